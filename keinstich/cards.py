@@ -1,0 +1,503 @@
+"""Suits, ranks, cards and packs, with German and French names and the card codes.
+
+A card code is a French rank (``A K Q J 10 9 … 2``, ``T`` for ten) followed by a French suit
+letter (``C S H D``): ``QS`` is the Queen of Spades, which in a German pack is the Ober of
+Leaves (Grün-Ober). Cards are 52 interned objects, so ``is`` and ``==`` agree and a card
+carries its bit for the bitmask hands the trick machine uses.
+"""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Literal
+
+Style = Literal["german", "french"]
+Lang = Literal["en", "de"]
+
+
+class CardCodeError(ValueError):
+    """A card code that is not ``rank + suit`` (``QS``, ``10H``, ``TD``)."""
+
+
+class PackError(ValueError):
+    """An unknown pack id, or a pack that does not fit the players."""
+
+
+class DealTextError(ValueError):
+    """Hands typed as text that do not make a deal of the pack."""
+
+
+class Suit(enum.IntEnum):
+    """The four suits, in the order Eichel/Clubs, Grün/Spades, Herz/Hearts, Schellen/Diamonds."""
+
+    CLUBS = 0
+    SPADES = 1
+    HEARTS = 2
+    DIAMONDS = 3
+
+    @property
+    def code(self) -> str:
+        return "CSHD"[self]
+
+    @property
+    def symbol(self) -> str:
+        return "♣♠♥♦"[self]
+
+    def label(self, style: Style = "french", lang: Lang = "en") -> str:
+        """The suit's name, e.g. ``label("german", "de") == "Grün"`` for spades."""
+        return _SUIT_NAMES[style, lang][self]
+
+    def __str__(self) -> str:
+        return self.label()
+
+
+_SUIT_NAMES: dict[tuple[str, str], tuple[str, str, str, str]] = {
+    ("french", "en"): ("clubs", "spades", "hearts", "diamonds"),
+    ("french", "de"): ("Kreuz", "Pik", "Herz", "Karo"),
+    ("german", "en"): ("acorns", "leaves", "hearts", "bells"),
+    ("german", "de"): ("Eichel", "Grün", "Herz", "Schellen"),
+}
+
+
+class Rank(enum.IntEnum):
+    """Ranks by their natural value; the Ace (Daus) is 14."""
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+
+    @property
+    def code(self) -> str:
+        return _RANK_CODES[self]
+
+    def label(self, style: Style = "french", lang: Lang = "en") -> str:
+        """The rank's name: Queen / Dame in a French pack, Ober in a German one."""
+        if self <= Rank.TEN:
+            return str(int(self))
+        return _RANK_NAMES[style, lang][self - Rank.JACK]
+
+    def __str__(self) -> str:
+        return self.label()
+
+
+_RANK_CODES = {r: (str(int(r)) if r <= 10 else "JQKA"[r - 11]) for r in Rank}
+_RANK_NAMES: dict[tuple[str, str], tuple[str, str, str, str]] = {
+    ("french", "en"): ("Jack", "Queen", "King", "Ace"),
+    ("french", "de"): ("Bube", "Dame", "König", "Ass"),
+    ("german", "en"): ("Unter", "Ober", "King", "Ace"),
+    ("german", "de"): ("Unter", "Ober", "König", "Daus"),
+}
+
+
+class Card:
+    """One of the 52 cards; get it by ``card("QS")`` or ``Card(Suit.SPADES, Rank.QUEEN)``."""
+
+    __slots__ = ("bit", "code", "index", "rank", "suit")
+    suit: Suit
+    rank: Rank
+    index: int
+    bit: int
+    code: str
+
+    def __new__(cls, suit: Suit, rank: Rank) -> Card:
+        return ALL_CARDS[suit * 13 + rank - 2]
+
+    @classmethod
+    def _make(cls, suit: Suit, rank: Rank) -> Card:
+        self = object.__new__(cls)
+        self.suit, self.rank = suit, rank
+        self.index = suit * 13 + rank - 2
+        self.bit = 1 << self.index
+        self.code = rank.code + suit.code
+        return self
+
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        return (card_at, (self.index,))
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __lt__(self, other: Card) -> bool:
+        return self.index < other.index
+
+    def __repr__(self) -> str:
+        return f"card({self.code!r})"
+
+    def __str__(self) -> str:
+        return self.code
+
+    @property
+    def text(self) -> str:
+        """Short form with the suit symbol, e.g. ``Q♠``."""
+        return self.rank.code + self.suit.symbol
+
+    def label(self, style: Style = "french", lang: Lang = "en") -> str:
+        """Full name: "Queen of Spades", "Ober of Leaves", "Pik-Dame", "Grün-Ober"."""
+        rank, suit = self.rank.label(style, lang), self.suit.label(style, lang)
+        if lang == "de":
+            return f"{suit}-{rank}"
+        return f"{rank} of {suit.capitalize()}"
+
+    def _repr_html_(self) -> str:
+        color = "#c00" if self.suit in (Suit.HEARTS, Suit.DIAMONDS) else "#000"
+        return f'<span style="color:{color};font-weight:bold">{self.text}</span>'
+
+
+ALL_CARDS: tuple[Card, ...] = tuple(Card._make(s, r) for s in Suit for r in Rank)
+
+
+def card_at(index: int) -> Card:
+    """The card with index ``suit * 13 + rank - 2`` (0…51)."""
+    return ALL_CARDS[index]
+
+
+_SUIT_OF_TOKEN = {"C": Suit.CLUBS, "S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS,
+                  "♣": Suit.CLUBS, "♠": Suit.SPADES, "♥": Suit.HEARTS, "♦": Suit.DIAMONDS,
+                  "♧": Suit.CLUBS, "♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS}
+_RANK_OF_TOKEN = {code: rank for rank, code in _RANK_CODES.items()} | {"T": Rank.TEN}
+_CODE_HELP = "a rank (A K Q J 10 9 8 7 6 5 4 3 2, or T for ten) followed by a suit (C S H D)"
+
+
+def card(code: str | Card) -> Card:
+    """Parse one card code, case-insensitive: ``card("qs")``, ``card("10H")``, ``card("TD")``."""
+    if isinstance(code, Card):
+        return code
+    if not isinstance(code, str):
+        raise CardCodeError(f"a card code must be text like 'QS', not {code!r}")
+    token = code.strip().upper()
+    rank = _RANK_OF_TOKEN.get(token[:-1])
+    suit = _SUIT_OF_TOKEN.get(token[-1:])
+    if rank is None or suit is None:
+        raise CardCodeError(f"unknown card {code!r}: a card is {_CODE_HELP}, e.g. QS or 10H")
+    return ALL_CARDS[suit * 13 + rank - 2]
+
+
+def cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
+    """Parse several card codes separated by spaces or commas: ``cards("QS 10H, JC")``."""
+    tokens = re.split(r"[\s,;]+", text.strip()) if isinstance(text, str) else list(text)
+    return tuple(card(t) for t in tokens if t != "")
+
+
+def suit(token: str | Suit) -> Suit:
+    """Parse a suit letter, symbol or name (French or German, either language)."""
+    if isinstance(token, Suit):
+        return token
+    found = _SUIT_OF_TOKEN.get(token.strip().upper()) or _SUIT_BY_NAME.get(token.strip().lower())
+    if found is None:
+        raise CardCodeError(f"unknown suit {token!r}: use C S H D (or a suit name such as 'hearts')")
+    return found
+
+
+_SUIT_BY_NAME = {name.lower(): Suit(i) for names in _SUIT_NAMES.values() for i, name in enumerate(names)}
+_SUIT_BY_NAME |= {"laub": Suit.SPADES, "blatt": Suit.SPADES, "gras": Suit.SPADES, "rot": Suit.HEARTS}
+
+
+def rank(token: str | Rank) -> Rank:
+    """Parse a rank code (``A K Q J 10 … 2``, ``T``) or name (``Ober``, ``Daus``, ``Queen``)."""
+    if isinstance(token, Rank):
+        return token
+    found = _RANK_OF_TOKEN.get(token.strip().upper()) or _RANK_BY_NAME.get(token.strip().lower())
+    if found is None:
+        raise CardCodeError(f"unknown rank {token!r}: use A K Q J 10 9 8 7 6 5 4 3 2 (or T for ten)")
+    return found
+
+
+_RANK_BY_NAME = {name.lower(): Rank(i + 11) for names in _RANK_NAMES.values() for i, name in enumerate(names)}
+_RANK_BY_NAME |= {"sau": Rank.ACE, "ass": Rank.ACE, "deuce": Rank.ACE}
+
+
+def mask_of(cs: Iterable[Card]) -> int:
+    """The bitmask of a collection of cards."""
+    m = 0
+    for c in cs:
+        m |= c.bit
+    return m
+
+
+def cards_of(mask: int) -> tuple[Card, ...]:
+    """The cards of a bitmask, in index order (clubs, spades, hearts, diamonds; low to high)."""
+    out: tuple[Card, ...] = ()
+    for s in range(4):
+        chunk = (mask >> (13 * s)) & 0x1FFF
+        if chunk:
+            got = SUIT_CHUNKS[s][chunk]
+            out += got if got is not None else _suit_chunk(s, chunk)
+    return out
+
+
+SUIT_CHUNKS: tuple[list[tuple[Card, ...] | None], ...] = tuple([None] * 8192 for _ in range(4))
+"""Per suit, the cards of each 13-bit chunk of a mask, filled in on first use."""
+
+
+def _suit_chunk(s: int, chunk: int) -> tuple[Card, ...]:
+    got = SUIT_CHUNKS[s][chunk] = tuple(ALL_CARDS[13 * s + r] for r in range(13) if chunk >> r & 1)
+    return got
+
+
+SUIT_MASKS: tuple[int, int, int, int] = (0x1FFF, 0x1FFF << 13, 0x1FFF << 26, 0x1FFF << 39)
+"""Bitmask of all 13 cards of each suit, indexed by suit."""
+
+
+# --- rank orders -------------------------------------------------------------------------------
+
+NATURAL: tuple[Rank, ...] = tuple(sorted(Rank, reverse=True))
+"""A K Q J 10 9 … 2: Kein Stich and the lay-off deals."""
+ACE_TEN: tuple[Rank, ...] = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK,
+                             Rank.NINE, Rank.EIGHT, Rank.SEVEN, Rank.SIX, Rank.FIVE,
+                             Rank.FOUR, Rank.THREE, Rank.TWO)
+"""A 10 K Q J 9 … 2: Herzeln and Herzblatt."""
+RANK_ORDERS: dict[str, tuple[Rank, ...]] = {"natural": NATURAL, "ace-ten": ACE_TEN}
+
+
+def strength_table(order: str | Sequence[Rank]) -> tuple[int, ...]:
+    """Per card index, its strength within its suit under a rank order (higher wins)."""
+    if isinstance(order, str) and order not in RANK_ORDERS:
+        raise ValueError(f"unknown rank order {order!r}: use one of {', '.join(RANK_ORDERS)}")
+    ranks = RANK_ORDERS[order] if isinstance(order, str) else tuple(order)
+    power = {r: len(ranks) - i for i, r in enumerate(ranks)}
+    return tuple(power[c.rank] for c in ALL_CARDS)
+
+
+# --- packs ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Pack:
+    """The cards in use, with the pack's style (German or French faces and names)."""
+
+    id: str
+    style: Style
+    cards: tuple[Card, ...]
+    mask: int = field(repr=False, compare=False, default=0)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "mask", mask_of(self.cards))
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __contains__(self, c: object) -> bool:
+        return isinstance(c, Card) and bool(self.mask & c.bit)
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self.cards)
+
+    @property
+    def ranks(self) -> tuple[Rank, ...]:
+        """Ranks present in the pack, high to low."""
+        return tuple(sorted({c.rank for c in self.cards}, reverse=True))
+
+    def suit_cards(self, s: Suit) -> tuple[Card, ...]:
+        return tuple(c for c in self.cards if c.suit is s)
+
+    def hand_size(self, players: int, skat: int = 0) -> int:
+        """Cards per hand when all are dealt to ``players`` (after ``skat`` cards are set aside)."""
+        if players < 2:
+            raise PackError(f"a deal needs at least 2 players, not {players}")
+        usable = len(self.cards) - skat
+        if usable <= 0 or usable % players:
+            raise PackError(
+                f"{self.id} has {len(self.cards)} cards"
+                + (f" ({usable} after a skat of {skat})" if skat else "")
+                + f", which do not divide evenly among {players} players; "
+                + f"use one of: {', '.join(packs_for(players, skat)) or 'no standard pack'}"
+            )
+        return usable // players
+
+    def _repr_html_(self) -> str:
+        return f"<b>{self.id}</b> ({len(self)} cards): " + " ".join(c._repr_html_() for c in self.cards)
+
+
+_BASE_RANKS = {24: NATURAL[:6], 32: NATURAL[:8], 52: NATURAL}
+_NAMED_REMOVALS: dict[tuple[int, int], str] = {
+    (32, 30): "7C 7S",
+    (52, 50): "2C 2D",
+    (52, 48): "2C 2D 2S 3C",
+    (32, 20): "9C 9S 9H 9D 8C 8S 8H 8D 7C 7S 7H 7D",
+    (32, 26): "7C 7S 7H 7D 8H 8D",
+}
+"""Reduced packs with a short id (RULES.md §2.1 and §4.2): ``french-30`` is 32 less ♣7 ♠7."""
+
+
+def pack(pack_id: str | Pack) -> Pack:
+    """A pack by id: ``german-32``, ``french-52``, ``german-24``, ``french-50``, ``german-30`` …
+
+    Any pack less some cards is ``<base>-minus-<codes>``, e.g. ``french-32-minus-7H-7D``.
+    German packs exist with 24 and 32 cards (and their reductions), French ones with 24, 32, 52.
+    """
+    if isinstance(pack_id, Pack):
+        return pack_id
+    return _pack(pack_id)
+
+
+@lru_cache(maxsize=256)
+def _pack(pack_id: str) -> Pack:
+    text = str(pack_id).strip().lower()
+    base, _, minus = text.partition("-minus-")
+    m = re.fullmatch(r"(german|french)-(\d+)", base)
+    if not m:
+        raise PackError(f"unknown pack {pack_id!r}: use one of {', '.join(PACK_IDS)}, "
+                        "or <pack>-minus-<cards> such as french-32-minus-7H-7D")
+    style, size = m.group(1), int(m.group(2))
+    removed = ""
+    if size not in _BASE_RANKS:
+        full = next((b for (b, s) in _NAMED_REMOVALS if s == size), None)
+        if full is None or minus:
+            raise PackError(f"unknown pack {pack_id!r}: use one of {', '.join(PACK_IDS)}")
+        removed, size = _NAMED_REMOVALS[full, size], full
+    if style == "german" and size == 52:
+        raise PackError(f"unknown pack {pack_id!r}: a German pack has 24 or 32 cards; use french-52")
+    try:
+        removed_cards = cards(removed + " " + minus.replace("-", " "))
+    except CardCodeError as e:
+        raise PackError(f"pack {pack_id!r}: {e}") from None
+    full_cards = [c for c in ALL_CARDS if c.rank in _BASE_RANKS[size]]
+    missing = [c.code for c in removed_cards if c not in full_cards]
+    if missing:
+        raise PackError(f"pack {pack_id!r}: {', '.join(missing)} is not in a {size}-card pack")
+    kept = tuple(c for c in full_cards if c not in removed_cards)
+    return Pack(_canonical_id(style, size, kept), style, kept)  # type: ignore[arg-type]
+
+
+def _canonical_id(style: str, size: int, kept: tuple[Card, ...]) -> str:
+    if len(kept) == size:
+        return f"{style}-{size}"
+    removed = {c for c in ALL_CARDS if c.rank in _BASE_RANKS[size]} - set(kept)
+    for (b, s), codes in _NAMED_REMOVALS.items():
+        if b == size and set(cards(codes)) == removed:
+            return f"{style}-{s}"
+    return f"{style}-{size}-minus-" + "-".join(c.code for c in sorted(removed))
+
+
+PACK_IDS: tuple[str, ...] = ("german-24", "german-32", "french-24", "french-32", "french-52",
+                             "german-30", "french-30", "french-50", "french-48",
+                             "french-20", "french-26")
+
+
+def packs_for(players: int, skat: int = 0) -> list[str]:
+    """The named packs that deal evenly to ``players`` (after a skat)."""
+    return [p for p in PACK_IDS if (len(pack(p)) - skat) % players == 0 and len(pack(p)) > skat]
+
+
+# --- dealing -------------------------------------------------------------------------------------
+
+
+def sort_hand(hand: Iterable[Card], order: str = "natural") -> tuple[Card, ...]:
+    """A hand sorted for display: by suit (♣ ♠ ♥ ♦), then high to low in ``order``."""
+    table = strength_table(order)
+    return tuple(sorted(hand, key=lambda c: (c.suit, -table[c.index])))
+
+
+def shuffled(p: Pack | str, seed: int | str) -> list[Card]:
+    """The pack shuffled by ``seed``: the same order on every machine and Python version.
+
+    The shuffle is Fisher-Yates driven by one 512-bit number, the BLAKE2b digest of
+    ``keinstich-deal/1:<pack id>:<seed>``; 512 bits leave no measurable bias even for 52 cards.
+    """
+    p = pack(p)
+    if isinstance(seed, bool) or not isinstance(seed, int | str):
+        raise TypeError(f"a seed is a whole number or text, not {seed!r}")
+    x = int.from_bytes(hashlib.blake2b(f"keinstich-deal/1:{p.id}:{seed}".encode()).digest(), "big")
+    deck = list(p.cards)
+    for i in range(len(deck) - 1, 0, -1):
+        x, j = divmod(x, i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+def deal_hands(p: Pack | str, players: int, seed: int | str, skat: int = 0) -> tuple[tuple[Card, ...], ...]:
+    """Deal all cards one at a time clockwise from seat 0; the last ``skat`` cards are set aside.
+
+    Returns the hands (seat 0 first, each in index order) followed by the skat if ``skat`` > 0.
+    """
+    p = pack(p)
+    size = p.hand_size(players, skat)
+    deck = shuffled(p, seed)
+    hands = []
+    for seat in range(players):
+        m = 0
+        for c in deck[seat:players * size:players]:
+            m |= c.bit
+        hands.append(cards_of(m))
+    if skat:
+        hands.append(tuple(sorted(deck[players * size:])))
+    return tuple(hands)
+
+
+def hands_from_text(text: str, p: Pack | str, players: int | None = None,
+                    skat: int = 0) -> tuple[tuple[Card, ...], ...]:
+    """Hands typed by a teacher: one line per seat, seat 0 first, card codes separated by spaces.
+
+    A line may start with a label such as ``0:`` or ``seat 2:``; ``#`` starts a comment. With
+    ``skat`` > 0, a last line labelled ``skat:`` holds the set-aside cards. Every card of the pack
+    must appear exactly once and all hands must be the same size.
+    """
+    p = pack(p)
+    rows: list[tuple[str, tuple[Card, ...]]] = []
+    skat_cards: tuple[Card, ...] | None = None
+    for lineno, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        label, colon, rest = line.partition(":")
+        body = rest if colon else line
+        try:
+            parsed = cards(body)
+        except CardCodeError as e:
+            raise DealTextError(f"line {lineno}: {e}") from None
+        if colon and label.strip().lower() in ("skat", "stock", "talon"):
+            skat_cards = parsed
+        else:
+            rows.append((f"line {lineno}", parsed))
+    n = players if players is not None else len(rows)
+    if len(rows) != n:
+        raise DealTextError(f"expected {n} hands (one line per seat), found {len(rows)}")
+    if skat and skat_cards is None:
+        raise DealTextError(f"expected a line 'skat: …' with {skat} cards")
+    if not skat and skat_cards is not None:
+        raise DealTextError("this game has no skat: remove the 'skat:' line")
+    seen: dict[Card, str] = {}
+    groups = rows + ([("the skat", skat_cards)] if skat_cards is not None else [])
+    for where, hand in groups:
+        for c in hand:
+            if c not in p:
+                raise DealTextError(f"{where}: {c.code} is not in the {p.id} pack")
+            if c in seen:
+                raise DealTextError(f"{c.code} appears twice ({seen[c]} and {where})")
+            seen[c] = where
+    missing = [c.code for c in p.cards if c not in seen]
+    if missing:
+        raise DealTextError(f"cards missing from the deal: {', '.join(missing)} "
+                            f"(every card of the {p.id} pack must be dealt)")
+    size = p.hand_size(n, skat)
+    for where, hand in rows:
+        if len(hand) != size:
+            raise DealTextError(f"{where} has {len(hand)} cards; every hand needs {size} "
+                                f"({len(p)} cards of {p.id} among {n} players)")
+    if skat_cards is not None and len(skat_cards) != skat:
+        raise DealTextError(f"the skat has {len(skat_cards)} cards; it needs {skat}")
+    hands = tuple(tuple(sorted(h)) for _, h in rows)
+    return hands + ((tuple(sorted(skat_cards)),) if skat_cards is not None else ())
+
+
+def hands_to_text(hands: Sequence[Sequence[Card]], skat: Sequence[Card] = ()) -> str:
+    """The text form ``hands_from_text`` reads back."""
+    lines = [f"{seat}: " + " ".join(c.code for c in h) for seat, h in enumerate(hands)]
+    if skat:
+        lines.append("skat: " + " ".join(c.code for c in skat))
+    return "\n".join(lines)

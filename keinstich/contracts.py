@@ -1,0 +1,213 @@
+"""Trick contracts as data: a name plus penalty components.
+
+A reader writes a new contract in one cell::
+
+    no_diamonds = Contract("no-diamonds", "No Diamonds", [PerCard(5, suit="D")])
+    last_costs_20 = Contract("last-20", "Last trick costs 20", [ForTrick(-1, 20)])
+
+Amounts are what the winner of a trick pays (pfennig in Kein Stich) or scores (points in
+Herzeln, where they are signed). Because every card is dealt, a contract's total per deal is
+fixed by the pack (RULES.md §2.3): :meth:`Contract.total` computes it, and the penalties of any
+finished deal add up to it, which is the pot invariant.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from .cards import ALL_CARDS, Card, Pack, Rank, Suit, card, pack, rank, suit
+from .play import NO_TRUMPS, Trick, TrickRules
+
+
+class ContractError(ValueError):
+    """An unknown contract id, or a contract whose data does not make sense."""
+
+
+@dataclass(frozen=True)
+class PerTrick:
+    """``amount`` for every trick taken."""
+
+    amount: int
+
+    def for_trick(self, trick: Trick, total_tricks: int) -> int:
+        return self.amount
+
+    def total(self, p: Pack, total_tricks: int) -> int:
+        return self.amount * total_tricks
+
+    def describe(self) -> str:
+        return f"{self.amount} per trick"
+
+
+@dataclass(frozen=True)
+class PerCard:
+    """``amount`` for every captured card matching ``suit``, ``rank`` and/or ``card``.
+
+    ``PerCard(5, suit="H")`` is each Heart, ``PerCard(10, rank="Q")`` each Ober/Queen,
+    ``PerCard(40, card="KH")`` the King of Hearts. Given both, suit and rank must both match.
+    """
+
+    amount: int
+    suit: Suit | str | None = None
+    rank: Rank | str | None = None
+    card: Card | str | None = None
+    mask: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        try:
+            s = suit(self.suit) if self.suit is not None else None
+            r = rank(self.rank) if self.rank is not None else None
+            c = card(self.card) if self.card is not None else None
+        except ValueError as e:
+            raise ContractError(f"PerCard: {e}") from None
+        if s is None and r is None and c is None:
+            raise ContractError("PerCard needs a suit, a rank or a card, e.g. PerCard(5, suit='H')")
+        m = 0
+        for x in ALL_CARDS:
+            if (s is None or x.suit is s) and (r is None or x.rank is r) and (c is None or x is c):
+                m |= x.bit
+        object.__setattr__(self, "suit", s)
+        object.__setattr__(self, "rank", r)
+        object.__setattr__(self, "card", c)
+        object.__setattr__(self, "mask", m)
+
+    def for_trick(self, trick: Trick, total_tricks: int) -> int:
+        m = self.mask
+        return self.amount * sum(1 for c in trick.cards if m & c.bit)
+
+    def total(self, p: Pack, total_tricks: int) -> int:
+        return self.amount * (p.mask & self.mask).bit_count()
+
+    def describe(self) -> str:
+        if self.card is not None:
+            what = str(self.card)
+        else:
+            parts = [str(self.rank) if self.rank is not None else "card",
+                     f"of {self.suit}" if self.suit is not None else ""]
+            what = " ".join(p for p in parts if p)
+        return f"{self.amount} per {what}"
+
+
+@dataclass(frozen=True)
+class ForTrick:
+    """``amount`` for taking trick ``number``: 1 is the first, -1 the last, -2 the penultimate."""
+
+    number: int
+    amount: int
+
+    def __post_init__(self) -> None:
+        if self.number == 0:
+            raise ContractError("ForTrick numbers start at 1 (first trick); use -1 for the last")
+
+    def _index(self, total_tricks: int) -> int:
+        return self.number if self.number > 0 else total_tricks + 1 + self.number
+
+    def for_trick(self, trick: Trick, total_tricks: int) -> int:
+        return self.amount if trick.number == self._index(total_tricks) else 0
+
+    def total(self, p: Pack, total_tricks: int) -> int:
+        return self.amount if 1 <= self._index(total_tricks) <= total_tricks else 0
+
+    def describe(self) -> str:
+        names = {1: "the first trick", -1: "the last trick", -2: "the penultimate trick"}
+        return f"{self.amount} for {names.get(self.number, f'trick {self.number}')}"
+
+
+Component = PerTrick | PerCard | ForTrick
+
+
+@dataclass(frozen=True)
+class Contract:
+    """A trick contract: components summed per trick won, under ``rules`` (no trumps by default).
+
+    ``march``: a player who takes every trick is paid instead (RULES.md §2.4): each other
+    player pays three quarters of the deal total (rounded to ``stake``), the marcher receives what
+    is left after the usual total goes into the pot.
+    """
+
+    id: str
+    name: str
+    components: tuple[Component, ...]
+    german: str = ""
+    rules: TrickRules = NO_TRUMPS
+    march: bool = False
+    unit: str = "pfennig"
+    stake: int = 5
+
+    def __post_init__(self) -> None:
+        comps = tuple(self.components) if isinstance(self.components, Iterable) else (self.components,)
+        for c in comps:
+            if not isinstance(c, PerTrick | PerCard | ForTrick):
+                raise ContractError(f"contract {self.id!r}: {c!r} is not a component "
+                                    "(use PerTrick, PerCard or ForTrick)")
+        object.__setattr__(self, "components", comps)
+
+    def score(self, tricks: Sequence[Trick], players: int, total_tricks: int) -> tuple[int, ...]:
+        """Score per seat for the given finished tricks (what each seat pays, or its points)."""
+        out = [0] * players
+        per_trick = sum(c.amount for c in self.components if isinstance(c, PerTrick))
+        per_card = [(c.mask, c.amount) for c in self.components if isinstance(c, PerCard)]
+        for_trick: dict[int, int] = {}
+        for c in self.components:
+            if isinstance(c, ForTrick):
+                i = c._index(total_tricks)
+                for_trick[i] = for_trick.get(i, 0) + c.amount
+        for t in tricks:
+            v = per_trick + for_trick.get(t.number, 0)
+            if per_card:
+                m = 0
+                for x in t.cards:
+                    m |= x.bit
+                for mask, amount in per_card:
+                    v += amount * (m & mask).bit_count()
+            out[t.winner] += v
+        if self.march and len(tricks) == total_tricks and tricks:
+            winners = {t.winner for t in tricks}
+            if len(winners) == 1:
+                return self._march(winners.pop(), sum(out), players)
+        return tuple(out)
+
+    def _march(self, marcher: int, total: int, players: int) -> tuple[int, ...]:
+        each = (total * 3 + 2 * self.stake) // (4 * self.stake) * self.stake  # 3/4 of it, to the stake
+        out = [each] * players
+        out[marcher] = total - each * (players - 1)
+        return tuple(out)
+
+    def total(self, p: Pack | str, players: int) -> int:
+        """What all seats together pay (or score) in one complete deal with this pack."""
+        p = pack(p)
+        hand = p.hand_size(players)
+        return sum(c.total(p, hand) for c in self.components)
+
+    def with_march(self, march: bool = True) -> Contract:
+        """The same contract with the March (Durchmarsch) rule on or off."""
+        return dataclasses.replace(self, march=march)
+
+    def describe(self) -> str:
+        text = f"{self.name}: " + ", ".join(c.describe() for c in self.components)
+        return text + (" (march on)" if self.march else "")
+
+    def _repr_html_(self) -> str:
+        german = f" <i>({self.german})</i>" if self.german else ""
+        return f"<b>{self.name}</b>{german}: " + ", ".join(c.describe() for c in self.components)
+
+
+NO_TRICKS = Contract("no-tricks", "No Tricks", (PerTrick(5),), german="Kein Stich")
+NO_HEARTS = Contract("no-hearts", "No Hearts", (PerCard(5, suit="H"),), german="Kein Herz")
+NO_OBERS = Contract("no-obers", "No Obers", (PerCard(10, rank="Q"),), german="Kein Ober")
+NO_MAX = Contract("no-max", "No Max", (PerCard(40, card="KH"),), german="Kein Herz-König")
+BLACK_PIG = Contract("black-pig", "Black Pig", (PerCard(40, card="QS"),), german="Schwarze Sau")
+NO_PENULTIMATE = Contract("no-penultimate", "No Penultimate Trick", (ForTrick(-2, 40),),
+                          german="Kein zweitletzter Stich")
+NO_FIRST_LAST = Contract("no-first-last", "No First or Last Trick", (ForTrick(1, 20), ForTrick(-1, 20)),
+                         german="Kein erster, letzter Stich")
+POWER = Contract("power", "Power", (PerTrick(5), PerCard(5, suit="H"), PerCard(10, rank="Q"),
+                                    PerCard(40, card="KH")), german="Power / Blitz")
+POWER_BLACK_PIG = Contract("power-black-pig", "Power with Black Pig",
+                           (PerTrick(5), PerCard(5, suit="H"), PerCard(10, rank="Q"), PerCard(40, card="QS")),
+                           german="Power mit Schwarzer Sau")
+
+KEIN_STICH_CONTRACTS: dict[str, Contract] = {c.id: c for c in (
+    NO_TRICKS, NO_HEARTS, NO_OBERS, NO_MAX, BLACK_PIG, NO_PENULTIMATE, NO_FIRST_LAST, POWER, POWER_BLACK_PIG)}

@@ -1,0 +1,475 @@
+"""The trick machine: one deal of any trick game as a state machine.
+
+Kein Stich, Herzeln and Herzblatt all run on :class:`TrickDeal`; they differ only in
+:class:`TrickRules` (rank order, an optional trump suit, the must-trump duties) and in the
+scoring object that turns finished tricks into penalties or points. Hands are bitmasks of
+card bits internally, which keeps random playouts fast; the public API speaks in
+:class:`~keinstich.cards.Card` values.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from typing import NamedTuple, Protocol
+
+from .cards import (
+    ALL_CARDS,
+    SUIT_CHUNKS,
+    SUIT_MASKS,
+    Card,
+    Pack,
+    Suit,
+    card,
+    cards_of,
+    deal_hands,
+    mask_of,
+    strength_table,
+)
+
+
+class IllegalPlay(ValueError):
+    """A card that may not be played now; the message says who, what and why."""
+
+
+@dataclass(frozen=True)
+class TrickRules:
+    """How tricks are played: the rank order, the trump suit and the duties it brings.
+
+    ``must_trump``: a player void in the led suit must play a trump if he has one.
+    ``must_overtrump_trump_lead``: when trumps are led, a player must beat the highest trump
+    so far if he can. ``must_overtrump_always``: a player who trumps (or follows a trump
+    lead) must beat the highest trump in the trick if he can.
+    """
+
+    order: str = "natural"
+    trump: Suit | None = None
+    must_trump: bool = False
+    must_overtrump_trump_lead: bool = False
+    must_overtrump_always: bool = False
+
+    def __post_init__(self) -> None:
+        strength_table(self.order)  # refuses an unknown order early
+        if self.trump is None and (self.must_trump or self.must_overtrump_trump_lead
+                                   or self.must_overtrump_always):
+            raise ValueError("must-trump rules need a trump suit (e.g. trump=Suit.HEARTS)")
+
+
+NO_TRUMPS = TrickRules()
+
+
+class Trick(NamedTuple):
+    """A finished trick: its number (1-based), who led, the cards in play order, the winner."""
+
+    number: int
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+
+    def seat_of(self, i: int) -> int:
+        """The seat that played ``cards[i]``."""
+        return (self.leader + i) % len(self.cards)
+
+    def plays(self) -> tuple[tuple[int, Card], ...]:
+        """(seat, card) pairs in play order."""
+        return tuple((self.seat_of(i), c) for i, c in enumerate(self.cards))
+
+    def __str__(self) -> str:
+        plays = ", ".join(f"{s}:{c.code}" for s, c in self.plays())
+        return f"trick {self.number} ({plays}) won by seat {self.winner}"
+
+
+class Scoring(Protocol):
+    """What a contract gives the trick machine: its rules and how tricks become scores."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def rules(self) -> TrickRules: ...
+
+    def score(self, tricks: Sequence[Trick], players: int, total_tricks: int) -> tuple[int, ...]: ...
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What one seat knows: its own hand and everything played openly. Nothing hidden.
+
+    ``voids[s]`` holds the suits seat ``s`` has shown it lacks (by not following);
+    ``hand_sizes`` are public counts. ``trick`` is the trick in progress as (seat, card).
+    """
+
+    seat: int
+    players: int
+    hand: tuple[Card, ...]
+    legal: tuple[Card, ...]
+    turn: int | None
+    trick: tuple[tuple[int, Card], ...]
+    tricks: tuple[Trick, ...]
+    voids: tuple[frozenset[Suit], ...]
+    hand_sizes: tuple[int, ...]
+    contract: Scoring | None = field(repr=False, default=None)
+    rules: TrickRules = NO_TRUMPS
+
+    @property
+    def played(self) -> tuple[tuple[int, Card], ...]:
+        """Every (seat, card) played so far, in order."""
+        return tuple(p for t in self.tricks for p in t.plays()) + self.trick
+
+    @property
+    def unseen(self) -> tuple[Card, ...]:
+        """Cards this seat has not seen: in other hands (or out of play)."""
+        seen = mask_of(self.hand) | mask_of(c for _, c in self.played)
+        return tuple(c for c in ALL_CARDS if not seen & c.bit)
+
+
+@cache
+def _overtake_table(rules: TrickRules) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Per card index: the strength of the card, and the mask of cards that beat it in a trick
+    it is winning (higher of its suit, or any trump if it is not a trump)."""
+    strength = strength_table(rules.order)
+    trump_mask = SUIT_MASKS[rules.trump] if rules.trump is not None else 0
+    over = []
+    for c in ALL_CARDS:
+        higher = mask_of(d for d in ALL_CARDS if d.suit is c.suit and strength[d.index] > strength[c.index])
+        over.append(higher | (0 if c.suit is rules.trump else trump_mask))
+    return strength, tuple(over)
+
+
+_SHIFT = (0, 13, 26, 39)
+_new_trick = tuple.__new__
+
+
+def forehand(dealer: int, players: int) -> int:
+    """The seat left of the dealer, who leads the first trick."""
+    return (dealer + 1) % players
+
+
+class TrickDeal:
+    """One deal of tricks: ``turn``, ``legal()``, ``play(card)``, finished ``tricks``.
+
+    ``hands`` are the hands as dealt, seat 0 first, clockwise; ``leader`` leads the first trick
+    (forehand, the seat left of the dealer). A refused play raises :class:`IllegalPlay` and leaves
+    the state unchanged; :meth:`why_illegal` gives the same reason without raising.
+    """
+
+    __slots__ = (
+        "_dealt",
+        "_hands",
+        "_led",
+        "_over",
+        "_simple",
+        "_trick",
+        "_trick_leader",
+        "_tricks",
+        "_turn",
+        "_voids",
+        "contract",
+        "first_leader",
+        "players",
+        "rules",
+        "total_tricks",
+    )
+
+    def __init__(self, hands: Sequence[Sequence[Card | str]], contract: Scoring | None = None,
+                 *, leader: int = 0, rules: TrickRules | None = None) -> None:
+        n = len(hands)
+        if n < 2:
+            raise ValueError(f"a deal needs at least 2 hands, got {n}")
+        dealt = tuple(tuple(card(c) for c in h) for h in hands)
+        sizes = [len(h) for h in dealt]
+        if len(set(sizes)) != 1 or sizes[0] == 0:
+            raise ValueError(f"every hand needs the same number of cards, got sizes {sizes}")
+        masks = [mask_of(h) for h in dealt]
+        if mask_of(c for h in dealt for c in h).bit_count() != sum(sizes):
+            raise ValueError("a card appears twice in the hands")
+        if not 0 <= leader < n:
+            raise ValueError(f"leader must be a seat from 0 to {n - 1}, not {leader}")
+        self.contract = contract
+        self.rules = rules if rules is not None else (contract.rules if contract is not None else NO_TRUMPS)
+        self.players = n
+        self.total_tricks = len(dealt[0])
+        self.first_leader = leader
+        self._dealt = dealt
+        self._hands = masks
+        self._turn = leader
+        self._trick: list[Card] = []
+        self._trick_leader = leader
+        self._led = -1
+        self._tricks: list[Trick] = []
+        self._voids = [0] * n
+        self._over = _overtake_table(self.rules)[1]
+        self._simple = self.rules.trump is None
+
+    @classmethod
+    def from_seed(cls, p: Pack | str, players: int, seed: int | str, contract: Scoring | None = None,
+                  *, dealer: int | None = None, rules: TrickRules | None = None) -> TrickDeal:
+        """Deal ``p`` to ``players`` from ``seed`` (see :func:`~keinstich.cards.deal_hands`).
+
+        ``dealer`` defaults to the last seat, so seat 0 is forehand and leads the first trick.
+        """
+        d = dealer if dealer is not None else players - 1
+        if not 0 <= d < players:
+            raise ValueError(f"dealer must be a seat from 0 to {players - 1}, not {dealer}")
+        return cls(deal_hands(p, players, seed), contract, leader=forehand(d, players), rules=rules)
+
+    # --- reading the state ---------------------------------------------------------------------
+
+    @property
+    def turn(self) -> int | None:
+        """The seat to play, or None when the deal is over."""
+        return None if self._turn < 0 else self._turn
+
+    @property
+    def is_over(self) -> bool:
+        return self._turn < 0
+
+    @property
+    def dealt(self) -> tuple[tuple[Card, ...], ...]:
+        """The hands as dealt."""
+        return self._dealt
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """Finished tricks, in order."""
+        return tuple(self._tricks)
+
+    @property
+    def trick(self) -> tuple[tuple[int, Card], ...]:
+        """The trick in progress as (seat, card) pairs."""
+        n = self.players
+        return tuple(((self._trick_leader + i) % n, c) for i, c in enumerate(self._trick))
+
+    @property
+    def plays(self) -> tuple[tuple[int, Card], ...]:
+        """Every (seat, card) played so far, in order."""
+        return tuple(p for t in self._tricks for p in t.plays()) + self.trick
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` still holds."""
+        return cards_of(self._hands[seat])
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        return tuple(cards_of(m) for m in self._hands)
+
+    def voids(self, seat: int) -> frozenset[Suit]:
+        """Suits ``seat`` has shown it lacks by not following."""
+        return frozenset(s for s in Suit if self._voids[seat] >> s & 1)
+
+    def tricks_won(self) -> tuple[int, ...]:
+        won = [0] * self.players
+        for t in self._tricks:
+            won[t.winner] += 1
+        return tuple(won)
+
+    def scores(self) -> tuple[int, ...]:
+        """The contract's score per seat for the tricks finished so far (zeros without one)."""
+        if self.contract is None:
+            return (0,) * self.players
+        return self.contract.score(self._tricks, self.players, self.total_tricks)
+
+    # --- legality ------------------------------------------------------------------------------
+
+    def _legal_mask(self, seat: int) -> int:
+        hand = self._hands[seat]
+        led = self._led
+        if led < 0:
+            return hand
+        follow = hand & SUIT_MASKS[led]
+        if self._simple:
+            return follow or hand
+        rules = self.rules
+        trump = rules.trump
+        assert trump is not None
+        best = self._best_trump()
+        if follow:
+            if best is not None and led == trump and (rules.must_overtrump_trump_lead
+                                                      or rules.must_overtrump_always):
+                return (follow & self._over[best.index]) or follow
+            return follow
+        trumps = hand & SUIT_MASKS[trump]
+        if trumps and rules.must_trump:
+            if best is not None and rules.must_overtrump_always:
+                return (trumps & self._over[best.index]) or trumps
+            return trumps
+        return hand
+
+    def _best_trump(self) -> Card | None:
+        """The highest trump in the trick in progress, if any."""
+        best = None
+        for c in self._trick:
+            if c.suit == self.rules.trump and (best is None or self._over[best.index] & c.bit):
+                best = c
+        return best
+
+    def legal(self) -> tuple[Card, ...]:
+        """The cards the player to move may play (empty when the deal is over)."""
+        s = self._turn
+        if s < 0:
+            return ()
+        led = self._led
+        if led < 0:
+            return cards_of(self._hands[s])
+        if self._simple:
+            chunk = self._hands[s] >> _SHIFT[led] & 0x1FFF
+            if chunk:
+                return SUIT_CHUNKS[led][chunk] or cards_of(chunk << _SHIFT[led])
+            return cards_of(self._hands[s])
+        return cards_of(self._legal_mask(s))
+
+    def legal_mask(self) -> int:
+        """:meth:`legal` as a bitmask of card bits (for bots and solvers)."""
+        return 0 if self._turn < 0 else self._legal_mask(self._turn)
+
+    def why_illegal(self, c: Card | str, seat: int | None = None) -> str | None:
+        """Why ``c`` may not be played now (by ``seat``, default the player to move), or None."""
+        try:
+            c = card(c)
+        except ValueError as e:
+            return str(e)
+        if self._turn < 0:
+            return f"the deal is over: all {self.total_tricks} tricks have been played"
+        if seat is not None and seat != self._turn:
+            return f"it is seat {self._turn}'s turn, not seat {seat}'s"
+        seat = self._turn
+        hand = self._hands[seat]
+        if not hand & c.bit:
+            return f"seat {seat} does not hold {c.code}"
+        legal = self._legal_mask(seat)
+        if legal & c.bit:
+            return None
+        held = ", ".join(x.code for x in self._by_strength(legal))
+        led = Suit(self._led)
+        trump = self.rules.trump
+        best = self._best_trump()
+        if hand & SUIT_MASKS[led] and c.suit != led:
+            return f"seat {seat} must follow {led.label()} (holds {held}): {c.code} is not allowed"
+        if c.suit == trump and best is not None:
+            return (f"seat {seat} must beat the highest trump so far, {best.code} "
+                    f"(holds {held}): {c.code} is not allowed")
+        assert trump is not None
+        return (f"seat {seat} has no {led.label()} and must trump with {trump.label()} "
+                f"(holds {held}): {c.code} is not allowed")
+
+    def _by_strength(self, mask: int) -> list[Card]:
+        strength = _overtake_table(self.rules)[0]
+        return sorted(cards_of(mask), key=lambda x: (x.suit, strength[x.index]))
+
+    # --- playing -------------------------------------------------------------------------------
+
+    def play(self, c: Card | str, seat: int | None = None) -> Trick | None:
+        """Play ``c`` for the seat to move; returns the trick if this card finished one.
+
+        With ``seat`` given, refuses a play out of turn. Raises :class:`IllegalPlay` (state unchanged).
+        """
+        if c.__class__ is not Card:
+            try:
+                c = card(c)
+            except ValueError as e:
+                raise IllegalPlay(str(e)) from None
+        s = self._turn
+        if s < 0 or (seat is not None and seat != s):
+            raise IllegalPlay(self.why_illegal(c, seat) or "not allowed")
+        hand = self._hands[s]
+        led = self._led
+        if led < 0:
+            legal = hand
+        else:
+            legal = (hand & SUIT_MASKS[led] or hand) if self._simple else self._legal_mask(s)
+        if not legal & c.bit:
+            raise IllegalPlay(self.why_illegal(c) or "not allowed")
+        self._apply(s, c)
+        return self._tricks[-1] if not self._trick else None
+
+    def _apply(self, s: int, c: Card) -> None:
+        """Play a card already known to be legal for seat ``s``, the seat to move."""
+        self._hands[s] ^= c.bit
+        led = self._led
+        if led < 0:
+            self._led = c.suit
+        elif c.suit != led:
+            self._voids[s] |= 1 << led
+        trick = self._trick
+        trick.append(c)
+        n = self.players
+        if len(trick) < n:
+            self._turn = s + 1 if s + 1 < n else 0
+            return
+        over = self._over
+        best = trick[0]
+        win = 0
+        for i in range(1, n):
+            x = trick[i]
+            if over[best.index] & x.bit:
+                best, win = x, i
+        leader = self._trick_leader
+        winner = (leader + win) % n
+        tricks = self._tricks
+        tricks.append(_new_trick(Trick, (len(tricks) + 1, leader, tuple(trick), winner)))
+        self._trick = []
+        self._led = -1
+        self._trick_leader = winner
+        self._turn = -1 if len(tricks) == self.total_tricks else winner
+
+    def playout(self, rng: random.Random) -> tuple[int, ...]:
+        """Finish the deal with uniformly random legal cards drawn from ``rng``; returns the scores.
+
+        This is the rollout Monte Carlo bots and random simulations use: the same rules as
+        :meth:`play`, without building a tuple of legal cards for every move.
+        """
+        rnd = rng.random
+        apply = self._apply
+        legal_mask = self._legal_mask
+        while self._turn >= 0:
+            s = self._turn
+            m = legal_mask(s)
+            k = int(rnd() * m.bit_count())
+            while k:
+                m &= m - 1
+                k -= 1
+            apply(s, ALL_CARDS[(m & -m).bit_length() - 1])
+        return self.scores()
+
+    def undo(self) -> tuple[int, Card]:
+        """Take back the last play; returns the (seat, card) taken back."""
+        played = self.plays
+        if not played:
+            raise IllegalPlay("nothing to undo: no card has been played yet")
+        plays, last = played[:-1], played[-1]
+        fresh = TrickDeal(self._dealt, self.contract, leader=self.first_leader, rules=self.rules)
+        for s, c in plays:
+            fresh.play(c, s)
+        for name in TrickDeal.__slots__:
+            setattr(self, name, getattr(fresh, name))
+        return last
+
+    def copy(self) -> TrickDeal:
+        """An independent copy (for search: solvers and Monte Carlo bots)."""
+        new = object.__new__(TrickDeal)
+        for name in TrickDeal.__slots__:
+            setattr(new, name, getattr(self, name))
+        new._hands = list(self._hands)
+        new._trick = list(self._trick)
+        new._tricks = list(self._tricks)
+        new._voids = list(self._voids)
+        return new
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` can see: its hand, the open play, shown voids. No other hand."""
+        if not 0 <= seat < self.players:
+            raise ValueError(f"seat must be from 0 to {self.players - 1}, not {seat}")
+        counts = tuple(m.bit_count() for m in self._hands)
+        return Observation(
+            seat=seat, players=self.players, hand=cards_of(self._hands[seat]),
+            legal=self.legal() if self._turn == seat else (),
+            turn=self.turn, trick=self.trick, tricks=self.tricks,
+            voids=tuple(self.voids(s) for s in range(self.players)), hand_sizes=counts,
+            contract=self.contract, rules=self.rules)
+
+    def __repr__(self) -> str:
+        state = "over" if self.is_over else f"seat {self._turn} to play"
+        cid = self.contract.id if self.contract is not None else "no contract"
+        return f"<TrickDeal {cid}: {len(self._tricks)}/{self.total_tricks} tricks, {state}>"
