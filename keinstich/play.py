@@ -187,6 +187,11 @@ class TrickDeal:
             raise ValueError("a card appears twice in the hands")
         if not 0 <= leader < n:
             raise ValueError(f"leader must be a seat from 0 to {n - 1}, not {leader}")
+        self._setup(dealt, masks, contract, leader, rules)
+
+    def _setup(self, dealt: tuple[tuple[Card, ...], ...], masks: list[int], contract: Scoring | None,
+               leader: int, rules: TrickRules | None) -> None:
+        n = len(dealt)
         self.contract = contract
         self.rules = rules if rules is not None else (contract.rules if contract is not None else NO_TRUMPS)
         self.players = n
@@ -213,7 +218,10 @@ class TrickDeal:
         d = dealer if dealer is not None else players - 1
         if not 0 <= d < players:
             raise ValueError(f"dealer must be a seat from 0 to {players - 1}, not {dealer}")
-        return cls(deal_hands(p, players, seed), contract, leader=forehand(d, players), rules=rules)
+        dealt = deal_hands(p, players, seed)  # valid by construction: skip the checks of __init__
+        new = cls.__new__(cls)
+        new._setup(dealt, [mask_of(h) for h in dealt], contract, forehand(d, players), rules)
+        return new
 
     # --- reading the state ---------------------------------------------------------------------
 
