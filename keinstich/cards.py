@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import enum
 import hashlib
+import math
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -406,18 +407,23 @@ def sort_hand(hand: Iterable[Card], order: str = "natural") -> tuple[Card, ...]:
 def shuffled(p: Pack | str, seed: int | str) -> list[Card]:
     """The pack shuffled by ``seed``: the same order on every machine and Python version.
 
-    The shuffle is Fisher-Yates driven by one 512-bit number, the BLAKE2b digest of
-    ``keinstich-deal/1:<pack id>:<seed>``; 512 bits leave no measurable bias even for 52 cards.
+    The shuffle is Fisher-Yates driven by one number read from the BLAKE2b-512 digest of
+    ``keinstich-deal/1:<pack id>:<seed>``: log2(n!) + 64 bits of it, so the bias is below 2**-64.
     """
     p = pack(p)
     if isinstance(seed, bool) or not isinstance(seed, int | str):
         raise TypeError(f"a seed is a whole number or text, not {seed!r}")
-    x = int.from_bytes(hashlib.blake2b(f"keinstich-deal/1:{p.id}:{seed}".encode()).digest(), "big")
+    digest = hashlib.blake2b(f"keinstich-deal/1:{p.id}:{seed}".encode()).digest()
     deck = list(p.cards)
+    x = int.from_bytes(digest[:_ENTROPY_BYTES[len(deck)]], "big")
     for i in range(len(deck) - 1, 0, -1):
         x, j = divmod(x, i + 1)
         deck[i], deck[j] = deck[j], deck[i]
     return deck
+
+
+_ENTROPY_BYTES = [min(64, int(math.lgamma(n + 1) / math.log(2) + 64) // 8 + 1) for n in range(53)]
+"""Digest bytes a shuffle of n cards uses: log2(n!) bits plus 64 against bias (at most 64 bytes)."""
 
 
 def deal_hands(p: Pack | str, players: int, seed: int | str, skat: int = 0) -> tuple[tuple[Card, ...], ...]:
@@ -428,15 +434,16 @@ def deal_hands(p: Pack | str, players: int, seed: int | str, skat: int = 0) -> t
     p = pack(p)
     size = p.hand_size(players, skat)
     deck = shuffled(p, seed)
-    hands = []
-    for seat in range(players):
-        m = 0
-        for c in deck[seat:players * size:players]:
-            m |= c.bit
-        hands.append(cards_of(m))
+    hands = [cards_of(m) for m in deal_masks(deck, players, size)]
     if skat:
         hands.append(tuple(sorted(deck[players * size:])))
     return tuple(hands)
+
+
+def deal_masks(deck: Sequence[Card], players: int, size: int) -> list[int]:
+    """The bitmask of each hand when ``deck`` is dealt one card at a time, ``size`` cards each."""
+    bits = [c.bit for c in deck]
+    return [sum(bits[seat:players * size:players]) for seat in range(players)]
 
 
 def hands_from_text(text: str, p: Pack | str, players: int | None = None,

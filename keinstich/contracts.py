@@ -135,6 +135,9 @@ class Contract:
     march: bool = False
     unit: str = "pfennig"
     stake: int = 5
+    _per_trick: int = field(default=0, init=False, repr=False, compare=False)
+    _per_card: tuple[tuple[int, int], ...] = field(default=(), init=False, repr=False, compare=False)
+    _for_trick: tuple[ForTrick, ...] = field(default=(), init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         comps = tuple(self.components) if isinstance(self.components, Iterable) else (self.components,)
@@ -143,17 +146,19 @@ class Contract:
                 raise ContractError(f"contract {self.id!r}: {c!r} is not a component "
                                     "(use PerTrick, PerCard or ForTrick)")
         object.__setattr__(self, "components", comps)
+        object.__setattr__(self, "_per_trick", sum(c.amount for c in comps if isinstance(c, PerTrick)))
+        object.__setattr__(self, "_per_card", tuple((c.mask, c.amount) for c in comps if isinstance(c, PerCard)))
+        object.__setattr__(self, "_for_trick", tuple(c for c in comps if isinstance(c, ForTrick)))
 
     def score(self, tricks: Sequence[Trick], players: int, total_tricks: int) -> tuple[int, ...]:
         """Score per seat for the given finished tricks (what each seat pays, or its points)."""
         out = [0] * players
-        per_trick = sum(c.amount for c in self.components if isinstance(c, PerTrick))
-        per_card = [(c.mask, c.amount) for c in self.components if isinstance(c, PerCard)]
+        per_trick = self._per_trick
+        per_card = self._per_card
         for_trick: dict[int, int] = {}
-        for c in self.components:
-            if isinstance(c, ForTrick):
-                i = c._index(total_tricks)
-                for_trick[i] = for_trick.get(i, 0) + c.amount
+        for c in self._for_trick:
+            i = c._index(total_tricks)
+            for_trick[i] = for_trick.get(i, 0) + c.amount
         for t in tricks:
             v = per_trick + for_trick.get(t.number, 0)
             if per_card:

@@ -24,8 +24,10 @@ from .cards import (
     Suit,
     card,
     cards_of,
-    deal_hands,
+    deal_masks,
     mask_of,
+    pack,
+    shuffled,
     strength_table,
 )
 
@@ -189,16 +191,16 @@ class TrickDeal:
             raise ValueError(f"leader must be a seat from 0 to {n - 1}, not {leader}")
         self._setup(dealt, masks, contract, leader, rules)
 
-    def _setup(self, dealt: tuple[tuple[Card, ...], ...], masks: list[int], contract: Scoring | None,
+    def _setup(self, dealt: tuple[tuple[Card, ...], ...] | None, masks: list[int], contract: Scoring | None,
                leader: int, rules: TrickRules | None) -> None:
-        n = len(dealt)
+        n = len(masks)
         self.contract = contract
         self.rules = rules if rules is not None else (contract.rules if contract is not None else NO_TRUMPS)
         self.players = n
-        self.total_tricks = len(dealt[0])
+        self.total_tricks = masks[0].bit_count()
         self.first_leader = leader
         self._dealt = dealt
-        self._hands = masks
+        self._hands = list(masks)
         self._turn = leader
         self._trick: list[Card] = []
         self._trick_leader = leader
@@ -218,9 +220,10 @@ class TrickDeal:
         d = dealer if dealer is not None else players - 1
         if not 0 <= d < players:
             raise ValueError(f"dealer must be a seat from 0 to {players - 1}, not {dealer}")
-        dealt = deal_hands(p, players, seed)  # valid by construction: skip the checks of __init__
-        new = cls.__new__(cls)
-        new._setup(dealt, [mask_of(h) for h in dealt], contract, forehand(d, players), rules)
+        p = pack(p)
+        masks = deal_masks(shuffled(p, seed), players, p.hand_size(players))
+        new = cls.__new__(cls)  # valid by construction: skip the checks of __init__
+        new._setup(None, masks, contract, forehand(d, players), rules)
         return new
 
     # --- reading the state ---------------------------------------------------------------------
@@ -237,6 +240,14 @@ class TrickDeal:
     @property
     def dealt(self) -> tuple[tuple[Card, ...], ...]:
         """The hands as dealt."""
+        if self._dealt is None:
+            held = list(self._hands)
+            for t in self._tricks:
+                for seat, c in t.plays():
+                    held[seat] |= c.bit
+            for seat, c in self.trick:
+                held[seat] |= c.bit
+            self._dealt = tuple(cards_of(m) for m in held)
         return self._dealt
 
     @property
@@ -431,9 +442,17 @@ class TrickDeal:
         rnd = rng.random
         apply = self._apply
         legal_mask = self._legal_mask
+        hands = self._hands
+        simple = self._simple
         while self._turn >= 0:
             s = self._turn
-            m = legal_mask(s)
+            led = self._led
+            if led < 0:
+                m = hands[s]
+            elif simple:
+                m = hands[s] & SUIT_MASKS[led] or hands[s]
+            else:
+                m = legal_mask(s)
             k = int(rnd() * m.bit_count())
             while k:
                 m &= m - 1
@@ -447,7 +466,7 @@ class TrickDeal:
         if not played:
             raise IllegalPlay("nothing to undo: no card has been played yet")
         plays, last = played[:-1], played[-1]
-        fresh = TrickDeal(self._dealt, self.contract, leader=self.first_leader, rules=self.rules)
+        fresh = TrickDeal(self.dealt, self.contract, leader=self.first_leader, rules=self.rules)
         for s, c in plays:
             fresh.play(c, s)
         for name in TrickDeal.__slots__:
