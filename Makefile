@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: lab test bench lint typecheck unit clean
+.PHONY: lab test bench lint typecheck unit lessons clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -27,9 +27,12 @@ typecheck: $(VENV)/.dev-installed
 	$(BIN)/mypy keinstich
 
 unit: $(VENV)/.dev-installed
-	$(BIN)/python -m pytest -n 2
+	$(BIN)/python -m pytest -n 2 tests
 
-test: lint typecheck unit
+lessons: $(VENV)/.dev-installed
+	$(BIN)/python -m pytest --nbval -p no:xdist lessons
+
+test: lint typecheck unit lessons
 
 bench: $(VENV)/.dev-installed
 	$(BIN)/python benchmarks/run.py
