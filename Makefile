@@ -1,7 +1,9 @@
 # Two commands: `make lab` opens the lessons, `make test` checks everything.
+# Both create .venv/ with the project and everything the lessons and tests need.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
 
 .PHONY: lab test bench lint typecheck unit lessons clean
 
@@ -9,32 +11,28 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(VENV)/.dev-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e ".[dev]"
-	touch $@
-
-$(VENV)/.lab-installed: pyproject.toml | $(BIN)/python
+$(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[dev,lab]"
 	touch $@
 
-lab: $(VENV)/.lab-installed
-	$(BIN)/jupyter lab lessons/
+lab: $(STAMP)
+	$(BIN)/jupyter lab lessons/00-index.ipynb
 
-lint: $(VENV)/.dev-installed
+lint: $(STAMP)
 	$(BIN)/ruff check keinstich tests benchmarks
 
-typecheck: $(VENV)/.dev-installed
+typecheck: $(STAMP)
 	$(BIN)/mypy keinstich
 
-unit: $(VENV)/.dev-installed
+unit: $(STAMP)
 	$(BIN)/python -m pytest -n 2 tests
 
-lessons: $(VENV)/.dev-installed
+lessons: $(STAMP)
 	$(BIN)/python -m pytest --nbval -p no:xdist lessons
 
 test: lint typecheck unit lessons
 
-bench: $(VENV)/.dev-installed
+bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
 
 clean:
