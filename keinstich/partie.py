@@ -344,7 +344,13 @@ class Partie:
                 while not deal.is_over:
                     seat = deal.turn
                     assert seat is not None
-                    deal.play(seat_policies[seat](deal.observation(seat)), seat)
+                    move = seat_policies[seat](deal.observation(seat))
+                    if isinstance(deal, DominoDeal):
+                        deal.play(move, seat)
+                    elif move is None:
+                        raise PartieError(f"the policy of seat {seat} passed, but a trick deal has no passing")
+                    else:
+                        deal.play(move, seat)
             self.settle()
         return self.result()
 

@@ -1,0 +1,684 @@
+"""Game records: one deal as versioned JSON that can be saved, loaded, replayed and checked.
+
+A record holds the hands as dealt and the plays in order; everything else (whose turn it is,
+who won each trick, the penalties) follows from the rules, so :func:`replay` rebuilds the deal
+and :func:`check` reports on it. The format is documented in ``docs/records.md``::
+
+    rec = record_of(deal, pack="german-32", dealer=3)   # a TrickDeal or DominoDeal
+    rec.save("deal.json")
+    deal = replay(Record.load("deal.json"))            # raises on a malformed record or illegal play
+
+Two kinds of error are kept apart. :class:`RecordError` is a malformed record: bad JSON, an
+unknown format version, card, contract, pack or option, a card twice, hands that do not make up
+the pack, a play of a card the seat does not hold. :class:`IllegalRecordPlay` is a well-formed
+record with a play the rules forbid (e.g. not following suit); it names the trick (or, in a
+lay-off deal, the turn), the seat, the card and the rule.
+
+Each game id maps to a :class:`GameHandler` in :data:`GAMES` that knows its contracts, options,
+extra keys, how to replay and how to summarise a deal; Herzeln and Herzblatt plug in with
+:func:`register_game` without changing this module's core.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import types
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from .cards import Card, CardCodeError, Pack, PackError, card
+from .cards import pack as get_pack
+from .contracts import KEIN_STICH_CONTRACTS, NO_HEARTS, NO_MAX, NO_OBERS, NO_TRICKS, Contract
+from .domino import (
+    DOMINO,
+    DOMINO_CONTRACTS,
+    DominoContract,
+    DominoDeal,
+    DominoError,
+    domino_contract,
+    payout_shares,
+)
+from .play import IllegalPlay, TrickDeal, forehand
+
+FORMAT = "keinstich-record/1"
+"""The format id and version this module writes and reads."""
+PASS = "pass"
+"""How a record writes a pass in a lay-off (domino) deal."""
+
+_CORE_KEYS = ("format", "game", "contract", "pack", "dealer", "hands", "plays", "options")
+
+
+class RecordError(ValueError):
+    """A malformed record: the message says what is wrong and what would be right."""
+
+
+class IllegalRecordPlay(IllegalPlay):
+    """A play in a well-formed record that the rules forbid.
+
+    ``unit`` is ``"trick"`` (trick deals) or ``"turn"`` (lay-off deals, where every play or pass
+    is one turn), ``number`` counts from 1, ``index`` is the play's 0-based position in
+    ``Record.plays``, ``card`` is None for a pass and ``reason`` is the rule broken.
+    """
+
+    def __init__(self, *, unit: str, number: int, index: int, seat: int, card: Card | None,
+                 reason: str) -> None:
+        self.unit, self.number, self.index = unit, number, index
+        self.seat, self.card, self.reason = seat, card, reason
+        what = f"played {card.code}" if card is not None else "passed"
+        super().__init__(f"{unit} {number}, seat {seat} {what}: {reason}")
+
+
+class Deal(Protocol):
+    """What every replayed deal offers (a TrickDeal, a DominoDeal, later Herzblatt deals)."""
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def turn(self) -> int | None: ...
+
+    @property
+    def dealt(self) -> tuple[tuple[Card, ...], ...]: ...
+
+
+class GameHandler(Protocol):
+    """How one game's records are validated, replayed, recorded and summarised.
+
+    ``validate`` sees a record whose core keys are already well-typed (cards parsed and in the
+    pack, no card twice among the hands or among the plays) and raises :class:`RecordError` for
+    anything else wrong: contract, options, player count, hands that do not make up the pack,
+    passes where there are none. ``extra_keys`` are top-level JSON keys the game reads (a
+    Herzblatt skat, say); they arrive raw in ``Record.extra`` and are written back as they are.
+    """
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def extra_keys(self) -> frozenset[str]: ...
+
+    def validate(self, record: Record) -> None: ...
+
+    def replay(self, record: Record, upto: int | None = None) -> Deal: ...
+
+    def record_of(self, deal: Any, *, pack: Pack, dealer: int | None) -> Record: ...
+
+    def summary(self, record: Record, deal: Any) -> dict[str, Any]: ...
+
+
+GAMES: dict[str, GameHandler] = {}
+"""Game id -> its handler. Add games with :func:`register_game`."""
+
+
+def register_game(handler: GameHandler) -> GameHandler:
+    """Make records of ``handler.id`` readable, replayable and checkable; returns the handler."""
+    if not handler.id or not isinstance(handler.id, str):
+        raise ValueError(f"a game id is non-empty text, not {handler.id!r}")
+    clash = handler.extra_keys & set(_CORE_KEYS)
+    if clash:
+        raise ValueError(f"game {handler.id!r}: extra keys {sorted(clash)} are core record keys")
+    GAMES[handler.id] = handler
+    return handler
+
+
+def _handler(game: str) -> GameHandler:
+    try:
+        return GAMES[game]
+    except (KeyError, TypeError):
+        raise RecordError(f"unknown game {game!r}: use one of {', '.join(GAMES)}") from None
+
+
+# --- the record ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class Record:
+    """One deal: the hands as dealt (seat 0 first, clockwise) and the plays in order.
+
+    ``plays`` may stop early (a deal in progress); a pass in a lay-off deal is None. ``options``
+    are variant flags such as ``{"march": True}``; ``extra`` holds game-specific keys named by the
+    game's handler. Construction validates statically (see :class:`GameHandler`); whether each
+    play is held by the seat to move and allowed by the rules is checked by :func:`replay`.
+    Card codes given as text are parsed, and ``pack`` is stored as its canonical id.
+    """
+
+    format: str = FORMAT
+    game: str = "kein-stich"
+    contract: str
+    pack: str
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    plays: tuple[Card | None, ...] = ()
+    options: Mapping[str, Any] = field(default_factory=dict, hash=False)
+    extra: Mapping[str, Any] = field(default_factory=dict, hash=False)
+
+    def __post_init__(self) -> None:
+        if self.format != FORMAT:
+            raise RecordError(_format_message(self.format))
+        handler = _handler(self.game)
+        if not isinstance(self.contract, str):
+            raise RecordError(f"'contract' must be text such as \"no-hearts\", not {self.contract!r}")
+        try:
+            p = get_pack(self.pack)
+        except PackError as e:
+            raise RecordError(str(e)) from None
+        except (TypeError, AttributeError):
+            raise RecordError(f"'pack' must be text such as \"german-32\", not {self.pack!r}") from None
+        hands = _parse_hands(self.hands, p)
+        n = len(hands)
+        if isinstance(self.dealer, bool) or not isinstance(self.dealer, int) or not 0 <= self.dealer < n:
+            raise RecordError(f"'dealer' must be a seat number from 0 to {n - 1}, not {self.dealer!r}")
+        plays = _parse_plays(self.plays, p)
+        if not isinstance(self.options, Mapping) or not all(isinstance(k, str) for k in self.options):
+            raise RecordError(f"'options' must be an object of named flags, not {self.options!r}")
+        if not isinstance(self.extra, Mapping):
+            raise RecordError(f"'extra' must be a mapping, not {self.extra!r}")
+        unknown_extra = set(self.extra) - handler.extra_keys
+        if unknown_extra:
+            raise RecordError(f"game {self.game!r} has no extra keys {sorted(unknown_extra)}")
+        object.__setattr__(self, "pack", p.id)
+        object.__setattr__(self, "hands", hands)
+        object.__setattr__(self, "plays", plays)
+        object.__setattr__(self, "options", types.MappingProxyType(dict(self.options)))
+        object.__setattr__(self, "extra", types.MappingProxyType(dict(self.extra)))
+        handler.validate(self)
+
+    @property
+    def players(self) -> int:
+        """The number of seats: one per hand."""
+        return len(self.hands)
+
+    @property
+    def forehand(self) -> int:
+        """The seat left of the dealer, who leads (or moves first in an open lay-off)."""
+        return forehand(self.dealer, len(self.hands))
+
+    # --- JSON ------------------------------------------------------------------------------------
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> Record:
+        """Read a record from parsed JSON. Keys no one knows are ignored.
+
+        ``game`` defaults to ``"kein-stich"``, ``dealer`` to the last seat (so seat 0 is forehand),
+        ``plays`` to none and ``options`` to none.
+        """
+        if not isinstance(d, Mapping):
+            raise RecordError(f"a record is a JSON object {{\"format\": \"{FORMAT}\", …}}, "
+                              f"not {_json_type(d)}")
+        if "format" not in d:
+            raise RecordError(f"missing key 'format': a record starts with \"format\": \"{FORMAT}\"")
+        if d["format"] != FORMAT:
+            raise RecordError(_format_message(d["format"]))
+        game = d.get("game", "kein-stich")
+        handler = _handler(game)
+        for key in ("contract", "pack", "hands"):
+            if key not in d:
+                raise RecordError(f"missing key {key!r}: a record needs contract, pack and hands")
+        hands = d["hands"]
+        if not isinstance(hands, list) or not all(isinstance(h, list) for h in hands):
+            raise RecordError("'hands' must be a list of hands, each a list of card codes such as \"QS\"")
+        plays = d.get("plays", [])
+        if not isinstance(plays, list):
+            raise RecordError("'plays' must be a list of card codes (and \"pass\" in a lay-off deal)")
+        for i, code in enumerate(plays, 1):
+            if not isinstance(code, str):
+                raise RecordError(f"play {i}: a card is text such as \"QS\" (or \"pass\"), "
+                                  f"not {json.dumps(code)}")
+        dealer = d.get("dealer", len(hands) - 1)
+        options = d.get("options", {})
+        if options is None:
+            options = {}
+        if not isinstance(options, dict):
+            raise RecordError(f"'options' must be an object such as {{\"march\": true}}, not {options!r}")
+        extra = {k: d[k] for k in sorted(handler.extra_keys) if k in d}
+        return cls(format=FORMAT, game=game, contract=d["contract"], pack=d["pack"], dealer=dealer,
+                   hands=tuple(hands), plays=tuple(plays), options=options, extra=extra)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Record:
+        """Parse and validate a record's JSON text (a UTF-8 byte order mark is allowed)."""
+        if isinstance(text, bytes | bytearray):
+            try:
+                text = bytes(text).decode("utf-8-sig")
+            except UnicodeDecodeError as e:
+                raise RecordError(f"not UTF-8 text: {e}") from None
+        text = text.removeprefix("\ufeff")
+        try:
+            d = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise RecordError(f"not valid JSON: {e}") from None
+        except RecursionError:
+            raise RecordError("not a record: the JSON is nested too deeply") from None
+        return cls.from_dict(d)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record as JSON-ready data (options only when set)."""
+        d: dict[str, Any] = {
+            "format": self.format, "game": self.game, "contract": self.contract, "pack": self.pack,
+            "dealer": self.dealer, "hands": [[c.code for c in h] for h in self.hands],
+            "plays": [PASS if c is None else c.code for c in self.plays]}
+        if self.options:
+            d["options"] = dict(self.options)
+        d.update(self.extra)
+        return d
+
+    def to_json(self) -> str:
+        """The record as JSON text: one key per line, one hand per line, the plays on one line."""
+        lines = []
+        for key, value in self.to_dict().items():
+            if key == "hands":
+                body = ",\n".join("    " + _dumps(h) for h in value)
+                text = f"[\n{body}\n  ]" if value else "[]"
+            else:
+                text = _dumps(value)
+            lines.append(f"  {json.dumps(key)}: {text}")
+        return "{\n" + ",\n".join(lines) + "\n}\n"
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the record's JSON to ``path`` (UTF-8)."""
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(self.to_json())
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> Record:
+        """Read and validate a record file. A file that cannot be read raises OSError."""
+        with open(path, "rb") as f:
+            return cls.from_json(f.read())
+
+    def replay(self, upto: int | None = None) -> Deal:
+        """:func:`replay` of this record."""
+        return replay(self, upto)
+
+    def __reduce__(self) -> tuple[Callable[[Mapping[str, Any]], Record], tuple[dict[str, Any]]]:
+        return (Record.from_dict, (self.to_dict(),))  # the options' read-only view does not pickle
+
+    def __str__(self) -> str:
+        return (f"{self.game} {self.contract}, {self.players} players, {self.pack}, dealer {self.dealer}, "
+                f"{len(self.plays)} plays")
+
+
+load = Record.load
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _json_type(value: object) -> str:
+    """The JSON name of a parsed value's type, for messages."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true or false"
+    names = {str: "a string", int: "a number", float: "a number", list: "an array", dict: "an object"}
+    return names.get(type(value), type(value).__name__)
+
+
+def _format_message(value: object) -> str:
+    if isinstance(value, str) and value.startswith("keinstich-record/"):
+        return f"unknown format version {value!r}: this program reads {FORMAT!r}"
+    return f"unknown format {value!r}: a record starts with \"format\": \"{FORMAT}\""
+
+
+def _parse_card(code: object, where: str, p: Pack) -> Card:
+    if isinstance(code, Card):
+        c = code
+    else:
+        if not isinstance(code, str):
+            raise RecordError(f"{where}: a card is text such as \"QS\", not {code!r}")
+        try:
+            c = card(code)
+        except CardCodeError as e:
+            raise RecordError(f"{where}: {e}") from None
+    if c not in p:
+        raise RecordError(f"{where}: {c.code} is not in the {p.id} pack")
+    return c
+
+
+def _parse_hands(raw: object, p: Pack) -> tuple[tuple[Card, ...], ...]:
+    if isinstance(raw, str | bytes) or not isinstance(raw, Sequence):
+        raise RecordError("'hands' must be a list of hands, each a list of card codes such as \"QS\"")
+    if not raw:
+        raise RecordError("'hands' is empty: a record needs one hand per seat")
+    hands: list[tuple[Card, ...]] = []
+    seen: dict[Card, int] = {}
+    for seat, h in enumerate(raw):
+        if isinstance(h, str | bytes) or not isinstance(h, Sequence):
+            raise RecordError(f"seat {seat}'s hand must be a list of card codes, not {h!r}")
+        hand = tuple(_parse_card(c, f"seat {seat}'s hand", p) for c in h)
+        for c in hand:
+            if c in seen:
+                first = f"seat {seen[c]}'s hand" if seen[c] != seat else "the same hand"
+                raise RecordError(f"{c.code} is dealt twice: in seat {seat}'s hand and {first}")
+            seen[c] = seat
+        hands.append(hand)
+    return tuple(hands)
+
+
+def _parse_plays(raw: object, p: Pack) -> tuple[Card | None, ...]:
+    if isinstance(raw, str | bytes) or not isinstance(raw, Sequence):
+        raise RecordError("'plays' must be a list of card codes (and \"pass\" in a lay-off deal)")
+    plays: list[Card | None] = []
+    seen: dict[Card, int] = {}
+    for i, code in enumerate(raw, 1):
+        if code is None or (isinstance(code, str) and code.strip().lower() == PASS):
+            plays.append(None)
+            continue
+        c = _parse_card(code, f"play {i}", p)
+        if c in seen:
+            raise RecordError(f"{c.code} is played twice: plays {seen[c]} and {i}")
+        seen[c] = i
+        plays.append(c)
+    return tuple(plays)
+
+
+def check_deal_cards(record: Record, set_aside: Sequence[Card] = (), what: str = "the skat") -> int:
+    """Refuse hands (plus ``set_aside`` cards) that do not make up the record's pack exactly, or
+    hands of unequal size; returns the hand size. A helper for game handlers."""
+    p = get_pack(record.pack)
+    dealt = {c: f"seat {s}'s hand" for s, h in enumerate(record.hands) for c in h}
+    for c in set_aside:
+        if c not in p:
+            raise RecordError(f"{what}: {c.code} is not in the {p.id} pack")
+        if c in dealt:
+            raise RecordError(f"{c.code} is dealt twice: in {dealt[c]} and {what}")
+        dealt[c] = what
+    missing = [c.code for c in p.cards if c not in dealt]
+    if missing:
+        listed = ", ".join(missing[:12]) + (f" and {len(missing) - 12} more" if len(missing) > 12 else "")
+        raise RecordError(f"the hands do not make up the {p.id} pack: {listed} "
+                          f"{'is' if len(missing) == 1 else 'are'} not dealt")
+    n = len(record.hands)
+    try:
+        size = p.hand_size(n, len(set_aside))
+    except PackError as e:
+        raise RecordError(str(e)) from None
+    for seat, h in enumerate(record.hands):
+        if len(h) != size:
+            raise RecordError(f"seat {seat} holds {len(h)} cards; every hand needs {size} "
+                              f"({len(p)} cards of {p.id} among {n} players)")
+    return size
+
+
+# --- public functions --------------------------------------------------------------------------------
+
+
+def replay(record: Record, upto: int | None = None) -> Deal:
+    """Rebuild the deal and apply the record's plays (the first ``upto`` of them, if given).
+
+    The first trick is led by forehand, the seat left of the dealer. Raises :class:`RecordError`
+    for a play the seat to move does not hold, :class:`IllegalRecordPlay` for one the rules forbid.
+    """
+    if upto is not None and not 0 <= upto <= len(record.plays):
+        raise ValueError(f"upto must be from 0 to {len(record.plays)} plays, not {upto}")
+    return _handler(record.game).replay(record, upto)
+
+
+def record_of(deal: Any, *, pack: Pack | str, dealer: int | None = None, game: str = "kein-stich") -> Record:
+    """The record of ``deal`` (a TrickDeal or DominoDeal, finished or not) dealt from ``pack``.
+
+    ``dealer`` defaults to the seat right of the deal's first leader; when given it must agree
+    with the leader, so that the record replays to the same deal.
+    """
+    try:
+        p = get_pack(pack)
+    except PackError as e:
+        raise RecordError(str(e)) from None
+    return _handler(game).record_of(deal, pack=p, dealer=dealer)
+
+
+def check(record: Record) -> dict[str, Any]:
+    """Replay ``record`` and summarise it as JSON-ready data (what ``keinstich check`` prints)."""
+    return _handler(record.game).summary(record, replay(record))
+
+
+# --- Kein Stich ----------------------------------------------------------------------------------
+
+
+LAY_OFF_CONTRACTS: dict[str, DominoContract] = {c.id: c for c in DOMINO_CONTRACTS.values()}
+"""Kein Stich's lay-off (domino) contracts by id: ``domino`` (from the Unter of Acorns),
+``domino-hearts``, ``domino-leaves``, ``domino-bells``, ``domino-any``."""
+
+STANDARD_POT: tuple[Contract, ...] = (NO_TRICKS, NO_HEARTS, NO_OBERS, NO_MAX)
+"""The trick deals whose penalties make the pot a Kein Stich lay-off deal pays out (RULES.md §2.3)."""
+
+_STARTS = ("acorns", "hearts", "leaves", "bells", "any")
+
+
+@dataclass(frozen=True)
+class Option:
+    """A variant flag a record may set: its name, a check of the value, and what it should be."""
+
+    name: str
+    accepts: Callable[[object], bool]
+    expected: str
+
+
+def _is_bool(v: object) -> bool:
+    return isinstance(v, bool)
+
+
+def _is_fee(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and v >= 0
+
+
+def _is_start(v: object) -> bool:
+    return v in _STARTS
+
+
+TRICK_OPTIONS: dict[str, Option] = {"march": Option("march", _is_bool, "true or false")}
+DOMINO_OPTIONS: dict[str, Option] = {
+    "start": Option("start", _is_start, "one of " + ", ".join(f'"{s}"' for s in _STARTS)),
+    "voluntary_pass": Option("voluntary_pass", _is_bool, "true or false"),
+    "pass_fee": Option("pass_fee", _is_fee, "a whole number of pfennig, 0 or more"),
+}
+
+
+def _check_options(contract_id: str, options: Mapping[str, Any], known: Mapping[str, Option]) -> None:
+    for name, value in options.items():
+        opt = known.get(name)
+        if opt is None:
+            names = ", ".join(known) or "none"
+            raise RecordError(f"unknown option {name!r} for contract {contract_id}: the options are {names}")
+        if not opt.accepts(value):
+            raise RecordError(f"option {name!r} must be {opt.expected}, not {json.dumps(value)}")
+
+
+def kein_stich_contract(contract_id: str,
+                        options: Mapping[str, Any] | None = None) -> Contract | DominoContract:
+    """The Kein Stich contract a record names, with its options applied (refuses unknown ones)."""
+    options = options or {}
+    if contract_id in KEIN_STICH_CONTRACTS:
+        _check_options(contract_id, options, TRICK_OPTIONS)
+        c = KEIN_STICH_CONTRACTS[contract_id]
+        return c.with_march(True) if options.get("march") else c
+    if contract_id in LAY_OFF_CONTRACTS:
+        _check_options(contract_id, options, DOMINO_OPTIONS)
+        d = LAY_OFF_CONTRACTS[contract_id]
+        start = options.get("start")
+        if start is not None and start != d.rules.start:
+            if d is not DOMINO:
+                raise RecordError(f"option start {json.dumps(start)} contradicts contract {contract_id}, "
+                                  f"which starts with {d.rules.start}; use contract {DOMINO.id!r} "
+                                  "with the start option, or drop the option")
+            d = domino_contract(start)
+        changes = {k: options[k] for k in ("voluntary_pass", "pass_fee") if k in options}
+        if changes:
+            d = dataclasses.replace(d, rules=dataclasses.replace(d.rules, **changes))
+        return d
+    ids = ", ".join([*KEIN_STICH_CONTRACTS, *LAY_OFF_CONTRACTS])
+    raise RecordError(f"unknown contract {contract_id!r} for kein-stich: use one of {ids}")
+
+
+def _reason(why: str, c: Card | None) -> str:
+    """The rule in a refusal, without the trailing ': XX is not allowed' the engine adds."""
+    if c is not None:
+        return why.removesuffix(f": {c.code} is not allowed")
+    return why
+
+
+def _holder(deal: TrickDeal | DominoDeal, c: Card) -> str:
+    for s in range(deal.players):
+        if c in deal.hand(s):
+            return f" (seat {s} holds it)"
+    return ""
+
+
+class KeinStichGame:
+    """Records of Kein Stich deals: the trick contracts and the lay-off (domino) deal."""
+
+    id = "kein-stich"
+    extra_keys: frozenset[str] = frozenset()
+    min_players, max_players = 3, 6
+
+    def contract(self, record: Record) -> Contract | DominoContract:
+        return kein_stich_contract(record.contract, record.options)
+
+    def validate(self, record: Record) -> None:
+        contract = self.contract(record)
+        n = record.players
+        if not self.min_players <= n <= self.max_players:
+            raise RecordError(f"Kein Stich is for {self.min_players} to {self.max_players} players; "
+                              f"this record has {n} hand{'s' if n != 1 else ''}")
+        check_deal_cards(record)
+        if isinstance(contract, Contract):
+            for i, c in enumerate(record.plays, 1):
+                if c is None:
+                    raise RecordError(f"play {i}: \"pass\" is only for lay-off (domino) records; "
+                                      f"{record.contract} is a trick deal, where every turn plays a card")
+        else:
+            try:  # the lay-off must be able to start, e.g. its starting Unter must be dealt
+                DominoDeal(record.hands, contract, leader=record.forehand)
+            except DominoError as e:
+                raise RecordError(f"contract {record.contract}: {e}") from None
+
+    def replay(self, record: Record, upto: int | None = None) -> Deal:
+        contract = self.contract(record)
+        plays = record.plays if upto is None else record.plays[:upto]
+        if isinstance(contract, Contract):
+            return self._replay_tricks(record, contract, plays)
+        return self._replay_domino(record, contract, plays)
+
+    @staticmethod
+    def _replay_tricks(record: Record, contract: Contract, plays: Sequence[Card | None]) -> TrickDeal:
+        deal = TrickDeal(record.hands, contract, leader=record.forehand)
+        for i, c in enumerate(plays):
+            seat = deal.turn
+            number = len(deal.tricks) + 1
+            if c is None:  # validate() refuses passes; kept for records built around it
+                raise RecordError(f"play {i + 1}: \"pass\" is not a card")
+            if seat is None:
+                raise RecordError(f"play {i + 1}: the deal is already over after {i} plays")
+            if c not in deal.hand(seat):
+                raise RecordError(f"play {i + 1} (trick {number}): seat {seat} is to play but does not "
+                                  f"hold {c.code}{_holder(deal, c)}")
+            why = deal.why_illegal(c)
+            if why is not None:
+                raise IllegalRecordPlay(unit="trick", number=number, index=i, seat=seat, card=c,
+                                        reason=_reason(why, c))
+            deal.play(c)
+        return deal
+
+    @staticmethod
+    def _replay_domino(record: Record, contract: DominoContract, plays: Sequence[Card | None]) -> DominoDeal:
+        deal = DominoDeal(record.hands, contract, leader=record.forehand)
+        for i, c in enumerate(plays):
+            seat = deal.turn
+            if seat is None:
+                raise RecordError(f"play {i + 1}: the lay-off deal is already over after {i} turns")
+            if c is not None and c not in deal.hand(seat):
+                raise RecordError(f"turn {i + 1}: seat {seat} is to move but does not "
+                                  f"hold {c.code}{_holder(deal, c)}")
+            why = deal.why_illegal(c)
+            if why is not None:
+                raise IllegalRecordPlay(unit="turn", number=i + 1, index=i, seat=seat, card=c,
+                                        reason=_reason(why, c))
+            deal.play(c)
+        return deal
+
+    def record_of(self, deal: Any, *, pack: Pack, dealer: int | None) -> Record:
+        if isinstance(deal, TrickDeal):
+            contract: Any = deal.contract
+            if not isinstance(contract, Contract):
+                raise RecordError("cannot record a trick deal without a contract: give the TrickDeal "
+                                  "a Kein Stich contract such as NO_HEARTS")
+            if deal.rules != contract.rules:
+                raise RecordError("cannot record a trick deal whose rules differ from its contract's")
+            options: dict[str, Any] = {"march": True} if contract.march else {}
+            plays: list[Card | None] = [c for _, c in deal.plays]
+            lead = deal.first_leader
+        elif isinstance(deal, DominoDeal):
+            contract = deal.contract
+            base = LAY_OFF_CONTRACTS.get(contract.id)
+            options = {}
+            if base is not None:
+                for name in ("voluntary_pass", "pass_fee"):
+                    value = getattr(contract.rules, name)
+                    if value != getattr(base.rules, name):
+                        options[name] = value
+            if deal.rules != contract.rules:
+                raise RecordError("cannot record a lay-off deal whose rules differ from its contract's")
+            plays = [c for _, c in deal.plays]
+            lead = deal.forehand
+        else:
+            raise RecordError(f"cannot record {type(deal).__name__}: record a TrickDeal or a DominoDeal")
+        try:
+            named = kein_stich_contract(contract.id, options)
+        except RecordError:
+            named = None
+        if named != contract:
+            raise RecordError(f"cannot record contract {contract.id!r}: it is not a Kein Stich contract "
+                              "(or differs from the one of that id); records name contracts by id")
+        n = deal.players
+        if dealer is None:
+            dealer = (lead - 1) % n
+        elif forehand(dealer, n) != lead:
+            raise RecordError(f"dealer {dealer} does not fit the deal: its forehand is seat {lead}, "
+                              f"so the dealer is seat {(lead - 1) % n}")
+        return Record(game=self.id, contract=contract.id, pack=pack.id, dealer=dealer, hands=deal.dealt,
+                      plays=tuple(plays), options=options)
+
+    def summary(self, record: Record, deal: Any) -> dict[str, Any]:
+        head: dict[str, Any] = {"format": record.format, "game": record.game, "contract": record.contract,
+                                "pack": record.pack, "players": record.players, "dealer": record.dealer,
+                                "complete": deal.is_over, "turn": deal.turn}
+        if record.options:
+            head["options"] = dict(record.options)
+        if isinstance(deal, TrickDeal):
+            penalties = deal.scores()
+            return head | {
+                "tricks": [{"number": t.number, "leader": t.leader, "cards": [c.code for c in t.cards],
+                            "winner": t.winner} for t in deal.tricks],
+                "current_trick": [{"seat": s, "card": c.code} for s, c in deal.trick],
+                "tricks_won": list(deal.tricks_won()),
+                "penalties": list(penalties),
+                "total": sum(penalties)}
+        assert isinstance(deal, DominoDeal)
+        layout: Any = deal.layout
+        if isinstance(layout, Mapping):
+            layout = {s.code: [c.code for c in row] for s, row in layout.items()}
+        else:
+            layout = [c.code for c in layout]
+        out = head | {
+            "plays": [{"turn": i, "seat": s, "card": PASS if c is None else c.code}
+                      for i, (s, c) in enumerate(deal.plays, 1)],
+            "layout": layout,
+            "finish_order": list(deal.finish_order),
+            "pass_fees": list(deal.fees())}
+        p = get_pack(record.pack)
+        pot = sum(c.total(p, record.players) for c in STANDARD_POT)
+        out["pot"] = pot
+        if deal.is_over:
+            out["payout"] = list(payout_shares(pot, deal.finish_order))
+        return out
+
+
+KEIN_STICH = register_game(KeinStichGame())
+"""The handler of ``"game": "kein-stich"`` records."""
+
