@@ -86,6 +86,10 @@ class PartieRules:
             raise PartieError(f"the fixed payout {list(w)} is {sum(w)}, more than the pot of {self.pot_total}")
         if size < 2 and any(isinstance(d, Contract) and d.march for d in self.trick_deals):
             raise PartieError("a march needs at least two tricks")
+        for d in self.deals:
+            if isinstance(d, DominoContract) and d.rules.pass_fee % self.stake:
+                raise PartieError(f"a pass fee of {d.rules.pass_fee} cannot be paid out in whole stakes of "
+                                  f"{self.stake}: use a multiple of {self.stake}")
         if not any(isinstance(d, DominoContract) for d in self.deals):
             raise PartieError("a Kein Stich partie ends with a lay-off (domino) deal that pays out the pot")
 

@@ -136,3 +136,22 @@ def test_random_parties_balance(preset_id, players, seed, dealer, march):
     assert result.ledger.pot == 0
     assert sum(result.net) == 0
     assert sorted(result.deals[-1].deal.finish_order) == list(range(players))
+
+
+def test_pass_fees_go_into_the_pot_and_are_paid_out():
+    from keinstich.domino import domino_contract
+
+    rules = preset("standard", players=4)
+    with_fees = with_lay_off(rules, domino_contract("acorns", pass_fee=5))
+    result = Partie(with_fees, seed=2).play()
+    fees = sum(e.amount for e in result.ledger.entries if e.reason == "pass fees")
+    payout = -sum(e.amount for e in result.ledger.entries if e.reason.startswith("lay-off"))
+    assert fees > 0 and payout == 160 + fees and result.ledger.pot == 0
+    with pytest.raises(PartieError, match="pass fee of 3 cannot be paid out in whole stakes of 5"):
+        with_lay_off(rules, domino_contract("acorns", pass_fee=3))
+
+
+def with_lay_off(rules, lay_off):
+    import dataclasses
+
+    return dataclasses.replace(rules, deals=(*rules.deals[:-1], lay_off))
