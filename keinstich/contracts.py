@@ -186,6 +186,17 @@ class Contract:
         hand = p.hand_size(players)
         return sum(c.total(p, hand) for c in self.components)
 
+    def with_rules(self, **changes: object) -> Contract:
+        """The same contract under changed trick rules, e.g. ``NO_MAX.with_rules(forced_discard="KH")``
+        or ``NO_HEARTS.with_rules(no_lead="H")`` (the [VAR] flags of RULES.md §2.3)."""
+        if isinstance(changes.get("no_lead"), str):
+            changes["no_lead"] = suit(changes["no_lead"])  # type: ignore[arg-type]
+        try:
+            rules = dataclasses.replace(self.rules, **changes)  # type: ignore[arg-type]
+        except TypeError as e:
+            raise ContractError(f"{self.id}: {e}") from None
+        return dataclasses.replace(self, rules=rules)
+
     def with_march(self, march: bool = True) -> Contract:
         """The same contract with the March (Durchmarsch) rule on or off."""
         return dataclasses.replace(self, march=march)

@@ -44,6 +44,9 @@ class TrickRules:
     ``must_overtrump_trump_lead``: when trumps are led, a player must beat the highest trump
     so far if he can. ``must_overtrump_always``: a player who trumps (or follows a trump
     lead) must beat the highest trump in the trick if he can.
+    ``no_lead``: a suit that may not be led while the leader holds another (Barbu's ban on leading
+    Hearts; RULES.md §2.3 ``no_heart_lead``). ``forced_discard``: a card a player void in the led
+    suit must throw if he holds it (King's rule for the King of Hearts; ``force_max_when_void``).
     """
 
     order: str = "natural"
@@ -51,9 +54,13 @@ class TrickRules:
     must_trump: bool = False
     must_overtrump_trump_lead: bool = False
     must_overtrump_always: bool = False
+    no_lead: Suit | None = None
+    forced_discard: Card | None = None
 
     def __post_init__(self) -> None:
         strength_table(self.order)  # refuses an unknown order early
+        if self.forced_discard is not None and not isinstance(self.forced_discard, Card):
+            object.__setattr__(self, "forced_discard", card(self.forced_discard))
         if self.trump is None and (self.must_trump or self.must_overtrump_trump_lead
                                    or self.must_overtrump_always):
             raise ValueError("must-trump rules need a trump suit (e.g. trump=Suit.HEARTS)")
@@ -208,7 +215,8 @@ class TrickDeal:
         self._tricks: list[Trick] = []
         self._voids = [0] * n
         self._over = _overtake_table(self.rules)[1]
-        self._simple = self.rules.trump is None
+        r = self.rules
+        self._simple = r.trump is None and r.no_lead is None and r.forced_discard is None
 
     @classmethod
     def from_seed(cls, p: Pack | str, players: int, seed: int | str, contract: Scoring | None = None,
@@ -295,22 +303,24 @@ class TrickDeal:
     def _legal_mask(self, seat: int) -> int:
         hand = self._hands[seat]
         led = self._led
-        if led < 0:
-            return hand
-        follow = hand & SUIT_MASKS[led]
         if self._simple:
-            return follow or hand
+            return hand if led < 0 else (hand & SUIT_MASKS[led] or hand)
         rules = self.rules
+        if led < 0:
+            return (hand & ~SUIT_MASKS[rules.no_lead] or hand) if rules.no_lead is not None else hand
+        follow = hand & SUIT_MASKS[led]
         trump = rules.trump
-        assert trump is not None
         best = self._best_trump()
         if follow:
             if best is not None and led == trump and (rules.must_overtrump_trump_lead
                                                       or rules.must_overtrump_always):
                 return (follow & self._over[best.index]) or follow
             return follow
-        trumps = hand & SUIT_MASKS[trump]
-        if trumps and rules.must_trump:
+        forced = rules.forced_discard
+        if forced is not None and hand & forced.bit:
+            return forced.bit
+        if trump is not None and rules.must_trump and hand & SUIT_MASKS[trump]:
+            trumps = hand & SUIT_MASKS[trump]
             if best is not None and rules.must_overtrump_always:
                 return (trumps & self._over[best.index]) or trumps
             return trumps
@@ -330,7 +340,7 @@ class TrickDeal:
         if s < 0:
             return ()
         led = self._led
-        if led < 0:
+        if led < 0 and self._simple:
             return cards_of(self._hands[s])
         if self._simple:
             chunk = self._hands[s] >> _SHIFT[led] & 0x1FFF
@@ -361,11 +371,19 @@ class TrickDeal:
         if legal & c.bit:
             return None
         held = ", ".join(x.code for x in self._by_strength(legal))
+        if self._led < 0:
+            banned = self.rules.no_lead
+            assert banned is not None
+            return (f"seat {seat} may not lead {banned.label()} while holding other suits "
+                    f"(holds {held}): {c.code} is not allowed")
         led = Suit(self._led)
         trump = self.rules.trump
         best = self._best_trump()
+        forced = self.rules.forced_discard
         if hand & SUIT_MASKS[led] and c.suit != led:
             return f"seat {seat} must follow {led.label()} (holds {held}): {c.code} is not allowed"
+        if forced is not None and legal == forced.bit:
+            return f"seat {seat} has no {led.label()} and must throw {forced.code}: {c.code} is not allowed"
         if c.suit == trump and best is not None:
             return (f"seat {seat} must beat the highest trump so far, {best.code} "
                     f"(holds {held}): {c.code} is not allowed")
@@ -394,10 +412,10 @@ class TrickDeal:
             raise IllegalPlay(self.why_illegal(c, seat) or "not allowed")
         hand = self._hands[s]
         led = self._led
-        if led < 0:
-            legal = hand
+        if self._simple:
+            legal = hand if led < 0 else (hand & SUIT_MASKS[led] or hand)
         else:
-            legal = (hand & SUIT_MASKS[led] or hand) if self._simple else self._legal_mask(s)
+            legal = self._legal_mask(s)
         if not legal & c.bit:
             raise IllegalPlay(self.why_illegal(c) or "not allowed")
         self._apply(s, c)
@@ -446,11 +464,9 @@ class TrickDeal:
         simple = self._simple
         while self._turn >= 0:
             s = self._turn
-            led = self._led
-            if led < 0:
-                m = hands[s]
-            elif simple:
-                m = hands[s] & SUIT_MASKS[led] or hands[s]
+            if simple:
+                led = self._led
+                m = hands[s] if led < 0 else (hands[s] & SUIT_MASKS[led] or hands[s])
             else:
                 m = legal_mask(s)
             k = int(rnd() * m.bit_count())

@@ -126,3 +126,37 @@ def test_bad_contract_data_is_refused(make, message):
 def test_components_accept_a_list():
     c = Contract("t", "T", [PerTrick(1)])
     assert c.components == (PerTrick(1),)
+
+
+def test_force_max_when_void_variant():
+    # Seat 2 has no clubs and holds the King of Hearts: with the variant it must throw it.
+    hands = [cards("AC 7H"), cards("KC 8H"), cards("KH 9S"), cards("QC 9H")]
+    forced = NO_MAX.with_rules(forced_discard="KH")
+    d = TrickDeal(hands, forced, leader=0)
+    d.play("AC")
+    d.play("KC")
+    assert [c.code for c in d.legal()] == ["KH"]
+    assert d.why_illegal("9S") == "seat 2 has no clubs and must throw KH: 9S is not allowed"
+    d.play("KH")
+    d.play("QC")
+    assert d.scores() == (40, 0, 0, 0)
+    plain = TrickDeal(hands, NO_MAX, leader=0)
+    plain.play("AC")
+    plain.play("KC")
+    assert {c.code for c in plain.legal()} == {"KH", "9S"}
+
+
+def test_no_heart_lead_variant():
+    hands = [cards("AH 7C"), cards("KH 8C"), cards("QH 9S"), cards("JH 9C")]
+    d = TrickDeal(hands, NO_HEARTS.with_rules(no_lead="H"), leader=0)
+    assert [c.code for c in d.legal()] == ["7C"]
+    assert d.why_illegal("AH") == ("seat 0 may not lead hearts while holding other suits (holds 7C): "
+                                   "AH is not allowed")
+    for code in "7C 8C 9S 9C".split():
+        d.play(code)
+    assert [c.code for c in d.legal()] == ["JH"]  # seat 3 holds only Hearts now: it may lead one
+
+
+def test_with_rules_refuses_an_unknown_flag():
+    with pytest.raises(ContractError, match="no_heart_lead"):
+        NO_HEARTS.with_rules(no_heart_lead=True)

@@ -22,12 +22,17 @@ CONTRACTS = sorted(KEIN_STICH_CONTRACTS.values(), key=lambda c: c.id)
 RANK_POWER = {r: -i for i, r in enumerate(NATURAL)}
 
 
-def oracle_legal(hand, trick):
+VARIANTS = [{}, {"no_lead": "H"}, {"forced_discard": "KH"}, {"no_lead": "H", "forced_discard": "QS"}]
+
+
+def oracle_legal(hand, trick, variant):
+    no_lead = variant.get("no_lead")
+    forced = variant.get("forced_discard")
     if not trick:
-        return set(hand)
+        return {c for c in hand if c.suit.code != no_lead} or set(hand)
     led = trick[0].suit
     follow = {c for c in hand if c.suit == led}
-    return follow or set(hand)
+    return follow or {c for c in hand if c.code == forced} or set(hand)
 
 
 def oracle_winner(leader, trick_cards):
@@ -38,11 +43,11 @@ def oracle_winner(leader, trick_cards):
 
 @settings(max_examples=3000, deadline=None, derandomize=True)
 @given(seed=st.integers(0, 2**63), config=st.sampled_from(CONFIGS), contract=st.sampled_from(CONTRACTS),
-       march=st.booleans(), leader=st.integers(0, 5))
-def test_random_deals_keep_every_invariant(seed, config, contract, march, leader):
+       march=st.booleans(), leader=st.integers(0, 5), variant=st.sampled_from(VARIANTS))
+def test_random_deals_keep_every_invariant(seed, config, contract, march, leader, variant):
     pack_id, players = config
     leader %= players
-    contract = contract.with_march(march)
+    contract = contract.with_march(march).with_rules(**variant)
     hands = deal_hands(pack_id, players, seed)
     deal = TrickDeal(hands, contract, leader=leader)
     rng = random.Random(seed)
@@ -51,7 +56,7 @@ def test_random_deals_keep_every_invariant(seed, config, contract, march, leader
     while not deal.is_over:
         seat = deal.turn
         trick = [c for _, c in deal.trick]
-        legal = oracle_legal(held[seat], trick)
+        legal = oracle_legal(held[seat], trick, variant)
         assert set(deal.legal()) == legal
         illegal = sorted(held[seat] - legal)
         if illegal:
@@ -61,7 +66,7 @@ def test_random_deals_keep_every_invariant(seed, config, contract, march, leader
                 deal.play(bad)
                 raise AssertionError(f"{bad} was accepted")
             except IllegalPlay as e:
-                assert f"must follow {trick[0].suit.label()}" in str(e)
+                assert str(e).startswith(f"seat {seat} ") and str(e).endswith(f"{bad.code} is not allowed")
             assert (deal.hands, deal.trick, deal.tricks) == before
         card = rng.choice(sorted(legal))
         finished = deal.play(card, seat)
