@@ -1,0 +1,300 @@
+"""Herzeln: a partie of eight deals for 3 or 4 players, scored in points (RULES.md §3).
+
+Seven deals are trick contracts played by the same :class:`~keinstich.play.TrickDeal` as Kein
+Stich, only in the ace-ten order (a Ten beats a King) and with signed points as their data;
+the eighth is the Domino (Unteranlegen) of :mod:`keinstich.domino`, scored by finishing place.
+A partie in a few lines::
+
+    partie = HerzelnPartie(HerzelnRules(players=3), seed=7).play()
+    partie.totals          # points per seat after eight deals
+    partie.standings()     # places, ties sharing a place
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from .cards import Card, Pack, Style, deal_hands, pack
+from .contracts import Contract, ForTrick, PerCard, PerTrick
+from .domino import DominoContract, DominoDeal, Layout, Order, herzeln_domino
+from .play import TrickDeal, TrickRules, forehand
+
+
+class HerzelnError(ValueError):
+    """A Herzeln setting or partie move that is not possible; the message says what would be."""
+
+
+HERZELN_TRICK_RULES = TrickRules(order="ace-ten")
+"""No trumps, follow suit, ace-ten order also in trick play: A 10 K Q J 9 8 7 (RULES.md §3.1)."""
+
+
+def _contract(cid: str, name: str, german: str, *components: PerTrick | PerCard | ForTrick) -> Contract:
+    return Contract(f"herzeln-{cid}", name, components, german=german, rules=HERZELN_TRICK_RULES,
+                    unit="points", stake=10)
+
+
+NO_HEARTS = _contract("no-hearts", "No Hearts", "Herz",
+                      PerCard(-11, card="AH"), PerCard(-10, card="10H"), PerCard(-4, card="KH"),
+                      PerCard(-3, card="QH"), PerCard(-2, card="JH"), PerCard(-1, card="9H"),
+                      PerCard(-1, card="8H"), PerCard(-1, card="7H"))
+TRICKS = _contract("tricks", "Tricks", "Jeder Stich", PerTrick(10))
+NO_TRICKS = _contract("no-tricks", "No Tricks", "Kein Stich", PerTrick(-10))
+NO_QUEENS = _contract("no-queens", "No Queens/Obers", "Ober", PerCard(-20, rank="Q"))
+KING_OF_HEARTS = _contract("king-of-hearts", "King of Hearts", "Herzkönig", PerCard(-40, card="KH"))
+LAST_TRICK = _contract("last-trick", "Last Trick", "Letzter", ForTrick(-1, 40))
+NO_LAST_TRICK = _contract("no-last-trick", "No Last Trick", "Kein Letzter", ForTrick(-1, -40))
+DOMINO = herzeln_domino(4)
+"""Deal 8 (single mixed-suit chain, ace-ten order): places score 0 / -10 / -20 / -30."""
+
+HerzelnContract = Contract | DominoContract
+HERZELN_CONTRACTS: dict[str, HerzelnContract] = {c.id: c for c in (
+    NO_HEARTS, TRICKS, NO_TRICKS, NO_QUEENS, KING_OF_HEARTS, LAST_TRICK, NO_LAST_TRICK, DOMINO)}
+"""The eight Herzeln deals by id, in playing order (RULES.md §3.2)."""
+
+_LAYOUTS: dict[str, Layout] = {"chain": "chain", "single_chain": "chain", "rows": "rows", "per_suit": "rows"}
+_ORDERS: dict[str, Order] = {"ace-ten": "ace-ten", "ace_ten": "ace-ten", "natural": "natural"}
+_PACKS = {3: 24, 4: 32}
+
+
+def herzeln_pack(players: int, style: Style = "french") -> Pack:
+    """3 players: 24 cards (no Sevens or Eights); 4 players: 32 cards (RULES.md §3.1)."""
+    if players not in _PACKS:
+        raise HerzelnError(f"Herzeln is for 3 or 4 players, not {players}")
+    if style not in ("french", "german"):
+        raise HerzelnError(f"style must be 'french' or 'german', not {style!r}")
+    return pack(f"{style}-{_PACKS[players]}")
+
+
+def herzeln_deals(players: int = 4, domino_layout: str = "chain", domino_order: str = "ace-ten",
+                  *, voluntary_pass: bool = False) -> tuple[HerzelnContract, ...]:
+    """The eight deals in order; the Domino as a single chain (default) or per-suit ``"rows"``,
+    in the ace-ten (default) or ``"natural"`` order (RULES.md §3.3)."""
+    herzeln_pack(players)
+    if domino_layout not in _LAYOUTS:
+        raise HerzelnError(f"domino_layout must be 'chain' (single_chain) or 'rows' (per_suit), "
+                           f"not {domino_layout!r}")
+    if domino_order not in _ORDERS:
+        raise HerzelnError(f"domino_order must be 'ace-ten' or 'natural', not {domino_order!r}")
+    domino = herzeln_domino(players, _LAYOUTS[domino_layout], _ORDERS[domino_order],
+                            voluntary_pass=voluntary_pass)
+    return (NO_HEARTS, TRICKS, NO_TRICKS, NO_QUEENS, KING_OF_HEARTS, LAST_TRICK, NO_LAST_TRICK, domino)
+
+
+@dataclass(frozen=True)
+class HerzelnRules:
+    """A Herzeln setup: players (3 or 4; the pack follows), card style, and the Domino variant."""
+
+    players: int = 4
+    style: Style = "french"
+    domino_layout: Literal["chain", "rows"] = "chain"
+    domino_order: Literal["ace-ten", "natural"] = "ace-ten"
+    voluntary_pass: bool = False
+
+    def __post_init__(self) -> None:
+        herzeln_deals(self.players, self.domino_layout, self.domino_order)  # refuses what does not fit
+        herzeln_pack(self.players, self.style)
+        object.__setattr__(self, "domino_layout", _LAYOUTS[self.domino_layout])
+        object.__setattr__(self, "domino_order", _ORDERS[self.domino_order])
+
+    @property
+    def pack(self) -> Pack:
+        return herzeln_pack(self.players, self.style)
+
+    @property
+    def deals(self) -> tuple[HerzelnContract, ...]:
+        return herzeln_deals(self.players, self.domino_layout, self.domino_order,
+                             voluntary_pass=self.voluntary_pass)
+
+    def describe(self) -> str:
+        lines = [f"Herzeln: {self.players} players, {self.pack.id}"]
+        for i, c in enumerate(self.deals, 1):
+            lines.append(f"  {i}. {c.describe()}")
+        return "\n".join(lines)
+
+
+PRESETS: dict[str, HerzelnRules] = {
+    "herzeln-4": HerzelnRules(players=4),
+    "herzeln-3": HerzelnRules(players=3),
+    "herzeln-4-german": HerzelnRules(players=4, style="german"),
+    "herzeln-per-suit": HerzelnRules(players=4, domino_layout="rows"),
+    "herzeln-natural-order": HerzelnRules(players=4, domino_order="natural"),
+}
+"""Named Herzeln setups: 3 or 4 players, and the Domino variants of RULES.md §3.3."""
+
+
+def preset(preset_id: str = "herzeln-4", **overrides: object) -> HerzelnRules:
+    """A named setup, optionally changed: ``preset("herzeln-3", style="german")``."""
+    try:
+        base = PRESETS[preset_id]
+    except KeyError:
+        raise HerzelnError(f"unknown preset {preset_id!r}: use one of {', '.join(PRESETS)}") from None
+    names = {f.name for f in dataclasses.fields(HerzelnRules)}
+    unknown = sorted(set(overrides) - names)
+    if unknown:
+        raise HerzelnError(f"unknown setting {unknown[0]!r}: use {', '.join(sorted(names))}")
+    return dataclasses.replace(base, **overrides)  # type: ignore[arg-type]
+
+
+# --- the partie ----------------------------------------------------------------------------------
+
+HerzelnDeal = TrickDeal | DominoDeal
+Policy = Callable[[Any], Card | None]
+"""Chooses a seat's next move from that seat's observation: a card, or None to pass (domino)."""
+
+
+def deal_scores(deal: HerzelnDeal) -> tuple[int, ...]:
+    """Points per seat of a finished Herzeln deal (trick points, or the Domino by place)."""
+    if not deal.is_over:
+        raise HerzelnError("the deal is not over yet: play it to the end first")
+    return deal.scores()
+
+
+@dataclass(frozen=True)
+class HerzelnDealResult:
+    """One finished deal of a partie: its number (1-8), contract, dealer, seed and points per seat."""
+
+    number: int
+    contract: str
+    dealer: int
+    seed: str
+    scores: tuple[int, ...]
+    deal: HerzelnDeal = field(repr=False, compare=False)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A seat's place after the partie (tied totals share the place) and its total."""
+
+    place: int
+    seat: int
+    total: int
+
+
+def standings(totals: Sequence[int]) -> tuple[Standing, ...]:
+    """Places by total, highest first; equal totals share a place and the next place is skipped."""
+    order = sorted(range(len(totals)), key=lambda s: (-totals[s], s))
+    return tuple(Standing(1 + sum(1 for t in totals if t > totals[s]), s, totals[s]) for s in order)
+
+
+class HerzelnPartie:
+    """A Herzeln partie: eight deals, the dealer one seat clockwise each deal, points per deal.
+
+    Deal ``k`` (0-based) is dealt from the seed ``"<seed>/<k>"``. ``policies`` is one callable
+    per seat (or one for all), given the seat's observation and returning a card (or None to
+    pass in the Domino); without policies every move is random and legal, drawn from a
+    ``random.Random`` seeded from ``seed``.
+    """
+
+    def __init__(self, rules: HerzelnRules | int | None = None, seed: int | str = 0,
+                 policies: Policy | Sequence[Policy] | None = None, *, first_dealer: int = 0,
+                 rng: random.Random | None = None) -> None:
+        self.rules = (rules if isinstance(rules, HerzelnRules)
+                      else HerzelnRules() if rules is None else HerzelnRules(players=rules))
+        n = self.rules.players
+        if not 0 <= first_dealer < n:
+            raise HerzelnError(f"first_dealer must be a seat from 0 to {n - 1}, not {first_dealer}")
+        seat_policies = (None if policies is None else
+                         (policies,) * n if callable(policies) else tuple(policies))
+        if seat_policies is not None and len(seat_policies) != n:
+            raise HerzelnError(f"give one policy per seat ({n}), not {len(seat_policies)}")
+        self.policies = seat_policies
+        self.seed = seed
+        self.first_dealer = first_dealer
+        self.rng = rng if rng is not None else random.Random(f"herzeln-partie/{seed}")
+        self.contracts = self.rules.deals
+        self.results: list[HerzelnDealResult] = []
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def is_over(self) -> bool:
+        return len(self.results) == len(self.contracts)
+
+    def dealer_of(self, index: int) -> int:
+        """Who deals deal ``index`` (0-based): one seat further clockwise every deal."""
+        return (self.first_dealer + index) % self.players
+
+    def new_deal(self, hands: Sequence[Sequence[Card | str]] | None = None) -> HerzelnDeal:
+        """The next deal, dealt from the seed (or the given hands), forehand to lead; not played."""
+        if self.is_over:
+            raise HerzelnError("the partie is over: all eight deals have been played")
+        k = len(self.results)
+        contract = self.contracts[k]
+        if hands is None:
+            hands = deal_hands(self.rules.pack, self.players, f"{self.seed}/{k}")
+        leader = forehand(self.dealer_of(k), self.players)
+        if isinstance(contract, Contract):
+            return TrickDeal(hands, contract, leader=leader)
+        return DominoDeal(hands, contract, leader=leader)
+
+    def record(self, deal: HerzelnDeal) -> HerzelnDealResult:
+        """Book a finished deal (made by :meth:`new_deal`) as the next deal of the partie."""
+        k = len(self.results)
+        if self.is_over or deal.contract is not self.contracts[k]:
+            raise HerzelnError(f"this is not deal {k + 1} of the partie")
+        result = HerzelnDealResult(k + 1, self.contracts[k].id, self.dealer_of(k), f"{self.seed}/{k}",
+                                   deal_scores(deal), deal)
+        self.results.append(result)
+        return result
+
+    def play_deal(self, hands: Sequence[Sequence[Card | str]] | None = None) -> HerzelnDealResult:
+        """Deal and play the next deal with the policies (random legal play without them)."""
+        deal = self.new_deal(hands)
+        if self.policies is None:
+            deal.playout(self.rng)
+        else:
+            while not deal.is_over:
+                seat = deal.turn
+                assert seat is not None
+                move = self.policies[seat](deal.observation(seat))
+                if isinstance(deal, TrickDeal):
+                    if move is None:
+                        raise HerzelnError(f"seat {seat}'s policy passed, but a trick deal has no passing")
+                    deal.play(move, seat)
+                else:
+                    deal.play(move, seat)
+        return self.record(deal)
+
+    def play(self) -> HerzelnPartie:
+        """Play every remaining deal; returns the partie."""
+        while not self.is_over:
+            self.play_deal()
+        return self
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Points per seat over the deals played so far."""
+        return tuple(sum(r.scores[s] for r in self.results) for s in range(self.players))
+
+    def standings(self) -> tuple[Standing, ...]:
+        """Places by total (highest first); tied seats share a place."""
+        return standings(self.totals)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seat(s) in first place."""
+        return tuple(s.seat for s in self.standings() if s.place == 1)
+
+    def table(self) -> list[dict[str, object]]:
+        """One row per deal played: number, contract, dealer and each seat's points
+        (``pandas.DataFrame(partie.table())`` makes the score sheet)."""
+        return [{"deal": r.number, "contract": r.contract, "dealer": r.dealer,
+                 **{f"seat {s}": r.scores[s] for s in range(self.players)}} for r in self.results]
+
+    def _repr_html_(self) -> str:
+        n = self.players
+        head = "".join(f"<th>seat {s}</th>" for s in range(n))
+        rows = "".join(f"<tr><td>{r.number}</td><td>{self.contracts[r.number - 1].name}</td>"
+                       + "".join(f"<td>{x}</td>" for x in r.scores) + "</tr>" for r in self.results)
+        total = "".join(f"<td><b>{t}</b></td>" for t in self.totals)
+        return (f"<table><tr><th>#</th><th>deal</th>{head}</tr>{rows}"
+                f"<tr><td></td><td><b>total</b></td>{total}</tr></table>")
+
+    def __repr__(self) -> str:
+        return f"<HerzelnPartie {self.players}p: {len(self.results)}/8 deals, totals {self.totals}>"
