@@ -24,6 +24,7 @@ from typing import Literal, TypeAlias
 from .cards import Card, Pack, Rank, Suit, card, cards_of, deal_hands, hands_from_text, mask_of, pack
 from .contracts import Contract, PerCard
 from .play import IllegalPlay, Observation, Trick, TrickDeal, TrickRules, forehand
+from .presets import override
 
 
 class HerzblattError(ValueError):
@@ -658,12 +659,4 @@ PRESETS: dict[str, HerzblattRules] = {
 
 def preset(preset_id: str = "herzblatt-4", **overrides: object) -> HerzblattRules:
     """A named setup, optionally changed: ``preset("herzblatt-4-muhr", du_stacks_schneider=True)``."""
-    try:
-        base = PRESETS[preset_id]
-    except KeyError:
-        raise HerzblattError(f"unknown preset {preset_id!r}: use one of {', '.join(PRESETS)}") from None
-    names = {f.name for f in dataclasses.fields(HerzblattRules)}
-    unknown = sorted(set(overrides) - names)
-    if unknown:
-        raise HerzblattError(f"unknown setting {unknown[0]!r}: use {', '.join(sorted(names))}")
-    return dataclasses.replace(base, **overrides)  # type: ignore[arg-type]
+    return override(PRESETS, preset_id, overrides, HerzblattError)

@@ -12,7 +12,6 @@ A partie in a few lines::
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -22,6 +21,7 @@ from .cards import Card, Pack, Style, deal_hands, pack
 from .contracts import Contract, ForTrick, PerCard, PerTrick
 from .domino import DominoContract, DominoDeal, Layout, Order, herzeln_domino
 from .play import TrickDeal, TrickRules, forehand
+from .presets import override
 
 
 class HerzelnError(ValueError):
@@ -128,15 +128,7 @@ PRESETS: dict[str, HerzelnRules] = {
 
 def preset(preset_id: str = "herzeln-4", **overrides: object) -> HerzelnRules:
     """A named setup, optionally changed: ``preset("herzeln-3", style="german")``."""
-    try:
-        base = PRESETS[preset_id]
-    except KeyError:
-        raise HerzelnError(f"unknown preset {preset_id!r}: use one of {', '.join(PRESETS)}") from None
-    names = {f.name for f in dataclasses.fields(HerzelnRules)}
-    unknown = sorted(set(overrides) - names)
-    if unknown:
-        raise HerzelnError(f"unknown setting {unknown[0]!r}: use {', '.join(sorted(names))}")
-    return dataclasses.replace(base, **overrides)  # type: ignore[arg-type]
+    return override(PRESETS, preset_id, overrides, HerzelnError)
 
 
 # --- the partie ----------------------------------------------------------------------------------

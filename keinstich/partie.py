@@ -32,6 +32,7 @@ from .contracts import (
 )
 from .domino import DOMINO, DominoContract, DominoDeal, domino_contract, payout_shares
 from .play import TrickDeal, forehand
+from .presets import override
 
 Deal = TrickDeal | DominoDeal
 DealContract = Contract | DominoContract
@@ -132,46 +133,28 @@ class PartieRules:
 _STANDARD = (NO_TRICKS, NO_HEARTS, NO_OBERS, NO_MAX, DOMINO)
 
 
-def _rules(id: str, name: str, deals: Sequence[DealContract], **kw: object) -> PartieRules:
-    return PartieRules(id, name, tuple(deals), **kw)  # type: ignore[arg-type]
-
-
-PRESETS: dict[str, Callable[..., PartieRules]] = {
-    "standard": lambda **kw: _rules("standard", "Kein Stich (five deals)", _STANDARD, **kw),
-    "king-louis": lambda **kw: _rules("king-louis", "King Louis (four deals)", _STANDARD[1:], **kw),
-    "six-penultimate": lambda **kw: _rules(
-        "six-penultimate", "Six deals: No Penultimate Trick", (*_STANDARD[:4], NO_PENULTIMATE, DOMINO), **kw),
-    "six-first-last": lambda **kw: _rules(
-        "six-first-last", "Six deals: No First or Last Trick", (*_STANDARD[:4], NO_FIRST_LAST, DOMINO), **kw),
-    "power": lambda **kw: _rules("power", "Power / Blitz (two deals)", (POWER, DOMINO), **kw),
-    "black-pig": lambda **kw: _rules(
-        "black-pig", "Schwarze Sau (Black Pig)", (NO_TRICKS, NO_HEARTS, NO_OBERS, BLACK_PIG, DOMINO), **kw),
-    "power-black-pig": lambda **kw: _rules(
-        "power-black-pig", "Power with Black Pig", (POWER_BLACK_PIG, DOMINO), **kw),
-    "march": lambda **kw: _rules("march", "Kein Stich with March", _STANDARD, **{"march": True, **kw}),
-    "hearts-unter": lambda **kw: _rules(
-        "hearts-unter", "Herzunteranlegen (Unter of Hearts starts)", (*_STANDARD[:4], domino_contract("hearts")),
-        **kw),
-    "leaves-unter": lambda **kw: _rules(
-        "leaves-unter", "Grünunteransetzen (Unter of Leaves starts)", (*_STANDARD[:4], domino_contract("leaves")),
-        **kw),
-    "any-unter": lambda **kw: _rules(
-        "any-unter", "Any Unter starts the lay-off", (*_STANDARD[:4], domino_contract("any")), **kw),
-}
-"""Kein Stich partie presets by id (RULES.md §2.3–2.4, §5)."""
+PRESETS: dict[str, PartieRules] = {r.id: r for r in (
+    PartieRules("standard", "Kein Stich (five deals)", _STANDARD),
+    PartieRules("king-louis", "King Louis (four deals)", _STANDARD[1:]),
+    PartieRules("six-penultimate", "Six deals: No Penultimate Trick", (*_STANDARD[:4], NO_PENULTIMATE, DOMINO)),
+    PartieRules("six-first-last", "Six deals: No First or Last Trick", (*_STANDARD[:4], NO_FIRST_LAST, DOMINO)),
+    PartieRules("power", "Power / Blitz (two deals)", (POWER, DOMINO)),
+    PartieRules("black-pig", "Schwarze Sau (Black Pig)", (NO_TRICKS, NO_HEARTS, NO_OBERS, BLACK_PIG, DOMINO)),
+    PartieRules("power-black-pig", "Power with Black Pig", (POWER_BLACK_PIG, DOMINO)),
+    PartieRules("march", "Kein Stich with March", _STANDARD, march=True),
+    PartieRules("hearts-unter", "Herzunteranlegen (Unter of Hearts starts)",
+                (*_STANDARD[:4], domino_contract("hearts"))),
+    PartieRules("leaves-unter", "Grünunteransetzen (Unter of Leaves starts)",
+                (*_STANDARD[:4], domino_contract("leaves"))),
+    PartieRules("any-unter", "Any Unter starts the lay-off", (*_STANDARD[:4], domino_contract("any"))),
+)}
+"""Kein Stich partie presets by id (RULES.md §2.3–2.4, §5), for four players; change any setting
+with :func:`preset`."""
 
 
 def preset(preset_id: str = "standard", **overrides: object) -> PartieRules:
     """A preset's rules, e.g. ``preset("power", players=3)`` or ``preset("standard", march=True)``."""
-    try:
-        make = PRESETS[preset_id]
-    except KeyError:
-        raise PartieError(f"unknown preset {preset_id!r}: use one of {', '.join(PRESETS)}") from None
-    fields = {f.name for f in dataclasses.fields(PartieRules)} - {"id", "name", "deals"}
-    unknown = sorted(set(overrides) - fields)
-    if unknown:
-        raise PartieError(f"unknown setting {unknown[0]!r}: use {', '.join(sorted(fields))}")
-    return make(**overrides)
+    return override(PRESETS, preset_id, overrides, PartieError, fixed=frozenset({"id", "name", "deals"}))
 
 
 @dataclass(frozen=True)
