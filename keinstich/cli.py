@@ -35,7 +35,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog=PROG, description="Kein Stich teaching kit: tools for game records.")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands", required=True)
     check_cmd = commands.add_parser(
-        "check", help="check a game record: legal plays, tricks and penalties as JSON",
+        "check", help="check a game record (Kein Stich, Herzeln, Herzblatt): legal plays, tricks and scores as JSON",
         description="Replay a game record (keinstich-record/1 JSON) and print a JSON summary: tricks, "
                     "penalties (or, for a lay-off deal, layout, finishing order and payout). "
                     "Exit 0 if every play is legal, 1 for an illegal play, 2 for a malformed record.")

@@ -4,7 +4,7 @@ A record holds the hands as dealt and the plays in order; everything else (whose
 who won each trick, the penalties) follows from the rules, so :func:`replay` rebuilds the deal
 and :func:`check` reports on it. The format is documented in ``docs/records.md``::
 
-    rec = record_of(deal, pack="german-32", dealer=3)   # a TrickDeal or DominoDeal
+    rec = record_of(deal, pack="german-32", dealer=3)   # a TrickDeal, DominoDeal or HerzblattDeal
     rec.save("deal.json")
     deal = replay(Record.load("deal.json"))            # raises on a malformed record or illegal play
 
@@ -15,8 +15,9 @@ record with a play the rules forbid (e.g. not following suit); it names the tric
 lay-off deal, the turn), the seat, the card and the rule.
 
 Each game id maps to a :class:`GameHandler` in :data:`GAMES` that knows its contracts, options,
-extra keys, how to replay and how to summarise a deal; Herzeln and Herzblatt plug in with
-:func:`register_game` without changing this module's core.
+extra keys, how to replay and how to summarise a deal. Kein Stich lives here; Herzeln and
+Herzblatt plug in from :mod:`keinstich.game_records` with :func:`register_game` (imported at the
+end of this module, so every game is readable as soon as records are).
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from .domino import (
     DominoContract,
     DominoDeal,
     DominoError,
+    End,
     domino_contract,
     payout_shares,
 )
@@ -47,6 +49,8 @@ FORMAT = "keinstich-record/1"
 """The format id and version this module writes and reads."""
 PASS = "pass"
 """How a record writes a pass in a lay-off (domino) deal."""
+ENDS: tuple[End, ...] = ("top", "bottom")
+"""The ends a lay-off play may name, written after the card: ``"QS@bottom"``."""
 
 _CORE_KEYS = ("format", "game", "contract", "pack", "dealer", "hands", "plays", "options")
 
@@ -72,7 +76,7 @@ class IllegalRecordPlay(IllegalPlay):
 
 
 class Deal(Protocol):
-    """What every replayed deal offers (a TrickDeal, a DominoDeal, later Herzblatt deals)."""
+    """What every replayed deal offers (a TrickDeal, a DominoDeal, a HerzblattDeal)."""
 
     @property
     def players(self) -> int: ...
@@ -95,6 +99,9 @@ class GameHandler(Protocol):
     anything else wrong: contract, options, player count, hands that do not make up the pack,
     passes where there are none. ``extra_keys`` are top-level JSON keys the game reads (a
     Herzblatt skat, say); they arrive raw in ``Record.extra`` and are written back as they are.
+    ``record_of`` gets ``pack=None`` when the caller named none (a game whose pack follows from
+    the deal picks it). A handler may also offer ``claims(deal) -> bool``: :func:`record_of`
+    without a ``game`` picks the handler that claims the deal (Kein Stich otherwise).
     """
 
     @property
@@ -107,7 +114,7 @@ class GameHandler(Protocol):
 
     def replay(self, record: Record, upto: int | None = None) -> Deal: ...
 
-    def record_of(self, deal: Any, *, pack: Pack, dealer: int | None) -> Record: ...
+    def record_of(self, deal: Any, *, pack: Pack | None, dealer: int | None) -> Record: ...
 
     def summary(self, record: Record, deal: Any) -> dict[str, Any]: ...
 
@@ -141,11 +148,14 @@ def _handler(game: str) -> GameHandler:
 class Record:
     """One deal: the hands as dealt (seat 0 first, clockwise) and the plays in order.
 
-    ``plays`` may stop early (a deal in progress); a pass in a lay-off deal is None. ``options``
-    are variant flags such as ``{"march": True}``; ``extra`` holds game-specific keys named by the
-    game's handler. Construction validates statically (see :class:`GameHandler`); whether each
-    play is held by the seat to move and allowed by the rules is checked by :func:`replay`.
-    Card codes given as text are parsed, and ``pack`` is stored as its canonical id.
+    ``plays`` may stop early (a deal in progress); a pass in a lay-off deal is None. ``ends``
+    runs beside ``plays``: the end of the layout a lay-off card was laid at (``"top"`` or
+    ``"bottom"``), None where the record does not say (a trick card, a pass, or a card that fits
+    one end only); a play given as text may carry it, ``"QS@bottom"``. ``options`` are variant
+    flags such as ``{"march": True}``; ``extra`` holds game-specific keys named by the game's
+    handler. Construction validates statically (see :class:`GameHandler`); whether each play is
+    held by the seat to move and allowed by the rules is checked by :func:`replay`. Card codes
+    given as text are parsed, and ``pack`` is stored as its canonical id.
     """
 
     format: str = FORMAT
@@ -155,6 +165,7 @@ class Record:
     dealer: int
     hands: tuple[tuple[Card, ...], ...]
     plays: tuple[Card | None, ...] = ()
+    ends: tuple[End | None, ...] = ()
     options: Mapping[str, Any] = field(default_factory=dict, hash=False)
     extra: Mapping[str, Any] = field(default_factory=dict, hash=False)
 
@@ -174,7 +185,7 @@ class Record:
         n = len(hands)
         if isinstance(self.dealer, bool) or not isinstance(self.dealer, int) or not 0 <= self.dealer < n:
             raise RecordError(f"'dealer' must be a seat number from 0 to {n - 1}, not {self.dealer!r}")
-        plays = _parse_plays(self.plays, p)
+        plays, ends = _parse_plays(self.plays, p, self.ends)
         if not isinstance(self.options, Mapping) or not all(isinstance(k, str) for k in self.options):
             raise RecordError(f"'options' must be an object of named flags, not {self.options!r}")
         if not isinstance(self.extra, Mapping):
@@ -185,6 +196,7 @@ class Record:
         object.__setattr__(self, "pack", p.id)
         object.__setattr__(self, "hands", hands)
         object.__setattr__(self, "plays", plays)
+        object.__setattr__(self, "ends", ends)
         object.__setattr__(self, "options", types.MappingProxyType(dict(self.options)))
         object.__setattr__(self, "extra", types.MappingProxyType(dict(self.extra)))
         handler.validate(self)
@@ -236,7 +248,7 @@ class Record:
             options = {}
         if not isinstance(options, dict):
             raise RecordError(f"'options' must be an object such as {{\"march\": true}}, not {options!r}")
-        extra = {k: d[k] for k in sorted(handler.extra_keys) if k in d}
+        extra = {k: v for k, v in d.items() if k in handler.extra_keys}  # in the order written
         return cls(format=FORMAT, game=game, contract=d["contract"], pack=d["pack"], dealer=dealer,
                    hands=tuple(hands), plays=tuple(plays), options=options, extra=extra)
 
@@ -258,14 +270,14 @@ class Record:
         return cls.from_dict(d)
 
     def to_dict(self) -> dict[str, Any]:
-        """The record as JSON-ready data (options only when set)."""
+        """The record as JSON-ready data: the game's extra keys after the hands, options only when set."""
         d: dict[str, Any] = {
             "format": self.format, "game": self.game, "contract": self.contract, "pack": self.pack,
-            "dealer": self.dealer, "hands": [[c.code for c in h] for h in self.hands],
-            "plays": [PASS if c is None else c.code for c in self.plays]}
+            "dealer": self.dealer, "hands": [[c.code for c in h] for h in self.hands]}
+        d.update(self.extra)
+        d["plays"] = [play_code(c, e) for c, e in zip(self.plays, self.ends, strict=True)]
         if self.options:
             d["options"] = dict(self.options)
-        d.update(self.extra)
         return d
 
     def to_json(self) -> str:
@@ -361,21 +373,60 @@ def _parse_hands(raw: object, p: Pack) -> tuple[tuple[Card, ...], ...]:
     return tuple(hands)
 
 
-def _parse_plays(raw: object, p: Pack) -> tuple[Card | None, ...]:
+def play_code(c: Card | None, end: End | None = None) -> str:
+    """How a record writes one play: ``"QS"``, ``"QS@bottom"`` or ``"pass"``."""
+    if c is None:
+        return PASS
+    return f"{c.code}@{end}" if end is not None else c.code
+
+
+def _parse_plays(raw: object, p: Pack, raw_ends: object = ()) -> tuple[tuple[Card | None, ...], tuple[End | None, ...]]:
     if isinstance(raw, str | bytes) or not isinstance(raw, Sequence):
         raise RecordError("'plays' must be a list of card codes (and \"pass\" in a lay-off deal)")
+    if isinstance(raw_ends, str | bytes) or not isinstance(raw_ends, Sequence) or (
+            raw_ends and len(raw_ends) != len(raw)):
+        raise RecordError(f"'ends' must be one entry per play (\"top\", \"bottom\" or None), not {raw_ends!r}")
     plays: list[Card | None] = []
+    ends: list[End | None] = []
     seen: dict[Card, int] = {}
     for i, code in enumerate(raw, 1):
+        given = raw_ends[i - 1] if raw_ends else None
+        if given is not None and given not in ENDS:
+            raise RecordError(f"play {i}: an end is \"top\" or \"bottom\", not {given!r}")
+        end: End | None = given
+        if isinstance(code, str) and "@" in code:
+            code, _, where = code.partition("@")
+            named = where.strip().lower()
+            if named not in ENDS:
+                raise RecordError(f"play {i}: unknown end {where!r} in \"{code}@{where}\": write the end "
+                                  f"after the card as @top or @bottom, e.g. \"QS@bottom\"")
+            if end is not None and end != named:
+                raise RecordError(f"play {i}: \"{code}@{where}\" contradicts the end {end!r} given for it")
+            end = "top" if named == "top" else "bottom"
         if code is None or (isinstance(code, str) and code.strip().lower() == PASS):
+            if end is not None:
+                raise RecordError(f"play {i}: a pass lays no card, so it has no end: write \"pass\"")
             plays.append(None)
+            ends.append(None)
             continue
         c = _parse_card(code, f"play {i}", p)
         if c in seen:
             raise RecordError(f"{c.code} is played twice: plays {seen[c]} and {i}")
         seen[c] = i
         plays.append(c)
-    return tuple(plays)
+        ends.append(end)
+    return tuple(plays), tuple(ends)
+
+
+def refuse_lay_off_plays(record: Record) -> None:
+    """Refuse passes and ends in a trick deal's plays (a helper for game handlers)."""
+    for i, (c, end) in enumerate(zip(record.plays, record.ends, strict=True), 1):
+        if c is None:
+            raise RecordError(f"play {i}: \"pass\" is only for lay-off (domino) records; "
+                              f"{record.contract} is a trick deal, where every turn plays a card")
+        if end is not None:
+            raise RecordError(f"play {i}: \"{play_code(c, end)}\" names an end of a lay-off layout, but "
+                              f"{record.contract} is a trick deal: write just \"{c.code}\"")
 
 
 def check_deal_cards(record: Record, set_aside: Sequence[Card] = (), what: str = "the skat") -> int:
@@ -420,22 +471,161 @@ def replay(record: Record, upto: int | None = None) -> Deal:
     return _handler(record.game).replay(record, upto)
 
 
-def record_of(deal: Any, *, pack: Pack | str, dealer: int | None = None, game: str = "kein-stich") -> Record:
-    """The record of ``deal`` (a TrickDeal or DominoDeal, finished or not) dealt from ``pack``.
+def record_of(deal: Any, *, pack: Pack | str | None = None, dealer: int | None = None,
+              game: str | None = None) -> Record:
+    """The record of ``deal`` (a TrickDeal, DominoDeal or HerzblattDeal, finished or not).
 
-    ``dealer`` defaults to the seat right of the deal's first leader; when given it must agree
-    with the leader, so that the record replays to the same deal.
+    ``game`` defaults to the game whose handler claims the deal (a Herzeln contract, a
+    HerzblattDeal), else Kein Stich. ``pack`` is the pack dealt from; Herzeln and Herzblatt know
+    their pack, Kein Stich needs it. ``dealer`` defaults to the seat right of the deal's first
+    leader; when given it must agree with the deal, so that the record replays to the same deal.
     """
     try:
-        p = get_pack(pack)
+        p = None if pack is None else get_pack(pack)
     except PackError as e:
         raise RecordError(str(e)) from None
+    if game is None:
+        game = KEIN_STICH.id
+        for handler in GAMES.values():
+            claims = getattr(handler, "claims", None)
+            if claims is not None and claims(deal):
+                game = handler.id
+                break
     return _handler(game).record_of(deal, pack=p, dealer=dealer)
 
 
 def check(record: Record) -> dict[str, Any]:
     """Replay ``record`` and summarise it as JSON-ready data (what ``keinstich check`` prints)."""
     return _handler(record.game).summary(record, replay(record))
+
+
+# --- helpers for game handlers ---------------------------------------------------------------------
+
+
+def _reason(why: str, c: Card | None) -> str:
+    """The rule in a refusal, without the trailing ': XX is not allowed' the engine adds."""
+    if c is not None:
+        return why.removesuffix(f": {c.code} is not allowed")
+    return why
+
+
+def _holder(deal: TrickDeal | DominoDeal, c: Card, aside: Mapping[Card, str] | None = None) -> str:
+    for s in range(deal.players):
+        if c in deal.hand(s):
+            return f" (seat {s} holds it)"
+    if aside and c in aside:
+        return f" ({aside[c]})"
+    return ""
+
+
+def play_tricks(deal: TrickDeal, plays: Sequence[Card | None], *,
+                play: Callable[[Card], object] | None = None, aside: Mapping[Card, str] | None = None) -> None:
+    """Apply a record's trick-deal plays to ``deal`` in order, checking each one first.
+
+    A card the seat to move does not hold is a :class:`RecordError` ("play 5 (trick 2): …"); one
+    the rules forbid an :class:`IllegalRecordPlay` ("trick 2, seat 1 played 9D: …"). ``play``
+    applies a checked card (default ``deal.play``; a game that wraps the TrickDeal passes its
+    own); ``aside`` says where cards no one holds went, e.g. ``{KD: "it is among the discards"}``.
+    """
+    apply = deal.play if play is None else play
+    for i, c in enumerate(plays):
+        seat = deal.turn
+        number = len(deal.tricks) + 1
+        if c is None:  # validate() refuses passes; kept for records built around it
+            raise RecordError(f"play {i + 1}: \"pass\" is not a card")
+        if seat is None:
+            raise RecordError(f"play {i + 1}: the deal is already over after {i} plays")
+        if c not in deal.hand(seat):
+            raise RecordError(f"play {i + 1} (trick {number}): seat {seat} is to play but does not "
+                              f"hold {c.code}{_holder(deal, c, aside)}")
+        why = deal.why_illegal(c)
+        if why is not None:
+            raise IllegalRecordPlay(unit="trick", number=number, index=i, seat=seat, card=c,
+                                    reason=_reason(why, c))
+        apply(c)
+
+
+def play_lay_off(deal: DominoDeal, plays: Sequence[Card | None], ends: Sequence[End | None]) -> None:
+    """Apply a record's lay-off plays (cards or None for a pass, each with its end) to ``deal``.
+
+    A card not held is a :class:`RecordError`, and so is a card that fits both ends of the layout
+    when the record does not say which ("QS@top" / "QS@bottom"): the deal would depend on a guess.
+    A move the rules forbid (a card that does not fit, a pass when a card fits, a card laid at
+    an end it does not fit) is an :class:`IllegalRecordPlay` naming the turn.
+    """
+    for i, (c, end) in enumerate(zip(plays, ends, strict=True)):
+        seat = deal.turn
+        if seat is None:
+            raise RecordError(f"play {i + 1}: the lay-off deal is already over after {i} turns")
+        if c is not None and c not in deal.hand(seat):
+            raise RecordError(f"turn {i + 1}: seat {seat} is to move but does not "
+                              f"hold {c.code}{_holder(deal, c)}")
+        why = deal.why_illegal(c, end=end)
+        if why is not None:
+            raise IllegalRecordPlay(unit="turn", number=i + 1, index=i, seat=seat, card=c,
+                                    reason=_reason(why, c))
+        if c is not None and end is None and deal.ends(c) == ENDS:
+            raise RecordError(f"turn {i + 1}: seat {seat} lays {c.code}, which fits both ends of "
+                              f"{_where(deal, c)}; say which: \"{c.code}@top\" or \"{c.code}@bottom\"")
+        deal.play(c, end=end)
+
+
+def _where(deal: DominoDeal, c: Card) -> str:
+    """The layout a card joins, for messages: "the chain (JC…AH)" or "the hearts row (9H…KH)"."""
+    if deal.rules.layout == "chain":
+        chain = deal.chain
+        return f"the chain ({chain[0].code}…{chain[-1].code})"
+    row = deal.rows[c.suit]
+    return f"the {c.suit.label()} row ({row[0].code}…{row[-1].code})"
+
+
+def lay_off_moves(deal: DominoDeal) -> tuple[list[Card | None], list[End | None]]:
+    """A lay-off deal's moves for a record: the cards (None for a pass) and, beside them, the end
+    each card was laid at where it fitted both ends (None elsewhere), so the record replays exactly."""
+    fresh = DominoDeal(deal.dealt, deal.contract, leader=deal.forehand, rules=deal.rules)
+    plays: list[Card | None] = []
+    ends: list[End | None] = []
+    for seat, c, end in deal.history:
+        plays.append(c)
+        ends.append(end if c is not None and fresh.ends(c) == ENDS else None)
+        fresh.play(c, seat, end=end)
+    return plays, ends
+
+
+def summary_head(record: Record, deal: Deal) -> dict[str, Any]:
+    """What every summary starts with: the record's identity and whose turn it is."""
+    head: dict[str, Any] = {"format": record.format, "game": record.game, "contract": record.contract,
+                            "pack": record.pack, "players": record.players, "dealer": record.dealer,
+                            "complete": deal.is_over, "turn": deal.turn}
+    if record.options:
+        head["options"] = dict(record.options)
+    return head
+
+
+def trick_summary(deal: TrickDeal) -> dict[str, Any]:
+    """The tricks of a summary: ``tricks``, ``current_trick`` and ``tricks_won``."""
+    return {"tricks": [{"number": t.number, "leader": t.leader, "cards": [c.code for c in t.cards],
+                        "winner": t.winner} for t in deal.tricks],
+            "current_trick": [{"seat": s, "card": c.code} for s, c in deal.trick],
+            "tricks_won": list(deal.tricks_won())}
+
+
+def layout_summary(deal: DominoDeal) -> list[str] | dict[str, list[str]]:
+    """A lay-off layout as JSON: rows by suit letter (low end to high end), or the chain's cards."""
+    layout = deal.layout
+    if isinstance(layout, Mapping):
+        return {s.code: [c.code for c in row] for s, row in layout.items()}
+    return [c.code for c in layout]
+
+
+def dealer_for(lead: int, players: int, dealer: int | None) -> int:
+    """The dealer whose forehand is ``lead``; refuses a given ``dealer`` that does not fit."""
+    if dealer is None:
+        return (lead - 1) % players
+    if forehand(dealer, players) != lead:
+        raise RecordError(f"dealer {dealer} does not fit the deal: its forehand is seat {lead}, "
+                          f"so the dealer is seat {(lead - 1) % players}")
+    return dealer
 
 
 # --- Kein Stich ----------------------------------------------------------------------------------
@@ -516,20 +706,6 @@ def kein_stich_contract(contract_id: str,
     raise RecordError(f"unknown contract {contract_id!r} for kein-stich: use one of {ids}")
 
 
-def _reason(why: str, c: Card | None) -> str:
-    """The rule in a refusal, without the trailing ': XX is not allowed' the engine adds."""
-    if c is not None:
-        return why.removesuffix(f": {c.code} is not allowed")
-    return why
-
-
-def _holder(deal: TrickDeal | DominoDeal, c: Card) -> str:
-    for s in range(deal.players):
-        if c in deal.hand(s):
-            return f" (seat {s} holds it)"
-    return ""
-
-
 class KeinStichGame:
     """Records of Kein Stich deals: the trick contracts and the lay-off (domino) deal."""
 
@@ -548,10 +724,7 @@ class KeinStichGame:
                               f"this record has {n} hand{'s' if n != 1 else ''}")
         check_deal_cards(record)
         if isinstance(contract, Contract):
-            for i, c in enumerate(record.plays, 1):
-                if c is None:
-                    raise RecordError(f"play {i}: \"pass\" is only for lay-off (domino) records; "
-                                      f"{record.contract} is a trick deal, where every turn plays a card")
+            refuse_lay_off_plays(record)
         else:
             try:  # the lay-off must be able to start, e.g. its starting Unter must be dealt
                 DominoDeal(record.hands, contract, leader=record.forehand)
@@ -562,47 +735,15 @@ class KeinStichGame:
         contract = self.contract(record)
         plays = record.plays if upto is None else record.plays[:upto]
         if isinstance(contract, Contract):
-            return self._replay_tricks(record, contract, plays)
-        return self._replay_domino(record, contract, plays)
+            deal = TrickDeal(record.hands, contract, leader=record.forehand)
+            play_tricks(deal, plays)
+            return deal
+        lay_off = DominoDeal(record.hands, contract, leader=record.forehand)
+        play_lay_off(lay_off, plays, record.ends[:len(plays)])
+        return lay_off
 
-    @staticmethod
-    def _replay_tricks(record: Record, contract: Contract, plays: Sequence[Card | None]) -> TrickDeal:
-        deal = TrickDeal(record.hands, contract, leader=record.forehand)
-        for i, c in enumerate(plays):
-            seat = deal.turn
-            number = len(deal.tricks) + 1
-            if c is None:  # validate() refuses passes; kept for records built around it
-                raise RecordError(f"play {i + 1}: \"pass\" is not a card")
-            if seat is None:
-                raise RecordError(f"play {i + 1}: the deal is already over after {i} plays")
-            if c not in deal.hand(seat):
-                raise RecordError(f"play {i + 1} (trick {number}): seat {seat} is to play but does not "
-                                  f"hold {c.code}{_holder(deal, c)}")
-            why = deal.why_illegal(c)
-            if why is not None:
-                raise IllegalRecordPlay(unit="trick", number=number, index=i, seat=seat, card=c,
-                                        reason=_reason(why, c))
-            deal.play(c)
-        return deal
-
-    @staticmethod
-    def _replay_domino(record: Record, contract: DominoContract, plays: Sequence[Card | None]) -> DominoDeal:
-        deal = DominoDeal(record.hands, contract, leader=record.forehand)
-        for i, c in enumerate(plays):
-            seat = deal.turn
-            if seat is None:
-                raise RecordError(f"play {i + 1}: the lay-off deal is already over after {i} turns")
-            if c is not None and c not in deal.hand(seat):
-                raise RecordError(f"turn {i + 1}: seat {seat} is to move but does not "
-                                  f"hold {c.code}{_holder(deal, c)}")
-            why = deal.why_illegal(c)
-            if why is not None:
-                raise IllegalRecordPlay(unit="turn", number=i + 1, index=i, seat=seat, card=c,
-                                        reason=_reason(why, c))
-            deal.play(c)
-        return deal
-
-    def record_of(self, deal: Any, *, pack: Pack, dealer: int | None) -> Record:
+    def record_of(self, deal: Any, *, pack: Pack | None, dealer: int | None) -> Record:
+        ends: list[End | None] = []
         if isinstance(deal, TrickDeal):
             contract: Any = deal.contract
             if not isinstance(contract, Contract):
@@ -624,7 +765,7 @@ class KeinStichGame:
                         options[name] = value
             if deal.rules != contract.rules:
                 raise RecordError("cannot record a lay-off deal whose rules differ from its contract's")
-            plays = [c for _, c in deal.plays]
+            plays, ends = lay_off_moves(deal)
             lead = deal.forehand
         else:
             raise RecordError(f"cannot record {type(deal).__name__}: record a TrickDeal or a DominoDeal")
@@ -635,40 +776,21 @@ class KeinStichGame:
         if named != contract:
             raise RecordError(f"cannot record contract {contract.id!r}: it is not a Kein Stich contract "
                               "(or differs from the one of that id); records name contracts by id")
-        n = deal.players
-        if dealer is None:
-            dealer = (lead - 1) % n
-        elif forehand(dealer, n) != lead:
-            raise RecordError(f"dealer {dealer} does not fit the deal: its forehand is seat {lead}, "
-                              f"so the dealer is seat {(lead - 1) % n}")
-        return Record(game=self.id, contract=contract.id, pack=pack.id, dealer=dealer, hands=deal.dealt,
-                      plays=tuple(plays), options=options)
+        if pack is None:
+            raise RecordError("record_of needs the pack of a Kein Stich deal, e.g. pack=\"german-32\"")
+        return Record(game=self.id, contract=contract.id, pack=pack.id, dealer=dealer_for(lead, deal.players, dealer),
+                      hands=deal.dealt, plays=tuple(plays), ends=tuple(ends), options=options)
 
     def summary(self, record: Record, deal: Any) -> dict[str, Any]:
-        head: dict[str, Any] = {"format": record.format, "game": record.game, "contract": record.contract,
-                                "pack": record.pack, "players": record.players, "dealer": record.dealer,
-                                "complete": deal.is_over, "turn": deal.turn}
-        if record.options:
-            head["options"] = dict(record.options)
+        head = summary_head(record, deal)
         if isinstance(deal, TrickDeal):
             penalties = deal.scores()
-            return head | {
-                "tricks": [{"number": t.number, "leader": t.leader, "cards": [c.code for c in t.cards],
-                            "winner": t.winner} for t in deal.tricks],
-                "current_trick": [{"seat": s, "card": c.code} for s, c in deal.trick],
-                "tricks_won": list(deal.tricks_won()),
-                "penalties": list(penalties),
-                "total": sum(penalties)}
+            return head | trick_summary(deal) | {"penalties": list(penalties), "total": sum(penalties)}
         assert isinstance(deal, DominoDeal)
-        layout: Any = deal.layout
-        if isinstance(layout, Mapping):
-            layout = {s.code: [c.code for c in row] for s, row in layout.items()}
-        else:
-            layout = [c.code for c in layout]
         out = head | {
             "plays": [{"turn": i, "seat": s, "card": PASS if c is None else c.code}
                       for i, (s, c) in enumerate(deal.plays, 1)],
-            "layout": layout,
+            "layout": layout_summary(deal),
             "finish_order": list(deal.finish_order),
             "pass_fees": list(deal.fees())}
         p = get_pack(record.pack)
@@ -682,3 +804,4 @@ class KeinStichGame:
 KEIN_STICH = register_game(KeinStichGame())
 """The handler of ``"game": "kein-stich"`` records."""
 
+from . import game_records as _game_records  # noqa: E402, F401  registers Herzeln and Herzblatt
