@@ -12,7 +12,7 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e ".[dev,lab]"
+	$(BIN)/python -m pip install --quiet -e ".[dev,lab,widgets,browser]"
 	touch $@
 
 lab: $(STAMP)
