@@ -33,7 +33,9 @@ lessons: $(STAMP)
 test: lint typecheck unit lessons
 
 bench: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e ".[openspiel]" || echo "open_spiel did not install: no OpenSpiel comparison"
 	$(BIN)/python benchmarks/run.py
+	$(BIN)/python benchmarks/openspiel_hearts.py
 	$(BIN)/python benchmarks/bots.py --quick
 
 clean:
