@@ -171,7 +171,7 @@ def in_play_mask(obs: Observation, p: Pack | str | None = None) -> int:
         return pack(p).mask
     played = obs.played
     total = sum(obs.hand_sizes) + len(played)
-    seen = mask_of(obs.hand) | mask_of(c for _, c in played)
+    seen = mask_of(obs.hand) | obs.played_mask
     fits = [m for m in _named_pack_masks().get(total, ()) if seen & ~m == 0]
     if len(fits) != 1:
         raise BotError(f"cannot tell which pack is in play from {total} cards: give the bot pack=… "
@@ -504,8 +504,7 @@ def _reason(code: int, c: Card, ref: Card | None, contract: Scoring | None) -> s
 def _trick_view(obs: Observation, in_play: int) -> tuple[int, int, int, list[Card], int, list[int]]:
     """(trick number, hand, legal, trick cards, unseen mask, void bits) for the heuristic."""
     hand = mask_of(obs.hand)
-    played = mask_of(c for _, c in obs.played)
-    unseen = in_play & ~hand & ~played
+    unseen = in_play & ~hand & ~obs.played_mask
     return (len(obs.tricks) + 1, hand, mask_of(obs.legal), [c for _, c in obs.trick], unseen,
             _suit_bits(obs.voids))
 
@@ -748,7 +747,7 @@ def herzblatt_view(obs: HerzblattObservation) -> tuple[Observation, int, list[in
     known; for a defender they are among the unseen), the exclusions and the seat's side."""
     t = obs.trick
     assert t is not None
-    known = mask_of(t.hand) | mask_of(c for _, c in t.played) | mask_of(obs.discards)
+    known = mask_of(t.hand) | t.played_mask | mask_of(obs.discards)
     unseen = obs.rules.pack.mask & ~known
     return t, unseen, exclusions(t), objective(obs).side
 

@@ -367,7 +367,7 @@ class Knowledge:
 def trick_knowledge(obs: Observation, in_play: int, *, discards: int = 0) -> Knowledge:
     """The :class:`Knowledge` of a trick observation, given the cards in play (``discards``: cards
     out of play the seat knows, such as a soloist's own)."""
-    seen = mask_of(obs.hand) | mask_of(c for _, c in obs.played) | discards
+    seen = mask_of(obs.hand) | obs.played_mask | discards
     unseen = in_play & ~seen
     excl = exclusions(obs)
     others = sum(n for s, n in enumerate(obs.hand_sizes) if s != obs.seat)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from typing import NamedTuple, Protocol
 
 from .cards import (
@@ -122,15 +122,20 @@ class Observation:
     contract: Scoring | None = field(repr=False, default=None)
     rules: TrickRules = NO_TRUMPS
 
-    @property
+    @cached_property
     def played(self) -> tuple[tuple[int, Card], ...]:
         """Every (seat, card) played so far, in order."""
         return tuple(p for t in self.tricks for p in t.plays()) + self.trick
 
+    @cached_property
+    def played_mask(self) -> int:
+        """The cards played so far, as a mask."""
+        return mask_of(c for _, c in self.played)
+
     @property
     def unseen(self) -> tuple[Card, ...]:
         """Cards this seat has not seen: in other hands (or out of play)."""
-        seen = mask_of(self.hand) | mask_of(c for _, c in self.played)
+        seen = mask_of(self.hand) | self.played_mask
         return tuple(c for c in ALL_CARDS if not seen & c.bit)
 
 
@@ -154,6 +159,9 @@ _new_trick = tuple.__new__
 def forehand(dealer: int, players: int) -> int:
     """The seat left of the dealer, who leads the first trick."""
     return (dealer + 1) % players
+
+
+_VOID_SETS: tuple[frozenset[Suit], ...] = tuple(frozenset(s for s in Suit if m >> s & 1) for m in range(16))
 
 
 class TrickDeal:
@@ -284,7 +292,7 @@ class TrickDeal:
 
     def voids(self, seat: int) -> frozenset[Suit]:
         """Suits ``seat`` has shown it lacks by not following."""
-        return frozenset(s for s in Suit if self._voids[seat] >> s & 1)
+        return _VOID_SETS[self._voids[seat]]
 
     def tricks_won(self) -> tuple[int, ...]:
         won = [0] * self.players
