@@ -155,8 +155,10 @@ class Card:
         return f"{rank} of {suit.capitalize()}"
 
     def _repr_html_(self) -> str:
-        color = "#c00" if self.suit in (Suit.HEARTS, Suit.DIAMONDS) else "#000"
-        return f'<span style="color:{color};font-weight:bold">{self.text}</span>'
+        """The card's SVG face in a notebook cell (see :mod:`keinstich.faces`)."""
+        from .faces import look
+
+        return look([self]).svg(self)
 
 
 ALL_CARDS: tuple[Card, ...] = tuple(Card._make(s, r) for s in Suit for r in Rank)
@@ -321,7 +323,10 @@ class Pack:
         return usable // players
 
     def _repr_html_(self) -> str:
-        return f"<b>{self.id}</b> ({len(self)} cards): " + " ".join(c._repr_html_() for c in self.cards)
+        """All the pack's cards as faces, one row per suit."""
+        from .faces import pack_html
+
+        return pack_html(self)
 
 
 _BASE_RANKS = {24: NATURAL[:6], 32: NATURAL[:8], 52: NATURAL}

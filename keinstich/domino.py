@@ -873,13 +873,10 @@ class DominoDeal:
         return f"<DominoDeal {self.contract.id} ({self.rules.layout}): {laid} cards laid, {state}>"
 
     def _repr_html_(self) -> str:
-        if self.rules.layout == "chain":
-            body = " ".join(c._repr_html_() for c in self._chain) or "<i>empty</i>"
-            return f"<div><b>chain</b>: {body}</div>"
-        rows = "".join(
-            f"<div>{s.symbol} {' '.join(c._repr_html_() for c in row) or '<i>not started</i>'}</div>"
-            for s, row in self.rows.items())
-        return f"<div>{rows}</div>"
+        """The layout (rows or chain) with its open ends, every hand open, passes and places."""
+        from .faces import domino_html
+
+        return domino_html(self)
 
 
 def _parse(move: Move) -> Card | None:

@@ -548,6 +548,12 @@ class HerzblattDeal:
         who = f", soloist {self.soloist}" if self.soloist is not None else ""
         return f"<HerzblattDeal {self.players}p dealer {self.dealer}{who}: {self._phase}>"
 
+    def _repr_html_(self) -> str:
+        """Phase, every hand and the skat open, the trick on the table, card points, the settlement."""
+        from .faces import herzblatt_html
+
+        return herzblatt_html(self)
+
 
 # --- policies and a session -----------------------------------------------------------------------
 

@@ -89,6 +89,12 @@ class Trick(NamedTuple):
         plays = ", ".join(f"{s}:{c.code}" for s, c in self.plays())
         return f"trick {self.number} ({plays}) won by seat {self.winner}"
 
+    def _repr_html_(self) -> str:
+        """Who played what round the table, the winner framed (see :mod:`keinstich.faces`)."""
+        from .faces import trick_html
+
+        return trick_html(self)
+
 
 class Scoring(Protocol):
     """What a contract gives the trick machine: its rules and how tricks become scores."""
@@ -524,3 +530,9 @@ class TrickDeal:
         state = "over" if self.is_over else f"seat {self._turn} to play"
         cid = self.contract.id if self.contract is not None else "no contract"
         return f"<TrickDeal {cid}: {len(self._tricks)}/{self.total_tricks} tricks, {state}>"
+
+    def _repr_html_(self) -> str:
+        """Every hand open, the trick on the table, tricks taken and scores so far."""
+        from .faces import trickdeal_html
+
+        return trickdeal_html(self)

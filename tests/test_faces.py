@@ -1,0 +1,223 @@
+"""SVG card faces: deterministic, parseable, named for screen readers, in every pack."""
+
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from keinstich import faces
+from keinstich.cards import PACK_IDS, Rank, Suit, card, cards, pack
+from keinstich.faces import Cards, back_svg, card_svg, cards_html, rank_index, svg_data_uri, trick_svg
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def parse(svg: str) -> ET.Element:
+    return ET.fromstring(svg)
+
+
+def fills(svg: str) -> set[str]:
+    return set(re.findall(r'fill="(#[0-9a-f]{6})"', svg))
+
+
+@pytest.mark.parametrize("pack_id", PACK_IDS)
+def test_every_card_of_every_pack_renders_as_xml_with_its_name(pack_id: str) -> None:
+    p = pack(pack_id)
+    for c in p:
+        for lang in ("en", "de"):
+            svg = card_svg(c, style=p.style, lang=lang)
+            root = parse(svg)
+            assert root.tag == SVG + "svg"
+            assert root.get("role") == "img"
+            assert root.get("aria-label") == c.label(p.style, lang)
+            title = root.find(SVG + "title")
+            assert title is not None and title.text == c.label(p.style, lang)
+
+
+def test_names_are_the_names_of_cards_py_written_out_by_hand() -> None:
+    assert parse(card_svg(card("QS"), style="german", lang="de")).get("aria-label") == "Grün-Ober"
+    assert parse(card_svg(card("QS"), style="german", lang="en")).get("aria-label") == "Ober of Leaves"
+    assert parse(card_svg(card("AD"), style="german", lang="de")).get("aria-label") == "Schellen-Daus"
+    assert parse(card_svg(card("JC"), style="french", lang="de")).get("aria-label") == "Kreuz-Bube"
+    assert parse(card_svg(card("10H"), style="french", lang="en")).get("aria-label") == "10 of Hearts"
+
+
+def test_same_input_same_bytes_and_no_ids() -> None:
+    for c in pack("french-52"):
+        a = card_svg(c, style="french", four_colour=True, width=80)
+        assert a == card_svg(c, style="french", four_colour=True, width=80)
+        assert " id=" not in a
+    assert back_svg(50) == back_svg(50) and " id=" not in back_svg(50)
+    assert cards_html(cards("QS KH")) == cards_html(cards("QS KH"))
+
+
+def test_corner_indices() -> None:
+    assert [rank_index(r, "german", "de") for r in (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)] == list("AKOU")
+    assert [rank_index(r, "french", "en") for r in (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)] == list("AKQJ")
+    assert [rank_index(r, "french", "de") for r in (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)] == list("AKDB")
+    assert rank_index(Rank.TEN) == "10" and rank_index(Rank.TWO, "french") == "2"
+    texts = [t.text for t in parse(card_svg(card("QS"), style="german")).iter(SVG + "text")]
+    assert texts.count("O") == 3  # two corners and the big letter
+    texts = [t.text for t in parse(card_svg(card("10H"), style="french")).iter(SVG + "text")]
+    assert texts == ["10", "10"]
+
+
+def test_number_cards_have_as_many_pips_as_their_rank() -> None:
+    for c in pack("french-52"):
+        if c.rank <= Rank.TEN:
+            groups = parse(card_svg(c, style="french")).findall(SVG + "g")
+            # two corner groups (each holding a small pip) plus one group per pip in the middle
+            assert len(groups) - 2 == int(c.rank), c
+
+
+def test_four_colour_changes_the_colours() -> None:
+    two = card_svg(card("7C"), style="french", four_colour=False)
+    four = card_svg(card("7C"), style="french", four_colour=True)
+    assert "#111111" in fills(two) and "#0b7a28" in fills(four) and "#111111" not in fills(four)
+    assert "#0a55c2" in fills(card_svg(card("7D"), style="french", four_colour=True))
+    # German two-colour: acorns black, bells red; the default for German faces is four colours
+    assert "#111111" in fills(card_svg(card("7C"), style="german", four_colour=False))
+    assert card_svg(card("7C"), style="german") == card_svg(card("7C"), style="german", four_colour=True)
+    assert card_svg(card("7C"), style="french") == card_svg(card("7C"), style="french", four_colour=False)
+    colours = faces.suit_colours("german", True)
+    assert len(set(colours.values())) == 4
+
+
+def test_suits_differ_between_german_and_french_faces() -> None:
+    for s in Suit:
+        assert faces.suit_svg(s, "german") != faces.suit_svg(s, "french")
+    assert len({faces.suit_svg(s, "german") for s in Suit}) == 4
+
+
+def test_dimmed_and_highlighted_faces_are_marked() -> None:
+    plain = card_svg(card("QS"))
+    assert 'opacity=".62"' in card_svg(card("QS"), dimmed=True) and 'opacity=".62"' not in plain
+    assert "#e69500" in card_svg(card("QS"), highlighted=True) and "#e69500" not in plain
+    row = cards_html(cards("QS KH 7C"), dim=cards("KH"), highlight=["7C"])
+    assert row.count('opacity=".62"') == 1 and row.count("#e69500") == 1
+
+
+def test_width_sets_the_size() -> None:
+    root = parse(card_svg(card("QS"), width=100))
+    assert root.get("width") == "100" and root.get("height") == "140"
+
+
+def test_bad_options_are_refused() -> None:
+    with pytest.raises(ValueError, match="german"):
+        card_svg(card("QS"), style="italian")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="'en' or 'de'"):
+        card_svg(card("QS"), lang="fr")  # type: ignore[arg-type]
+
+
+def test_data_uri_has_no_raw_hash_or_quote() -> None:
+    uri = svg_data_uri(card_svg(card("QS")))
+    assert uri.startswith("data:image/svg+xml")
+    assert "#" not in uri and '"' not in uri and "<" not in uri
+
+
+def test_cards_object_shows_a_row() -> None:
+    shown = Cards(cards("QS KH"))
+    out = shown._repr_html_()
+    assert out.count("<svg") == 2 and 'aria-label="Ober of Leaves"' in out
+    assert Cards("QS 2H")._repr_html_().count('aria-label="Queen of Spades"') == 1  # a 2 makes it French
+    assert Cards("QS", style="french", lang="de")._repr_html_().count("Pik-Dame") == 2
+    assert Cards([])._repr_html_() == "<i>no cards</i>"
+    assert len(shown) == 2 and list(shown) == list(cards("QS KH")) and repr(shown) == "Cards(QS KH)"
+
+
+def test_trick_svg_shows_seats_cards_and_the_winner() -> None:
+    svg = trick_svg(4, [(3, card("10H")), (0, card("AH"))], names=["Ann", "Bo", "Cy", "Di"], winner=0)
+    root = parse(svg)
+    label = root.get("aria-label") or ""
+    assert "Di: 10 of Hearts" in label and "Ann: Ace of Hearts" in label and "won by Ann" in label
+    texts = [t.text for t in root.iter(SVG + "text")]
+    assert "Ann · wins" in texts and "Bo" in texts
+    assert svg.count('stroke-dasharray="6 4"') == 2  # Bo and Cy have not played
+    with pytest.raises(ValueError):
+        trick_svg(1, [])
+
+
+# --- rich displays of engine values -------------------------------------------------------------------
+
+from keinstich.contracts import NO_HEARTS  # noqa: E402
+from keinstich.domino import DOMINO, HERZELN_DOMINO, DominoDeal  # noqa: E402
+from keinstich.herzblatt import HerzblattDeal, HerzblattRules  # noqa: E402
+from keinstich.play import TrickDeal  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def default_display():
+    faces.set_display(lang="en", width=56)
+    yield
+    faces.set_display(lang="en", width=56)
+
+
+def test_card_and_pack_show_faces() -> None:
+    out = card("QS")._repr_html_()
+    assert parse(out).get("aria-label") == "Ober of Leaves"  # German faces unless told otherwise
+    faces.set_display(style="french", lang="de")
+    assert parse(card("QS")._repr_html_()).get("aria-label") == "Pik-Dame"
+    faces.set_display(lang="en")  # style None: automatic again
+    out = pack("german-24")._repr_html_()
+    assert out.count("<svg") == 24 and out.count('class="ks-cards"') == 4 and "german-24" in out
+    assert pack("french-52")._repr_html_().count('aria-label="2 of Clubs"') == 1
+
+
+def test_trick_and_trick_deal_show_who_played_what() -> None:
+    deal = TrickDeal([cards("QS 7H"), cards("AS 8H"), cards("7S 9H")], NO_HEARTS, leader=0)
+    deal.play("QS")
+    deal.play("AS")
+    out = deal._repr_html_()
+    assert "No Hearts" in out and "seat 2 to play" in out and "trick 1/2" in out
+    assert "Seat 0: Ober of Leaves" in out and "Seat 1: Ace of Leaves" in out
+    assert out.count("<tr>") == 4  # a header and one row per seat
+    trick = deal.play("7S")
+    assert trick is not None
+    t = trick._repr_html_()
+    assert "won by Seat 1" in t and "Trick 1" in t
+    out = deal._repr_html_()
+    assert "last trick 1" in out
+
+
+def test_domino_deal_shows_rows_hands_and_passes() -> None:
+    deal = DominoDeal([cards("JC 8C 9C"), cards("QC 10C KC")], DOMINO, leader=0)
+    deal.play("JC")
+    deal.play("QC")
+    deal.play(None)
+    out = deal._repr_html_()
+    assert "acorns: JC QC" in out and "(rows)" in out and "seat 1 to move" in out
+    chain = DominoDeal([cards("JC QH"), cards("KD 10S")], HERZELN_DOMINO, leader=0)
+    assert "chain" in chain._repr_html_()
+
+
+def test_herzblatt_deal_shows_phase_skat_and_settlement() -> None:
+    deal = HerzblattDeal.from_seed(3, HerzblattRules(players=3))
+    out = deal._repr_html_()
+    assert "phase: asking" in out and "skat" in out and 'aria-label="Queen of Hearts"' in out  # French pack
+    assert "dealer Seat 2" in out
+    deal.ask(True)
+    hand = deal.hand(deal.soloist)
+    deal.discard(hand[0], hand[1])
+    out = deal._repr_html_()
+    assert "laid away" in out and "soloist" in out
+    while not deal.is_over:
+        deal.play(deal.legal()[0])
+    out = deal._repr_html_()
+    assert str(deal.settlement()) in out.replace("&#x27;", "'")
+
+
+def test_set_display_validates() -> None:
+    with pytest.raises(ValueError):
+        faces.set_display(width=0)
+    with pytest.raises(ValueError):
+        faces.set_display(lang="fr")  # type: ignore[arg-type]
+    assert faces.set_display(width=30).width == 30
+
+
+def test_small_faces_are_compact_one_index_and_one_pip() -> None:
+    small = parse(card_svg(card("10H"), style="french", width=40))
+    assert [t.text for t in small.iter(SVG + "text")] == ["10"]
+    assert len(small.findall(SVG + "g")) == 1  # one big pip instead of ten small ones
+    assert card_svg(card("10H"), width=40) == card_svg(card("10H"), width=40, compact=True)
+    assert card_svg(card("10H"), width=80, compact=True).count("<g") == 1
+    assert parse(card_svg(card("10H"), width=40)).get("aria-label") == "10 of Hearts"

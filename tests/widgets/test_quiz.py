@@ -1,0 +1,181 @@
+"""Quiz widgets: positions from seeds, feedback from the engine, every bad path harmless."""
+
+import pytest
+
+from keinstich.bots import HeuristicBot
+from keinstich.cards import card, cards
+from keinstich.contracts import NO_HEARTS, NO_TRICKS
+from keinstich.domino import DominoDeal
+from keinstich.play import TrickDeal
+from keinstich_widgets.quiz import BestCardQuiz, LegalCardsQuiz, QuizError, dealt_pack, quiz_position
+
+
+def follow_position() -> TrickDeal:
+    """Seat 1 leads the Ace of Leaves; seat 0 holds QS 7S KH: it must follow with a spade."""
+    deal = TrickDeal([cards("QS 7S KH"), cards("AS 8S 9H")], NO_HEARTS, leader=1)
+    deal.play("AS")
+    return deal
+
+
+def duck_position() -> TrickDeal:
+    """No Tricks, seat 1 leads QS. Worked out by hand: 7S ducks and seat 0 pays nothing whatever
+    seat 1 does next; KS wins the trick (5), and seat 1 then takes the rest only if led a heart."""
+    deal = TrickDeal([cards("KS 7S 7H"), cards("QS 8H AH")], NO_TRICKS, leader=1)
+    deal.play("QS")
+    return deal
+
+
+# --- positions ---------------------------------------------------------------------------------------
+
+
+def test_quiz_position_plays_the_asked_tricks_and_cards() -> None:
+    deal = quiz_position("no-hearts", 5, tricks_played=2, in_trick=3)
+    assert isinstance(deal, TrickDeal) and len(deal.tricks) == 2 and len(deal.trick) == 3
+    again = quiz_position("no-hearts", 5, tricks_played=2, in_trick=3)
+    assert again.plays == deal.plays  # the same seed gives the same position
+
+
+def test_quiz_position_finds_a_position_that_passes_want() -> None:
+    for seed in range(12):
+        deal = quiz_position("no-obers", seed, want=lambda d: 0 < len(d.legal()) < len(d.hand(d.turn)))
+        assert 0 < len(deal.legal()) < len(deal.hand(deal.turn))
+
+
+def test_quiz_position_refuses_bad_requests() -> None:
+    with pytest.raises(QuizError, match="unknown kein-stich contract"):
+        quiz_position("no-such", 1)
+    with pytest.raises(QuizError, match="tricks_played"):
+        quiz_position("no-hearts", 1, tricks_played=8)
+    with pytest.raises(QuizError, match="in_trick"):
+        quiz_position("no-hearts", 1, in_trick=4)
+
+
+def test_domino_positions() -> None:
+    deal = quiz_position("domino", 3, tricks_played=1, in_trick=0)
+    assert isinstance(deal, DominoDeal) and len(deal.plays) == 4 and not deal.is_over
+
+
+# --- which cards may you play? -----------------------------------------------------------------------
+
+
+def test_check_with_nothing_selected_only_asks_for_a_choice() -> None:
+    deal = follow_position()
+    quiz = LegalCardsQuiz(deal)
+    quiz.check_button.click()
+    assert "Select the cards" in quiz.feedback.value and quiz.asked == 0
+    assert deal.plays == ((1, card("AS")),) and deal.turn == 0
+
+
+def test_wrong_then_right_with_reasons_per_card() -> None:
+    deal = follow_position()
+    quiz = LegalCardsQuiz(deal, names=["You", "Ann"])
+    quiz.hand.click("QS")
+    assert "ks-lit" in quiz.hand.button("QS")._dom_classes
+    quiz.check_button.click()
+    text = quiz.feedback.value
+    assert "Not quite" in text
+    assert "must follow spades" in text and "you left it out" in text  # 7S is legal but not chosen
+    assert (quiz.asked, quiz.right) == (1, 0)
+    quiz.hand.click("7S")
+    quiz.check_button.click()
+    assert "Right!" in quiz.feedback.value and (quiz.asked, quiz.right) == (1, 0)  # first try counts
+    quiz.hand.click("7S")  # toggles off again
+    assert "ks-lit" not in quiz.hand.button("7S")._dom_classes
+    assert deal.plays == ((1, card("AS")),)
+
+
+def test_show_answer_rings_the_legal_cards() -> None:
+    quiz = LegalCardsQuiz(follow_position())
+    quiz.answer_button.click()
+    assert "Answer" in quiz.feedback.value
+    assert "ks-lit" in quiz.hand.button("QS")._dom_classes and "ks-lit" not in quiz.hand.button("KH")._dom_classes
+    assert quiz.feedback.value.count("✓") == 2 and quiz.feedback.value.count("✗") == 1
+
+
+def test_next_needs_a_factory_and_deals_the_next_seed() -> None:
+    quiz = LegalCardsQuiz(follow_position())
+    assert quiz.next_button.disabled
+    quiz.next()
+    assert "no next position" in quiz.feedback.value
+    seeded = LegalCardsQuiz.from_seed("no-hearts", 10)
+    first = seeded.deal
+    seeded.next_button.click()
+    assert seeded.seed == 11 and seeded.deal is not first
+    d = seeded.deal
+    assert 0 < len(d.legal()) < len(d.hand(d.turn))
+    assert seeded.feedback.value == ""
+
+
+def test_an_error_in_a_callback_shows_in_the_widget() -> None:
+    def broken(seed: object) -> TrickDeal:
+        raise RuntimeError("no deal today")
+
+    deal = follow_position()
+    quiz = LegalCardsQuiz(deal, factory=broken, seed=1)
+    quiz.next_button.click()
+    assert "RuntimeError: no deal today" in quiz.feedback.value
+    assert quiz.deal is deal and quiz.seed == 1
+
+
+def test_refuses_a_finished_deal_or_a_seat_not_to_move() -> None:
+    with pytest.raises(QuizError, match="seat 0's turn"):
+        LegalCardsQuiz(follow_position(), seat=1)
+    over = TrickDeal([cards("QS"), cards("AS")], NO_HEARTS)
+    over.play("QS")
+    over.play("AS")
+    with pytest.raises(QuizError, match="over"):
+        LegalCardsQuiz(over)
+
+
+def test_domino_legal_quiz() -> None:
+    deal = DominoDeal([cards("JC 8C 9C"), cards("QC 10C KC")], leader=0)
+    quiz = LegalCardsQuiz(deal)
+    quiz.hand.click("JC")
+    quiz.check_button.click()
+    assert "Right!" in quiz.feedback.value
+    assert "must lay JC first" in quiz.feedback.value
+
+
+# --- which card would you play? ----------------------------------------------------------------------
+
+
+def test_solver_judge_gives_the_cost_of_a_worse_card() -> None:
+    deal = duck_position()
+    quiz = BestCardQuiz(deal, judge="solver")
+    assert quiz.hand.button("7H").disabled and "must follow" in quiz.hand.button("7H").tooltip
+    quiz.hand.click("7H")  # disabled: nothing chosen
+    assert quiz.chosen is None
+    quiz.check_button.click()
+    assert "Click the card" in quiz.feedback.value and quiz.asked == 0
+    quiz.hand.click("KS")
+    quiz.check_button.click()
+    text = quiz.feedback.value
+    assert "Not the judge's card" in text and "7 of Leaves" in text
+    assert "costs you <b>5 pfennig more</b>" in text
+    assert "7 of Leaves: 0 pfennig" in text and "King of Leaves: 5 pfennig" in text
+    quiz.hand.click("7S")
+    quiz.check_button.click()
+    assert "Good choice" in quiz.feedback.value and (quiz.asked, quiz.right) == (1, 0)
+    assert deal.plays == ((1, card("QS")),)
+
+
+def test_heuristic_judge_gives_the_bots_reason() -> None:
+    deal = duck_position()
+    expected = HeuristicBot(pack=dealt_pack(deal)).explain(deal.observation(0))
+    quiz = BestCardQuiz(deal, judge="heuristic")
+    quiz.answer_button.click()
+    assert expected.reason in quiz.feedback.value.replace("&#x27;", "'")
+    assert "ks-lit" in quiz.hand.button(expected.card.code)._dom_classes
+
+
+def test_montecarlo_judge_and_bad_judges() -> None:
+    quiz = BestCardQuiz.from_seed("no-hearts", 4, judge="montecarlo", samples=20)
+    legal = quiz.deal.legal()
+    assert len(legal) >= 2
+    quiz.hand.click(legal[0])
+    quiz.check_button.click()
+    assert "The Monte Carlo bot would play" in quiz.feedback.value
+    with pytest.raises(QuizError, match="judge"):
+        BestCardQuiz(duck_position(), judge="oracle")  # type: ignore[arg-type]
+    with pytest.raises(QuizError, match="trick deals"):
+        BestCardQuiz(DominoDeal([cards("JC 8C"), cards("QC 10C")]))

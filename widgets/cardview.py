@@ -1,0 +1,407 @@
+"""Cards as ipywidgets: a clickable card, a hand of them, and the trick on the table.
+
+An ipywidgets ``Button`` has no HTML description, so a card face is put on it with CSS: each
+:class:`CardButton` gets a class per card and look (``ks-c-QS-g4-en-72``), and a :class:`CardStyles`
+``HTML`` widget, included in the view, holds one ``<style>`` block that gives those classes the SVG
+face of :mod:`keinstich.faces` as a ``data:`` URI background. The button's description stays the
+card's name (what a screen reader says), drawn in transparent ink. Disabled buttons show dimmed,
+with the engine's reason as their tooltip; a click on a disabled button, or on a card no longer in
+the hand (a double click that arrives late), never reaches ``on_click``.
+
+Views update in place (``set_cards``): one button per card, created once and reused, so nothing
+flickers and a stale click can never play a different card than the one it showed.
+"""
+
+from __future__ import annotations
+
+import html
+import traceback
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+import ipywidgets as widgets
+
+from keinstich.cards import Card, Lang, Style, card
+from keinstich.faces import back_svg, card_name, card_svg, svg_data_uri, trick_svg
+
+__all__ = ["CardButton", "CardStyles", "HandView", "TrickView", "card_class", "card_css", "card_style_widget",
+           "guarded"]
+
+KEEP: Any = object()
+"""Default of ``set_look`` arguments: leave this option as it is."""
+
+Look = tuple[Style, bool | None, Lang, int]
+"""(style, four_colour, lang, width): everything a face's look depends on."""
+
+
+def _look(style: Style, four_colour: bool | None, lang: Lang, width: float) -> Look:
+    if style not in ("german", "french"):
+        raise ValueError(f"unknown card style {style!r}: use 'german' or 'french'")
+    if lang not in ("en", "de"):
+        raise ValueError(f"unknown language {lang!r}: use 'en' or 'de'")
+    w = round(width)
+    if w < 16:
+        raise ValueError(f"a card needs a width of 16 pixels or more, not {width!r}")
+    return style, four_colour, lang, w
+
+
+def card_class(c: Card | None, style: Style = "german", four_colour: bool | None = None, lang: Lang = "en",
+               width: float = 72) -> str:
+    """The CSS class that shows ``c`` (None: the back) in this look, e.g. ``ks-c-QS-g4-en-72``."""
+    st, fc, lg, w = _look(style, four_colour, lang, width)
+    if c is None:
+        return f"ks-back-{w}"
+    colours = {None: "a", True: "4", False: "2"}[fc]
+    return f"ks-c-{card(c).code}-{st[0]}{colours}-{lg}-{w}"
+
+
+_BUTTON = ".jupyter-widgets.jupyter-button.ks-card"
+
+
+def _base_css(w: int) -> str:
+    h = round(w * 1.4)
+    return (f"{_BUTTON}.ks-w-{w}{{width:{w}px;height:{h}px;min-width:{w}px;}}")
+
+
+_SHARED_CSS = (
+    f"{_BUTTON}{{padding:0;margin:2px;border:none;border-radius:6px;color:transparent !important;"
+    "text-shadow:none;background-color:transparent !important;background-repeat:no-repeat;"
+    "background-position:center;background-size:100% 100%;box-shadow:none;overflow:hidden;"
+    "transition:transform .08s ease-out;}"
+    f"{_BUTTON}:hover:enabled{{transform:translateY(-6px);box-shadow:0 4px 10px rgba(0,0,0,.35);}}"
+    f"{_BUTTON}:focus-visible{{outline:3px solid #e69500;outline-offset:1px;}}"
+    f"{_BUTTON}:disabled{{opacity:.45;cursor:not-allowed;filter:grayscale(35%);}}"
+    f"{_BUTTON}.ks-face-down:disabled{{opacity:1;filter:none;cursor:default;}}"
+    f"{_BUTTON}.ks-lit{{box-shadow:0 0 0 3px #e69500;}}"
+)
+
+
+def card_css(c: Card | None, style: Style = "german", four_colour: bool | None = None, lang: Lang = "en",
+             width: float = 72) -> str:
+    """The CSS rule that paints ``c`` (None: the back) on a button with :func:`card_class`."""
+    look = _look(style, four_colour, lang, width)
+    st, fc, lg, w = look
+    svg = back_svg(w, lang=lg) if c is None else card_svg(card(c), style=st, four_colour=fc, lang=lg, width=w)
+    return f'{_BUTTON}.{card_class(c, *look)}{{background-image:url("{svg_data_uri(svg)}");}}'
+
+
+class CardStyles(widgets.HTML):  # type: ignore[misc]
+    """An invisible HTML widget holding the ``<style>`` rules of the card classes in use.
+
+    :meth:`need` adds the rules for cards not yet covered (the value changes only then), so a view
+    that shows new cards stays in step. Put it in the view's children (it takes no space).
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(layout=widgets.Layout(display="none", width="0px", height="0px"), **kwargs)
+        self._rules: dict[str, str] = {}
+        self._widths: set[int] = set()
+        self.add_class("ks-card-styles")
+
+    def need(self, cs: Iterable[Card | None], style: Style = "german", four_colour: bool | None = None,
+             lang: Lang = "en", width: float = 72) -> None:
+        look = _look(style, four_colour, lang, width)
+        changed = False
+        if look[3] not in self._widths:
+            self._widths.add(look[3])
+            changed = True
+        for c in cs:
+            cls = card_class(c, *look)
+            if cls not in self._rules:
+                self._rules[cls] = card_css(c, *look)
+                changed = True
+        if changed:
+            self.value = self.css_block()
+
+    def css_block(self) -> str:
+        widths = "".join(_base_css(w) for w in sorted(self._widths))
+        return "<style>" + _SHARED_CSS + widths + "".join(self._rules[k] for k in sorted(self._rules)) + "</style>"
+
+
+def card_style_widget(cs: Iterable[Card | None] = (), *, style: Style = "german", four_colour: bool | None = None,
+                      lang: Lang = "en", width: float = 72) -> CardStyles:
+    """A :class:`CardStyles` widget already holding the rules for ``cs`` (None stands for the back)."""
+    w = CardStyles()
+    w.need(cs, style, four_colour, lang, width)
+    return w
+
+
+def guarded(report: Callable[[str], None], fn: Callable[..., Any]) -> Callable[..., Any]:
+    """``fn`` wrapped so an exception goes to ``report`` (a message area) instead of a log."""
+
+    def run(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except Exception as e:
+            report(f"{type(e).__name__}: {e}")
+            traceback.print_exc()
+            return None
+
+    return run
+
+
+class CardButton(widgets.Button):  # type: ignore[misc]
+    """A button showing a card face (its CSS class; the rules come from a :class:`CardStyles`).
+
+    ``.card`` is the card (None when face down); ``description`` is the card's name, the text
+    alternative; ``tooltip`` the reason it may not be played, when disabled.
+    """
+
+    def __init__(self, c: Card | str | None, style: Style = "german", four_colour: bool | None = None,
+                 lang: Lang = "en", width: float = 72, *, face_down: bool = False, **kwargs: Any) -> None:
+        look = _look(style, four_colour, lang, width)
+        w = look[3]
+        super().__init__(layout=widgets.Layout(width=f"{w}px", height=f"{round(w * 1.4)}px", padding="0px"),
+                         **kwargs)
+        self.add_class("ks-card")
+        self.add_class(f"ks-w-{w}")
+        self._look = look
+        self._face_class = ""
+        self.card: Card | None = None
+        self.face_down = False
+        self.show(None if c is None else card(c), face_down=face_down or c is None)
+
+    def show(self, c: Card | None, *, face_down: bool = False, look: Look | None = None) -> None:
+        """Show another card (or the back) in place: swaps the CSS class and the text alternative."""
+        if look is not None:
+            self._look = look
+        st, fc, lg, w = self._look
+        self.card = None if face_down else c
+        self.face_down = face_down or c is None
+        cls = card_class(self.card, st, fc, lg, w)
+        if cls != self._face_class:
+            if self._face_class:
+                self.remove_class(self._face_class)
+            self.add_class(cls)
+            self._face_class = cls
+        if self.face_down:
+            self.add_class("ks-face-down")
+            self.description = "card face down" if lg == "en" else "verdeckte Karte"
+        else:
+            self.remove_class("ks-face-down")
+            assert self.card is not None
+            self.description = card_name(self.card, st, lg)
+
+    def set_lit(self, lit: bool) -> None:
+        """Mark the button (a golden ring), e.g. the card the hint suggests."""
+        (self.add_class if lit else self.remove_class)("ks-lit")
+
+
+def _tooltip(reason: str | None) -> str:
+    return reason or ""
+
+
+class HandView(widgets.HBox):  # type: ignore[misc]
+    """A hand as a row of :class:`CardButton` (wrapping on narrow screens).
+
+    ``legal``: the cards that may be played (None: all of them); the others are disabled with
+    ``reasons[card]`` (the engine's ``why_illegal``) as tooltip. ``on_click(card)`` is called for a
+    click on an enabled card still in the hand, never otherwise. ``face_down`` shows backs (and
+    keeps the cards out of the page: the buttons carry neither names nor card classes).
+    Update with :meth:`set_cards`; the buttons are reused, one per card.
+    """
+
+    def __init__(self, cards: Iterable[Card | str] = (), legal: Iterable[Card | str] | None = None,
+                 reasons: Mapping[Card, str] | Callable[[Card], str | None] | None = None,
+                 on_click: Callable[[Card], object] | None = None, style: Style = "german",
+                 four_colour: bool | None = None, lang: Lang = "en", width: float = 72, face_down: bool = False,
+                 *, styles: CardStyles | None = None, on_error: Callable[[str], None] | None = None,
+                 **kwargs: Any) -> None:
+        kwargs.setdefault("layout", widgets.Layout(flex_flow="row wrap", align_items="flex-end",
+                                                   min_height=f"{round(width * 1.4) + 12}px"))
+        super().__init__(**kwargs)
+        self.add_class("ks-hand")
+        self.styles = styles if styles is not None else CardStyles()
+        self._own_styles = styles is None
+        self.on_click = on_click
+        self.on_error = on_error
+        self._look = _look(style, four_colour, lang, width)
+        self._face_down = face_down
+        self._by_card: dict[Card, CardButton] = {}
+        self._backs: list[CardButton] = []
+        self.cards: tuple[Card, ...] = ()
+        self.legal: frozenset[Card] = frozenset()
+        self.enabled = True
+        self.last_error: str | None = None
+        self.set_cards(cards, legal, reasons)
+
+    # --- state ----------------------------------------------------------------------------------
+
+    @property
+    def buttons(self) -> tuple[CardButton, ...]:
+        """The card buttons shown, in hand order."""
+        return tuple(b for b in self.children if isinstance(b, CardButton))
+
+    def button(self, c: Card | str) -> CardButton:
+        """The button showing ``c`` (face up hands only)."""
+        c = card(c)
+        if self._face_down or c not in self.cards:
+            raise KeyError(f"{c.code} is not shown in this hand")
+        return self._by_card[c]
+
+    def set_look(self, style: Style | None = None, four_colour: bool | object | None = KEEP,
+                 lang: Lang | None = None, width: float | None = None) -> None:
+        """Change faces (German/French, colours, language, size) in place; omitted ones stay."""
+        st, fc, lg, w = self._look
+        self._look = _look(style or st, fc if four_colour is KEEP else four_colour,  # type: ignore[arg-type]
+                           lang or lg, width or w)
+        for b in list(self._by_card.values()) + self._backs:
+            b._look = self._look
+            b.layout.width, b.layout.height = f"{self._look[3]}px", f"{round(self._look[3] * 1.4)}px"
+            for cls in [x for x in b._dom_classes if x.startswith("ks-w-")]:
+                b.remove_class(cls)
+            b.add_class(f"ks-w-{self._look[3]}")
+        self.set_cards(self.cards, self.legal, None, keep_reasons=True)
+
+    def set_cards(self, cards: Iterable[Card | str], legal: Iterable[Card | str] | None = None,
+                  reasons: Mapping[Card, str] | Callable[[Card], str | None] | None = None, *,
+                  face_down: bool | None = None, keep_reasons: bool = False) -> None:
+        """Show ``cards`` with ``legal`` enabled (None: all); the others disabled with their reason."""
+        shown = tuple(card(c) for c in cards)
+        if len(set(shown)) != len(shown):
+            raise ValueError("a hand cannot show the same card twice")
+        if face_down is not None:
+            self._face_down = face_down
+        ok = frozenset(shown) if legal is None else frozenset(card(c) for c in legal) & frozenset(shown)
+        old_tips = {c: b.tooltip for c, b in self._by_card.items()} if keep_reasons else {}
+        st, fc, lg, w = self._look
+        with self.hold_sync():
+            self.styles.need([None] if self._face_down else shown, st, fc, lg, w)
+            buttons: list[CardButton] = []
+            if self._face_down:
+                while len(self._backs) < len(shown):
+                    b = CardButton(None, st, fc, lg, w, face_down=True)
+                    b.on_click(self._clicked)
+                    self._backs.append(b)
+                for b in self._backs[:len(shown)]:
+                    with b.hold_sync():
+                        b.show(None, face_down=True, look=self._look)
+                        b.disabled = True
+                        b.tooltip = ""
+                    buttons.append(b)
+            else:
+                for c in shown:
+                    if c not in self._by_card:
+                        self._by_card[c] = CardButton(c, st, fc, lg, w)
+                        self._by_card[c].on_click(self._clicked)
+                    b = self._by_card[c]
+                    playable = self.enabled and c in ok
+                    with b.hold_sync():
+                        b.show(c, look=self._look)
+                        b.disabled = not playable
+                        if playable:
+                            b.tooltip = card_name(c, st, lg)
+                        elif keep_reasons and c in old_tips:
+                            b.tooltip = old_tips[c]
+                        else:
+                            b.tooltip = _tooltip(self._reason(c, reasons) if self.enabled else self._off_reason)
+                    buttons.append(b)
+            self.cards, self.legal = shown, ok
+            kids = ([self.styles] if self._own_styles else []) + buttons
+            if tuple(kids) != tuple(self.children):
+                self.children = kids
+
+    _off_reason = ""
+
+    def _reason(self, c: Card, reasons: Mapping[Card, str] | Callable[[Card], str | None] | None) -> str:
+        if reasons is None:
+            return "not playable now" if self._look[2] == "en" else "jetzt nicht spielbar"
+        got = reasons(c) if callable(reasons) else reasons.get(c)
+        return got or ("not playable now" if self._look[2] == "en" else "jetzt nicht spielbar")
+
+    def disable(self, reason: str = "") -> None:
+        """Disable every card (e.g. while the bots play or after the deal), ``reason`` as tooltip."""
+        self.enabled = False
+        self._off_reason = reason
+        with self.hold_sync():
+            for b in self.buttons:
+                b.disabled = True
+                b.tooltip = reason
+
+    def enable(self) -> None:
+        """Undo :meth:`disable` (the legal cards become clickable again)."""
+        self.enabled = True
+        self._off_reason = ""
+        self.set_cards(self.cards, self.legal, None, keep_reasons=True)
+
+    def highlight(self, cs: Iterable[Card | str] = ()) -> None:
+        """Ring these cards (e.g. the hint); all others lose their ring."""
+        lit = {card(c) for c in cs}
+        for c, b in self._by_card.items():
+            b.set_lit(c in lit and c in self.cards)
+
+    # --- clicks -----------------------------------------------------------------------------------
+
+    def _clicked(self, b: CardButton) -> None:
+        c = b.card
+        if b.disabled or c is None or not self.enabled or c not in self.cards or c not in self.legal:
+            return  # a disabled card, a face-down card, a late second click: nothing happens
+        if self.on_click is None:
+            return
+        try:
+            self.on_click(c)
+        except Exception as e:
+            self.last_error = f"{type(e).__name__}: {e}"
+            if self.on_error is not None:
+                self.on_error(self.last_error)
+            else:
+                raise
+
+    def click(self, c: Card | str) -> None:
+        """Click the button of ``c`` as a user would (for tests and scripted demos)."""
+        self.button(c).click()
+
+
+class TrickView(widgets.VBox):  # type: ignore[misc]
+    """The trick on the table: each seat's card round a green cloth, who played what, the winner framed.
+
+    ``plays`` are (seat, card) in play order; ``me`` is the seat drawn at the bottom. One SVG in an
+    ``HTML`` widget, redrawn in place by :meth:`update`.
+    """
+
+    def __init__(self, players: int, plays: Sequence[tuple[int, Card]] = (), names: Sequence[str] | None = None,
+                 winner: int | None = None, *, me: int = 0, style: Style = "german",
+                 four_colour: bool | None = None, lang: Lang = "en", width: float = 64,
+                 caption: str = "", **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.add_class("ks-trick")
+        self.players = players
+        self.names = list(names) if names is not None else None
+        self.me = me
+        self._look = _look(style, four_colour, lang, width)
+        self.html = widgets.HTML()
+        self.caption = widgets.HTML()
+        self.children = [self.html, self.caption]
+        self.plays: tuple[tuple[int, Card], ...] = ()
+        self.winner: int | None = None
+        self.update(plays, winner, caption=caption)
+
+    def update(self, plays: Sequence[tuple[int, Card | str]] = (), winner: int | None = None, *,
+               caption: str | None = None, names: Sequence[str] | None = None, players: int | None = None,
+               title: str | None = None) -> None:
+        """Redraw with these plays (and the winner, once the trick is complete)."""
+        if players is not None:
+            self.players = players
+        if names is not None:
+            self.names = list(names)
+        ps = tuple((int(s), card(c)) for s, c in plays)
+        for s, _ in ps:
+            if not 0 <= s < self.players:
+                raise ValueError(f"seat {s} is not at this table (seats 0 to {self.players - 1})")
+        st, fc, lg, w = self._look
+        self.plays, self.winner = ps, winner
+        value = trick_svg(self.players, ps, names=self.names, winner=winner, me=self.me, style=st,
+                          four_colour=fc, lang=lg, width=w, title=title)
+        with self.hold_sync():
+            if value != self.html.value:
+                self.html.value = value
+            if caption is not None:
+                self.caption.value = html.escape(caption)
+
+    def set_look(self, style: Style | None = None, four_colour: bool | object | None = KEEP,
+                 lang: Lang | None = None, width: float | None = None) -> None:
+        """Change faces in place; omitted options stay as they are."""
+        st, fc, lg, w = self._look
+        self._look = _look(style or st, fc if four_colour is KEEP else four_colour,  # type: ignore[arg-type]
+                           lang or lg, width or w)
+        self.update(self.plays, self.winner)

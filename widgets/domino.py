@@ -1,0 +1,179 @@
+"""The lay-off (domino) deal as a view: the rows or the chain as they grow, who moves, the passes.
+
+:class:`DominoView` only shows a :class:`~keinstich.domino.DominoDeal`; it decides no rule (it asks
+the deal for ``legal()``, ``frontier`` and ``ends()``), and it handles no clicks: the Table embeds
+it above a :class:`~keinstich_widgets.cardview.HandView` and calls :meth:`DominoView.update` after
+every move. Everything is redrawn in place (the widgets stay, their values change).
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import ipywidgets as widgets
+
+from keinstich.cards import Card, Lang, Style
+from keinstich.domino import DominoDeal
+from keinstich.faces import card_name, domino_svg, seat_name
+
+__all__ = ["DominoView", "pass_log"]
+
+_EN = {"to move": "to move", "must pass": "must pass: no card fits", "over": "the deal is over",
+       "passes": "pass", "lays": "lays", "no fit": "no card fits", "chose": "chose to pass",
+       "seat": "seat", "cards": "cards left", "place": "place", "fees": "fees", "out": "out",
+       "no deal": "No deal yet.", "gold": "gold: the cards {who} can lay now", "passes_h": "passes",
+       "rows": "rows", "chain": "chain", "may pass": "may pass"}
+_DE = {"to move": "ist dran", "must pass": "muss passen: keine Karte passt", "over": "das Spiel ist vorbei",
+       "passes": "passt", "lays": "legt", "no fit": "keine Karte passt", "chose": "passt freiwillig",
+       "seat": "Platz", "cards": "Karten", "place": "Rang", "fees": "Gebühren", "out": "raus",
+       "no deal": "Noch kein Spiel.", "gold": "gold: die Karten, die {who} jetzt legen kann",
+       "passes_h": "Passen", "rows": "Reihen", "chain": "Kette", "may pass": "darf passen"}
+
+
+def pass_log(deal: DominoDeal) -> list[tuple[int, Card | None, bool]]:
+    """Every move as (seat, card or None for a pass, whether the pass was forced: no card fitted).
+
+    Asks a replay of the deal, move by move, whether the passing seat had a legal card then."""
+    moves = deal.history
+    if not any(c is None for _, c, _ in moves):
+        return [(s, c, False) for s, c, _ in moves]
+    if not deal.rules.voluntary_pass:
+        return [(s, c, c is None) for s, c, _ in moves]
+    replay = DominoDeal(deal.dealt, deal.contract, leader=deal.forehand, rules=deal.rules)
+    out = []
+    for s, c, end in moves:
+        out.append((s, c, c is None and not replay.legal()))
+        replay.play(c, s, end=end)
+    return out
+
+
+class DominoView(widgets.VBox):  # type: ignore[misc]
+    """The layout of a lay-off deal with a status line, a row per seat and a log of the moves.
+
+    ``seat``: the learner's seat (its playable cards are drawn, framed in gold, in the slots where
+    they would go); ``open_hands``: show every seat's playable cards and hands (teaching).
+    ``update(deal)`` redraws in place; ``deal`` may be None (nothing to show yet).
+    """
+
+    def __init__(self, deal: DominoDeal | None = None, *, seat: int | None = None, open_hands: bool = False,
+                 names: Sequence[str] | None = None, style: Style = "german", four_colour: bool | None = None,
+                 lang: Lang = "en", width: float = 44, log_lines: int = 8, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.add_class("ks-domino")
+        self.seat = seat
+        self.open_hands = open_hands
+        self.names = list(names) if names is not None else None
+        self.style, self.four_colour, self.lang, self.width = style, four_colour, lang, width
+        self.log_lines = log_lines
+        self.status = widgets.HTML()
+        self.layout_html = widgets.HTML()
+        self.seats_html = widgets.HTML()
+        self.log_html = widgets.HTML()
+        self.children = [self.status, self.layout_html, self.seats_html, self.log_html]
+        self.deal: DominoDeal | None = None
+        self.update(deal)
+
+    @property
+    def words(self) -> dict[str, str]:
+        return _EN if self.lang == "en" else _DE
+
+    def name(self, s: int) -> str:
+        return seat_name(s, self.names, self.lang)
+
+    def set_look(self, *, style: Style | None = None, four_colour: bool | None = None, lang: Lang | None = None,
+                 width: float | None = None) -> None:
+        """Switch faces or language, then redraw."""
+        self.style = style or self.style
+        self.four_colour = four_colour
+        self.lang = lang or self.lang
+        self.width = width or self.width
+        self.update()
+
+    def update(self, deal: DominoDeal | None = None, *, seat: int | None = None,
+               open_hands: bool | None = None) -> None:
+        """Redraw from ``deal`` (default: the deal shown already, after a move was made on it)."""
+        if deal is not None:
+            self.deal = deal
+        if seat is not None:
+            self.seat = seat
+        if open_hands is not None:
+            self.open_hands = open_hands
+        d = self.deal
+        w = self.words
+        if d is None:
+            values = (f"<i>{w['no deal']}</i>", "", "", "")
+        else:
+            values = (self._status(d), self._layout(d), self._seats(d), self._log(d))
+        with self.hold_sync():
+            for box, value in zip((self.status, self.layout_html, self.seats_html, self.log_html), values,
+                                  strict=True):
+                if box.value != value:
+                    box.value = value
+
+    # --- the parts ----------------------------------------------------------------------------------
+
+    def _open_seats(self, d: DominoDeal) -> Iterable[int]:
+        if self.open_hands:
+            return range(d.players)
+        return () if self.seat is None else (self.seat,)
+
+    def _status(self, d: DominoDeal) -> str:
+        w = self.words
+        kind = w["chain"] if d.rules.layout == "chain" else w["rows"]
+        head = f"<b>{html.escape(d.contract.name)}</b> ({kind})"
+        if d.turn is None:
+            order = ", ".join(self.name(s) for s in d.finish_order)
+            return f"{head} · {w['over']} · {w['out']}: {html.escape(order)}"
+        text = f"{head} · <b>{html.escape(self.name(d.turn))}</b> {w['to move']}"
+        if not d.legal():
+            text += f" · <span style='color:#b00020'>{w['must pass']}</span>"
+        elif d.can_pass():
+            text += f" · {w['may pass']}"
+        return text
+
+    def _layout(self, d: DominoDeal) -> str:
+        shown = set(self._open_seats(d))
+        svg = domino_svg(d, open_seats=shown, style=self.style, four_colour=self.four_colour, lang=self.lang,
+                         width=self.width)
+        note = ""
+        if d.turn is not None and d.turn in shown and d.legal():
+            note = (f"<div style='font-size:90%;color:#555'>"
+                    f"{html.escape(self.words['gold'].format(who=self.name(d.turn)))}</div>")
+        return f"<div class='ks-domino-layout' style='overflow-x:auto'>{svg}</div>{note}"
+
+    def _seats(self, d: DominoDeal) -> str:
+        w = self.words
+        fees = d.fees()
+        show_fees = d.rules.pass_fee > 0
+        passes = d.passes()
+        finish = list(d.finish_order)
+        head = [w["seat"], w["cards"], w["passes_h"]] + ([w["fees"]] if show_fees else []) + [w["place"]]
+        cell = "style='padding:1px 10px;text-align:left;border:none'"
+        rows = []
+        for s in range(d.players):
+            mark = " ◀" if s == d.turn else ""
+            name = html.escape(self.name(s)) + mark
+            cols = [f"<b>{name}</b>" if mark else name, str(len(d.hand(s))), str(passes[s])]
+            if show_fees:
+                cols.append(str(fees[s]))
+            cols.append(str(finish.index(s) + 1) if s in finish else "")
+            rows.append("<tr>" + "".join(f"<td {cell}>{x}</td>" for x in cols) + "</tr>")
+        th = "".join(f"<th {cell}>{x}</th>" for x in head)
+        return f"<table class='ks-domino-seats' style='border-collapse:collapse'><tr>{th}</tr>{''.join(rows)}</table>"
+
+    def _log(self, d: DominoDeal) -> str:
+        w = self.words
+        lines = []
+        for s, c, forced in pass_log(d):
+            who = html.escape(self.name(s))
+            if c is None:
+                why = w["no fit"] if forced else w["chose"]
+                lines.append(f"<div class='ks-pass' style='color:#b00020'>{who}: {w['passes']} ({why})</div>")
+            else:
+                lines.append(f"<div>{who}: {w['lays']} {html.escape(card_name(c, self.style, self.lang))}</div>")
+        if not lines:
+            return ""
+        shown = lines[-self.log_lines:] if self.log_lines > 0 else lines
+        return f"<div class='ks-domino-log' style='font-size:90%'>{''.join(shown)}</div>"
