@@ -92,6 +92,10 @@ class CardStyles(widgets.HTML):  # type: ignore[misc]
     that shows new cards stays in step. Put it in the view's children (it takes no space).
     """
 
+    def __repr__(self) -> str:  # short and stable: notebooks keep it as the widget's text/plain
+        return "CardStyles()"
+
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(layout=widgets.Layout(display="none", width="0px", height="0px"), **kwargs)
         self._rules: dict[str, str] = {}
@@ -147,6 +151,10 @@ class CardButton(widgets.Button):  # type: ignore[misc]
     alternative; ``tooltip`` the reason it may not be played, when disabled.
     """
 
+    def __repr__(self) -> str:  # short and stable: notebooks keep it as the widget's text/plain
+        return f"CardButton({self.card.code if self.card is not None else 'back'})"
+
+
     def __init__(self, c: Card | str | None, style: Style = "german", four_colour: bool | None = None,
                  lang: Lang = "en", width: float = 72, *, face_down: bool = False, **kwargs: Any) -> None:
         look = _look(style, four_colour, lang, width)
@@ -200,6 +208,10 @@ class HandView(widgets.HBox):  # type: ignore[misc]
     keeps the cards out of the page: the buttons carry neither names nor card classes).
     Update with :meth:`set_cards`; the buttons are reused, one per card.
     """
+
+    def __repr__(self) -> str:  # short and stable: notebooks keep it as the widget's text/plain
+        return f"HandView({len(self.buttons)} cards)"
+
 
     def __init__(self, cards: Iterable[Card | str] = (), legal: Iterable[Card | str] | None = None,
                  reasons: Mapping[Card, str] | Callable[[Card], str | None] | None = None,
@@ -298,7 +310,7 @@ class HandView(widgets.HBox):  # type: ignore[misc]
                     buttons.append(b)
             self.cards, self.legal = shown, ok
             kids = ([self.styles] if self._own_styles else []) + buttons
-            if tuple(kids) != tuple(self.children):
+            if tuple(kids) != tuple(self.children):  # type: ignore[has-type]
                 self.children = kids
 
     _off_reason = ""
@@ -358,6 +370,10 @@ class TrickView(widgets.VBox):  # type: ignore[misc]
     ``plays`` are (seat, card) in play order; ``me`` is the seat drawn at the bottom. One SVG in an
     ``HTML`` widget, redrawn in place by :meth:`update`.
     """
+
+    def __repr__(self) -> str:  # short and stable: notebooks keep it as the widget's text/plain
+        return f"TrickView({self.players} players)"
+
 
     def __init__(self, players: int, plays: Sequence[tuple[int, Card]] = (), names: Sequence[str] | None = None,
                  winner: int | None = None, *, me: int = 0, style: Style = "german",

@@ -57,6 +57,10 @@ class DominoView(widgets.VBox):  # type: ignore[misc]
     ``update(deal)`` redraws in place; ``deal`` may be None (nothing to show yet).
     """
 
+    def __repr__(self) -> str:  # short and stable: notebooks keep it as the widget's text/plain
+        return f"DominoView({self.deal!r})"
+
+
     def __init__(self, deal: DominoDeal | None = None, *, seat: int | None = None, open_hands: bool = False,
                  names: Sequence[str] | None = None, style: Style = "german", four_colour: bool | None = None,
                  lang: Lang = "en", width: float = 44, log_lines: int = 8, **kwargs: Any) -> None:

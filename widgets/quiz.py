@@ -126,6 +126,10 @@ def _play_to(c: Scoring | DominoContract, pack_id: str, players: int, seed: int 
 class _Quiz(widgets.VBox):  # type: ignore[misc]
     """Position display, a hand, Check / Show answer / Next, and a message area."""
 
+    def __repr__(self) -> str:  # short and stable: notebooks keep it as the widget's text/plain
+        return f"{type(self).__name__}({self.deal!r}, seat {self.seat})"
+
+
     question_en = ""
     question_de = ""
 

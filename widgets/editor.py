@@ -1,0 +1,446 @@
+"""The rule editor: choose or write a contract, simulate many deals with bots, see the penalty chart.
+
+::
+
+    from keinstich_widgets.editor import RuleEditor
+    RuleEditor("kein-stich", "no-hearts", deals=500)
+
+Pick a game and a contract, or "Custom…" to build your own from rows — so much per trick, per card of
+a suit, of a rank or one card, or for a trick by its number (1 = first, -1 = last) — which become a
+:class:`keinstich.contracts.Contract`. Choose the players, the pack and the bots; the form shows the
+contract's one-line description and what a whole deal hands out. "Run" calls
+:func:`keinstich.simulate.simulate` in a background thread with a progress bar; "Stop" cuts it short
+(the deals finished so far are kept); the chart of :func:`keinstich.charts.penalty_distribution` is
+redrawn when it ends. A form the engine refuses (7 players on 24 cards, a bad card code) shows the
+engine's message and runs nothing.
+"""
+
+from __future__ import annotations
+
+import html
+import io
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as widgets
+
+from keinstich import herzblatt as hb
+from keinstich.cards import PACK_IDS, suit
+from keinstich.contracts import Component, Contract, ContractError, ForTrick, PerCard, PerTrick
+from keinstich.herzeln import HERZELN_TRICK_RULES
+from keinstich.play import NO_TRUMPS
+
+from ._games import GAMES, Setup, SetupError, contract_ids, contract_name, default_contract, resolve
+from ._guard import MessageArea, guard, report
+
+__all__ = ["KINDS", "ComponentRow", "RuleEditor"]
+
+KINDS: list[tuple[str, str]] = [
+    ("per trick taken", "trick"),
+    ("per card of suit", "suit"),
+    ("per card of rank", "rank"),
+    ("for the card", "card"),
+    ("for trick number", "position"),
+]
+"""The kinds of row a custom contract is built from (the components of keinstich.contracts)."""
+
+_EXAMPLE = {"trick": "", "suit": "H", "rank": "Q", "card": "KH", "position": "-1"}
+_PLACEHOLDER = {"trick": "(nothing)", "suit": "suit: C S H D", "rank": "rank: A K Q J 10 …",
+                "card": "card: KH, QS …", "position": "1 = first, -1 = last"}
+CUSTOM = "custom"
+
+
+class ComponentRow(widgets.HBox):  # type: ignore[misc]
+    """One row of a custom contract: amount, kind, and what it applies to."""
+
+    def __repr__(self) -> str:  # short and stable: notebooks keep it as the widget's text/plain
+        return "ComponentRow()"
+
+
+    def __init__(self, kind: str = "trick", what: str = "", amount: int = 5,
+                 on_change: Callable[[], None] | None = None, on_remove: Callable[[ComponentRow], None] | None = None
+                 ) -> None:
+        self.amount = widgets.IntText(value=amount, layout=widgets.Layout(width="80px"))
+        self.kind = widgets.Dropdown(options=KINDS, value=kind, layout=widgets.Layout(width="170px"))
+        self.what = widgets.Text(value=what, placeholder=_PLACEHOLDER[kind], layout=widgets.Layout(width="170px"))
+        self.remove = widgets.Button(description="✕", tooltip="remove this row", layout=widgets.Layout(width="40px"))
+        super().__init__([self.amount, self.kind, self.what, self.remove])
+        self._on_change = on_change or (lambda: None)
+        for w in (self.amount, self.what):
+            w.observe(lambda _c: self._on_change(), "value")
+        self.kind.observe(self._kind_changed, "value")
+        if on_remove is not None:
+            self.remove.on_click(lambda _b: on_remove(self))
+        self._sync_kind()
+
+    def _kind_changed(self, _change: Any) -> None:
+        if self.kind.value != "trick" and not self.what.value:
+            self.what.value = _EXAMPLE[self.kind.value]
+        self._sync_kind()
+        self._on_change()
+
+    def _sync_kind(self) -> None:
+        self.what.placeholder = _PLACEHOLDER[self.kind.value]
+        self.what.disabled = self.kind.value == "trick"
+
+    def component(self) -> Component:
+        """The row as a contract component (the engine refuses a bad suit, rank, card or number)."""
+        amount, kind, what = int(self.amount.value), self.kind.value, self.what.value.strip()
+        if kind == "trick":
+            return PerTrick(amount)
+        if not what:
+            raise ContractError(f"a row '{dict((v, k) for k, v in KINDS)[kind]}' needs "
+                                f"{_PLACEHOLDER[kind]}")
+        if kind == "suit":
+            return PerCard(amount, suit=what)
+        if kind == "rank":
+            return PerCard(amount, rank=what)
+        if kind == "card":
+            return PerCard(amount, card=what)
+        try:
+            number = int(what)
+        except ValueError:
+            raise ContractError(f"a trick number is a whole number (1 = first, -1 = last), not {what!r}") from None
+        return ForTrick(number, amount)
+
+
+def rows_of(contract: Contract) -> list[tuple[str, str, int]]:
+    """A contract's components as editor rows (kind, what, amount)."""
+    out = []
+    for c in contract.components:
+        if isinstance(c, PerTrick):
+            out.append(("trick", "", c.amount))
+        elif isinstance(c, ForTrick):
+            out.append(("position", str(c.number), c.amount))
+        elif c.card is not None:
+            out.append(("card", c.card.code, c.amount))  # type: ignore[union-attr]
+        elif c.suit is not None and c.rank is None:
+            out.append(("suit", suit(c.suit).code, c.amount))
+        elif c.rank is not None and c.suit is None:
+            out.append(("rank", c.rank.code, c.amount))  # type: ignore[union-attr]
+        else:
+            raise ContractError(f"{c!r} (suit and rank together) has no editor row: write it in Python")
+    return out
+
+
+class RuleEditor(widgets.VBox):  # type: ignore[misc]
+    """Choose game, contract (or a custom one), players, pack and bots; Run simulates and draws the chart.
+
+    ``synchronous`` runs the simulation inside the Run click (for tests); otherwise it runs in a
+    thread and Stop cuts it short. After a run, :attr:`frame` holds the simulate() DataFrame.
+    """
+
+    def __repr__(self) -> str:  # short and stable: notebooks keep it as the widget's text/plain
+        return f"RuleEditor({self.game_box.value}, {self.contract_box.value})"
+
+
+    def __init__(self, game: str = "kein-stich", contract: str | Contract | None = "no-hearts", *,
+                 deals: int = 500, bots: str = "heuristic", seed: int | str = 0, players: int | None = None,
+                 pack: str | None = None, by: str = "contract", synchronous: bool = False) -> None:
+        super().__init__()
+        if game not in GAMES:
+            raise SetupError(f"unknown game {game!r}: use one of {', '.join(GAMES)}")
+        self.synchronous = synchronous
+        self.messages = MessageArea()
+        self.frame: Any = None
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._running = False
+        self._lock = threading.RLock()
+        self._quiet = True
+        self._build(game, deals, bots, seed, players, pack, by)
+        if isinstance(contract, Contract):
+            self._custom_from(contract)
+        elif contract is not None:
+            if game == "herzeln" and f"herzeln-{contract}" in contract_ids(game):
+                contract = f"herzeln-{contract}"
+            if contract not in contract_ids(game) and contract != CUSTOM:
+                raise SetupError(f"unknown contract {contract!r} for {game}: use one of "
+                                 f"{', '.join(contract_ids(game))} or 'custom'")
+            self.contract_box.value = contract
+        self._quiet = False
+        self._form_changed()
+
+    # --- the form ----------------------------------------------------------------------------------
+
+    def _build(self, game: str, deals: int, bots: str, seed: int | str, players: int | None, pack: str | None,
+               by: str) -> None:
+        s = {"description_width": "70px"}
+        self.game_box = widgets.Dropdown(options=list(GAMES), value=game, description="Game", style=s)
+        self.contract_box = widgets.Dropdown(options=self._contract_options(game), value=default_contract(game),
+                                             description="Contract", style=s, layout=widgets.Layout(width="420px"))
+        self.rows = widgets.VBox([])
+        self.add_row_button = widgets.Button(description="Add row", icon="plus")
+        self.add_row_button.on_click(self._on_add_row)
+        self.custom_name = widgets.Text(value="My contract", description="Name", style=s)
+        self.custom_box = widgets.VBox([
+            widgets.HTML("<b>Custom contract</b>: what the winner of a trick pays (Kein Stich, pfennig) "
+                         "or scores (Herzeln, points), row by row"),
+            self.custom_name, self.rows, self.add_row_button], layout=widgets.Layout(display="none"))
+        self.players_box = widgets.IntText(value=players if players is not None else 4, description="Players",
+                                           style=s, layout=widgets.Layout(width="150px"))
+        self.pack_box = widgets.Dropdown(options=[("usual pack", "")] + [(p, p) for p in PACK_IDS],
+                                         value=pack or "", description="Pack", style=s)
+        self.bots_box = widgets.Dropdown(options=[("random", "random"), ("heuristic", "heuristic"),
+                                                  ("Monte Carlo (40 samples, slow)", "montecarlo:samples=40")],
+                                         value=bots if bots in ("random", "heuristic") else "heuristic",
+                                         description="Bots", style=s)
+        if bots not in ("random", "heuristic", "montecarlo:samples=40"):
+            self.bots_box.options = [*self.bots_box.options, (bots, bots)]
+            self.bots_box.value = bots
+        self.deals_box = widgets.IntText(value=deals, description="Deals", style=s,
+                                         layout=widgets.Layout(width="170px"))
+        self.seed_box = widgets.Text(value=str(seed), description="Seed", style=s, layout=widgets.Layout(width="170px"))
+        self.by_box = widgets.Dropdown(options=[("all seats", "contract"), ("by seat", "seat"), ("by bot", "bot")],
+                                       value=by, description="Chart", style=s)
+        self.description = widgets.HTML()
+        self.run_button = widgets.Button(description="Run", icon="play", button_style="success")
+        self.stop_button = widgets.Button(description="Stop", icon="stop", button_style="danger", disabled=True)
+        self.progress = widgets.IntProgress(value=0, min=0, max=deals if deals > 0 else 1, description="Deals",
+                                            style=s, layout=widgets.Layout(width="360px"))
+        self.progress_text = widgets.HTML()
+        self.summary = widgets.HTML()
+        self.chart = widgets.Image(format="png", layout=widgets.Layout(max_width="760px"))
+        self.run_button.on_click(self._on_run)
+        self.stop_button.on_click(self._on_stop)
+        self.game_box.observe(self._on_game, "value")
+        self.contract_box.observe(self._on_contract, "value")
+        for w in (self.players_box, self.pack_box, self.custom_name):
+            w.observe(lambda _c: self._form_changed(), "value")
+        self.children = [
+            widgets.HBox([self.game_box, self.contract_box], layout=widgets.Layout(flex_flow="row wrap")),
+            self.custom_box,
+            widgets.HBox([self.players_box, self.pack_box, self.bots_box], layout=widgets.Layout(flex_flow="row wrap")),
+            widgets.HBox([self.deals_box, self.seed_box, self.by_box], layout=widgets.Layout(flex_flow="row wrap")),
+            self.description,
+            widgets.HBox([self.run_button, self.stop_button, self.progress, self.progress_text],
+                         layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
+            self.summary, self.chart, self.messages]
+
+    def _contract_options(self, game: str) -> list[tuple[str, str]]:
+        opts = [(contract_name(game, c), c) for c in contract_ids(game)]
+        if game != "herzblatt":
+            opts.append(("Custom…", CUSTOM))
+        return opts
+
+    @guard
+    def _on_game(self, change: dict[str, Any]) -> None:
+        game = change["new"]
+        self._quiet = True
+        try:
+            self.contract_box.options = self._contract_options(game)
+            self.contract_box.value = default_contract(game)
+            if game == "herzeln" and self.players_box.value not in (3, 4):
+                self.players_box.value = 4
+            if game == "herzblatt":
+                self.pack_box.value = ""
+                self.players_box.value = hb.PRESETS[self.contract_box.value].players
+        finally:
+            self._quiet = False
+        self._form_changed()
+
+    @guard
+    def _on_contract(self, change: dict[str, Any]) -> None:
+        if self.game_box.value == "herzblatt" and change["new"] in hb.PRESETS:
+            self._quiet, quiet = True, self._quiet
+            self.players_box.value = hb.PRESETS[change["new"]].players  # a preset names its player count
+            self._quiet = quiet
+        if change["new"] == CUSTOM:
+            old = change["old"]
+            base = None
+            if old and old != CUSTOM:
+                try:
+                    base = resolve(self.game_box.value, old, None, None).contract
+                except ValueError:
+                    base = None
+            if not self.rows.children:
+                self._set_rows(rows_of(base) if isinstance(base, Contract) else [("trick", "", 5)])
+                if isinstance(base, Contract):
+                    self.custom_name.value = f"My {base.name}"
+        self._form_changed()
+
+    def _custom_from(self, contract: Contract) -> None:
+        self.contract_box.value = CUSTOM
+        self._set_rows(rows_of(contract))
+        self.custom_name.value = contract.name
+
+    def _set_rows(self, rows: list[tuple[str, str, int]]) -> None:
+        self.rows.children = [ComponentRow(k, w, a, self._form_changed, self._remove_row) for k, w, a in rows]
+        self._form_changed()
+
+    @guard
+    def _on_add_row(self, _button: Any = None) -> None:
+        self.rows.children = [*self.rows.children,
+                              ComponentRow("suit", "H", 5, self._form_changed, self._remove_row)]
+        self._form_changed()
+
+    def add_row(self, kind: str = "suit", what: str = "H", amount: int = 5) -> ComponentRow:
+        """Add a row to the custom contract (as the Add row button does) and return it."""
+        row = ComponentRow(kind, what, amount, self._form_changed, self._remove_row)
+        self.rows.children = [*self.rows.children, row]
+        self._form_changed()
+        return row
+
+    def _remove_row(self, row: ComponentRow) -> None:
+        self.rows.children = [r for r in self.rows.children if r is not row]
+        self._form_changed()
+
+    # --- reading the form ----------------------------------------------------------------------------
+
+    def custom_contract(self) -> Contract:
+        """The contract the custom rows describe (refused when there is no row, or a row is wrong)."""
+        rows = [r for r in self.rows.children if isinstance(r, ComponentRow)]
+        if not rows:
+            raise ContractError("the custom contract is empty: add at least one row "
+                                "(e.g. 5 per card of suit H) — a contract that costs nothing has nothing to show")
+        comps = tuple(r.component() for r in rows)
+        herzeln = self.game_box.value == "herzeln"
+        name = self.custom_name.value.strip() or "My contract"
+        return Contract("custom", name, comps, rules=HERZELN_TRICK_RULES if herzeln else NO_TRUMPS,
+                        unit="points" if herzeln else "pfennig", stake=10 if herzeln else 5)
+
+    def setup(self) -> Setup:
+        """The form as a checked setup: the engine's message if it does not make sense."""
+        game = self.game_box.value
+        cid = self.contract_box.value
+        if cid == CUSTOM and game == "herzblatt":
+            raise SetupError("Herzblatt counts card points; a custom contract is for Kein Stich or Herzeln")
+        contract = self.custom_contract() if cid == CUSTOM else cid
+        return resolve(game, contract, int(self.players_box.value), self.pack_box.value or None, style="german")
+
+    def _form_changed(self) -> None:
+        if self._quiet:
+            return
+        custom = self.contract_box.value == CUSTOM
+        display = "" if custom else "none"
+        if self.custom_box.layout.display != display:
+            self.custom_box.layout.display = display
+        try:
+            setup = self.setup()
+        except ValueError as e:
+            self.description.value = ""
+            report(self.messages, e, "form")
+            self.run_button.disabled = True
+            return
+        self.run_button.disabled = self._running
+        if not self._running:
+            self.messages.clear()
+        self.description.value = f"<div>{html.escape(self.describe(setup))}</div>"
+
+    def describe(self, setup: Setup | None = None) -> str:
+        """The contract in one line and what one whole deal hands out."""
+        setup = setup or self.setup()
+        c = setup.contract
+        if isinstance(c, Contract):
+            total = c.total(setup.pack, setup.players)
+            unit = "pf" if c.unit == "pfennig" else "points"
+            return (f"{c.describe()} — every deal hands out {total} {unit} in all "
+                    f"({setup.players} players, {setup.pack.id}, {setup.hand_size} cards each)")
+        return setup.describe()
+
+    # --- running --------------------------------------------------------------------------------------
+
+    @guard
+    def _on_run(self, _button: Any = None) -> None:
+        self.run()
+
+    def run(self) -> None:
+        """Simulate the form's setup (in a thread unless ``synchronous``); the chart follows."""
+        with self._lock:
+            if self._running:
+                raise SetupError("a simulation is running: press Stop first, or wait for it")
+            setup = self.setup()
+            deals = int(self.deals_box.value)
+            if deals < 1:
+                raise SetupError(f"deals must be 1 or more, not {deals}")
+            text = self.seed_box.value.strip()
+            seed: int | str = int(text) if text.lstrip("-").isdigit() else (text or 0)
+            contract: Any = setup.herzblatt if setup.herzblatt is not None else setup.contract
+            kwargs = {"deals": deals, "game": setup.game, "players": setup.players, "pack": setup.pack.id,
+                      "bots": self.bots_box.value, "seed": seed}
+            self._stop.clear()
+            self._running = True
+            self.run_button.disabled = True
+            self.stop_button.disabled = False
+            self.progress.max = deals
+            self.progress.value = 0
+            self.progress_text.value = f"0 / {deals}"
+            self.messages.info("running…")
+        if self.synchronous:
+            self._simulate(contract, kwargs)
+        else:
+            self._thread = threading.Thread(target=self._simulate, args=(contract, kwargs), daemon=True,
+                                            name="keinstich-rule-editor")
+            self._thread.start()
+
+    def _progress(self, done: int, total: int) -> None:
+        self.progress.max = total
+        self.progress.value = done
+        self.progress_text.value = f"{done} / {total}"
+
+    def _simulate(self, contract: Any, kwargs: dict[str, Any]) -> None:
+        from keinstich.charts import penalty_distribution
+        from keinstich.simulate import simulate
+
+        try:
+            frame = simulate(contract, progress=self._progress, cancel=self._stop.is_set, **kwargs)
+            figure = penalty_distribution(frame, by=self.by_box.value) if len(frame) else None
+            png = b""
+            if figure is not None:
+                buf = io.BytesIO()
+                figure.savefig(buf, format="png", dpi=90)
+                png = buf.getvalue()
+        except Exception as e:
+            with self._lock:
+                self._finish()
+                report(self.messages, e, "simulation")
+            return
+        with self._lock:
+            self.frame = frame
+            done = int(frame["deal"].nunique()) if len(frame) else 0
+            if png:
+                self.chart.value = png
+            self.summary.value = self._summary_html(frame)
+            self._finish()
+            if frame.attrs.get("cancelled"):
+                self.messages.info(f"stopped after {done} of {kwargs['deals']} deals; the chart shows those")
+            else:
+                self.messages.ok(f"done: {done} deals")
+
+    def _finish(self) -> None:
+        self._running = False
+        self.stop_button.disabled = True
+        self.run_button.disabled = False
+        self._form_changed()
+
+    def _summary_html(self, frame: Any) -> str:
+        if not len(frame):
+            return "<i>no deal finished</i>"
+        unit = str(frame["unit"].iloc[0])
+        means = frame.groupby("seat")["score"].mean()
+        cells = "".join(f"<td>seat {s}: <b>{m:.1f}</b></td>" for s, m in means.items())
+        return f"<table><tr><td>mean {html.escape(unit)} per deal:</td>{cells}</tr></table>"
+
+    @guard
+    def _on_stop(self, _button: Any = None) -> None:
+        self.stop()
+
+    def stop(self) -> None:
+        """Cut the running simulation short (it keeps the deals finished so far)."""
+        if not self._running:
+            raise SetupError("nothing is running: press Run first")
+        self._stop.set()
+        self.stop_button.disabled = True
+        self.messages.info("stopping…")
+
+    @property
+    def running(self) -> bool:
+        return self._running
+
+    def wait(self, timeout: float | None = 60.0) -> bool:
+        """Wait for a running simulation to end; True when idle."""
+        t = self._thread
+        if t is not None:
+            t.join(timeout)
+        return not self._running
