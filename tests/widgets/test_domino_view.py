@@ -15,7 +15,7 @@ def test_start_shows_who_moves_and_the_card_that_starts() -> None:
     view = DominoView(deal, seat=0, names=["You", "Ann"])
     assert "<b>You</b> to move" in view.status.value
     assert "Unter of Acorns" in view.layout_html.value  # drawn in its slot for the learner
-    assert "gold: the cards You can lay now" in view.layout_html.value
+    assert "framed in gold: the cards that can be laid now (You to move)" in view.layout_html.value
     assert "acorns: not started" in view.layout_html.value
     other = DominoView(deal, seat=1)
     assert "gold:" not in other.layout_html.value and "Unter of Acorns" not in other.layout_html.value
