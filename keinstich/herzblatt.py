@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, TypeAlias
 
-from .cards import Card, Pack, Rank, Suit, card, cards_of, deal_hands, hands_from_text, mask_of, pack
+from .cards import Card, Pack, Rank, Style, Suit, card, cards_of, deal_hands, hands_from_text, mask_of, pack
 from .contracts import Contract, PerCard
 from .play import IllegalPlay, Observation, Trick, TrickDeal, TrickRules, forehand
 from .presets import override
@@ -391,11 +391,11 @@ class HerzblattDeal:
         """The cards the player to move may play (empty outside the play phase)."""
         return self.trick_deal.legal() if self._phase == "play" and self.trick_deal is not None else ()
 
-    def why_illegal(self, c: Card | str, seat: int | None = None) -> str | None:
-        """Why ``c`` may not be played now, or None."""
+    def why_illegal(self, c: Card | str, seat: int | None = None, *, style: Style = "french") -> str | None:
+        """Why ``c`` may not be played now, or None (``style`` names the suits, see TrickDeal.why_illegal)."""
         if self._phase != "play" or self.trick_deal is None:
             return f"no card may be played in the {self._phase} phase"
-        return self.trick_deal.why_illegal(c, seat)
+        return self.trick_deal.why_illegal(c, seat, style=style)
 
     @property
     def tricks(self) -> tuple[Trick, ...]:

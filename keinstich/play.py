@@ -21,6 +21,7 @@ from .cards import (
     SUIT_MASKS,
     Card,
     Pack,
+    Style,
     Suit,
     card,
     cards_of,
@@ -367,8 +368,10 @@ class TrickDeal:
         """:meth:`legal` as a bitmask of card bits (for bots and solvers)."""
         return 0 if self._turn < 0 else self._legal_mask(self._turn)
 
-    def why_illegal(self, c: Card | str, seat: int | None = None) -> str | None:
-        """Why ``c`` may not be played now (by ``seat``, default the player to move), or None."""
+    def why_illegal(self, c: Card | str, seat: int | None = None, *, style: Style = "french") -> str | None:
+        """Why ``c`` may not be played now (by ``seat``, default the player to move), or None.
+
+        ``style`` names the suits as the faces on the table do ("german": acorns, leaves, hearts, bells)."""
         try:
             c = card(c)
         except ValueError as e:
@@ -388,21 +391,21 @@ class TrickDeal:
         if self._led < 0:
             banned = self.rules.no_lead
             assert banned is not None
-            return (f"seat {seat} may not lead {banned.label()} while holding other suits "
+            return (f"seat {seat} may not lead {banned.label(style)} while holding other suits "
                     f"(holds {held}): {c.code} is not allowed")
         led = Suit(self._led)
         trump = self.rules.trump
         best = self._best_trump()
         forced = self.rules.forced_discard
         if hand & SUIT_MASKS[led] and c.suit != led:
-            return f"seat {seat} must follow {led.label()} (holds {held}): {c.code} is not allowed"
+            return f"seat {seat} must follow {led.label(style)} (holds {held}): {c.code} is not allowed"
         if forced is not None and legal == forced.bit:
-            return f"seat {seat} has no {led.label()} and must throw {forced.code}: {c.code} is not allowed"
+            return f"seat {seat} has no {led.label(style)} and must throw {forced.code}: {c.code} is not allowed"
         if c.suit == trump and best is not None:
             return (f"seat {seat} must beat the highest trump so far, {best.code} "
                     f"(holds {held}): {c.code} is not allowed")
         assert trump is not None
-        return (f"seat {seat} has no {led.label()} and must trump with {trump.label()} "
+        return (f"seat {seat} has no {led.label(style)} and must trump with {trump.label(style)} "
                 f"(holds {held}): {c.code} is not allowed")
 
     def _by_strength(self, mask: int) -> list[Card]:

@@ -150,3 +150,15 @@ def test_bad_hands_are_refused(hands, message):
 def test_must_trump_rules_need_a_trump_suit():
     with pytest.raises(ValueError, match="need a trump suit"):
         TrickRules(must_trump=True)
+
+
+def test_reasons_name_the_suits_as_the_faces_show_them() -> None:
+    deal = TrickDeal([cards("AH 7C"), cards("KH 8C"), cards("10H QS"), cards("QH 9C")], leader=0)
+    deal.play("AH")
+    deal.play("KH")
+    assert deal.why_illegal("QS") == "seat 2 must follow hearts (holds 10H): QS is not allowed"
+    deal.undo()
+    deal.undo()
+    deal.play("7C")
+    assert deal.why_illegal("KH", style="german") == "seat 1 must follow acorns (holds 8C): KH is not allowed"
+    assert deal.why_illegal("KH") == "seat 1 must follow clubs (holds 8C): KH is not allowed"

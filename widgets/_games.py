@@ -15,7 +15,7 @@ from typing import Any, TypeAlias
 from keinstich import herzblatt as hb
 from keinstich import herzeln
 from keinstich.bots import Bot, HeuristicBot, RandomBot
-from keinstich.cards import PACK_IDS, Card, Pack, deal_hands, hands_from_text, mask_of, pack
+from keinstich.cards import PACK_IDS, Card, Pack, Style, deal_hands, hands_from_text, mask_of, pack
 from keinstich.contracts import KEIN_STICH_CONTRACTS, Contract, ContractError
 from keinstich.domino import DOMINO_CONTRACTS, DominoContract, DominoDeal, DominoRules
 from keinstich.game_records import HERZELN_DOMINO_IDS, herzeln_contract
@@ -298,3 +298,10 @@ def is_fast(bot: Bot) -> bool:
 
 __all__ = ["GAMES", "AnyDeal", "Card", "ContractError", "Setup", "SetupError", "bot_label", "contract_ids",
            "is_fast", "make_bot", "pack_of", "resolve", "setup_of"]
+
+
+def why_not(deal: AnyDeal, c: Card, seat: int | None, style: Style) -> str | None:
+    """The engine's reason why ``c`` may not be played, with suits named as the faces show them."""
+    if isinstance(deal, DominoDeal):
+        return deal.why_illegal(c, seat)
+    return deal.why_illegal(c, seat, style=style)

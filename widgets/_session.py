@@ -18,12 +18,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from keinstich.bots import Bot
-from keinstich.cards import Card, card
+from keinstich.cards import Card, Style, card
 from keinstich.domino import DominoDeal, DominoObservation
 from keinstich.herzblatt import HerzblattDeal, HerzblattObservation
 from keinstich.play import IllegalPlay, Observation, TrickDeal
 
-from ._games import AnyDeal, Setup, SetupError, is_fast, make_bot
+from ._games import AnyDeal, Setup, SetupError, is_fast, make_bot, why_not
 
 LEARNER_PHASES = ("card", "ask", "discard", "announce", "contra", "re")
 """What the learner may be asked to do: play a card (or pass in a lay-off), or a Herzblatt decision."""
@@ -121,6 +121,7 @@ class Session:
             raise SetupError(f"seat must be a seat from 0 to {n - 1}, not {seat!r}")
         self.setup = setup
         self.seat = seat
+        self.style: Style = "french"  # how reasons name the suits: the Table sets its faces
         self.synchronous = synchronous
         self.on_change = on_change or (lambda: None)
         self.on_error = on_error or (lambda e: None)
@@ -182,8 +183,8 @@ class Session:
         if ph == "discard":
             return None if c in self.deal.hand(self.seat) else f"seat {self.seat} does not hold {c.code}"
         if ph != "card":
-            return self.deal.why_illegal(c, self.seat) if isinstance(self.deal, HerzblattDeal) else None
-        return self.deal.why_illegal(c, self.seat)
+            return why_not(self.deal, c, self.seat, self.style) if isinstance(self.deal, HerzblattDeal) else None
+        return why_not(self.deal, c, self.seat, self.style)
 
     @property
     def played_count(self) -> int:
@@ -228,7 +229,7 @@ class Session:
                 if end is not None and why is not None and self.deal.why_illegal(c, self.seat) is None:
                     end, why = None, None  # the chosen end does not fit but the other does: use that one
             else:
-                why = self.deal.why_illegal(c, self.seat)
+                why = why_not(self.deal, c, self.seat, self.style)
             if why is not None:
                 raise IllegalPlay(why)
             self._learner_move("card", c, end)

@@ -23,12 +23,14 @@ __all__ = ["DominoView", "pass_log"]
 _EN = {"to move": "to move", "must pass": "must pass: no card fits", "over": "the deal is over",
        "passes": "pass", "lays": "lays", "no fit": "no card fits", "chose": "chose to pass",
        "seat": "seat", "cards": "cards left", "place": "place", "fees": "fees", "out": "out",
-       "no deal": "No deal yet.", "gold": "framed in gold: the cards that can be laid now ({who} to move)", "passes_h": "passes",
+       "no deal": "No deal yet.", "passes_h": "passes",
+       "gold": "framed in gold: the cards that can be laid now ({who} to move)",
        "rows": "rows", "chain": "chain", "may pass": "may pass"}
 _DE = {"to move": "ist dran", "must pass": "muss passen: keine Karte passt", "over": "das Spiel ist vorbei",
        "passes": "passt", "lays": "legt", "no fit": "keine Karte passt", "chose": "passt freiwillig",
        "seat": "Platz", "cards": "Karten", "place": "Rang", "fees": "Gebühren", "out": "raus",
-       "no deal": "Noch kein Spiel.", "gold": "gold umrandet: die Karten, die jetzt gelegt werden können ({who} ist dran)",
+       "no deal": "Noch kein Spiel.",
+       "gold": "gold umrandet: die Karten, die jetzt gelegt werden können ({who} ist dran)",
        "passes_h": "Passen", "rows": "Reihen", "chain": "Kette", "may pass": "darf passen"}
 
 

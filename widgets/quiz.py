@@ -22,6 +22,7 @@ from keinstich.domino import DominoContract, DominoDeal
 from keinstich.faces import card_name, domino_svg, guess_style, seat_name
 from keinstich.play import Scoring, TrickDeal
 
+from ._games import why_not
 from .cardview import HandView, TrickView
 
 __all__ = ["BestCardQuiz", "LegalCardsQuiz", "QuizError", "dealt_pack", "quiz_position"]
@@ -367,7 +368,7 @@ class LegalCardsQuiz(_Quiz):
         for c in self.deal.hand(self.seat):
             ok = c in legal
             reason = (("may be played" if self.en else "erlaubt") if ok
-                      else (self.deal.why_illegal(c, self.seat) or ""))
+                      else (why_not(self.deal, c, self.seat, self.style) or ""))
             note = ""
             if mark and (c in self.selected) != ok:
                 note = (" — <i>you left it out</i>" if ok else " — <i>you chose it</i>") if self.en else \
@@ -458,7 +459,7 @@ class BestCardQuiz(_Quiz):
 
     def refresh_hand(self) -> None:
         d = self.deal
-        self.hand.set_cards(d.hand(self.seat), d.legal(), lambda c: d.why_illegal(c, self.seat))
+        self.hand.set_cards(d.hand(self.seat), d.legal(), lambda c: why_not(d, c, self.seat, self.style))
         self.hand.highlight([self.chosen] if self.chosen is not None else [])
 
     def _card_clicked(self, c: Card) -> None:

@@ -32,7 +32,7 @@ from keinstich.herzblatt import HerzblattDeal
 from keinstich.play import TrickDeal
 from keinstich.records import Record
 
-from ._games import AnyDeal, setup_of
+from ._games import AnyDeal, setup_of, why_not
 from ._guard import MessageArea, guard, report
 from .cardview import CardStyles, HandView, TrickView
 from .table import CSS
@@ -305,7 +305,7 @@ class Replay(widgets.VBox):  # type: ignore[misc]
     def _not_legal(self, seat: int) -> Callable[[Card], str]:
         """The tooltip of a card the seat to move may not play at this step: the engine's reason."""
         def why(c: Card) -> str:
-            return self.deal.why_illegal(c, seat) or "not playable here"
+            return why_not(self.deal, c, seat, self.look["style"]) or "not playable here"
         return why
 
     def _domino(self, deal: DominoDeal) -> widgets.Widget:

@@ -160,6 +160,7 @@ class Table(widgets.VBox):  # type: ignore[misc]
         self.messages = MessageArea()
         self.session = Session(setup, start, seat, bots, seed=seed, hint=hint, synchronous=synchronous,
                                on_change=self._render, on_error=self._bot_failed)
+        self.session.style = faces
         self._hint_cards: tuple[Card, ...] = ()
         self.render_seconds = 0.0
         self._build(open_hands, width)

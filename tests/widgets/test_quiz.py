@@ -74,7 +74,7 @@ def test_wrong_then_right_with_reasons_per_card() -> None:
     quiz.check_button.click()
     text = quiz.feedback.value
     assert "Not quite" in text
-    assert "must follow spades" in text and "you left it out" in text  # 7S is legal but not chosen
+    assert "must follow leaves" in text and "you left it out" in text  # 7S is legal but not chosen
     assert (quiz.asked, quiz.right) == (1, 0)
     quiz.hand.click("7S")
     quiz.check_button.click()

@@ -98,8 +98,8 @@ def test_legal_cards_enabled_illegal_disabled_with_the_engines_reason() -> None:
     table = Table.from_deal(clubs_led(), seat=1, synchronous=True)
     state = {b.card.code: (b.disabled, b.tooltip) for b in table.hand_view.buttons}
     assert {code for code, (off, _) in state.items() if not off} == {"10C", "JC"}
-    assert state["9H"] == (True, "seat 1 must follow clubs (holds 10C, JC): 9H is not allowed")
-    assert state["7D"][1] == "seat 1 must follow clubs (holds 10C, JC): 7D is not allowed"
+    assert state["9H"] == (True, "seat 1 must follow acorns (holds 10C, JC): 9H is not allowed")
+    assert state["7D"][1] == "seat 1 must follow acorns (holds 10C, JC): 7D is not allowed"
     assert "Your turn" in table.status.value
     assert table.trick_view.plays == ((0, card("7C")),)
 
@@ -126,7 +126,7 @@ def test_clicking_an_illegal_card_changes_nothing_and_says_why() -> None:
     table.play("9H")  # forced through the table's own entry point: refused by the engine
     assert table.deal.plays == before
     assert table.messages.kind == "error"
-    assert table.messages.text == "seat 1 must follow clubs (holds 10C, JC): 9H is not allowed"
+    assert table.messages.text == "seat 1 must follow acorns (holds 10C, JC): 9H is not allowed"
     table.play("AS")  # not even in the hand
     assert table.deal.plays == before and "does not hold AS" in table.messages.text
 
