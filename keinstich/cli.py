@@ -1,9 +1,11 @@
-"""The ``keinstich`` command line: ``keinstich check FILE`` checks a game record.
+"""The ``keinstich`` command line: ``check`` a game record, ``simulate`` deals, play a ``tournament``.
 
 Exit codes of ``check``: 0 the record is well-formed and every play legal (a JSON summary on
 stdout), 1 a play breaks the rules, 2 a malformed record, a file that cannot be read or a bad
-command line. Errors are one line on stderr, never a traceback. Later commands (``simulate``,
-``tournament``) add a subparser each in :func:`build_parser`.
+command line. ``simulate`` and ``tournament``: 0 done (a summary table on stdout, the frame in
+``--out`` as CSV or Parquet), 2 a bad command line (unknown game, contract or bot, a count that is
+not a whole number of 1 or more), 3 the output cannot be written, 130 interrupted. Errors are one
+line on stderr, never a traceback.
 """
 
 from __future__ import annotations
@@ -12,12 +14,14 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
+from .presets import GAMES
 from .records import IllegalRecordPlay, Record, RecordError, check
 
 PROG = "keinstich"
 EXIT_OK, EXIT_ILLEGAL, EXIT_MALFORMED, EXIT_INTERNAL = 0, 1, 2, 3
+EXIT_USAGE, EXIT_IO, EXIT_INTERRUPTED = 2, 3, 130
 
 
 class UsageError(Exception):
@@ -32,7 +36,8 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog=PROG, description="Kein Stich teaching kit: tools for game records.")
+    parser = _Parser(prog=PROG, description="Kein Stich teaching kit: check game records, simulate deals with "
+                                            "bots, play duplicate tournaments.")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands", required=True)
     check_cmd = commands.add_parser(
         "check", help="check a game record (Kein Stich, Herzeln, Herzblatt): legal plays, tricks and scores as JSON",
@@ -43,6 +48,7 @@ def build_parser() -> argparse.ArgumentParser:
     check_cmd.add_argument("--pretty", action="store_true",
                            help="lay the JSON out for reading: one key, trick or play per line")
     check_cmd.set_defaults(run=_check)
+    _add_simulation_commands(commands)
     return parser
 
 
@@ -86,6 +92,196 @@ def _pretty(summary: dict[str, object]) -> str:
             text = json.dumps(value)
         lines.append(f"  {json.dumps(key)}: {text}")
     return "{\n" + ",\n".join(lines) + "\n}"
+
+
+# --- simulate and tournament ------------------------------------------------------------------------
+
+
+def _count(text: str) -> int:
+    """A whole number of 1 or more (deals, parties, workers, players)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text} must be 1 or more")
+    return value
+
+
+def _add_simulation_commands(commands: argparse._SubParsersAction[Any]) -> None:
+    def common(cmd: argparse.ArgumentParser, deals: int) -> None:
+        cmd.add_argument("--game", choices=GAMES, default="kein-stich", help="the game (default kein-stich)")
+        cmd.add_argument("--deals", type=_count, default=deals, metavar="N", help=f"deals to play (default {deals})")
+        cmd.add_argument("--players", type=_count, metavar="N", help="players (default 4)")
+        cmd.add_argument("--pack", metavar="PACK", help="pack id, e.g. german-32 (default: the game's pack)")
+        cmd.add_argument("--seed", default="0", help="the seed: the same seed gives the same results (default 0)")
+        cmd.add_argument("--workers", type=_count, default=1, metavar="N",
+                         help="worker processes (default 1); results do not depend on it")
+        cmd.add_argument("--pot", type=int, metavar="PFENNIG",
+                         help="what a lone Kein Stich domino deal pays out (default: the standard partie's pot)")
+        cmd.add_argument("--out", metavar="PATH",
+                         help="write the whole frame, one row per deal and seat: .csv, .parquet, or - for CSV "
+                              "on stdout")
+        bar = cmd.add_mutually_exclusive_group()
+        bar.add_argument("--progress", dest="progress", action="store_true", default=None,
+                         help="show a progress bar on stderr (default: when stderr is a terminal)")
+        bar.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
+
+    sim = commands.add_parser(
+        "simulate", help="play many deals (or parties) with bots; a summary, or the frame as CSV/Parquet",
+        description="Play many deals of one contract (or whole parties with --partie) with bots and print "
+                    "each seat's mean result with a 95% confidence interval, or write every deal and seat "
+                    "to --out. Example: keinstich simulate --contract no-hearts --deals 1000 --bots heuristic "
+                    "--seed 1 --workers 2 --out results.csv")
+    what = sim.add_mutually_exclusive_group(required=True)
+    what.add_argument("--contract", metavar="ID", help="a contract id of the game, e.g. no-hearts, domino, "
+                                                       "herzeln-tricks, herzblatt")
+    what.add_argument("--partie", metavar="PRESET", help="whole parties of a preset instead, e.g. standard, "
+                                                         "king-louis, herzeln-4, herzblatt-4")
+    sim.add_argument("--bots", default="heuristic", metavar="BOTS",
+                     help="one bot for every seat or one per seat, separated by commas: random, heuristic, "
+                          "montecarlo, montecarlo:samples=40,exact_tricks=2 (default heuristic)")
+    sim.add_argument("--parties", type=_count, default=100, metavar="N", help="parties with --partie (default 100)")
+    common(sim, 1000)
+    sim.set_defaults(run=_simulate)
+
+    tour = commands.add_parser(
+        "tournament", help="duplicate deals: every bot plays every seat with the same cards; means with 95%% CIs",
+        description="Play each deal once per rotation of the lineup round the seats (duplicate deals), so "
+                    "every bot holds every hand in every seat, and print each bot's mean result with a 95% "
+                    "confidence interval. Example: keinstich tournament --contract no-tricks --bots "
+                    "heuristic,random --deals 200 --out t.csv")
+    tour.add_argument("--contract", required=True, metavar="ID", help="a contract id of the game, e.g. no-tricks")
+    tour.add_argument("--bots", default="heuristic,random", metavar="BOTS",
+                      help="the lineup, separated by commas; repeated to fill the seats (default heuristic,random)")
+    common(tour, 2000)
+    tour.set_defaults(run=_tournament)
+
+
+def _seed(text: str) -> int | str:
+    return int(text) if text.strip().lstrip("-").isdigit() else text
+
+
+def _check_out(command: str, path: str | None) -> str | None:
+    """Refuse an output the frame cannot be written to before any deal is played."""
+    if path is None or path == "-" or path.lower().endswith(".csv"):
+        return None
+    if path.lower().endswith(".parquet"):
+        import importlib.util
+
+        if importlib.util.find_spec("pyarrow") is None and importlib.util.find_spec("fastparquet") is None:
+            return (f"{PROG} {command}: writing Parquet ({path}) needs pyarrow: pip install pyarrow, "
+                    "or write CSV instead (--out results.csv)")
+        return None
+    return f"{PROG} {command}: --out {path}: use a file name ending .csv or .parquet, or - for CSV on stdout"
+
+
+def _progress(args: argparse.Namespace) -> bool:
+    return bool(args.progress) if args.progress is not None else sys.stderr.isatty()
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    return _simulation("simulate", args)
+
+
+def _tournament(args: argparse.Namespace) -> int:
+    return _simulation("tournament", args)
+
+
+def _simulation(command: str, args: argparse.Namespace) -> int:
+    from . import simulate as sim
+
+    problem = _check_out(command, args.out)
+    if problem:
+        _say(problem)
+        return EXIT_USAGE
+    seed = _seed(args.seed)
+    progress = _progress(args)
+    try:
+        if command == "tournament":
+            frame = sim.tournament(args.bots, args.contract, args.deals, game=args.game, players=args.players,
+                                   pack=args.pack, seed=seed, workers=args.workers, progress=progress, pot=args.pot)
+        elif args.partie is not None:
+            if args.pack is not None or args.pot is not None:
+                _say(f"{PROG} simulate: --pack and --pot belong to one contract; a partie's preset sets them")
+                return EXIT_USAGE
+            frame = sim.simulate_partie(args.partie, args.parties, game=args.game, players=args.players,
+                                        bots=args.bots, seed=seed, workers=args.workers, progress=progress)
+        else:
+            frame = sim.simulate(args.contract, args.deals, game=args.game, players=args.players, pack=args.pack,
+                                 bots=args.bots, seed=seed, workers=args.workers, progress=progress, pot=args.pot)
+    except ValueError as e:  # SimulationError and the engine's own refusals
+        _say(f"{PROG} {command}: {e}")
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        _say(f"{PROG} {command}: interrupted")
+        return EXIT_INTERRUPTED
+    if args.out is not None:
+        try:
+            if args.out == "-":
+                frame.to_csv(sys.stdout, index=False)
+                return EXIT_OK
+            if args.out.lower().endswith(".parquet"):
+                frame.to_parquet(args.out, index=False)
+            else:
+                frame.to_csv(args.out, index=False)
+        except OSError as e:
+            _say(f"{PROG} {command}: cannot write {args.out}: {e.strerror or e}")
+            return EXIT_IO
+    print(_report(command, frame, args))
+    if args.out is not None:
+        print(f"wrote {len(frame)} rows to {args.out}")
+    return EXIT_OK
+
+
+def _report(command: str, frame: object, args: argparse.Namespace) -> str:
+    """The summary table: mean result per seat and bot (simulate) or per bot (tournament), with 95% CIs."""
+    from . import simulate as sim
+
+    f: Any = frame
+    first = f.iloc[0]
+    unit = str(first["unit"])
+    lines: list[str] = []
+    if "partie" in f.columns:
+        lines.append(f"{first['preset']} ({first['game']}), {first['players']} players, {first['pack']}: "
+                     f"{f['partie'].nunique()} parties, seed {args.seed}")
+        lines.append(f"net result per partie ({unit}, received − paid; higher is better)")
+        tables = [sim.summarize(f, by=["seat", "bot"])]
+        if f["bot"].nunique() > 1:
+            tables.append(sim.summarize(f, by="bot"))
+    else:
+        rot = f" × {f['rotation'].nunique()} rotations (duplicate)" if "rotation" in f.columns else ""
+        lines.append(f"{first['contract']} ({first['game']}), {first['players']} players, {first['pack']}: "
+                     f"{f['deal'].nunique()} deals{rot}, seed {args.seed}")
+        what = {"pfennig": "penalty paid per deal (pfennig; lower is better)",
+                "points": "points per deal (higher is better)",
+                "stakes": "stakes won (+) or lost (−) per deal (higher is better)"}.get(unit, unit)
+        lines.append(what)
+        tables = ([sim.summarize(f, by="bot")] if command == "tournament"
+                  else [sim.summarize(f, by=["seat", "bot"])])
+        if command == "simulate" and f["bot"].nunique() > 1:
+            tables.append(sim.summarize(f, by="bot"))
+    for table in tables:
+        lines.append("")
+        lines.append(_table(table))
+    return "\n".join(lines)
+
+
+def _table(summary: Any) -> str:
+    keys = [c for c in ("seat", "bot") if c in summary.columns]
+    count = "parties" if "parties" in summary.columns else "deals"
+    head = [*keys, count, "mean", "95% CI", "sd"]
+    rows = []
+    for _, r in summary.iterrows():
+        rows.append([*(str(r[k]) for k in keys), str(r[count]), f"{r['mean']:.2f}",
+                     f"[{r['ci_low']:.2f}, {r['ci_high']:.2f}]", f"{r['sd']:.2f}"])
+    widths = [max(len(head[i]), *(len(row[i]) for row in rows)) for i in range(len(head))]
+    text = ["  ".join(h.ljust(w) if i < len(keys) else h.rjust(w) for i, (h, w) in enumerate(zip(head, widths,
+                                                                                                   strict=True)))]
+    for row in rows:
+        text.append("  ".join(c.ljust(w) if i < len(keys) else c.rjust(w)
+                              for i, (c, w) in enumerate(zip(row, widths, strict=True))))
+    return "\n".join(text)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -190,9 +190,9 @@ def test_main_check_a_domino_record(tmp_path, capsys):
 
 
 def test_main_bad_command_lines(capsys, tmp_path):
-    code, out, err = call(capsys, "tournament")
+    code, out, err = call(capsys, "deal")
     assert code == 2 and out == ""
-    assert one_line(err).startswith("keinstich: error: argument COMMAND: invalid choice: 'tournament'")
+    assert one_line(err).startswith("keinstich: error: argument COMMAND: invalid choice: 'deal'")
     code, out, err = call(capsys, "check", str(tmp_path))  # a directory
     assert code == 2 and one_line(err).startswith(f"keinstich check: cannot read {tmp_path}: ")
     code, out, err = call(capsys, "check", "a.json", "--colour")

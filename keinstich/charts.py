@@ -1,0 +1,287 @@
+"""Charts of simulation frames: each function takes a DataFrame and returns a matplotlib Figure.
+
+::
+
+    frame = simulate("no-hearts", deals=2000, seed=1)
+    penalty_distribution(frame, by="seat")            # what each seat pays, deal by deal
+    bot_comparison(summarize(tournament(["heuristic", "random"], "no-tricks", deals=500)))
+    pot_over_partie(simulate_partie("standard", parties=10))
+    trick_by_trick(deal_frame(one_deal("no-hearts", 3)))
+
+Figures are built with matplotlib's object API (:class:`matplotlib.figure.Figure`, never pyplot), so
+nothing leaks into pyplot's global state; every figure has a title, labelled axes and units, and
+shows itself in a notebook (as PNG) without pyplot or a Jupyter import here.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Sequence
+from itertools import pairwise
+from typing import TYPE_CHECKING, Any
+
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+
+from .play import TrickDeal
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = ["Chart", "ChartError", "bot_comparison", "deal_frame", "penalty_distribution", "pot_over_partie",
+           "trick_by_trick"]
+
+_DISCRETE = 40
+"""Up to this many distinct values a distribution is drawn as one bar per value, else as a histogram."""
+
+
+class ChartError(ValueError):
+    """A frame a chart cannot draw (a missing column, no rows, an unknown grouping)."""
+
+
+class Chart(Figure):
+    """A :class:`~matplotlib.figure.Figure` that shows itself as a PNG in a notebook, without pyplot."""
+
+    def _repr_png_(self) -> bytes:
+        buf = io.BytesIO()
+        self.savefig(buf, format="png", bbox_inches="tight")
+        return buf.getvalue()
+
+
+_WHAT = {"pfennig": "penalty paid", "points": "points", "stakes": "stake won (+) or lost (−)"}
+_BETTER = {"pfennig": "lower is better", "points": "higher is better", "stakes": "higher is better"}
+
+
+def _unit(frame: pd.DataFrame) -> str:
+    if "unit" not in frame.columns:
+        return "units"
+    units = frame["unit"].dropna().unique()
+    return str(units[0]) if len(units) == 1 else "mixed units"
+
+
+def _need(frame: object, columns: Sequence[str], what: str) -> None:
+    cols = getattr(frame, "columns", None)
+    if cols is None:
+        raise ChartError(f"{what} takes a pandas DataFrame, not {type(frame).__name__}")
+    missing = [c for c in columns if c not in cols]
+    if missing:
+        raise ChartError(f"{what} needs the column{'s' if len(missing) > 1 else ''} {', '.join(missing)}; "
+                         f"the frame has {', '.join(map(str, cols))}")
+    if not len(frame):  # type: ignore[arg-type]
+        raise ChartError(f"{what}: the frame has no rows")
+
+
+def _by_group(frame: pd.DataFrame, by: str) -> list[tuple[Any, pd.DataFrame]]:
+    return [(key[0] if isinstance(key, tuple) else key, group) for key, group in frame.groupby([by], sort=True)]
+
+
+def penalty_distribution(frame: pd.DataFrame, by: str = "contract") -> Figure:
+    """How often each result occurs, one panel per contract, seat or bot (``by``): the share of
+    deal-seats (%) with each penalty (or points), a dashed line at the mean.
+
+    One bar per value when there are few distinct values (pfennig come in steps of 5), else a
+    histogram of 30 bins.
+    """
+    if by not in ("contract", "seat", "bot"):
+        raise ChartError(f"by must be 'contract', 'seat' or 'bot', not {by!r}")
+    _need(frame, ["score", by], "penalty_distribution")
+    groups = _by_group(frame, by)
+    unit = _unit(frame)
+    fig = Chart(figsize=(7.5, 1.2 + 2.3 * len(groups)), layout="constrained")
+    fig.suptitle(f"Distribution of the {_WHAT.get(unit, 'result')} per deal and seat, by {by}")
+    same_unit = len({_unit(g) for _, g in groups}) == 1
+    axes = fig.subplots(len(groups), 1, squeeze=False, sharex=same_unit)[:, 0]
+    for ax, (key, group) in zip(axes, groups, strict=True):
+        gunit = _unit(group)
+        scores = [int(x) for x in group["score"]]
+        values = sorted(set(scores))
+        n = len(scores)
+        if len(values) <= _DISCRETE:
+            step = min((b - a for a, b in pairwise(values)), default=1)
+            ax.bar(values, [100 * scores.count(v) / n for v in values], width=0.8 * step, color="#4c72b0")
+            ax.xaxis.set_tick_params(labelbottom=True)
+        else:
+            ax.hist(scores, bins=30, weights=[100 / n] * n, color="#4c72b0")
+        mean = sum(scores) / n
+        ax.axvline(mean, color="#c44e52", linestyle="--", linewidth=1.2, label=f"mean {mean:.1f}")
+        name = f"seat {key}" if by == "seat" else str(key)
+        if by == "seat" and "bot" in group.columns and group["bot"].nunique() == 1:
+            name += f": {group['bot'].iloc[0]}"
+        ax.set_title(f"{name} ({n} deal-seats, mean {mean:.1f} {gunit})", fontsize=10)
+        ax.set_xlabel(f"{_WHAT.get(gunit, 'result')} per deal ({gunit})")
+        ax.set_ylabel("share of deal-seats (%)")
+        ax.legend(loc="upper right", fontsize=8, frameon=False)
+    return fig
+
+
+def pot_over_partie(frame: pd.DataFrame, partie: int = 0) -> Figure:
+    """One partie of :func:`~keinstich.simulate.simulate_partie`: the pot after each deal (Kein Stich)
+    and each seat's running net result (received − paid), from 0 before the first deal."""
+    _need(frame, ["partie", "deal_no", "contract", "seat", "net"], "pot_over_partie")
+    rows = frame[frame["partie"] == partie].sort_values(["deal_no", "seat"])
+    if not len(rows):
+        parties = sorted(set(int(p) for p in frame["partie"]))
+        raise ChartError(f"no partie {partie} in the frame: it has parties {parties[0]} to {parties[-1]}")
+    unit = _unit(rows)
+    deals = sorted(set(int(d) for d in rows["deal_no"]))
+    names = {int(d): str(c) for d, c in zip(rows["deal_no"], rows["contract"], strict=True)}
+    xs = [0, *deals]
+    labels = ["start", *(f"{d}\n{names[d]}" for d in deals)]
+    has_pot = "pot" in rows.columns and rows["pot"].notna().all()
+    preset = f" ({rows['preset'].iloc[0]})" if "preset" in rows.columns else ""
+    fig = Chart(figsize=(8, 6.5 if has_pot else 3.8), layout="constrained")
+    fig.suptitle(f"Partie {partie}{preset}: " + ("the pot and each seat's running result" if has_pot
+                                                  else "each seat's running result"))
+    axes = fig.subplots(2 if has_pot else 1, 1, squeeze=False)[:, 0]
+    if has_pot:
+        pot = [int(rows[rows["deal_no"] == d]["pot"].iloc[0]) for d in deals]
+        ax = axes[0]
+        ax.plot(xs, [0, *pot], marker="o", color="#dd8452", label="pot")
+        ax.set_title("The pot after each deal", fontsize=10)
+        ax.set_ylabel(f"pot ({unit})")
+        _deal_axis(ax, xs, labels)
+    ax = axes[-1]
+    for seat, group in rows.groupby("seat", sort=True):
+        net = [int(x) for x in group.sort_values("deal_no")["net"]]
+        bot = f" ({group['bot'].iloc[0]})" if "bot" in group.columns else ""
+        ax.plot(xs, [0, *net], marker="o", label=f"seat {seat}{bot}")
+    ax.axhline(0, color="grey", linewidth=0.8)
+    ax.set_title("Each seat's net result so far (received − paid)", fontsize=10)
+    ax.set_ylabel(f"net result ({unit})")
+    ax.legend(fontsize=8, frameon=False, loc="best")
+    _deal_axis(ax, xs, labels)
+    return fig
+
+
+def _deal_axis(ax: Axes, xs: list[int], labels: list[str]) -> None:
+    ax.set_xticks(xs, labels, fontsize=8)
+    ax.set_xlabel("after deal (number and contract)")
+    ax.grid(axis="y", alpha=0.3)
+
+
+def bot_comparison(summary: pd.DataFrame) -> Figure:
+    """Each bot's mean result with its 95% confidence interval (a frame of
+    :func:`~keinstich.simulate.summarize`): bars at the means, error bars to ``ci_low``/``ci_high``."""
+    _need(summary, ["mean", "ci_low", "ci_high"], "bot_comparison")
+    keys = [c for c in summary.columns if c not in ("deals", "parties", "mean", "ci_low", "ci_high", "sd", "unit")]
+    if not keys:
+        raise ChartError("bot_comparison needs a column naming what is compared, such as 'bot'")
+    names = [" / ".join(str(row[k]) if k != "seat" else f"seat {row[k]}" for k in keys)
+             for _, row in summary.iterrows()]
+    means = [float(x) for x in summary["mean"]]
+    low = [0.0 if math.isnan(m - float(lo)) else m - float(lo) for m, lo in zip(means, summary["ci_low"], strict=True)]
+    high = [0.0 if math.isnan(float(hi) - m) else float(hi) - m
+            for m, hi in zip(means, summary["ci_high"], strict=True)]
+    unit = _unit(summary)
+    measure = summary.attrs.get("measure") or ("net" if "parties" in summary.columns else "score")
+    what = "net result per partie" if measure == "net" else f"{_WHAT.get(unit, 'result')} per deal"
+    better = "higher is better" if measure == "net" else _BETTER.get(unit, "")
+    fig = Chart(figsize=(max(6.0, 1.3 * len(names) + 2), 4.5), layout="constrained")
+    ax = fig.subplots()
+    xs = list(range(len(names)))
+    ax.bar(xs, means, color="#55a868", yerr=[low, high], capsize=6, error_kw={"ecolor": "black", "linewidth": 1.2})
+    ax.axhline(0, color="grey", linewidth=0.8)
+    ax.set_xticks(xs, names)
+    fig.suptitle(f"Bot comparison: mean {what}, 95% confidence interval")
+    count = "parties" if "parties" in summary.columns else "deals"
+    detail = [better] if better else []
+    if count in summary.columns:
+        sizes = sorted(set(int(x) for x in summary[count]))
+        detail.insert(0, f"{sizes[0]}{'–' + str(sizes[-1]) if len(sizes) > 1 else ''} {count} per bot")
+    ax.set_title("; ".join(detail), fontsize=10)
+    ax.set_xlabel(" / ".join(keys))
+    ax.set_ylabel(f"mean {what} ({unit})")
+    ax.grid(axis="y", alpha=0.3)
+    return fig
+
+
+def deal_frame(deal: Any) -> pd.DataFrame:
+    """One row per trick and seat of a finished or running trick deal (a Herzblatt deal in play too):
+    ``trick`` (1-based), ``seat``, ``card`` (its code; <NA> if not played yet), ``leader``, ``winner``
+    (<NA> while the trick runs), ``score_delta`` (what the trick changed in the seat's score, in the
+    contract's unit) and ``cumulative``; ``unit`` names it."""
+    import pandas as pd
+
+    from .herzblatt import HerzblattDeal
+
+    trick_deal = deal.trick_deal if isinstance(deal, HerzblattDeal) else deal
+    if isinstance(deal, HerzblattDeal) and trick_deal is None:
+        raise ChartError(f"this Herzblatt deal has no tricks (yet): {deal.phase} phase"
+                         + (", all passed" if deal.outcome == "redeal" else ""))
+    if not isinstance(trick_deal, TrickDeal):
+        raise ChartError(f"deal_frame takes a trick deal (TrickDeal, or a Herzblatt deal in play), "
+                         f"not {type(deal).__name__}" + (": a lay-off deal has no tricks"
+                                                         if type(deal).__name__ == "DominoDeal" else ""))
+    d = trick_deal
+    n, total = d.players, d.total_tricks
+    contract = d.contract
+    unit = getattr(contract, "unit", "pfennig") if contract is not None else "pfennig"
+    tricks = d.tricks
+    before = [0] * n
+    rows: list[tuple[Any, ...]] = []
+    for k, t in enumerate(tricks, 1):
+        after = list(contract.score(tricks[:k], n, total)) if contract is not None else [0] * n
+        played = dict(t.plays())
+        for s in range(n):
+            rows.append((k, s, played[s].code, t.leader, t.winner, after[s] - before[s], after[s], unit))
+        before = after
+    if d.trick:
+        played = dict(d.trick)
+        leader = d.trick[0][0]
+        for s in range(n):
+            c = played.get(s)
+            rows.append((len(tricks) + 1, s, c.code if c is not None else None, leader, None, 0, before[s], unit))
+    frame = pd.DataFrame.from_records(rows, columns=["trick", "seat", "card", "leader", "winner", "score_delta",
+                                                     "cumulative", "unit"])
+    frame = frame.astype({"trick": "int64", "seat": "int64", "leader": "int64", "winner": "Int64",
+                          "score_delta": "int64", "cumulative": "int64"})
+    frame.attrs["contract"] = getattr(contract, "name", "no contract")
+    return frame
+
+
+def trick_by_trick(frame: pd.DataFrame) -> Figure:
+    """One deal trick by trick (a frame of :func:`deal_frame`): each seat's running score after every
+    trick, and what each trick cost its winner, labelled with the cards."""
+    _need(frame, ["trick", "seat", "card", "winner", "score_delta", "cumulative"], "trick_by_trick")
+    done = frame[frame["winner"].notna()]
+    if not len(done):
+        raise ChartError("trick_by_trick: no trick is finished yet")
+    unit = _unit(done)
+    what = _WHAT.get(unit, "score") if unit != "stakes" else "score"
+    tricks = sorted(set(int(t) for t in done["trick"]))
+    xs = [0, *tricks]
+    contract = frame.attrs.get("contract", "")
+    fig = Chart(figsize=(8, 6.5), layout="constrained")
+    fig.suptitle(f"{contract + ': ' if contract else ''}one deal trick by trick")
+    top, bottom = fig.subplots(2, 1)
+    for seat, group in done.groupby("seat", sort=True):
+        cum = [int(x) for x in group.sort_values("trick")["cumulative"]]
+        top.plot(xs, [0, *cum], marker="o", drawstyle="steps-post", label=f"seat {seat}")
+    top.set_title(f"Each seat's {what} so far", fontsize=10)
+    top.set_xlabel("after trick")
+    top.set_ylabel(f"{what} so far ({unit})")
+    top.set_xticks(xs, ["start", *map(str, tricks)])
+    top.legend(fontsize=8, frameon=False, loc="best")
+    top.grid(axis="y", alpha=0.3)
+    costs, winners, cards = [], [], []
+    for t in tricks:
+        rows = done[done["trick"] == t]
+        winner = int(rows["winner"].iloc[0])
+        costs.append(int(rows[rows["seat"] == winner]["score_delta"].iloc[0]))
+        winners.append(winner)
+        lead = int(rows["leader"].iloc[0]) if "leader" in rows.columns else 0
+        order = sorted(rows.itertuples(), key=lambda r: (int(r.seat) - lead) % len(rows))
+        cards.append(" ".join(str(r.card) for r in order))
+    palette = ["#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860"]
+    bars = bottom.bar(tricks, costs, color=[palette[w % len(palette)] for w in winners])
+    for bar, w, text in zip(bars, winners, cards, strict=True):
+        bottom.annotate(f"seat {w}\n{text}", (bar.get_x() + bar.get_width() / 2, bar.get_height()),
+                        ha="center", va="bottom", fontsize=7, xytext=(0, 2), textcoords="offset points")
+    bottom.axhline(0, color="grey", linewidth=0.8)
+    bottom.set_title("What each trick cost (or brought) its winner, with the cards in play order", fontsize=10)
+    bottom.set_xlabel("trick")
+    bottom.set_ylabel(f"{what} for the winner ({unit})")
+    bottom.set_xticks(tricks)
+    bottom.margins(y=0.3)
+    return fig

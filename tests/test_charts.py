@@ -1,0 +1,171 @@
+"""Charts: each returns a Figure with titles, labelled axes and units, and plots the values worked out by
+hand from small hand-built frames (bar heights, line data, error bars)."""
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import pandas as pd
+import pytest
+from matplotlib.figure import Figure
+
+from keinstich.cards import cards
+from keinstich.charts import (
+    ChartError,
+    bot_comparison,
+    deal_frame,
+    penalty_distribution,
+    pot_over_partie,
+    trick_by_trick,
+)
+from keinstich.contracts import NO_HEARTS
+from keinstich.domino import DominoDeal
+from keinstich.play import TrickDeal
+from keinstich.simulate import one_deal
+
+# The hand-built deal of tests/test_records.py: dealer 3, seat 0 leads; No Hearts costs 20, 15, 5, 0.
+HANDS = ["AC AS AH AD 10C 10S 10H 10D", "KC KS QH JH 8H 9C 9S 9D", "QC QS 9H KH 7C JC JS KD",
+         "8C 8S 7H 7S QD JD 8D 7D"]
+PLAYS = ("AC KC QC 8C AS KS QS 8S AH QH KH 7H AD 9D KD QD "
+         "10C 9C JC 7S 9H JD 10H JH 9S JS 8D 10S 7C 7D 10D 8H").split()
+
+
+def hand_deal(plays=PLAYS):
+    d = TrickDeal([cards(h) for h in HANDS], NO_HEARTS, leader=0)
+    for c in plays:
+        d.play(c)
+    return d
+
+
+def labelled(fig, render=True):
+    """Every chart: a Figure with a title, every axes titled and both axes labelled; it renders."""
+    assert isinstance(fig, Figure)
+    assert fig.get_suptitle()
+    for ax in fig.axes:
+        assert ax.get_title() and ax.get_xlabel() and ax.get_ylabel()
+    if render:
+        assert fig._repr_png_()[:4] == b"\x89PNG"  # renders (Agg), and shows itself in a notebook
+    return fig
+
+
+def frame(rows):
+    return pd.DataFrame([dict(zip(("deal", "seat", "bot", "contract", "score"), r, strict=True)) | {"unit": "pfennig"}
+                         for r in rows])
+
+
+# Seat 0 (heuristic) pays 0, 10, 10, 20 in four deals; seat 1 (random) pays 40, 30, 30, 20.
+SMALL = frame([(d, s, b, "no-hearts", x) for d, (a, c) in enumerate([(0, 40), (10, 30), (10, 30), (20, 20)])
+               for s, b, x in ((0, "heuristic", a), (1, "random", c))])
+
+
+def bars(ax):
+    return {round(p.get_x() + p.get_width() / 2, 6): round(p.get_height(), 6) for p in ax.patches}
+
+
+def test_penalty_distribution_by_seat_shows_the_share_of_each_penalty():
+    fig = labelled(penalty_distribution(SMALL, by="seat"))
+    a0, a1 = fig.axes
+    assert bars(a0) == {0: 25.0, 10: 50.0, 20: 25.0}  # 1, 2 and 1 of four deals
+    assert bars(a1) == {20: 25.0, 30: 50.0, 40: 25.0}
+    assert "pfennig" in a0.get_xlabel() and "%" in a0.get_ylabel()
+    assert "seat 0" in a0.get_title() and "heuristic" in a0.get_title()
+    assert a0.lines[0].get_xdata()[0] == pytest.approx(10.0)  # the mean, (0 + 10 + 10 + 20) / 4
+    assert a1.lines[0].get_xdata()[0] == pytest.approx(30.0)
+
+
+def test_penalty_distribution_by_bot_and_contract():
+    fig = labelled(penalty_distribution(SMALL, by="bot"))
+    assert [ax.get_title().split(" ")[0] for ax in fig.axes] == ["heuristic", "random"]
+    whole = labelled(penalty_distribution(SMALL))  # by contract: every row in one panel
+    assert len(whole.axes) == 1
+    assert bars(whole.axes[0]) == {0: 12.5, 10: 25.0, 20: 25.0, 30: 25.0, 40: 12.5}
+    spread = frame([(d, 0, "x", "c", d) for d in range(100)])  # 100 distinct values: a histogram
+    hist = labelled(penalty_distribution(spread))
+    assert sum(p.get_height() for p in hist.axes[0].patches) == pytest.approx(100)
+    with pytest.raises(ChartError, match="by must be"):
+        penalty_distribution(SMALL, by="deal")
+    with pytest.raises(ChartError, match="needs the column score"):
+        penalty_distribution(SMALL.drop(columns="score"))
+
+
+def test_pot_over_partie_plots_the_pot_and_running_nets():
+    # One King Louis partie, two seats for brevity: the pot fills 40 a deal and the domino empties it.
+    rows = []
+    for deal, contract, pot, nets in [(1, "no-hearts", 40, (-30, -10)), (2, "no-obers", 80, (-40, -40)),
+                                      (3, "no-max", 120, (-80, -40)), (4, "domino", 0, (-80 + 40, -40 + 80))]:
+        for seat in (0, 1):
+            rows.append({"partie": 7, "preset": "king-louis", "deal_no": deal, "contract": contract, "seat": seat,
+                         "bot": "heuristic", "pot": pot, "net": nets[seat], "unit": "pfennig"})
+    fig = labelled(pot_over_partie(pd.DataFrame(rows), partie=7))
+    pot_ax, net_ax = fig.axes
+    assert list(pot_ax.lines[0].get_ydata()) == [0, 40, 80, 120, 0]
+    assert list(net_ax.lines[0].get_ydata()) == [0, -30, -40, -80, -40]
+    assert list(net_ax.lines[1].get_ydata()) == [0, -10, -40, -40, 40]
+    assert "pfennig" in pot_ax.get_ylabel() and "pfennig" in net_ax.get_ylabel()
+    assert "king-louis" in fig.get_suptitle()
+    with pytest.raises(ChartError, match="no partie 3"):
+        pot_over_partie(pd.DataFrame(rows), partie=3)
+    points = pd.DataFrame(rows).assign(pot=pd.NA, unit="points")  # Herzeln: no pot, only the nets
+    assert len(labelled(pot_over_partie(points, partie=7)).axes) == 1
+
+
+def test_bot_comparison_bars_are_the_means_with_their_intervals():
+    summary = pd.DataFrame({"bot": ["heuristic", "random"], "deals": [200, 200], "mean": [7.0, 13.0],
+                            "ci_low": [6.5, 12.0], "ci_high": [7.5, 14.5], "sd": [2.0, 3.0], "unit": "pfennig"})
+    fig = labelled(bot_comparison(summary))
+    ax = fig.axes[0]
+    assert [p.get_height() for p in ax.patches] == [7.0, 13.0]
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["heuristic", "random"]
+    bar = next(c for c in ax.containers if type(c).__name__ == "BarContainer")
+    err = bar.errorbar.lines[2][0]
+    assert [tuple(seg[:, 1]) for seg in err.get_segments()] == [(6.5, 7.5), (12.0, 14.5)]
+    assert "pfennig" in ax.get_ylabel() and "lower is better" in ax.get_title()
+    assert "200 deals" in ax.get_title()
+    with pytest.raises(ChartError, match="ci_low"):
+        bot_comparison(summary.drop(columns="ci_low"))
+
+
+def test_deal_frame_of_the_hand_built_deal():
+    f = deal_frame(hand_deal())
+    assert len(f) == 8 * 4
+    assert list(f[f["seat"] == 0]["card"]) == ["AC", "AS", "AH", "AD", "10C", "10H", "10S", "10D"]
+    assert list(f.groupby("trick")["winner"].first()) == [0, 0, 0, 0, 2, 1, 2, 2]
+    # trick 3 (AH QH KH 7H) costs seat 0 four Hearts, 20; trick 6 (9H JD 10H JH) seat 1 three, 15;
+    # trick 8 (7C 7D 10D 8H) seat 2 one, 5
+    deltas = f[f["score_delta"] != 0][["trick", "seat", "score_delta"]].values.tolist()
+    assert deltas == [[3, 0, 20], [6, 1, 15], [8, 2, 5]]
+    assert list(f[f["trick"] == 8]["cumulative"]) == [20, 15, 5, 0]
+    running = deal_frame(hand_deal(PLAYS[:10]))  # two tricks and two cards of the third
+    third = running[running["trick"] == 3]
+    assert list(third["card"].fillna("-")) == ["AH", "QH", "-", "-"]
+    assert third["winner"].isna().all() and list(third["cumulative"]) == [0, 0, 0, 0]
+    with pytest.raises(ChartError, match="lay-off deal has no tricks"):
+        deal_frame(DominoDeal.from_seed("german-32", 4, 1))
+    with pytest.raises(ChartError, match="all passed"):
+        deal_frame(one_deal("herzblatt", 2, game="herzblatt"))  # a redeal: nobody played solo
+
+
+def test_trick_by_trick_lines_are_the_running_penalties():
+    fig = labelled(trick_by_trick(deal_frame(hand_deal())))
+    lines, bars_ax = fig.axes
+    assert [list(line.get_ydata()) for line in lines.lines] == [
+        [0, 0, 0, 20, 20, 20, 20, 20, 20], [0, 0, 0, 0, 0, 0, 15, 15, 15], [0, 0, 0, 0, 0, 0, 0, 0, 5],
+        [0] * 9]
+    assert [p.get_height() for p in bars_ax.patches] == [0, 0, 20, 0, 0, 15, 0, 5]
+    assert "seat 1\n9H JD 10H JH" in [t.get_text() for t in bars_ax.texts]
+    assert "pfennig" in lines.get_ylabel() and "No Hearts" in fig.get_suptitle()
+    with pytest.raises(ChartError, match="no trick is finished"):
+        trick_by_trick(deal_frame(hand_deal(PLAYS[:2])))
+
+
+def test_charts_take_frames_of_the_simulations():
+    from keinstich.simulate import simulate, simulate_partie, summarize, tournament
+
+    labelled(penalty_distribution(simulate("no-obers", 20, bots="heuristic,random,random,random"), by="bot"),
+             render=False)
+    labelled(bot_comparison(summarize(tournament("heuristic,random", "no-max", 8))), render=False)
+    partie = bot_comparison(summarize(simulate_partie("power", 3, bots="random"), by="seat").round(1))
+    assert "net result per partie" in labelled(partie, render=False).axes[0].get_ylabel()
+    labelled(pot_over_partie(simulate_partie("standard", 1)), render=False)
+    herzblatt = labelled(trick_by_trick(deal_frame(one_deal("herzblatt", 1, game="herzblatt"))))
+    assert "points" in herzblatt.axes[0].get_ylabel()
