@@ -480,7 +480,8 @@ def _reason(code: int, c: Card, ref: Card | None, contract: Scoring | None) -> s
         _SHED_UNDER: f"shed the dangerous {x} under {r}: the trick is someone else's",
         _TAKE_LAST: f"you must take this trick: take it with {x}, the cheapest card that wins, and get rid "
                     "of a high card",
-        _LOW_HOPE: f"you cannot duck under {r}: play the low {x} and hope a later player goes over it",
+        _LOW_HOPE: f"you cannot duck under {r}: play {x}, as safe as any card you could play here, and hope a "
+                   "later player goes over it",
         _TAKE_HIGH: f"nobody can go over you: take the trick with the high {x} and keep your low cards",
         _WIN: f"win the trick with {x}: in {name} it is worth having",
         _FREE: f"nothing is at stake in this trick: win it with {x} to get rid of a high card",

@@ -99,7 +99,11 @@ def penalty_distribution(frame: pd.DataFrame, by: str = "contract") -> Figure:
         n = len(scores)
         if len(values) <= _DISCRETE:
             step = min((b - a for a, b in pairwise(values)), default=1)
-            ax.bar(values, [100 * scores.count(v) / n for v in values], width=0.8 * step, color="#4c72b0")
+            span = values[-1] - values[0]
+            width = 0.8 * min(step, max(span / 12, 1)) if span else 0.8  # far-apart values: slim bars
+            ax.bar(values, [100 * scores.count(v) / n for v in values], width=width, color="#4c72b0")
+            if len(values) <= 12:
+                ax.set_xticks(values)
             ax.xaxis.set_tick_params(labelbottom=True)
         else:
             ax.hist(scores, bins=30, weights=[100 / n] * n, color="#4c72b0")
