@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: lab test bench lint typecheck unit lessons clean
+.PHONY: lab test bench lint typecheck unit lessons browser screenshots binder-check clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -19,18 +19,30 @@ lab: $(STAMP)
 	$(BIN)/jupyter lab lessons/00-index.ipynb
 
 lint: $(STAMP)
-	$(BIN)/ruff check keinstich tests benchmarks
+	$(BIN)/ruff check keinstich widgets tests benchmarks scripts
 
 typecheck: $(STAMP)
-	$(BIN)/mypy keinstich
+	$(BIN)/mypy keinstich widgets
 
 unit: $(STAMP)
-	$(BIN)/python -m pytest -n 2 tests
+	$(BIN)/python -m pytest -n 2 tests --ignore=tests/browser
 
 lessons: $(STAMP)
 	$(BIN)/python -m pytest --nbval -p no:xdist lessons
 
-test: lint typecheck unit lessons
+# Browser tests: JupyterLab and Voila in headless Chromium (Debian's /usr/bin/chromium; .ci/run installs it).
+browser: $(STAMP)
+	$(BIN)/python -m pytest -p no:xdist tests/browser
+
+# The same tests, writing docs/screenshots/*.png (table, domino, rule editor, quiz).
+screenshots: $(STAMP)
+	KEINSTICH_SCREENSHOTS=1 $(BIN)/python -m pytest -p no:xdist tests/browser
+
+# A fresh environment built from exactly binder/, as Binder does, running the lessons with nbval.
+binder-check:
+	sh scripts/binder_check.sh
+
+test: lint typecheck unit lessons browser binder-check
 
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e ".[openspiel]" || echo "open_spiel did not install: no OpenSpiel comparison"

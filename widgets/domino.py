@@ -176,10 +176,13 @@ class DominoView(widgets.VBox):  # type: ignore[misc]
             who = html.escape(self.name(s))
             if c is None:
                 why = w["no fit"] if forced else w["chose"]
-                lines.append(f"<div class='ks-pass' style='color:#b00020'>{who}: {w['passes']} ({why})</div>")
+                lines.append(f"<span class='ks-pass' style='color:#b00020'>{who}: {w['passes']} ({why})</span>")
             else:
-                lines.append(f"<div>{who}: {w['lays']} {html.escape(card_name(c, self.style, self.lang))}</div>")
+                lines.append(f"<span>{who}: {w['lays']} {html.escape(card_name(c, self.style, self.lang))}</span>")
         if not lines:
             return ""
         shown = lines[-self.log_lines:] if self.log_lines > 0 else lines
-        return f"<div class='ks-domino-log' style='font-size:90%'>{''.join(shown)}</div>"
+        more = "… · " if len(shown) < len(lines) else ""
+        # one flowing paragraph, newest last: the learner's hand stays in view below the layout
+        return (f"<div class='ks-domino-log' style='font-size:90%;line-height:1.4;max-width:60em'>"
+                f"{more}{' · '.join(shown)}</div>")

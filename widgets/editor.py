@@ -192,7 +192,7 @@ class RuleEditor(widgets.VBox):  # type: ignore[misc]
         self.deals_box = widgets.IntText(value=deals, description="Deals", style=s,
                                          layout=widgets.Layout(width="170px"))
         self.seed_box = widgets.Text(value=str(seed), description="Seed", style=s, layout=widgets.Layout(width="170px"))
-        self.by_box = widgets.Dropdown(options=[("all seats", "contract"), ("by seat", "seat"), ("by bot", "bot")],
+        self.by_box = widgets.Dropdown(options=[("by contract", "contract"), ("by seat", "seat"), ("by bot", "bot")],
                                        value=by, description="Chart", style=s)
         self.description = widgets.HTML()
         self.run_button = widgets.Button(description="Run", icon="play", button_style="success")
@@ -201,7 +201,8 @@ class RuleEditor(widgets.VBox):  # type: ignore[misc]
                                             style=s, layout=widgets.Layout(width="360px"))
         self.progress_text = widgets.HTML()
         self.summary = widgets.HTML()
-        self.chart = widgets.Image(format="png", layout=widgets.Layout(max_width="760px"))
+        # hidden until the first chart: an empty Image shows as a broken picture
+        self.chart = widgets.Image(format="png", layout=widgets.Layout(max_width="760px", display="none"))
         self.run_button.on_click(self._on_run)
         self.stop_button.on_click(self._on_stop)
         self.game_box.observe(self._on_game, "value")
@@ -401,6 +402,7 @@ class RuleEditor(widgets.VBox):  # type: ignore[misc]
             done = int(frame["deal"].nunique()) if len(frame) else 0
             if png:
                 self.chart.value = png
+                self.chart.layout.display = ""
             self.summary.value = self._summary_html(frame)
             self._finish()
             if frame.attrs.get("cancelled"):
