@@ -593,7 +593,8 @@ def trickdeal_html(deal: TrickDeal, *, title: str = "") -> str:
     won, scores so far, and the trick on the table (TrickDeal._repr_html_)."""
     d = deal
     n: int = d.players
-    lk = look(_all_cards(d), width=40)
+    # ace-ten order is Herzeln's and Herzblatt's: French-card games
+    lk = look(_all_cards(d), width=40, default="french" if d.rules.order == "ace-ten" else "german")
     turn = d.turn
     legal = set(d.legal())
     won = d.tricks_won()
@@ -748,7 +749,7 @@ def domino_html(deal: DominoDeal, *, open_seats: Iterable[int] | None = None,
     d = deal
     n: int = d.players
     seats = range(n) if open_seats is None else open_seats
-    lk = look(_all_cards(d), width=40)
+    lk = look(_all_cards(d), width=40, default="french" if d.contract.points is not None else "german")
     en = lk.lang == "en"
     turn = d.turn
     legal = set(d.legal())

@@ -131,7 +131,8 @@ class Table(widgets.VBox):  # type: ignore[misc]
     """
 
     def __repr__(self) -> str:  # short and stable: notebooks keep it as the widget's text/plain
-        return f"Table({self.deal!r}, learner seat {self.seat})"
+        # not the deal's progress: bots may be moving in a thread while a notebook saves this
+        return f"Table({self.session.setup.describe()}, seed {self.session.seed}, learner seat {self.seat})"
 
 
     def __init__(self, game: str = "kein-stich", contract: str | Contract | DominoContract | None = None, *,
