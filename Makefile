@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: lab test bench lint typecheck unit lessons browser screenshots binder-check clean
+.PHONY: lab test bench lint typecheck unit lessons lessons-refresh browser screenshots binder-check clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -28,7 +28,11 @@ unit: $(STAMP)
 	$(BIN)/python -m pytest -n 2 tests --ignore=tests/browser
 
 lessons: $(STAMP)
-	$(BIN)/python -m pytest --nbval -p no:xdist lessons
+	$(BIN)/python -m pytest --nbval -n 2 --dist loadfile lessons
+
+# Re-run every lesson in a fresh kernel and store its outputs (after changing faces, widgets or prose).
+lessons-refresh: $(STAMP)
+	$(BIN)/python scripts/refresh_lessons.py
 
 # Browser tests: JupyterLab and Voila in headless Chromium (Debian's /usr/bin/chromium; .ci/run installs it).
 browser: $(STAMP)

@@ -73,7 +73,9 @@ def _need(frame: object, columns: Sequence[str], what: str) -> None:
 
 
 def _by_group(frame: pd.DataFrame, by: str) -> list[tuple[Any, pd.DataFrame]]:
-    return [(key[0] if isinstance(key, tuple) else key, group) for key, group in frame.groupby([by], sort=True)]
+    # seats in seat order; contracts and bots in the order the frame has them (as the reader listed them)
+    groups = frame.groupby([by], sort=by == "seat")
+    return [(key[0] if isinstance(key, tuple) else key, group) for key, group in groups]
 
 
 def penalty_distribution(frame: pd.DataFrame, by: str = "contract") -> Figure:
@@ -102,7 +104,7 @@ def penalty_distribution(frame: pd.DataFrame, by: str = "contract") -> Figure:
             span = values[-1] - values[0]
             width = 0.8 * min(step, max(span / 12, 1)) if span else 0.8  # far-apart values: slim bars
             ax.bar(values, [100 * scores.count(v) / n for v in values], width=width, color="#4c72b0")
-            if len(values) <= 12:
+            if len(values) <= 12 and not same_unit:
                 ax.set_xticks(values)
             ax.xaxis.set_tick_params(labelbottom=True)
         else:
@@ -116,6 +118,9 @@ def penalty_distribution(frame: pd.DataFrame, by: str = "contract") -> Figure:
         ax.set_xlabel(f"{_WHAT.get(gunit, 'result')} per deal ({gunit})")
         ax.set_ylabel("share of deal-seats (%)")
         ax.legend(loc="upper right", fontsize=8, frameon=False)
+    everything = sorted({int(x) for x in frame["score"]})
+    if same_unit and len(everything) <= 12:  # shared axis: tick every value any panel has
+        axes[0].set_xticks(everything)
     return fig
 
 
