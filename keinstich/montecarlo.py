@@ -10,6 +10,14 @@ the best average value for the seat's side is chosen. When few tricks remain the
 replaced by the exact solver (:mod:`keinstich.solver`), and when the possible deals are few they are
 all enumerated instead of sampled, so the bot is exact at the end of a deal.
 
+In Herzblatt the value is the seat's stake from the settlement, not its side's card points
+(:class:`StakeTable`): the step from 65 to 66 points is a whole game, a point beyond it is nothing.
+Play-outs are scored by the settlement (the side's points only break ties); near the end the exact
+search asks only which of the stake's steps the side reaches, a few null-window searches as in MTD(f)
+(:func:`_exact_points`). Cards that fall clearly behind are dropped, and during the play-outs their
+work goes to more deals for the close ones (:func:`_survivors`); when the exact search has settled
+every card alike in each of half the sampled deals, the other half is skipped.
+
 The sampler is exact and cannot loop: it counts the deals that fit the constraints by dynamic
 programming over groups of interchangeable cards, then draws one uniformly; with very large
 constraint sets it falls back to a sequential sampler that checks feasibility by a small max-flow.
@@ -24,6 +32,8 @@ import random
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import Literal, TypeAlias
 
 from .bots import (
     BaseBot,
@@ -38,6 +48,7 @@ from .bots import (
     domino_value,
     domino_world,
     exclusions,
+    herzblatt_heuristic_card,
     herzblatt_view,
     heuristic_playout,
     in_play_mask,
@@ -47,7 +58,17 @@ from .bots import (
 )
 from .cards import SUIT_MASKS, Card, Pack, cards_of, mask_of
 from .domino import DominoDeal, DominoObservation
-from .herzblatt import SKAT, HerzblattDeal, HerzblattObservation, card_points, settle
+from .herzblatt import (
+    CARD_POINTS,
+    SKAT,
+    TOTAL_POINTS,
+    Announcement,
+    HerzblattDeal,
+    HerzblattObservation,
+    HerzblattRules,
+    card_points,
+    settle,
+)
 from .play import Observation, TrickDeal
 from .solver import _Game, solve_domino
 
@@ -422,28 +443,189 @@ def candidates(obs: Observation, in_play: int) -> list[tuple[Card, tuple[Card, .
     return out
 
 
+# --- Herzblatt: playing for the stake ---------------------------------------------------------------
+
+PlayFor: TypeAlias = Literal["stake", "points"]
+
+_MAX_DISCARD = 2 * max(CARD_POINTS.values())
+"""The most card points two discards can hold: a soloist who takes no trick ends with at most this."""
+
+TIE_BREAK = 0.001
+"""In play-outs, each card point of the side adds this many stake units (per defender) to a card's value,
+so that among cards whose play-outs settle the same, the one that makes more points is preferred."""
+
+
+@dataclass(frozen=True)
+class StakeTable:
+    """One seat's stake from the settlement for every way a Herzblatt deal can end.
+
+    The settlement (RULES.md §4.5, §4.6) depends on the soloist's final card points (discards
+    included) and, for schwarz and Muhr's "du", on whether he took no trick, some, or every trick:
+    ``stakes[k][p]`` is the seat's stake (its entry of ``Settlement.stakes``) when the soloist ends
+    with ``p`` points having taken no trick (``k = 0``), some (1) or every trick (2); ``wins[k][p]``
+    whether the seat's side wins then. Built from :func:`~keinstich.herzblatt.settle`, the one place
+    the rules live. ``unit``: what one result moves the seat's stake per defender's stake (``players
+    - 1`` for the soloist, 1 for a defender), the scale of :data:`TIE_BREAK`.
+    """
+
+    soloist_side: bool
+    stakes: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+    wins: tuple[tuple[bool, ...], tuple[bool, ...], tuple[bool, ...]]
+    unit: int
+
+    @property
+    def some(self) -> tuple[int, ...]:
+        """The stakes by the soloist's points when he took some but not all tricks."""
+        return self.stakes[1]
+
+    @staticmethod
+    def kind(tricks: int, total: int) -> int:
+        """0, 1 or 2: the soloist took no trick, some, or every trick."""
+        return 0 if tricks == 0 else 2 if tricks == total else 1
+
+    def stake(self, points: int, tricks: int, total: int) -> int:
+        """The seat's stake when the soloist ends with ``points`` and ``tricks`` of ``total`` tricks."""
+        return self.stakes[self.kind(tricks, total)][points]
+
+    def rollout_value(self, points: int, tricks: int, total: int) -> float:
+        """A play-out's value for the seat: the stake, and :data:`TIE_BREAK` per card point of its side."""
+        side_points = points if self.soloist_side else TOTAL_POINTS - points
+        return self.stake(points, tricks, total) + TIE_BREAK * self.unit * side_points
+
+    def tricks_matter(self, soloist_tricks: int, tricks_done: int) -> bool:
+        """Whether, after ``tricks_done`` tricks of which the soloist took ``soloist_tricks``, the count of
+        tricks can still change the stake beyond what the points say: he may still take every trick
+        (which matters for "du") or none (which matters when the schneider threshold is below
+        :data:`_MAX_DISCARD`). Otherwise the stake is a non-decreasing function of the side's points."""
+        none, some, every = self.stakes
+        if soloist_tricks == tricks_done and every[TOTAL_POINTS] != some[TOTAL_POINTS]:
+            return True
+        return soloist_tricks == 0 and any(none[p] != some[p] for p in range(_MAX_DISCARD + 1))
+
+
+@lru_cache(maxsize=256)
+def stake_table(rules: HerzblattRules, seat: int, soloist: int, total: int, announcement: Announcement | None = None,
+                contra: bool = False, re: bool = False) -> StakeTable:
+    """The :class:`StakeTable` of ``seat`` in a deal of ``total`` tricks with this soloist and these calls."""
+    is_soloist = seat == soloist
+    stakes: list[tuple[int, ...]] = []
+    wins: list[tuple[bool, ...]] = []
+    for tricks in (0, 1 if total > 1 else total, total):
+        rows = [settle(rules, soloist, p, tricks, total, announcement=announcement, contra=contra, re=re)
+                for p in range(TOTAL_POINTS + 1)]
+        stakes.append(tuple(r.stakes[seat] for r in rows))
+        wins.append(tuple(bool(r.won) == is_soloist for r in rows))
+    return StakeTable(is_soloist, (stakes[0], stakes[1], stakes[2]), (wins[0], wins[1], wins[2]),
+                      rules.players - 1 if is_soloist else 1)
+
+
+def _ladder(table: StakeTable, soloist_side: bool, start: int, left: int) -> tuple[list[int], list[int]]:
+    """For an exact search of the side's future points ``v`` (0 to ``left``): the soloist's final points
+    as a function of ``v`` is ``start + v`` (the soloist's side; ``start``: his points so far) or
+    ``TOTAL_POINTS - start - v`` (the defenders'; ``start``: theirs). Returns the thresholds of ``v``
+    at which the seat's stake changes, ascending, and the soloist's points at each step (the first
+    for ``v = 0``): the stake only needs ``v`` up to these steps."""
+    def final(v: int) -> int:
+        return start + v if soloist_side else TOTAL_POINTS - start - v
+
+    some = table.some
+    steps = [t for t in range(1, left + 1) if some[final(t)] != some[final(t - 1)]]
+    return steps, [final(0)] + [final(t) for t in steps]
+
+
+def _exact_points(game: _Game, deal: TrickDeal, c: Card, ladder: tuple[list[int], list[int]],
+                  guess: int | None = None) -> int:
+    """The soloist's final points after ``c``, under best play by both sides, up to the steps of the stake.
+
+    Null-window searches (as MTD(f) does) find how many of the steps the side's future points reach:
+    first the two around ``guess`` (a step count, typically the one this card reached in the previous
+    deal: one search settles it when it was the top or the bottom), then a binary search over the rest.
+    Points between two steps settle the same, so they are not told apart."""
+    steps, finals = ladder
+    lo, hi = 0, len(steps)  # the number of steps reached lies in [lo, hi]
+
+    def reaches(i: int) -> bool:
+        t = steps[i]
+        return game.after(deal, c, t - 1, t) >= t
+
+    if guess is not None:
+        g = min(max(guess, 0), hi)
+        if g < hi:
+            if reaches(g):
+                lo = g + 1
+            else:
+                hi = g
+        if lo <= g - 1 < hi:
+            if reaches(g - 1):
+                lo = g
+            else:
+                hi = g - 1
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if reaches(mid):
+            lo = mid + 1
+        else:
+            hi = mid
+    return finals[lo]
+
+
+PRUNE_DEALS = 4
+"""When Herzblatt cards are played out, the most deals one decision may sample, in multiples of ``samples``
+(the play-outs stay within ``samples`` times the number of cards: see :func:`_survivors`)."""
+
+PRUNE_Z = 3.0
+"""A card is dropped when it trails the best by more than this many standard errors (over the same deals)."""
+
+
+def _survivors(values: Sequence[Sequence[float]], alive: Sequence[int]) -> list[int]:
+    """The cards still worth playing out: those whose values, deal by deal, do not trail the best card's
+    by more than :data:`PRUNE_Z` standard errors of the mean difference."""
+    best = max(alive, key=lambda i: sum(values[i]))
+    bv = values[best]
+    w = len(bv)
+    keep = []
+    for i in alive:
+        if i == best:
+            keep.append(i)
+            continue
+        diffs = [b - x for b, x in zip(bv, values[i], strict=True)]
+        mean = sum(diffs) / w
+        var = sum((x - mean) ** 2 for x in diffs) / (w - 1) if w > 1 else 0.0
+        if mean <= 0 or mean * mean * w <= PRUNE_Z * PRUNE_Z * var:
+            keep.append(i)
+    return keep
+
+
 # --- the bot --------------------------------------------------------------------------------------
 
 
 class MonteCarloBot(BaseBot):
     """Perfect-information Monte Carlo: sample the hidden hands, play each card out, keep the best.
 
-    ``samples``: deals sampled per decision (its strength); ``time_limit``: seconds per decision
+    ``samples``: deals sampled per decision (its strength; in Herzblatt's play-outs the work of
+    ``samples`` deals for every card, shared out among the cards still in the running, see
+    :data:`PRUNE_DEALS`); ``time_limit``: seconds per decision
     (stops sampling early; None = no limit, which keeps the bot deterministic for its seed);
     ``exact_tricks``: with this many tricks left (or fewer) each sampled deal is solved exactly
     instead of played out by the heuristic bots; ``enumerate_below``: when no more deals than this fit
     what the seat has seen, every one of them is used instead of a sample. ``pack``: the pack in play
-    when it cannot be told from the observation.
+    when it cannot be told from the observation. ``play_for``: in Herzblatt's card play, ``"stake"``
+    (default) values each card by the settlement its side can expect (RULES.md §4.5, §4.6: reaching
+    66, schneider, the stakes), ``"points"`` by the side's card points alone (for comparison: the
+    extra point that reaches 66 is worth far more than one beyond it).
     """
 
     name = "montecarlo"
 
     def __init__(self, seed: int | str | random.Random | None = None, *, samples: int = DEFAULT_SAMPLES,
                  time_limit: float | None = None, exact_tricks: int = 3, enumerate_below: int | None = None,
-                 pack: Pack | str | None = None) -> None:
+                 pack: Pack | str | None = None, play_for: PlayFor = "stake") -> None:
         super().__init__(seed, pack=pack)
         if samples < 1:
             raise ValueError(f"samples must be 1 or more, not {samples}")
+        if play_for not in ("stake", "points"):
+            raise ValueError(f"play_for must be 'stake' or 'points', not {play_for!r}")
+        self.play_for: PlayFor = play_for
         self.samples = samples
         self.time_limit = time_limit
         self.exact_tricks = exact_tricks
@@ -463,7 +645,9 @@ class MonteCarloBot(BaseBot):
 
     def herzblatt_card(self, obs: HerzblattObservation) -> Choice:
         t, _, _, _ = herzblatt_view(obs)
-        return self._trick(t, obs.rules.pack.mask, objective(obs), mask_of(obs.discards), obs.soloist)
+        if self.play_for == "points" or obs.soloist is None:
+            return self._trick(t, obs.rules.pack.mask, objective(obs), mask_of(obs.discards), obs.soloist)
+        return self._stake_card(obs)
 
     def _trick(self, obs: Observation, in_play: int, obj: Objective, discards: int,
                soloist: int | None) -> Choice:
@@ -518,6 +702,120 @@ class MonteCarloBot(BaseBot):
             text = (f"{c.text}: over {how}, {method}, {who} {sb:.1f} {unit} on average "
                     f"({cands[second][0].text}: {ss:.1f})")
         return Choice(c, text)
+
+    # Herzblatt's card play, for the stake ------------------------------------------------------------
+
+    def _stake_card(self, obs: HerzblattObservation) -> Choice:
+        """A Herzblatt card valued by the settlement: each sampled deal is played out (or, near the end,
+        solved) and scored by the seat's stake (:class:`StakeTable`), not by card points."""
+        t = obs.trick
+        soloist = obs.soloist
+        assert t is not None and soloist is not None
+        _check_turn(t)
+        if len(t.legal) == 1:
+            return Choice(t.legal[0], f"{t.legal[0].text} is the only card you may play")
+        in_play = obs.rules.pack.mask
+        cands = candidates(t, in_play)
+        if len(cands) == 1:
+            c, same = cands[0]
+            return Choice(c, f"{c.text}: every legal card ({', '.join(x.text for x in same)}) plays the same")
+        n = t.players
+        total = (sum(t.hand_sizes) + len(t.played)) // n
+        table = stake_table(obs.rules, obs.seat, soloist, total, obs.announcement, obs.contra_by is not None, obs.re)
+        is_soloist = obs.seat == soloist
+        side = objective(obs).side
+        own_discards = mask_of(obs.discards)
+        know = trick_knowledge(t, in_play, discards=own_discards)
+        sampler = know.sampler()
+        own = mask_of(t.hand)
+        done = len(t.tricks)
+        sol_tricks = sum(1 for tr in t.tricks if tr.winner == soloist)
+        exact = len(t.hand) <= self.exact_tricks and not table.tricks_matter(sol_tricks, done)
+        past = t.contract.score(t.tricks, n, total) if t.contract is not None else (0,) * n
+        finished = sum(past)
+        side_past = sum(past[s] for s in side)
+        n_worlds = sampler.count()
+        listing = 0 <= n_worlds <= self.enumerate_below
+        # a card that falls clearly behind is dropped; when playing out, its share of the play-outs goes
+        # to more deals for the others: the same work, less noise where the choice is close
+        extend = not listing and not exact
+        budget = self.samples * len(cands)
+        draws: Iterator[list[int]] = sampler.all() if listing else (
+            sampler.sample(self.rng) for _ in range(PRUNE_DEALS * self.samples if extend else self.samples))
+        k_cands = len(cands)
+        values: list[list[float]] = [[] for _ in range(k_cands)]
+        stakes = [0.0] * k_cands
+        wins = [0] * k_cands
+        alive = list(range(k_cands))
+        games: dict[int, _Game] = {}
+        ladders: dict[tuple[int, int], tuple[list[int], list[int]]] = {}  # by (start, left)
+        count = 0
+        used = 0
+        every = max(8, self.samples // 4)
+        t0 = time.perf_counter()
+        for drawn in draws:
+            out = drawn[-1] if know.out else 0
+            banked = card_points(cards_of(own_discards if is_soloist else out))
+            deal = world(t, know.hands(drawn, own))
+            if exact:
+                key = in_play & ~(own_discards | out)
+                game = games.get(key)
+                if game is None:
+                    game = games[key] = _Game(deal, side, 1)
+                start = side_past + (banked if is_soloist else 0)
+                left = TOTAL_POINTS - finished - banked
+                ladder = ladders.get((start, left))
+                if ladder is None:
+                    ladder = ladders[(start, left)] = _ladder(table, is_soloist, start, left)
+                for i in alive:
+                    # guess: as many steps as the stake this card had in the previous deal needs
+                    prev = values[i][-1] if values[i] else None
+                    guess = next((j for j, f in enumerate(ladder[1]) if table.some[f] == prev), None)
+                    p = _exact_points(game, deal, cands[i][0], ladder, guess)
+                    st = table.some[p]
+                    values[i].append(st)
+                    stakes[i] += st
+                    wins[i] += table.wins[1][p]
+            else:
+                for i in alive:
+                    d = deal.copy()
+                    d.play(cands[i][0])
+                    scores = heuristic_playout(d, soloist)
+                    p = scores[soloist] + banked
+                    tricks = d.tricks_won()[soloist]
+                    k = table.kind(tricks, total)
+                    stakes[i] += table.stakes[k][p]
+                    values[i].append(table.rollout_value(p, tricks, total))
+                    wins[i] += table.wins[k][p]
+            count += 1
+            used += len(alive)
+            if self.time_limit is not None and time.perf_counter() - t0 > self.time_limit and not listing:
+                break
+            if listing:
+                continue
+            if exact and count == self.samples // 2 and all(values[i] == values[alive[0]] for i in alive):
+                break  # every card settled alike in each of half the deals: the rest would hardly differ
+            if used + len(alive) > budget:
+                break
+            if count % every == 0:
+                alive = _survivors(values, alive)
+                if len(alive) == 1:
+                    break
+        # cards that settle the same in every deal are told apart by the heuristic's choice (often the
+        # case near the end, where the exact search does not count points beyond the stake's steps)
+        usual = herzblatt_heuristic_card(obs).card
+        means = [sum(v) / len(v) for v in values]
+        order = sorted(range(k_cands), key=lambda i: (i not in alive, -means[i], usual not in cands[i][1],
+                                                      cands[i][0].index))
+        best, second = order[0], order[1]
+        c = cands[best][0]
+        how = f"all {count} deals that fit what you have seen" if listing else f"{count} sampled deals"
+        method = "solved exactly" if exact else "played out"
+        who = "you win" if is_soloist else "your side wins"
+        n_best, n_second = len(values[best]), len(values[second])
+        return Choice(c, f"{c.text}: over {how}, {method}, {who} {wins[best] / n_best:.0%} of them and your stake "
+                         f"is {stakes[best] / n_best:+.2f} on average ({cands[second][0].text}: "
+                         f"{stakes[second] / n_second:+.2f})")
 
     # Herzblatt's solo decision ------------------------------------------------------------------------
 
@@ -617,5 +915,5 @@ def _index(m: Card | None) -> int:
     return -1 if m is None else m.index
 
 
-__all__ = ["DEFAULT_SAMPLES", "HandSampler", "Knowledge", "MonteCarloBot", "SamplerError", "candidates",
-           "trick_knowledge", "world"]
+__all__ = ["DEFAULT_SAMPLES", "HandSampler", "Knowledge", "MonteCarloBot", "PlayFor", "SamplerError", "StakeTable",
+           "candidates", "stake_table", "trick_knowledge", "world"]
