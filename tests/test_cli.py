@@ -7,8 +7,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from cli_helpers import call, one_line
 
-from keinstich.cli import main
 from keinstich.records import FORMAT
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -41,20 +41,6 @@ def run(*args, stdin=None):
     env = os.environ | {"PYTHONPATH": str(ROOT)}
     return subprocess.run([sys.executable, "-m", "keinstich", *args], input=stdin, capture_output=True,
                           text=True, cwd=ROOT, env=env, timeout=60)
-
-
-def call(capsys, *args):
-    """``main([ARGS])`` in this process: (exit code, stdout, stderr)."""
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    assert "Traceback" not in err
-    return code, out, err
-
-
-def one_line(err):
-    assert "Traceback" not in err
-    assert err.endswith("\n") and err.count("\n") == 1, err
-    return err.rstrip("\n")
 
 
 # --- as a subprocess: python -m keinstich ---------------------------------------------------------

@@ -9,24 +9,11 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+from cli_helpers import call, one_line
 
-from keinstich.cli import main
 from keinstich.simulate import simulate, summarize, tournament
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def call(capsys, *args):
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    assert "Traceback" not in err
-    return code, out, err
-
-
-def one_line(err):
-    assert "Traceback" not in err
-    assert err.endswith("\n") and err.count("\n") == 1, err
-    return err.rstrip("\n")
 
 
 def test_simulate_prints_each_seats_mean_with_its_interval(capsys):
