@@ -25,11 +25,11 @@ import statistics
 import time
 from collections.abc import Callable
 
-from keinstich.bots import Bot, HeuristicBot, RandomBot, heuristic_playout, play_deal
+from keinstich.bots.heuristic import Bot, HeuristicBot, RandomBot, heuristic_playout, play_deal
+from keinstich.bots.montecarlo import DEFAULT_SAMPLES, MonteCarloBot
+from keinstich.bots.solver import solve
 from keinstich.contracts import NO_HEARTS, NO_MAX, NO_OBERS, NO_TRICKS, Contract
-from keinstich.montecarlo import DEFAULT_SAMPLES, MonteCarloBot
-from keinstich.play import TrickDeal
-from keinstich.solver import solve
+from keinstich.tricks import TrickDeal
 
 CONTRACTS = {c.id: c for c in (NO_TRICKS, NO_HEARTS, NO_OBERS, NO_MAX)}
 PACK, PLAYERS = "german-32", 4

@@ -9,7 +9,7 @@ discard and (Muhr) announcement, contra and re phases are decided by the heurist
 both plays of a deal start from the same first card with the same soloist and the same discards; deals
 in which nobody plays are skipped and do not count. From the first card the deal is played twice: once
 with the heuristic in every seat (the baseline) and once with
-:class:`~keinstich.montecarlo.MonteCarloBot` in the side under test (the soloist's seat, or every
+:class:`~keinstich.bots.montecarlo.MonteCarloBot` in the side under test (the soloist's seat, or every
 defender's seat) and the heuristic elsewhere. The figure is the side's stake (the settlement, RULES.md
 §4.5: the soloist's ``stakes[soloist]``, the defenders' their sum) with Monte Carlo minus the same with
 the heuristic, per deal, with a 95% confidence interval and the share of deals that came out better or
@@ -27,9 +27,9 @@ import sys
 import time
 from dataclasses import dataclass
 
-from keinstich.bots import HeuristicBot
-from keinstich.herzblatt import HerzblattDeal, HerzblattRules, preset
-from keinstich.montecarlo import DEFAULT_SAMPLES, MonteCarloBot, PlayFor
+from keinstich.bots.heuristic import HeuristicBot
+from keinstich.bots.montecarlo import DEFAULT_SAMPLES, MonteCarloBot, PlayFor
+from keinstich.games.herzblatt import HerzblattDeal, HerzblattRules, preset
 
 SIDES = ("soloist", "defenders")
 

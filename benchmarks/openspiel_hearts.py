@@ -3,7 +3,7 @@
 Both sides deal 52 French cards to 4 players at random and play random legal cards to the end of the
 deal, and score it (ours: No Hearts, a pfennig per heart). OpenSpiel is driven from Python one move
 at a time; ours three ways: one card at a time, the rollout, and the vectorised batch player
-(:mod:`keinstich.batch`), which is what simulations of random play use.
+(:mod:`keinstich.sim.batch`), which is what simulations of random play use.
 OpenSpiel's game is loaded with passing off and its opening restrictions off
 (``pass_cards=false``, ``must_break_hearts=false``, ``no_pts_on_first_trick=false``); its pass-direction
 chance node is forced to "No Pass". Target: the engine plays at least 10 times OpenSpiel's deals per second.
@@ -20,9 +20,9 @@ import random
 import time
 from typing import Any
 
-from keinstich.batch import random_deals
 from keinstich.contracts import NO_HEARTS
-from keinstich.play import TrickDeal
+from keinstich.sim.batch import random_deals
+from keinstich.tricks import TrickDeal
 
 TARGET_RATIO = 10.0
 PACK, PLAYERS = "french-52", 4
@@ -50,7 +50,7 @@ def ours_playout(n: int, seed: int = 1) -> float:
 
 
 def ours_batch(n: int, seed: int = 1) -> float:
-    """The vectorised random player (keinstich.batch): every deal of the batch played at once."""
+    """The vectorised random player (keinstich.sim.batch): every deal of the batch played at once."""
     t0 = time.perf_counter()
     random_deals(NO_HEARTS, PACK, PLAYERS, n, seed=seed)
     return n / (time.perf_counter() - t0)

@@ -15,7 +15,7 @@ import random
 import time
 
 from keinstich.contracts import NO_TRICKS
-from keinstich.play import TrickDeal
+from keinstich.tricks import TrickDeal
 
 TARGET = 30_000
 

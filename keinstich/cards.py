@@ -156,7 +156,7 @@ class Card:
 
     def _repr_html_(self) -> str:
         """The card's SVG face in a notebook cell (see :mod:`keinstich.faces`)."""
-        from .faces import look
+        from keinstich.faces import look
 
         return look([self]).svg(self)
 
@@ -324,7 +324,7 @@ class Pack:
 
     def _repr_html_(self) -> str:
         """All the pack's cards as faces, one row per suit."""
-        from .faces import pack_html
+        from keinstich.faces import pack_html
 
         return pack_html(self)
 

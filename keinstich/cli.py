@@ -16,8 +16,8 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from .presets import GAMES
-from .records import IllegalRecordPlay, Record, RecordError, check
+from keinstich.games.presets import GAMES
+from keinstich.records import IllegalRecordPlay, Record, RecordError, check
 
 PROG = "keinstich"
 EXIT_OK, EXIT_ILLEGAL, EXIT_MALFORMED, EXIT_INTERNAL = 0, 1, 2, 3
@@ -189,7 +189,7 @@ def _tournament(args: argparse.Namespace) -> int:
 
 
 def _simulation(command: str, args: argparse.Namespace) -> int:
-    from . import simulate as sim
+    from keinstich import sim
 
     problem = _check_out(command, args.out)
     if problem:
@@ -236,7 +236,7 @@ def _simulation(command: str, args: argparse.Namespace) -> int:
 
 def _report(command: str, frame: object, args: argparse.Namespace) -> str:
     """The summary table: mean result per seat and bot (simulate) or per bot (tournament), with 95% CIs."""
-    from . import simulate as sim
+    from keinstich import sim
 
     f: Any = frame
     first = f.iloc[0]

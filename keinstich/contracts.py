@@ -17,8 +17,8 @@ import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from .cards import ALL_CARDS, Card, Pack, Rank, Suit, card, pack, rank, suit
-from .play import NO_TRUMPS, Trick, TrickRules
+from keinstich.cards import ALL_CARDS, Card, Pack, Rank, Suit, card, pack, rank, suit
+from keinstich.tricks import NO_TRUMPS, Trick, TrickRules
 
 
 class ContractError(ValueError):

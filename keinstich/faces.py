@@ -23,13 +23,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 from urllib.parse import quote
 
-from .cards import Card, Lang, Rank, Style, Suit, card
+from keinstich.cards import Card, Lang, Rank, Style, Suit, card
 
 if TYPE_CHECKING:
-    from .cards import Pack
-    from .domino import DominoDeal
-    from .herzblatt import HerzblattDeal
-    from .play import Trick, TrickDeal
+    from keinstich.cards import Pack
+    from keinstich.games.herzblatt import HerzblattDeal
+    from keinstich.layoff import DominoDeal
+    from keinstich.tricks import Trick, TrickDeal
 
 __all__ = [
     "Cards", "DisplayOptions", "Look", "back_svg", "card_name", "card_svg", "cards_html", "display_options",
@@ -407,7 +407,7 @@ class Cards:
     def __init__(self, cs: Iterable[Card | str] | str, style: Style | None = None, *,
                  four_colour: bool | None = None, lang: Lang | None = None, width: float | None = None,
                  dim: Iterable[Card | str] = (), highlight: Iterable[Card | str] = ()) -> None:
-        from .cards import cards as parse
+        from keinstich.cards import cards as parse
 
         object.__setattr__(self, "cards", parse(cs) if isinstance(cs, str) else tuple(card(x) for x in cs))
         object.__setattr__(self, "style", _check_style(style) if style is not None else None)
@@ -668,7 +668,7 @@ def _svg_box(w: float, h: float, body: str, label: str) -> str:
 
 
 def _rows_svg(d: DominoDeal, lk: Look, cw: float, ch: float, frontier: Sequence[Card], show: set[Card]) -> str:
-    from .cards import strength_table
+    from keinstich.cards import strength_table
 
     order = strength_table(d.rules.order)
     rows = d.rows

@@ -16,7 +16,7 @@ lay-off deal, the turn), the seat, the card and the rule.
 
 Each game id maps to a :class:`GameHandler` in :data:`GAMES` that knows its contracts, options,
 extra keys, how to replay and how to summarise a deal. Kein Stich lives here; Herzeln and
-Herzblatt plug in from :mod:`keinstich.game_records` with :func:`register_game` (imported at the
+Herzblatt plug in from :mod:`keinstich.games.records` with :func:`register_game` (imported at the
 end of this module, so every game is readable as soon as records are).
 """
 
@@ -30,10 +30,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from .cards import Card, CardCodeError, Pack, PackError, card
-from .cards import pack as get_pack
-from .contracts import KEIN_STICH_CONTRACTS, NO_HEARTS, NO_MAX, NO_OBERS, NO_TRICKS, Contract
-from .domino import (
+from keinstich.cards import Card, CardCodeError, Pack, PackError, card
+from keinstich.cards import pack as get_pack
+from keinstich.contracts import KEIN_STICH_CONTRACTS, NO_HEARTS, NO_MAX, NO_OBERS, NO_TRICKS, Contract
+from keinstich.layoff import (
     DOMINO,
     DOMINO_CONTRACTS,
     DominoContract,
@@ -43,7 +43,7 @@ from .domino import (
     domino_contract,
     payout_shares,
 )
-from .play import IllegalPlay, TrickDeal, forehand
+from keinstich.tricks import IllegalPlay, TrickDeal, forehand
 
 FORMAT = "keinstich-record/1"
 """The format id and version this module writes and reads."""
@@ -804,4 +804,4 @@ class KeinStichGame:
 KEIN_STICH = register_game(KeinStichGame())
 """The handler of ``"game": "kein-stich"`` records."""
 
-from . import game_records as _game_records  # noqa: E402, F401  registers Herzeln and Herzblatt
+from keinstich.games import records as _game_records  # noqa: E402, F401  registers Herzeln and Herzblatt

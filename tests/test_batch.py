@@ -7,11 +7,11 @@ import random
 import numpy as np
 import pytest
 
-from keinstich.batch import BatchError, random_deals
 from keinstich.cards import PackError, Suit, cards_of
 from keinstich.contracts import KEIN_STICH_CONTRACTS, NO_HEARTS, NO_TRICKS, Contract, ForTrick, PerCard
-from keinstich.herzeln import HERZELN_CONTRACTS
-from keinstich.play import TrickDeal, TrickRules
+from keinstich.games.herzeln import HERZELN_CONTRACTS
+from keinstich.sim.batch import BatchError, random_deals
+from keinstich.tricks import TrickDeal, TrickRules
 
 CONFIGS = [("french-52", 4), ("german-32", 4), ("german-24", 3), ("french-50", 5), ("french-48", 6),
            ("german-30", 3), ("french-32", 4)]

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from keinstich.bots import (
+from keinstich.bots.heuristic import (
     Bot,
     BotError,
     Choice,
@@ -34,14 +34,14 @@ from keinstich.bots import (
     objective,
     play_deal,
 )
+from keinstich.bots.montecarlo import HandSampler, MonteCarloBot, SamplerError, trick_knowledge, world
+from keinstich.bots.solver import best_cards
 from keinstich.cards import Card, cards, mask_of, pack
 from keinstich.contracts import BLACK_PIG, KEIN_STICH_CONTRACTS, NO_HEARTS, NO_MAX, NO_OBERS, NO_TRICKS
-from keinstich.domino import DOMINO, HERZELN_DOMINO, DominoDeal, domino_contract
-from keinstich.herzblatt import HERZBLATT_POINTS, HerzblattDeal, HerzblattRules
-from keinstich.herzeln import HERZELN_CONTRACTS
-from keinstich.montecarlo import HandSampler, MonteCarloBot, SamplerError, trick_knowledge, world
-from keinstich.play import Observation, TrickDeal
-from keinstich.solver import best_cards
+from keinstich.games.herzblatt import HERZBLATT_POINTS, HerzblattDeal, HerzblattRules
+from keinstich.games.herzeln import HERZELN_CONTRACTS
+from keinstich.layoff import DOMINO, HERZELN_DOMINO, DominoDeal, domino_contract
+from keinstich.tricks import Observation, TrickDeal
 
 TRICK_CONTRACTS = [NO_TRICKS, NO_HEARTS, NO_OBERS, NO_MAX]
 

@@ -10,7 +10,9 @@ import pytest
 from matplotlib.figure import Figure
 
 from keinstich.cards import cards
-from keinstich.charts import (
+from keinstich.contracts import NO_HEARTS
+from keinstich.layoff import DominoDeal
+from keinstich.sim.charts import (
     ChartError,
     bot_comparison,
     deal_frame,
@@ -18,10 +20,8 @@ from keinstich.charts import (
     pot_over_partie,
     trick_by_trick,
 )
-from keinstich.contracts import NO_HEARTS
-from keinstich.domino import DominoDeal
-from keinstich.play import TrickDeal
-from keinstich.simulate import one_deal
+from keinstich.sim.simulation import one_deal
+from keinstich.tricks import TrickDeal
 
 # The hand-built deal of tests/test_records.py: dealer 3, seat 0 leads; No Hearts costs 20, 15, 5, 0.
 HANDS = ["AC AS AH AD 10C 10S 10H 10D", "KC KS QH JH 8H 9C 9S 9D", "QC QS 9H KH 7C JC JS KD",
@@ -159,7 +159,7 @@ def test_trick_by_trick_lines_are_the_running_penalties():
 
 
 def test_charts_take_frames_of_the_simulations():
-    from keinstich.simulate import simulate, simulate_partie, summarize, tournament
+    from keinstich.sim.simulation import simulate, simulate_partie, summarize, tournament
 
     labelled(penalty_distribution(simulate("no-obers", 20, bots="heuristic,random,random,random"), by="bot"),
              render=False)

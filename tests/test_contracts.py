@@ -19,7 +19,7 @@ from keinstich.contracts import (
     PerCard,
     PerTrick,
 )
-from keinstich.play import TrickDeal
+from keinstich.tricks import TrickDeal
 
 # Four tricks, seat 0 leads; worked out by hand:
 #  1: AH KH 10H QH -> seat 0 (Ace of Hearts)      4 Hearts, QH (an Ober), KH

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from keinstich.cards import Rank, Suit, card, cards, packs_for
-from keinstich.domino import (
+from keinstich.layoff import (
     DOMINO,
     DOMINO_ANY,
     DOMINO_HEARTS,
@@ -27,7 +27,7 @@ from keinstich.domino import (
     herzeln_domino,
     payout_shares,
 )
-from keinstich.play import IllegalPlay
+from keinstich.tricks import IllegalPlay
 
 
 def C(text):

@@ -11,7 +11,7 @@ JUPYTER = ("IPython", "ipywidgets", "ipykernel", "jupyter", "jupyter_client", "n
 
 def test_importing_the_engine_imports_no_jupyter_package():
     modules = [f"keinstich.{m.name}" for m in pkgutil.iter_modules(keinstich.__path__)]
-    assert "keinstich.play" in modules
+    assert "keinstich.tricks" in modules
     code = (f"import importlib, sys\nfor m in {modules!r}: importlib.import_module(m)\n"
             f"print(sorted(n for n in sys.modules if n.split('.')[0] in {JUPYTER!r}))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout

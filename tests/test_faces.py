@@ -140,9 +140,9 @@ def test_trick_svg_shows_seats_cards_and_the_winner() -> None:
 # --- rich displays of engine values -------------------------------------------------------------------
 
 from keinstich.contracts import NO_HEARTS  # noqa: E402
-from keinstich.domino import DOMINO, HERZELN_DOMINO, DominoDeal  # noqa: E402
-from keinstich.herzblatt import HerzblattDeal, HerzblattRules  # noqa: E402
-from keinstich.play import TrickDeal  # noqa: E402
+from keinstich.games.herzblatt import HerzblattDeal, HerzblattRules  # noqa: E402
+from keinstich.layoff import DOMINO, HERZELN_DOMINO, DominoDeal  # noqa: E402
+from keinstich.tricks import TrickDeal  # noqa: E402
 
 
 @pytest.fixture(autouse=True)

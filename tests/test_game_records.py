@@ -10,10 +10,9 @@ from hypothesis import strategies as st
 
 from keinstich.cards import card, cards, deal_hands
 from keinstich.cli import main
-from keinstich.domino import DominoDeal, herzeln_domino
-from keinstich.herzblatt import HerzblattDeal, HerzblattRules
-from keinstich.herzeln import HERZELN_CONTRACTS, NO_HEARTS, HerzelnPartie, HerzelnRules
-from keinstich.play import TrickDeal, forehand
+from keinstich.games.herzblatt import HerzblattDeal, HerzblattRules
+from keinstich.games.herzeln import HERZELN_CONTRACTS, NO_HEARTS, HerzelnPartie, HerzelnRules
+from keinstich.layoff import DominoDeal, herzeln_domino
 from keinstich.records import (
     FORMAT,
     GAMES,
@@ -24,6 +23,7 @@ from keinstich.records import (
     record_of,
     replay,
 )
+from keinstich.tricks import TrickDeal, forehand
 
 # --- Herzeln: a hand-built 3-player trick deal (french-24: A 10 K Q J 9, ace-ten order) ------------
 # Dealer 2, so seat 0 leads. No trumps, follow suit; a Ten beats a King.

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from keinstich.cards import ACE_TEN, Suit, card, cards, pack
-from keinstich.herzblatt import (
+from keinstich.games.herzblatt import (
     CARD_POINTS,
     PRESETS,
     HerzblattDeal,
@@ -25,7 +25,7 @@ from keinstich.herzblatt import (
     random_policy,
     settle,
 )
-from keinstich.play import IllegalPlay, TrickDeal
+from keinstich.tricks import IllegalPlay, TrickDeal
 
 # --- packs and card points -------------------------------------------------------------------------
 

@@ -12,10 +12,10 @@ import random
 
 import pytest
 
-from keinstich.bots import HeuristicBot, play_deal
-from keinstich.herzblatt import HerzblattDeal, HerzblattRules, preset
-from keinstich.montecarlo import MonteCarloBot, _exact_points, _ladder, stake_table
-from keinstich.solver import _Game, card_values
+from keinstich.bots.heuristic import HeuristicBot, play_deal
+from keinstich.bots.montecarlo import MonteCarloBot, _exact_points, _ladder, stake_table
+from keinstich.bots.solver import _Game, card_values
+from keinstich.games.herzblatt import HerzblattDeal, HerzblattRules, preset
 
 # --- the stake table: the settlement by the soloist's final points ---------------------------------------
 

@@ -12,8 +12,7 @@ from hypothesis import strategies as st
 
 from keinstich.cards import ACE_TEN, card, cards, hands_from_text
 from keinstich.contracts import Contract
-from keinstich.domino import DominoContract, DominoDeal
-from keinstich.herzeln import (
+from keinstich.games.herzeln import (
     HERZELN_CONTRACTS,
     KING_OF_HEARTS,
     LAST_TRICK,
@@ -32,7 +31,8 @@ from keinstich.herzeln import (
     preset,
     standings,
 )
-from keinstich.play import IllegalPlay, Trick, TrickDeal
+from keinstich.layoff import DominoContract, DominoDeal
+from keinstich.tricks import IllegalPlay, Trick, TrickDeal
 
 IDS = ["herzeln-no-hearts", "herzeln-tricks", "herzeln-no-tricks", "herzeln-no-queens",
        "herzeln-king-of-hearts", "herzeln-last-trick", "herzeln-no-last-trick", "herzeln-domino"]

@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from keinstich.cards import PackError
-from keinstich.partie import PRESETS, Partie, PartieError, preset
-from keinstich.play import TrickDeal
+from keinstich.games.kein_stich import PRESETS, Partie, PartieError, preset
+from keinstich.tricks import TrickDeal
 
 
 @pytest.mark.parametrize(("preset_id", "deals", "pot"), [
@@ -139,7 +139,7 @@ def test_random_parties_balance(preset_id, players, seed, dealer, march):
 
 
 def test_pass_fees_go_into_the_pot_and_are_paid_out():
-    from keinstich.domino import domino_contract
+    from keinstich.layoff import domino_contract
 
     rules = preset("standard", players=4)
     with_fees = with_lay_off(rules, domino_contract("acorns", pass_fee=5))

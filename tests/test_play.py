@@ -6,7 +6,7 @@ import pytest
 
 from keinstich.cards import card, cards, deal_hands
 from keinstich.contracts import NO_TRICKS
-from keinstich.play import IllegalPlay, TrickDeal, TrickRules, forehand
+from keinstich.tricks import IllegalPlay, TrickDeal, TrickRules, forehand
 
 # Seat 0 leads. Trick 1: AH KH 10H QH (seat 0 wins); trick 2: 7C 8C QS 9C (seat 3 wins with 9C).
 SMALL = ["AH 7C", "KH 8C", "10H QS", "QH 9C"]

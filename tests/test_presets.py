@@ -2,7 +2,7 @@
 
 import pytest
 
-from keinstich.presets import GAMES, preset, presets
+from keinstich.games.presets import GAMES, preset, presets
 
 
 def test_every_game_lists_its_presets():

@@ -9,8 +9,7 @@ from hypothesis import strategies as st
 
 from keinstich.cards import card, cards, pack
 from keinstich.contracts import KEIN_STICH_CONTRACTS, NO_HEARTS, NO_TRICKS
-from keinstich.domino import DOMINO, DOMINO_CONTRACTS, DominoDeal, domino_contract
-from keinstich.play import IllegalPlay, TrickDeal, forehand
+from keinstich.layoff import DOMINO, DOMINO_CONTRACTS, DominoDeal, domino_contract
 from keinstich.records import (
     FORMAT,
     GAMES,
@@ -23,6 +22,7 @@ from keinstich.records import (
     register_game,
     replay,
 )
+from keinstich.tricks import IllegalPlay, TrickDeal, forehand
 
 # A hand-built 4-player deal of the 32-card pack; dealer 3, so seat 0 leads the first trick.
 HANDS = [

@@ -10,12 +10,11 @@ from concurrent.futures import ThreadPoolExecutor
 import pandas as pd
 import pytest
 
-from keinstich.bots import HeuristicBot, RandomBot, play_deal
+from keinstich.bots.heuristic import HeuristicBot, RandomBot, play_deal
 from keinstich.cards import deal_hands, mask_of
 from keinstich.contracts import NO_HEARTS, NO_OBERS, NO_TRICKS, Contract, PerCard
-from keinstich.domino import DOMINO, DominoDeal
-from keinstich.play import TrickDeal
-from keinstich.simulate import (
+from keinstich.layoff import DOMINO, DominoDeal
+from keinstich.sim.simulation import (
     BOT_KINDS,
     COLUMNS,
     SimulationError,
@@ -30,6 +29,7 @@ from keinstich.simulate import (
     t975,
     tournament,
 )
+from keinstich.tricks import TrickDeal
 
 
 def cautious(seed):
@@ -291,7 +291,7 @@ def test_progress_callback_and_bar():
 
 
 def test_the_engine_path_imports_no_jupyter_and_the_bar_goes_to_stderr():
-    code = ("import sys\nfrom keinstich.simulate import simulate\nfrom keinstich import charts\n"
+    code = ("import sys\nfrom keinstich.sim.simulation import simulate\nfrom keinstich.sim import charts\n"
             "f = simulate('no-hearts', 60, bots='random', progress=True)\n"
             "charts.penalty_distribution(f).savefig(__import__('io').BytesIO())\n"
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('IPython', 'ipywidgets', 'ipykernel')"

@@ -10,14 +10,14 @@ import random
 
 import pytest
 
-from keinstich.bots import sign_of
+from keinstich.bots.heuristic import sign_of
+from keinstich.bots.solver import Solution, SolverError, best_cards, card_values, solve
 from keinstich.cards import cards, pack
 from keinstich.contracts import KEIN_STICH_CONTRACTS, NO_HEARTS, NO_MAX, NO_TRICKS
-from keinstich.domino import DominoContract, DominoDeal, DominoRules
-from keinstich.herzblatt import HERZBLATT_POINTS, HerzblattDeal, HerzblattRules, card_points
-from keinstich.herzeln import HERZELN_CONTRACTS
-from keinstich.play import TrickDeal, TrickRules
-from keinstich.solver import Solution, SolverError, best_cards, card_values, solve
+from keinstich.games.herzblatt import HERZBLATT_POINTS, HerzblattDeal, HerzblattRules, card_points
+from keinstich.games.herzeln import HERZELN_CONTRACTS
+from keinstich.layoff import DominoContract, DominoDeal, DominoRules
+from keinstich.tricks import TrickDeal, TrickRules
 
 CONTRACTS = [*KEIN_STICH_CONTRACTS.values(), NO_TRICKS.with_march(), KEIN_STICH_CONTRACTS["power"].with_march(),
              HERZBLATT_POINTS, NO_HEARTS.with_rules(no_lead="H"), NO_MAX.with_rules(forced_discard="KH"),
@@ -207,7 +207,7 @@ def test_the_domino_solver_on_a_hand_built_deal():
 
 
 def domino_minimax(d, seat):
-    from keinstich.bots import domino_value
+    from keinstich.bots.heuristic import domino_value
 
     if d.is_over:
         return domino_value(d.contract.points, d.finish_order, seat, d.fees())

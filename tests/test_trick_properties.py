@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from keinstich.cards import NATURAL, deal_hands, pack
 from keinstich.contracts import KEIN_STICH_CONTRACTS
-from keinstich.play import IllegalPlay, TrickDeal
+from keinstich.tricks import IllegalPlay, TrickDeal
 
 CONFIGS = [("german-32", 4), ("french-32", 4), ("german-24", 3), ("german-30", 3), ("german-24", 4),
            ("french-52", 4), ("french-50", 5), ("german-30", 5), ("french-48", 6), ("german-24", 6),

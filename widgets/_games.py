@@ -12,16 +12,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, TypeAlias
 
-from keinstich import herzblatt as hb
-from keinstich import herzeln
-from keinstich.bots import Bot, HeuristicBot, RandomBot
+from keinstich.bots.heuristic import Bot, HeuristicBot, RandomBot
 from keinstich.cards import PACK_IDS, Card, Pack, Style, deal_hands, hands_from_text, mask_of, pack
 from keinstich.contracts import KEIN_STICH_CONTRACTS, Contract, ContractError
-from keinstich.domino import DOMINO_CONTRACTS, DominoContract, DominoDeal, DominoRules
-from keinstich.game_records import HERZELN_DOMINO_IDS, herzeln_contract
-from keinstich.herzblatt import HerzblattDeal, HerzblattRules
-from keinstich.partie import DEFAULT_PACKS
-from keinstich.play import TrickDeal, TrickRules
+from keinstich.games import herzblatt as hb
+from keinstich.games import herzeln
+from keinstich.games.herzblatt import HerzblattDeal, HerzblattRules
+from keinstich.games.kein_stich import DEFAULT_PACKS
+from keinstich.games.records import HERZELN_DOMINO_IDS, herzeln_contract
+from keinstich.layoff import DOMINO_CONTRACTS, DominoContract, DominoDeal, DominoRules
+from keinstich.tricks import TrickDeal, TrickRules
 
 GAMES = ("kein-stich", "herzeln", "herzblatt")
 AnyDeal: TypeAlias = TrickDeal | DominoDeal | HerzblattDeal
@@ -276,10 +276,10 @@ def pack_of(mask: int) -> Pack:
 
 def make_bot(spec: str | Bot, seed: int | str, seat: int, p: Pack | None = None) -> Bot:
     """A bot for ``seat`` from a spec ("random", "heuristic", "montecarlo", "montecarlo:samples=40", or a
-    factory taking a seed: :func:`keinstich.simulate.make_bot`), seeded from the table's seed and the
+    factory taking a seed: :func:`keinstich.sim.simulation.make_bot`), seeded from the table's seed and the
     seat; a Bot object is used as it is."""
-    from keinstich.simulate import bot_seed
-    from keinstich.simulate import make_bot as sim_make_bot
+    from keinstich.sim.simulation import bot_seed
+    from keinstich.sim.simulation import make_bot as sim_make_bot
 
     if isinstance(spec, Bot):
         return spec

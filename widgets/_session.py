@@ -17,11 +17,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from keinstich.bots import Bot
+from keinstich.bots.heuristic import Bot
 from keinstich.cards import Card, Style, card
-from keinstich.domino import DominoDeal, DominoObservation
-from keinstich.herzblatt import HerzblattDeal, HerzblattObservation
-from keinstich.play import IllegalPlay, Observation, TrickDeal
+from keinstich.games.herzblatt import HerzblattDeal, HerzblattObservation
+from keinstich.layoff import DominoDeal, DominoObservation
+from keinstich.tricks import IllegalPlay, Observation, TrickDeal
 
 from ._games import AnyDeal, Setup, SetupError, is_fast, make_bot, why_not
 

@@ -1,6 +1,6 @@
 """The lay-off (domino) deal as a view: the rows or the chain as they grow, who moves, the passes.
 
-:class:`DominoView` only shows a :class:`~keinstich.domino.DominoDeal`; it decides no rule (it asks
+:class:`DominoView` only shows a :class:`~keinstich.layoff.DominoDeal`; it decides no rule (it asks
 the deal for ``legal()``, ``frontier`` and ``ends()``), and it handles no clicks: the Table embeds
 it above a :class:`~keinstich_widgets.cardview.HandView` and calls :meth:`DominoView.update` after
 every move. Everything is redrawn in place (the widgets stay, their values change).
@@ -15,8 +15,8 @@ from typing import Any
 import ipywidgets as widgets
 
 from keinstich.cards import Card, Lang, Style
-from keinstich.domino import DominoDeal
 from keinstich.faces import card_name, domino_svg, seat_name
+from keinstich.layoff import DominoDeal
 
 __all__ = ["DominoView", "pass_log"]
 

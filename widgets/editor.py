@@ -9,8 +9,8 @@ Pick a game and a contract, or "Custom…" to build your own from rows — so mu
 a suit, of a rank or one card, or for a trick by its number (1 = first, -1 = last) — which become a
 :class:`keinstich.contracts.Contract`. Choose the players, the pack and the bots; the form shows the
 contract's one-line description and what a whole deal hands out. "Run" calls
-:func:`keinstich.simulate.simulate` in a background thread with a progress bar; "Stop" cuts it short
-(the deals finished so far are kept); the chart of :func:`keinstich.charts.penalty_distribution` is
+:func:`keinstich.sim.simulation.simulate` in a background thread with a progress bar; "Stop" cuts it short
+(the deals finished so far are kept); the chart of :func:`keinstich.sim.charts.penalty_distribution` is
 redrawn when it ends. A form the engine refuses (7 players on 24 cards, a bad card code) shows the
 engine's message and runs nothing.
 """
@@ -25,11 +25,11 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from keinstich import herzblatt as hb
 from keinstich.cards import PACK_IDS, suit
 from keinstich.contracts import Component, Contract, ContractError, ForTrick, PerCard, PerTrick
-from keinstich.herzeln import HERZELN_TRICK_RULES
-from keinstich.play import NO_TRUMPS
+from keinstich.games import herzblatt as hb
+from keinstich.games.herzeln import HERZELN_TRICK_RULES
+from keinstich.tricks import NO_TRUMPS
 
 from ._games import GAMES, Setup, SetupError, contract_ids, contract_name, default_contract, resolve
 from ._guard import MessageArea, guard, report
@@ -381,8 +381,8 @@ class RuleEditor(widgets.VBox):  # type: ignore[misc]
         self.progress_text.value = f"{done} / {total}"
 
     def _simulate(self, contract: Any, kwargs: dict[str, Any]) -> None:
-        from keinstich.charts import penalty_distribution
-        from keinstich.simulate import simulate
+        from keinstich.sim.charts import penalty_distribution
+        from keinstich.sim.simulation import simulate
 
         try:
             frame = simulate(contract, progress=self._progress, cancel=self._stop.is_set, **kwargs)

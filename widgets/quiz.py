@@ -15,12 +15,12 @@ from typing import Any, Literal
 
 import ipywidgets as widgets
 
-from keinstich.bots import HeuristicBot, sign_of
+from keinstich.bots.heuristic import HeuristicBot, sign_of
 from keinstich.cards import Card, Lang, Pack, Style, pack
 from keinstich.contracts import Contract
-from keinstich.domino import DominoContract, DominoDeal
 from keinstich.faces import card_name, domino_svg, guess_style, seat_name
-from keinstich.play import Scoring, TrickDeal
+from keinstich.layoff import DominoContract, DominoDeal
+from keinstich.tricks import Scoring, TrickDeal
 
 from ._games import why_not
 from .cardview import HandView, TrickView
@@ -42,7 +42,7 @@ class QuizError(ValueError):
 def _contract(contract: str | Scoring | DominoContract, game: str, players: int) -> Scoring | DominoContract:
     if not isinstance(contract, str):
         return contract
-    from keinstich.simulate import contracts_of
+    from keinstich.sim.simulation import contracts_of
 
     try:
         known = contracts_of(game, players)
@@ -401,7 +401,7 @@ def _instructive(deal: Deal) -> bool:
     """A choice where the cards are not all equally good under best play (the solver can teach)."""
     if not _choice(deal):
         return False
-    from keinstich.solver import card_values
+    from keinstich.bots.solver import card_values
 
     return len(set(card_values(deal).values())) > 1
 
@@ -476,7 +476,7 @@ class BestCardQuiz(_Quiz):
         assert isinstance(d, TrickDeal)
         obs = d.observation(self.seat)
         if self.judge == "solver":
-            from keinstich.solver import best_cards, card_values
+            from keinstich.bots.solver import best_cards, card_values
 
             values = card_values(d)
             best = tuple(c for c in best_cards(d) if c is not None)
@@ -491,7 +491,7 @@ class BestCardQuiz(_Quiz):
             if self.judge == "heuristic":
                 choice = HeuristicBot(pack=in_play).explain(obs)
             else:
-                from keinstich.montecarlo import MonteCarloBot
+                from keinstich.bots.montecarlo import MonteCarloBot
 
                 bot = MonteCarloBot(f"quiz:{self.seed}:{len(d.plays)}", samples=self.samples, pack=in_play)
                 choice = bot.explain(obs)

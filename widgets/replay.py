@@ -9,7 +9,7 @@
 
 ⏮ ◀ ▶ ⏭ and the slider move through the deal one play at a time; every hand is shown open, with
 the trick (or the lay-off layout) and the tricks so far. "Best card?" asks the perfect-information
-solver (:func:`keinstich.solver.card_values`) what the seat to move could have played at this step
+solver (:func:`keinstich.bots.solver.card_values`) what the seat to move could have played at this step
 and compares it with the card actually played: "played K♥: 4 pf more than the best, 7♣". A slow
 solve runs in a background thread with a thinking indicator; nothing here decides a rule.
 """
@@ -24,13 +24,13 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from keinstich import solver
-from keinstich.bots import sign_of
+from keinstich.bots import solver
+from keinstich.bots.heuristic import sign_of
 from keinstich.cards import Card, Lang, Style, sort_hand
-from keinstich.domino import DominoDeal
-from keinstich.herzblatt import HerzblattDeal
-from keinstich.play import TrickDeal
+from keinstich.games.herzblatt import HerzblattDeal
+from keinstich.layoff import DominoDeal
 from keinstich.records import Record
+from keinstich.tricks import TrickDeal
 
 from ._games import AnyDeal, setup_of, why_not
 from ._guard import MessageArea, guard, report

@@ -25,13 +25,13 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from keinstich.bots import Bot
+from keinstich.bots.heuristic import Bot
 from keinstich.cards import Card, Lang, Style, hands_to_text, sort_hand
 from keinstich.contracts import Contract
-from keinstich.domino import DominoContract, DominoDeal, payout_shares
-from keinstich.herzblatt import HerzblattDeal
-from keinstich.play import TrickDeal
+from keinstich.games.herzblatt import HerzblattDeal
+from keinstich.layoff import DominoContract, DominoDeal, payout_shares
 from keinstich.records import STANDARD_POT
+from keinstich.tricks import TrickDeal
 
 from ._games import (
     BOT_NAMES,
@@ -299,7 +299,7 @@ class Table(widgets.VBox):  # type: ignore[misc]
                          self.messages]
 
     def _herzblatt_id(self) -> str:
-        import keinstich.herzblatt as hb
+        import keinstich.games.herzblatt as hb
 
         r = self.session.setup.herzblatt
         return next((k for k, v in hb.PRESETS.items() if v == r), "custom")

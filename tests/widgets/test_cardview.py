@@ -3,7 +3,7 @@
 import pytest
 
 from keinstich.cards import card, cards
-from keinstich.play import TrickDeal
+from keinstich.tricks import TrickDeal
 from keinstich_widgets.cardview import CardButton, CardStyles, HandView, TrickView, card_class, card_style_widget
 
 

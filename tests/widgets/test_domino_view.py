@@ -1,7 +1,7 @@
 """DominoView: the layout as it grows, whose move, passes; it shows and never changes the deal."""
 
 from keinstich.cards import card, cards
-from keinstich.domino import DOMINO, HERZELN_DOMINO, DominoDeal, domino_contract
+from keinstich.layoff import DOMINO, HERZELN_DOMINO, DominoDeal, domino_contract
 from keinstich_widgets.domino import DominoView, pass_log
 
 

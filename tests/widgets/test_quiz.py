@@ -2,11 +2,11 @@
 
 import pytest
 
-from keinstich.bots import HeuristicBot
+from keinstich.bots.heuristic import HeuristicBot
 from keinstich.cards import card, cards
 from keinstich.contracts import NO_HEARTS, NO_TRICKS
-from keinstich.domino import DominoDeal
-from keinstich.play import TrickDeal
+from keinstich.layoff import DominoDeal
+from keinstich.tricks import TrickDeal
 from keinstich_widgets.quiz import BestCardQuiz, LegalCardsQuiz, QuizError, dealt_pack, quiz_position
 
 

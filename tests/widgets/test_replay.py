@@ -7,13 +7,13 @@ import random
 
 import pytest
 
-from keinstich.bots import HeuristicBot, play_deal
+from keinstich.bots.heuristic import HeuristicBot, play_deal
 from keinstich.cards import card, cards
 from keinstich.contracts import NO_HEARTS
-from keinstich.domino import DOMINO, DominoDeal
-from keinstich.herzblatt import HerzblattDeal, HerzblattRules
-from keinstich.play import TrickDeal
+from keinstich.games.herzblatt import HerzblattDeal, HerzblattRules
+from keinstich.layoff import DOMINO, DominoDeal
 from keinstich.records import RecordError, record_of
+from keinstich.tricks import TrickDeal
 from keinstich_widgets.replay import Replay, ReplayError
 
 # Two tricks, typed by hand. Seat 0 holds the only heart. Leading 10H wins it back (5 pf); leading 7C

@@ -9,12 +9,12 @@ import time
 
 import pytest
 
-from keinstich.bots import HeuristicBot, RandomBot
+from keinstich.bots.heuristic import HeuristicBot, RandomBot
 from keinstich.cards import Suit, card, cards, deal_hands
 from keinstich.contracts import NO_HEARTS, NO_MAX
-from keinstich.domino import DOMINO, DominoDeal
-from keinstich.herzblatt import HerzblattDeal
-from keinstich.play import TrickDeal
+from keinstich.games.herzblatt import HerzblattDeal
+from keinstich.layoff import DOMINO, DominoDeal
+from keinstich.tricks import TrickDeal
 from keinstich_widgets._games import SetupError
 from keinstich_widgets._guard import MessageArea, guard, guarded
 from keinstich_widgets.table import Table
@@ -429,7 +429,7 @@ def test_herzblatt_muhr_announcement_and_a_pass() -> None:
 
 
 def test_herzblatt_learner_may_say_contra_against_a_bot_soloist() -> None:
-    from keinstich.herzblatt import preset
+    from keinstich.games.herzblatt import preset
 
     rules = preset("herzblatt-4-muhr")
     seed = next(s for s in range(200)
@@ -495,7 +495,7 @@ def test_herzeln_chain_domino_plays_to_the_end() -> None:
 
 
 def test_domino_voluntary_pass_shows_pass_beside_the_playable_cards() -> None:
-    from keinstich.domino import domino_contract
+    from keinstich.layoff import domino_contract
 
     deal = DominoDeal(DOMINO_HANDS, domino_contract("acorns", voluntary_pass=True), leader=0)
     table = Table.from_deal(deal, seat=2, synchronous=True)

@@ -8,9 +8,9 @@ formats are documented in ``docs/records.md``.
 - **Herzeln**: the seven trick contracts and the Domino (chain or rows, ace-ten or natural order);
   3 players with a 24-card pack, 4 with 32. A chain card that fits both ends is written with its
   end, ``"QS@bottom"``.
-- **Herzblatt**: one deal of :class:`~keinstich.herzblatt.HerzblattDeal` with its phases as
+- **Herzblatt**: one deal of :class:`~keinstich.games.herzblatt.HerzblattDeal` with its phases as
   top-level keys: ``skat``, ``asking``, ``discards`` and, in Muhr's variant, ``announcement``,
-  ``contra`` and ``re``; the options are :class:`~keinstich.herzblatt.HerzblattRules` fields.
+  ``contra`` and ``re``; the options are :class:`~keinstich.games.herzblatt.HerzblattRules` fields.
 """
 
 from __future__ import annotations
@@ -21,14 +21,13 @@ import typing
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .cards import Card, Pack
-from .cards import pack as get_pack
-from .contracts import Contract
-from .domino import DominoContract, DominoDeal, DominoError, End, Layout, Order, herzeln_domino
-from .herzblatt import SKAT, HerzblattDeal, HerzblattError, HerzblattRules
-from .herzeln import HERZELN_CONTRACTS, herzeln_pack
-from .play import TrickDeal
-from .records import (
+from keinstich.cards import Card, Pack
+from keinstich.cards import pack as get_pack
+from keinstich.contracts import Contract
+from keinstich.games.herzblatt import SKAT, HerzblattDeal, HerzblattError, HerzblattRules
+from keinstich.games.herzeln import HERZELN_CONTRACTS, herzeln_pack
+from keinstich.layoff import DominoContract, DominoDeal, DominoError, End, Layout, Order, herzeln_domino
+from keinstich.records import (
     PASS,
     Deal,
     Option,
@@ -47,6 +46,7 @@ from .records import (
     summary_head,
     trick_summary,
 )
+from keinstich.tricks import TrickDeal
 
 
 def _show(value: object) -> str:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from functools import cache, cached_property
 from typing import NamedTuple, Protocol
 
-from .cards import (
+from keinstich.cards import (
     ALL_CARDS,
     SUIT_CHUNKS,
     SUIT_MASKS,
@@ -92,7 +92,7 @@ class Trick(NamedTuple):
 
     def _repr_html_(self) -> str:
         """Who played what round the table, the winner framed (see :mod:`keinstich.faces`)."""
-        from .faces import trick_html
+        from keinstich.faces import trick_html
 
         return trick_html(self)
 
@@ -536,6 +536,6 @@ class TrickDeal:
 
     def _repr_html_(self) -> str:
         """Every hand open, the trick on the table, tricks taken and scores so far."""
-        from .faces import trickdeal_html
+        from keinstich.faces import trickdeal_html
 
         return trickdeal_html(self)

@@ -7,7 +7,7 @@ what the must-trump duties reveal, passes in the lay-off deal, and in Herzblatt 
 defender's unseen cards include the two the soloist laid away). Every legal card (one per class of
 equivalent cards) is then played out in every sampled deal by the heuristic bots, and the card with
 the best average value for the seat's side is chosen. When few tricks remain the play-outs are
-replaced by the exact solver (:mod:`keinstich.solver`), and when the possible deals are few they are
+replaced by the exact solver (:mod:`keinstich.bots.solver`), and when the possible deals are few they are
 all enumerated instead of sampled, so the bot is exact at the end of a deal.
 
 In Herzblatt the value is the seat's stake from the settlement, not its side's card points
@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal, TypeAlias
 
-from .bots import (
+from keinstich.bots.heuristic import (
     BaseBot,
     BotError,
     Choice,
@@ -56,9 +56,9 @@ from .bots import (
     objective,
     tables,
 )
-from .cards import SUIT_MASKS, Card, Pack, cards_of, mask_of
-from .domino import DominoDeal, DominoObservation
-from .herzblatt import (
+from keinstich.bots.solver import _Game, solve_domino
+from keinstich.cards import SUIT_MASKS, Card, Pack, cards_of, mask_of
+from keinstich.games.herzblatt import (
     CARD_POINTS,
     SKAT,
     TOTAL_POINTS,
@@ -69,8 +69,8 @@ from .herzblatt import (
     card_points,
     settle,
 )
-from .play import Observation, TrickDeal
-from .solver import _Game, solve_domino
+from keinstich.layoff import DominoDeal, DominoObservation
+from keinstich.tricks import Observation, TrickDeal
 
 DEFAULT_SAMPLES = 160
 """Deals sampled per decision by default: at most about 0.3 s per move on a 2-core machine (4 players, 32 cards)."""
@@ -463,7 +463,7 @@ class StakeTable:
     included) and, for schwarz and Muhr's "du", on whether he took no trick, some, or every trick:
     ``stakes[k][p]`` is the seat's stake (its entry of ``Settlement.stakes``) when the soloist ends
     with ``p`` points having taken no trick (``k = 0``), some (1) or every trick (2); ``wins[k][p]``
-    whether the seat's side wins then. Built from :func:`~keinstich.herzblatt.settle`, the one place
+    whether the seat's side wins then. Built from :func:`~keinstich.games.herzblatt.settle`, the one place
     the rules live. ``unit``: what one result moves the seat's stake per defender's stake (``players
     - 1`` for the soloist, 1 for a defender), the scale of :data:`TIE_BREAK`.
     """

@@ -30,8 +30,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Literal
 
-from .cards import ALL_CARDS, Card, Pack, Rank, Suit, card, cards_of, deal_hands, mask_of, strength_table
-from .play import IllegalPlay, forehand
+from keinstich.cards import ALL_CARDS, Card, Pack, Rank, Suit, card, cards_of, deal_hands, mask_of, strength_table
+from keinstich.tricks import IllegalPlay, forehand
 
 Layout = Literal["rows", "chain"]
 Start = Literal["acorns", "hearts", "leaves", "bells", "any"]
@@ -313,7 +313,7 @@ class DominoDeal:
     ``hands`` are the hands as dealt, seat 0 first, clockwise; the cards dealt are the pack in
     use. ``leader`` is forehand (left of the dealer). With a fixed starting Unter its holder
     moves first whoever the leader is, and :attr:`first_leader` is that seat. A refused move
-    raises :class:`~keinstich.play.IllegalPlay` and leaves the state unchanged; :meth:`why_illegal`
+    raises :class:`~keinstich.tricks.IllegalPlay` and leaves the state unchanged; :meth:`why_illegal`
     gives the same reason without raising.
 
     In the chain, a card may fit both ends (its rank is the one missing from a full turn of the
@@ -657,7 +657,7 @@ class DominoDeal:
         """Lay a card, or pass with None (or "pass"), for the seat to move.
 
         With ``seat`` given, refuses a move out of turn. ``end`` chooses the end of the chain when
-        a card fits both. Raises :class:`~keinstich.play.IllegalPlay` (state unchanged).
+        a card fits both. Raises :class:`~keinstich.tricks.IllegalPlay` (state unchanged).
         """
         reason = self.why_illegal(move, seat, end=end)
         if reason is not None:
@@ -874,7 +874,7 @@ class DominoDeal:
 
     def _repr_html_(self) -> str:
         """The layout (rows or chain) with its open ends, every hand open, passes and places."""
-        from .faces import domino_html
+        from keinstich.faces import domino_html
 
         return domino_html(self)
 

@@ -20,7 +20,7 @@ are interchangeable, so only one of them is tried. The lay-off (domino) deal is 
 by a memoised alpha-beta search over its (small) state space.
 
 Values are in the contract's own units: pfennig paid (Kein Stich: lower is better) or points
-(Herzeln, Herzblatt: higher is better); what "better" means comes from :mod:`keinstich.bots`.
+(Herzeln, Herzblatt: higher is better); what "better" means comes from :mod:`keinstich.bots.heuristic`.
 """
 
 from __future__ import annotations
@@ -29,11 +29,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .bots import Objective, domino_value, heuristic_playout, sign_of
-from .cards import ALL_CARDS, SUIT_MASKS, Card, cards_of, mask_of, strength_table
-from .domino import DominoDeal
-from .herzblatt import HerzblattDeal, card_points
-from .play import Scoring, Trick, TrickDeal, TrickRules
+from keinstich.bots.heuristic import Objective, domino_value, heuristic_playout, sign_of
+from keinstich.cards import ALL_CARDS, SUIT_MASKS, Card, cards_of, mask_of, strength_table
+from keinstich.games.herzblatt import HerzblattDeal, card_points
+from keinstich.layoff import DominoDeal
+from keinstich.tricks import Scoring, Trick, TrickDeal, TrickRules
 
 INF = 1 << 40
 VOFF = 1 << 20  # keeps amounts positive inside packed sort keys
@@ -49,7 +49,7 @@ class Solution:
 
     ``value``: the seat's final score (its side's, in Herzblatt) under best play, others playing
     against it, in the contract's units (pfennig paid, or points; in the lay-off deal the value of
-    :func:`~keinstich.bots.domino_value`). ``card``: the best move for the player to move (None for
+    :func:`~keinstich.bots.heuristic.domino_value`). ``card``: the best move for the player to move (None for
     a pass in the lay-off deal, or when the deal is over). ``line``: the rest of the deal under that
     play, as (seat, card) pairs.
     """
@@ -841,7 +841,7 @@ def _domino_children(d: DominoDeal) -> list[tuple[Card | None, str | None, Domin
 
 
 def solve_domino(deal: DominoDeal, seat: int | None = None, *, line: bool = True) -> Solution:
-    """The lay-off deal solved exactly: the best :func:`~keinstich.bots.domino_value` ``seat`` can force."""
+    """The lay-off deal solved exactly: the best :func:`~keinstich.bots.heuristic.domino_value` ``seat`` can force."""
     if seat is None:
         if deal.turn is None:
             raise SolverError("the deal is over: give the seat whose result you want")

@@ -1,7 +1,7 @@
 """Herzblatt (Herz sticht): a soloist with a two-card skat against the rest, Hearts always trumps.
 
-The tricks are played by the same :class:`~keinstich.play.TrickDeal` as Kein Stich; Herzblatt only
-sets its :class:`~keinstich.play.TrickRules` (ace-ten order, Hearts trumps, the must-trump duties)
+The tricks are played by the same :class:`~keinstich.tricks.TrickDeal` as Kein Stich; Herzblatt only
+sets its :class:`~keinstich.tricks.TrickRules` (ace-ten order, Hearts trumps, the must-trump duties)
 and counts card points with a :class:`~keinstich.contracts.Contract`. What is Herzblatt's own is
 the phases around the tricks: asking for a soloist, the skat, Muhr's announcements, and the
 settlement (RULES.md §4). A deal in a few lines::
@@ -21,10 +21,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, TypeAlias
 
-from .cards import Card, Pack, Rank, Style, Suit, card, cards_of, deal_hands, hands_from_text, mask_of, pack
-from .contracts import Contract, PerCard
-from .play import IllegalPlay, Observation, Trick, TrickDeal, TrickRules, forehand
-from .presets import override
+from keinstich.cards import Card, Pack, Rank, Style, Suit, card, cards_of, deal_hands, hands_from_text, mask_of, pack
+from keinstich.contracts import Contract, PerCard
+from keinstich.games.presets import override
+from keinstich.tricks import IllegalPlay, Observation, Trick, TrickDeal, TrickRules, forehand
 
 
 class HerzblattError(ValueError):
@@ -550,7 +550,7 @@ class HerzblattDeal:
 
     def _repr_html_(self) -> str:
         """Phase, every hand and the skat open, the trick on the table, card points, the settlement."""
-        from .faces import herzblatt_html
+        from keinstich.faces import herzblatt_html
 
         return herzblatt_html(self)
 

@@ -1,8 +1,8 @@
 """Herzeln: a partie of eight deals for 3 or 4 players, scored in points (RULES.md §3).
 
-Seven deals are trick contracts played by the same :class:`~keinstich.play.TrickDeal` as Kein
+Seven deals are trick contracts played by the same :class:`~keinstich.tricks.TrickDeal` as Kein
 Stich, only in the ace-ten order (a Ten beats a King) and with signed points as their data;
-the eighth is the Domino (Unteranlegen) of :mod:`keinstich.domino`, scored by finishing place.
+the eighth is the Domino (Unteranlegen) of :mod:`keinstich.layoff`, scored by finishing place.
 A partie in a few lines::
 
     partie = HerzelnPartie(HerzelnRules(players=3), seed=7).play()
@@ -17,11 +17,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from .cards import Card, Pack, Style, deal_hands, pack
-from .contracts import Contract, ForTrick, PerCard, PerTrick
-from .domino import DominoContract, DominoDeal, Layout, Order, herzeln_domino
-from .play import TrickDeal, TrickRules, forehand
-from .presets import override
+from keinstich.cards import Card, Pack, Style, deal_hands, pack
+from keinstich.contracts import Contract, ForTrick, PerCard, PerTrick
+from keinstich.games.presets import override
+from keinstich.layoff import DominoContract, DominoDeal, Layout, Order, herzeln_domino
+from keinstich.tricks import TrickDeal, TrickRules, forehand
 
 
 class HerzelnError(ValueError):

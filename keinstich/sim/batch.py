@@ -3,7 +3,7 @@
 Simulations of random play ("what does a contract cost when nobody thinks?") need hundreds of
 thousands of deals. :func:`random_deals` plays them all at once: each move is a handful of NumPy
 operations over every deal in the batch, instead of a Python loop per card. It plays the same rules
-as :class:`~keinstich.play.TrickDeal` without trumps or the [VAR] lead/discard duties, and scores
+as :class:`~keinstich.tricks.TrickDeal` without trumps or the [VAR] lead/discard duties, and scores
 with the contract's own data; :meth:`RandomDeals.deal` replays any one of them through the trick
 machine, which is how the tests check every move and every score.
 
@@ -21,9 +21,9 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from .cards import ALL_CARDS, SUIT_MASKS, Pack, pack, strength_table
-from .contracts import Contract
-from .play import TrickDeal, forehand
+from keinstich.cards import ALL_CARDS, SUIT_MASKS, Pack, pack, strength_table
+from keinstich.contracts import Contract
+from keinstich.tricks import TrickDeal, forehand
 
 U64 = np.uint64
 _M1, _M2, _GOLDEN = U64(0xBF58476D1CE4E5B9), U64(0x94D049BB133111EB), U64(0x9E3779B97F4A7C15)

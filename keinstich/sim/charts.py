@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
-from .play import TrickDeal
+from keinstich.tricks import TrickDeal
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -125,7 +125,7 @@ def penalty_distribution(frame: pd.DataFrame, by: str = "contract") -> Figure:
 
 
 def pot_over_partie(frame: pd.DataFrame, partie: int = 0) -> Figure:
-    """One partie of :func:`~keinstich.simulate.simulate_partie`: the pot after each deal (Kein Stich)
+    """One partie of :func:`~keinstich.sim.simulation.simulate_partie`: the pot after each deal (Kein Stich)
     and each seat's running net result (received − paid), from 0 before the first deal."""
     _need(frame, ["partie", "deal_no", "contract", "seat", "net"], "pot_over_partie")
     rows = frame[frame["partie"] == partie].sort_values(["deal_no", "seat"])
@@ -171,7 +171,7 @@ def _deal_axis(ax: Axes, xs: list[int], labels: list[str]) -> None:
 
 def bot_comparison(summary: pd.DataFrame) -> Figure:
     """Each bot's mean result with its 95% confidence interval (a frame of
-    :func:`~keinstich.simulate.summarize`): bars at the means, error bars to ``ci_low``/``ci_high``."""
+    :func:`~keinstich.sim.simulation.summarize`): bars at the means, error bars to ``ci_low``/``ci_high``."""
     _need(summary, ["mean", "ci_low", "ci_high"], "bot_comparison")
     keys = [c for c in summary.columns if c not in ("deals", "parties", "mean", "ci_low", "ci_high", "sd", "unit")]
     if not keys:
@@ -212,7 +212,7 @@ def deal_frame(deal: Any) -> pd.DataFrame:
     contract's unit) and ``cumulative``; ``unit`` names it."""
     import pandas as pd
 
-    from .herzblatt import HerzblattDeal
+    from keinstich.games.herzblatt import HerzblattDeal
 
     trick_deal = deal.trick_deal if isinstance(deal, HerzblattDeal) else deal
     if isinstance(deal, HerzblattDeal) and trick_deal is None:

@@ -17,8 +17,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from .cards import Card, Style, deal_hands, pack
-from .contracts import (
+from keinstich.cards import Card, Style, deal_hands, pack
+from keinstich.contracts import (
     BLACK_PIG,
     NO_FIRST_LAST,
     NO_HEARTS,
@@ -30,9 +30,9 @@ from .contracts import (
     POWER_BLACK_PIG,
     Contract,
 )
-from .domino import DOMINO, DominoContract, DominoDeal, domino_contract, payout_shares
-from .play import TrickDeal, forehand
-from .presets import override
+from keinstich.games.presets import override
+from keinstich.layoff import DOMINO, DominoContract, DominoDeal, domino_contract, payout_shares
+from keinstich.tricks import TrickDeal, forehand
 
 Deal = TrickDeal | DominoDeal
 DealContract = Contract | DominoContract

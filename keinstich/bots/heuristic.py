@@ -6,9 +6,9 @@ A bot is handed one seat's observation, never the hidden hands, and returns its 
     choice = bot.explain(deal.observation(deal.turn))   # Choice(card, reason)
     deal.play(choice.card)
 
-The same bots play trick deals (:class:`~keinstich.play.Observation`: a card), the lay-off deals
-(:class:`~keinstich.domino.DominoObservation`: a card, or None to pass) and Herzblatt
-(:class:`~keinstich.herzblatt.HerzblattObservation`: :meth:`Bot.decide` answers every phase — solo
+The same bots play trick deals (:class:`~keinstich.tricks.Observation`: a card), the lay-off deals
+(:class:`~keinstich.layoff.DominoObservation`: a card, or None to pass) and Herzblatt
+(:class:`~keinstich.games.herzblatt.HerzblattObservation`: :meth:`Bot.decide` answers every phase — solo
 or pass, two discards, announcements, contra/re, cards). :func:`play_deal` drives any of the three
 deals to its end by handing each seat's bot ``deal.observation(seat)`` and nothing else.
 
@@ -27,10 +27,22 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import NamedTuple, Protocol, TypeAlias, runtime_checkable
 
-from .cards import ALL_CARDS, PACK_IDS, SUIT_MASKS, Card, Pack, Rank, Suit, cards_of, mask_of, pack, strength_table
-from .domino import PAYOUT_WEIGHTS, DominoContract, DominoDeal, DominoObservation, End
-from .herzblatt import CARD_POINTS, HerzblattDeal, HerzblattObservation
-from .play import Observation, Scoring, Trick, TrickDeal, TrickRules
+from keinstich.cards import (
+    ALL_CARDS,
+    PACK_IDS,
+    SUIT_MASKS,
+    Card,
+    Pack,
+    Rank,
+    Suit,
+    cards_of,
+    mask_of,
+    pack,
+    strength_table,
+)
+from keinstich.games.herzblatt import CARD_POINTS, HerzblattDeal, HerzblattObservation
+from keinstich.layoff import PAYOUT_WEIGHTS, DominoContract, DominoDeal, DominoObservation, End
+from keinstich.tricks import Observation, Scoring, Trick, TrickDeal, TrickRules
 
 AnyObservation: TypeAlias = Observation | DominoObservation | HerzblattObservation
 Move: TypeAlias = bool | tuple[Card, Card] | str | Card | None

@@ -17,9 +17,9 @@ same for any number of worker processes, any chunk size and any :class:`concurre
 (a Dask cluster's ``client.get_executor()`` serves when one machine is not enough). Seat 0 is
 forehand in every deal (the dealer is the last seat), so "seat" also means "position at the table".
 
-Fast paths give the same result as :func:`~keinstich.bots.play_deal` with the same bots (the tests
+Fast paths give the same result as :func:`~keinstich.bots.heuristic.play_deal` with the same bots (the tests
 check it): an all-heuristic no-trump trick deal is finished by
-:func:`~keinstich.bots.heuristic_playout`, and a :class:`~keinstich.bots.RandomBot` in a trick deal
+:func:`~keinstich.bots.heuristic_playout`, and a :class:`~keinstich.bots.heuristic.RandomBot` in a trick deal
 draws its card from its own generator exactly as it would from an observation.
 """
 
@@ -35,14 +35,14 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-from .bots import Bot, HeuristicBot, RandomBot, heuristic_playout, play_deal
-from .cards import Pack, PackError, mask_of, pack
-from .contracts import KEIN_STICH_CONTRACTS, NO_HEARTS, NO_MAX, NO_OBERS, NO_TRICKS, Contract
-from .domino import DOMINO_CONTRACTS, PAYOUT_WEIGHTS, DominoContract, DominoDeal, DominoError, payout_shares
-from .herzblatt import HerzblattDeal, HerzblattRules
-from .partie import DEFAULT_PACKS
-from .play import TrickDeal
-from .presets import GAMES
+from keinstich.bots.heuristic import Bot, HeuristicBot, RandomBot, heuristic_playout, play_deal
+from keinstich.cards import Pack, PackError, mask_of, pack
+from keinstich.contracts import KEIN_STICH_CONTRACTS, NO_HEARTS, NO_MAX, NO_OBERS, NO_TRICKS, Contract
+from keinstich.games.herzblatt import HerzblattDeal, HerzblattRules
+from keinstich.games.kein_stich import DEFAULT_PACKS
+from keinstich.games.presets import GAMES
+from keinstich.layoff import DOMINO_CONTRACTS, PAYOUT_WEIGHTS, DominoContract, DominoDeal, DominoError, payout_shares
+from keinstich.tricks import TrickDeal
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -178,7 +178,7 @@ def make_bot(spec: BotSpec, seed: int = 0, *, pack: Pack | str | None = None) ->
             return RandomBot(seed, pack=pack)
         if name == "heuristic":
             return HeuristicBot(seed, pack=pack)
-        from .montecarlo import MonteCarloBot
+        from keinstich.bots.montecarlo import MonteCarloBot
 
         given: dict[str, Any] = dict(options)  # only the options named: the bot's own defaults for the rest
         return MonteCarloBot(seed, pack=pack, **given)
@@ -256,7 +256,7 @@ def contracts_of(game: str, players: int = 4) -> dict[str, AnyContract]:
     if game == "kein-stich":
         return {**KEIN_STICH_CONTRACTS, **{c.id: c for c in DOMINO_CONTRACTS.values()}}
     if game == "herzeln":
-        from .herzeln import herzeln_deals
+        from keinstich.games.herzeln import herzeln_deals
 
         out: dict[str, AnyContract] = {}
         for layout in ("chain", "rows"):
@@ -265,7 +265,7 @@ def contracts_of(game: str, players: int = 4) -> dict[str, AnyContract]:
                     out.setdefault(c.id, c)
         return out
     if game == "herzblatt":
-        from .herzblatt import PRESETS
+        from keinstich.games.herzblatt import PRESETS
 
         return {"herzblatt": HerzblattRules(players=players), **PRESETS}
     raise SimulationError(f"unknown game {game!r}: use one of {', '.join(GAMES)}")
@@ -291,7 +291,7 @@ def _fits(p: Pack) -> str:
 def _pack_for(game: str, players: int, wanted: str | Pack | None) -> str:
     """The pack id in use, checked against the player count with the engine's own messages."""
     if game == "herzeln":
-        from .herzeln import herzeln_pack
+        from keinstich.games.herzeln import herzeln_pack
 
         try:
             want = pack(wanted) if wanted is not None else None
@@ -411,7 +411,7 @@ def _weights(players: int) -> tuple[int, ...]:
 
 
 def _herzblatt_rules(contract: object, players: int | None) -> HerzblattRules:
-    from .herzblatt import PRESETS, preset
+    from keinstich.games.herzblatt import PRESETS, preset
 
     if isinstance(contract, HerzblattRules):
         if players is not None and players != contract.players:
@@ -755,7 +755,7 @@ def one_deal(contract: str | AnyContract, deal: int = 0, *, game: str = "kein-st
              rotation: int = 0, pot: int | None = None) -> TrickDeal | DominoDeal | HerzblattDeal:
     """Deal ``deal`` of :func:`simulate` (or rotation ``rotation`` of :func:`tournament` with ``bots`` as the
     filled lineup) with the same arguments, played again and returned whole: for
-    :func:`keinstich.charts.deal_frame`, a record, or a look at what the bots did."""
+    :func:`keinstich.sim.charts.deal_frame`, a record, or a look at what the bots did."""
     setup = _with_bots(_setup(contract, game, players, pack, seed, pot), bots)
     d = _new_deal(setup, _whole("deal", deal, 0))
     _play(d, _seat_bots(setup, deal, _whole("rotation", rotation, 0)))
@@ -779,8 +779,9 @@ class _PartieSetup:
 
 
 def _partie_rules(game: str, preset: object, players: int | None) -> tuple[str, Any]:
-    from . import herzblatt, herzeln, partie
-    from .presets import preset as make
+    from keinstich.games import herzblatt, herzeln
+    from keinstich.games import kein_stich as partie
+    from keinstich.games.presets import preset as make
 
     kinds = {"kein-stich": partie.PartieRules, "herzeln": herzeln.HerzelnRules, "herzblatt": herzblatt.HerzblattRules}
     if game not in kinds:
@@ -822,7 +823,7 @@ def _partie_row(setup: _PartieSetup, p: int, seed: str, k: int, cid: str, dealer
 
 
 def _kein_stich_partie(setup: _PartieSetup, p: int, seed: str, bots: Sequence[Bot]) -> list[Row]:
-    from .partie import Partie
+    from keinstich.games.kein_stich import Partie
 
     partie = Partie(setup.rules, seed=seed)
     n = setup.players
@@ -847,7 +848,7 @@ def _kein_stich_partie(setup: _PartieSetup, p: int, seed: str, bots: Sequence[Bo
 
 
 def _herzeln_partie(setup: _PartieSetup, p: int, seed: str, bots: Sequence[Bot]) -> list[Row]:
-    from .herzeln import HerzelnPartie
+    from keinstich.games.herzeln import HerzelnPartie
 
     partie = HerzelnPartie(setup.rules, seed=seed)
     net = [0] * setup.players
@@ -864,7 +865,7 @@ def _herzeln_partie(setup: _PartieSetup, p: int, seed: str, bots: Sequence[Bot])
 
 
 def _herzblatt_partie(setup: _PartieSetup, p: int, seed: str, bots: Sequence[Bot]) -> list[Row]:
-    from .herzblatt import HerzblattPartie
+    from keinstich.games.herzblatt import HerzblattPartie
 
     def policy(bot: Bot) -> Callable[[Any], object]:
         return lambda obs: bot.decide(obs).move
@@ -885,7 +886,7 @@ def simulate_partie(preset: str | Any = "standard", parties: int = 100, *, game:
                     seed: int | str = 0, workers: int = 1, executor: cf.Executor | None = None,
                     progress: Progress = False, cancel: Callable[[], bool] | None = None,
                     chunk_size: int | None = None) -> pd.DataFrame:
-    """Play ``parties`` whole parties of a preset (``preset`` of :func:`keinstich.presets.presets`, or a
+    """Play ``parties`` whole parties of a preset (``preset`` of :func:`keinstich.games.presets.presets`, or a
     rules object of ``game``); one row per partie, deal and seat (see :data:`PARTIE_COLUMNS`).
 
     ``paid``/``received`` are what the seat paid into and got out of the pot in that deal (Kein

@@ -32,7 +32,8 @@ def override(table: Mapping[str, T], preset_id: str, overrides: Mapping[str, obj
 
 
 def _tables() -> dict[str, Mapping[str, Any]]:
-    from . import herzblatt, herzeln, partie  # the games import this module, so import them late
+    from keinstich.games import herzblatt, herzeln  # the games import this module, so import them late
+    from keinstich.games import kein_stich as partie
 
     return {"kein-stich": partie.PRESETS, "herzeln": herzeln.PRESETS, "herzblatt": herzblatt.PRESETS}
 
@@ -48,7 +49,8 @@ def presets() -> list[tuple[str, str, str]]:
 
 def preset(game: str, preset_id: str | None = None, **overrides: object) -> Any:
     """A preset of any game, e.g. ``preset("herzblatt", "herzblatt-4-muhr", loss_stake=1)``."""
-    from . import herzblatt, herzeln, partie
+    from keinstich.games import herzblatt, herzeln
+    from keinstich.games import kein_stich as partie
 
     makers = {"kein-stich": (partie.preset, "standard"), "herzeln": (herzeln.preset, "herzeln-4"),
               "herzblatt": (herzblatt.preset, "herzblatt-4")}

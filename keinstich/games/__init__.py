@@ -1,0 +1,1 @@
+"""The games: Kein Stich, Herzeln and Herzblatt, one module each."""
