@@ -28,16 +28,46 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Literal
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
-from keinstich.cards import ALL_CARDS, Card, Pack, Rank, Suit, card, cards_of, deal_hands, mask_of, strength_table
-from keinstich.tricks import IllegalPlay, forehand
+from keinstich.cards import (
+    ALL_CARDS,
+    Card,
+    Pack,
+    Rank,
+    Style,
+    Suit,
+    card,
+    cards_of,
+    deal_hands,
+    mask_of,
+    strength_table,
+)
+from keinstich.deal import IllegalPlay, Restorable, Result
+from keinstich.tricks import forehand
+
+if TYPE_CHECKING:
+    from keinstich.records import Record
 
 Layout = Literal["rows", "chain"]
 Start = Literal["acorns", "hearts", "leaves", "bells", "any"]
 Order = Literal["natural", "ace-ten"]
 End = Literal["top", "bottom"]
-Move = Card | str | None
+
+
+class Lay(NamedTuple):
+    """A card laid at a chosen end of the chain (where it fits both); shows as ``9C@bottom``."""
+
+    card: Card
+    end: End
+
+    def __str__(self) -> str:
+        return f"{self.card.code}@{self.end}"
+
+
+Move = Card | Lay | str | None
+"""A lay-off move: a card (laid where it fits, the top end if both), a :class:`Lay`, or a pass
+(None, or the word "pass")."""
 
 START_CARDS: dict[str, Card | None] = {
     "acorns": card("JC"), "leaves": card("JS"), "hearts": card("JH"), "bells": card("JD"), "any": None}
@@ -123,6 +153,7 @@ class DominoContract:
     german: str = ""
     rules: DominoRules = field(default_factory=DominoRules)
     points: tuple[int, ...] | None = None
+    game: str = "kein-stich"
 
     def __post_init__(self) -> None:
         if self.points is not None:
@@ -177,7 +208,7 @@ def domino_contract(start: str = "acorns", *, voluntary_pass: bool = False, pass
 
 
 HERZELN_DOMINO = DominoContract("herzeln-domino", "Domino", "Unteranlegen",
-                                DominoRules(layout="chain", order="ace-ten"), (0, -10, -20, -30))
+                                DominoRules(layout="chain", order="ace-ten"), (0, -10, -20, -30), "herzeln")
 """Herzeln's deal 8: one wrapping chain from any Jack; places score 0/-10/-20/-30 (RULES.md §3.3)."""
 
 
@@ -197,7 +228,7 @@ def herzeln_domino(players: int = 4, layout: Layout = "chain", order: Order = "a
         rules = DominoRules(layout=layout, start="any", order=order, wrap=True, voluntary_pass=voluntary_pass)
     cid = "herzeln-domino" + ("-rows" if layout == "rows" else "") + ("-natural" if order == "natural" else "")
     name = "Domino" + (" by suit" if layout == "rows" else "") + (" (natural order)" if order == "natural" else "")
-    return DominoContract(cid, name, "Unteranlegen", rules, tuple(-10 * i for i in range(players)))
+    return DominoContract(cid, name, "Unteranlegen", rules, tuple(-10 * i for i in range(players)), "herzeln")
 
 
 # --- paying out the pot --------------------------------------------------------------------------
@@ -307,7 +338,7 @@ class DominoObservation:
         return tuple(c for c in self.in_play if not known & c.bit)
 
 
-class DominoDeal:
+class DominoDeal(Restorable):
     """One lay-off deal: ``turn``, ``legal()``, ``can_pass()``, ``play(card or None)``, ``finish_order``.
 
     ``hands`` are the hands as dealt, seat 0 first, clockwise; the cards dealt are the pack in
@@ -342,6 +373,7 @@ class DominoDeal:
         "first_leader",
         "forehand",
         "players",
+        "pot",
         "rules",
     )
 
@@ -361,6 +393,7 @@ class DominoDeal:
         if not 0 <= leader < n:
             raise DominoError(f"leader must be a seat from 0 to {n - 1}, not {leader}")
         self.contract = contract
+        self.pot: int | None = None
         self.rules = rules if rules is not None else contract.rules
         self.players = n
         self.forehand = leader
@@ -418,6 +451,51 @@ class DominoDeal:
     def is_over(self) -> bool:
         return self._turn < 0
 
+    over = is_over
+
+    @property
+    def game(self) -> str:
+        return self.contract.game
+
+    @property
+    def phase(self) -> str:
+        return "over" if self._turn < 0 else "lay"
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """The cards that fit (a chain card that fits both ends once per end, as a :class:`Lay`),
+        and None when the seat may pass."""
+        if self._turn < 0:
+            return ()
+        out: list[Move] = []
+        for c in self.legal():
+            if self._chain and self._ends(c) == _TOP | _BOTTOM:
+                out += [Lay(c, "top"), Lay(c, "bottom")]
+            else:
+                out.append(c)
+        return (*out, None) if self._pass_allowed(self._turn) else tuple(out)
+
+    def result(self) -> Result:
+        """By finishing place: the contract's points, or (a deal that pays out the pot) what each
+        seat pays in pass fees less its share of the pot and the fees (set :attr:`pot` first)."""
+        n = self.players
+        places = tuple(self._finish.index(s) + 1 if s in self._finish else 0 for s in range(n))
+        fees = self.fees()
+        if self.contract.points is not None:
+            scores = self.contract.score(self._finish) if self.is_over else (0,) * n
+            return Result(scores, "points", places=places)
+        if self.pot is None or not self.is_over:
+            hint = "; set the deal's pot to see the payout" if self.pot is None else ""
+            return Result(fees, "pfennig", places=places, text="pass fees only" + hint)
+        shares = payout_shares(self.pot + sum(fees), self._finish)
+        return Result(tuple(fees[s] - shares[s] for s in range(n)), "pfennig", places=places,
+                      text=f"the pot of {self.pot} and {sum(fees)} in pass fees paid out by place")
+
+    def record(self, *, pack: str | None = None, dealer: int | None = None) -> Record:
+        """This deal as a game record (docs/records.md)."""
+        from keinstich.records import record_of
+
+        return record_of(self, pack=pack, dealer=dealer)
+
     @property
     def started(self) -> bool:
         """Whether the first card has been laid."""
@@ -446,7 +524,15 @@ class DominoDeal:
         return tuple((s, c) for s, c, _ in self._history)
 
     @property
-    def history(self) -> tuple[tuple[int, Card | None, End | None], ...]:
+    def history(self) -> tuple[tuple[int, Card | Lay | None], ...]:
+        """Every move as (seat, move): a card, a :class:`Lay` where the end was chosen between two,
+        None for a pass. Replaying them with :meth:`play` rebuilds the deal, chain ends included."""
+        chain = self.rules.layout == "chain"
+        return tuple((s, Lay(c, "top" if e == _TOP else "bottom") if chain and c is not None and e else c)
+                     for s, c, e in self._history)
+
+    @property
+    def lay_history(self) -> tuple[tuple[int, Card | None, End | None], ...]:
         """Every move as (seat, card or None, end): the end a card was laid at ("top"/"bottom"; None
         for a pass or a card that opened a row or the chain). Replaying it with
         ``play(card, seat, end=end)`` reproduces the deal exactly, chain ends included."""
@@ -579,8 +665,11 @@ class DominoDeal:
             fits |= _BOTTOM
         return fits
 
-    def why_illegal(self, move: Move, seat: int | None = None, *, end: End | None = None) -> str | None:
-        """Why ``move`` (a card, or None / "pass") is not allowed now for ``seat``, or None if it is."""
+    def why_illegal(self, move: Move, seat: int | None = None, *, end: End | None = None,
+                    style: Style | None = None) -> str | None:
+        """Why ``move`` (a card, a :class:`Lay`, or None / "pass") is not allowed now for ``seat``, or None."""
+        if isinstance(move, Lay):
+            move, end = move
         try:
             c = _parse(move)
         except IllegalPlay as e:
@@ -659,6 +748,8 @@ class DominoDeal:
         With ``seat`` given, refuses a move out of turn. ``end`` chooses the end of the chain when
         a card fits both. Raises :class:`~keinstich.tricks.IllegalPlay` (state unchanged).
         """
+        if isinstance(move, Lay):
+            move, end = move
         reason = self.why_illegal(move, seat, end=end)
         if reason is not None:
             raise IllegalPlay(reason)
@@ -803,35 +894,8 @@ class DominoDeal:
             self._lay(s, c, end)
         return tuple(self._finish)
 
-    def undo(self) -> tuple[int, Card | None]:
-        """Take back the last move; returns the (seat, card or None) taken back."""
-        if not self._history:
-            raise IllegalPlay("nothing to undo: no move has been made yet")
-        history = self._history[:-1]
-        last = self._history[-1]
-        fresh = DominoDeal(self._dealt, self.contract, leader=self.forehand, rules=self.rules)
-        for s, c, end in history:
-            if c is None:
-                fresh._pass(s)
-            else:
-                fresh._lay(s, c, end)
-        for name in DominoDeal.__slots__:
-            setattr(self, name, getattr(fresh, name))
-        return last[0], last[1]
-
-    def copy(self) -> DominoDeal:
-        """An independent copy (for search and Monte Carlo bots)."""
-        new = object.__new__(DominoDeal)
-        for name in DominoDeal.__slots__:
-            setattr(new, name, getattr(self, name))
-        new._hands = list(self._hands)
-        new._history = list(self._history)
-        new._finish = list(self._finish)
-        new._passes = list(self._passes)
-        new._lo = list(self._lo)
-        new._hi = list(self._hi)
-        new._chain = list(self._chain)
-        return new
+    def _fresh(self) -> DominoDeal:
+        return DominoDeal(self._dealt, self.contract, leader=self.forehand, rules=self.rules)
 
     def observation(self, seat: int) -> DominoObservation:
         """What ``seat`` can see: its own hand, the open layout and moves, the hand sizes."""
@@ -885,6 +949,8 @@ def _parse(move: Move) -> Card | None:
         return None
     if isinstance(move, str) and move.strip().lower() == "pass":
         return None
+    if isinstance(move, Lay):
+        return move.card
     try:
         return card(move)
     except ValueError as e:

@@ -585,7 +585,7 @@ def lay_off_moves(deal: DominoDeal) -> tuple[list[Card | None], list[End | None]
     fresh = DominoDeal(deal.dealt, deal.contract, leader=deal.forehand, rules=deal.rules)
     plays: list[Card | None] = []
     ends: list[End | None] = []
-    for seat, c, end in deal.history:
+    for seat, c, end in deal.lay_history:
         plays.append(c)
         ends.append(end if c is not None and fresh.ends(c) == ENDS else None)
         fresh.play(c, seat, end=end)

@@ -13,7 +13,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
-from typing import NamedTuple, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from keinstich.cards import (
     ALL_CARDS,
@@ -31,10 +31,8 @@ from keinstich.cards import (
     shuffled,
     strength_table,
 )
-
-
-class IllegalPlay(ValueError):
-    """A card that may not be played now; the message says who, what and why."""
+from keinstich.deal import IllegalPlay as IllegalPlay  # the refusal of every deal kind, public here too
+from keinstich.deal import Move, Restorable, Result
 
 
 @dataclass(frozen=True)
@@ -95,6 +93,9 @@ class Trick(NamedTuple):
         from keinstich.faces import trick_html
 
         return trick_html(self)
+
+if TYPE_CHECKING:
+    from keinstich.records import Record
 
 
 class Scoring(Protocol):
@@ -171,7 +172,7 @@ def forehand(dealer: int, players: int) -> int:
 _VOID_SETS: tuple[frozenset[Suit], ...] = tuple(frozenset(s for s in Suit if m >> s & 1) for m in range(16))
 
 
-class TrickDeal:
+class TrickDeal(Restorable):
     """One deal of tricks: ``turn``, ``legal()``, ``play(card)``, finished ``tricks``.
 
     ``hands`` are the hands as dealt, seat 0 first, clockwise; ``leader`` leads the first trick
@@ -259,6 +260,37 @@ class TrickDeal:
     @property
     def is_over(self) -> bool:
         return self._turn < 0
+
+    over = is_over
+
+    @property
+    def game(self) -> str:
+        """The game whose contract this deal plays (Kein Stich without a contract)."""
+        return getattr(self.contract, "game", "kein-stich")
+
+    @property
+    def phase(self) -> str:
+        return "over" if self._turn < 0 else "play"
+
+    @property
+    def history(self) -> tuple[tuple[int, Move], ...]:
+        """Every (seat, card) played so far: the moves of :class:`~keinstich.deal.Deal`."""
+        return self.plays
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """The legal cards: in a trick deal every move is a card."""
+        return self.legal()
+
+    def result(self) -> Result:
+        """Scores so far in the contract's unit, with the tricks each seat has taken."""
+        unit = getattr(self.contract, "unit", "pfennig")
+        return Result(self.scores(), unit, tricks=self.tricks_won())
+
+    def record(self, *, pack: str | None = None, dealer: int | None = None) -> Record:
+        """This deal as a game record (docs/records.md)."""
+        from keinstich.records import record_of
+
+        return record_of(self, pack=pack, dealer=dealer)
 
     @property
     def dealt(self) -> tuple[tuple[Card, ...], ...]:
@@ -368,12 +400,13 @@ class TrickDeal:
         """:meth:`legal` as a bitmask of card bits (for bots and solvers)."""
         return 0 if self._turn < 0 else self._legal_mask(self._turn)
 
-    def why_illegal(self, c: Card | str, seat: int | None = None, *, style: Style = "french") -> str | None:
-        """Why ``c`` may not be played now (by ``seat``, default the player to move), or None.
+    def why_illegal(self, move: Card | str, seat: int | None = None, *, style: Style | None = None) -> str | None:
+        """Why card ``move`` may not be played now (by ``seat``, default the player to move), or None.
 
         ``style`` names the suits as the faces on the table do ("german": acorns, leaves, hearts, bells)."""
+        style = style or "french"
         try:
-            c = card(c)
+            c = card(move)
         except ValueError as e:
             return str(e)
         if self._turn < 0:
@@ -414,11 +447,12 @@ class TrickDeal:
 
     # --- playing -------------------------------------------------------------------------------
 
-    def play(self, c: Card | str, seat: int | None = None) -> Trick | None:
-        """Play ``c`` for the seat to move; returns the trick if this card finished one.
+    def play(self, move: Card | str, seat: int | None = None) -> Trick | None:
+        """Play card ``move`` for the seat to move; returns the trick if this card finished one.
 
         With ``seat`` given, refuses a play out of turn. Raises :class:`IllegalPlay` (state unchanged).
         """
+        c = move
         if c.__class__ is not Card:
             try:
                 c = card(c)
@@ -493,29 +527,8 @@ class TrickDeal:
             apply(s, ALL_CARDS[(m & -m).bit_length() - 1])
         return self.scores()
 
-    def undo(self) -> tuple[int, Card]:
-        """Take back the last play; returns the (seat, card) taken back."""
-        played = self.plays
-        if not played:
-            raise IllegalPlay("nothing to undo: no card has been played yet")
-        plays, last = played[:-1], played[-1]
-        fresh = TrickDeal(self.dealt, self.contract, leader=self.first_leader, rules=self.rules)
-        for s, c in plays:
-            fresh.play(c, s)
-        for name in TrickDeal.__slots__:
-            setattr(self, name, getattr(fresh, name))
-        return last
-
-    def copy(self) -> TrickDeal:
-        """An independent copy (for search: solvers and Monte Carlo bots)."""
-        new = object.__new__(TrickDeal)
-        for name in TrickDeal.__slots__:
-            setattr(new, name, getattr(self, name))
-        new._hands = list(self._hands)
-        new._trick = list(self._trick)
-        new._tricks = list(self._tricks)
-        new._voids = list(self._voids)
-        return new
+    def _fresh(self) -> TrickDeal:
+        return TrickDeal(self.dealt, self.contract, leader=self.first_leader, rules=self.rules)
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` can see: its hand, the open play, shown voids. No other hand."""

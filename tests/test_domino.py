@@ -35,7 +35,7 @@ def C(text):
 
 
 def snapshot(d):
-    return (d.history, d.hands, d.turn, d.layout, d.fees(), d.finish_order, d.legal(), d.can_pass())
+    return (d.lay_history, d.hands, d.turn, d.layout, d.fees(), d.finish_order, d.legal(), d.can_pass())
 
 
 def refused(d, move, seat=None, match="", end=None):
@@ -273,7 +273,7 @@ def test_the_chain_mixes_suits_and_turns_the_corner():
     assert d.is_over and d.finish_order == (1, 2, 0)
     assert d.chain == tuple(cards("KC 10C AH 9H JH QH KH 10H AC 9C JC"))
     assert d.scores() == (-20, 0, -10)
-    assert [e for _, _, e in d.history] == [
+    assert [e for _, _, e in d.lay_history] == [
         None, None, "top", "top", "bottom", "bottom", None, "bottom", "top", "top", "bottom", None, "top", "top"]
 
 
@@ -700,7 +700,7 @@ def test_thousands_of_fast_playouts_replay_legally(rules):
         check_finished(d)
         if i % 10 == 0:  # every move of the fast playout is legal in the checked machine
             oracle = Oracle(twin)
-            for s, c, end in d.history:
+            for s, c, end in d.lay_history:
                 assert c is None or c in oracle.fitting(twin)
                 twin.play(c, s, end=end)
                 oracle.check_layout(twin)

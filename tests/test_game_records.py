@@ -521,7 +521,7 @@ def test_every_deal_of_random_herzeln_parties_round_trips(rules):
             out = check(rec)
             assert out["complete"] is True and out["points"] == list(result.scores)
             if isinstance(again, DominoDeal):
-                assert again.history == result.deal.history and again.layout == result.deal.layout
+                assert again.lay_history == result.deal.lay_history and again.layout == result.deal.layout
                 assert out["finish_order"] == list(result.deal.finish_order)
                 both_ends += sum(e is not None for e in rec.ends)
             else:
@@ -542,9 +542,9 @@ def test_herzeln_chain_records_without_ends_stop_at_the_first_ambiguous_card():
         bare = rec.to_dict() | {"plays": [p.split("@")[0] for p in rec.to_dict()["plays"]]}
         first = next((k for k, e in enumerate(rec.ends) if e is not None), None)
         if first is None:
-            assert replay(Record.from_dict(bare)).history == deal.history
+            assert replay(Record.from_dict(bare)).lay_history == deal.lay_history
             continue
-        with pytest.raises(RecordError, match=rf"^turn {first + 1}: seat {deal.history[first][0]} lays "
+        with pytest.raises(RecordError, match=rf"^turn {first + 1}: seat {deal.lay_history[first][0]} lays "
                                               rf"{rec.plays[first].code}, which fits both ends"):
             replay(Record.from_dict(bare))
         refused += 1

@@ -38,7 +38,7 @@ def pass_log(deal: DominoDeal) -> list[tuple[int, Card | None, bool]]:
     """Every move as (seat, card or None for a pass, whether the pass was forced: no card fitted).
 
     Asks a replay of the deal, move by move, whether the passing seat had a legal card then."""
-    moves = deal.history
+    moves = deal.lay_history
     if not any(c is None for _, c, _ in moves):
         return [(s, c, False) for s, c, _ in moves]
     if not deal.rules.voluntary_pass:

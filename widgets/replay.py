@@ -80,7 +80,7 @@ def _fresh(deal: AnyDeal) -> tuple[AnyDeal, list[tuple[int, Card | None, str | N
         return fresh, [(s, c, None) for s, c in deal.plays]
     if isinstance(deal, DominoDeal):
         fresh_d = DominoDeal(deal.dealt, deal.contract, leader=deal.forehand, rules=deal.rules)
-        return fresh_d, [(s, c, e) for s, c, e in deal.history]
+        return fresh_d, [(s, c, e) for s, c, e in deal.lay_history]
     h = HerzblattDeal(deal.dealt, deal.skat, deal.rules, dealer=deal.dealer)
     for s, says in deal.answers:
         h.ask(says, s)

@@ -19,12 +19,18 @@ import dataclasses
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Literal, TypeAlias
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeAlias
 
 from keinstich.cards import Card, Pack, Rank, Style, Suit, card, cards_of, deal_hands, hands_from_text, mask_of, pack
+from keinstich.cards import pack as get_pack
 from keinstich.contracts import Contract, PerCard
+from keinstich.deal import IllegalPlay, Move, Result
+from keinstich.game import Game, GameError, Setting
 from keinstich.games.presets import override
-from keinstich.tricks import IllegalPlay, Observation, Trick, TrickDeal, TrickRules, forehand
+from keinstich.tricks import Observation, Trick, TrickDeal, TrickRules, forehand
+
+if TYPE_CHECKING:
+    from keinstich.records import Record
 
 
 class HerzblattError(ValueError):
@@ -140,7 +146,8 @@ HERZBLATT_POINTS = Contract(
     "herzblatt", "Herzblatt card points",
     tuple(PerCard(points, rank=r) for r, points in CARD_POINTS.items()),
     german="Herzblatt", rules=TrickRules(order="ace-ten", trump=Suit.HEARTS, must_trump=True,
-                                         must_overtrump_trump_lead=True), unit="points")
+                                         must_overtrump_trump_lead=True), unit="points",
+    game="herzblatt")
 """Card points per trick won (A 11, 10 10, K 4, Q 3, J 2) under the default Braun trick rules."""
 
 
@@ -241,6 +248,55 @@ def _muhr(rules: HerzblattRules, points: int, all_tricks: bool, soloist_schneide
     return won, value, (calls, f"{'wins' if won else 'loses'}, {detail}")
 
 
+# --- the moves: answers and calls are moves like cards ---------------------------------------------
+
+
+class Ask(NamedTuple):
+    """The seat asked answers: play (become the soloist) or pass."""
+
+    play: bool
+
+    def __str__(self) -> str:
+        return "play" if self.play else "pass"
+
+
+class Discard(NamedTuple):
+    """The soloist lays two cards away after taking the skat."""
+
+    first: Card
+    second: Card
+
+    def __str__(self) -> str:
+        return f"discard {self.first.code} {self.second.code}"
+
+
+class Announce(NamedTuple):
+    """Muhr: the soloist announces nothing (None), "66" or "du" (all tricks)."""
+
+    call: Announcement | None
+
+    def __str__(self) -> str:
+        return f"announce {self.call}" if self.call else "announce nothing"
+
+
+class Contra(NamedTuple):
+    """Muhr: an eligible defender doubles (contra) or not."""
+
+    yes: bool
+
+    def __str__(self) -> str:
+        return "contra" if self.yes else "no contra"
+
+
+class Re(NamedTuple):
+    """Muhr: the soloist answers a contra with re or not."""
+
+    yes: bool
+
+    def __str__(self) -> str:
+        return "re" if self.yes else "no re"
+
+
 # --- the deal ------------------------------------------------------------------------------------
 
 
@@ -315,6 +371,7 @@ class HerzblattDeal:
         self.trick_deal: TrickDeal | None = None
         self._phase: Phase = "asking"
         self._redeal = False
+        self._history: list[tuple[int, Move]] = []
 
     @classmethod
     def from_seed(cls, seed: int | str, rules: HerzblattRules | None = None, *,
@@ -344,6 +401,32 @@ class HerzblattDeal:
     @property
     def is_over(self) -> bool:
         return self._phase == "over"
+
+    over = is_over
+    game = "herzblatt"
+    style: Style = "french"
+
+    @property
+    def history(self) -> tuple[tuple[int, Move], ...]:
+        """Every move so far as (seat, move): answers, the discard, calls and cards."""
+        return tuple(self._history)
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """What the seat to act may do in this phase (every pair of cards when discarding)."""
+        ph = self._phase
+        if ph == "asking":
+            return (Ask(True), Ask(False))
+        if ph == "discard":
+            assert self.soloist is not None
+            held = self.hand(self.soloist)
+            return tuple(Discard(a, b) for i, a in enumerate(held) for b in held[i + 1:])
+        if ph == "announce":
+            return (Announce(None), Announce("66"), Announce("du"))
+        if ph == "contra":
+            return (Contra(False), Contra(True))
+        if ph == "re":
+            return (Re(False), Re(True))
+        return self.legal()
 
     @property
     def outcome(self) -> Literal["redeal", "won", "lost"] | None:
@@ -391,11 +474,18 @@ class HerzblattDeal:
         """The cards the player to move may play (empty outside the play phase)."""
         return self.trick_deal.legal() if self._phase == "play" and self.trick_deal is not None else ()
 
-    def why_illegal(self, c: Card | str, seat: int | None = None, *, style: Style = "french") -> str | None:
-        """Why ``c`` may not be played now, or None (``style`` names the suits, see TrickDeal.why_illegal)."""
-        if self._phase != "play" or self.trick_deal is None:
+    def why_illegal(self, move: Move, seat: int | None = None, *, style: Style | None = None) -> str | None:
+        """Why ``move`` is refused now, or None (``style`` names the suits, see TrickDeal.why_illegal)."""
+        if self._phase == "play" and self.trick_deal is not None and isinstance(move, Card | str):
+            return self.trick_deal.why_illegal(move, seat, style=style or self.style)
+        if isinstance(move, Card | str) and not isinstance(move, Ask | Discard | Announce | Contra | Re):
             return f"no card may be played in the {self._phase} phase"
-        return self.trick_deal.why_illegal(c, seat, style=style)
+        trial = self.copy()
+        try:
+            trial.play(move, seat)
+        except ValueError as e:
+            return str(e)
+        return None
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
@@ -441,6 +531,7 @@ class HerzblattDeal:
         """The seat asked answers: play (becomes soloist) or pass."""
         s = self._check("asking", seat, "ask")
         self.answers.append((s, bool(seat_says_play)))
+        self._history.append((s, Ask(bool(seat_says_play))))
         if seat_says_play:
             self.soloist = s
             self._phase = "discard"
@@ -467,6 +558,7 @@ class HerzblattDeal:
         if a is b:
             raise HerzblattError(f"discard two different cards, not {a.code} twice")
         self.discards = (a, b)
+        self._history.append((s, Discard(a, b)))
         hands = [list(h) for h in self.dealt]
         hands[s] = [c for c in held if c is not a and c is not b]
         self.trick_deal = TrickDeal(hands, self.rules.contract, leader=self.forehand)
@@ -479,12 +571,14 @@ class HerzblattDeal:
         if said not in (None, "", "none", "66", "du"):
             raise HerzblattError(f"seat {s} may announce None, '66' or 'du', not {call!r}")
         self.announcement = "66" if said == "66" else "du" if said == "du" else None
+        self._history.append((s, Announce(self.announcement)))
         self._phase = "contra" if self.contra_eligible else "play"
 
     def contra(self, says_contra: bool, seat: int | None = None) -> None:
         """Muhr: an eligible defender doubles (contra) or not; one contra is enough."""
         s = self._check("contra", seat, "say contra")
         self.contra_answers.append((s, bool(says_contra)))
+        self._history.append((s, Contra(bool(says_contra))))
         if says_contra:
             self.contra_by = s
             self._phase = "re"
@@ -493,18 +587,61 @@ class HerzblattDeal:
 
     def redouble(self, says_re: bool, seat: int | None = None) -> None:
         """Muhr: the soloist answers a contra with re (doubles again) or not."""
-        self._check("re", seat, "say re")
+        s = self._check("re", seat, "say re")
         self.re = bool(says_re)
+        self._history.append((s, Re(self.re)))
         self._phase = "play"
 
-    def play(self, c: Card | str, seat: int | None = None) -> Trick | None:
-        """Play a card in the trick phase; returns the trick if it finished one (see TrickDeal.play)."""
+    def play(self, move: Move, seat: int | None = None) -> Trick | None:
+        """Make any move: an :class:`Ask`, :class:`Discard`, :class:`Announce`, :class:`Contra` or
+        :class:`Re` in its phase, or a card in the trick phase (returns the trick it finished, if any)."""
+        if isinstance(move, Ask):
+            self.ask(move.play, seat)
+        elif isinstance(move, Discard):
+            self.discard(move.first, move.second, seat)
+        elif isinstance(move, Announce):
+            self.announce(move.call, seat)
+        elif isinstance(move, Contra):
+            self.contra(move.yes, seat)
+        elif isinstance(move, Re):
+            self.redouble(move.yes, seat)
+        elif isinstance(move, Card | str):
+            return self._play_card(move, seat)
+        else:
+            raise HerzblattError(f"a Herzblatt move is a card, Ask, Discard, Announce, Contra or Re, not {move!r}")
+        return None
+
+    def _play_card(self, c: Card | str, seat: int | None) -> Trick | None:
         if self._phase != "play" or self.trick_deal is None:
             raise IllegalPlay(f"no card may be played now: the deal is in the {self._phase} phase")
+        s = self.trick_deal.turn
         t = self.trick_deal.play(c, seat)
+        assert s is not None
+        self._history.append((s, self.trick_deal.plays[-1][1]))
         if self.trick_deal.is_over:
             self._phase = "over"
         return t
+
+    def undo(self) -> tuple[int, Move]:
+        """Take back the last move (an answer, the discard, a call or a card)."""
+        if not self._history:
+            raise IllegalPlay("nothing to undo: no move has been made yet")
+        fresh = HerzblattDeal(self.dealt, self.skat, self.rules, dealer=self.dealer)
+        last = self._history[-1]
+        for seat, move in self._history[:-1]:
+            fresh.play(move, seat)
+        self.__dict__.update(fresh.__dict__)
+        return last
+
+    def copy(self) -> HerzblattDeal:
+        """An independent copy (for search and Monte Carlo bots)."""
+        new = object.__new__(HerzblattDeal)
+        new.__dict__.update(self.__dict__)
+        new.answers = list(self.answers)
+        new.contra_answers = list(self.contra_answers)
+        new._history = list(self._history)
+        new.trick_deal = self.trick_deal.copy() if self.trick_deal is not None else None
+        return new
 
     def act(self, action: object) -> None:
         """Apply a move for the current phase: bool (ask, contra, re), two cards (discard),
@@ -543,6 +680,25 @@ class HerzblattDeal:
         assert pts is not None
         return settle(self.rules, self.soloist, pts, won[self.soloist], self.trick_deal.total_tricks,
                       announcement=self.announcement, contra=self.contra_by is not None, re=self.re)
+
+    def result(self) -> Result:
+        """The settlement's stakes once over (zeros before), with tricks, role and card points per seat."""
+        n = self.players
+        if self._phase != "over":
+            return Result((0,) * n, "stakes", text=f"the deal is in the {self._phase} phase")
+        settlement = self.settlement()
+        if self.trick_deal is None or self.soloist is None:
+            return Result(settlement.stakes, "stakes", columns={"role": ("redeal",) * n, "card_points": (None,) * n},
+                          text=settlement.explanation)
+        roles = tuple("soloist" if s == self.soloist else "defender" for s in range(n))
+        return Result(settlement.stakes, "stakes", tricks=self.trick_deal.tricks_won(),
+                      columns={"role": roles, "card_points": self.card_points()}, text=settlement.explanation)
+
+    def record(self, *, pack: str | None = None, dealer: int | None = None) -> Record:
+        """This deal as a game record (docs/records.md)."""
+        from keinstich.records import record_of
+
+        return record_of(self, pack=pack, dealer=dealer)
 
     def __repr__(self) -> str:
         who = f", soloist {self.soloist}" if self.soloist is not None else ""
@@ -666,3 +822,98 @@ PRESETS: dict[str, HerzblattRules] = {
 def preset(preset_id: str = "herzblatt-4", **overrides: object) -> HerzblattRules:
     """A named setup, optionally changed: ``preset("herzblatt-4-muhr", du_stacks_schneider=True)``."""
     return override(PRESETS, preset_id, overrides, HerzblattError)
+
+
+# --- the game ---------------------------------------------------------------------------------------
+
+
+class Herzblatt(Game):
+    """Herzblatt (Herz sticht): a soloist with the skat against the rest, Hearts trumps (docs/rules.md §4)."""
+
+    id = "herzblatt"
+    name = "Herzblatt"
+    german = "Herzblatt"
+    aliases = ("Herz sticht", "Herzblättchen")
+    unit = "stakes"
+    player_counts = (2, 3, 4, 5)
+    extra_columns = ("role", "card_points")
+
+    def packs(self, players: int) -> tuple[str, ...]:
+        self.check_players(players)
+        return tuple(dict.fromkeys(pid for (_, n), pid in _PACKS.items() if n == players))
+
+    def rules_for(self, contract: object, players: int | None = None) -> HerzblattRules:
+        """The rules a Herzblatt "contract" names: "herzblatt", a preset id, or HerzblattRules."""
+        if isinstance(contract, HerzblattRules):
+            if players is not None and players != contract.players:
+                raise GameError(f"the rules are for {contract.players} players, not {players}")
+            return contract
+        if not isinstance(contract, str):
+            raise GameError(f"a Herzblatt deal is 'herzblatt', a preset id or HerzblattRules, not {contract!r}")
+        key = contract.strip().lower()
+        if key == "herzblatt":
+            return HerzblattRules(players=players if players is not None else 4)
+        if key in PRESETS:
+            return preset(key) if players is None else preset(key, players=players)
+        raise GameError(f"unknown herzblatt contract {contract!r}: use one of herzblatt, {', '.join(PRESETS)}")
+
+    def contract(self, spec: object, players: int = 4) -> HerzblattRules:
+        return self.rules_for(spec, players)
+
+    def contracts(self, players: int = 4) -> dict[str, HerzblattRules]:
+        return {"herzblatt": HerzblattRules(players=players), **PRESETS}
+
+    def presets(self) -> dict[str, HerzblattRules]:
+        return PRESETS
+
+    def preset(self, preset_id: str | None = None, **changes: object) -> HerzblattRules:
+        return preset(preset_id or "herzblatt-4", **changes)
+
+    def settings(self) -> tuple[Setting, ...]:
+        return tuple(Setting(f.name, f.default, "", _CHOICES.get(f.name), "4")
+                     for f in dataclasses.fields(HerzblattRules))
+
+    def deal(self, contract: object = "herzblatt", seed: int | str = 0, *, players: int | None = None,
+             pack: str | Pack | None = None, dealer: int | None = None) -> HerzblattDeal:
+        rules = self.rules_for(contract, players)
+        if pack is not None:
+            self._check_pack(rules, pack)
+        return HerzblattDeal.from_seed(seed, rules, dealer=dealer)
+
+    def _check_pack(self, rules: HerzblattRules, wanted: str | Pack) -> None:
+        try:
+            p = get_pack(wanted)
+        except ValueError as e:
+            raise GameError(str(e)) from None
+        if p.mask != rules.pack.mask:
+            raise GameError(f"Herzblatt with these rules uses {rules.pack.id}, not {p.id}: "
+                            "the removal rule picks the pack")
+
+    def deal_from_text(self, contract: object, text: str, *, players: int | None = None,
+                       pack: str | Pack | None = None, dealer: int | None = None) -> HerzblattDeal:
+        rules = self.rules_for(contract, players)
+        if pack is not None:
+            self._check_pack(rules, pack)
+        return HerzblattDeal.from_text(text, rules, dealer=dealer)
+
+    def partie(self, preset: object = None, seed: int | str = 0, **changes: object) -> HerzblattPartie:
+        rules = preset if isinstance(preset, HerzblattRules) else self.preset(
+            preset if isinstance(preset, str) else None, **changes)
+        return HerzblattPartie(rules, seed=seed)
+
+    def _codec(self) -> Any:
+        from keinstich.games.records import HERZBLATT
+
+        return HERZBLATT
+
+    def record_of(self, deal: Any, *, pack: str | Pack | None = None, dealer: int | None = None) -> Record:
+        return self._codec().record_of(deal, pack=None, dealer=dealer)  # type: ignore[no-any-return]
+
+    def replay(self, record: Record, upto: int | None = None) -> Any:
+        return self._codec().replay(record, upto)
+
+    def validate(self, record: Record) -> None:
+        self._codec().validate(record)
+
+    def summary(self, record: Record, deal: Any) -> dict[str, Any]:
+        return self._codec().summary(record, deal)  # type: ignore[no-any-return]

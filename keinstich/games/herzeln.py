@@ -15,13 +15,17 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from keinstich.cards import Card, Pack, Style, deal_hands, pack
+from keinstich.cards import Card, Pack, Style, deal_hands, hands_from_text, pack
 from keinstich.contracts import Contract, ForTrick, PerCard, PerTrick
+from keinstich.game import Game, Setting
 from keinstich.games.presets import override
 from keinstich.layoff import DominoContract, DominoDeal, Layout, Order, herzeln_domino
 from keinstich.tricks import TrickDeal, TrickRules, forehand
+
+if TYPE_CHECKING:
+    from keinstich.records import Record
 
 
 class HerzelnError(ValueError):
@@ -34,7 +38,7 @@ HERZELN_TRICK_RULES = TrickRules(order="ace-ten")
 
 def _contract(cid: str, name: str, german: str, *components: PerTrick | PerCard | ForTrick) -> Contract:
     return Contract(f"herzeln-{cid}", name, components, german=german, rules=HERZELN_TRICK_RULES,
-                    unit="points", stake=10)
+                    unit="points", stake=10, game="herzeln")
 
 
 NO_HEARTS = _contract("no-hearts", "No Hearts", "Herz",
@@ -290,3 +294,91 @@ class HerzelnPartie:
 
     def __repr__(self) -> str:
         return f"<HerzelnPartie {self.players}p: {len(self.results)}/8 deals, totals {self.totals}>"
+
+
+# --- the game ---------------------------------------------------------------------------------------
+
+
+class Herzeln(Game):
+    """Herzeln (Austria): eight deals, seven trick deals scored in points and the Domino (docs/rules.md §3)."""
+
+    id = "herzeln"
+    name = "Herzeln"
+    german = "Herzeln"
+    unit = "points"
+    player_counts = (3, 4)
+
+    def packs(self, players: int) -> tuple[str, ...]:
+        self.check_players(players)
+        return (herzeln_pack(players, "french").id, herzeln_pack(players, "german").id)
+
+    def contracts(self, players: int = 4) -> dict[str, HerzelnContract]:
+        out: dict[str, HerzelnContract] = {}
+        for layout in ("chain", "rows"):
+            for order in ("ace-ten", "natural"):
+                for c in herzeln_deals(players, layout, order):
+                    out.setdefault(c.id, c)
+        return out
+
+    def presets(self) -> dict[str, HerzelnRules]:
+        return PRESETS
+
+    def preset(self, preset_id: str | None = None, **changes: object) -> HerzelnRules:
+        return preset(preset_id or "herzeln-4", **changes)
+
+    def settings(self) -> tuple[Setting, ...]:
+        return SETTINGS
+
+    def deal(self, contract: object, seed: int | str = 0, *, players: int | None = None,
+             pack: str | Pack | None = None, dealer: int | None = None) -> HerzelnDeal:
+        n = players if players is not None else 4
+        c = self.contract(contract, n)
+        p = self.pack(n, pack)
+        hands = deal_hands(p, n, seed)
+        return self._deal(c, hands, n, dealer)
+
+    def deal_from_text(self, contract: object, text: str, *, players: int | None = None,
+                       pack: str | Pack | None = None, dealer: int | None = None) -> HerzelnDeal:
+        n = players if players is not None else len([ln for ln in text.strip().splitlines() if ln.strip()])
+        c = self.contract(contract, n)
+        return self._deal(c, hands_from_text(text, self.pack(n, pack), n), n, dealer)
+
+    def _deal(self, c: HerzelnContract, hands: Sequence[Sequence[Card]], n: int, dealer: int | None) -> HerzelnDeal:
+        leader = forehand(dealer if dealer is not None else n - 1, n)
+        if isinstance(c, DominoContract):
+            return DominoDeal(hands, c, leader=leader)
+        return TrickDeal(hands, c, leader=leader)
+
+    def partie(self, preset: object = None, seed: int | str = 0, **changes: object) -> HerzelnPartie:
+        rules = preset if isinstance(preset, HerzelnRules) else self.preset(
+            preset if isinstance(preset, str) else None, **changes)
+        return HerzelnPartie(rules, seed=seed)
+
+    def _codec(self) -> Any:
+        from keinstich.games.records import HERZELN
+
+        return HERZELN
+
+    def record_of(self, deal: Any, *, pack: str | Pack | None = None, dealer: int | None = None) -> Record:
+        from keinstich.cards import pack as get_pack
+
+        return self._codec().record_of(deal, pack=None if pack is None else get_pack(pack), dealer=dealer)  # type: ignore[no-any-return]
+
+    def replay(self, record: Record, upto: int | None = None) -> Any:
+        return self._codec().replay(record, upto)
+
+    def validate(self, record: Record) -> None:
+        self._codec().validate(record)
+
+    def summary(self, record: Record, deal: Any) -> dict[str, Any]:
+        return self._codec().summary(record, deal)  # type: ignore[no-any-return]
+
+
+SETTINGS = (
+    Setting("players", 4, "3 players use 24 cards, 4 players 32", (3, 4), "3.1"),
+    Setting("style", "french", "the faces: French or German pack", ("french", "german"), "3.1"),
+    Setting("domino_layout", "chain", "the Domino as one chain, or rows per suit", ("chain", "rows"), "3.3"),
+    Setting("domino_order", "ace-ten", "the Domino's rank order", ("ace-ten", "natural"), "3.3"),
+    Setting("voluntary_pass", False, "a player may pass in the Domino although a card fits", (False, True), "3.3"),
+)
+"""Herzeln's rule variants (docs/rules.md §5)."""

@@ -15,11 +15,12 @@ import dataclasses
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from keinstich.cards import Card, Style, deal_hands, pack
+from keinstich.cards import PACK_IDS, Card, Pack, PackError, Style, deal_hands, hands_from_text, pack
 from keinstich.contracts import (
     BLACK_PIG,
+    KEIN_STICH_CONTRACTS,
     NO_FIRST_LAST,
     NO_HEARTS,
     NO_MAX,
@@ -30,9 +31,13 @@ from keinstich.contracts import (
     POWER_BLACK_PIG,
     Contract,
 )
+from keinstich.game import Game, GameError, Setting
 from keinstich.games.presets import override
-from keinstich.layoff import DOMINO, DominoContract, DominoDeal, domino_contract, payout_shares
+from keinstich.layoff import DOMINO, DOMINO_CONTRACTS, DominoContract, DominoDeal, domino_contract, payout_shares
 from keinstich.tricks import TrickDeal, forehand
+
+if TYPE_CHECKING:
+    from keinstich.records import Record
 
 Deal = TrickDeal | DominoDeal
 DealContract = Contract | DominoContract
@@ -345,3 +350,118 @@ class Partie:
         if not self.is_over:
             raise PartieError(f"the partie is not over: {len(self.results)} of {len(self.rules.deals)} deals played")
         return PartieResult(self.rules, tuple(self.results), self.ledger, self.ledger.pot)
+
+
+# --- the game ---------------------------------------------------------------------------------------
+
+
+class KeinStich(Game):
+    """Kein Stich (King Louis, Schwarze Sau): penalty trick deals into a pot, a lay-off deal pays it out."""
+
+    id = "kein-stich"
+    name = "Kein Stich"
+    german = "Kein Stich"
+    aliases = ("King Louis", "Schwarze Sau", "Herzeln", "Fritz", "Brumseln")
+    unit = "pfennig"
+    player_counts = (2, 3, 4, 5, 6, 7, 8)
+
+    def packs(self, players: int) -> tuple[str, ...]:
+        usual = [DEFAULT_PACKS[players].format(style=s) for s in ("german", "french")] if players in DEFAULT_PACKS \
+            else []
+        others = [pid for pid in PACK_IDS if pid not in usual and len(pack(pid)) % players == 0]
+        return tuple(dict.fromkeys(usual + others))
+
+    def pack(self, players: int = 4, wanted: str | Pack | None = None) -> Pack:
+        """The usual pack for 3 to 6 players (docs/rules.md §2.1), or any pack that deals evenly."""
+        self.check_players(players)
+        if wanted is None:
+            if players not in DEFAULT_PACKS:
+                usual = ", ".join(f"{k}: {v.format(style='german')}" for k, v in DEFAULT_PACKS.items())
+                raise GameError(f"no Kein Stich pack for {players} players: the game is for 3 to 6 players "
+                                f"({usual}); name a pack to play other counts")
+            return pack(DEFAULT_PACKS[players].format(style="german"))
+        try:
+            p = pack(wanted)
+            p.hand_size(players)
+        except PackError as e:
+            raise GameError(str(e)) from None
+        return p
+
+    def contracts(self, players: int = 4) -> dict[str, DealContract]:
+        return {**KEIN_STICH_CONTRACTS, **{c.id: c for c in DOMINO_CONTRACTS.values()}}
+
+    def presets(self) -> dict[str, PartieRules]:
+        return PRESETS
+
+    def preset(self, preset_id: str | None = None, **changes: object) -> PartieRules:
+        return preset(preset_id or "standard", **changes)
+
+    def settings(self) -> tuple[Setting, ...]:
+        return SETTINGS
+
+    def standard_pot(self, p: Pack | str, players: int) -> int:
+        """What the four standard trick deals put into the pot (160 for 4 players and 32 cards)."""
+        return sum(c.total(p, players) for c in _STANDARD if isinstance(c, Contract))
+
+    def deal(self, contract: object, seed: int | str = 0, *, players: int | None = None,
+             pack: str | Pack | None = None, dealer: int | None = None) -> TrickDeal | DominoDeal:
+        n = players if players is not None else 4
+        c = self.contract(contract, n)
+        p = self.pack(n, pack)
+        if isinstance(c, DominoContract):
+            d = DominoDeal.from_seed(p, n, seed, c, dealer=dealer)
+            if c.points is None:
+                d.pot = self.standard_pot(p, n)
+            return d
+        return TrickDeal.from_seed(p, n, seed, c, dealer=dealer)
+
+    def deal_from_text(self, contract: object, text: str, *, players: int | None = None,
+                       pack: str | Pack | None = None, dealer: int | None = None) -> TrickDeal | DominoDeal:
+        n = players if players is not None else len([ln for ln in text.strip().splitlines() if ln.strip()])
+        c = self.contract(contract, n)
+        p = self.pack(n, pack)
+        hands = hands_from_text(text, p, n)
+        lead = forehand(dealer if dealer is not None else n - 1, n)
+        if isinstance(c, DominoContract):
+            d = DominoDeal(hands, c, leader=lead)
+            if c.points is None:
+                d.pot = self.standard_pot(p, n)
+            return d
+        return TrickDeal(hands, c, leader=lead)
+
+    def partie(self, preset: object = None, seed: int | str = 0, **changes: object) -> Partie:
+        rules = preset if isinstance(preset, PartieRules) else self.preset(
+            preset if isinstance(preset, str) else None, **changes)
+        return Partie(rules, seed=seed)
+
+    def _codec(self) -> Any:
+        from keinstich.records import KEIN_STICH
+
+        return KEIN_STICH
+
+    def record_of(self, deal: Any, *, pack: str | Pack | None = None, dealer: int | None = None) -> Record:
+        from keinstich.cards import pack as get_pack
+
+        return self._codec().record_of(deal, pack=None if pack is None else get_pack(pack),  # type: ignore[no-any-return]
+                                       dealer=dealer)
+
+    def replay(self, record: Record, upto: int | None = None) -> Any:
+        return self._codec().replay(record, upto)
+
+    def validate(self, record: Record) -> None:
+        self._codec().validate(record)
+
+    def summary(self, record: Record, deal: Any) -> dict[str, Any]:
+        return self._codec().summary(record, deal)  # type: ignore[no-any-return]
+
+
+SETTINGS = (
+    Setting("players", 4, "3 to 6 players; other counts with a pack that deals evenly", None, "2.1"),
+    Setting("pack", None, "the pack: german-32 for 4 players, german-24 for 3, french-50/48 for 5/6", None, "2.1"),
+    Setting("march", False, "a player who takes every trick is paid instead of paying", (False, True), "2.4"),
+    Setting("dealer_rotation", "per_deal", "the deal passes after every deal, or after the partie",
+            ("per_deal", "per_partie"), "2.2"),
+    Setting("payout_policy", "proportional", "how the lay-off deal pays out the pot", ("proportional", "fixed_carry"),
+            "2.7"),
+)
+"""Kein Stich's rule variants (docs/rules.md §5)."""

@@ -193,7 +193,7 @@ class HerzelnGame:
         assert isinstance(deal, DominoDeal)
         out = head | {
             "plays": [{"turn": i, "seat": s, "card": PASS if c is None else c.code, "end": end}
-                      for i, (s, c, end) in enumerate(deal.history, 1)],
+                      for i, (s, c, end) in enumerate(deal.lay_history, 1)],
             "layout": layout_summary(deal),
             "finish_order": list(deal.finish_order)}
         if deal.is_over:

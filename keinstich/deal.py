@@ -1,0 +1,187 @@
+"""The one interface every kind of deal implements: trick deals, lay-off (domino) deals, Herzblatt.
+
+A caller that plays, replays, judges or draws a deal is written once against :class:`Deal`, never
+against a deal type: bots, the solver, ``simulate``, records and the widgets all are. A *move* is
+whatever the phase asks for: a :class:`~keinstich.cards.Card` in trick play, a card or a pass
+(``None``) in a lay-off deal, Herzblatt's answers when asking, its two discards and its calls.
+A game's own move values live in that game's module; every move shows itself with ``str()``.
+
+Shaped after OpenSpiel's game API (legal actions, apply, returns, clone, an observation per
+player): a reader who knows one deal kind knows them all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol, Self, TypeAlias, TypeVar
+
+from keinstich.cards import Card, Style
+
+if TYPE_CHECKING:
+    from keinstich.records import Record
+
+Move: TypeAlias = Any
+"""A move: a Card, ``None`` for a pass in a lay-off deal, or a game's own move value (Herzblatt's
+``Ask``, ``Discard``, ``Announce``, ``Contra``, ``Re``)."""
+
+Unit: TypeAlias = str
+"""What a result counts: ``"pfennig"`` (Kein Stich, paid into the pot), ``"points"`` (Herzeln,
+Herzblatt card points) or ``"stakes"`` (Herzblatt's settlement)."""
+
+
+@dataclass(frozen=True)
+class Result:
+    """A finished deal's outcome for every seat, seat 0 first.
+
+    ``scores`` are in ``unit``: a penalty paid is positive in pfennig; points are signed as the
+    game counts them. ``tricks`` (trick deals) and ``places`` (1 = out first, lay-off deals) are
+    there where the deal has them. ``columns`` holds a game's own per-seat values by name
+    (Herzblatt: role and card points), ``text`` one line on how the scores came about.
+    """
+
+    scores: tuple[int, ...]
+    unit: Unit
+    tricks: tuple[int, ...] | None = None
+    places: tuple[int, ...] | None = None
+    columns: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
+    text: str = ""
+
+    def __post_init__(self) -> None:
+        n = len(self.scores)
+        for name, values in (("tricks", self.tricks), ("places", self.places), *self.columns.items()):
+            if values is not None and len(values) != n:
+                raise ValueError(f"{name} has {len(values)} values for {n} seats")
+
+    def __str__(self) -> str:
+        scores = ", ".join(f"seat {s}: {v:+d}" for s, v in enumerate(self.scores))
+        return f"{scores} ({self.unit})" + (f"; {self.text}" if self.text else "")
+
+
+D = TypeVar("D", bound="Deal")
+
+
+class IllegalPlay(ValueError):
+    """A move that may not be made now; the message says who, what and why (as ``why_illegal``)."""
+
+
+class Deal(Protocol):
+    """One deal of any game, as a state machine. A refused move raises a ``ValueError`` whose
+    message is exactly :meth:`why_illegal`'s, and leaves the state unchanged."""
+
+    players: int
+
+    @property
+    def game(self) -> str:
+        """The id of the game this deal belongs to (a key of ``keinstich.games.GAMES``)."""
+        ...
+
+    @property
+    def turn(self) -> int | None:
+        """The seat to move, or None when the deal is over."""
+        ...
+
+    @property
+    def phase(self) -> str:
+        """What the seat to move does now: ``"play"`` (a card to a trick), ``"lay"`` (lay-off),
+        Herzblatt's ``"asking"``, ``"discard"``, ``"announce"``, ``"contra"``, ``"re"``; ``"over"``."""
+        ...
+
+    @property
+    def over(self) -> bool:
+        """Whether the deal has ended (then :meth:`result` is final)."""
+        ...
+
+    @property
+    def dealt(self) -> tuple[tuple[Card, ...], ...]:
+        """The hands as dealt, seat 0 first."""
+        ...
+
+    @property
+    def history(self) -> tuple[tuple[int, Move], ...]:
+        """Every move so far as (seat, move); replaying them with :meth:`play` rebuilds the deal."""
+        ...
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` holds now."""
+        ...
+
+    def legal(self) -> tuple[Card, ...]:
+        """The cards the seat to move may play or lay now (empty in a phase without cards)."""
+        ...
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """Every move the seat to move may make now, cards and non-card moves alike."""
+        ...
+
+    def why_illegal(self, move: Move, seat: int | None = None, *, style: Style | None = None) -> str | None:
+        """Why ``move`` (by ``seat``, default the seat to move) is refused now, or None if allowed."""
+        ...
+
+    def play(self, move: Move, seat: int | None = None) -> object:
+        """Make ``move`` for the seat to move (with ``seat``: refuse it out of turn)."""
+        ...
+
+    def undo(self) -> tuple[int, Move]:
+        """Take back the last move; returns (seat, move)."""
+        ...
+
+    def copy(self: D) -> D:
+        """An independent copy (for search: the solver and Monte Carlo bots)."""
+        ...
+
+    def observation(self, seat: int) -> Any:
+        """What ``seat`` can see: its own hand and everything open. Never another hand."""
+        ...
+
+    def result(self) -> Result:
+        """The scores so far (final once :attr:`over`)."""
+        ...
+
+    def record(self, *, pack: str | None = None, dealer: int | None = None) -> Record:
+        """The deal as a keinstich-record/1 game record (see docs/records.md)."""
+        ...
+
+
+def replay_moves(deal: D, history: Sequence[tuple[int, Move]]) -> D:
+    """Play ``history`` on ``deal`` (a fresh deal), move by move, each checked; returns the deal."""
+    for seat, move in history:
+        deal.play(move, seat)
+    return deal
+
+
+class Restorable:
+    """``copy()`` and ``undo()`` for a machine whose state is its ``__slots__``: lists are copied,
+    everything else is shared (immutable). ``undo`` rebuilds the deal from :meth:`_fresh` and
+    replays every move but the last, so it can never disagree with :meth:`play`."""
+
+    __slots__ = ()
+
+    def _fresh(self) -> Any:
+        """A new deal with the same hands, rules and first player, before any move."""
+        raise NotImplementedError
+
+    def _history_for_undo(self) -> Sequence[tuple[int, Move]]:
+        return self.history  # type: ignore[attr-defined, no-any-return]
+
+    def _slots(self) -> tuple[str, ...]:
+        names: list[str] = []
+        for klass in type(self).__mro__:
+            names.extend(getattr(klass, "__slots__", ()))
+        return tuple(names)
+
+    def copy(self) -> Self:
+        new = object.__new__(type(self))
+        for name in self._slots():
+            value = getattr(self, name)
+            setattr(new, name, value.copy() if type(value) is list else value)
+        return new
+
+    def undo(self) -> tuple[int, Move]:
+        history = self._history_for_undo()
+        if not history:
+            raise IllegalPlay("nothing to undo: no move has been made yet")
+        fresh = replay_moves(self._fresh(), history[:-1])
+        for name in self._slots():
+            setattr(self, name, getattr(fresh, name))
+        return history[-1]

@@ -1,0 +1,199 @@
+"""What a game is: the one place that knows its names, packs, contracts, presets, variants, dealing,
+partie and records. Callers ask a :class:`Game` (``GAMES["herzeln"]``) and a :class:`~keinstich.deal.Deal`,
+never a deal type, so a fourth game is one module in ``keinstich/games/`` plus a line in its registry.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+
+from keinstich.cards import Card, Pack, PackError, Style, pack
+
+if TYPE_CHECKING:
+    from keinstich.deal import Deal, Move, Result
+    from keinstich.records import Record
+
+
+class GameError(ValueError):
+    """A game, contract, pack or setting that does not exist or does not fit; says what would."""
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One rule variant of a game: its setting name, default, allowed values, and the section of
+    docs/rules.md that explains it."""
+
+    name: str
+    default: object
+    doc: str
+    choices: tuple[object, ...] | None = None
+    section: str = ""
+
+
+@dataclass(frozen=True)
+class Settled:
+    """One finished deal of a partie: its number (1-based), contract id, dealer and what each seat
+    scored (in the game's unit); ``paid``/``received`` split it by sign, ``pot`` is what the pot holds
+    afterwards (None for games without a pot)."""
+
+    number: int
+    contract: str
+    dealer: int
+    scores: tuple[int, ...]
+    pot: int | None = None
+    paid: tuple[int, ...] | None = None
+    received: tuple[int, ...] | None = None
+
+    def __post_init__(self) -> None:
+        if self.paid is None:
+            object.__setattr__(self, "paid", tuple(max(-x, 0) for x in self.scores))
+        if self.received is None:
+            object.__setattr__(self, "received", tuple(max(x, 0) for x in self.scores))
+
+
+class Partie(Protocol):
+    """A game's sequence of deals: deal the next, let it be played, settle it; until over."""
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    def deal_next(self, hands: Sequence[Sequence[Card | str]] | None = None) -> Deal:
+        """The next deal, from the partie's seed or from ``hands``; refused while a deal is unsettled."""
+        ...
+
+    def settle(self) -> Settled:
+        """Book the finished current deal (the pot's ledger or the standings)."""
+        ...
+
+
+class Game(ABC):
+    """A game: its names, packs per player count, contracts, presets, rule variants, dealing, partie
+    and record codec. One subclass per game, one instance in ``keinstich.games.GAMES``."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    german: ClassVar[str]
+    aliases: ClassVar[tuple[str, ...]] = ()
+    unit: ClassVar[str]
+    player_counts: ClassVar[tuple[int, ...]]
+    extra_columns: ClassVar[tuple[str, ...]] = ()
+    """Per-seat values of :attr:`Result.columns` this game adds to a simulation row."""
+
+    # --- packs and contracts -------------------------------------------------------------------
+
+    @abstractmethod
+    def packs(self, players: int) -> tuple[str, ...]:
+        """The packs this game deals to ``players``, the usual one first."""
+
+    def pack(self, players: int = 4, wanted: str | Pack | None = None) -> Pack:
+        """The pack in use: ``wanted``, checked against the game and player count, or the usual one."""
+        self.check_players(players)
+        allowed = self.packs(players)
+        if wanted is None:
+            return pack(allowed[0])
+        try:
+            p = pack(wanted)
+        except PackError as e:
+            raise GameError(str(e)) from None
+        if not any(pack(a).mask == p.mask for a in allowed):
+            raise GameError(f"{self.name} with {players} players uses {' or '.join(allowed)}, not {p.id}")
+        return p
+
+    def check_players(self, players: object) -> int:
+        if isinstance(players, bool) or not isinstance(players, int) or players not in self.player_counts:
+            counts = ", ".join(map(str, self.player_counts))
+            raise GameError(f"{self.name} is for {counts} players, not {players!r}")
+        return players
+
+    @abstractmethod
+    def contracts(self, players: int = 4) -> Mapping[str, Any]:
+        """The contracts (deal kinds) this game offers, by id."""
+
+    def contract(self, spec: object, players: int = 4) -> Any:
+        """A contract of this game from its id (or an object of this game, returned as it is)."""
+        if not isinstance(spec, str):
+            if getattr(spec, "game", None) == self.id:
+                return spec
+            raise GameError(f"a {self.name} contract is an id or a contract of that game, not {spec!r}")
+        table = self.contracts(players)
+        key = spec.strip().lower()
+        for candidate in (key, f"{self.id}-{key}"):
+            if candidate in table:
+                return table[candidate]
+        hint = ""
+        from keinstich.games import GAMES
+
+        for other in GAMES.values():
+            if other is not self and key in other.contracts(other.player_counts[0] if 4 not in
+                                                              other.player_counts else 4):
+                hint = f" ({spec!r} is a {other.id} deal: pass game={other.id!r})"
+                break
+        raise GameError(f"unknown {self.id} contract {spec!r}{hint}: use one of {', '.join(table)}")
+
+    # --- presets and variants ------------------------------------------------------------------
+
+    @abstractmethod
+    def presets(self) -> Mapping[str, Any]:
+        """The rule presets of this game (partie rules), by id."""
+
+    @abstractmethod
+    def preset(self, preset_id: str | None = None, **changes: object) -> Any:
+        """A preset by id, with any setting changed (e.g. ``preset("standard", black_pig=True)``)."""
+
+    @abstractmethod
+    def settings(self) -> tuple[Setting, ...]:
+        """Every rule variant as a setting with its default (see docs/rules.md §5)."""
+
+    # --- dealing and playing -------------------------------------------------------------------
+
+    @abstractmethod
+    def deal(self, contract: object, seed: int | str = 0, *, players: int | None = None,
+             pack: str | Pack | None = None, dealer: int | None = None) -> Deal:
+        """A deal of ``contract`` from ``seed`` (the same seed, the same cards, on any machine)."""
+
+    @abstractmethod
+    def deal_from_text(self, contract: object, text: str, *, players: int | None = None,
+                       pack: str | Pack | None = None, dealer: int | None = None) -> Deal:
+        """A deal of ``contract`` from hands typed as text, one line per seat."""
+
+    @abstractmethod
+    def partie(self, preset: object = None, seed: int | str = 0, **changes: object) -> Any:
+        """A partie of a preset (id or rules object) from ``seed``."""
+
+    # --- records -------------------------------------------------------------------------------
+
+    @abstractmethod
+    def record_of(self, deal: Deal, *, pack: str | Pack | None = None, dealer: int | None = None) -> Record:
+        """The deal as a keinstich-record/1 record."""
+
+    @abstractmethod
+    def replay(self, record: Record, upto: int | None = None) -> Deal:
+        """The deal a record describes, replayed move by move (the first ``upto`` moves)."""
+
+    @abstractmethod
+    def validate(self, record: Record) -> None:
+        """Refuse, with one clear message, a record this game cannot replay."""
+
+    @abstractmethod
+    def summary(self, record: Record, deal: Deal) -> dict[str, Any]:
+        """What ``keinstich check`` reports for a replayed record."""
+
+    # --- words ---------------------------------------------------------------------------------
+
+    def describe_move(self, move: Move, style: Style = "french") -> str:
+        """A move in words for messages and move lists: a card's name, or the move's own text."""
+        if isinstance(move, Card):
+            return move.name(style) if hasattr(move, "name") else move.code
+        return "pass" if move is None else str(move)
+
+    def result_text(self, result: Result) -> str:
+        return str(result)
+
+    def __repr__(self) -> str:
+        return f"<Game {self.id}: {self.name}>"
