@@ -135,7 +135,7 @@ class Contract:
     march: bool = False
     unit: str = "pfennig"
     stake: int = 5
-    game: str = "kein-stich"
+    game: str = field(default="kein-stich", repr=False)
     _per_trick: int = field(default=0, init=False, repr=False, compare=False)
     _per_card: tuple[tuple[int, int], ...] = field(default=(), init=False, repr=False, compare=False)
     _for_trick: tuple[ForTrick, ...] = field(default=(), init=False, repr=False, compare=False)

@@ -153,7 +153,7 @@ class DominoContract:
     german: str = ""
     rules: DominoRules = field(default_factory=DominoRules)
     points: tuple[int, ...] | None = None
-    game: str = "kein-stich"
+    game: str = field(default="kein-stich", repr=False)
 
     def __post_init__(self) -> None:
         if self.points is not None:
