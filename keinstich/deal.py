@@ -143,6 +143,46 @@ class Deal(Protocol):
         ...
 
 
+class PlayedTrick(Protocol):
+    """A finished trick as every trick-taking deal shows it (:class:`keinstich.tricks.Trick`)."""
+
+    @property
+    def number(self) -> int: ...
+
+    @property
+    def leader(self) -> int: ...
+
+    @property
+    def winner(self) -> int: ...
+
+    @property
+    def cards(self) -> tuple[Card, ...]: ...
+
+    def plays(self) -> tuple[tuple[int, Card], ...]:
+        """(seat, card) in play order."""
+        ...
+
+
+class TrickPlay(Deal, Protocol):
+    """A deal played in tricks (Kein Stich's and Herzeln's trick deals, Herzblatt): besides the Deal,
+    the tricks so far and the one on the table. Views draw a trick table from these."""
+
+    @property
+    def tricks(self) -> tuple[PlayedTrick, ...]:
+        """The finished tricks, first first."""
+        ...
+
+    @property
+    def trick(self) -> tuple[tuple[int, Card], ...]:
+        """The trick on the table as (seat, card), empty between tricks."""
+        ...
+
+    @property
+    def total_tricks(self) -> int:
+        """How many tricks the deal has (0 while it is not known, e.g. before Herzblatt's discard)."""
+        ...
+
+
 def replay_moves(deal: D, history: Sequence[tuple[int, Move]]) -> D:
     """Play ``history`` on ``deal`` (a fresh deal), move by move, each checked; returns the deal."""
     for seat, move in history:

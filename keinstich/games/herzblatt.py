@@ -491,6 +491,21 @@ class HerzblattDeal:
     def tricks(self) -> tuple[Trick, ...]:
         return self.trick_deal.tricks if self.trick_deal is not None else ()
 
+    @property
+    def trick(self) -> tuple[tuple[int, Card], ...]:
+        """The trick on the table as (seat, card); empty before the card play."""
+        return self.trick_deal.trick if self.trick_deal is not None else ()
+
+    @property
+    def total_tricks(self) -> int:
+        """The tricks of the card play (0 until the soloist has discarded)."""
+        return self.trick_deal.total_tricks if self.trick_deal is not None else 0
+
+    @property
+    def contract(self) -> Contract:
+        """The card-point count the tricks are scored with (see :attr:`HerzblattRules.contract`)."""
+        return self.rules.contract
+
     def card_points(self) -> tuple[int, ...]:
         """Card points per seat so far: tricks won, plus the discards for the soloist."""
         pts = list(self.trick_deal.scores()) if self.trick_deal is not None else [0] * self.players
@@ -685,14 +700,20 @@ class HerzblattDeal:
         """The settlement's stakes once over (zeros before), with tricks, role and card points per seat."""
         n = self.players
         if self._phase != "over":
-            return Result((0,) * n, "stakes", text=f"the deal is in the {self._phase} phase")
+            so_far = f"the deal is in the {self._phase} phase"
+            if self.trick_deal is None:
+                return Result((0,) * n, "stakes", text=so_far)
+            return Result((0,) * n, "stakes", tricks=self.trick_deal.tricks_won(),
+                          columns={"role": self._roles(), "card_points": self.card_points()}, text=so_far)
         settlement = self.settlement()
         if self.trick_deal is None or self.soloist is None:
             return Result(settlement.stakes, "stakes", columns={"role": ("redeal",) * n, "card_points": (None,) * n},
                           text=settlement.explanation)
-        roles = tuple("soloist" if s == self.soloist else "defender" for s in range(n))
         return Result(settlement.stakes, "stakes", tricks=self.trick_deal.tricks_won(),
-                      columns={"role": roles, "card_points": self.card_points()}, text=settlement.explanation)
+                      columns={"role": self._roles(), "card_points": self.card_points()}, text=settlement.explanation)
+
+    def _roles(self) -> tuple[str, ...]:
+        return tuple("soloist" if s == self.soloist else "defender" for s in range(self.players))
 
     def record(self, *, pack: str | None = None, dealer: int | None = None) -> Record:
         """This deal as a game record (docs/records.md)."""

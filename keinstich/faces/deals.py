@@ -1,0 +1,154 @@
+"""Rich displays of trick-taking deals, drawn through the Deal protocol: every hand open, the tricks
+won and the scores (from ``deal.result()``), the trick on the table; Herzblatt adds its roles, the skat
+and the settlement. Reads only the protocols of :mod:`keinstich.deal` (and the few Herzblatt fields
+named in :class:`HerzblattView`): it imports no deal module, so no deal module is imported back.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+from keinstich.cards import Card, Lang
+from keinstich.deal import Deal, TrickPlay
+from keinstich.faces.hands import Look, look, seat_name, trick_svg
+
+__all__ = ["HerzblattView", "TrickDealView", "herzblatt_html", "trickdeal_html"]
+
+_TD = 'style="padding:2px 8px;text-align:left;vertical-align:middle;border:none"'
+_TH = 'style="padding:2px 8px;text-align:left;border:none;border-bottom:1px solid #ccc"'
+
+
+class TrickDealView(TrickPlay, Protocol):
+    """A trick deal as its display reads it: the protocol plus its contract and trick rules."""
+
+    @property
+    def contract(self) -> Any: ...
+
+    @property
+    def rules(self) -> Any: ...
+
+
+class HerzblattView(TrickPlay, Protocol):
+    """What a Herzblatt display reads besides the protocol: dealer, soloist, answers, skat, discards."""
+
+    @property
+    def dealer(self) -> int: ...
+
+    @property
+    def soloist(self) -> int | None: ...
+
+    @property
+    def answers(self) -> Sequence[tuple[int, bool]]: ...
+
+    @property
+    def skat(self) -> tuple[Card, ...]: ...
+
+    @property
+    def discards(self) -> tuple[Card, ...] | None: ...
+
+    def card_points(self) -> tuple[int, ...]: ...
+
+
+def table_html(head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    """A small borderless table: a header row, then one row per seat."""
+    th = "".join(f"<th {_TH}>{h}</th>" for h in head)
+    body = "".join("<tr>" + "".join(f"<td {_TD}>{x}</td>" for x in r) + "</tr>" for r in rows)
+    return f'<table style="border-collapse:collapse;margin:4px 0"><tr>{th}</tr>{body}</table>'
+
+
+def dealt_cards(deal: Deal, *set_aside: Card) -> list[Card]:
+    """Every card dealt (and any set aside, as a skat): what decides the faces' style."""
+    return [c for h in deal.dealt for c in h] + list(set_aside)
+
+
+def _on_table(d: TrickPlay, n: int, lk: Look, en: bool) -> str:
+    """The trick being played, or else the last trick with its winner framed (empty before the first)."""
+    if d.trick:
+        return trick_svg(n, d.trick, style=lk.style, four_colour=lk.four_colour, lang=lk.lang, width=44)
+    if d.tricks:
+        last = d.tricks[-1]
+        return trick_svg(n, last.plays(), winner=last.winner, style=lk.style, four_colour=lk.four_colour,
+                         lang=lk.lang, width=44, title=("last trick" if en else "letzter Stich") + f" {last.number}")
+    return ""
+
+
+def _who(s: int, turn: int | None, lang: Lang) -> str:
+    who = html.escape(seat_name(s, None, lang)) + (" ◀" if s == turn else "")
+    return f"<b>{who}</b>" if s == turn else who
+
+
+def trickdeal_html(deal: TrickDealView, *, title: str = "") -> str:
+    """A trick deal with every hand open: hands (legal cards framed for the seat to move), tricks
+    won, scores so far, and the trick on the table (TrickDeal._repr_html_)."""
+    d = deal
+    n: int = d.players
+    # ace-ten order is Herzeln's and Herzblatt's: French-card games
+    lk = look(dealt_cards(d), width=40, default="french" if d.rules.order == "ace-ten" else "german")
+    turn = d.turn
+    legal = set(d.legal())
+    result = d.result()
+    won = result.tricks or (0,) * n
+    contract = d.contract
+    unit = getattr(contract, "unit", "")
+    en = lk.lang == "en"
+    rows = []
+    for s in range(n):
+        hand = d.hand(s)
+        row = lk.row(hand, highlight=legal if s == turn and len(legal) < len(hand) else ()) if hand else "–"
+        rows.append([_who(s, turn, lk.lang), row, str(won[s]), str(result.scores[s])])
+    done = len(d.tricks)
+    total = d.total_tricks
+    name = html.escape(getattr(contract, "name", "") or ("no contract" if en else "ohne Vertrag"))
+    state = (("over" if en else "vorbei") if turn is None
+             else (f"seat {turn} to play" if en else f"Platz {turn} spielt"))
+    head = (f"<div><b>{html.escape(title) or name}</b> · {'trick' if en else 'Stich'} "
+            f"{min(done + 1, total)}/{total} · {state}</div>")
+    cols = (["seat", "hand", "tricks", f"score ({unit})" if unit else "score"] if en
+            else ["Platz", "Hand", "Stiche", f"Stand ({unit})" if unit else "Stand"])
+    return (head + '<div style="display:flex;flex-wrap:wrap;gap:12px;align-items:center">'
+            + table_html(cols, rows) + _on_table(d, n, lk, en) + "</div>")
+
+
+def _role(s: int, soloist: int | None, answers: Mapping[int, bool], en: bool) -> str:
+    if s == soloist:
+        return "soloist" if en else "Spieler"
+    if s in answers:
+        return ("plays" if answers[s] else "passed") if en else ("spielt" if answers[s] else "passt")
+    return ""
+
+
+def herzblatt_html(deal: HerzblattView) -> str:
+    """A Herzblatt deal, all open: phase, soloist, hands, skat (and discards), the trick on the table,
+    card points so far, and the settlement when over (HerzblattDeal._repr_html_)."""
+    d = deal
+    n: int = d.players
+    skat = d.skat
+    lk = look(dealt_cards(d, *skat), width=40, default="french")
+    en = lk.lang == "en"
+    phase = d.phase
+    turn = d.turn
+    legal = set(d.legal())
+    points = d.card_points()
+    result = d.result()
+    won = result.tricks or (0,) * n
+    answers = dict(d.answers)
+    rows = []
+    for s in range(n):
+        hand = d.hand(s)
+        row = lk.row(hand, highlight=legal if s == turn and phase == "play" and len(legal) < len(hand) else ())
+        rows.append([_who(s, turn, lk.lang), _role(s, d.soloist, answers, en), row, str(won[s]), str(points[s])])
+    discards = d.discards
+    parts = [f"<div><b>Herzblatt</b> · {'phase' if en else 'Phase'}: {html.escape(phase)} · "
+             f"{'dealer' if en else 'Geber'} {seat_name(d.dealer, None, lk.lang)}</div>"]
+    extra = f"<div>{'skat' if en else 'Skat'}: {lk.row(skat, width=32)}</div>"
+    if discards:
+        extra += f"<div>{'laid away' if en else 'gedrückt'}: {lk.row(discards, width=32)}</div>"
+    cols = (["seat", "role", "hand", "tricks", "card points"] if en
+            else ["Platz", "Rolle", "Hand", "Stiche", "Augen"])
+    parts.append('<div style="display:flex;flex-wrap:wrap;gap:12px;align-items:center">'
+                 f"{table_html(cols, rows)}<div>{extra}</div>{_on_table(d, n, lk, en)}</div>")
+    if d.over:
+        parts.append(f"<div><b>{html.escape(result.text)}</b></div>")
+    return "".join(parts)

@@ -1,0 +1,257 @@
+"""Cards in HTML and a trick as SVG: rows of faces, the display options of notebook cells, seat names.
+
+:class:`Cards` shows any cards in a cell; :func:`look` resolves the options a rich display uses
+(explicit choices, then :data:`display_options`, then the style the cards suggest). Imports only
+:mod:`keinstich.cards`, :mod:`keinstich.deal` (protocols) and the faces.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from keinstich.cards import Card, Lang, Pack, Rank, Style, Suit, card
+from keinstich.faces.svg import FONT, H, W, _check_lang, _check_style, _n, card_name, card_svg
+
+if TYPE_CHECKING:
+    from keinstich.deal import PlayedTrick
+
+__all__ = ["Cards", "DisplayOptions", "Look", "cards_html", "display_options", "guess_style", "look", "pack_html",
+           "seat_name", "set_display", "trick_html", "trick_svg"]
+
+# --- rows of cards in HTML ------------------------------------------------------------------------------
+
+
+@dataclass
+class DisplayOptions:
+    """How engine values draw themselves in a notebook cell (``_repr_html_``).
+
+    ``style=None`` guesses from the cards: French when a card below 7 is present or the value
+    knows it is French (Herzblatt), German otherwise. Change with :func:`set_display`.
+    """
+
+    style: Style | None = None
+    four_colour: bool | None = None
+    lang: Lang = "en"
+    width: float = 56
+
+
+display_options = DisplayOptions()
+"""The options the rich displays of Card, Pack, Trick and the deals use."""
+
+
+def set_display(*, style: Style | None = None, four_colour: bool | None = None, lang: Lang | None = None,
+                width: float | None = None) -> DisplayOptions:
+    """Set how cards show in notebook cells, e.g. ``set_display(style="french", lang="de")``.
+
+    ``style=None`` and ``four_colour=None`` restore the automatic choice. Returns the options."""
+    display_options.style = _check_style(style) if style is not None else None
+    display_options.four_colour = four_colour
+    if lang is not None:
+        display_options.lang = _check_lang(lang)
+    if width is not None:
+        if not width > 0:
+            raise ValueError(f"width must be a positive number of pixels, not {width!r}")
+        display_options.width = width
+    return display_options
+
+
+def guess_style(cs: Iterable[Card], default: Style = "german") -> Style:
+    """The display style for some cards: the chosen one, else French if a card below 7 appears."""
+    if display_options.style is not None:
+        return display_options.style
+    return "french" if any(c.rank < Rank.SEVEN for c in cs) else default
+
+
+def cards_html(cs: Iterable[Card | str], *, style: Style = "german", four_colour: bool | None = None,
+               lang: Lang = "en", width: float = 56, dim: Iterable[Card | str] = frozenset(),
+               highlight: Iterable[Card | str] = frozenset(), gap: int = 4, compact: bool | None = None) -> str:
+    """A row of faces as HTML (wraps on narrow screens); ``dim`` and ``highlight`` mark cards."""
+    dimmed = {card(x) for x in dim}
+    lit = {card(x) for x in highlight}
+    faces = [card_svg(x, style=style, four_colour=four_colour, lang=lang, width=width,
+                      dimmed=x in dimmed, highlighted=x in lit, compact=compact) for x in (card(y) for y in cs)]
+    return (f'<div class="ks-cards" style="display:flex;flex-wrap:wrap;gap:{gap}px;align-items:flex-end">'
+            + "".join(faces) + "</div>")
+
+
+@dataclass(frozen=True)
+class Cards:
+    """Any sequence of cards, shown as faces in a notebook cell: ``Cards(deal.hand(0))``.
+
+    ``style=None`` follows :data:`display_options` (German unless the cards are French)."""
+
+    cards: tuple[Card, ...]
+    style: Style | None = None
+    four_colour: bool | None = None
+    lang: Lang | None = None
+    width: float | None = None
+    dim: frozenset[Card] = field(default=frozenset())
+    highlight: frozenset[Card] = field(default=frozenset())
+
+    def __init__(self, cs: Iterable[Card | str] | str, style: Style | None = None, *,
+                 four_colour: bool | None = None, lang: Lang | None = None, width: float | None = None,
+                 dim: Iterable[Card | str] = (), highlight: Iterable[Card | str] = ()) -> None:
+        from keinstich.cards import cards as parse
+
+        object.__setattr__(self, "cards", parse(cs) if isinstance(cs, str) else tuple(card(x) for x in cs))
+        object.__setattr__(self, "style", _check_style(style) if style is not None else None)
+        object.__setattr__(self, "four_colour", four_colour)
+        object.__setattr__(self, "lang", _check_lang(lang) if lang is not None else None)
+        object.__setattr__(self, "width", width)
+        object.__setattr__(self, "dim", frozenset(card(x) for x in dim))
+        object.__setattr__(self, "highlight", frozenset(card(x) for x in highlight))
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self.cards)
+
+    def __repr__(self) -> str:
+        return "Cards(" + " ".join(c.code for c in self.cards) + ")"
+
+    def _repr_html_(self) -> str:
+        if not self.cards:
+            return "<i>no cards</i>"
+        return look(self.cards, self.style, self.four_colour, self.lang, self.width).row(
+            self.cards, dim=self.dim, highlight=self.highlight)
+
+
+@dataclass(frozen=True)
+class Look:
+    """Resolved display options for one rich display (see :func:`look`)."""
+
+    style: Style
+    four_colour: bool | None
+    lang: Lang
+    width: float
+    compact: bool | None = None
+
+    def svg(self, c: Card, *, dimmed: bool = False, highlighted: bool = False, width: float | None = None) -> str:
+        return card_svg(c, style=self.style, four_colour=self.four_colour, lang=self.lang,
+                        width=width or self.width, dimmed=dimmed, highlighted=highlighted, compact=self.compact)
+
+    def row(self, cs: Iterable[Card], *, dim: Iterable[Card] = frozenset(), highlight: Iterable[Card] = frozenset(),
+            width: float | None = None) -> str:
+        return cards_html(cs, style=self.style, four_colour=self.four_colour, lang=self.lang,
+                          width=width or self.width, dim=dim, highlight=highlight, compact=self.compact)
+
+    def name(self, c: Card) -> str:
+        return card_name(c, self.style, self.lang)
+
+
+def look(cs: Iterable[Card] = (), style: Style | None = None, four_colour: bool | None = None,
+         lang: Lang | None = None, width: float | None = None, default: Style = "german") -> Look:
+    """Display options for a rich display: explicit choices first, then :data:`display_options`,
+    then the style guessed from the cards (``default`` when they do not tell)."""
+    o = display_options
+    return Look(_check_style(style) if style is not None else guess_style(cs, default),
+                four_colour if four_colour is not None else o.four_colour,
+                _check_lang(lang) if lang is not None else o.lang, width or o.width)
+
+
+# --- a trick on the table ---------------------------------------------------------------------------
+
+
+def seat_name(seat: int, names: Sequence[str] | None = None, lang: Lang = "en") -> str:
+    """A seat's display name: ``names[seat]`` if given, else "Seat 2" / "Platz 2"."""
+    if names is not None and 0 <= seat < len(names):
+        return str(names[seat])
+    return f"{'Seat' if lang == 'en' else 'Platz'} {seat}"
+
+
+def _nested(svg: str, x: float, y: float) -> str:
+    """An SVG face placed at (x, y) inside a bigger SVG."""
+    return svg.replace("<svg ", f'<svg x="{_n(x)}" y="{_n(y)}" ', 1)
+
+
+def trick_svg(players: int, plays: Sequence[tuple[int, Card]], *, names: Sequence[str] | None = None,
+              winner: int | None = None, me: int = 0, style: Style = "german", four_colour: bool | None = None,
+              lang: Lang = "en", width: float = 64, title: str | None = None) -> str:
+    """A trick as one SVG: each seat's card round the table (``me`` at the bottom, seats clockwise),
+    a dashed place for seats still to play, a small number for the order of play, the winner framed.
+
+    One self-contained SVG (no CSS), so it shows the same on GitHub, nbviewer and in widgets.
+    """
+    if players < 2:
+        raise ValueError(f"a trick needs at least 2 players, not {players}")
+
+
+    cw, ch = width, width * H / W
+    label = 16.0
+    fx, fy = _TABLE_RADII.get(players, (1.2 + 0.05 * players, 1.15))
+    rx, ry = cw * fx, ch * fy
+    words = _WORDS[_check_lang(lang)]
+    longest = max(len(seat_name(s, names, lang)) + (len(words["wins"]) + 3 if s == winner else 0)
+                  for s in range(players))
+    margin = max(6.0, longest * 3.9 - cw / 2 + 4)  # half a label (about 7.8 px a letter at 13 px) may stick out
+    total_w = 2 * rx + cw + 2 * margin
+    total_h = 2 * ry + ch + 2 * label + 12
+    cx, cy = total_w / 2, total_h / 2
+    played = {seat: (i, c) for i, (seat, c) in enumerate(plays)}
+    lead = plays[0][0] if plays else None
+    parts = []
+    alt = []
+    for seat in range(players):
+        a = 2 * math.pi * ((seat - me) % players) / players
+        x = cx - rx * math.sin(a) - cw / 2
+        y = cy + ry * math.cos(a) - ch / 2
+        name = html.escape(seat_name(seat, names, lang))
+        bold = ' font-weight="bold"' if seat == winner else ""
+        tag = f" · {words['wins']}" if seat == winner else ""
+        ty = y + ch + label - 3 if math.cos(a) >= -0.01 else y - 4
+        parts.append(f'<text x="{_n(x + cw / 2)}" y="{_n(ty)}" font-family="{FONT}" font-size="13" '
+                     f'text-anchor="middle" fill="#222222"{bold}>{name}{tag}</text>')
+        if seat in played:
+            i, c = played[seat]
+            parts.append(_nested(card_svg(c, style=style, four_colour=four_colour, lang=lang, width=cw,
+                                          highlighted=seat == winner), x, y))
+            parts.append(f'<circle cx="{_n(x + cw - 2)}" cy="{_n(y + 2)}" r="9" fill="#1c3f7a"/>'
+                         f'<text x="{_n(x + cw - 2)}" y="{_n(y + 6.5)}" font-family="{FONT}" font-size="12" '
+                         f'font-weight="bold" text-anchor="middle" fill="#ffffff">{i + 1}</text>')
+            alt.append(f"{seat_name(seat, names, lang)}: {card_name(c, style, lang)}")
+        else:
+            parts.append(f'<rect x="{_n(x + 2)}" y="{_n(y + 2)}" width="{_n(cw - 4)}" height="{_n(ch - 4)}" '
+                         'rx="6" fill="none" stroke="#9aa5b1" stroke-width="2" stroke-dasharray="6 4"/>')
+    if title is None:
+        title = words["trick"] + (f" ({words['led by']} {seat_name(lead, names, lang)})" if lead is not None else "")
+    desc = html.escape(title + ": " + ("; ".join(alt) if alt else words["no cards"])
+                       + (f"; {words['won by']} {seat_name(winner, names, lang)}" if winner is not None else ""))
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_n(total_w)} {_n(total_h)}" '
+            f'width="{_n(total_w)}" height="{_n(total_h)}" role="img" aria-label="{desc}"><title>{desc}</title>'
+            f'<rect x="1" y="1" width="{_n(total_w - 2)}" height="{_n(total_h - 2)}" rx="14" fill="#e8f3ea" '
+            f'stroke="#9cc5a5" stroke-width="2"/>{"".join(parts)}</svg>')
+
+
+_TABLE_RADII: dict[int, tuple[float, float]] = {2: (0, 0.58), 3: (1.2, 0.55), 4: (1.15, 0.6), 5: (1.2, 1.0),
+                                                6: (1.3, 1.12)}
+"""Half-axes of the ellipse the cards of a trick sit on, in card widths and heights: as tight as
+possible without two cards overlapping."""
+
+_WORDS: dict[Lang, dict[str, str]] = {
+    "en": {"wins": "wins", "trick": "Trick", "led by": "led by", "won by": "won by", "no cards": "no cards yet"},
+    "de": {"wins": "sticht", "trick": "Stich", "led by": "ausgespielt von", "won by": "gewonnen von",
+           "no cards": "noch keine Karte"},
+}
+
+
+def pack_html(p: Pack) -> str:
+    """A pack, one row per suit (Pack._repr_html_)."""
+    cs: tuple[Card, ...] = p.cards
+    lk = look(cs, default=p.style, width=40)
+    rows = "".join(lk.row([c for c in cs if c.suit == s]) for s in Suit if any(c.suit == s for c in cs))
+    return f"<div><b>{html.escape(p.id)}</b> ({len(cs)} cards)</div>{rows}"
+
+
+def trick_html(t: PlayedTrick, players: int | None = None) -> str:
+    """A finished trick: who played what round the table, the winner framed (Trick._repr_html_)."""
+    plays = t.plays()
+    n = players or len(plays)
+    lk = look([c for _, c in plays], width=48)
+    title = ("Trick" if lk.lang == "en" else "Stich") + f" {t.number}"
+    return trick_svg(n, plays, winner=t.winner, style=lk.style, four_colour=lk.four_colour,
+                     lang=lk.lang, width=lk.width, title=title)
