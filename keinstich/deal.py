@@ -182,6 +182,12 @@ class TrickPlay(Deal, Protocol):
         """How many tricks the deal has (0 while it is not known, e.g. before Herzblatt's discard)."""
         ...
 
+    @property
+    def contract(self) -> Any:
+        """What the tricks are scored with (a :class:`~keinstich.contracts.Contract`: its ``unit`` and
+        ``score``), or None for a deal played without one."""
+        ...
+
 
 def replay_moves(deal: D, history: Sequence[tuple[int, Move]]) -> D:
     """Play ``history`` on ``deal`` (a fresh deal), move by move, each checked; returns the deal."""

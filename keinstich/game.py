@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from keinstich.cards import Card, Pack, PackError, Style, pack
+from keinstich.cards import Card, Pack, PackError, Style, hands_to_text, pack
 
 if TYPE_CHECKING:
     from keinstich.deal import Deal, Move, Result
@@ -105,6 +105,18 @@ class Game(ABC):
             raise GameError(f"{self.name} with {players} players uses {' or '.join(allowed)}, not {p.id}")
         return p
 
+    def pack_for(self, contract: object, players: int, wanted: str | Pack | None = None,
+                 style: Style | None = None) -> Pack:
+        """The pack a deal of ``contract`` uses: ``wanted``, checked, else the usual pack for
+        ``players``, in ``style`` faces where the game offers the same cards in that style."""
+        usual = self.pack(players, wanted)
+        if wanted is None and style is not None and usual.style != style:
+            for pid in self.packs(players):
+                p = pack(pid)
+                if p.style == style and len(p) == len(usual):
+                    return p
+        return usual
+
     def check_players(self, players: object) -> int:
         if isinstance(players, bool) or not isinstance(players, int) or players not in self.player_counts:
             counts = ", ".join(map(str, self.player_counts))
@@ -191,6 +203,39 @@ class Game(ABC):
         if isinstance(move, Card):
             return move.name(style) if hasattr(move, "name") else move.code
         return "pass" if move is None else str(move)
+
+    def public_move(self, move: Move, style: Style = "french") -> str:
+        """A move as the other seats learn of it (:meth:`describe_move`, unless the move is secret)."""
+        return self.describe_move(move, style)
+
+    def contract_name(self, contract: Any) -> str:
+        """A contract's name for menus: "No Hearts", with the German name where it differs."""
+        name, german = str(getattr(contract, "name", contract)), str(getattr(contract, "german", "") or "")
+        return f"{name} ({german})" if german and german != name else name
+
+    def describe_deal(self, contract: Any, players: int, pack: Pack) -> str:
+        """One line on a deal's rules, players and pack (the title of a table or a replay)."""
+        return f"{contract.describe()} — {players} players, {pack.id}"
+
+    def contract_of(self, deal: Deal) -> Any:
+        """The contract (or rules) ``deal`` was dealt under, as :meth:`deal` takes it back (None if none)."""
+        return getattr(deal, "contract", None)
+
+    def value_words(self, deal: Deal, value: int) -> str:
+        """What the solver's value of a move means for the seat to move (see
+        :func:`keinstich.bots.solver.card_values`): a penalty paid, points scored, a place value."""
+        if deal.result().places is not None:
+            return f"place value {value}"
+        unit = getattr(getattr(deal, "contract", None), "unit", "pfennig")
+        return f"pays {value} pf" if unit == "pfennig" else f"scores {value} {unit}"
+
+    def card_order(self, contract: Any) -> str:
+        """The rank order a hand of this contract is sorted in for display."""
+        return str(contract.rules.order)
+
+    def deal_text(self, deal: Deal) -> str:
+        """The deal's hands as text that :meth:`deal_from_text` reads back."""
+        return hands_to_text(deal.dealt)
 
     def result_text(self, result: Result) -> str:
         return str(result)

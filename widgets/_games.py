@@ -1,8 +1,10 @@
-"""What the widgets need to know about the games, asked of the engine: contracts, packs, deals, bots.
+"""What the widgets ask of the engine, written once for every game in ``keinstich.games.GAMES``.
 
-A :class:`Setup` is one game, contract (or Herzblatt rules), player count and pack, resolved and
-checked by the engine's own constructors, so a bad choice is refused with the engine's message.
-It deals (from a seed or from text) any of the three kinds of deal. No rule is decided here.
+A :class:`Setup` is one game, contract, player count and pack, resolved and checked by the game
+itself (``GAMES[game].contract``, ``.pack_for``, ``.deal``), so a bad choice is refused with the
+engine's message; it deals from a seed or from text. The helpers below read a deal only through the
+Deal protocol (``legal_moves``, ``result``, ``observation``): which cards a move puts down, whether a
+deal is laid off in rows rather than played in tricks, and a bot's move. No rule is decided here.
 """
 
 from __future__ import annotations
@@ -10,252 +12,193 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, TypeAlias
+from typing import Any, cast
 
 from keinstich.bots.heuristic import Bot, HeuristicBot, RandomBot
-from keinstich.cards import PACK_IDS, Card, Pack, Style, deal_hands, hands_from_text, mask_of, pack
-from keinstich.contracts import KEIN_STICH_CONTRACTS, Contract, ContractError
-from keinstich.games import herzblatt as hb
-from keinstich.games import herzeln
-from keinstich.games.herzblatt import HerzblattDeal, HerzblattRules
-from keinstich.games.kein_stich import DEFAULT_PACKS
-from keinstich.games.records import HERZELN_DOMINO_IDS, herzeln_contract
-from keinstich.layoff import DOMINO_CONTRACTS, DominoContract, DominoDeal, DominoRules
-from keinstich.tricks import TrickDeal, TrickRules
+from keinstich.cards import PACK_IDS, Card, Pack, Style, mask_of, pack
+from keinstich.deal import Deal, Move, TrickPlay
+from keinstich.game import Game, GameError
+from keinstich.games import GAMES
 
-GAMES = ("kein-stich", "herzeln", "herzblatt")
-AnyDeal: TypeAlias = TrickDeal | DominoDeal | HerzblattDeal
-AnyContract: TypeAlias = Contract | DominoContract
 BOT_NAMES = ("random", "heuristic", "montecarlo")
-
-KEIN_STICH_LAY_OFF: dict[str, DominoContract] = {c.id: c for c in DOMINO_CONTRACTS.values()}
-"""Kein Stich's lay-off deals by contract id (domino, domino-hearts, …, domino-any)."""
 
 
 class SetupError(ValueError):
     """A game, contract, pack, player count or bot the widgets cannot set up; says what would work."""
 
 
-def contract_ids(game: str) -> tuple[str, ...]:
+# --- games and their contracts ---------------------------------------------------------------------
+
+
+def game_ids() -> tuple[str, ...]:
+    """The games a widget offers: every game in the registry, in its order."""
+    return tuple(GAMES)
+
+
+def game_of(game: str | Game) -> Game:
+    """The registry's game for an id (or the game itself); refused with the ids there are."""
+    if isinstance(game, Game):
+        return game
+    g = GAMES.get(str(game).strip().lower()) if isinstance(game, str) else None
+    if g is None:
+        raise SetupError(f"unknown game {game!r}: use one of {', '.join(GAMES)}")
+    return g
+
+
+def contract_choices(game: str | Game, players: int = 4) -> dict[str, Any]:
+    """The game's contracts by id, each once: an id that only repeats a later one's contract (an alias
+    such as Herzblatt's ``"herzblatt"`` for ``"herzblatt-4"``) is left out."""
+    table = dict(game_of(game).contracts(players))
+    ids = list(table)
+    return {k: table[k] for i, k in enumerate(ids) if not any(table[j] == table[k] for j in ids[i + 1:])}
+
+
+def contract_ids(game: str | Game, players: int = 4) -> tuple[str, ...]:
     """The contract ids a game offers, in playing order."""
-    if game == "kein-stich":
-        return (*KEIN_STICH_CONTRACTS, *KEIN_STICH_LAY_OFF)
-    if game == "herzeln":
-        return (*herzeln.HERZELN_CONTRACTS, *(i for i in HERZELN_DOMINO_IDS if i not in herzeln.HERZELN_CONTRACTS))
-    if game == "herzblatt":
-        return tuple(hb.PRESETS)
-    raise SetupError(f"unknown game {game!r}: use one of {', '.join(GAMES)}")
+    return tuple(contract_choices(game, players))
 
 
-def default_contract(game: str) -> str:
-    return {"kein-stich": "no-tricks", "herzeln": "herzeln-no-hearts", "herzblatt": "herzblatt-4"}.get(game, "")
+def contract_id_of(game: str | Game, contract: Any, players: int = 4) -> str:
+    """The id under which the game offers ``contract``, or ``"custom"`` (a reader's own contract)."""
+    return next((k for k, v in contract_choices(game, players).items() if v == contract), "custom")
 
 
-def contract_name(game: str, cid: str) -> str:
+def default_contract(game: str | Game, players: int = 4) -> str:
+    """The game's first contract (under the id it is offered by)."""
+    g = game_of(game)
+    return contract_id_of(g, next(iter(g.contracts(players).values())), players)
+
+
+def contract_name(game: str | Game, cid: str, players: int = 4) -> str:
     """A readable name for a contract id (for dropdowns)."""
+    g = game_of(game)
     try:
-        c = resolve(game, cid, None, None).contract
-    except ValueError:
+        return g.contract_name(contract_choices(g, players)[cid])
+    except (KeyError, ValueError):
         return cid
-    if c is None:
-        return _herzblatt_name(cid)
-    return f"{c.name} ({c.german})" if c.german and c.german != c.name else c.name
 
 
-def _herzblatt_name(cid: str) -> str:
-    r = hb.PRESETS.get(cid, HerzblattRules())
-    extras = [x for x, on in (("keep trumps", r.removal == "keep_trumps"), ("no trump duty", not r.must_trump),
-                              ("dealer asked first", r.ask_order == "dealer_first"), ("Muhr", r.muhr)) if on]
-    return f"Herzblatt, {r.players} players" + "".join(f", {x}" for x in extras)
+def players_named(game: str | Game, cid: str) -> int | None:
+    """The player count a contract names itself (a Herzblatt preset does), else None."""
+    try:
+        n = getattr(game_of(game).contract(cid), "players", None)
+    except ValueError:
+        return None
+    return n if isinstance(n, int) and not isinstance(n, bool) else None
 
 
 @dataclass(frozen=True)
 class Setup:
-    """A game ready to deal: ``contract`` for trick and lay-off deals, ``herzblatt`` rules for Herzblatt."""
+    """A game ready to deal: its contract (a contract object, or Herzblatt's rules), players and pack."""
 
     game: str
-    contract: AnyContract | None
-    herzblatt: HerzblattRules | None
+    contract: Any
     players: int
     pack: Pack
+    contract_id: str = "custom"
+    hand_size: int = 0
 
     @property
-    def contract_id(self) -> str:
-        return self.contract.id if self.contract is not None else "herzblatt"
-
-    @property
-    def hand_size(self) -> int:
-        return self.herzblatt.hand_size if self.herzblatt is not None else self.pack.hand_size(self.players)
+    def rules(self) -> Game:
+        """The game that deals, names and describes this setup."""
+        return game_of(self.game)
 
     @property
     def order(self) -> str:
         """The rank order cards are sorted in for display."""
-        if self.herzblatt is not None:
-            return "ace-ten"
-        assert self.contract is not None
-        return self.contract.rules.order
+        return self.rules.card_order(self.contract)
 
     def describe(self) -> str:
-        if self.herzblatt is not None:
-            r = self.herzblatt
-            extra = ", Muhr's variant" if r.muhr else ""
-            return (f"Herzblatt, {r.players} players, {r.pack.id}: Hearts trump, a soloist with the skat "
-                    f"against the rest{extra}")
-        assert self.contract is not None
-        return f"{self.contract.describe()} — {self.players} players, {self.pack.id}"
+        return self.rules.describe_deal(self.contract, self.players, self.pack)
 
-    def deal(self, seed: int | str, dealer: int | None = None) -> AnyDeal:
+    def name(self) -> str:
+        return self.rules.contract_name(self.contract)
+
+    def deal(self, seed: int | str, dealer: int | None = None) -> Deal:
         """Deal from ``seed`` (dealer defaults to the last seat, so seat 0 is forehand)."""
-        if self.herzblatt is not None:
-            return HerzblattDeal.from_seed(seed, self.herzblatt, dealer=dealer)
-        return self.from_hands(deal_hands(self.pack, self.players, seed), dealer)
+        return self.rules.deal(self.contract, seed, players=self.players, pack=self.pack, dealer=dealer)
 
-    def from_text(self, text: str, dealer: int | None = None) -> AnyDeal:
+    def from_text(self, text: str, dealer: int | None = None) -> Deal:
         """Hands typed one line per seat (Herzblatt: then ``skat: …``); refused with the engine's message."""
-        if self.herzblatt is not None:
-            return HerzblattDeal.from_text(text, self.herzblatt, dealer=dealer)
-        return self.from_hands(hands_from_text(text, self.pack, self.players), dealer)
+        return self.rules.deal_from_text(self.contract, text, players=self.players, pack=self.pack, dealer=dealer)
 
-    def from_hands(self, hands: Any, dealer: int | None = None) -> AnyDeal:
-        n = self.players
-        d = n - 1 if dealer is None else dealer
-        leader = (d + 1) % n
-        if isinstance(self.contract, DominoContract):
-            return DominoDeal(hands, self.contract, leader=leader)
-        assert isinstance(self.contract, Contract)
-        return TrickDeal(hands, self.contract, leader=leader)
+    def text(self, deal: Deal) -> str:
+        """The deal's hands as the text :meth:`from_text` reads back."""
+        return self.rules.deal_text(deal)
 
 
-def _with_rules(contract: AnyContract, rules: Any) -> AnyContract:
-    """The contract under changed rules: a TrickRules / DominoRules, or a dict of changes
-    (``{"forced_discard": "KH"}``, ``{"no_lead": "H"}``, ``{"march": True}``, ``{"wrap": True}``)."""
+def vary(contract: Any, rules: Any) -> Any:
+    """The contract under changed rules: a rules object of the contract's own kind (TrickRules,
+    DominoRules, HerzblattRules), or a dict of changes (``{"no_lead": "H"}``, ``{"march": True}``,
+    ``{"wrap": True}``, ``{"muhr": True}``) to the contract's settings or to its trick or lay-off rules."""
     if rules is None:
         return contract
-    if isinstance(contract, Contract):
-        if isinstance(rules, TrickRules):
+    inner = getattr(contract, "rules", None)
+    if not isinstance(rules, Mapping):
+        if type(rules) is type(contract):
+            return rules
+        if inner is not None and type(rules) is type(inner):
             return dataclasses.replace(contract, rules=rules)
-        if isinstance(rules, Mapping):
-            changes = dict(rules)
-            march = changes.pop("march", None)
-            out = contract.with_rules(**changes) if changes else contract
-            return out.with_march(bool(march)) if march is not None else out
-    else:
-        if isinstance(rules, DominoRules):
-            return dataclasses.replace(contract, rules=rules)
-        if isinstance(rules, Mapping):
-            try:
-                return dataclasses.replace(contract, rules=dataclasses.replace(contract.rules, **rules))
-            except TypeError as e:
-                raise SetupError(f"{contract.id}: {e}") from None
-    kind = "TrickRules" if isinstance(contract, Contract) else "DominoRules"
-    raise SetupError(f"rules must be a dict of changes or a {kind}, not {rules!r}")
+        kind = type(inner if inner is not None else contract).__name__
+        raise SetupError(f"rules must be a dict of changes or a {kind}, not {rules!r}")
+    own = {f.name for f in dataclasses.fields(contract)} - {"rules"}
+    top = {k: v for k, v in rules.items() if k in own}
+    rest = {k: v for k, v in rules.items() if k not in own}
+    try:
+        if rest:
+            if inner is None:
+                raise TypeError(f"unknown settings {', '.join(rest)}")
+            with_rules = getattr(contract, "with_rules", None)  # a contract that reads its settings' words
+            contract = with_rules(**rest) if with_rules is not None else dataclasses.replace(
+                contract, rules=dataclasses.replace(inner, **rest))
+        return dataclasses.replace(contract, **top) if top else contract
+    except TypeError as e:
+        raise SetupError(f"{getattr(contract, 'id', type(contract).__name__)}: {e}") from None
 
 
-def _herzeln_id(cid: str) -> str:
-    return cid if cid.startswith("herzeln-") else f"herzeln-{cid}"
-
-
-def resolve(game: str, contract: str | AnyContract | HerzblattRules | None, players: int | None,
-            pack_id: str | Pack | None, *, rules: Any = None, style: str = "german") -> Setup:
+def resolve(game: str, contract: Any, players: int | None, pack_id: str | Pack | None, *, rules: Any = None,
+            style: Style | None = "german") -> Setup:
     """Check a game, contract, player count and pack with the engine and return a :class:`Setup`.
 
-    ``contract``: an id of the game (Herzeln ids with or without ``herzeln-``; Herzblatt preset ids),
-    a Contract or DominoContract (a reader's own), or HerzblattRules. ``players`` None means four
-    (or what a Herzblatt preset says). ``pack_id`` None means the game's usual pack for the players.
+    ``contract``: an id of the game (with or without the game's prefix, as ``"domino"`` for
+    ``"herzeln-domino"``), or a contract object of the game (a reader's own). ``players`` None means
+    four, or what the contract names. ``pack_id`` None means the game's usual pack for the players,
+    in ``style`` faces where the game has them.
     """
-    if game not in GAMES:
-        raise SetupError(f"unknown game {game!r}: use one of {', '.join(GAMES)}")
+    g = game_of(game)
     if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
         raise SetupError(f"players must be a whole number, not {players!r}")
-    if game == "herzblatt":
-        return _resolve_herzblatt(contract, players, pack_id, rules)
-    n = 4 if players is None else players
-    if n < 2:
-        raise SetupError(f"a deal needs at least 2 players, not {n}")
-    c: AnyContract
-    if contract is None:
-        contract = default_contract(game)
-    if isinstance(contract, Contract | DominoContract):
-        c = contract
-    elif isinstance(contract, str) and game == "kein-stich":
-        if contract in KEIN_STICH_CONTRACTS:
-            c = KEIN_STICH_CONTRACTS[contract]
-        elif contract in KEIN_STICH_LAY_OFF:
-            c = KEIN_STICH_LAY_OFF[contract]
-        else:
-            raise SetupError(f"unknown contract {contract!r} for kein-stich: use one of "
-                             f"{', '.join(contract_ids('kein-stich'))}")
-    elif isinstance(contract, str):
-        if n not in (3, 4):
-            raise SetupError(f"Herzeln is for 3 or 4 players, not {n}")
-        try:
-            c = herzeln_contract(_herzeln_id(contract), n)
-        except ValueError as e:
-            raise SetupError(str(e)) from None
-    else:
-        raise SetupError(f"contract must be a contract id such as 'no-hearts' or a Contract, not {contract!r}")
-    c = _with_rules(c, rules)
-    if pack_id is None:
-        if game == "herzeln":
-            p = herzeln.herzeln_pack(n, "german" if style == "german" else "french")
-        elif n in DEFAULT_PACKS:
-            p = pack(DEFAULT_PACKS[n].format(style=style))
-        else:
-            fits = [x for x in PACK_IDS if len(pack(x)) % n == 0]
-            raise SetupError(f"Kein Stich is for 3 to 6 players, not {n}: " + (
-                f"to try {n} players, pick a pack that deals evenly to them ({', '.join(fits)})" if fits
-                else f"no pack deals evenly to {n} players"))
-    else:
-        p = pack(pack_id)
-    p.hand_size(n)  # refuses a pack that does not deal evenly, naming the packs that do
-    if isinstance(c, DominoContract):
-        # the engine refuses a lay-off that can never start (e.g. a pack without the starting Unter)
-        DominoDeal([p.cards[i::n] for i in range(n)], c, leader=0)
-    return Setup(game, c, None, n, p)
+    try:
+        if contract is None:
+            contract = default_contract(g, players or 4)
+        if isinstance(contract, str):
+            key = contract.strip().lower()
+            known = g.contracts(players or 4)
+            if key not in known and f"{g.id}-{key}" not in known:
+                raise SetupError(f"unknown contract {contract!r} for {g.id}: use one of "
+                                 f"{', '.join(contract_ids(g, players or 4))}")
+        c = vary(g.contract(contract) if players is None else g.contract(contract, players), rules)
+        n = players if players is not None else g.deal(c, 0, pack=pack_id).players
+        p = g.pack_for(c, n, pack_id, style)
+        probe = g.deal(c, 0, players=n, pack=p)  # the engine refuses what cannot be dealt or started
+    except GameError as e:
+        raise SetupError(str(e)) from None
+    cid = contract_id_of(g, c, n)
+    return Setup(g.id, c, n, p, cid, len(probe.dealt[0]))
 
 
-def _resolve_herzblatt(contract: Any, players: int | None, pack_id: str | Pack | None, rules: Any) -> Setup:
-    if isinstance(rules, HerzblattRules):
-        r = rules
-    else:
-        if contract is None or contract == "herzblatt":
-            contract = "herzblatt-4"
-        if isinstance(contract, HerzblattRules):
-            r = contract
-        elif isinstance(contract, str) and contract in hb.PRESETS:
-            r = hb.PRESETS[contract]
-            if players is None:
-                players = r.players
-        else:
-            raise SetupError(f"unknown contract {contract!r} for herzblatt: use 'herzblatt' or one of "
-                             f"{', '.join(hb.PRESETS)} (variants via rules={{…}})")
-        changes = dict(rules) if isinstance(rules, Mapping) else {}
-        if rules is not None and not isinstance(rules, Mapping):
-            raise SetupError(f"rules must be HerzblattRules or a dict of changes, not {rules!r}")
-        if players is not None:
-            changes["players"] = players
-        try:
-            r = dataclasses.replace(r, **changes)
-        except TypeError as e:
-            raise SetupError(f"herzblatt: {e}") from None
-    if players is not None and players != r.players:
-        raise SetupError(f"the Herzblatt rules are for {r.players} players, not {players}")
-    if pack_id is not None and pack(pack_id).mask != r.pack.mask:
-        raise SetupError(f"Herzblatt for {r.players} players uses the {r.pack.id} pack, not {pack(pack_id).id}")
-    return Setup("herzblatt", None, r, r.players, r.pack)
-
-
-def setup_of(deal: AnyDeal) -> Setup:
+def setup_of(deal: Deal) -> Setup:
     """The setup a deal was dealt under (for a Table built from a deal): game, contract, players, pack."""
-    if isinstance(deal, HerzblattDeal):
-        return Setup("herzblatt", None, deal.rules, deal.players, deal.rules.pack)
-    contract = deal.contract
+    g = game_of(deal.game)
+    contract = g.contract_of(deal)
     if contract is None:
         raise SetupError("the deal has no contract: give the TrickDeal a contract such as NO_HEARTS")
-    if not isinstance(contract, Contract | DominoContract):
-        raise SetupError(f"the deal's contract {contract!r} is not a Contract or DominoContract")
-    game = "herzeln" if contract.id.startswith("herzeln") else "kein-stich"
-    return Setup(game, contract, None, deal.players, pack_of(mask_of(c for h in deal.dealt for c in h)))
+    hands = [c for h in deal.dealt for c in h]
+    try:
+        p = g.pack_for(contract, deal.players, pack_of(mask_of(hands)))
+    except ValueError:
+        p = g.pack_for(contract, deal.players)
+    return Setup(g.id, contract, deal.players, p, contract_id_of(g, contract, deal.players), len(deal.dealt[0]))
 
 
 def pack_of(mask: int) -> Pack:
@@ -269,6 +212,67 @@ def pack_of(mask: int) -> Pack:
             missing = [c.code for c in full.cards if not mask & c.bit]
             return pack(f"{base}-minus-{'-'.join(missing)}")
     raise SetupError("these cards are not a pack")  # pragma: no cover - every card is in french-52
+
+
+# --- reading a deal through the protocol ------------------------------------------------------------
+
+
+def move_cards(move: Move) -> tuple[Card, ...]:
+    """The cards a move puts down: a card, a lay-off card at an end, a discard's two; none for a pass
+    or a call (asking, announcing, contra, re)."""
+    if isinstance(move, Card):
+        return (move,)
+    if isinstance(move, tuple):
+        return tuple(x for x in move if isinstance(x, Card))
+    return ()
+
+
+def calls(deal: Deal) -> tuple[Move, ...]:
+    """The legal moves that put down no card: a pass, Herzblatt's answers and calls (shown as buttons)."""
+    return tuple(m for m in deal.legal_moves() if not move_cards(m))
+
+
+def picks(deal: Deal) -> int:
+    """How many cards the seat to move picks for one move (Herzblatt's discard: 2), or 0 when a
+    move is one card (played with one click)."""
+    return max((len(move_cards(m)) for m in deal.legal_moves()), default=0) if any(
+        len(move_cards(m)) > 1 for m in deal.legal_moves()) else 0
+
+
+def lays_off(deal: Deal) -> bool:
+    """A deal ranked by finishing place is a lay-off (domino) deal: shown as its layout, not as tricks."""
+    return deal.result().places is not None
+
+
+def tricks_of(deal: Deal) -> TrickPlay:
+    """The deal as a trick-taking deal (every deal that does not lay off)."""
+    return cast(TrickPlay, deal)
+
+
+def as_move(deal: Deal, answer: object) -> Move:
+    """A bot's answer as one of the deal's legal moves: a move itself, or the value a call carries
+    (``True`` for "play", two cards for a discard); unmatched answers go to the engine as they are."""
+    moves = deal.legal_moves()
+    if any(m == answer and type(m) is type(answer) for m in moves):
+        return answer
+    for m in moves:
+        if isinstance(m, tuple) and not isinstance(m, Card) and len(m):
+            if m == (answer,) or (isinstance(answer, tuple | list) and len(m) > 1 and set(m) == set(answer)):
+                return m
+    return answer
+
+
+def bot_move(bot: Bot, deal: Deal, seat: int) -> tuple[Move, str]:
+    """The move ``bot`` makes for ``seat`` from that seat's observation alone, and its reason.
+
+    A bot answers an observation that names its phase (Herzblatt's) with ``decide``, and a card
+    position (a trick or the lay-off) with ``explain``."""
+    obs = deal.observation(seat)
+    if getattr(obs, "phase", None) is None:
+        choice = bot.explain(obs)
+        return choice.card, choice.reason
+    decision = bot.decide(obs)
+    return as_move(deal, decision.move), decision.reason
 
 
 # --- bots ------------------------------------------------------------------------------------------
@@ -296,12 +300,7 @@ def is_fast(bot: Bot) -> bool:
     return type(bot) in (RandomBot, HeuristicBot)
 
 
-__all__ = ["GAMES", "AnyDeal", "Card", "ContractError", "Setup", "SetupError", "bot_label", "contract_ids",
-           "is_fast", "make_bot", "pack_of", "resolve", "setup_of"]
-
-
-def why_not(deal: AnyDeal, c: Card, seat: int | None, style: Style) -> str | None:
-    """The engine's reason why ``c`` may not be played, with suits named as the faces show them."""
-    if isinstance(deal, DominoDeal):
-        return deal.why_illegal(c, seat)
-    return deal.why_illegal(c, seat, style=style)
+__all__ = ["BOT_NAMES", "Setup", "SetupError", "as_move", "bot_label", "bot_move", "calls", "contract_choices",
+           "contract_id_of", "contract_ids", "contract_name", "default_contract", "game_ids", "game_of", "is_fast",
+           "lays_off", "make_bot", "move_cards", "pack_of", "picks", "players_named", "resolve", "setup_of",
+           "tricks_of", "vary"]

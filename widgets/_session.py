@@ -10,7 +10,6 @@ is dropped, recognised by a generation counter.
 
 from __future__ import annotations
 
-import copy
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -19,14 +18,9 @@ from typing import Any
 
 from keinstich.bots.heuristic import Bot
 from keinstich.cards import Card, Style, card
-from keinstich.games.herzblatt import HerzblattDeal, HerzblattObservation
-from keinstich.layoff import DominoDeal, DominoObservation
-from keinstich.tricks import IllegalPlay, Observation, TrickDeal
+from keinstich.deal import Deal, IllegalPlay
 
-from ._games import AnyDeal, Setup, SetupError, is_fast, make_bot, why_not
-
-LEARNER_PHASES = ("card", "ask", "discard", "announce", "contra", "re")
-"""What the learner may be asked to do: play a card (or pass in a lay-off), or a Herzblatt decision."""
+from ._games import Setup, SetupError, bot_move, calls, is_fast, make_bot, move_cards, picks
 
 
 class TableError(ValueError):
@@ -34,74 +28,28 @@ class TableError(ValueError):
 
 
 @dataclass(frozen=True)
-class Move:
-    """One move as the table logs it: who, what kind ("card", "pass", "ask", "discard", "announce",
-    "contra", "re"), the value, and the bot's one-line reason (empty for the learner)."""
+class Played:
+    """One move as the table logs it: who, the move (a card, None for a pass, a call or a discard
+    as the deal's own move value), the bot's one-line reason (empty for the learner)."""
 
     seat: int
-    kind: str
-    value: Any
+    move: Any
     reason: str = ""
     learner: bool = False
 
 
-def copy_deal(deal: AnyDeal) -> AnyDeal:
-    """An independent copy of any deal (Herzblatt has no copy(): its lists and trick deal are copied)."""
-    if isinstance(deal, HerzblattDeal):
-        new = copy.copy(deal)
-        new.answers = list(deal.answers)
-        new.contra_answers = list(deal.contra_answers)
-        new.trick_deal = deal.trick_deal.copy() if deal.trick_deal is not None else None
-        return new
-    return deal.copy()
+PHASE_HINTS: dict[str, str] = {
+    "play": "play a card now", "lay": "lay a card now", "asking": "first answer: play (solo) or pass",
+    "discard": "pick two cards to lay away, then press Discard",
+    "announce": "first announce: no announcement, 66 or du",
+    "contra": "first answer: contra or no contra", "re": "first answer: re or no re",
+    "over": "the deal is over: press New deal",
+}
+"""What the learner is asked for in each phase, when he tries something else."""
 
 
-def phase_of(deal: AnyDeal) -> str:
-    """The kind of decision the seat to move faces: "card", a Herzblatt phase, or "over"."""
-    if deal.is_over:
-        return "over"
-    if isinstance(deal, HerzblattDeal):
-        return {"asking": "ask", "play": "card"}.get(deal.phase, deal.phase)
-    return "card"
-
-
-def decide(bot: Bot, obs: Observation | DominoObservation | HerzblattObservation) -> tuple[str, Any, str]:
-    """Ask ``bot`` for its move on one seat's observation: (kind, value, reason)."""
-    if isinstance(obs, HerzblattObservation):
-        d = bot.decide(obs)
-        kind = {"asking": "ask", "play": "card"}.get(obs.phase, obs.phase)
-        return kind, d.move, d.reason
-    choice = bot.explain(obs)
-    if choice.card is None:
-        return "pass", None, choice.reason
-    return "card", choice.card, choice.reason
-
-
-def apply_move(deal: AnyDeal, seat: int, kind: str, value: Any, end: str | None = None) -> None:
-    """Apply a move for ``seat`` with the engine's own checks (it raises, state unchanged, if refused)."""
-    if isinstance(deal, TrickDeal):
-        if kind != "card":
-            raise IllegalPlay(f"a trick deal has only card plays, not {kind!r}")
-        deal.play(value, seat)
-    elif isinstance(deal, DominoDeal):
-        if kind not in ("card", "pass"):
-            raise IllegalPlay(f"a lay-off deal has card plays and passes, not {kind!r}")
-        deal.play(None if kind == "pass" else value, seat, end=end)  # type: ignore[arg-type]
-    elif kind == "card":
-        deal.play(value, seat)
-    elif kind == "ask":
-        deal.ask(bool(value), seat)
-    elif kind == "discard":
-        a, b = value
-        deal.discard(a, b, seat)
-    elif kind == "announce":
-        deal.announce(value, seat)
-    elif kind == "contra":
-        deal.contra(bool(value), seat)
-    elif kind == "re":
-        deal.redouble(bool(value), seat)
-    else:
-        raise IllegalPlay(f"unknown move {kind!r}")
+def _number(k: int) -> str:
+    return {2: "two", 3: "three", 4: "four"}.get(k, str(k))
 
 
 class Session:
@@ -110,9 +58,10 @@ class Session:
     ``on_change()`` is called (under the lock) after every change, ``on_error(exc)`` when a bot
     fails in its thread. With ``synchronous`` every bot answers inline (deterministic, for tests);
     otherwise bots that are not fast (:func:`~keinstich_widgets._games.is_fast`) think in a thread.
+    Every move, the learner's and the bots', goes through ``deal.play(move, seat)``.
     """
 
-    def __init__(self, setup: Setup, deal: AnyDeal, seat: int, bots: str | Bot | Sequence[str | Bot], *,
+    def __init__(self, setup: Setup, deal: Deal, seat: int, bots: str | Bot | Sequence[str | Bot], *,
                  seed: int | str = 0, hint: str | Bot = "heuristic", synchronous: bool = False,
                  on_change: Callable[[], None] | None = None,
                  on_error: Callable[[BaseException], None] | None = None) -> None:
@@ -131,11 +80,11 @@ class Session:
         self.bots: list[Bot] = [make_bot(s, seed, i, setup.pack) for i, s in enumerate(self.specs)]
         self.hint_spec = hint
         self.hint_bot = make_bot(hint, seed, -1, setup.pack)
-        self.deal: AnyDeal = deal
-        self.moves: list[Move] = []
+        self.deal: Deal = deal
+        self.moves: list[Played] = []
         self.thinking: int | None = None
         self.selected: list[Card] = []
-        self._snapshots: list[tuple[AnyDeal, int]] = []
+        self._snapshots: list[tuple[Deal, int]] = []
         self._gen = 0
         self._thread: threading.Thread | None = None
 
@@ -154,47 +103,51 @@ class Session:
 
     @property
     def phase(self) -> str:
-        return phase_of(self.deal)
+        return self.deal.phase
 
     @property
     def learner_to_move(self) -> bool:
-        return self.thinking is None and not self.deal.is_over and self.deal.turn == self.seat
+        return self.thinking is None and not self.deal.over and self.deal.turn == self.seat
+
+    @property
+    def picking(self) -> int:
+        """How many cards the learner picks for his move now (2 for a discard), 0 when one click plays."""
+        return picks(self.deal) if self.learner_to_move else 0
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         return self.deal.hand(seat)
 
     def legal(self) -> tuple[Card, ...]:
-        """The learner's playable cards now (all of his cards while he picks discards)."""
+        """The learner's clickable cards now: the cards his moves put down (every card he may pick,
+        while he picks several)."""
         if not self.learner_to_move:
             return ()
-        if self.phase == "discard":
-            return self.deal.hand(self.seat)
-        return self.deal.legal()
+        allowed = {c for m in self.deal.legal_moves() for c in move_cards(m)}
+        return tuple(c for c in self.deal.hand(self.seat) if c in allowed)
 
     def why_not(self, c: Card) -> str | None:
         """Why the learner may not click ``c`` now, or None (the engine's reason where there is one)."""
-        if self.deal.is_over:
+        if self.deal.over:
             return "the deal is over: press New deal"
         if self.thinking is not None:
             return f"wait: seat {self.thinking} is thinking"
         if self.deal.turn != self.seat:
             return f"it is seat {self.deal.turn}'s turn, not yours (seat {self.seat})"
-        ph = self.phase
-        if ph == "discard":
-            return None if c in self.deal.hand(self.seat) else f"seat {self.seat} does not hold {c.code}"
-        if ph != "card":
-            return why_not(self.deal, c, self.seat, self.style) if isinstance(self.deal, HerzblattDeal) else None
-        return why_not(self.deal, c, self.seat, self.style)
+        if self.picking:
+            return None if c in self.legal() else f"seat {self.seat} does not hold {c.code}"
+        if c in self.legal():
+            return None
+        return self.deal.why_illegal(c, self.seat, style=self.style)
 
     @property
     def played_count(self) -> int:
-        """Moves made in this deal so far (cards and passes and Herzblatt decisions), by anyone."""
+        """Moves made in this deal so far (cards and passes and calls), by anyone."""
         return len(self.moves)
 
     # --- learner's moves -----------------------------------------------------------------------
 
     def _check_learner(self, what: str) -> None:
-        if self.deal.is_over:
+        if self.deal.over:
             raise TableError("the deal is over: press New deal for another")
         if self.thinking is not None:
             raise TableError(f"wait: seat {self.thinking} is thinking — you cannot {what} now")
@@ -202,79 +155,82 @@ class Session:
             raise TableError(f"it is seat {self.deal.turn}'s turn, not yours (seat {self.seat})")
 
     def click(self, c: Card | str, end: str | None = None) -> None:
-        """The learner clicked card ``c``: play it, or (picking discards) select / unselect it."""
+        """The learner clicked card ``c``: play it (at ``end`` of a chain, where it fits both), or,
+        while he picks several cards for one move, select or unselect it."""
         with self.lock:
             c = card(c)
-            if self.deal.is_over:
+            if self.deal.over:
                 raise TableError("the deal is over: press New deal for another")
-            played = {m.value for m in self.moves if m.learner and m.kind == "card"}
+            played = {x for m in self.moves if m.learner for x in move_cards(m.move)}
             if c in played and c not in self.deal.hand(self.seat):
                 raise TableError(f"you have already played {c.text}")
             self._check_learner("play a card")
-            if self.phase == "discard":
-                if c not in self.deal.hand(self.seat):
-                    raise TableError(f"you do not hold {c.text}")
-                if c in self.selected:
-                    self.selected.remove(c)
-                elif len(self.selected) >= 2:
-                    raise TableError("you have picked two cards already: unselect one first, or press Discard")
-                else:
-                    self.selected.append(c)
-                self.on_change()
+            if self.picking:
+                self._pick(c)
                 return
-            if self.phase != "card":
-                raise TableError(self._phase_hint())
-            if isinstance(self.deal, DominoDeal):
-                why = self.deal.why_illegal(c, self.seat, end=end)  # type: ignore[arg-type]
-                if end is not None and why is not None and self.deal.why_illegal(c, self.seat) is None:
-                    end, why = None, None  # the chosen end does not fit but the other does: use that one
-            else:
-                why = why_not(self.deal, c, self.seat, self.style)
-            if why is not None:
-                raise IllegalPlay(why)
-            self._learner_move("card", c, end)
+            moves = [m for m in self.deal.legal_moves() if move_cards(m) == (c,)]
+            if not moves:
+                legal = self.deal.legal_moves()
+                if not any(move_cards(m) for m in legal) and None not in legal:  # a phase of calls only
+                    raise TableError(self.phase_hint())
+                raise IllegalPlay(self.deal.why_illegal(c, self.seat, style=self.style)
+                                  or f"{c.code} may not be played now")
+            move = next((m for m in moves if getattr(m, "end", None) == end), moves[0])
+            self._learner_move(move)
 
-    def pass_turn(self) -> None:
-        """The learner passes in a lay-off deal (only when the engine allows it)."""
+    def _pick(self, c: Card) -> None:
+        if c not in self.deal.hand(self.seat):
+            raise TableError(f"you do not hold {c.text}")
+        k = self.picking
+        if c in self.selected:
+            self.selected.remove(c)
+        elif len(self.selected) >= k:
+            raise TableError(f"you have picked {_number(k)} cards already: unselect one first, "
+                             f"or press {self.phase.capitalize()}")
+        else:
+            self.selected.append(c)
+        self.on_change()
+
+    def picked_move(self) -> Any:
+        """The legal move made of the cards picked, in the order picked, or None while they make none."""
+        chosen = set(self.selected)
+        move = next((m for m in self.deal.legal_moves() if len(move_cards(m)) > 1 and set(move_cards(m)) == chosen),
+                    None)
+        return None if move is None else type(move)(*self.selected)
+
+    def confirm(self) -> None:
+        """The learner makes the move of the cards he picked (Herzblatt's Discard button)."""
         with self.lock:
-            self._check_learner("pass")
-            if not isinstance(self.deal, DominoDeal):
-                raise TableError("passing belongs to the lay-off (domino) deal; here you play a card")
-            why = self.deal.why_illegal(None, self.seat)
-            if why is not None:
-                raise IllegalPlay(why)
-            self._learner_move("pass", None)
+            self._check_learner(self.phase)
+            if not self.picking:
+                raise TableError(self.phase_hint())
+            move = self.picked_move()
+            if move is None:
+                k = self.picking
+                raise TableError(f"pick {_number(k)} cards for your {self.phase} first ({len(self.selected)} picked)")
+            self._learner_move(move)
 
-    def decide(self, kind: str, value: Any = None) -> None:
-        """A Herzblatt decision of the learner: ask (bool), discard (uses the two selected cards when
-        ``value`` is None), announce (None / "66" / "du"), contra (bool), re (bool)."""
+    def call(self, move: Any) -> None:
+        """The learner makes a move that puts down no card: a pass, an answer, a call."""
         with self.lock:
-            self._check_learner(kind)
-            if not isinstance(self.deal, HerzblattDeal) or self.phase != kind:
-                raise TableError(self._phase_hint())
-            if kind == "discard":
-                if value is None:
-                    if len(self.selected) != 2:
-                        raise TableError(f"pick two cards to lay away first ({len(self.selected)} picked)")
-                    value = tuple(self.selected)
-                trial = copy_deal(self.deal)
-                apply_move(trial, self.seat, kind, value)  # the engine's check, on a copy
-            self._learner_move(kind, value)
+            self._check_learner("do that")
+            if move not in calls(self.deal):
+                raise TableError(self.phase_hint())
+            self._learner_move(move)
 
-    def _phase_hint(self) -> str:
-        ph = self.phase
-        return {"card": "play a card now", "ask": "first answer: play (solo) or pass",
-                "discard": "pick two cards to lay away, then press Discard",
-                "announce": "first announce: no announcement, 66 or du",
-                "contra": "first answer: contra or no contra", "re": "first answer: re or no re",
-                "over": "the deal is over: press New deal"}.get(ph, ph)
+    def phase_hint(self) -> str:
+        """What the learner is asked for now, said when he tries something else."""
+        return PHASE_HINTS.get(self.phase, f"first finish the {self.phase} phase")
 
-    def _learner_move(self, kind: str, value: Any, end: str | None = None) -> None:
-        snapshot = (copy_deal(self.deal), len(self.moves))
-        apply_move(self.deal, self.seat, kind, value, end)  # checked above: raises only on a bug, state kept
+    def _learner_move(self, move: Any) -> None:
+        reason = self.deal.why_illegal(move, self.seat, style=self.style)
+        if reason is not None:
+            raise IllegalPlay(reason)
+        snapshot = (self.deal.copy(), len(self.moves))
+        self.deal.play(move, self.seat)
         self._snapshots.append(snapshot)
         self.selected = []
-        self.moves.append(Move(self.seat, kind, value, "", True))
+        self.moves.append(Played(self.seat, move, "", True))
         self._advance()
 
     # --- bots ----------------------------------------------------------------------------------
@@ -282,28 +238,28 @@ class Session:
     def _advance(self) -> None:
         """Let the bots move until it is the learner's turn, the deal is over, or a slow bot thinks."""
         try:
-            while not self.deal.is_over and self.deal.turn != self.seat:
+            while not self.deal.over and self.deal.turn != self.seat:
                 seat = self.deal.turn
                 assert seat is not None
                 bot = self.bots[seat]
-                obs = self.deal.observation(seat)
                 if self.synchronous or is_fast(bot):
-                    kind, value, reason = decide(bot, obs)
-                    apply_move(self.deal, seat, kind, value)
-                    self.moves.append(Move(seat, kind, value, reason))
+                    move, reason = bot_move(bot, self.deal, seat)
+                    self.deal.play(move, seat)
+                    self.moves.append(Played(seat, move, reason))
                     continue
                 self.thinking = seat
                 gen = self._gen
-                self._thread = threading.Thread(target=self._think, args=(gen, seat, bot, obs),
+                position = self.deal.copy()  # the bot thinks on its own copy: it sees the seat's observation only
+                self._thread = threading.Thread(target=self._think, args=(gen, seat, bot, position),
                                                 name=f"keinstich-bot-{seat}", daemon=True)
                 self._thread.start()
                 break
         finally:
             self.on_change()
 
-    def _think(self, gen: int, seat: int, bot: Bot, obs: Any) -> None:
+    def _think(self, gen: int, seat: int, bot: Bot, position: Deal) -> None:
         try:
-            kind, value, reason = decide(bot, obs)
+            move, reason = bot_move(bot, position, seat)
         except Exception as e:
             with self.lock:
                 if gen == self._gen:
@@ -316,12 +272,12 @@ class Session:
                 return  # a new deal or an undo came first: this answer is for a position gone
             self.thinking = None
             try:
-                apply_move(self.deal, seat, kind, value)
+                self.deal.play(move, seat)
             except Exception as e:
                 self.on_error(e)
                 self.on_change()
                 return
-            self.moves.append(Move(seat, kind, value, reason))
+            self.moves.append(Played(seat, move, reason))
             self._advance()
 
     def start(self) -> None:
@@ -355,11 +311,11 @@ class Session:
 
     # --- teaching tools ------------------------------------------------------------------------
 
-    def hint(self) -> tuple[str, Any, str]:
-        """The hint bot's move for the learner now, with its reason: (kind, value, reason)."""
+    def hint(self) -> tuple[Any, str]:
+        """The hint bot's move for the learner now, with its reason: (move, reason)."""
         with self.lock:
             self._check_learner("ask for a hint")
-            return decide(self.hint_bot, self.deal.observation(self.seat))
+            return bot_move(self.hint_bot, self.deal, self.seat)
 
     def undo(self) -> None:
         """Back to the learner's previous decision, taking back the bots' replies too."""
@@ -378,8 +334,8 @@ class Session:
     def can_undo(self) -> bool:
         return bool(self._snapshots)
 
-    def replace(self, setup: Setup, deal: AnyDeal, seed: int | str | None = None) -> None:
-        """Start over with another deal (a new seed, a text deal or another contract)."""
+    def replace(self, setup: Setup, deal: Deal, seed: int | str | None = None) -> None:
+        """Start over with another deal (a new seed, a text deal, another contract or game)."""
         with self.lock:
             if setup.players != self.setup.players:
                 raise TableError(f"the table has {self.setup.players} seats; this deal needs {setup.players}")
@@ -398,4 +354,4 @@ class Session:
             self._advance()
 
 
-__all__ = ["LEARNER_PHASES", "Move", "Session", "TableError", "apply_move", "copy_deal", "decide", "phase_of"]
+__all__ = ["PHASE_HINTS", "Played", "Session", "TableError"]

@@ -1,7 +1,8 @@
 """The lay-off (domino) deal as a view: the rows or the chain as they grow, who moves, the passes.
 
-:class:`DominoView` only shows a :class:`~keinstich.layoff.DominoDeal`; it decides no rule (it asks
-the deal for ``legal()``, ``frontier`` and ``ends()``), and it handles no clicks: the Table embeds
+:class:`DominoView` only shows a lay-off deal (:class:`~keinstich.faces.layout.LayOffView`: the Deal
+protocol and its layout); it decides no rule (it asks the deal for ``legal_moves()``, ``result()``,
+``frontier`` and ``ends()``), and it handles no clicks: the Table embeds
 it above a :class:`~keinstich_widgets.cardview.HandView` and calls :meth:`DominoView.update` after
 every move. Everything is redrawn in place (the widgets stay, their values change).
 """
@@ -10,13 +11,15 @@ from __future__ import annotations
 
 import html
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 import ipywidgets as widgets
 
 from keinstich.cards import Card, Lang, Style
 from keinstich.faces import card_name, domino_svg, seat_name
-from keinstich.layoff import DominoDeal
+from keinstich.faces.layout import LayOffView
+
+from ._games import move_cards
 
 __all__ = ["DominoView", "pass_log"]
 
@@ -34,21 +37,34 @@ _DE = {"to move": "ist dran", "must pass": "muss passen: keine Karte passt", "ov
        "passes_h": "Passen", "rows": "Reihen", "chain": "Kette", "may pass": "darf passen"}
 
 
-def pass_log(deal: DominoDeal) -> list[tuple[int, Card | None, bool]]:
+class LayOffDeal(LayOffView, Protocol):
+    """A lay-off deal as this view reads it: the layout, and the pass fees each seat has paid."""
+
+    def fees(self) -> tuple[int, ...]: ...
+
+
+def pass_log(deal: Any) -> list[tuple[int, Card | None, bool]]:
     """Every move as (seat, card or None for a pass, whether the pass was forced: no card fitted).
 
-    Asks a replay of the deal, move by move, whether the passing seat had a legal card then."""
-    moves = deal.lay_history
-    if not any(c is None for _, c, _ in moves):
-        return [(s, c, False) for s, c, _ in moves]
-    if not deal.rules.voluntary_pass:
-        return [(s, c, c is None) for s, c, _ in moves]
-    replay = DominoDeal(deal.dealt, deal.contract, leader=deal.forehand, rules=deal.rules)
-    out = []
-    for s, c, end in moves:
-        out.append((s, c, c is None and not replay.legal()))
-        replay.play(c, s, end=end)
-    return out
+    Asks the deal, taken back move by move, whether the passing seat had a legal card then."""
+    moves = [(s, move_cards(m)[0] if move_cards(m) else None) for s, m in deal.history]
+    if not getattr(deal.rules, "voluntary_pass", True):  # a pass is allowed only when no card fits
+        return [(s, c, c is None) for s, c in moves]
+    forced = [False] * len(moves)
+    if all(c is not None for _, c in moves):
+        return [(s, c, False) for s, c in moves]
+    state = deal.copy()
+    for i in range(len(moves) - 1, -1, -1):
+        state.undo()
+        if moves[i][1] is None:
+            forced[i] = not state.legal()
+    return [(s, c, f) for (s, c), f in zip(moves, forced, strict=True)]
+
+
+def _finish_order(d: LayOffDeal) -> list[int]:
+    """The seats that are out, first out first (from the result's places)."""
+    places = d.result().places or ()
+    return [s for _, s in sorted((p, s) for s, p in enumerate(places) if p)]
 
 
 class DominoView(widgets.VBox):  # type: ignore[misc]
@@ -63,7 +79,7 @@ class DominoView(widgets.VBox):  # type: ignore[misc]
         return f"DominoView({self.deal!r})"
 
 
-    def __init__(self, deal: DominoDeal | None = None, *, seat: int | None = None, open_hands: bool = False,
+    def __init__(self, deal: LayOffDeal | None = None, *, seat: int | None = None, open_hands: bool = False,
                  names: Sequence[str] | None = None, style: Style = "german", four_colour: bool | None = None,
                  lang: Lang = "en", width: float = 44, log_lines: int = 8, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -78,7 +94,7 @@ class DominoView(widgets.VBox):  # type: ignore[misc]
         self.seats_html = widgets.HTML()
         self.log_html = widgets.HTML()
         self.children = [self.status, self.layout_html, self.seats_html, self.log_html]
-        self.deal: DominoDeal | None = None
+        self.deal: LayOffDeal | None = None
         self.update(deal)
 
     @property
@@ -97,7 +113,7 @@ class DominoView(widgets.VBox):  # type: ignore[misc]
         self.width = width or self.width
         self.update()
 
-    def update(self, deal: DominoDeal | None = None, *, seat: int | None = None,
+    def update(self, deal: LayOffDeal | None = None, *, seat: int | None = None,
                open_hands: bool | None = None) -> None:
         """Redraw from ``deal`` (default: the deal shown already, after a move was made on it)."""
         if deal is not None:
@@ -120,26 +136,26 @@ class DominoView(widgets.VBox):  # type: ignore[misc]
 
     # --- the parts ----------------------------------------------------------------------------------
 
-    def _open_seats(self, d: DominoDeal) -> Iterable[int]:
+    def _open_seats(self, d: LayOffDeal) -> Iterable[int]:
         if self.open_hands:
             return range(d.players)
         return () if self.seat is None else (self.seat,)
 
-    def _status(self, d: DominoDeal) -> str:
+    def _status(self, d: LayOffDeal) -> str:
         w = self.words
         kind = w["chain"] if d.rules.layout == "chain" else w["rows"]
         head = f"<b>{html.escape(d.contract.name)}</b> ({kind})"
         if d.turn is None:
-            order = ", ".join(self.name(s) for s in d.finish_order)
+            order = ", ".join(self.name(s) for s in _finish_order(d))
             return f"{head} · {w['over']} · {w['out']}: {html.escape(order)}"
         text = f"{head} · <b>{html.escape(self.name(d.turn))}</b> {w['to move']}"
         if not d.legal():
             text += f" · <span style='color:#b00020'>{w['must pass']}</span>"
-        elif d.can_pass():
+        elif None in d.legal_moves():
             text += f" · {w['may pass']}"
         return text
 
-    def _layout(self, d: DominoDeal) -> str:
+    def _layout(self, d: LayOffDeal) -> str:
         shown = set(self._open_seats(d))
         svg = domino_svg(d, open_seats=shown, style=self.style, four_colour=self.four_colour, lang=self.lang,
                          width=self.width)
@@ -149,12 +165,12 @@ class DominoView(widgets.VBox):  # type: ignore[misc]
                     f"{html.escape(self.words['gold'].format(who=self.name(d.turn)))}</div>")
         return f"<div class='ks-domino-layout' style='overflow-x:auto'>{svg}</div>{note}"
 
-    def _seats(self, d: DominoDeal) -> str:
+    def _seats(self, d: LayOffDeal) -> str:
         w = self.words
         fees = d.fees()
         show_fees = d.rules.pass_fee > 0
-        passes = d.passes()
-        finish = list(d.finish_order)
+        passes = [sum(1 for seat, m in d.history if seat == s and m is None) for s in range(d.players)]
+        finish = list(_finish_order(d))
         head = [w["seat"], w["cards"], w["passes_h"]] + ([w["fees"]] if show_fees else []) + [w["place"]]
         cell = "style='padding:1px 10px;text-align:left;border:none'"
         rows = []
@@ -169,7 +185,7 @@ class DominoView(widgets.VBox):  # type: ignore[misc]
         th = "".join(f"<th {cell}>{x}</th>" for x in head)
         return f"<table class='ks-domino-seats' style='border-collapse:collapse'><tr>{th}</tr>{''.join(rows)}</table>"
 
-    def _log(self, d: DominoDeal) -> str:
+    def _log(self, d: LayOffDeal) -> str:
         w = self.words
         lines = []
         for s, c, forced in pass_log(d):

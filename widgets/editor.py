@@ -25,13 +25,20 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from keinstich.cards import PACK_IDS, suit
+from keinstich.cards import PACK_IDS, pack, suit
 from keinstich.contracts import Component, Contract, ContractError, ForTrick, PerCard, PerTrick
-from keinstich.games import herzblatt as hb
-from keinstich.games.herzeln import HERZELN_TRICK_RULES
-from keinstich.tricks import NO_TRUMPS
 
-from ._games import GAMES, Setup, SetupError, contract_ids, contract_name, default_contract, resolve
+from ._games import (
+    Setup,
+    SetupError,
+    contract_ids,
+    contract_name,
+    default_contract,
+    game_ids,
+    game_of,
+    players_named,
+    resolve,
+)
 from ._guard import MessageArea, guard, report
 
 __all__ = ["KINDS", "ComponentRow", "RuleEditor"]
@@ -105,20 +112,23 @@ class ComponentRow(widgets.HBox):  # type: ignore[misc]
         return ForTrick(number, amount)
 
 
-def rows_of(contract: Contract) -> list[tuple[str, str, int]]:
+def rows_of(contract: Any) -> list[tuple[str, str, int]]:
     """A contract's components as editor rows (kind, what, amount)."""
+    components = getattr(contract, "components", None)
+    if components is None:
+        raise ContractError(f"{contract!r} is not made of components: it has no editor rows")
     out = []
-    for c in contract.components:
+    for c in components:
         if isinstance(c, PerTrick):
             out.append(("trick", "", c.amount))
         elif isinstance(c, ForTrick):
             out.append(("position", str(c.number), c.amount))
         elif c.card is not None:
-            out.append(("card", c.card.code, c.amount))  # type: ignore[union-attr]
+            out.append(("card", c.card.code, c.amount))
         elif c.suit is not None and c.rank is None:
             out.append(("suit", suit(c.suit).code, c.amount))
         elif c.rank is not None and c.suit is None:
-            out.append(("rank", c.rank.code, c.amount))  # type: ignore[union-attr]
+            out.append(("rank", c.rank.code, c.amount))
         else:
             raise ContractError(f"{c!r} (suit and rank together) has no editor row: write it in Python")
     return out
@@ -135,12 +145,11 @@ class RuleEditor(widgets.VBox):  # type: ignore[misc]
         return f"RuleEditor({self.game_box.value}, {self.contract_box.value})"
 
 
-    def __init__(self, game: str = "kein-stich", contract: str | Contract | None = "no-hearts", *,
+    def __init__(self, game: str = "kein-stich", contract: Any = "no-hearts", *,
                  deals: int = 500, bots: str = "heuristic", seed: int | str = 0, players: int | None = None,
                  pack: str | None = None, by: str = "contract", synchronous: bool = False) -> None:
         super().__init__()
-        if game not in GAMES:
-            raise SetupError(f"unknown game {game!r}: use one of {', '.join(GAMES)}")
+        game = game_of(game).id
         self.synchronous = synchronous
         self.messages = MessageArea()
         self.frame: Any = None
@@ -150,11 +159,11 @@ class RuleEditor(widgets.VBox):  # type: ignore[misc]
         self._lock = threading.RLock()
         self._quiet = True
         self._build(game, deals, bots, seed, players, pack, by)
-        if isinstance(contract, Contract):
+        if contract is not None and not isinstance(contract, str):
             self._custom_from(contract)
         elif contract is not None:
-            if game == "herzeln" and f"herzeln-{contract}" in contract_ids(game):
-                contract = f"herzeln-{contract}"
+            if f"{game}-{contract}" in contract_ids(game):
+                contract = f"{game}-{contract}"
             if contract not in contract_ids(game) and contract != CUSTOM:
                 raise SetupError(f"unknown contract {contract!r} for {game}: use one of "
                                  f"{', '.join(contract_ids(game))} or 'custom'")
@@ -167,7 +176,7 @@ class RuleEditor(widgets.VBox):  # type: ignore[misc]
     def _build(self, game: str, deals: int, bots: str, seed: int | str, players: int | None, pack: str | None,
                by: str) -> None:
         s = {"description_width": "70px"}
-        self.game_box = widgets.Dropdown(options=list(GAMES), value=game, description="Game", style=s)
+        self.game_box = widgets.Dropdown(options=list(game_ids()), value=game, description="Game", style=s)
         self.contract_box = widgets.Dropdown(options=self._contract_options(game), value=default_contract(game),
                                              description="Contract", style=s, layout=widgets.Layout(width="420px"))
         self.rows = widgets.VBox([])
@@ -221,47 +230,61 @@ class RuleEditor(widgets.VBox):  # type: ignore[misc]
 
     def _contract_options(self, game: str) -> list[tuple[str, str]]:
         opts = [(contract_name(game, c), c) for c in contract_ids(game)]
-        if game != "herzblatt":
+        if self._base(game) is not None:
             opts.append(("Custom…", CUSTOM))
         return opts
+
+    @staticmethod
+    def _base(game: str) -> Contract | None:
+        """The game's first contract, if it is made of components: a custom contract copies its
+        trick rules, unit and stake (None: the game has no contracts to write, as Herzblatt)."""
+        g = game_of(game)
+        base = g.contract(default_contract(g))
+        return base if isinstance(getattr(base, "components", None), tuple) else None
 
     @guard
     def _on_game(self, change: dict[str, Any]) -> None:
         game = change["new"]
         self._quiet = True
         try:
+            g = game_of(game)
             self.contract_box.options = self._contract_options(game)
             self.contract_box.value = default_contract(game)
-            if game == "herzeln" and self.players_box.value not in (3, 4):
-                self.players_box.value = 4
-            if game == "herzblatt":
+            named = players_named(game, self.contract_box.value)
+            if named is not None:
+                self.players_box.value = named
+            elif self.players_box.value not in g.player_counts:
+                self.players_box.value = 4 if 4 in g.player_counts else g.player_counts[0]
+            if self.pack_box.value and pack(self.pack_box.value).id not in g.packs(self.players_box.value):
                 self.pack_box.value = ""
-                self.players_box.value = hb.PRESETS[self.contract_box.value].players
         finally:
             self._quiet = False
         self._form_changed()
 
     @guard
     def _on_contract(self, change: dict[str, Any]) -> None:
-        if self.game_box.value == "herzblatt" and change["new"] in hb.PRESETS:
+        named = players_named(self.game_box.value, change["new"]) if change["new"] != CUSTOM else None
+        if named is not None:
             self._quiet, quiet = True, self._quiet
-            self.players_box.value = hb.PRESETS[change["new"]].players  # a preset names its player count
+            self.players_box.value = named  # a preset names its player count
             self._quiet = quiet
         if change["new"] == CUSTOM:
             old = change["old"]
-            base = None
+            base: Any = None
             if old and old != CUSTOM:
                 try:
                     base = resolve(self.game_box.value, old, None, None).contract
                 except ValueError:
                     base = None
             if not self.rows.children:
-                self._set_rows(rows_of(base) if isinstance(base, Contract) else [("trick", "", 5)])
-                if isinstance(base, Contract):
+                try:
+                    self._set_rows(rows_of(base))
                     self.custom_name.value = f"My {base.name}"
+                except (ContractError, AttributeError):
+                    self._set_rows([("trick", "", 5)])
         self._form_changed()
 
-    def _custom_from(self, contract: Contract) -> None:
+    def _custom_from(self, contract: Any) -> None:
         self.contract_box.value = CUSTOM
         self._set_rows(rows_of(contract))
         self.custom_name.value = contract.name
@@ -296,17 +319,17 @@ class RuleEditor(widgets.VBox):  # type: ignore[misc]
             raise ContractError("the custom contract is empty: add at least one row "
                                 "(e.g. 5 per card of suit H) — a contract that costs nothing has nothing to show")
         comps = tuple(r.component() for r in rows)
-        herzeln = self.game_box.value == "herzeln"
+        game = self.game_box.value
+        base = self._base(game)
+        if base is None:
+            raise SetupError(f"{game_of(game).name} has no contracts made of rows: pick one of its contracts")
         name = self.custom_name.value.strip() or "My contract"
-        return Contract("custom", name, comps, rules=HERZELN_TRICK_RULES if herzeln else NO_TRUMPS,
-                        unit="points" if herzeln else "pfennig", stake=10 if herzeln else 5)
+        return Contract("custom", name, comps, rules=base.rules, unit=base.unit, stake=base.stake, game=game)
 
     def setup(self) -> Setup:
         """The form as a checked setup: the engine's message if it does not make sense."""
         game = self.game_box.value
         cid = self.contract_box.value
-        if cid == CUSTOM and game == "herzblatt":
-            raise SetupError("Herzblatt counts card points; a custom contract is for Kein Stich or Herzeln")
         contract = self.custom_contract() if cid == CUSTOM else cid
         return resolve(game, contract, int(self.players_box.value), self.pack_box.value or None, style="german")
 
@@ -333,7 +356,7 @@ class RuleEditor(widgets.VBox):  # type: ignore[misc]
         """The contract in one line and what one whole deal hands out."""
         setup = setup or self.setup()
         c = setup.contract
-        if isinstance(c, Contract):
+        if callable(getattr(c, "total", None)):  # a contract that hands out a fixed total a deal
             total = c.total(setup.pack, setup.players)
             unit = "pf" if c.unit == "pfennig" else "points"
             return (f"{c.describe()} — every deal hands out {total} {unit} in all "
@@ -357,7 +380,7 @@ class RuleEditor(widgets.VBox):  # type: ignore[misc]
                 raise SetupError(f"deals must be 1 or more, not {deals}")
             text = self.seed_box.value.strip()
             seed: int | str = int(text) if text.lstrip("-").isdigit() else (text or 0)
-            contract: Any = setup.herzblatt if setup.herzblatt is not None else setup.contract
+            contract: Any = setup.contract
             kwargs = {"deals": deals, "game": setup.game, "players": setup.players, "pack": setup.pack.id,
                       "bots": self.bots_box.value, "seed": seed}
             self._stop.clear()

@@ -1,33 +1,32 @@
 """Quiz widgets built from engine positions: "Which cards may you play?" and "Which card would you play?".
 
-Positions come from :func:`quiz_position`: a seeded deal, some tricks played by heuristic bots. The
-widgets never decide a rule and never change the deal they ask about: the answer to the first
-question is the deal's ``legal()`` with ``why_illegal()`` as the reason for every other card; the
-second is judged by a bot's ``explain()`` (heuristic or Monte Carlo) or the exact solver's
-``card_values()``. Every button is guarded: an exception shows in the quiz's message area.
+Positions come from :func:`quiz_position`: a seeded deal of any game in the registry, some moves
+played by heuristic bots. The widgets never decide a rule and never change the deal they ask about:
+the answer to the first question is the deal's ``legal()`` with ``why_illegal()`` as the reason for
+every other card; the second is judged by a bot (heuristic or Monte Carlo) or the exact solver's
+``card_values()``. Both are written against the Deal protocol: a trick deal, a lay-off deal (the
+first quiz) and Herzblatt's card play. Every button is guarded: an exception shows in the message area.
 """
 
 from __future__ import annotations
 
 import html
 from collections.abc import Callable, Sequence
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 import ipywidgets as widgets
 
 from keinstich.bots.heuristic import HeuristicBot, sign_of
-from keinstich.cards import Card, Lang, Pack, Style, pack
-from keinstich.contracts import Contract
+from keinstich.cards import Card, Lang, Pack, Style
+from keinstich.deal import Deal
 from keinstich.faces import card_name, domino_svg, guess_style, seat_name
-from keinstich.layoff import DominoContract, DominoDeal
-from keinstich.tricks import Scoring, TrickDeal
+from keinstich.faces.layout import LayOffView
 
-from ._games import why_not
+from ._games import bot_move, game_of, lays_off, move_cards, tricks_of
 from .cardview import HandView, TrickView
 
 __all__ = ["BestCardQuiz", "LegalCardsQuiz", "QuizError", "dealt_pack", "quiz_position"]
 
-Deal = TrickDeal | DominoDeal
 Judge = Literal["solver", "heuristic", "montecarlo"]
 JUDGES: tuple[str, ...] = ("solver", "heuristic", "montecarlo")
 
@@ -39,34 +38,22 @@ class QuizError(ValueError):
 # --- positions ------------------------------------------------------------------------------------
 
 
-def _contract(contract: str | Scoring | DominoContract, game: str, players: int) -> Scoring | DominoContract:
-    if not isinstance(contract, str):
-        return contract
-    from keinstich.sim.simulation import contracts_of
-
-    try:
-        known = contracts_of(game, players)
-    except ValueError as e:
-        raise QuizError(str(e)) from None
-    usable = {k: v for k, v in known.items() if isinstance(v, Contract | DominoContract)}
-    if contract not in usable:
-        raise QuizError(f"unknown {game} contract {contract!r}: use one of {', '.join(usable)}")
-    return usable[contract]
-
-
-def quiz_position(contract: str | Scoring | DominoContract, seed: int | str, tricks_played: int | None = None,
+def quiz_position(contract: Any, seed: int | str, tricks_played: int | None = None,
                   players: int = 4, pack_id: str = "german-32", *, in_trick: int | None = None,
                   game: str = "kein-stich", want: Callable[[Deal], bool] | None = None) -> Deal:
-    """A quiz position: the pack dealt from ``seed``, ``tricks_played`` tricks and ``in_trick`` more
-    cards played by heuristic bots (defaults taken from the seed: 1 to 3 tricks, 1 to players-1 cards
-    so the learner follows). A domino contract plays ``tricks_played * players`` moves instead.
+    """A quiz position: ``GAMES[game].deal(contract, seed)``, then ``tricks_played`` rounds and
+    ``in_trick`` more moves played by heuristic bots (defaults taken from the seed: 1 to 3 rounds, 1 to
+    players-1 moves so the learner follows). A round is one move per seat (a trick, or a lap of the lay-off).
 
     ``want``: a test the position should pass (e.g. "some cards are illegal"); other numbers of
-    tricks and cards are tried, in a fixed order, until one passes (else the first is returned).
+    rounds and moves are tried, in a fixed order, until one passes (else the first is returned).
     """
-    c = _contract(contract, game, players)
-    p = pack(pack_id)
-    total = p.hand_size(players)
+    try:
+        g = game_of(game)
+        p = g.pack_for(contract, players, pack_id)
+        total = len(g.deal(contract, seed, players=players, pack=p).dealt[0])
+    except ValueError as e:
+        raise QuizError(str(e)) from None
     h = hash_seed(seed)
     first_t = tricks_played if tricks_played is not None else 1 + h % 3
     first_k = in_trick if in_trick is not None else 1 + h % max(1, players - 1)
@@ -80,7 +67,7 @@ def quiz_position(contract: str | Scoring | DominoContract, seed: int | str, tri
         tries += [(t, k) for t in range(0, first_t) for k in range(players)]
     first: Deal | None = None
     for t, k in tries:
-        deal = _play_to(c, p.id, players, seed, t, k)
+        deal = _play_to(g.deal(contract, seed, players=players, pack=p), t * players + k)
         if deal is None:
             continue
         if first is None:
@@ -99,26 +86,16 @@ def hash_seed(seed: int | str) -> int:
     return sum((i + 1) * ord(ch) for i, ch in enumerate(str(seed)))
 
 
-def _play_to(c: Scoring | DominoContract, pack_id: str, players: int, seed: int | str, tricks: int,
-             cards: int) -> Deal | None:
+def _play_to(deal: Deal, moves: int) -> Deal | None:
+    """The deal after ``moves`` heuristic moves, or None if it ends before."""
     bot = HeuristicBot()
-    if isinstance(c, DominoContract):
-        dd = DominoDeal.from_seed(pack_id, players, seed, c)
-        for _ in range(tricks * players + cards):
-            if dd.is_over:
-                return None
-            seat = dd.turn
-            assert seat is not None
-            dd.play(bot.choose(dd.observation(seat)), seat)
-        return None if dd.is_over else dd
-    td = TrickDeal.from_seed(pack_id, players, seed, c)
-    for _ in range(tricks * players + cards):
-        seat = td.turn
+    for _ in range(moves):
+        if deal.over:
+            return None
+        seat = deal.turn
         assert seat is not None
-        choice = bot.choose(td.observation(seat))
-        assert choice is not None
-        td.play(choice, seat)
-    return None if td.is_over else td
+        deal.play(bot_move(bot, deal, seat)[0], seat)
+    return None if deal.over else deal
 
 
 # --- shared widget plumbing -------------------------------------------------------------------------
@@ -229,30 +206,33 @@ class _Quiz(widgets.VBox):  # type: ignore[misc]
 
     def _position_text(self) -> str:
         d = self.deal
-        name = html.escape(getattr(d.contract, "name", "") or "")
+        g = game_of(d.game)
+        name = html.escape(g.contract_name(g.contract_of(d)))
         you = html.escape(self.who(self.seat))
-        if isinstance(d, TrickDeal):
-            k = len(d.tricks) + 1
-            text = (f"<b>{name}</b> · trick {k} of {d.total_tricks} · you are <b>{you}</b>" if self.en else
-                    f"<b>{name}</b> · Stich {k} von {d.total_tricks} · du bist <b>{you}</b>")
-            if not d.trick:
+        if not lays_off(d):
+            play = tricks_of(d)
+            k = len(play.tricks) + 1
+            text = (f"<b>{name}</b> · trick {k} of {play.total_tricks} · you are <b>{you}</b>" if self.en else
+                    f"<b>{name}</b> · Stich {k} von {play.total_tricks} · du bist <b>{you}</b>")
+            if not play.trick:
                 text += " · you lead" if self.en else " · du spielst aus"
             return text
         return (f"<b>{name}</b> · you are <b>{you}</b>" if self.en else f"<b>{name}</b> · du bist <b>{you}</b>")
 
     def _draw_table(self) -> None:
         d = self.deal
-        if isinstance(d, TrickDeal):
+        if not lays_off(d):
+            trick = tricks_of(d).trick
             if self.trick_view is None:
-                self.trick_view = TrickView(d.players, d.trick, self.names, me=self.seat, style=self.style,
+                self.trick_view = TrickView(d.players, trick, self.names, me=self.seat, style=self.style,
                                             four_colour=self.four_colour, lang=self.lang, width=self.width * 0.8)
             else:
                 self.trick_view.me = self.seat
                 self.trick_view.set_look(style=self.style, four_colour=self.four_colour, lang=self.lang)
-                self.trick_view.update(d.trick, None, players=d.players, names=self.names)
+                self.trick_view.update(trick, None, players=d.players, names=self.names)
             self.table_box.children = [self.trick_view]
         else:
-            svg = domino_svg(d, style=self.style, four_colour=self.four_colour, lang=self.lang,
+            svg = domino_svg(cast(LayOffView, d), style=self.style, four_colour=self.four_colour, lang=self.lang,
                              width=self.width * 0.6)
             self.table_box.children = [widgets.HTML(svg)]
 
@@ -311,7 +291,7 @@ class LegalCardsQuiz(_Quiz):
                          four_colour=four_colour, lang=lang, width=width, **kwargs)
 
     @classmethod
-    def from_seed(cls, contract: str | Scoring | DominoContract = "no-hearts", seed: int | str = 0, *,
+    def from_seed(cls, contract: Any = "no-hearts", seed: int | str = 0, *,
                   players: int = 4, pack_id: str = "german-32", game: str = "kein-stich",
                   **kwargs: Any) -> LegalCardsQuiz:
         """A quiz on seeded positions in which some of the learner's cards are not allowed."""
@@ -368,7 +348,7 @@ class LegalCardsQuiz(_Quiz):
         for c in self.deal.hand(self.seat):
             ok = c in legal
             reason = (("may be played" if self.en else "erlaubt") if ok
-                      else (why_not(self.deal, c, self.seat, self.style) or ""))
+                      else (self.deal.why_illegal(c, self.seat, style=self.style) or ""))
             note = ""
             if mark and (c in self.selected) != ok:
                 note = (" — <i>you left it out</i>" if ok else " — <i>you chose it</i>") if self.en else \
@@ -381,8 +361,11 @@ class LegalCardsQuiz(_Quiz):
 
 
 def dealt_pack(deal: Deal) -> Pack:
-    """The cards dealt, as a pack (what a bot needs to know what is in play)."""
-    cs = tuple(sorted(c for h in deal.dealt for c in h))
+    """The cards in play, as a pack (what a bot needs to know): the hands now and the cards played one
+    by one (not a skat laid away)."""
+    held = {c for s in range(deal.players) for c in deal.hand(s)}
+    played = {c for _, m in deal.history for c in move_cards(m) if len(move_cards(m)) == 1}
+    cs = tuple(sorted(held | played))
     return Pack("dealt", guess_style(cs), cs)
 
 
@@ -394,7 +377,7 @@ def _mixed(deal: Deal) -> bool:
 
 def _choice(deal: Deal) -> bool:
     """At least two cards are allowed: there is a choice to judge."""
-    return isinstance(deal, TrickDeal) and len(deal.legal()) >= 2
+    return not lays_off(deal) and len(deal.legal()) >= 2
 
 
 def _instructive(deal: Deal) -> bool:
@@ -403,10 +386,18 @@ def _instructive(deal: Deal) -> bool:
         return False
     from keinstich.bots.solver import card_values
 
-    return len(set(card_values(deal).values())) > 1
+    return len(set(card_values(cast(Any, deal)).values())) > 1
 
 
 # --- "Which card would you play here?" --------------------------------------------------------------
+
+
+def _check_card_play(deal: Deal) -> None:
+    """A position of card play in tricks (a trick deal, or Herzblatt once the cards are played)."""
+    if lays_off(deal):
+        raise QuizError("BestCardQuiz asks about trick deals; use LegalCardsQuiz for a domino position")
+    if not deal.over and not deal.legal():
+        raise QuizError(f"BestCardQuiz asks about the card play: the deal is in the {deal.phase} phase")
 
 
 class BestCardQuiz(_Quiz):
@@ -426,8 +417,7 @@ class BestCardQuiz(_Quiz):
                  lang: Lang = "en", width: float = 64, samples: int = 60, **kwargs: Any) -> None:
         if judge not in JUDGES:
             raise QuizError(f"unknown judge {judge!r}: use one of {', '.join(JUDGES)}")
-        if not isinstance(deal, TrickDeal):
-            raise QuizError("BestCardQuiz asks about trick deals; use LegalCardsQuiz for a domino position")
+        _check_card_play(deal)
         self.judge: Judge = judge
         self.samples = samples
         self.chosen: Card | None = None
@@ -436,7 +426,7 @@ class BestCardQuiz(_Quiz):
                          four_colour=four_colour, lang=lang, width=width, **kwargs)
 
     @classmethod
-    def from_seed(cls, contract: str | Scoring = "no-hearts", seed: int | str = 0, judge: Judge = "solver", *,
+    def from_seed(cls, contract: Any = "no-hearts", seed: int | str = 0, judge: Judge = "solver", *,
                   players: int = 4, pack_id: str = "german-32", game: str = "kein-stich",
                   **kwargs: Any) -> BestCardQuiz:
         """A quiz on seeded positions where the learner has at least two legal cards (with the solver
@@ -449,8 +439,7 @@ class BestCardQuiz(_Quiz):
         return cls(factory(seed), judge=judge, factory=factory, seed=seed, **kwargs)
 
     def load(self, deal: Deal, seat: int | None = None) -> None:
-        if not isinstance(deal, TrickDeal):
-            raise QuizError("BestCardQuiz asks about trick deals; use LegalCardsQuiz for a domino position")
+        _check_card_play(deal)
         super().load(deal, seat)
 
     def reset(self) -> None:
@@ -459,7 +448,7 @@ class BestCardQuiz(_Quiz):
 
     def refresh_hand(self) -> None:
         d = self.deal
-        self.hand.set_cards(d.hand(self.seat), d.legal(), lambda c: why_not(d, c, self.seat, self.style))
+        self.hand.set_cards(d.hand(self.seat), d.legal(), lambda c: d.why_illegal(c, self.seat, style=self.style))
         self.hand.highlight([self.chosen] if self.chosen is not None else [])
 
     def _card_clicked(self, c: Card) -> None:
@@ -473,14 +462,12 @@ class BestCardQuiz(_Quiz):
         if self._verdict is not None:
             return self._verdict
         d = self.deal
-        assert isinstance(d, TrickDeal)
-        obs = d.observation(self.seat)
         if self.judge == "solver":
             from keinstich.bots.solver import best_cards, card_values
 
-            values = card_values(d)
-            best = tuple(c for c in best_cards(d) if c is not None)
-            unit = getattr(d.contract, "unit", "")
+            values = card_values(cast(Any, d))
+            best = tuple(c for c in best_cards(cast(Any, d)) if c is not None)
+            unit = getattr(tricks_of(d).contract, "unit", "")
             v = values[best[0]]
             reason = (f"with every hand open and everyone playing against you, the best play ends with "
                       f"{v} {unit}" if self.en else
@@ -488,15 +475,13 @@ class BestCardQuiz(_Quiz):
             self._verdict = (best, reason, values)
         else:
             in_play = dealt_pack(d)  # public: the cards in play (a hand-built deal is no named pack)
-            if self.judge == "heuristic":
-                choice = HeuristicBot(pack=in_play).explain(obs)
-            else:
+            bot: Any = HeuristicBot(pack=in_play)
+            if self.judge == "montecarlo":
                 from keinstich.bots.montecarlo import MonteCarloBot
 
-                bot = MonteCarloBot(f"quiz:{self.seed}:{len(d.plays)}", samples=self.samples, pack=in_play)
-                choice = bot.explain(obs)
-            assert choice.card is not None
-            self._verdict = ((choice.card,), choice.reason, None)
+                bot = MonteCarloBot(f"quiz:{self.seed}:{len(d.history)}", samples=self.samples, pack=in_play)
+            move, reason = bot_move(bot, d, self.seat)  # the bot sees the learner's observation only
+            self._verdict = ((move,), reason, None)
         return self._verdict
 
     def check(self) -> None:
@@ -535,10 +520,9 @@ class BestCardQuiz(_Quiz):
             "finds these equally good" if en else "hält diese für gleich gut")
         out.append(f"{judge} {verb}: <b>{html.escape(names)}</b> — {html.escape(reason)}.")
         if values is not None:
-            d = self.deal
-            assert isinstance(d, TrickDeal)
-            sign = sign_of(d.contract)
-            unit = html.escape(getattr(d.contract, "unit", ""))
+            contract = tricks_of(self.deal).contract
+            sign = sign_of(contract)
+            unit = html.escape(getattr(contract, "unit", ""))
             best_v = values[best[0]]
             if chosen is not None and chosen in values:
                 diff = (values[chosen] - best_v) * -sign  # how much worse, in the contract's units

@@ -5,13 +5,16 @@
     from keinstich_widgets.replay import Replay
     Replay("game.json")                  # a record file (keinstich-record/1), or its JSON text
     Replay(record)                       # a Record
-    Replay(deal, seat=2)                 # a TrickDeal, DominoDeal or HerzblattDeal, finished or not
+    Replay(deal, seat=2)                 # a deal of any game, finished or not
 
 ⏮ ◀ ▶ ⏭ and the slider move through the deal one play at a time; every hand is shown open, with
-the trick (or the lay-off layout) and the tricks so far. "Best card?" asks the perfect-information
-solver (:func:`keinstich.bots.solver.card_values`) what the seat to move could have played at this step
-and compares it with the card actually played: "played K♥: 4 pf more than the best, 7♣". A slow
-solve runs in a background thread with a thinking indicator; nothing here decides a rule.
+the trick (or the lay-off layout) and the tricks so far. The steps are the deal's card play (cards
+and passes): a deal's decisions before its first card (Herzblatt's asking, discard and calls) are
+made at step 0. "Best card?" asks the perfect-information solver (:func:`keinstich.bots.solver.card_values`)
+what the seat to move could have played at this step and compares it with the card actually played:
+"played K♥: 4 pf more than the best, 7♣". A slow solve runs in a background thread with a thinking
+indicator; nothing here decides a rule. Written once against the Deal protocol (``history``,
+``undo``, ``copy``, ``result``).
 """
 
 from __future__ import annotations
@@ -20,22 +23,20 @@ import html
 import os
 import threading
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import ipywidgets as widgets
 
 from keinstich.bots import solver
 from keinstich.bots.heuristic import sign_of
 from keinstich.cards import Card, Lang, Style, sort_hand
-from keinstich.games.herzblatt import HerzblattDeal
-from keinstich.layoff import DominoDeal
+from keinstich.deal import Deal
 from keinstich.records import Record
-from keinstich.tricks import TrickDeal
 
-from ._games import AnyDeal, setup_of, why_not
+from ._games import lays_off, move_cards, setup_of, tricks_of
 from ._guard import MessageArea, guard, report
+from ._table_view import CSS
 from .cardview import CardStyles, HandView, TrickView
-from .table import CSS
 
 __all__ = ["Replay", "ReplayError", "deal_steps", "load_source"]
 
@@ -44,75 +45,48 @@ class ReplayError(ValueError):
     """A source that cannot be replayed, or a step that does not exist."""
 
 
-def load_source(source: Any) -> AnyDeal:
+def _is_deal(source: object) -> bool:
+    return all(hasattr(source, name) for name in ("legal_moves", "history", "undo", "observation"))
+
+
+def load_source(source: Any) -> Deal:
     """The deal a replay source stands for: a deal as it is, a Record replayed, or a record's JSON
     (text starting with ``{``) or file path."""
-    if isinstance(source, TrickDeal | DominoDeal | HerzblattDeal):
-        return source
     if isinstance(source, Record):
-        return _deal(source.replay())
-    if isinstance(source, bytes):
-        return _deal(Record.from_json(source).replay())
-    if isinstance(source, str) and source.lstrip().startswith("{"):
-        return _deal(Record.from_json(source).replay())
+        return cast(Deal, source.replay())
+    if isinstance(source, bytes) or (isinstance(source, str) and source.lstrip().startswith("{")):
+        return cast(Deal, Record.from_json(source).replay())
     if isinstance(source, str | os.PathLike):
         try:
-            return _deal(Record.load(source).replay())
+            return cast(Deal, Record.load(source).replay())
         except FileNotFoundError:
             raise ReplayError(f"no record file {os.fspath(source)!r}: give a path to a record's JSON file, "
                               "the JSON text itself, a Record or a deal") from None
         except IsADirectoryError:
             raise ReplayError(f"{os.fspath(source)!r} is a folder, not a record file") from None
+    if _is_deal(source):
+        return cast(Deal, source)
     raise ReplayError(f"cannot replay {type(source).__name__}: give a Record, a record's JSON (text or path), "
-                      "or a TrickDeal, DominoDeal or HerzblattDeal")
+                      "or a deal (TrickDeal, DominoDeal, HerzblattDeal, …)")
 
 
-def _deal(deal: object) -> AnyDeal:
-    assert isinstance(deal, TrickDeal | DominoDeal | HerzblattDeal)
-    return deal
+def is_play(move: Any) -> bool:
+    """A move of the card play: a card (at an end of the chain, too) or a pass (None)."""
+    return move is None or len(move_cards(move)) == 1
 
 
-def _fresh(deal: AnyDeal) -> tuple[AnyDeal, list[tuple[int, Card | None, str | None]]]:
-    """The deal before its first play (Herzblatt: with every decision before the cards already
-    made), and the plays that follow as (seat, card or None for a pass, end)."""
-    if isinstance(deal, TrickDeal):
-        fresh = TrickDeal(deal.dealt, deal.contract, leader=deal.first_leader, rules=deal.rules)
-        return fresh, [(s, c, None) for s, c in deal.plays]
-    if isinstance(deal, DominoDeal):
-        fresh_d = DominoDeal(deal.dealt, deal.contract, leader=deal.forehand, rules=deal.rules)
-        return fresh_d, [(s, c, e) for s, c, e in deal.lay_history]
-    h = HerzblattDeal(deal.dealt, deal.skat, deal.rules, dealer=deal.dealer)
-    for s, says in deal.answers:
-        h.ask(says, s)
-    if deal.discards is not None:
-        h.discard(*deal.discards)
-    if h.phase == "announce" and deal.phase != "announce":
-        h.announce(deal.announcement)
-    for s, says in deal.contra_answers:
-        h.contra(says, s)
-    if h.phase == "re" and deal.phase != "re":
-        h.redouble(deal.re)
-    plays = deal.trick_deal.plays if deal.trick_deal is not None else ()
-    return h, [(s, c, None) for s, c in plays]
-
-
-def _copy(deal: AnyDeal) -> AnyDeal:
-    from ._session import copy_deal
-
-    return copy_deal(deal)
-
-
-def deal_steps(deal: AnyDeal) -> tuple[list[AnyDeal], list[tuple[int, Card | None, str | None]]]:
-    """Every state of the deal, from before the first play (step 0) to after the last, and the plays."""
-    state, plays = _fresh(deal)
-    steps = [_copy(state)]
-    for s, c, end in plays:
-        if isinstance(state, DominoDeal):
-            state.play(c, s, end=end)  # type: ignore[arg-type]
-        else:
-            assert c is not None
-            state.play(c, s)
-        steps.append(_copy(state))
+def deal_steps(deal: Deal) -> tuple[list[Deal], list[tuple[int, Any]]]:
+    """Every state of the card play, from before its first move (step 0: any decisions before it
+    made) to after the last, and the moves of the card play as (seat, move)."""
+    history = deal.history
+    first = next((i for i, (_, m) in enumerate(history) if is_play(m)), len(history))
+    plays = list(history[first:])
+    state = deal.copy()
+    steps = [state.copy()]
+    for _ in plays:
+        state.undo()
+        steps.append(state.copy())
+    steps.reverse()
     return steps, plays
 
 
@@ -212,7 +186,7 @@ class Replay(widgets.VBox):  # type: ignore[misc]
         return int(self.slider.value)
 
     @property
-    def deal(self) -> AnyDeal:
+    def deal(self) -> Deal:
         """The deal as it stands at the step shown (a copy: changing it changes nothing here)."""
         return self.steps[self.step]
 
@@ -266,38 +240,37 @@ class Replay(widgets.VBox):  # type: ignore[misc]
             deal = self.steps[k]
             last = len(self.plays)
             next_play = self.plays[k] if k < last else None
+            next_cards = move_cards(next_play[1]) if next_play is not None else ()
             order = self.setup.order
-            td = deal.trick_deal if isinstance(deal, HerzblattDeal) else deal
-            legal = frozenset(deal.legal()) if not deal.is_over else frozenset()
+            legal = frozenset(deal.legal()) if not deal.over else frozenset()
             with self.hold_sync():
                 for s, view in self.hand_views.items():
                     cards = sort_hand(deal.hand(s), order)
                     to_move = deal.turn == s
                     view.set_cards(cards, [c for c in cards if c in legal] if to_move else None,
                                    self._not_legal(s) if to_move else None)
-                    view.highlight([next_play[1]] if next_play is not None and next_play[0] == s
-                                   and next_play[1] is not None else [])
+                    view.highlight(next_cards if next_play is not None and next_play[0] == s else [])
                     mark = " ▶" if to_move else ""
                     self.hand_labels[s].value = f"<b>{html.escape(self._names[s])}</b>{mark}"
-                if isinstance(deal, DominoDeal):
+                if lays_off(deal):
                     view_d = self._domino(deal)
                     if tuple(self.centre_box.children) != (view_d,):
                         self.centre_box.children = [view_d]
                 else:
                     if tuple(self.centre_box.children) != (self.trick_view,):
                         self.centre_box.children = [self.trick_view]
-                    if isinstance(td, TrickDeal):
-                        if td.trick or not td.tricks:
-                            self.trick_view.update(td.trick, None, caption="")
-                        else:
-                            t = td.tricks[-1]
-                            self.trick_view.update(t.plays(), t.winner,
-                                                   caption=f"trick {t.number}: {self._names[t.winner]} wins it")
+                    play = tricks_of(deal)
+                    if play.trick or not play.tricks:
+                        self.trick_view.update(play.trick, None, caption="")
+                    else:
+                        t = play.tricks[-1]
+                        self.trick_view.update(t.plays(), t.winner,
+                                               caption=f"trick {t.number}: {self._names[t.winner]} wins it")
                 self.tricks.value = self._tricks_html(deal)
                 self.step_label.value = self._step_html(k, deal, next_play)
                 self.first_button.disabled = self.back_button.disabled = k == 0
                 self.forward_button.disabled = self.last_button.disabled = k == last
-                self.best_button.disabled = deal.is_over or td is None
+                self.best_button.disabled = not self._can_solve(deal)
                 self.answer.value = self._answer_html(k) if k in self._asked else ""
                 if self.slider.value != k:
                     self.slider.value = k
@@ -305,61 +278,84 @@ class Replay(widgets.VBox):  # type: ignore[misc]
     def _not_legal(self, seat: int) -> Callable[[Card], str]:
         """The tooltip of a card the seat to move may not play at this step: the engine's reason."""
         def why(c: Card) -> str:
-            return why_not(self.deal, c, seat, self.look["style"]) or "not playable here"
+            return self.deal.why_illegal(c, seat, style=self.look["style"]) or "not playable here"
         return why
 
-    def _domino(self, deal: DominoDeal) -> widgets.Widget:
+    def _domino(self, deal: Deal) -> widgets.Widget:
         from .domino import DominoView
 
         if self.domino_view is None:
-            self.domino_view = DominoView(deal, seat=None, open_hands=True, names=self._names, style=self.faces,
-                                          four_colour=self.four_colour, lang=self.lang)
+            self.domino_view = DominoView(cast(Any, deal), seat=None, open_hands=True, names=self._names,
+                                          style=self.faces, four_colour=self.four_colour, lang=self.lang)
         else:
             self.domino_view.update(deal)
         return self.domino_view
 
-    def _step_html(self, k: int, deal: AnyDeal, next_play: tuple[int, Card | None, str | None] | None) -> str:
+    def _move_words(self, move: Any) -> str:
+        cs = move_cards(move)
+        return f"plays {cs[0].text}" if len(cs) == 1 else "passes" if move is None else str(move)
+
+    def _step_html(self, k: int, deal: Deal, next_play: tuple[int, Any] | None) -> str:
         last = len(self.plays)
         text = f"Step {k} of {last}"
         if next_play is not None:
-            s, c, _ = next_play
-            text += f": next, {self._names[s]} {'plays ' + c.text if c is not None else 'passes'}"
-        elif deal.is_over:
+            s, move = next_play
+            text += f": next, {self._names[s]} {self._move_words(move)}"
+        elif deal.over:
             text += f": the deal is over. {self._result(deal)}"
         elif deal.turn is not None:
             text += f": {self._names[deal.turn]} to move (the record stops here)"
         return f"<div>{html.escape(text)}</div>"
 
-    def _result(self, deal: AnyDeal) -> str:
-        if isinstance(deal, TrickDeal):
-            return "Scores: " + ", ".join(f"{self._names[s]} {v}" for s, v in enumerate(deal.scores())) + "."
-        if isinstance(deal, DominoDeal):
-            return "Out in the order " + ", ".join(self._names[s] for s in deal.finish_order) + "."
-        return deal.settlement().explanation + "."
+    def _seats(self, values: Sequence[object]) -> str:
+        return ", ".join(f"{self._names[s]} {v}" for s, v in enumerate(values))
 
-    def _tricks_html(self, deal: AnyDeal) -> str:
-        td = deal.trick_deal if isinstance(deal, HerzblattDeal) else deal
+    def _result(self, deal: Deal) -> str:
+        result = deal.result()
         parts = []
-        if isinstance(deal, HerzblattDeal):
-            who = self._names[deal.soloist] if deal.soloist is not None else "nobody"
-            parts.append(f"<div>Soloist: {html.escape(who)}; skat {' '.join(c.text for c in deal.skat)}"
-                         + (f"; laid away {' '.join(c.text for c in deal.discards)}" if deal.discards else "")
-                         + (f"; announced {deal.announcement}" if deal.announcement else "") + "</div>")
-        if isinstance(td, TrickDeal):
+        if result.places is not None:
+            order = sorted((p, s) for s, p in enumerate(result.places) if p)
+            parts.append("Out in the order " + ", ".join(self._names[s] for _, s in order) + ".")
+        parts.append(f"Scores: {self._seats(result.scores)}.")
+        if result.text:
+            parts.append(result.text + ".")
+        return " ".join(parts)
+
+    def _tricks_html(self, deal: Deal) -> str:
+        result = deal.result()
+        parts = []
+        before = self.final.history[:len(self.final.history) - len(self.plays)]
+        if before:  # the decisions made before the card play (all open: this is a replay)
+            said = "; ".join(f"{self._names[s]}: {move}" for s, move in before)
+            parts.append(f"<div><small>{html.escape(said)}</small></div>")
+        for values in result.columns.values():
+            if all(isinstance(v, str) for v in values):  # a role per seat: who plays with whom
+                groups = {v: [self._names[s] for s, x in enumerate(values) if x == v] for v in values}
+                parts.append("<div>" + html.escape("; ".join(f"{v.capitalize()}: {', '.join(seats)}"
+                                                             for v, seats in groups.items())) + "</div>")
+        if not lays_off(deal):
             rows = "".join(
                 f"<tr><td>{t.number}</td><td>{' '.join(html.escape(c.text) for c in t.cards)}</td>"
                 f"<td>{html.escape(self._names[t.leader])}</td><td>{html.escape(self._names[t.winner])}</td></tr>"
-                for t in td.tricks)
-            scores = td.scores()
-            parts.append("<table class='ks-grid'><tr><th>#</th><th>cards</th><th>led by</th><th>won by</th></tr>" + rows
-                         + "</table><div>Scores so far: "
-                         + ", ".join(f"{html.escape(self._names[s])} {v}" for s, v in enumerate(scores)) + "</div>")
-        elif isinstance(deal, DominoDeal):
-            plays = " ".join(f"{s}:{c.text if c is not None else 'pass'}" for s, c in deal.plays)
+                for t in tricks_of(deal).tricks)
+            parts.append("<table class='ks-grid'><tr><th>#</th><th>cards</th><th>led by</th><th>won by</th></tr>"
+                         + rows + "</table>")
+            for name, values in result.columns.items():
+                if all(isinstance(v, int) for v in values):
+                    parts.append(f"<div>{html.escape(name.replace('_', ' ').capitalize())} so far: "
+                                 f"{html.escape(self._seats(values))}</div>")
+            parts.append(f"<div>Scores so far: {html.escape(self._seats(result.scores))}</div>")
+        else:
+            plays = " ".join(f"{s}:{move_cards(m)[0].text if move_cards(m) else 'pass'}" for s, m in deal.history)
             parts.append(f"<div><small>{html.escape(plays) or 'no plays yet'}</small></div>")
         return "".join(parts)
 
     # --- the solver ----------------------------------------------------------------------------------
+
+    @staticmethod
+    def _can_solve(deal: Deal) -> bool:
+        """A position of the card play with a move to make (a card, or a pass)."""
+        return not deal.over and any(is_play(m) for m in deal.legal_moves())
 
     @guard
     def _on_best(self, _button: Any = None) -> None:
@@ -370,18 +366,18 @@ class Replay(widgets.VBox):  # type: ignore[misc]
         with self._lock:
             k = self.step
             deal = self.steps[k]
-            if deal.is_over:
+            if deal.over:
                 raise ReplayError("the deal is over at this step: step back to ask about a play")
-            if isinstance(deal, HerzblattDeal) and deal.trick_deal is None:
+            if not self._can_solve(deal):
                 raise ReplayError(f"the deal is in the {deal.phase} phase: the solver analyses the card play")
             if self._thinking is not None:
                 raise ReplayError(f"the solver is still thinking about step {self._thinking}")
             if k in self._asked:
                 self._show(k)
                 return
-            position = _copy(deal)
+            position = deal.copy()
             if self.synchronous:
-                self._asked[k] = solver.card_values(position)
+                self._asked[k] = solver.card_values(cast(Any, position))
                 self._show(k)
                 return
             self._thinking = k
@@ -391,9 +387,9 @@ class Replay(widgets.VBox):  # type: ignore[misc]
                                             name="keinstich-replay-solver")
             self._thread.start()
 
-    def _solve(self, k: int, position: AnyDeal) -> None:
+    def _solve(self, k: int, position: Deal) -> None:
         try:
-            values = solver.card_values(position)
+            values = solver.card_values(cast(Any, position))
         except Exception as e:
             with self._lock:
                 self._thinking = None
@@ -414,11 +410,10 @@ class Replay(widgets.VBox):  # type: ignore[misc]
             t.join(timeout)
         return self._thinking is None
 
-    def _sign(self, deal: AnyDeal) -> int:
-        """+1 when a higher value is better for the seat to move, -1 for penalties (Kein Stich)."""
-        if isinstance(deal, TrickDeal):
-            return sign_of(deal.contract)
-        return 1
+    def _sign(self, deal: Deal) -> int:
+        """+1 when a higher value is better for the seat to move (points; a lay-off deal's place
+        value), -1 for penalties (Kein Stich's pfennig)."""
+        return 1 if lays_off(deal) else sign_of(tricks_of(deal).contract)
 
     def best(self, k: int | None = None) -> tuple[tuple[Card | None, ...], int]:
         """The solver's best moves at step ``k`` (default: shown) and their value in the contract's
@@ -442,9 +437,10 @@ class Replay(widgets.VBox):  # type: ignore[misc]
         who = self._names[seat] if seat is not None else "?"
         unit, more, less = self._units(deal)
         names = ", ".join("pass" if c is None else c.text for c in best)
-        text = f"Best for {who}: {names} ({self._value_words(deal, value)})."
+        text = f"Best for {who}: {names} ({self.setup.rules.value_words(deal, value)})."
         if k < len(self.plays):
-            _, played, _ = self.plays[k]
+            cs = move_cards(self.plays[k][1])
+            played = cs[0] if cs else None
             pv = values.get(played)
             what = "pass" if played is None else played.text
             if pv is None:
@@ -459,20 +455,12 @@ class Replay(widgets.VBox):  # type: ignore[misc]
                     text += f" Played {what}: {diff} {unit}{word} than the best, {alt}."
         return text
 
-    def _units(self, deal: AnyDeal) -> tuple[str, str, str]:
-        if isinstance(deal, TrickDeal) and sign_of(deal.contract) < 0:
-            return "pf ", "more", "less"
-        if isinstance(deal, DominoDeal):
+    def _units(self, deal: Deal) -> tuple[str, str, str]:
+        if lays_off(deal):
             return "", "more", "less (place value)"
-        return "points ", "more", "fewer"
-
-    def _value_words(self, deal: AnyDeal, value: int) -> str:
-        if isinstance(deal, TrickDeal):
-            return f"pays {value} pf" if sign_of(deal.contract) < 0 else f"scores {value} points"
-        if isinstance(deal, DominoDeal):
-            return f"place value {value}"
-        return f"the side takes {value} card points"
+        if self._sign(deal) < 0:
+            return "pf ", "more", "less"
+        return f"{getattr(tricks_of(deal).contract, 'unit', 'points')} ", "more", "fewer"
 
     def _answer_html(self, k: int) -> str:
         return f'<div style="font-size:1.1em;padding:4px 0"><b>{html.escape(self.answer_text(k))}</b></div>'
-

@@ -21,10 +21,7 @@ _TH = 'style="padding:2px 8px;text-align:left;border:none;border-bottom:1px soli
 
 
 class TrickDealView(TrickPlay, Protocol):
-    """A trick deal as its display reads it: the protocol plus its contract and trick rules."""
-
-    @property
-    def contract(self) -> Any: ...
+    """A trick deal as its display reads it: the protocol plus its trick rules (the rank order)."""
 
     @property
     def rules(self) -> Any: ...

@@ -21,7 +21,20 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeAlias
 
-from keinstich.cards import Card, Pack, Rank, Style, Suit, card, cards_of, deal_hands, hands_from_text, mask_of, pack
+from keinstich.cards import (
+    Card,
+    Pack,
+    Rank,
+    Style,
+    Suit,
+    card,
+    cards_of,
+    deal_hands,
+    hands_from_text,
+    hands_to_text,
+    mask_of,
+    pack,
+)
 from keinstich.cards import pack as get_pack
 from keinstich.contracts import Contract, PerCard
 from keinstich.deal import IllegalPlay, Move, Result
@@ -878,7 +891,8 @@ class Herzblatt(Game):
             return preset(key) if players is None else preset(key, players=players)
         raise GameError(f"unknown herzblatt contract {contract!r}: use one of herzblatt, {', '.join(PRESETS)}")
 
-    def contract(self, spec: object, players: int = 4) -> HerzblattRules:
+    def contract(self, spec: object, players: int | None = None) -> HerzblattRules:
+        """The rules ``spec`` names; a preset keeps its own player count unless ``players`` is given."""
         return self.rules_for(spec, players)
 
     def contracts(self, players: int = 4) -> dict[str, HerzblattRules]:
@@ -916,6 +930,44 @@ class Herzblatt(Game):
         if pack is not None:
             self._check_pack(rules, pack)
         return HerzblattDeal.from_text(text, rules, dealer=dealer)
+
+    def pack_for(self, contract: object, players: int, wanted: str | Pack | None = None,
+                 style: Style | None = None) -> Pack:
+        """The pack the rules' removal picks (``wanted`` must be that pack)."""
+        rules = self.rules_for(contract, players)
+        if wanted is not None:
+            self._check_pack(rules, wanted)
+        return rules.pack
+
+    def contract_name(self, contract: Any) -> str:
+        r = self.rules_for(contract)
+        extras = [x for x, on in (("keep trumps", r.removal == "keep_trumps"), ("no trump duty", not r.must_trump),
+                                  ("dealer asked first", r.ask_order == "dealer_first"), ("Muhr", r.muhr)) if on]
+        return f"Herzblatt, {r.players} players" + "".join(f", {x}" for x in extras)
+
+    def describe_deal(self, contract: Any, players: int, pack: Pack) -> str:
+        r = self.rules_for(contract, players)
+        extra = ", Muhr's variant" if r.muhr else ""
+        return (f"Herzblatt, {r.players} players, {r.pack.id}: Hearts trump, a soloist with the skat "
+                f"against the rest{extra}")
+
+    def card_order(self, contract: Any) -> str:
+        return "ace-ten"
+
+    def value_words(self, deal: Any, value: int) -> str:
+        """The solver counts the card points of the seat's side (the soloist, or the defenders together)."""
+        return f"the side takes {value} card points"
+
+    def contract_of(self, deal: Any) -> HerzblattRules:
+        return deal.rules  # type: ignore[no-any-return]
+
+    def deal_text(self, deal: Any) -> str:
+        """The hands, then the skat (``skat: …``), as :meth:`deal_from_text` reads them."""
+        return hands_to_text(deal.dealt, deal.skat)
+
+    def public_move(self, move: Any, style: Style = "french") -> str:
+        """The discard is the soloist's secret: the others learn only that two cards were laid away."""
+        return "discard two cards" if isinstance(move, Discard) else self.describe_move(move, style)
 
     def partie(self, preset: object = None, seed: int | str = 0, **changes: object) -> HerzblattPartie:
         rules = preset if isinstance(preset, HerzblattRules) else self.preset(

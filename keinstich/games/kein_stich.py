@@ -377,8 +377,8 @@ class KeinStich(Game):
         if wanted is None:
             if players not in DEFAULT_PACKS:
                 usual = ", ".join(f"{k}: {v.format(style='german')}" for k, v in DEFAULT_PACKS.items())
-                raise GameError(f"no Kein Stich pack for {players} players: the game is for 3 to 6 players "
-                                f"({usual}); name a pack to play other counts")
+                raise GameError(f"Kein Stich is for 3 to 6 players, not {players} (the usual packs: {usual}); "
+                                "to play other counts, name a pack that deals evenly to them")
             return pack(DEFAULT_PACKS[players].format(style="german"))
         try:
             p = pack(wanted)

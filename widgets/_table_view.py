@@ -1,0 +1,295 @@
+"""The Table's drawing: one redraw from the deal and the learner's observation, every widget updated
+in place. Written once against the Deal protocol: the centre shows the trick (a deal played in
+tricks) or the layout (a lay-off deal, ranked by place); the buttons under the hand are the learner's
+legal moves that put down no card; the score panel is the deal's ``result()``.
+"""
+
+from __future__ import annotations
+
+import html
+import time
+from typing import TYPE_CHECKING, Any, cast
+
+import ipywidgets as widgets
+
+from keinstich.cards import Card, Lang, Style, sort_hand
+
+from ._games import bot_label, calls, lays_off, move_cards, tricks_of
+from ._words import BUTTON_STYLES, LABELS, STRINGS, UNITS, action_key, move_text
+
+if TYPE_CHECKING:
+    from ._session import Session
+    from .cardview import HandView, TrickView
+
+__all__ = ["CSS", "TableView"]
+
+CSS = ("<style>.ks-table table.ks-grid{border-collapse:collapse}"
+       ".ks-table table.ks-grid th,.ks-table table.ks-grid td{padding:2px 10px;text-align:left}"
+       ".ks-table table.ks-grid tr:nth-child(even) td{background:rgba(0,0,0,.04)}</style>")
+"""Spacing for the table's small tables (score, tricks), scoped to the Table widget."""
+
+
+class TableView:
+    """The drawing half of :class:`~keinstich_widgets.table.Table` (its widgets are built there)."""
+
+    session: Session
+    lang: Lang
+    faces: Style
+    look: dict[str, Any]
+    messages: Any
+    title: widgets.HTML
+    score: widgets.HTML
+    status: widgets.HTML
+    history: widgets.HTML
+    hand_view: HandView
+    trick_view: TrickView
+    other_views: dict[int, HandView]
+    other_labels: dict[int, widgets.HTML]
+    centre_box: widgets.VBox
+    domino_view: Any
+    actions: widgets.HBox
+    action_buttons: dict[str, widgets.Button]
+    end_box: widgets.ToggleButtons
+    open_toggle: widgets.ToggleButton
+    undo_button: widgets.Button
+    hint_button: widgets.Button
+    render_seconds: float
+    _hint_cards: tuple[Card, ...]
+
+    # --- words ---------------------------------------------------------------------------------
+
+    def t(self, key: str, **kw: Any) -> str:
+        return STRINGS[self.lang][key].format(**kw)
+
+    def name(self, seat: int) -> str:
+        return self.t("you") if seat == self.session.seat else self.t("seat", n=seat)
+
+    @property
+    def names(self) -> list[str]:
+        return [self.name(s) for s in range(self.session.setup.players)]
+
+    def card_text(self, c: Card) -> str:
+        return f"{c.text} ({c.label(self.faces, self.lang)})"
+
+    def label(self, text: str) -> str:
+        """A button's label for a move's text (or a phase's name)."""
+        return LABELS[self.lang].get(text, text)
+
+    def unit(self, unit: str) -> str:
+        return UNITS[self.lang].get(unit, unit)
+
+    def move_words(self, move: Any, seat: int) -> str:
+        """A move in the history: a card, or the move's text (a secret one as the others learn of it)."""
+        cs = move_cards(move)
+        if len(cs) == 1:
+            return str(cs[0].text)
+        ses = self.session
+        secret = seat != ses.seat and not self.open_toggle.value and not ses.deal.over
+        g = ses.setup.rules
+        return g.public_move(move, self.faces) if secret else move_text(move)
+
+    def advice(self, move: Any) -> str:
+        """A hinted move: "Q♠ (Ober of Leaves)", "play", "discard 7C 8H", "pass"."""
+        cs = move_cards(move)
+        return self.card_text(cs[0]) if len(cs) == 1 else move_text(move)
+
+    # --- the one redraw ----------------------------------------------------------------------------
+
+    def _render(self) -> None:
+        """Show the session's state: every widget updated in place (called under the session's lock)."""
+        if not hasattr(self, "messages") or not hasattr(self, "history"):
+            return  # still building
+        t0 = time.perf_counter()
+        ses = self.session
+        deal = ses.deal
+        with self.hold_sync():  # type: ignore[attr-defined]
+            self.title.value = (f'<div style="font-size:1.2em"><b>{html.escape(ses.setup.describe())}</b>'
+                                f' <small>— seed {html.escape(str(ses.seed))}</small></div>')
+            self._render_hands()
+            self._render_centre()
+            self.score.value = self._score_html()
+            self.status.value = f'<div style="font-size:1.15em;padding:4px 0">{html.escape(self._status_text())}</div>'
+            self._render_actions()
+            self.undo_button.disabled = not ses.can_undo
+            self.hint_button.disabled = not ses.learner_to_move
+            self.history.value = self._history_html()
+            for s, lab in self.other_labels.items():
+                lab.value = (f"<b>{html.escape(self.name(s))}</b><br><small>{html.escape(bot_label(ses.bots[s]))}"
+                             f"{' · ' + str(len(deal.hand(s))) if not self.open_toggle.value else ''}</small>")
+        self.render_seconds = time.perf_counter() - t0
+
+    def _render_hands(self) -> None:
+        ses = self.session
+        deal = ses.deal
+        order = ses.setup.order
+        hv = self.hand_view
+        if not hv.enabled:
+            hv.enable()
+        hv.set_cards(sort_hand(deal.hand(ses.seat), order), ses.legal(), ses.why_not)
+        hv.highlight(ses.selected if ses.picking else self._hint_cards)
+        show = self.open_toggle.value
+        for s, view in self.other_views.items():
+            cards = sort_hand(deal.hand(s), order)
+            view.set_cards(cards, None if show else (), None, face_down=not show)
+
+    def _render_centre(self) -> None:
+        ses = self.session
+        deal = ses.deal
+        if lays_off(deal):
+            view = self._domino()
+            if tuple(self.centre_box.children) != (view,):
+                self.centre_box.children = [view]
+            return
+        if tuple(self.centre_box.children) != (self.trick_view,):
+            self.centre_box.children = [self.trick_view]
+        play = tricks_of(deal)
+        if not play.trick and not play.tricks and deal.phase not in ("play", "over"):
+            self.trick_view.update((), None, caption=self.t("phase", phase=deal.phase))
+        elif play.trick or not play.tricks:
+            turn = deal.turn
+            caption = "" if turn is None or turn == ses.seat else self.t("to_play", name=self.name(turn))
+            self.trick_view.update(play.trick, None, caption=caption)
+        else:
+            last = play.tricks[-1]
+            caption = (self.t("trick_won_you", k=last.number) if last.winner == ses.seat
+                       else self.t("trick_won", k=last.number, name=self.name(last.winner)))
+            self.trick_view.update(last.plays(), last.winner, caption=caption)
+
+    def _domino(self) -> widgets.Widget:
+        from .domino import DominoView
+
+        deal = self.session.deal
+        open_hands = bool(self.open_toggle.value)
+        if self.domino_view is None:
+            self.domino_view = DominoView(cast(Any, deal), seat=self.session.seat, open_hands=open_hands,
+                                          names=self.names, **self.look)
+        else:
+            self.domino_view.update(deal, open_hands=open_hands)
+        return cast(widgets.Widget, self.domino_view)
+
+    def _button(self, key: str, text: str) -> widgets.Button:
+        """The button for a move (made once, the first time the move is offered)."""
+        button = self.action_buttons.get(key)
+        if button is None:
+            button = widgets.Button(description=self.label(text), button_style=BUTTON_STYLES.get(key, ""))
+            button.on_click(self._action_handler(key))
+            button.layout.display = "none"
+            self.action_buttons[key] = button
+            self.actions.children = [*self.action_buttons.values(), self.end_box]
+        return button
+
+    def _render_actions(self) -> None:
+        ses = self.session
+        deal = ses.deal
+        show: set[str] = set()
+        if ses.learner_to_move:
+            for move in calls(deal):
+                show.add(action_key(move))
+                self._button(action_key(move), move_text(move))
+            if ses.picking:
+                confirm = self._button(deal.phase, deal.phase)
+                confirm.disabled = ses.picked_move() is None
+                confirm.description = self.label(deal.phase) + (
+                    " " + " ".join(c.text for c in ses.selected) if ses.selected else "")
+                show.add(deal.phase)
+        for key, button in self.action_buttons.items():
+            display = "" if key in show else "none"
+            if button.layout.display != display:
+                button.layout.display = display
+        moves = deal.legal_moves() if ses.learner_to_move else ()
+        per_card = [move_cards(m) for m in moves if len(move_cards(m)) == 1]
+        both_ends = len(per_card) != len(set(per_card))  # a card that fits at either end of the chain
+        self.end_box.layout.display = "" if both_ends else "none"
+
+    def _status_text(self) -> str:
+        ses = self.session
+        deal = ses.deal
+        if ses.thinking is not None:
+            return self.t("thinking", name=self.name(ses.thinking))
+        if deal.over:
+            return self.t("over", result=self._result_text())
+        turn = deal.turn
+        assert turn is not None
+        if turn != ses.seat:
+            return self.t("waiting", name=self.name(turn))
+        phase = deal.phase
+        moves = deal.legal_moves()
+        cards = any(move_cards(m) for m in moves)
+        if ses.picking:
+            if phase in STRINGS[self.lang]:
+                return self.t(phase, k=len(ses.selected))
+            return self.t("pick", n=ses.picking, k=len(ses.selected), button=self.label(phase))
+        if None in moves:
+            return self.t("may_pass") if cards else self.t("must_pass")
+        if not cards:
+            if phase in STRINGS[self.lang]:
+                last = deal.history[-1][0] if deal.history else turn
+                return self.t(phase, name=self.name(last))
+            return self.t("decide", moves=" / ".join(self.label(move_text(m)) for m in moves))
+        if lays_off(deal):
+            return self.t("your_lay")
+        return self.t("your_card") if tricks_of(deal).trick else self.t("your_lead")
+
+    def _result_text(self) -> str:
+        result = self.session.deal.result()
+        parts = []
+        if result.places is not None:
+            order = sorted((p, s) for s, p in enumerate(result.places) if p)
+            parts.append(self.t("places", order=", ".join(f"{p}. {self.name(s)}" for p, s in order)) + ".")
+        scores = ", ".join(f"{self.name(s)} {v}" for s, v in enumerate(result.scores))
+        parts.append(f"{self.t('score').capitalize()} ({self.unit(result.unit)}): {scores}.")
+        if result.text:
+            parts.append(result.text + ".")
+        return " ".join(parts)
+
+    def _score_html(self) -> str:
+        ses = self.session
+        deal = ses.deal
+        if lays_off(deal):
+            return ""  # the DominoView shows each seat's cards left, passes and place
+        result = deal.result()
+        heads = ([self.t("tricks")] if result.tricks is not None else []) + [
+            name.replace("_", " ") for name in result.columns] + [self.unit(result.unit)]
+        rows = []
+        for s in range(deal.players):
+            cells = ([str(result.tricks[s])] if result.tricks is not None else []) + [
+                html.escape(str(values[s] if values[s] is not None else "")) for values in result.columns.values()]
+            cells.append(str(result.scores[s]))
+            rows.append(f"<tr><td>{html.escape(self.name(s))}</td>" + "".join(f"<td>{x}</td>" for x in cells)
+                        + "</tr>")
+        head = "<tr><th></th>" + "".join(f"<th>{html.escape(h)}</th>" for h in heads) + "</tr>"
+        notes = []
+        if sum(result.scores):
+            notes.append(self.t("total", total=sum(result.scores), unit=self.unit(result.unit)))
+        aside = [c for c in ses.setup.pack.cards if c not in {x for h in deal.dealt for x in h}]
+        if aside and (self.open_toggle.value or deal.over):
+            notes.append(self.t("set_aside", cards=" ".join(c.text for c in aside)))
+        if result.text and not deal.over:
+            notes.append(result.text)
+        foot = "".join(f"<div>{html.escape(x)}</div>" for x in notes)
+        return f"<table class='ks-grid'>{head}{''.join(rows)}</table>{foot}"
+
+    def _history_html(self) -> str:
+        ses = self.session
+        deal = ses.deal
+        parts = []
+        if not lays_off(deal) and tricks_of(deal).tricks:
+            rows = []
+            for tr in tricks_of(deal).tricks:
+                cells = " ".join(f"{html.escape(self.name(s))}: {html.escape(c.text)}" for s, c in tr.plays())
+                rows.append(f"<tr><td>{tr.number}</td><td>{cells}</td><td>{html.escape(self.name(tr.winner))}</td>"
+                            "</tr>")
+            parts.append("<table class='ks-grid'><tr><th>#</th><th>cards</th><th>won by</th></tr>"
+                         + "".join(rows) + "</table>")
+        show_reasons = self.open_toggle.value or deal.over
+        lines = []
+        for m in ses.moves:
+            why = f" — {m.reason}" if m.reason and show_reasons else ""
+            lines.append(f"<li>{html.escape(self.name(m.seat))}: {html.escape(self.move_words(m.move, m.seat))}"
+                         f"{html.escape(why)}</li>")
+        if lines:
+            parts.append("<ol>" + "".join(lines) + "</ol>")
+        return "".join(parts) or "<i>no moves yet</i>"
+
+    def _action_handler(self, key: str) -> Any:  # pragma: no cover - the Table defines it
+        raise NotImplementedError
