@@ -39,18 +39,22 @@ class QuizError(ValueError):
 
 
 def quiz_position(contract: Any, seed: int | str, tricks_played: int | None = None,
-                  players: int = 4, pack_id: str = "german-32", *, in_trick: int | None = None,
+                  players: int | None = None, pack_id: str | None = None, *, in_trick: int | None = None,
                   game: str = "kein-stich", want: Callable[[Deal], bool] | None = None) -> Deal:
-    """A quiz position: ``GAMES[game].deal(contract, seed)``, then ``tricks_played`` rounds and
-    ``in_trick`` more moves played by heuristic bots (defaults taken from the seed: 1 to 3 rounds, 1 to
-    players-1 moves so the learner follows). A round is one move per seat (a trick, or a lap of the lay-off).
+    """A quiz position: ``GAMES[game].deal(contract, seed)`` (``players`` None: four, or what the
+    contract names; ``pack_id`` None: the game's usual pack, German faces where it has them), then
+    ``tricks_played`` rounds and ``in_trick`` more moves played by heuristic bots (defaults taken from
+    the seed: 1 to 3 rounds, 1 to players-1 moves so the learner follows). A round is one move per
+    seat (a trick, or a lap of the lay-off).
 
     ``want``: a test the position should pass (e.g. "some cards are illegal"); other numbers of
     rounds and moves are tried, in a fixed order, until one passes (else the first is returned).
     """
     try:
         g = game_of(game)
-        p = g.pack_for(contract, players, pack_id)
+        if players is None:
+            players = g.deal(contract, seed, pack=pack_id).players  # four, or what the contract names
+        p = g.pack_for(contract, players, pack_id, "german")
         total = len(g.deal(contract, seed, players=players, pack=p).dealt[0])
     except ValueError as e:
         raise QuizError(str(e)) from None
@@ -292,7 +296,7 @@ class LegalCardsQuiz(_Quiz):
 
     @classmethod
     def from_seed(cls, contract: Any = "no-hearts", seed: int | str = 0, *,
-                  players: int = 4, pack_id: str = "german-32", game: str = "kein-stich",
+                  players: int | None = None, pack_id: str | None = None, game: str = "kein-stich",
                   **kwargs: Any) -> LegalCardsQuiz:
         """A quiz on seeded positions in which some of the learner's cards are not allowed."""
         def factory(s: int | str) -> Deal:
@@ -427,7 +431,7 @@ class BestCardQuiz(_Quiz):
 
     @classmethod
     def from_seed(cls, contract: Any = "no-hearts", seed: int | str = 0, judge: Judge = "solver", *,
-                  players: int = 4, pack_id: str = "german-32", game: str = "kein-stich",
+                  players: int | None = None, pack_id: str | None = None, game: str = "kein-stich",
                   **kwargs: Any) -> BestCardQuiz:
         """A quiz on seeded positions where the learner has at least two legal cards (with the solver
         as judge: cards that are not all equally good)."""

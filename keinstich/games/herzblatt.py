@@ -934,18 +934,24 @@ class Herzblatt(Game):
     def pack_for(self, contract: object, players: int, wanted: str | Pack | None = None,
                  style: Style | None = None) -> Pack:
         """The pack the rules' removal picks (``wanted`` must be that pack)."""
+        if not isinstance(contract, HerzblattRules | str):  # the card play alone (a TrickDeal's contract)
+            return super().pack_for(contract, players, wanted, style)
         rules = self.rules_for(contract, players)
         if wanted is not None:
             self._check_pack(rules, wanted)
         return rules.pack
 
     def contract_name(self, contract: Any) -> str:
+        if not isinstance(contract, HerzblattRules | str):
+            return super().contract_name(contract)
         r = self.rules_for(contract)
         extras = [x for x, on in (("keep trumps", r.removal == "keep_trumps"), ("no trump duty", not r.must_trump),
                                   ("dealer asked first", r.ask_order == "dealer_first"), ("Muhr", r.muhr)) if on]
         return f"Herzblatt, {r.players} players" + "".join(f", {x}" for x in extras)
 
     def describe_deal(self, contract: Any, players: int, pack: Pack) -> str:
+        if not isinstance(contract, HerzblattRules | str):
+            return super().describe_deal(contract, players, pack)
         r = self.rules_for(contract, players)
         extra = ", Muhr's variant" if r.muhr else ""
         return (f"Herzblatt, {r.players} players, {r.pack.id}: Hearts trump, a soloist with the skat "
@@ -958,8 +964,10 @@ class Herzblatt(Game):
         """The solver counts the card points of the seat's side (the soloist, or the defenders together)."""
         return f"the side takes {value} card points"
 
-    def contract_of(self, deal: Any) -> HerzblattRules:
-        return deal.rules  # type: ignore[no-any-return]
+    def contract_of(self, deal: Any) -> Any:
+        """The deal's rules (a HerzblattDeal), or the card-point contract of its card play alone."""
+        rules = getattr(deal, "rules", None)
+        return rules if isinstance(rules, HerzblattRules) else getattr(deal, "contract", None)
 
     def deal_text(self, deal: Any) -> str:
         """The hands, then the skat (``skat: …``), as :meth:`deal_from_text` reads them."""
