@@ -46,6 +46,7 @@ def test_card_points_are_a11_t10_k4_q3_j2():
     (3, "braun_red", 26, 8, "7C 7S 7H 7D 8H 8D"),
     (4, "braun_red", 30, 7, "7H 7D"),
     (5, "braun_red", 32, 6, ""),
+    (2, "keep_trumps", 20, 9, "9C 9S 9H 9D 8C 8S 8H 8D 7C 7S 7H 7D"),  # KSN-HB: every 9, 8, 7 (§4.2)
     (3, "keep_trumps", 26, 8, "7C 7S 7D 8C 8S 8D"),
     (4, "keep_trumps", 26, 6, "7C 7S 7D 8C 8S 8D"),
 ])
@@ -60,8 +61,7 @@ def test_the_pack_per_players_and_removal(players, removal, size, hand, removed)
 @pytest.mark.parametrize(("kw", "message"), [
     ({"players": 1}, "2 to 5 players"),
     ({"players": 6}, "2 to 5 players"),
-    ({"players": 2, "removal": "keep_trumps"}, "keep_trumps.*3 or 4 players"),
-    ({"players": 5, "removal": "keep_trumps"}, "keep_trumps.*3 or 4 players"),
+    ({"players": 5, "removal": "keep_trumps"}, "keep_trumps.*2 to 4 players"),
     ({"removal": "red"}, "removal must be one of"),
     ({"ask_order": "dealer"}, "ask_order must be one of"),
     ({"all_pass": "again"}, "all_pass must be one of"),
