@@ -394,8 +394,9 @@ class HerzblattDeal:
         """The cards the player to move may play (empty outside the play phase)."""
         return self.trick_deal.legal() if self._phase == "play" and self.trick_deal is not None else ()
 
-    def why_illegal(self, c: Card | str, seat: int | None = None, *, style: Style = "french") -> str | None:
-        """Why ``c`` may not be played now, or None (``style`` names the suits, see TrickDeal.why_illegal)."""
+    def why_illegal(self, c: Card | str, seat: int | None = None, *, style: Style | None = None) -> str | None:
+        """Why ``c`` may not be played now, or None (``style`` names the suits, by default as the French
+        pack does; see TrickDeal.why_illegal)."""
         if self._phase != "play" or self.trick_deal is None:
             return f"no card may be played in the {self._phase} phase"
         return self.trick_deal.why_illegal(c, seat, style=style)
@@ -472,7 +473,7 @@ class HerzblattDeal:
         self.discards = (a, b)
         hands = [list(h) for h in self.dealt]
         hands[s] = [c for c in held if c is not a and c is not b]
-        self.trick_deal = TrickDeal(hands, self.rules.contract, leader=self.forehand)
+        self.trick_deal = TrickDeal(hands, self.rules.contract, leader=self.forehand, style=self.rules.pack.style)
         self._phase = "announce" if self.rules.muhr else "play"
 
     def announce(self, call: str | None = None, seat: int | None = None) -> None:
