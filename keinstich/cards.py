@@ -200,7 +200,9 @@ def suit(token: str | Suit) -> Suit:
     """Parse a suit letter, symbol or name (French or German, either language)."""
     if isinstance(token, Suit):
         return token
-    found = _SUIT_OF_TOKEN.get(token.strip().upper()) or _SUIT_BY_NAME.get(token.strip().lower())
+    found = _SUIT_OF_TOKEN.get(token.strip().upper())
+    if found is None:  # (not ``or``: Suit.CLUBS is 0, which is false)
+        found = _SUIT_BY_NAME.get(token.strip().lower())
     if found is None:
         raise CardCodeError(f"unknown suit {token!r}: use C S H D (or a suit name such as 'hearts')")
     return found
