@@ -456,7 +456,7 @@ def misdealt(hands: Sequence[Sequence[Card | str]], p: Pack | str, players: int)
     if len(hands) != players:
         return f"{len(hands)} hands for {players} players: {right}"
     try:
-        dealt = [cards(h) for h in hands]
+        dealt = [tuple(card(c) for c in h) for h in hands]
     except CardCodeError as e:
         return str(e)
     every = [c for h in dealt for c in h]
