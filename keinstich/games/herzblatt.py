@@ -51,10 +51,12 @@ _PACKS: dict[tuple[str, int], str] = {
     ("braun_red", 3): "french-26",
     ("braun_red", 4): "french-32-minus-7H-7D",
     ("braun_red", 5): "french-32",
+    ("keep_trumps", 2): "french-20",
     ("keep_trumps", 3): "french-32-minus-7C-7S-7D-8C-8S-8D",
     ("keep_trumps", 4): "french-32-minus-7C-7S-7D-8C-8S-8D",
 }
-"""The pack by removal rule and players (RULES.md §4.2)."""
+"""The pack by removal rule and players (RULES.md §4.2). With two players both rules play the 20-card pack
+(A 10 K Q J): KSN-HB removes every 9, 8 and 7, and its "10 each" is 9 each after the skat (20 − 2 = 18)."""
 
 _CHOICES: dict[str, tuple[str, ...]] = {
     "removal": ("braun_red", "keep_trumps"),
@@ -68,7 +70,8 @@ class HerzblattRules:
     """Every Herzblatt setting (RULES.md §4, defaults as in §5).
 
     ``removal``: which cards leave the pack (``"braun_red"``: red Sevens/Eights, §4.2;
-    ``"keep_trumps"``: every 7 and 8 but the Hearts, 3 or 4 players). ``ask_order``: who is asked
+    ``"keep_trumps"``: every 7 and 8 but the Hearts, 2 to 4 players; with 2 players every 9, 8 and 7,
+    as in Braun's 2-player pack). ``ask_order``: who is asked
     first whether he plays. ``all_pass``: what happens when nobody plays. The three must-trump
     flags go to the trick machine. Braun's settlement: the soloist wins with ``win_threshold``;
     a side at or below ``schneider_threshold`` is schneider; the stakes are per defender.
@@ -102,8 +105,8 @@ class HerzblattRules:
             raise HerzblattError(f"Herzblatt is for 2 to 5 players, not {self.players}")
         if (self.removal, self.players) not in _PACKS:
             raise HerzblattError(
-                f"removal='keep_trumps' is defined for 3 or 4 players (RULES.md §4.2): its 26-card pack "
-                f"less a skat of 2 does not deal evenly to {self.players}; use removal='braun_red'")
+                f"removal='keep_trumps' is defined for 2 to 4 players (docs/rules.md §4.2): with "
+                f"{self.players} players no cards are removed; use removal='braun_red'")
         if not 0 <= self.schneider_threshold < self.win_threshold <= TOTAL_POINTS:
             raise HerzblattError(
                 f"need 0 <= schneider_threshold < win_threshold <= {TOTAL_POINTS}, "
@@ -561,7 +564,7 @@ class HerzblattDeal:
         self._history.append((s, Discard(a, b)))
         hands = [list(h) for h in self.dealt]
         hands[s] = [c for c in held if c is not a and c is not b]
-        self.trick_deal = TrickDeal(hands, self.rules.contract, leader=self.forehand)
+        self.trick_deal = TrickDeal(hands, self.rules.contract, leader=self.forehand, style=self.rules.pack.style)
         self._phase = "announce" if self.rules.muhr else "play"
 
     def announce(self, call: str | None = None, seat: int | None = None) -> None:

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
-from keinstich.cards import Card, Pack, Style, deal_hands, hands_from_text, pack
+from keinstich.cards import Card, Pack, Style, deal_hands, hands_from_text, misdealt, pack
 from keinstich.contracts import Contract, ForTrick, PerCard, PerTrick
 from keinstich.game import Game, Setting
 from keinstich.games.presets import override
@@ -53,6 +53,8 @@ LAST_TRICK = _contract("last-trick", "Last Trick", "Letzter", ForTrick(-1, 40))
 NO_LAST_TRICK = _contract("no-last-trick", "No Last Trick", "Kein Letzter", ForTrick(-1, -40))
 DOMINO = herzeln_domino(4)
 """Deal 8 (single mixed-suit chain, ace-ten order): places score 0 / -10 / -20 / -30."""
+EARLY_END: tuple[Contract, ...] = (NO_QUEENS, KING_OF_HEARTS)
+"""The deals that may end early (deals 4 and 5, docs/rules.md §3.2): ``stop_when_decided``."""
 
 HerzelnContract = Contract | DominoContract
 HERZELN_CONTRACTS: dict[str, HerzelnContract] = {c.id: c for c in (
@@ -74,9 +76,11 @@ def herzeln_pack(players: int, style: Style = "french") -> Pack:
 
 
 def herzeln_deals(players: int = 4, domino_layout: str = "chain", domino_order: str = "ace-ten",
-                  *, voluntary_pass: bool = False) -> tuple[HerzelnContract, ...]:
+                  *, voluntary_pass: bool = False, stop_when_decided: bool = False) -> tuple[HerzelnContract, ...]:
     """The eight deals in order; the Domino as a single chain (default) or per-suit ``"rows"``,
-    in the ace-ten (default) or ``"natural"`` order (RULES.md §3.3)."""
+    in the ace-ten (default) or ``"natural"`` order (RULES.md §3.3). With ``stop_when_decided``,
+    deals 4 and 5 (No Queens, King of Hearts) end as soon as their penalty cards have fallen
+    (docs/rules.md §3.2); the other deals are always played to the end."""
     herzeln_pack(players)
     if domino_layout not in _LAYOUTS:
         raise HerzelnError(f"domino_layout must be 'chain' (single_chain) or 'rows' (per_suit), "
@@ -85,20 +89,34 @@ def herzeln_deals(players: int = 4, domino_layout: str = "chain", domino_order: 
         raise HerzelnError(f"domino_order must be 'ace-ten' or 'natural', not {domino_order!r}")
     domino = herzeln_domino(players, _LAYOUTS[domino_layout], _ORDERS[domino_order],
                             voluntary_pass=voluntary_pass)
-    return (NO_HEARTS, TRICKS, NO_TRICKS, NO_QUEENS, KING_OF_HEARTS, LAST_TRICK, NO_LAST_TRICK, domino)
+    queens, king = (c.with_rules(stop_when_decided=True) if stop_when_decided else c for c in EARLY_END)
+    return (NO_HEARTS, TRICKS, NO_TRICKS, queens, king, LAST_TRICK, NO_LAST_TRICK, domino)
 
 
 @dataclass(frozen=True)
 class HerzelnRules:
-    """A Herzeln setup: players (3 or 4; the pack follows), card style, and the Domino variant."""
+    """A Herzeln setup: players (3 or 4; the pack follows), card style, and the Domino variant.
+
+    ``stop_when_decided``: deals 4 and 5 end as soon as no further trick can change their points
+    (docs/rules.md §3.2; off by default, every trick is played). ``dealer_rotation``: the deal passes
+    one seat clockwise every deal (``"per_deal"``), or one dealer deals the whole partie and the next
+    partie passes to his left (``"per_partie"``, as Kein Stich offers, docs/rules.md §2.2).
+    """
 
     players: int = 4
     style: Style = "french"
     domino_layout: Literal["chain", "rows"] = "chain"
     domino_order: Literal["ace-ten", "natural"] = "ace-ten"
     voluntary_pass: bool = False
+    stop_when_decided: bool = False
+    dealer_rotation: Literal["per_deal", "per_partie"] = "per_deal"
 
     def __post_init__(self) -> None:
+        for name in ("voluntary_pass", "stop_when_decided"):
+            if not isinstance(getattr(self, name), bool):
+                raise HerzelnError(f"{name} must be True or False, not {getattr(self, name)!r}")
+        if self.dealer_rotation not in ("per_deal", "per_partie"):
+            raise HerzelnError(f"dealer_rotation must be 'per_deal' or 'per_partie', not {self.dealer_rotation!r}")
         herzeln_deals(self.players, self.domino_layout, self.domino_order)  # refuses what does not fit
         herzeln_pack(self.players, self.style)
         object.__setattr__(self, "domino_layout", _LAYOUTS[self.domino_layout])
@@ -111,12 +129,15 @@ class HerzelnRules:
     @property
     def deals(self) -> tuple[HerzelnContract, ...]:
         return herzeln_deals(self.players, self.domino_layout, self.domino_order,
-                             voluntary_pass=self.voluntary_pass)
+                             voluntary_pass=self.voluntary_pass, stop_when_decided=self.stop_when_decided)
 
     def describe(self) -> str:
         lines = [f"Herzeln: {self.players} players, {self.pack.id}"]
         for i, c in enumerate(self.deals, 1):
-            lines.append(f"  {i}. {c.describe()}")
+            early = " (ends once decided)" if isinstance(c, Contract) and c.rules.stop_when_decided else ""
+            lines.append(f"  {i}. {c.describe()}{early}")
+        if self.dealer_rotation == "per_partie":
+            lines.append("  one dealer for the whole partie")
         return "\n".join(lines)
 
 
@@ -177,7 +198,8 @@ def standings(totals: Sequence[int]) -> tuple[Standing, ...]:
 
 
 class HerzelnPartie:
-    """A Herzeln partie: eight deals, the dealer one seat clockwise each deal, points per deal.
+    """A Herzeln partie: eight deals, the dealer one seat clockwise each deal (or, with
+    ``dealer_rotation="per_partie"``, ``first_dealer`` for all eight), points per deal.
 
     Deal ``k`` (0-based) is dealt from the seed ``"<seed>/<k>"``. ``policies`` is one callable
     per seat (or one for all), given the seat's observation and returning a card (or None to
@@ -213,21 +235,37 @@ class HerzelnPartie:
         return len(self.results) == len(self.contracts)
 
     def dealer_of(self, index: int) -> int:
-        """Who deals deal ``index`` (0-based): one seat further clockwise every deal."""
-        return (self.first_dealer + index) % self.players
+        """Who deals deal ``index`` (0-based): one seat further clockwise every deal, or with
+        ``per_partie`` rotation the first dealer every deal."""
+        step = index if self.rules.dealer_rotation == "per_deal" else 0
+        return (self.first_dealer + step) % self.players
+
+    @property
+    def next_dealer(self) -> int:
+        """Who deals first in the following partie."""
+        if self.rules.dealer_rotation == "per_deal":
+            return self.dealer_of(len(self.contracts))
+        return (self.first_dealer + 1) % self.players
 
     def new_deal(self, hands: Sequence[Sequence[Card | str]] | None = None) -> HerzelnDeal:
-        """The next deal, dealt from the seed (or the given hands), forehand to lead; not played."""
+        """The next deal, dealt from the seed (or the given hands), forehand to lead; not played.
+
+        Given ``hands`` must be a whole deal of the partie's pack (:attr:`HerzelnRules.pack`)."""
         if self.is_over:
             raise HerzelnError("the partie is over: all eight deals have been played")
         k = len(self.results)
         contract = self.contracts[k]
+        p = self.rules.pack
         if hands is None:
-            hands = deal_hands(self.rules.pack, self.players, f"{self.seed}/{k}")
+            hands = deal_hands(p, self.players, f"{self.seed}/{k}")
+        else:
+            wrong = misdealt(hands, p, self.players)
+            if wrong is not None:
+                raise HerzelnError(f"deal {k + 1}: these hands are not a deal of this partie: {wrong}")
         leader = forehand(self.dealer_of(k), self.players)
         if isinstance(contract, Contract):
-            return TrickDeal(hands, contract, leader=leader)
-        return DominoDeal(hands, contract, leader=leader)
+            return TrickDeal(hands, contract, leader=leader, style=p.style)
+        return DominoDeal(hands, contract, leader=leader, style=p.style)
 
     def record(self, deal: HerzelnDeal) -> HerzelnDealResult:
         """Book a finished deal (made by :meth:`new_deal`) as the next deal of the partie."""
