@@ -12,11 +12,27 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 if TYPE_CHECKING:
+    from keinstich.cards import Pack
     from keinstich.deal import Deal, Move
     from keinstich.game import Partie
 
 Policy = Callable[[Any], "Move"]
 """Chooses a seat's next move from that seat's observation: a card, or None to pass (lay-off deals)."""
+
+
+class RulesPartie:
+    """``players`` and ``pack`` of a partie whose ``rules`` name both (Herzeln's, Herzblatt's)."""
+
+    rules: Any
+
+    @property
+    def players(self) -> int:
+        return int(self.rules.players)
+
+    @property
+    def pack(self) -> Pack:
+        p: Pack = self.rules.pack
+        return p
 
 
 class _RandomPlay(Protocol):

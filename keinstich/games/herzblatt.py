@@ -27,6 +27,7 @@ from keinstich.contracts import Contract, PerCard
 from keinstich.deal import IllegalPlay, Move, Result
 from keinstich.game import Game, GameError, Setting, Settled
 from keinstich.games.presets import override
+from keinstich.partie import RulesPartie
 from keinstich.tricks import Observation, Trick, TrickDeal, TrickRules, forehand
 
 if TYPE_CHECKING:
@@ -745,7 +746,7 @@ def play_deal(deal: HerzblattDeal, policies: Sequence[HerzblattPolicy]) -> Settl
     return deal.settlement()
 
 
-class HerzblattPartie:
+class HerzblattPartie(RulesPartie):
     """A session of Herzblatt deals: the dealer moves one seat clockwise every deal (a redeal
     counts as a deal), stakes add up per seat. ``deals`` defaults to one round (one deal each).
     Deal ``k`` (0-based) is dealt from the seed ``"<seed>/<k>"``.
@@ -759,7 +760,7 @@ class HerzblattPartie:
     def __init__(self, rules: HerzblattRules | None = None, seed: int | str = 0,
                  policies: Sequence[HerzblattPolicy] | None = None, *, deals: int | None = None,
                  first_dealer: int | None = None) -> None:
-        self.rules = rules if rules is not None else HerzblattRules()
+        self.rules: HerzblattRules = rules if rules is not None else HerzblattRules()
         n = self.rules.players
         if policies is not None and len(policies) != n:
             raise HerzblattError(f"give one policy per seat ({n}), not {len(policies)}")
@@ -775,14 +776,6 @@ class HerzblattPartie:
         self.deals: list[HerzblattDeal] = []
         self.settlements: list[Settlement] = []
         self.current: HerzblattDeal | None = None
-
-    @property
-    def players(self) -> int:
-        return self.rules.players
-
-    @property
-    def pack(self) -> Pack:
-        return self.rules.pack
 
     @property
     def is_over(self) -> bool:

@@ -22,7 +22,7 @@ from keinstich.contracts import Contract, ForTrick, PerCard, PerTrick
 from keinstich.game import Game, Setting, Settled
 from keinstich.games.presets import override
 from keinstich.layoff import DominoContract, DominoDeal, Layout, Order, herzeln_domino
-from keinstich.partie import Policy, play_out, play_partie, seat_policies
+from keinstich.partie import Policy, RulesPartie, play_out, play_partie, seat_policies
 from keinstich.tricks import TrickDeal, TrickRules, forehand
 
 if TYPE_CHECKING:
@@ -171,7 +171,7 @@ def standings(totals: Sequence[int]) -> tuple[Standing, ...]:
     return tuple(Standing(1 + sum(1 for t in totals if t > totals[s]), s, totals[s]) for s in order)
 
 
-class HerzelnPartie:
+class HerzelnPartie(RulesPartie):
     """A Herzeln partie: eight deals, the dealer one seat clockwise each deal, points per deal.
 
     Deal ``k`` (0-based) is dealt from the seed ``"<seed>/<k>"``. ``policies`` is one callable
@@ -183,7 +183,7 @@ class HerzelnPartie:
     def __init__(self, rules: HerzelnRules | int | None = None, seed: int | str = 0,
                  policies: Policy | Sequence[Policy] | None = None, *, first_dealer: int = 0,
                  rng: random.Random | None = None) -> None:
-        self.rules = (rules if isinstance(rules, HerzelnRules)
+        self.rules: HerzelnRules = (rules if isinstance(rules, HerzelnRules)
                       else HerzelnRules() if rules is None else HerzelnRules(players=rules))
         n = self.rules.players
         if not 0 <= first_dealer < n:
@@ -195,14 +195,6 @@ class HerzelnPartie:
         self.contracts = self.rules.deals
         self.results: list[HerzelnDealResult] = []
         self.current: HerzelnDeal | None = None
-
-    @property
-    def players(self) -> int:
-        return self.rules.players
-
-    @property
-    def pack(self) -> Pack:
-        return self.rules.pack
 
     @property
     def is_over(self) -> bool:

@@ -90,7 +90,7 @@ def _setup(preset: object, game_id: object, players: int | None, seed: object) -
         raise SimulationError(str(e)) from None
     if not named and players is not None and players != first.players:
         raise SimulationError(f"the rules are for {first.players} players, not {players}")
-    name = preset if isinstance(preset, str) else str(getattr(preset, "id", g.id))
+    name = str(preset if named else getattr(preset, "id", g.id))
     return _PartieSetup(g, preset, tuple(changes.items()), name, first.players, first.pack.id, (), (),
                         check_seed(seed))
 
