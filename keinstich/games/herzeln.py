@@ -184,7 +184,7 @@ class HerzelnPartie(RulesPartie):
                  policies: Policy | Sequence[Policy] | None = None, *, first_dealer: int = 0,
                  rng: random.Random | None = None) -> None:
         self.rules: HerzelnRules = (rules if isinstance(rules, HerzelnRules)
-                      else HerzelnRules() if rules is None else HerzelnRules(players=rules))
+                                    else HerzelnRules() if rules is None else HerzelnRules(players=rules))
         n = self.rules.players
         if not 0 <= first_dealer < n:
             raise HerzelnError(f"first_dealer must be a seat from 0 to {n - 1}, not {first_dealer}")

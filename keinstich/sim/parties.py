@@ -78,7 +78,7 @@ def _run_parties(setup: _PartieSetup, start: int, stop: int) -> list[Row]:
     return out
 
 
-def _setup(preset: object, game_id: object, players: int | None, seed: object) -> _PartieSetup:
+def _setup(preset: object, game_id: str, players: int | None, seed: object) -> _PartieSetup:
     """Resolve the game and its partie rules; make one partie here, so that bad settings are refused
     before any worker starts."""
     g = game_of(game_id)

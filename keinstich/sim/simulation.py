@@ -71,10 +71,10 @@ NULLABLE = ("tricks", "place", "card_points")
 """Whole-number columns that are empty where a deal has none (no tricks in a lay-off deal)."""
 
 
-def game_of(game_id: object) -> Game:
+def game_of(game_id: str) -> Game:
     """The game registered under ``game_id``, or a refusal naming the games there are."""
     try:
-        return game(game_id)  # type: ignore[arg-type]
+        return game(game_id)
     except ValueError as e:
         raise SimulationError(str(e)) from None
 
@@ -133,7 +133,7 @@ def _pack_problem(e: ValueError, wanted: str | Pack | None) -> str:
     return text
 
 
-def _setup(contract: object, game_id: object, players: int | None, wanted: str | Pack | None,
+def _setup(contract: object, game_id: str, players: int | None, wanted: str | Pack | None,
            seed: object, pot: int | None) -> _Setup:
     """Resolve the game, contract, players, pack and pot (no bots yet); deal the first deal here, so
     that hands the contract cannot be played with (a lay-off deal on a pack without its starting
