@@ -127,7 +127,9 @@ class Game(ABC):
 
     def check_players(self, players: object) -> int:
         if isinstance(players, bool) or not isinstance(players, int) or players not in self.player_counts:
-            counts = ", ".join(map(str, self.player_counts))
+            c = self.player_counts
+            counts = (f"{c[0]} or {c[1]}" if len(c) == 2 else f"{c[0]} to {c[-1]}"
+                      if c == tuple(range(c[0], c[-1] + 1)) else ", ".join(map(str, c)))
             raise GameError(f"{self.name} is for {counts} players, not {players!r}")
         return players
 
@@ -150,8 +152,8 @@ class Game(ABC):
         from keinstich.games import GAMES
 
         for other in GAMES.values():
-            if other is not self and key in other.contracts(other.player_counts[0] if 4 not in
-                                                              other.player_counts else 4):
+            theirs = other.contracts(4 if 4 in other.player_counts else other.player_counts[0])
+            if other is not self and (key in theirs or f"{other.id}-{key}" in theirs):
                 hint = f" ({spec!r} is a {other.id} deal: pass game={other.id!r})"
                 break
         raise GameError(f"unknown {self.id} contract {spec!r}{hint}: use one of {', '.join(table)}")

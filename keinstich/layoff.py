@@ -74,6 +74,7 @@ START_CARDS: dict[str, Card | None] = {
 """The Unter that must open the lay-off for each ``start`` (None: any Unter, forehand first)."""
 
 _TOP, _BOTTOM = 1, 2
+_CHOSEN = 4  # in the history: the card fitted both ends and this one was chosen
 _END_CODES: dict[str | None, int] = {None: 0, "top": _TOP, "bottom": _BOTTOM}
 _SUIT_BITS = tuple(0x1FFF << (13 * s) for s in range(4))
 _JACKS = mask_of(c for c in ALL_CARDS if c.rank is Rank.JACK)
@@ -473,13 +474,14 @@ class DominoDeal(Restorable):
         return None
 
     def legal_moves(self) -> tuple[Move, ...]:
-        """The cards that fit (a chain card that fits both ends once per end, as a :class:`Lay`),
+        """The cards that fit (a card that fits both ends of the chain or a wrapping row once per end,
+        as a :class:`Lay`),
         and None when the seat may pass."""
         if self._turn < 0:
             return ()
         out: list[Move] = []
         for c in self.legal():
-            if self._chain and self._ends(c) == _TOP | _BOTTOM:
+            if self._ends(c) == _TOP | _BOTTOM:
                 out += [Lay(c, "top"), Lay(c, "bottom")]
             else:
                 out.append(c)
@@ -538,8 +540,7 @@ class DominoDeal(Restorable):
     def history(self) -> tuple[tuple[int, Card | Lay | None], ...]:
         """Every move as (seat, move): a card, a :class:`Lay` where the end was chosen between two,
         None for a pass. Replaying them with :meth:`play` rebuilds the deal, chain ends included."""
-        chain = self.rules.layout == "chain"
-        return tuple((s, Lay(c, "top" if e == _TOP else "bottom") if chain and c is not None and e else c)
+        return tuple((s, Lay(c, "top" if e & _TOP else "bottom") if c is not None and e & _CHOSEN else c)
                      for s, c, e in self._history)
 
     @property
@@ -548,7 +549,7 @@ class DominoDeal(Restorable):
         for a pass or a card that opened a row or the chain). Replaying it with
         ``play(card, seat, end=end)`` reproduces the deal exactly, chain ends included."""
         names: tuple[End | None, End | None, End | None] = (None, "top", "bottom")
-        return tuple((s, c, names[e]) for s, c, e in self._history)
+        return tuple((s, c, names[e & ~_CHOSEN]) for s, c, e in self._history)
 
     @property
     def finish_order(self) -> tuple[int, ...]:
@@ -790,7 +791,9 @@ class DominoDeal(Restorable):
             else:
                 fits = self._ends(c)
                 used = _BOTTOM if fits == _BOTTOM or (fits == _TOP | _BOTTOM and end == _BOTTOM) else _TOP
-                if used == _TOP:
+                if fits == _TOP | _BOTTOM:
+                    used |= _CHOSEN
+                if used & _TOP:
                     self._ct = self._nt
                     chain.append(c)
                 else:
@@ -807,7 +810,9 @@ class DominoDeal(Restorable):
             else:
                 fits = self._ends(c)
                 used = _BOTTOM if fits == _BOTTOM or (fits == _TOP | _BOTTOM and end == _BOTTOM) else _TOP
-                if used == _TOP:
+                if fits == _TOP | _BOTTOM:
+                    used |= _CHOSEN
+                if used & _TOP:
                     self._hi[su] += 1
                 else:
                     self._lo[su] -= 1
@@ -900,13 +905,15 @@ class DominoDeal(Restorable):
                 k -= 1
             c = ALL_CARDS[(m & -m).bit_length() - 1]
             end = 0
-            if self._chain and self._ends(c) == _TOP | _BOTTOM:
+            if self._ends(c) == _TOP | _BOTTOM:
                 end = _TOP if rnd() < 0.5 else _BOTTOM
             self._lay(s, c, end)
         return tuple(self._finish)
 
     def _fresh(self) -> DominoDeal:
-        return DominoDeal(self._dealt, self.contract, leader=self.forehand, rules=self.rules)
+        fresh = DominoDeal(self._dealt, self.contract, leader=self.forehand, rules=self.rules)
+        fresh.pot = self.pot
+        return fresh
 
     def observation(self, seat: int) -> DominoObservation:
         """What ``seat`` can see: its own hand, the open layout and moves, the hand sizes."""

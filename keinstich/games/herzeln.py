@@ -303,6 +303,7 @@ class Herzeln(Game):
         return (herzeln_pack(players, "french").id, herzeln_pack(players, "german").id)
 
     def contracts(self, players: int = 4) -> dict[str, HerzelnContract]:
+        self.check_players(players)
         out: dict[str, HerzelnContract] = {}
         for layout in ("chain", "rows"):
             for order in ("ace-ten", "natural"):
