@@ -240,6 +240,12 @@ PAYOUT_WEIGHTS: dict[int, tuple[int, ...]] = {
 """Default payout weights by finishing place, per player count (RULES.md §2.7; 2 players is ours)."""
 
 
+def payout_weights(players: int) -> tuple[int, ...]:
+    """The payout weights of a lone lay-off deal for ``players``: the defaults, and beyond six players
+    100 / 50 / 10 for the first three places and nothing for the rest."""
+    return PAYOUT_WEIGHTS.get(players, (100, 50, 10) + (0,) * (players - 3))
+
+
 def _check_order(finish_order: Sequence[int]) -> None:
     n = len(finish_order)
     if sorted(finish_order) != list(range(n)):
@@ -473,6 +479,11 @@ class DominoDeal(Restorable):
     def phase(self) -> str:
         return "over" if self._turn < 0 else "lay"
 
+    @property
+    def trick_deal(self) -> None:
+        """None: a lay-off deal has no tricks."""
+        return None
+
     def legal_moves(self) -> tuple[Move, ...]:
         """The cards that fit (a card that fits both ends of the chain or a wrapping row once per end,
         as a :class:`Lay`),
@@ -499,7 +510,7 @@ class DominoDeal(Restorable):
         if self.pot is None or not self.is_over:
             hint = "; set the deal's pot to see the payout" if self.pot is None else ""
             return Result(fees, "pfennig", places=places, text="pass fees only" + hint)
-        shares = payout_shares(self.pot + sum(fees), self._finish)
+        shares = payout_shares(self.pot + sum(fees), self._finish, payout_weights(n))
         return Result(tuple(fees[s] - shares[s] for s in range(n)), "pfennig", places=places,
                       text=f"the pot of {self.pot} and {sum(fees)} in pass fees paid out by place")
 

@@ -303,6 +303,11 @@ class TrickDeal(Restorable):
         return "over" if self._turn < 0 else "play"
 
     @property
+    def trick_deal(self) -> TrickDeal:
+        """This deal: its play is tricks from the first card to the last."""
+        return self
+
+    @property
     def history(self) -> tuple[tuple[int, Move], ...]:
         """Every (seat, card) played so far: the moves of :class:`~keinstich.deal.Deal`."""
         return self.plays

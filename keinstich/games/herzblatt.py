@@ -25,8 +25,9 @@ from keinstich.cards import Card, Pack, Rank, Style, Suit, card, cards_of, deal_
 from keinstich.cards import pack as get_pack
 from keinstich.contracts import Contract, PerCard
 from keinstich.deal import IllegalPlay, Move, Result
-from keinstich.game import Game, GameError, Setting
+from keinstich.game import Game, GameError, Setting, Settled
 from keinstich.games.presets import override
+from keinstich.partie import RulesPartie
 from keinstich.tricks import Observation, Trick, TrickDeal, TrickRules, forehand
 
 if TYPE_CHECKING:
@@ -748,7 +749,7 @@ def play_deal(deal: HerzblattDeal, policies: Sequence[HerzblattPolicy]) -> Settl
     return deal.settlement()
 
 
-class HerzblattPartie:
+class HerzblattPartie(RulesPartie):
     """A session of Herzblatt deals: the dealer moves one seat clockwise every deal (a redeal
     counts as a deal), stakes add up per seat. ``deals`` defaults to one round (one deal each).
     Deal ``k`` (0-based) is dealt from the seed ``"<seed>/<k>"``.
@@ -762,7 +763,7 @@ class HerzblattPartie:
     def __init__(self, rules: HerzblattRules | None = None, seed: int | str = 0,
                  policies: Sequence[HerzblattPolicy] | None = None, *, deals: int | None = None,
                  first_dealer: int | None = None) -> None:
-        self.rules = rules if rules is not None else HerzblattRules()
+        self.rules: HerzblattRules = rules if rules is not None else HerzblattRules()
         n = self.rules.players
         if policies is not None and len(policies) != n:
             raise HerzblattError(f"give one policy per seat ({n}), not {len(policies)}")
@@ -777,6 +778,7 @@ class HerzblattPartie:
             raise HerzblattError(f"first_dealer must be a seat from 0 to {n - 1}, not {first_dealer}")
         self.deals: list[HerzblattDeal] = []
         self.settlements: list[Settlement] = []
+        self.current: HerzblattDeal | None = None
 
     @property
     def is_over(self) -> bool:
@@ -785,14 +787,39 @@ class HerzblattPartie:
     def next_dealer(self) -> int:
         return (self.first_dealer + len(self.deals)) % self.rules.players
 
-    def play_deal(self) -> HerzblattDeal:
-        """Deal and play the next deal with the policies."""
+    def deal_next(self, hands: Sequence[Sequence[Card | str]] | None = None) -> HerzblattDeal:
+        """Deal the next deal from the seed, or from ``hands`` (one per seat, then the skat), and make it
+        current, to be played and then settled."""
+        if self.current is not None:
+            raise HerzblattError(f"deal {len(self.deals) + 1} has not been settled: play it to the end "
+                                 "and settle() it first")
         if self.is_over:
             raise HerzblattError(f"the session is over: all {self.length} deals are played")
-        deal = HerzblattDeal.from_seed(f"{self.seed}/{len(self.deals)}", self.rules,
-                                       dealer=self.next_dealer())
-        self.settlements.append(play_deal(deal, self.policies))
+        if hands is None:
+            deal = HerzblattDeal.from_seed(f"{self.seed}/{len(self.deals)}", self.rules, dealer=self.next_dealer())
+        elif len(hands) != self.players + 1:
+            raise HerzblattError(f"give {self.players} hands and the skat, not {len(hands)} card lists")
+        else:
+            deal = HerzblattDeal(hands[:-1], hands[-1], self.rules, dealer=self.next_dealer())
+        self.current = deal
+        return deal
+
+    def settle(self) -> Settled:
+        """Book the finished current deal: its stakes add to the totals."""
+        deal = self.current
+        if deal is None or not deal.is_over:
+            raise HerzblattError("there is no finished deal to settle: play the current deal to the end")
+        settlement = deal.settlement()
+        self.settlements.append(settlement)
         self.deals.append(deal)
+        self.current = None
+        return Settled(len(self.deals), HERZBLATT_POINTS.id, deal.dealer, settlement.stakes)
+
+    def play_deal(self) -> HerzblattDeal:
+        """Deal and play the next deal with the policies."""
+        deal = self.deal_next()
+        play_deal(deal, self.policies)
+        self.settle()
         return deal
 
     def play(self) -> HerzblattPartie:
@@ -860,8 +887,16 @@ class Herzblatt(Game):
             return preset(key) if players is None else preset(key, players=players)
         raise GameError(f"unknown herzblatt contract {contract!r}: use one of herzblatt, {', '.join(PRESETS)}")
 
-    def contract(self, spec: object, players: int = 4) -> HerzblattRules:
+    def contract(self, spec: object, players: int | None = None) -> HerzblattRules:
+        """The rules ``spec`` names; a preset keeps its own player count unless ``players`` is given."""
         return self.rules_for(spec, players)
+
+    def pack_of(self, contract: Any, players: int | None = None, wanted: str | Pack | None = None) -> Pack:
+        """The pack the rules' removal rule picks (``wanted`` must be it, or its German twin)."""
+        rules = self.rules_for(contract, players)
+        if wanted is not None:
+            self._check_pack(rules, wanted)
+        return rules.pack
 
     def contracts(self, players: int = 4) -> dict[str, HerzblattRules]:
         return {"herzblatt": HerzblattRules(players=players), **PRESETS}
@@ -900,9 +935,7 @@ class Herzblatt(Game):
         return HerzblattDeal.from_text(text, rules, dealer=dealer)
 
     def partie(self, preset: object = None, seed: int | str = 0, **changes: object) -> HerzblattPartie:
-        rules = preset if isinstance(preset, HerzblattRules) else self.preset(
-            preset if isinstance(preset, str) else None, **changes)
-        return HerzblattPartie(rules, seed=seed)
+        return HerzblattPartie(self.rules_of(preset, HerzblattRules, **changes), seed=seed)
 
     def _codec(self) -> Any:
         from keinstich.games.records import HERZBLATT

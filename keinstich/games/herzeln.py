@@ -13,15 +13,16 @@ A partie in a few lines::
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from keinstich.cards import Card, Pack, Style, deal_hands, hands_from_text, misdealt, pack
 from keinstich.contracts import Contract, ForTrick, PerCard, PerTrick
-from keinstich.game import Game, Setting
+from keinstich.game import Game, Setting, Settled
 from keinstich.games.presets import override
 from keinstich.layoff import DominoContract, DominoDeal, Layout, Order, herzeln_domino
+from keinstich.partie import Policy, RulesPartie, play_out, play_partie, seat_policies
 from keinstich.tricks import TrickDeal, TrickRules, forehand
 
 if TYPE_CHECKING:
@@ -159,8 +160,6 @@ def preset(preset_id: str = "herzeln-4", **overrides: object) -> HerzelnRules:
 # --- the partie ----------------------------------------------------------------------------------
 
 HerzelnDeal = TrickDeal | DominoDeal
-Policy = Callable[[Any], Card | None]
-"""Chooses a seat's next move from that seat's observation: a card, or None to pass (domino)."""
 
 
 def deal_scores(deal: HerzelnDeal) -> tuple[int, ...]:
@@ -170,15 +169,11 @@ def deal_scores(deal: HerzelnDeal) -> tuple[int, ...]:
     return deal.scores()
 
 
-@dataclass(frozen=True)
-class HerzelnDealResult:
-    """One finished deal of a partie: its number (1-8), contract, dealer, seed and points per seat."""
+@dataclass(frozen=True, kw_only=True)
+class HerzelnDealResult(Settled):
+    """One finished deal of a partie: its number (1-8), contract, dealer, points per seat, seed and the deal."""
 
-    number: int
-    contract: str
-    dealer: int
     seed: str
-    scores: tuple[int, ...]
     deal: HerzelnDeal = field(repr=False, compare=False)
 
 
@@ -197,7 +192,7 @@ def standings(totals: Sequence[int]) -> tuple[Standing, ...]:
     return tuple(Standing(1 + sum(1 for t in totals if t > totals[s]), s, totals[s]) for s in order)
 
 
-class HerzelnPartie:
+class HerzelnPartie(RulesPartie):
     """A Herzeln partie: eight deals, the dealer one seat clockwise each deal (or, with
     ``dealer_rotation="per_partie"``, ``first_dealer`` for all eight), points per deal.
 
@@ -210,25 +205,18 @@ class HerzelnPartie:
     def __init__(self, rules: HerzelnRules | int | None = None, seed: int | str = 0,
                  policies: Policy | Sequence[Policy] | None = None, *, first_dealer: int = 0,
                  rng: random.Random | None = None) -> None:
-        self.rules = (rules if isinstance(rules, HerzelnRules)
-                      else HerzelnRules() if rules is None else HerzelnRules(players=rules))
+        self.rules: HerzelnRules = (rules if isinstance(rules, HerzelnRules)
+                                    else HerzelnRules() if rules is None else HerzelnRules(players=rules))
         n = self.rules.players
         if not 0 <= first_dealer < n:
             raise HerzelnError(f"first_dealer must be a seat from 0 to {n - 1}, not {first_dealer}")
-        seat_policies = (None if policies is None else
-                         (policies,) * n if callable(policies) else tuple(policies))
-        if seat_policies is not None and len(seat_policies) != n:
-            raise HerzelnError(f"give one policy per seat ({n}), not {len(seat_policies)}")
-        self.policies = seat_policies
+        self.policies = seat_policies(policies, n, HerzelnError)
         self.seed = seed
         self.first_dealer = first_dealer
         self.rng = rng if rng is not None else random.Random(f"herzeln-partie/{seed}")
         self.contracts = self.rules.deals
         self.results: list[HerzelnDealResult] = []
-
-    @property
-    def players(self) -> int:
-        return self.rules.players
+        self.current: HerzelnDeal | None = None
 
     @property
     def is_over(self) -> bool:
@@ -272,33 +260,35 @@ class HerzelnPartie:
         k = len(self.results)
         if self.is_over or deal.contract is not self.contracts[k]:
             raise HerzelnError(f"this is not deal {k + 1} of the partie")
-        result = HerzelnDealResult(k + 1, self.contracts[k].id, self.dealer_of(k), f"{self.seed}/{k}",
-                                   deal_scores(deal), deal)
+        result = HerzelnDealResult(number=k + 1, contract=self.contracts[k].id, dealer=self.dealer_of(k),
+                                   scores=deal_scores(deal), seed=f"{self.seed}/{k}", deal=deal)
         self.results.append(result)
+        return result
+
+    def deal_next(self, hands: Sequence[Sequence[Card | str]] | None = None) -> HerzelnDeal:
+        """Deal the next deal (:meth:`new_deal`) and make it current, to be played and then settled."""
+        if self.current is not None:
+            raise HerzelnError(f"deal {len(self.results) + 1} has not been settled: play it to the end "
+                               "and settle() it first")
+        self.current = self.new_deal(hands)
+        return self.current
+
+    def settle(self) -> HerzelnDealResult:
+        """Book the finished current deal (:meth:`record`)."""
+        if self.current is None or not self.current.is_over:
+            raise HerzelnError("there is no finished deal to settle: play the current deal to the end")
+        result = self.record(self.current)
+        self.current = None
         return result
 
     def play_deal(self, hands: Sequence[Sequence[Card | str]] | None = None) -> HerzelnDealResult:
         """Deal and play the next deal with the policies (random legal play without them)."""
-        deal = self.new_deal(hands)
-        if self.policies is None:
-            deal.playout(self.rng)
-        else:
-            while not deal.is_over:
-                seat = deal.turn
-                assert seat is not None
-                move = self.policies[seat](deal.observation(seat))
-                if isinstance(deal, TrickDeal):
-                    if move is None:
-                        raise HerzelnError(f"seat {seat}'s policy passed, but a trick deal has no passing")
-                    deal.play(move, seat)
-                else:
-                    deal.play(move, seat)
-        return self.record(deal)
+        play_out(self.deal_next(hands), self.policies, self.rng, HerzelnError)
+        return self.settle()
 
     def play(self) -> HerzelnPartie:
         """Play every remaining deal; returns the partie."""
-        while not self.is_over:
-            self.play_deal()
+        play_partie(self, self.policies, self.rng, HerzelnError)
         return self
 
     @property
@@ -389,9 +379,7 @@ class Herzeln(Game):
         return TrickDeal(hands, c, leader=leader)
 
     def partie(self, preset: object = None, seed: int | str = 0, **changes: object) -> HerzelnPartie:
-        rules = preset if isinstance(preset, HerzelnRules) else self.preset(
-            preset if isinstance(preset, str) else None, **changes)
-        return HerzelnPartie(rules, seed=seed)
+        return HerzelnPartie(self.rules_of(preset, HerzelnRules, **changes), seed=seed)
 
     def _codec(self) -> Any:
         from keinstich.games.records import HERZELN

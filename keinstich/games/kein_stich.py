@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -44,7 +44,7 @@ from keinstich.contracts import (
     Contract,
     PerCard,
 )
-from keinstich.game import Game, GameError, Setting
+from keinstich.game import Game, GameError, Setting, Settled
 from keinstich.games.presets import override
 from keinstich.layoff import (
     DOMINO,
@@ -56,6 +56,7 @@ from keinstich.layoff import (
     domino_contract,
     payout_shares,
 )
+from keinstich.partie import Policy, play_partie, seat_policies
 from keinstich.tricks import TrickDeal, forehand
 
 if TYPE_CHECKING:
@@ -63,8 +64,6 @@ if TYPE_CHECKING:
 
 Deal = TrickDeal | DominoDeal
 DealContract = Contract | DominoContract
-Policy = Callable[[Any], Card | None]
-"""Chooses a seat's next move from that seat's observation: a card, or None to pass (domino)."""
 
 
 class PartieError(ValueError):
@@ -370,20 +369,28 @@ class Ledger:
         """Each seat's result: winnings minus payments."""
         return tuple(-x for x in self.paid())
 
+    def of_deal(self, deal: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """What each seat paid into the pot and received from it in deal number ``deal``."""
+        paid, received = [0] * self.players, [0] * self.players
+        for e in self.entries:
+            if e.deal == deal:
+                if e.amount > 0:
+                    paid[e.seat] += e.amount
+                else:
+                    received[e.seat] -= e.amount
+        return tuple(paid), tuple(received)
+
     def rows(self) -> list[dict[str, object]]:
         """The entries as dicts (``pandas.DataFrame(ledger.rows())`` makes a table)."""
         return [dataclasses.asdict(e) for e in self.entries]
 
 
-@dataclass(frozen=True)
-class DealResult:
-    """One finished deal of a partie."""
+@dataclass(frozen=True, kw_only=True)
+class DealResult(Settled):
+    """One finished deal of a partie: what each seat paid into the pot net of what it received
+    (``scores``, pfennig; split into ``paid`` and ``received``), the ``pot`` after it, its seed and the deal."""
 
-    number: int
-    contract: str
-    dealer: int
     seed: str
-    scores: tuple[int, ...]
     deal: Deal = field(repr=False, compare=False)
 
 
@@ -421,6 +428,10 @@ class Partie:
     @property
     def players(self) -> int:
         return self.rules.players
+
+    @property
+    def pack(self) -> Pack:
+        return pack(self.rules.pack_id)
 
     @property
     def is_over(self) -> bool:
@@ -476,8 +487,7 @@ class Partie:
         ledger = self.ledger
         if isinstance(deal, TrickDeal):
             assert isinstance(contract, Contract)
-            scores = deal.scores()
-            for seat, amount in enumerate(scores):
+            for seat, amount in enumerate(deal.scores()):
                 reason = "march" if amount < 0 else f"{contract.name} penalties"
                 ledger.add(k + 1, contract.id, seat, amount, reason)
         else:
@@ -491,8 +501,10 @@ class Partie:
                 shares = tuple(self.rules.weights[deal.finish_order.index(s)] for s in range(self.players))
             for place, seat in enumerate(deal.finish_order, 1):
                 ledger.add(k + 1, contract.id, seat, -shares[seat], f"lay-off: place {place}")
-            scores = tuple(-x for x in shares)
-        result = DealResult(k + 1, contract.id, self.dealer_of(k), self._seed(k), scores, deal)
+        paid, received = ledger.of_deal(k + 1)
+        result = DealResult(number=k + 1, contract=contract.id, dealer=self.dealer_of(k), seed=self._seed(k), deal=deal,
+                            scores=tuple(p - r for p, r in zip(paid, received, strict=True)), pot=ledger.pot,
+                            paid=paid, received=received)
         self.results.append(result)
         self.current = None
         return result
@@ -504,26 +516,7 @@ class Partie:
         Random play draws from ``rng`` (default: ``random.Random`` seeded from the partie's seed).
         """
         rng = rng if rng is not None else random.Random(f"keinstich-partie/{self.seed}")
-        seat_policies = (None if policies is None else
-                         [policies] * self.players if callable(policies) else list(policies))
-        if seat_policies is not None and len(seat_policies) != self.players:
-            raise PartieError(f"give one policy per seat ({self.players}), not {len(seat_policies)}")
-        while not self.is_over:
-            deal = self.current if self.current is not None else self.deal_next()
-            if seat_policies is None:
-                deal.playout(rng)
-            else:
-                while not deal.is_over:
-                    seat = deal.turn
-                    assert seat is not None
-                    move = seat_policies[seat](deal.observation(seat))
-                    if isinstance(deal, DominoDeal):
-                        deal.play(move, seat)
-                    elif move is None:
-                        raise PartieError(f"the policy of seat {seat} passed, but a trick deal has no passing")
-                    else:
-                        deal.play(move, seat)
-            self.settle()
+        play_partie(self, seat_policies(policies, self.players, PartieError), rng, PartieError)
         return self.result()
 
     def result(self) -> PartieResult:
@@ -610,9 +603,7 @@ class KeinStich(Game):
         return TrickDeal(hands, c, leader=lead)
 
     def partie(self, preset: object = None, seed: int | str = 0, **changes: object) -> Partie:
-        rules = preset if isinstance(preset, PartieRules) else self.preset(
-            preset if isinstance(preset, str) else None, **changes)
-        return Partie(rules, seed=seed)
+        return Partie(self.rules_of(preset, PartieRules, **changes), seed=seed)
 
     def _codec(self) -> Any:
         from keinstich.records import KEIN_STICH
