@@ -5,16 +5,20 @@ never a deal type, so a fourth game is one module in ``keinstich/games/`` plus a
 
 from __future__ import annotations
 
+import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
 from keinstich.cards import Card, Pack, PackError, Style, hands_to_text, pack
 
 if TYPE_CHECKING:
     from keinstich.deal import Deal, Move, Result
     from keinstich.records import Record
+
+
+R = TypeVar("R")
 
 
 class GameError(ValueError):
@@ -55,13 +59,24 @@ class Settled:
 
 
 class Partie(Protocol):
-    """A game's sequence of deals: deal the next, let it be played, settle it; until over."""
+    """A game's sequence of deals: deal the next, let it be played, settle it; until over.
+    :func:`keinstich.partie.play_partie` is that loop."""
 
     @property
     def players(self) -> int: ...
 
     @property
+    def pack(self) -> Pack:
+        """The pack every deal of the partie is dealt from."""
+        ...
+
+    @property
     def is_over(self) -> bool: ...
+
+    @property
+    def current(self) -> Deal | None:
+        """The deal dealt and not yet settled, or None."""
+        ...
 
     def deal_next(self, hands: Sequence[Sequence[Card | str]] | None = None) -> Deal:
         """The next deal, from the partie's seed or from ``hands``; refused while a deal is unsettled."""
@@ -105,11 +120,16 @@ class Game(ABC):
             raise GameError(f"{self.name} with {players} players uses {' or '.join(allowed)}, not {p.id}")
         return p
 
+    def pack_of(self, contract: Any, players: int | None = None, wanted: str | Pack | None = None) -> Pack:
+        """The pack a deal of ``contract`` (an object of :meth:`contract`) is dealt from, as :meth:`deal`
+        deals it: ``wanted``, checked, or the usual one (``players`` defaults as in :meth:`deal`)."""
+        return self.pack(4 if players is None else players, wanted)
+
     def pack_for(self, contract: object, players: int, wanted: str | Pack | None = None,
                  style: Style | None = None) -> Pack:
-        """The pack a deal of ``contract`` uses: ``wanted``, checked, else the usual pack for
-        ``players``, in ``style`` faces where the game offers the same cards in that style."""
-        usual = self.pack(players, wanted)
+        """:meth:`pack_of`, in ``style`` faces where the game offers the same cards in that style and
+        none is ``wanted`` (a table with German faces deals Herzeln from the German pack)."""
+        usual = self.pack_of(contract, players, wanted)
         if wanted is None and style is not None and usual.style != style:
             for pid in self.packs(players):
                 p = pack(pid)
@@ -119,7 +139,9 @@ class Game(ABC):
 
     def check_players(self, players: object) -> int:
         if isinstance(players, bool) or not isinstance(players, int) or players not in self.player_counts:
-            counts = ", ".join(map(str, self.player_counts))
+            c = self.player_counts
+            counts = (f"{c[0]} or {c[1]}" if len(c) == 2 else f"{c[0]} to {c[-1]}"
+                      if c == tuple(range(c[0], c[-1] + 1)) else ", ".join(map(str, c)))
             raise GameError(f"{self.name} is for {counts} players, not {players!r}")
         return players
 
@@ -142,8 +164,8 @@ class Game(ABC):
         from keinstich.games import GAMES
 
         for other in GAMES.values():
-            if other is not self and key in other.contracts(other.player_counts[0] if 4 not in
-                                                              other.player_counts else 4):
+            theirs = other.contracts(4 if 4 in other.player_counts else other.player_counts[0])
+            if other is not self and (key in theirs or f"{other.id}-{key}" in theirs):
                 hint = f" ({spec!r} is a {other.id} deal: pass game={other.id!r})"
                 break
         raise GameError(f"unknown {self.id} contract {spec!r}{hint}: use one of {', '.join(table)}")
@@ -175,8 +197,21 @@ class Game(ABC):
         """A deal of ``contract`` from hands typed as text, one line per seat."""
 
     @abstractmethod
-    def partie(self, preset: object = None, seed: int | str = 0, **changes: object) -> Any:
-        """A partie of a preset (id or rules object) from ``seed``."""
+    def partie(self, preset: object = None, seed: int | str = 0, **changes: object) -> Partie:
+        """A partie of a preset (id or rules object, see :meth:`rules_of`) from ``seed``."""
+
+    def rules_of(self, preset: object, rules_type: type[R], **changes: object) -> R:
+        """A partie's rules: a preset id (None: the usual preset) with ``changes``, or a rules object of
+        this game (``rules_type``) with ``changes`` applied."""
+        if isinstance(preset, rules_type):
+            try:
+                return dataclasses.replace(preset, **changes) if changes else preset  # type: ignore[type-var]
+            except TypeError as e:
+                raise GameError(f"{self.name} rules: {e}") from None
+        if preset is None or isinstance(preset, str):
+            rules: R = self.preset(preset, **changes)
+            return rules
+        raise GameError(f"a {self.name} partie is a preset id or {rules_type.__name__}, not {preset!r}")
 
     # --- records -------------------------------------------------------------------------------
 

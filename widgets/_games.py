@@ -280,10 +280,10 @@ def bot_move(bot: Bot, deal: Deal, seat: int) -> tuple[Move, str]:
 
 def make_bot(spec: str | Bot, seed: int | str, seat: int, p: Pack | None = None) -> Bot:
     """A bot for ``seat`` from a spec ("random", "heuristic", "montecarlo", "montecarlo:samples=40", or a
-    factory taking a seed: :func:`keinstich.sim.simulation.make_bot`), seeded from the table's seed and the
+    factory taking a seed: :func:`keinstich.sim.bot_specs.make_bot`), seeded from the table's seed and the
     seat; a Bot object is used as it is."""
-    from keinstich.sim.simulation import bot_seed
-    from keinstich.sim.simulation import make_bot as sim_make_bot
+    from keinstich.sim.bot_specs import bot_seed
+    from keinstich.sim.bot_specs import make_bot as sim_make_bot
 
     if isinstance(spec, Bot):
         return spec
