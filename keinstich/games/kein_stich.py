@@ -550,8 +550,8 @@ class KeinStich(Game):
         if wanted is None:
             if players not in DEFAULT_PACKS:
                 usual = ", ".join(f"{k}: {v.format(style='german')}" for k, v in DEFAULT_PACKS.items())
-                raise GameError(f"Kein Stich is for 3 to 6 players, not {players} (the usual packs: {usual}); "
-                                "to play other counts, name a pack that deals evenly to them")
+                raise GameError(f"no Kein Stich pack for {players} players: Kein Stich is for 3 to 6 players, not "
+                                f"{players} ({usual}); to play other counts, name a pack that deals evenly to them")
             return pack(DEFAULT_PACKS[players].format(style="german"))
         try:
             p = pack(wanted)
