@@ -17,89 +17,19 @@ from typing import Any, Literal, cast
 import ipywidgets as widgets
 
 from keinstich.bots.heuristic import HeuristicBot, sign_of
-from keinstich.cards import Card, Lang, Pack, Style
+from keinstich.cards import Card, Lang, Style
 from keinstich.deal import Deal
 from keinstich.faces import card_name, domino_svg, guess_style, seat_name
 from keinstich.faces.layout import LayOffView
 
-from ._games import bot_move, game_of, lays_off, move_cards, tricks_of
+from ._games import bot_move, game_of, lays_off, tricks_of
+from ._positions import QuizError, has_choice, instructive, some_illegal, dealt_pack, quiz_position
 from .cardview import HandView, TrickView
 
 __all__ = ["BestCardQuiz", "LegalCardsQuiz", "QuizError", "dealt_pack", "quiz_position"]
 
 Judge = Literal["solver", "heuristic", "montecarlo"]
 JUDGES: tuple[str, ...] = ("solver", "heuristic", "montecarlo")
-
-
-class QuizError(ValueError):
-    """A quiz that cannot be built as asked (the deal is over, an unknown judge or contract)."""
-
-
-# --- positions ------------------------------------------------------------------------------------
-
-
-def quiz_position(contract: Any, seed: int | str, tricks_played: int | None = None,
-                  players: int | None = None, pack_id: str | None = None, *, in_trick: int | None = None,
-                  game: str = "kein-stich", want: Callable[[Deal], bool] | None = None) -> Deal:
-    """A quiz position: ``GAMES[game].deal(contract, seed)`` (``players`` None: four, or what the
-    contract names; ``pack_id`` None: the game's usual pack, German faces where it has them), then
-    ``tricks_played`` rounds and ``in_trick`` more moves played by heuristic bots (defaults taken from
-    the seed: 1 to 3 rounds, 1 to players-1 moves so the learner follows). A round is one move per
-    seat (a trick, or a lap of the lay-off).
-
-    ``want``: a test the position should pass (e.g. "some cards are illegal"); other numbers of
-    rounds and moves are tried, in a fixed order, until one passes (else the first is returned).
-    """
-    try:
-        g = game_of(game)
-        if players is None:
-            players = g.deal(contract, seed, pack=pack_id).players  # four, or what the contract names
-        p = g.pack_for(contract, players, pack_id, "german")
-        total = len(g.deal(contract, seed, players=players, pack=p).dealt[0])
-    except ValueError as e:
-        raise QuizError(str(e)) from None
-    h = hash_seed(seed)
-    first_t = tricks_played if tricks_played is not None else 1 + h % 3
-    first_k = in_trick if in_trick is not None else 1 + h % max(1, players - 1)
-    if not 0 <= first_t < total:
-        raise QuizError(f"tricks_played must be from 0 to {total - 1} with {total} cards a hand, not {tricks_played}")
-    if not 0 <= first_k < players:
-        raise QuizError(f"in_trick must be from 0 to {players - 1}, not {in_trick}")
-    tries = [(first_t, first_k)]
-    if want is not None:
-        tries += [(t, k) for t in range(first_t, total - 1) for k in range(players) if (t, k) != (first_t, first_k)]
-        tries += [(t, k) for t in range(0, first_t) for k in range(players)]
-    first: Deal | None = None
-    for t, k in tries:
-        deal = _play_to(g.deal(contract, seed, players=players, pack=p), t * players + k)
-        if deal is None:
-            continue
-        if first is None:
-            first = deal
-        if want is None or want(deal):
-            return deal
-    if first is None:
-        raise QuizError("no position: the deal ended before the quiz could ask")
-    return first
-
-
-def hash_seed(seed: int | str) -> int:
-    """A small stable number from a seed (Python's hash() of text changes between runs)."""
-    if isinstance(seed, int):
-        return abs(seed)
-    return sum((i + 1) * ord(ch) for i, ch in enumerate(str(seed)))
-
-
-def _play_to(deal: Deal, moves: int) -> Deal | None:
-    """The deal after ``moves`` heuristic moves, or None if it ends before."""
-    bot = HeuristicBot()
-    for _ in range(moves):
-        if deal.over:
-            return None
-        seat = deal.turn
-        assert seat is not None
-        deal.play(bot_move(bot, deal, seat)[0], seat)
-    return None if deal.over else deal
 
 
 # --- shared widget plumbing -------------------------------------------------------------------------
@@ -300,7 +230,7 @@ class LegalCardsQuiz(_Quiz):
                   **kwargs: Any) -> LegalCardsQuiz:
         """A quiz on seeded positions in which some of the learner's cards are not allowed."""
         def factory(s: int | str) -> Deal:
-            return quiz_position(contract, s, players=players, pack_id=pack_id, game=game, want=_mixed)
+            return quiz_position(contract, s, players=players, pack_id=pack_id, game=game, want=some_illegal)
 
         return cls(factory(seed), factory=factory, seed=seed, **kwargs)
 
@@ -364,35 +294,6 @@ class LegalCardsQuiz(_Quiz):
         return f"<ul style='margin:4px 0'>{''.join(lines)}</ul>"
 
 
-def dealt_pack(deal: Deal) -> Pack:
-    """The cards in play, as a pack (what a bot needs to know): the hands now and the cards played one
-    by one (not a skat laid away)."""
-    held = {c for s in range(deal.players) for c in deal.hand(s)}
-    played = {c for _, m in deal.history for c in move_cards(m) if len(move_cards(m)) == 1}
-    cs = tuple(sorted(held | played))
-    return Pack("dealt", guess_style(cs), cs)
-
-
-def _mixed(deal: Deal) -> bool:
-    """Some of the player's cards are allowed and some are not: a question worth asking."""
-    seat = deal.turn
-    return seat is not None and 0 < len(deal.legal()) < len(deal.hand(seat))
-
-
-def _choice(deal: Deal) -> bool:
-    """At least two cards are allowed: there is a choice to judge."""
-    return not lays_off(deal) and len(deal.legal()) >= 2
-
-
-def _instructive(deal: Deal) -> bool:
-    """A choice where the cards are not all equally good under best play (the solver can teach)."""
-    if not _choice(deal):
-        return False
-    from keinstich.bots.solver import card_values
-
-    return len(set(card_values(cast(Any, deal)).values())) > 1
-
-
 # --- "Which card would you play here?" --------------------------------------------------------------
 
 
@@ -435,7 +336,7 @@ class BestCardQuiz(_Quiz):
                   **kwargs: Any) -> BestCardQuiz:
         """A quiz on seeded positions where the learner has at least two legal cards (with the solver
         as judge: cards that are not all equally good)."""
-        want = _instructive if judge == "solver" else _choice
+        want = instructive if judge == "solver" else has_choice
 
         def factory(s: int | str) -> Deal:
             return quiz_position(contract, s, players=players, pack_id=pack_id, game=game, want=want)
