@@ -23,7 +23,7 @@ from keinstich.faces import card_name, domino_svg, guess_style, seat_name
 from keinstich.faces.layout import LayOffView
 
 from ._games import bot_move, game_of, lays_off, tricks_of
-from ._positions import QuizError, has_choice, instructive, some_illegal, dealt_pack, quiz_position
+from ._positions import QuizError, dealt_pack, has_choice, instructive, quiz_position, some_illegal
 from .cardview import HandView, TrickView
 
 __all__ = ["BestCardQuiz", "LegalCardsQuiz", "QuizError", "dealt_pack", "quiz_position"]
