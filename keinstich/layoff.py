@@ -28,7 +28,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Literal, NamedTuple
+from typing import TYPE_CHECKING, ClassVar, Literal, NamedTuple
 
 from keinstich.cards import (
     ALL_CARDS,
@@ -318,6 +318,9 @@ class DominoObservation:
     ``layout`` is as :attr:`DominoDeal.layout`; ``plays`` are (seat, card or None for a pass).
     """
 
+    kind: ClassVar[Literal["lay-off"]] = "lay-off"
+    """Which view this is (see :meth:`~keinstich.deal.Deal.observation`): a seat in a lay-off deal."""
+
     seat: int
     players: int
     hand: tuple[Card, ...]
@@ -461,6 +464,11 @@ class DominoDeal(Restorable):
     @property
     def phase(self) -> str:
         return "over" if self._turn < 0 else "lay"
+
+    @property
+    def trick_deal(self) -> None:
+        """None: a lay-off deal has no tricks."""
+        return None
 
     def legal_moves(self) -> tuple[Move, ...]:
         """The cards that fit (a card that fits both ends of the chain or a wrapping row once per end,

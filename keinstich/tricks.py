@@ -13,7 +13,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
-from typing import TYPE_CHECKING, NamedTuple, Protocol
+from typing import TYPE_CHECKING, ClassVar, Literal, NamedTuple, Protocol
 
 from keinstich.cards import (
     ALL_CARDS,
@@ -117,6 +117,9 @@ class Observation:
     ``voids[s]`` holds the suits seat ``s`` has shown it lacks (by not following);
     ``hand_sizes`` are public counts. ``trick`` is the trick in progress as (seat, card).
     """
+
+    kind: ClassVar[Literal["trick"]] = "trick"
+    """Which view this is (see :meth:`~keinstich.deal.Deal.observation`): a seat in a trick deal."""
 
     seat: int
     players: int
@@ -271,6 +274,11 @@ class TrickDeal(Restorable):
     @property
     def phase(self) -> str:
         return "over" if self._turn < 0 else "play"
+
+    @property
+    def trick_deal(self) -> TrickDeal:
+        """This deal: its play is tricks from the first card to the last."""
+        return self
 
     @property
     def history(self) -> tuple[tuple[int, Move], ...]:

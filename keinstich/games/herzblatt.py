@@ -19,7 +19,7 @@ import dataclasses
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeAlias
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, NamedTuple, TypeAlias
 
 from keinstich.cards import Card, Pack, Rank, Style, Suit, card, cards_of, deal_hands, hands_from_text, mask_of, pack
 from keinstich.cards import pack as get_pack
@@ -304,6 +304,9 @@ class Re(NamedTuple):
 class HerzblattObservation:
     """What one seat knows in a Herzblatt deal: its hand, the open calls and play. Nothing hidden:
     the skat and the discards appear only in the soloist's own observation."""
+
+    kind: ClassVar[Literal["herzblatt"]] = "herzblatt"
+    """Which view this is (see :meth:`~keinstich.deal.Deal.observation`): a seat in a Herzblatt deal."""
 
     seat: int
     players: int
