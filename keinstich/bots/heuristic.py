@@ -15,7 +15,7 @@ simulations' fast path.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from keinstich.bots.base import (
     Bot,
@@ -244,11 +244,6 @@ class HeuristicBot(BaseBot):
 
 # --- every seat at once ---------------------------------------------------------------------------
 
-_Pick = Callable[[int, int, int, int, list[Card], int], Card]
-"""(trick number, seat, hand, legal, trick cards, unseen mask) -> the seat's card (more than one legal)."""
-_See = Callable[[list[Card], int, Card], None]
-"""(trick cards before, seat, card): learn from a card played."""
-
 
 def heuristic_playout(deal: TrickDeal, soloist: int | None = None) -> tuple[int, ...]:
     """Finish a trick deal with :class:`HeuristicBot` in every seat; returns the scores.
@@ -266,24 +261,38 @@ def heuristic_playout(deal: TrickDeal, soloist: int | None = None) -> tuple[int,
     for h in hands:
         in_play |= h
     tb = tables(deal.contract, deal.rules, deal.total_tricks)
-    seats = _trump_seats if deal.rules.trump is not None else _plain_seats
-    pick, see = seats(deal, tb, hands, soloist)
+    trumps = deal.rules.trump is not None
+    learn = learner(deal.rules)
+    sides = [((s,) if soloist is None or s == soloist else tuple(p for p in range(n) if p != soloist))
+             for s in range(n)]
+    if trumps:  # per seat, the cards it cannot hold, as the trump duties reveal them
+        known = exclusions(deal.observation(0))
+    else:  # per seat, the suits it has shown it lacks
+        known = [0] * n
+        for s in range(n):
+            for su in deal.voids(s):
+                known[s] |= 1 << su
     trick = [c for _, c in deal.trick]
     k = len(deal.tricks) + 1
     play = deal.play
     legal_mask = deal.legal_mask
     while True:
-        turn = deal.turn
-        if turn is None:
+        s = deal.turn
+        if s is None:
             break
-        s = turn
         hand = hands[s]
         legal = legal_mask()
-        if legal & (legal - 1):
-            c = pick(k, s, hand, legal, trick, in_play & ~played & ~hand)
-        else:
+        if not legal & (legal - 1):
             c = ALL_CARDS[legal.bit_length() - 1]
-        see(trick, s, c)
+        elif trumps:
+            c = trump_pick(tb, k, n, s, hand, legal, trick, in_play & ~played & ~hand, known, sides[s],
+                           max(m.bit_count() for m in hands))[0]
+        else:
+            c = _nt_pick(tb, k, n, s, hand, legal, trick, in_play & ~played & ~hand, known)[0]
+        if trumps:
+            learn.see(known, trick, s, c)
+        elif trick and c.suit != trick[0].suit:
+            known[s] |= 1 << trick[0].suit
         hands[s] = hand ^ c.bit
         played |= c.bit
         if play(c) is not None:
@@ -292,42 +301,6 @@ def heuristic_playout(deal: TrickDeal, soloist: int | None = None) -> tuple[int,
         else:
             trick.append(c)
     return deal.scores()
-
-
-def _plain_seats(deal: TrickDeal, tb: Tables, hands: list[int], soloist: int | None) -> tuple[_Pick, _See]:
-    """Every seat without trumps: each seat alone, remembering who has shown a void."""
-    n = deal.players
-    voids = [0] * n
-    for s in range(n):
-        for su in deal.voids(s):
-            voids[s] |= 1 << su
-
-    def pick(k: int, s: int, hand: int, legal: int, trick: list[Card], unseen: int) -> Card:
-        return _nt_pick(tb, k, n, s, hand, legal, trick, unseen, voids)[0]
-
-    def see(trick: list[Card], s: int, c: Card) -> None:
-        if trick and c.suit != trick[0].suit:
-            voids[s] |= 1 << trick[0].suit
-
-    return pick, see
-
-
-def _trump_seats(deal: TrickDeal, tb: Tables, hands: list[int], soloist: int | None) -> tuple[_Pick, _See]:
-    """Every seat of a trump game by sides, learning what the duties reveal (:func:`exclusions`)."""
-    n = deal.players
-    excl = exclusions(deal.observation(0))
-    learn = learner(deal.rules)
-    sides = [((s,) if soloist is None or s == soloist else tuple(p for p in range(n) if p != soloist))
-             for s in range(n)]
-
-    def pick(k: int, s: int, hand: int, legal: int, trick: list[Card], unseen: int) -> Card:
-        return trump_pick(tb, k, n, s, hand, legal, trick, unseen, excl, sides[s],
-                          max(m.bit_count() for m in hands))[0]
-
-    def see(trick: list[Card], s: int, c: Card) -> None:
-        learn.see(excl, trick, s, c)
-
-    return pick, see
 
 
 # HeuristicBot and heuristic_playout live here; the other names stay importable from here for code
