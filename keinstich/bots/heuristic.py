@@ -277,9 +277,10 @@ def heuristic_playout(deal: TrickDeal, soloist: int | None = None) -> tuple[int,
     play = deal.play
     legal_mask = deal.legal_mask
     while True:
-        s = deal.turn
-        if s is None:
+        turn = deal.turn
+        if turn is None:
             break
+        s = turn
         hand = hands[s]
         legal = legal_mask()
         if not legal & (legal - 1):
