@@ -30,7 +30,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from keinstich.cards import Card, CardCodeError, Pack, PackError, card
+from keinstich.cards import Card, CardCodeError, Pack, PackError, Suit, card, suit
 from keinstich.cards import pack as get_pack
 from keinstich.contracts import KEIN_STICH_CONTRACTS, NO_HEARTS, NO_MAX, NO_OBERS, NO_TRICKS, Contract
 from keinstich.layoff import (
@@ -534,6 +534,10 @@ def play_tricks(deal: TrickDeal, plays: Sequence[Card | None], *,
         if c is None:  # validate() refuses passes; kept for records built around it
             raise RecordError(f"play {i + 1}: \"pass\" is not a card")
         if seat is None:
+            if deal.ended_early:
+                raise RecordError(f"play {i + 1}: the deal ended after trick {len(deal.tricks)} of "
+                                  f"{deal.total_tricks} (stop_when_decided: no further trick can change any "
+                                  f"score), so it has {i} plays; drop the plays from play {i + 1} on")
             raise RecordError(f"play {i + 1}: the deal is already over after {i} plays")
         if c not in deal.hand(seat):
             raise RecordError(f"play {i + 1} (trick {number}): seat {seat} is to play but does not "
@@ -548,8 +552,10 @@ def play_tricks(deal: TrickDeal, plays: Sequence[Card | None], *,
 def play_lay_off(deal: DominoDeal, plays: Sequence[Card | None], ends: Sequence[End | None]) -> None:
     """Apply a record's lay-off plays (cards or None for a pass, each with its end) to ``deal``.
 
-    A card not held is a :class:`RecordError`, and so is a card that fits both ends of the layout
+    A card not held is a :class:`RecordError`, and so is a card that fits both ends of the chain
     when the record does not say which ("QS@top" / "QS@bottom"): the deal would depend on a guess.
+    In rows that wrap round, only the card that completes a row fits both ends, and there its end
+    cannot matter: without one it is laid at the top.
     A move the rules forbid (a card that does not fit, a pass when a card fits, a card laid at
     an end it does not fit) is an :class:`IllegalRecordPlay` naming the turn.
     """
@@ -564,7 +570,7 @@ def play_lay_off(deal: DominoDeal, plays: Sequence[Card | None], ends: Sequence[
         if why is not None:
             raise IllegalRecordPlay(unit="turn", number=i + 1, index=i, seat=seat, card=c,
                                     reason=_reason(why, c))
-        if c is not None and end is None and deal.ends(c) == ENDS:
+        if c is not None and end is None and deal.rules.layout == "chain" and deal.ends(c) == ENDS:
             raise RecordError(f"turn {i + 1}: seat {seat} lays {c.code}, which fits both ends of "
                               f"{_where(deal, c)}; say which: \"{c.code}@top\" or \"{c.code}@bottom\"")
         deal.play(c, end=end)
@@ -576,13 +582,13 @@ def _where(deal: DominoDeal, c: Card) -> str:
         chain = deal.chain
         return f"the chain ({chain[0].code}…{chain[-1].code})"
     row = deal.rows[c.suit]
-    return f"the {c.suit.label()} row ({row[0].code}…{row[-1].code})"
+    return f"the {c.suit.label(deal.style)} row ({row[0].code}…{row[-1].code})"
 
 
 def lay_off_moves(deal: DominoDeal) -> tuple[list[Card | None], list[End | None]]:
     """A lay-off deal's moves for a record: the cards (None for a pass) and, beside them, the end
     each card was laid at where it fitted both ends (None elsewhere), so the record replays exactly."""
-    fresh = DominoDeal(deal.dealt, deal.contract, leader=deal.forehand, rules=deal.rules)
+    fresh = DominoDeal(deal.dealt, deal.contract, leader=deal.forehand, rules=deal.rules, style=deal.style)
     plays: list[Card | None] = []
     ends: list[End | None] = []
     for seat, c, end in deal.lay_history:
@@ -603,11 +609,15 @@ def summary_head(record: Record, deal: Deal) -> dict[str, Any]:
 
 
 def trick_summary(deal: TrickDeal) -> dict[str, Any]:
-    """The tricks of a summary: ``tricks``, ``current_trick`` and ``tricks_won``."""
-    return {"tricks": [{"number": t.number, "leader": t.leader, "cards": [c.code for c in t.cards],
-                        "winner": t.winner} for t in deal.tricks],
-            "current_trick": [{"seat": s, "card": c.code} for s, c in deal.trick],
-            "tricks_won": list(deal.tricks_won())}
+    """The tricks of a summary: ``tricks``, ``current_trick`` and ``tricks_won``; under
+    ``stop_when_decided`` also ``ended_early`` (the deal is over before its last trick)."""
+    out = {"tricks": [{"number": t.number, "leader": t.leader, "cards": [c.code for c in t.cards],
+                       "winner": t.winner} for t in deal.tricks],
+           "current_trick": [{"seat": s, "card": c.code} for s, c in deal.trick],
+           "tricks_won": list(deal.tricks_won())}
+    if deal.rules.stop_when_decided:
+        out["ended_early"] = deal.ended_early
+    return out
 
 
 def layout_summary(deal: DominoDeal) -> list[str] | dict[str, list[str]]:
@@ -654,20 +664,80 @@ def _is_bool(v: object) -> bool:
     return isinstance(v, bool)
 
 
+STAKE = 5
+"""The stake in pfennig: the pot is paid out in whole stakes (RULES.md §2.7), so a pass fee is a multiple."""
+
+
 def _is_fee(v: object) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool) and v >= 0
+    return isinstance(v, int) and not isinstance(v, bool) and v >= 0 and v % STAKE == 0
 
 
 def _is_start(v: object) -> bool:
     return v in _STARTS
 
 
-TRICK_OPTIONS: dict[str, Option] = {"march": Option("march", _is_bool, "true or false")}
+def _is_suit(v: object) -> bool:
+    return isinstance(v, str) and v in ("C", "S", "H", "D")
+
+
+def _is_card(v: object) -> bool:
+    try:
+        return isinstance(v, str) and card(v) is not None
+    except CardCodeError:
+        return False
+
+
+TRICK_OPTIONS: dict[str, Option] = {
+    "march": Option("march", _is_bool, "true or false"),
+    "no_heart_lead": Option("no_heart_lead", _is_bool, "true or false"),
+    "no_lead": Option("no_lead", _is_suit, 'a suit letter, "C", "S", "H" or "D"'),
+    "force_max_when_void": Option("force_max_when_void", _is_bool, "true or false"),
+    "forced_discard": Option("forced_discard", _is_card, 'a card code such as "KH"'),
+    "stop_when_decided": Option("stop_when_decided", _is_bool, "true or false"),
+}
+"""The options of a Kein Stich trick deal (docs/rules.md §2.3–2.5): ``no_heart_lead`` is ``no_lead``
+"H", ``force_max_when_void`` is ``forced_discard`` "KH" (give one of each pair)."""
 DOMINO_OPTIONS: dict[str, Option] = {
     "start": Option("start", _is_start, "one of " + ", ".join(f'"{s}"' for s in _STARTS)),
     "voluntary_pass": Option("voluntary_pass", _is_bool, "true or false"),
-    "pass_fee": Option("pass_fee", _is_fee, "a whole number of pfennig, 0 or more"),
+    "pass_fee": Option("pass_fee", _is_fee, f"a whole number of pfennig in stakes of {STAKE} (0, 5, 10, …)"),
 }
+_KH = card("KH")
+
+
+def trick_rule_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    """The trick-rule changes (``Contract.with_rules`` keywords) that a record's options ask for."""
+    for short, named in (("no_heart_lead", "no_lead"), ("force_max_when_void", "forced_discard")):
+        if short in options and named in options:
+            raise RecordError(f"options {short!r} and {named!r} say the same thing: give one of them")
+    changes: dict[str, Any] = {}
+    if options.get("no_heart_lead"):
+        changes["no_lead"] = Suit.HEARTS
+    if "no_lead" in options:
+        changes["no_lead"] = suit(options["no_lead"])
+    if options.get("force_max_when_void"):
+        changes["forced_discard"] = _KH
+    if "forced_discard" in options:
+        changes["forced_discard"] = card(options["forced_discard"])
+    if options.get("stop_when_decided"):
+        changes["stop_when_decided"] = True
+    return changes
+
+
+def trick_options_of(contract: Contract, base: Contract) -> dict[str, Any]:
+    """The options a record writes for a trick deal of ``contract`` (``base``: the one of its id)."""
+    options: dict[str, Any] = {}
+    if contract.march and not base.march:
+        options["march"] = True
+    r, b = contract.rules, base.rules
+    if r.no_lead != b.no_lead and r.no_lead is not None:
+        options.update({"no_heart_lead": True} if r.no_lead is Suit.HEARTS else {"no_lead": r.no_lead.code})
+    if r.forced_discard != b.forced_discard and r.forced_discard is not None:
+        options.update({"force_max_when_void": True} if r.forced_discard is _KH
+                       else {"forced_discard": r.forced_discard.code})
+    if r.stop_when_decided and not b.stop_when_decided:
+        options["stop_when_decided"] = True
+    return options
 
 
 def _check_options(contract_id: str, options: Mapping[str, Any], known: Mapping[str, Option]) -> None:
@@ -687,6 +757,9 @@ def kein_stich_contract(contract_id: str,
     if contract_id in KEIN_STICH_CONTRACTS:
         _check_options(contract_id, options, TRICK_OPTIONS)
         c = KEIN_STICH_CONTRACTS[contract_id]
+        changes = trick_rule_options(options)
+        if changes:
+            c = c.with_rules(**changes)
         return c.with_march(True) if options.get("march") else c
     if contract_id in LAY_OFF_CONTRACTS:
         _check_options(contract_id, options, DOMINO_OPTIONS)
@@ -734,11 +807,12 @@ class KeinStichGame:
     def replay(self, record: Record, upto: int | None = None) -> Deal:
         contract = self.contract(record)
         plays = record.plays if upto is None else record.plays[:upto]
+        style = get_pack(record.pack).style
         if isinstance(contract, Contract):
-            deal = TrickDeal(record.hands, contract, leader=record.forehand)
+            deal = TrickDeal(record.hands, contract, leader=record.forehand, style=style)
             play_tricks(deal, plays)
             return deal
-        lay_off = DominoDeal(record.hands, contract, leader=record.forehand)
+        lay_off = DominoDeal(record.hands, contract, leader=record.forehand, style=style)
         play_lay_off(lay_off, plays, record.ends[:len(plays)])
         return lay_off
 
@@ -751,7 +825,8 @@ class KeinStichGame:
                                   "a Kein Stich contract such as NO_HEARTS")
             if deal.rules != contract.rules:
                 raise RecordError("cannot record a trick deal whose rules differ from its contract's")
-            options: dict[str, Any] = {"march": True} if contract.march else {}
+            base_trick = KEIN_STICH_CONTRACTS.get(contract.id)
+            options: dict[str, Any] = trick_options_of(contract, base_trick) if base_trick is not None else {}
             plays: list[Card | None] = [c for _, c in deal.plays]
             lead = deal.first_leader
         elif isinstance(deal, DominoDeal):
@@ -794,7 +869,7 @@ class KeinStichGame:
             "finish_order": list(deal.finish_order),
             "pass_fees": list(deal.fees())}
         p = get_pack(record.pack)
-        pot = sum(c.total(p, record.players) for c in STANDARD_POT)
+        pot = sum(c.total(p, record.players) for c in STANDARD_POT) + sum(deal.fees())  # RULES.md §2.6(5)
         out["pot"] = pot
         if deal.is_over:
             out["payout"] = list(payout_shares(pot, deal.finish_order))

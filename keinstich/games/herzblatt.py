@@ -25,8 +25,9 @@ from keinstich.cards import Card, Pack, Rank, Style, Suit, card, cards_of, deal_
 from keinstich.cards import pack as get_pack
 from keinstich.contracts import Contract, PerCard
 from keinstich.deal import IllegalPlay, Move, Result
-from keinstich.game import Game, GameError, Setting
+from keinstich.game import Game, GameError, Setting, Settled
 from keinstich.games.presets import override
+from keinstich.partie import RulesPartie
 from keinstich.tricks import Observation, Trick, TrickDeal, TrickRules, forehand
 
 if TYPE_CHECKING:
@@ -51,10 +52,12 @@ _PACKS: dict[tuple[str, int], str] = {
     ("braun_red", 3): "french-26",
     ("braun_red", 4): "french-32-minus-7H-7D",
     ("braun_red", 5): "french-32",
+    ("keep_trumps", 2): "french-20",
     ("keep_trumps", 3): "french-32-minus-7C-7S-7D-8C-8S-8D",
     ("keep_trumps", 4): "french-32-minus-7C-7S-7D-8C-8S-8D",
 }
-"""The pack by removal rule and players (RULES.md §4.2)."""
+"""The pack by removal rule and players (RULES.md §4.2). With two players both rules play the 20-card pack
+(A 10 K Q J): KSN-HB removes every 9, 8 and 7, and its "10 each" is 9 each after the skat (20 − 2 = 18)."""
 
 _CHOICES: dict[str, tuple[str, ...]] = {
     "removal": ("braun_red", "keep_trumps"),
@@ -68,7 +71,8 @@ class HerzblattRules:
     """Every Herzblatt setting (RULES.md §4, defaults as in §5).
 
     ``removal``: which cards leave the pack (``"braun_red"``: red Sevens/Eights, §4.2;
-    ``"keep_trumps"``: every 7 and 8 but the Hearts, 3 or 4 players). ``ask_order``: who is asked
+    ``"keep_trumps"``: every 7 and 8 but the Hearts, 2 to 4 players; with 2 players every 9, 8 and 7,
+    as in Braun's 2-player pack). ``ask_order``: who is asked
     first whether he plays. ``all_pass``: what happens when nobody plays. The three must-trump
     flags go to the trick machine. Braun's settlement: the soloist wins with ``win_threshold``;
     a side at or below ``schneider_threshold`` is schneider; the stakes are per defender.
@@ -102,8 +106,8 @@ class HerzblattRules:
             raise HerzblattError(f"Herzblatt is for 2 to 5 players, not {self.players}")
         if (self.removal, self.players) not in _PACKS:
             raise HerzblattError(
-                f"removal='keep_trumps' is defined for 3 or 4 players (RULES.md §4.2): its 26-card pack "
-                f"less a skat of 2 does not deal evenly to {self.players}; use removal='braun_red'")
+                f"removal='keep_trumps' is defined for 2 to 4 players (docs/rules.md §4.2): with "
+                f"{self.players} players no cards are removed; use removal='braun_red'")
         if not 0 <= self.schneider_threshold < self.win_threshold <= TOTAL_POINTS:
             raise HerzblattError(
                 f"need 0 <= schneider_threshold < win_threshold <= {TOTAL_POINTS}, "
@@ -564,7 +568,7 @@ class HerzblattDeal:
         self._history.append((s, Discard(a, b)))
         hands = [list(h) for h in self.dealt]
         hands[s] = [c for c in held if c is not a and c is not b]
-        self.trick_deal = TrickDeal(hands, self.rules.contract, leader=self.forehand)
+        self.trick_deal = TrickDeal(hands, self.rules.contract, leader=self.forehand, style=self.rules.pack.style)
         self._phase = "announce" if self.rules.muhr else "play"
 
     def announce(self, call: str | None = None, seat: int | None = None) -> None:
@@ -748,7 +752,7 @@ def play_deal(deal: HerzblattDeal, policies: Sequence[HerzblattPolicy]) -> Settl
     return deal.settlement()
 
 
-class HerzblattPartie:
+class HerzblattPartie(RulesPartie):
     """A session of Herzblatt deals: the dealer moves one seat clockwise every deal (a redeal
     counts as a deal), stakes add up per seat. ``deals`` defaults to one round (one deal each).
     Deal ``k`` (0-based) is dealt from the seed ``"<seed>/<k>"``.
@@ -762,7 +766,7 @@ class HerzblattPartie:
     def __init__(self, rules: HerzblattRules | None = None, seed: int | str = 0,
                  policies: Sequence[HerzblattPolicy] | None = None, *, deals: int | None = None,
                  first_dealer: int | None = None) -> None:
-        self.rules = rules if rules is not None else HerzblattRules()
+        self.rules: HerzblattRules = rules if rules is not None else HerzblattRules()
         n = self.rules.players
         if policies is not None and len(policies) != n:
             raise HerzblattError(f"give one policy per seat ({n}), not {len(policies)}")
@@ -777,6 +781,7 @@ class HerzblattPartie:
             raise HerzblattError(f"first_dealer must be a seat from 0 to {n - 1}, not {first_dealer}")
         self.deals: list[HerzblattDeal] = []
         self.settlements: list[Settlement] = []
+        self.current: HerzblattDeal | None = None
 
     @property
     def is_over(self) -> bool:
@@ -785,14 +790,39 @@ class HerzblattPartie:
     def next_dealer(self) -> int:
         return (self.first_dealer + len(self.deals)) % self.rules.players
 
-    def play_deal(self) -> HerzblattDeal:
-        """Deal and play the next deal with the policies."""
+    def deal_next(self, hands: Sequence[Sequence[Card | str]] | None = None) -> HerzblattDeal:
+        """Deal the next deal from the seed, or from ``hands`` (one per seat, then the skat), and make it
+        current, to be played and then settled."""
+        if self.current is not None:
+            raise HerzblattError(f"deal {len(self.deals) + 1} has not been settled: play it to the end "
+                                 "and settle() it first")
         if self.is_over:
             raise HerzblattError(f"the session is over: all {self.length} deals are played")
-        deal = HerzblattDeal.from_seed(f"{self.seed}/{len(self.deals)}", self.rules,
-                                       dealer=self.next_dealer())
-        self.settlements.append(play_deal(deal, self.policies))
+        if hands is None:
+            deal = HerzblattDeal.from_seed(f"{self.seed}/{len(self.deals)}", self.rules, dealer=self.next_dealer())
+        elif len(hands) != self.players + 1:
+            raise HerzblattError(f"give {self.players} hands and the skat, not {len(hands)} card lists")
+        else:
+            deal = HerzblattDeal(hands[:-1], hands[-1], self.rules, dealer=self.next_dealer())
+        self.current = deal
+        return deal
+
+    def settle(self) -> Settled:
+        """Book the finished current deal: its stakes add to the totals."""
+        deal = self.current
+        if deal is None or not deal.is_over:
+            raise HerzblattError("there is no finished deal to settle: play the current deal to the end")
+        settlement = deal.settlement()
+        self.settlements.append(settlement)
         self.deals.append(deal)
+        self.current = None
+        return Settled(len(self.deals), HERZBLATT_POINTS.id, deal.dealer, settlement.stakes)
+
+    def play_deal(self) -> HerzblattDeal:
+        """Deal and play the next deal with the policies."""
+        deal = self.deal_next()
+        play_deal(deal, self.policies)
+        self.settle()
         return deal
 
     def play(self) -> HerzblattPartie:
@@ -860,8 +890,16 @@ class Herzblatt(Game):
             return preset(key) if players is None else preset(key, players=players)
         raise GameError(f"unknown herzblatt contract {contract!r}: use one of herzblatt, {', '.join(PRESETS)}")
 
-    def contract(self, spec: object, players: int = 4) -> HerzblattRules:
+    def contract(self, spec: object, players: int | None = None) -> HerzblattRules:
+        """The rules ``spec`` names; a preset keeps its own player count unless ``players`` is given."""
         return self.rules_for(spec, players)
+
+    def pack_of(self, contract: Any, players: int | None = None, wanted: str | Pack | None = None) -> Pack:
+        """The pack the rules' removal rule picks (``wanted`` must be it, or its German twin)."""
+        rules = self.rules_for(contract, players)
+        if wanted is not None:
+            self._check_pack(rules, wanted)
+        return rules.pack
 
     def contracts(self, players: int = 4) -> dict[str, HerzblattRules]:
         return {"herzblatt": HerzblattRules(players=players), **PRESETS}
@@ -900,9 +938,7 @@ class Herzblatt(Game):
         return HerzblattDeal.from_text(text, rules, dealer=dealer)
 
     def partie(self, preset: object = None, seed: int | str = 0, **changes: object) -> HerzblattPartie:
-        rules = preset if isinstance(preset, HerzblattRules) else self.preset(
-            preset if isinstance(preset, str) else None, **changes)
-        return HerzblattPartie(rules, seed=seed)
+        return HerzblattPartie(self.rules_of(preset, HerzblattRules, **changes), seed=seed)
 
     def _codec(self) -> Any:
         from keinstich.games.records import HERZBLATT

@@ -13,11 +13,23 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
-from keinstich.cards import PACK_IDS, Card, Pack, PackError, Style, deal_hands, hands_from_text, pack
+from keinstich.cards import (
+    PACK_IDS,
+    Card,
+    Pack,
+    PackError,
+    Style,
+    Suit,
+    card,
+    deal_hands,
+    hands_from_text,
+    misdealt,
+    pack,
+)
 from keinstich.contracts import (
     BLACK_PIG,
     KEIN_STICH_CONTRACTS,
@@ -30,10 +42,21 @@ from keinstich.contracts import (
     POWER,
     POWER_BLACK_PIG,
     Contract,
+    PerCard,
 )
-from keinstich.game import Game, GameError, Setting
+from keinstich.game import Game, GameError, Setting, Settled
 from keinstich.games.presets import override
-from keinstich.layoff import DOMINO, DOMINO_CONTRACTS, DominoContract, DominoDeal, domino_contract, payout_shares
+from keinstich.layoff import (
+    DOMINO,
+    DOMINO_CONTRACTS,
+    START_CARDS,
+    DominoContract,
+    DominoDeal,
+    Start,
+    domino_contract,
+    payout_shares,
+)
+from keinstich.partie import Policy, play_partie, seat_policies
 from keinstich.tricks import TrickDeal, forehand
 
 if TYPE_CHECKING:
@@ -41,8 +64,6 @@ if TYPE_CHECKING:
 
 Deal = TrickDeal | DominoDeal
 DealContract = Contract | DominoContract
-Policy = Callable[[Any], Card | None]
-"""Chooses a seat's next move from that seat's observation: a card, or None to pass (domino)."""
 
 
 class PartieError(ValueError):
@@ -56,10 +77,117 @@ DEFAULT_WEIGHTS: dict[int, tuple[int, ...]] = {
     3: (100, 50, 0), 4: (100, 50, 10, 0), 5: (100, 50, 10, 0, 0), 6: (100, 50, 10, 0, 0, 0)}
 
 
+VARIANTS: dict[str, object] = {
+    "black_pig": False, "start_unter": "acorns", "voluntary_pass": False, "pass_fee": 0,
+    "no_heart_lead": False, "force_max_when_void": False, "stop_when_decided": False}
+"""The rule variants of a partie and their defaults (docs/rules.md §2.3–2.6, §5): settings that the
+partie applies to its deals (see :class:`PartieRules`)."""
+
+_QS, _KH = card("QS"), card("KH")
+_PIG_OF: dict[str, Contract] = {NO_MAX.id: BLACK_PIG, POWER.id: POWER_BLACK_PIG}
+_MAX_OF: dict[str, Contract] = {BLACK_PIG.id: NO_MAX, POWER_BLACK_PIG.id: POWER}
+_LAY_OFF_IDS = frozenset(c.id for c in DOMINO_CONTRACTS.values())
+
+
+def _is_pig(c: Contract) -> bool:
+    return any(isinstance(x, PerCard) and x.card is _QS for x in c.components)
+
+
+def _black_pig(c: Contract, on: bool) -> Contract:
+    """``c`` with the Black Pig (docs/rules.md §2.4): Q♠ takes over K♥'s own penalty (No Max becomes
+    Black Pig, Power becomes Power with Black Pig; any other contract with a K♥ card penalty moves it
+    to Q♠), or back again. The contract's trick rules and March stay as they are."""
+    if _is_pig(c) == on:
+        return c
+    known = (_PIG_OF if on else _MAX_OF).get(c.id)
+    if known is not None:
+        return dataclasses.replace(known, rules=c.rules, march=c.march)
+    src, dst = (_KH, _QS) if on else (_QS, _KH)
+    if not on and not c.id.endswith("-black-pig"):
+        return c  # a contract of its own that penalises Q♠: not ours to change
+    if not any(isinstance(x, PerCard) and x.card is src for x in c.components):
+        return c
+    comps = tuple(PerCard(x.amount, card=dst) if isinstance(x, PerCard) and x.card is src else x
+                  for x in c.components)
+    if on:
+        return dataclasses.replace(c, id=f"{c.id}-black-pig", name=f"{c.name} (Black Pig)", components=comps)
+    return dataclasses.replace(c, id=c.id.removesuffix("-black-pig"), name=c.name.removesuffix(" (Black Pig)"),
+                               components=comps)
+
+
+def _lay_off(d: DominoContract, **changes: object) -> DominoContract:
+    """Kein Stich's lay-off deal with a changed start, voluntary pass or pass fee."""
+    r = dataclasses.replace(d.rules, **changes)  # type: ignore[arg-type]
+    if d.id in _LAY_OFF_IDS:
+        return domino_contract(r.start, voluntary_pass=r.voluntary_pass, pass_fee=r.pass_fee)
+    return dataclasses.replace(d, rules=r)
+
+
+def _apply(deals: tuple[DealContract, ...], name: str, value: object) -> tuple[DealContract, ...]:
+    """``deals`` with the variant ``name`` set to ``value`` (on or off)."""
+    out: list[DealContract] = []
+    for d in deals:
+        if isinstance(d, DominoContract):
+            if name in ("start_unter", "voluntary_pass", "pass_fee") and d.rules.layout == "rows":
+                d = _lay_off(d, **{"start" if name == "start_unter" else name: value})
+        elif name == "black_pig":
+            d = _black_pig(d, bool(value))
+        elif name == "no_heart_lead" and (value or d.rules.no_lead is Suit.HEARTS):
+            d = d.with_rules(no_lead=Suit.HEARTS if value else None)
+        elif name == "force_max_when_void" and (value or d.rules.forced_discard is _KH):
+            d = d.with_rules(forced_discard=_KH if value else None)
+        elif name == "stop_when_decided" and d.rules.stop_when_decided != value:
+            d = d.with_rules(stop_when_decided=value)
+        out.append(d)
+    return tuple(out)
+
+
+def _read(deals: tuple[DealContract, ...], name: str) -> object:
+    """What ``deals`` say about the variant ``name``."""
+    tricks = [d for d in deals if isinstance(d, Contract)]
+    lay_off = next((d.rules for d in deals if isinstance(d, DominoContract) and d.rules.layout == "rows"), None)
+    if name == "black_pig":
+        return any(_is_pig(d) for d in tricks)
+    if name in ("start_unter", "voluntary_pass", "pass_fee"):
+        return VARIANTS[name] if lay_off is None else getattr(lay_off, "start" if name == "start_unter" else name)
+    if name == "no_heart_lead":
+        return bool(tricks) and all(d.rules.no_lead is Suit.HEARTS for d in tricks)
+    if name == "force_max_when_void":
+        return bool(tricks) and all(d.rules.forced_discard is _KH for d in tricks)
+    return bool(tricks) and all(d.rules.stop_when_decided for d in tricks)
+
+
+def _check_variant(name: str, value: object) -> None:
+    if name == "start_unter":
+        if value not in START_CARDS:
+            raise PartieError(f"start_unter must be one of {', '.join(map(repr, START_CARDS))}, not {value!r}")
+    elif name == "pass_fee":
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise PartieError(f"pass_fee must be a whole number of pfennig, 0 or more, not {value!r}")
+    elif not isinstance(value, bool):
+        raise PartieError(f"{name} must be True or False, not {value!r}")
+
+
 @dataclass(frozen=True)
 class PartieRules:
-    """What a partie consists of. Presets in :data:`PRESETS`; any field can be changed with
-    ``dataclasses.replace`` or the keyword arguments of :func:`preset`."""
+    """What a partie consists of. Presets in :data:`PRESETS`; change a setting with the keyword
+    arguments of :func:`preset` or with :meth:`with_settings`.
+
+    The rule variants (:data:`VARIANTS`, docs/rules.md §2.3–2.6) are settings the partie applies to
+    its ``deals``, which always hold the contracts as played:
+
+    - ``black_pig``: Q♠ (the Ober of Leaves) takes the 40 of K♥ in No Max (which becomes Black Pig)
+      and in Power (Power with Black Pig); Q♠ still costs its 10 as an Ober (§2.4).
+    - ``start_unter``: which Unter starts the lay-off: ``"acorns"``, ``"hearts"``, ``"leaves"``,
+      ``"bells"`` or ``"any"`` (§2.6(1)); ``voluntary_pass`` and ``pass_fee`` (§2.6(5)).
+    - ``no_heart_lead``, ``force_max_when_void``: in every trick deal, no Heart may be led while the
+      leader holds another suit; a player void in the led suit must throw K♥ (§2.3).
+    - ``stop_when_decided``: a trick deal ends as soon as no further trick can change a penalty (§2.5).
+
+    A variant left at its default reads what the deals say (the ``black-pig`` preset's deals hold
+    Black Pig, so its ``black_pig`` is True); one set to another value is applied to the deals.
+    :meth:`with_settings` (and :func:`preset`) also turn a variant off again.
+    """
 
     id: str
     name: str
@@ -72,8 +200,25 @@ class PartieRules:
     payout_policy: Literal["proportional", "fixed_carry"] = "proportional"
     payout_weights: tuple[int, ...] | None = None
     stake: int = 5
+    black_pig: bool = False
+    start_unter: Start = "acorns"
+    voluntary_pass: bool = False
+    pass_fee: int = 0
+    no_heart_lead: bool = False
+    force_max_when_void: bool = False
+    stop_when_decided: bool = False
 
     def __post_init__(self) -> None:
+        deals = tuple(self.deals)
+        for name, default in VARIANTS.items():
+            value = getattr(self, name)
+            _check_variant(name, value)
+            if value != default:
+                deals = _apply(deals, name, value)
+        object.__setattr__(self, "deals", deals)
+        for name, default in VARIANTS.items():
+            if getattr(self, name) == default:
+                object.__setattr__(self, name, _read(deals, name))
         if not 3 <= self.players <= 6:
             raise PartieError(f"Kein Stich is for 3 to 6 players, not {self.players}")
         if not self.deals:
@@ -120,6 +265,18 @@ class PartieRules:
         """What the trick deals put into the pot (fixed by the pack, RULES.md §2.3)."""
         return sum(c.total(self.pack_id, self.players) for c in self.trick_deals)
 
+    def with_settings(self, **settings: object) -> PartieRules:
+        """These rules with some variants (:data:`VARIANTS`) set, on or off, e.g.
+        ``preset("black-pig").with_settings(black_pig=False)`` is the standard partie again."""
+        unknown = sorted(set(settings) - set(VARIANTS))
+        if unknown:
+            raise PartieError(f"unknown variant {unknown[0]!r}: use {', '.join(VARIANTS)}")
+        deals = self.deals
+        for name, value in settings.items():
+            _check_variant(name, value)
+            deals = _apply(deals, name, value)
+        return dataclasses.replace(self, deals=deals, **settings)  # type: ignore[arg-type]
+
     def contract_for(self, index: int) -> DealContract:
         """The contract of deal ``index`` (0-based), with the March rule applied if on."""
         c = self.deals[index]
@@ -132,6 +289,15 @@ class PartieRules:
         for i, c in enumerate(self.deals, 1):
             text = c.describe() if isinstance(c, Contract) else f"{c.name}: pays out the pot"
             lines.append(f"  {i}. {text}")
+        shown = {"no_heart_lead": "no Heart lead while holding another suit",
+                 "force_max_when_void": "a player void in the led suit must throw K♥",
+                 "stop_when_decided": "a trick deal ends once no trick can change a penalty",
+                 "voluntary_pass": "passing allowed in the lay-off"}
+        extra = [text for name, text in shown.items() if getattr(self, name)]
+        if self.pass_fee:
+            extra.append(f"{self.pass_fee} per pass in the lay-off")
+        if extra:
+            lines.append("  with " + "; ".join(extra))
         return "\n".join(lines)
 
 
@@ -144,22 +310,24 @@ PRESETS: dict[str, PartieRules] = {r.id: r for r in (
     PartieRules("six-penultimate", "Six deals: No Penultimate Trick", (*_STANDARD[:4], NO_PENULTIMATE, DOMINO)),
     PartieRules("six-first-last", "Six deals: No First or Last Trick", (*_STANDARD[:4], NO_FIRST_LAST, DOMINO)),
     PartieRules("power", "Power / Blitz (two deals)", (POWER, DOMINO)),
-    PartieRules("black-pig", "Schwarze Sau (Black Pig)", (NO_TRICKS, NO_HEARTS, NO_OBERS, BLACK_PIG, DOMINO)),
-    PartieRules("power-black-pig", "Power with Black Pig", (POWER_BLACK_PIG, DOMINO)),
+    PartieRules("black-pig", "Schwarze Sau (Black Pig)", _STANDARD, black_pig=True),
+    PartieRules("power-black-pig", "Power with Black Pig", (POWER, DOMINO), black_pig=True),
     PartieRules("march", "Kein Stich with March", _STANDARD, march=True),
-    PartieRules("hearts-unter", "Herzunteranlegen (Unter of Hearts starts)",
-                (*_STANDARD[:4], domino_contract("hearts"))),
-    PartieRules("leaves-unter", "Grünunteransetzen (Unter of Leaves starts)",
-                (*_STANDARD[:4], domino_contract("leaves"))),
-    PartieRules("any-unter", "Any Unter starts the lay-off", (*_STANDARD[:4], domino_contract("any"))),
+    PartieRules("hearts-unter", "Herzunteranlegen (Unter of Hearts starts)", _STANDARD, start_unter="hearts"),
+    PartieRules("leaves-unter", "Grünunteransetzen (Unter of Leaves starts)", _STANDARD, start_unter="leaves"),
+    PartieRules("any-unter", "Any Unter starts the lay-off", _STANDARD, start_unter="any"),
 )}
 """Kein Stich partie presets by id (RULES.md §2.3–2.4, §5), for four players; change any setting
 with :func:`preset`."""
 
 
 def preset(preset_id: str = "standard", **overrides: object) -> PartieRules:
-    """A preset's rules, e.g. ``preset("power", players=3)`` or ``preset("standard", march=True)``."""
-    return override(PRESETS, preset_id, overrides, PartieError, fixed=frozenset({"id", "name", "deals"}))
+    """A preset's rules, e.g. ``preset("power", players=3)``, ``preset("standard", march=True)`` or
+    ``preset("standard", black_pig=True, stop_when_decided=True)``; a variant may also be turned off,
+    ``preset("black-pig", black_pig=False)``."""
+    rules = override(PRESETS, preset_id, overrides, PartieError, fixed=frozenset({"id", "name", "deals"}))
+    variants = {k: v for k, v in overrides.items() if k in VARIANTS}
+    return rules.with_settings(**variants) if variants else rules
 
 
 @dataclass(frozen=True)
@@ -201,20 +369,28 @@ class Ledger:
         """Each seat's result: winnings minus payments."""
         return tuple(-x for x in self.paid())
 
+    def of_deal(self, deal: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """What each seat paid into the pot and received from it in deal number ``deal``."""
+        paid, received = [0] * self.players, [0] * self.players
+        for e in self.entries:
+            if e.deal == deal:
+                if e.amount > 0:
+                    paid[e.seat] += e.amount
+                else:
+                    received[e.seat] -= e.amount
+        return tuple(paid), tuple(received)
+
     def rows(self) -> list[dict[str, object]]:
         """The entries as dicts (``pandas.DataFrame(ledger.rows())`` makes a table)."""
         return [dataclasses.asdict(e) for e in self.entries]
 
 
-@dataclass(frozen=True)
-class DealResult:
-    """One finished deal of a partie."""
+@dataclass(frozen=True, kw_only=True)
+class DealResult(Settled):
+    """One finished deal of a partie: what each seat paid into the pot net of what it received
+    (``scores``, pfennig; split into ``paid`` and ``received``), the ``pot`` after it, its seed and the deal."""
 
-    number: int
-    contract: str
-    dealer: int
     seed: str
-    scores: tuple[int, ...]
     deal: Deal = field(repr=False, compare=False)
 
 
@@ -254,6 +430,10 @@ class Partie:
         return self.rules.players
 
     @property
+    def pack(self) -> Pack:
+        return pack(self.rules.pack_id)
+
+    @property
     def is_over(self) -> bool:
         return len(self.results) == len(self.rules.deals)
 
@@ -268,19 +448,30 @@ class Partie:
             else (self.first_dealer + 1) % self.players
 
     def deal_next(self, hands: Sequence[Sequence[Card | str]] | None = None) -> Deal:
-        """Deal the next deal (from the seed, or the given hands) and make it current."""
-        if self.current is not None and not self.current.is_over:
-            raise PartieError(f"deal {len(self.results) + 1} is still being played")
+        """Deal the next deal (from the seed, or the given hands) and make it current.
+
+        Given ``hands`` must be a whole deal of the partie's pack (:attr:`PartieRules.pack_id`): the pot
+        is what that pack's deals put in. A finished deal must be settled first (:meth:`settle`)."""
+        k = len(self.results)
+        if self.current is not None:
+            if not self.current.is_over:
+                raise PartieError(f"deal {k + 1} is still being played")
+            raise PartieError(f"deal {k + 1} ({self.rules.contract_for(k).id}) is finished but not settled: call "
+                              "settle() to book it in the ledger before dealing the next deal")
         if self.is_over:
             raise PartieError("the partie is over: every deal has been played")
-        k = len(self.results)
         contract = self.rules.contract_for(k)
         dealer = self.dealer_of(k)
+        p = pack(self.rules.pack_id)
         if hands is None:
-            hands = deal_hands(self.rules.pack_id, self.players, self._seed(k))
+            hands = deal_hands(p, self.players, self._seed(k))
+        else:
+            wrong = misdealt(hands, p, self.players)
+            if wrong is not None:
+                raise PartieError(f"deal {k + 1}: these hands are not a deal of this partie: {wrong}")
         leader = forehand(dealer, self.players)
-        self.current = (TrickDeal(hands, contract, leader=leader) if isinstance(contract, Contract)
-                        else DominoDeal(hands, contract, leader=leader))
+        self.current = (TrickDeal(hands, contract, leader=leader, style=p.style) if isinstance(contract, Contract)
+                        else DominoDeal(hands, contract, leader=leader, style=p.style))
         return self.current
 
     def _seed(self, k: int) -> str:
@@ -296,8 +487,7 @@ class Partie:
         ledger = self.ledger
         if isinstance(deal, TrickDeal):
             assert isinstance(contract, Contract)
-            scores = deal.scores()
-            for seat, amount in enumerate(scores):
+            for seat, amount in enumerate(deal.scores()):
                 reason = "march" if amount < 0 else f"{contract.name} penalties"
                 ledger.add(k + 1, contract.id, seat, amount, reason)
         else:
@@ -311,8 +501,10 @@ class Partie:
                 shares = tuple(self.rules.weights[deal.finish_order.index(s)] for s in range(self.players))
             for place, seat in enumerate(deal.finish_order, 1):
                 ledger.add(k + 1, contract.id, seat, -shares[seat], f"lay-off: place {place}")
-            scores = tuple(-x for x in shares)
-        result = DealResult(k + 1, contract.id, self.dealer_of(k), self._seed(k), scores, deal)
+        paid, received = ledger.of_deal(k + 1)
+        result = DealResult(number=k + 1, contract=contract.id, dealer=self.dealer_of(k), seed=self._seed(k), deal=deal,
+                            scores=tuple(p - r for p, r in zip(paid, received, strict=True)), pot=ledger.pot,
+                            paid=paid, received=received)
         self.results.append(result)
         self.current = None
         return result
@@ -324,26 +516,7 @@ class Partie:
         Random play draws from ``rng`` (default: ``random.Random`` seeded from the partie's seed).
         """
         rng = rng if rng is not None else random.Random(f"keinstich-partie/{self.seed}")
-        seat_policies = (None if policies is None else
-                         [policies] * self.players if callable(policies) else list(policies))
-        if seat_policies is not None and len(seat_policies) != self.players:
-            raise PartieError(f"give one policy per seat ({self.players}), not {len(seat_policies)}")
-        while not self.is_over:
-            deal = self.current if self.current is not None else self.deal_next()
-            if seat_policies is None:
-                deal.playout(rng)
-            else:
-                while not deal.is_over:
-                    seat = deal.turn
-                    assert seat is not None
-                    move = seat_policies[seat](deal.observation(seat))
-                    if isinstance(deal, DominoDeal):
-                        deal.play(move, seat)
-                    elif move is None:
-                        raise PartieError(f"the policy of seat {seat} passed, but a trick deal has no passing")
-                    else:
-                        deal.play(move, seat)
-            self.settle()
+        play_partie(self, seat_policies(policies, self.players, PartieError), rng, PartieError)
         return self.result()
 
     def result(self) -> PartieResult:
@@ -430,9 +603,7 @@ class KeinStich(Game):
         return TrickDeal(hands, c, leader=lead)
 
     def partie(self, preset: object = None, seed: int | str = 0, **changes: object) -> Partie:
-        rules = preset if isinstance(preset, PartieRules) else self.preset(
-            preset if isinstance(preset, str) else None, **changes)
-        return Partie(rules, seed=seed)
+        return Partie(self.rules_of(preset, PartieRules, **changes), seed=seed)
 
     def _codec(self) -> Any:
         from keinstich.records import KEIN_STICH

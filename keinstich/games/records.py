@@ -25,7 +25,7 @@ from keinstich.cards import Card, Pack
 from keinstich.cards import pack as get_pack
 from keinstich.contracts import Contract
 from keinstich.games.herzblatt import SKAT, HerzblattDeal, HerzblattError, HerzblattRules
-from keinstich.games.herzeln import HERZELN_CONTRACTS, herzeln_pack
+from keinstich.games.herzeln import EARLY_END, HERZELN_CONTRACTS, herzeln_pack
 from keinstich.layoff import DominoContract, DominoDeal, DominoError, End, Layout, Order, herzeln_domino
 from keinstich.records import (
     PASS,
@@ -79,6 +79,11 @@ HERZELN_DOMINO_IDS: dict[str, tuple[Layout, Order]] = {
 
 HERZELN_DOMINO_OPTIONS: dict[str, Option] = {
     "voluntary_pass": Option("voluntary_pass", _is_bool, "true or false")}
+HERZELN_EARLY_END_OPTIONS: dict[str, Option] = {
+    "stop_when_decided": Option("stop_when_decided", _is_bool, "true or false")}
+"""The option of deals 4 and 5 (``herzeln-no-queens``, ``herzeln-king-of-hearts``): they may end as soon as
+no further trick can change their points (docs/rules.md §3.2)."""
+HERZELN_EARLY_END_IDS = tuple(c.id for c in EARLY_END)
 HERZELN_PLAYERS = (3, 4)
 
 
@@ -87,8 +92,14 @@ def herzeln_contract(contract_id: str, players: int,
     """The Herzeln contract a record names for ``players`` seats, its options applied."""
     options = options or {}
     if contract_id in HERZELN_TRICK_CONTRACTS:
-        _check_options(contract_id, options, {})
-        return HERZELN_TRICK_CONTRACTS[contract_id]
+        if contract_id not in HERZELN_EARLY_END_IDS and "stop_when_decided" in options:
+            raise RecordError(f"option 'stop_when_decided' is only for deals 4 and 5, "
+                              f"{' and '.join(HERZELN_EARLY_END_IDS)} (docs/rules.md §3.2): {contract_id} "
+                              "is always played to the end")
+        early = contract_id in HERZELN_EARLY_END_IDS
+        _check_options(contract_id, options, HERZELN_EARLY_END_OPTIONS if early else {})
+        c = HERZELN_TRICK_CONTRACTS[contract_id]
+        return c.with_rules(stop_when_decided=True) if options.get("stop_when_decided") else c
     if contract_id in HERZELN_DOMINO_IDS:
         _check_options(contract_id, options, HERZELN_DOMINO_OPTIONS)
         layout, order = HERZELN_DOMINO_IDS[contract_id]
@@ -133,11 +144,12 @@ class HerzelnGame:
     def replay(self, record: Record, upto: int | None = None) -> Deal:
         contract = self.contract(record)
         plays = record.plays if upto is None else record.plays[:upto]
+        style = get_pack(record.pack).style
         if isinstance(contract, Contract):
-            deal = TrickDeal(record.hands, contract, leader=record.forehand)
+            deal = TrickDeal(record.hands, contract, leader=record.forehand, style=style)
             play_tricks(deal, plays)
             return deal
-        lay_off = DominoDeal(record.hands, contract, leader=record.forehand)
+        lay_off = DominoDeal(record.hands, contract, leader=record.forehand, style=style)
         play_lay_off(lay_off, plays, record.ends[:len(plays)])
         return lay_off
 
@@ -160,7 +172,13 @@ class HerzelnGame:
         refuse = RecordError(f"cannot record contract {cid!r} as Herzeln: it is not a Herzeln contract (or "
                              "differs from the one of that id); records name contracts by id")
         if isinstance(deal, TrickDeal):
-            if not isinstance(contract, Contract) or HERZELN_TRICK_CONTRACTS.get(contract.id) != contract:
+            if isinstance(contract, Contract) and contract.rules.stop_when_decided:
+                options["stop_when_decided"] = True
+            try:
+                named = herzeln_contract(cid, n, options) if isinstance(cid, str) else None
+            except RecordError:
+                named = None
+            if not isinstance(contract, Contract) or named != contract:
                 raise refuse
             if deal.rules != contract.rules:
                 raise RecordError("cannot record a trick deal whose rules differ from its contract's")
