@@ -40,6 +40,7 @@ from keinstich.games.herzblatt import HerzblattObservation
 from keinstich.layoff import DominoObservation
 from keinstich.tricks import Observation, Scoring, TrickDeal
 
+# the reasons of the play without trumps (0, ONLY, is shared with the trump heuristic)
 _DUCK, _SHED_UNDER, _TAKE_LAST, _LOW_HOPE, _TAKE_HIGH, _WIN, _FREE, _VOID_SHED, _VOID_HIGH, _VOID_LOW, \
     _LEAD_SAFE, _LEAD_SHORT, _LEAD_RISK, _LEAD_FREE, _LEAD_WIN, _LEAD_EXIT, _LEAD_FREE_SHORT = range(1, 18)
 
