@@ -84,6 +84,8 @@ class Game(ABC):
     player_counts: ClassVar[tuple[int, ...]]
     extra_columns: ClassVar[tuple[str, ...]] = ()
     """Per-seat values of :attr:`Result.columns` this game adds to a simulation row."""
+    extra_keys: ClassVar[frozenset[str]] = frozenset()
+    """Top-level keys this game's records add (Herzblatt's ``skat``, …), read into ``Record.extra``."""
 
     # --- packs and contracts -------------------------------------------------------------------
 
@@ -164,15 +166,25 @@ class Game(ABC):
                        pack: str | Pack | None = None, dealer: int | None = None) -> Deal:
         """A deal of ``contract`` from hands typed as text, one line per seat."""
 
+    def deal_from_hands(self, contract: object, hands: Sequence[Sequence[Card]], *, pack: str | Pack | None = None,
+                        dealer: int | None = None, aside: Sequence[Card] = ()) -> Deal:
+        """A deal of ``contract`` from hands given as cards, seat 0 first; ``aside`` holds the cards set
+        aside (Herzblatt's skat). Records replay through it. By default through :meth:`deal_from_text`."""
+        from keinstich.cards import hands_to_text
+
+        return self.deal_from_text(contract, hands_to_text(hands, aside), players=len(hands), pack=pack,
+                                   dealer=dealer)
+
     @abstractmethod
     def partie(self, preset: object = None, seed: int | str = 0, **changes: object) -> Any:
         """A partie of a preset (id or rules object) from ``seed``."""
 
-    # --- records -------------------------------------------------------------------------------
+    # --- records (keinstich.games.codec writes these once for the trick and lay-off machines) -------
 
     @abstractmethod
     def record_of(self, deal: Deal, *, pack: str | Pack | None = None, dealer: int | None = None) -> Record:
-        """The deal as a keinstich-record/1 record."""
+        """The deal as a keinstich-record/1 record; ``pack`` defaults to the deal's own (see
+        :func:`keinstich.records.pack_of`)."""
 
     @abstractmethod
     def replay(self, record: Record, upto: int | None = None) -> Deal:

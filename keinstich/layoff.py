@@ -43,6 +43,7 @@ from keinstich.cards import (
     mask_of,
     strength_table,
 )
+from keinstich.cards import pack as get_pack
 from keinstich.deal import IllegalPlay, Restorable, Result
 from keinstich.tricks import forehand
 
@@ -349,7 +350,8 @@ class DominoDeal(Restorable):
     gives the same reason without raising.
 
     In the chain, a card may fit both ends (its rank is the one missing from a full turn of the
-    cycle); ``play(c, end="bottom")`` chooses the end, the default is the top.
+    cycle); ``play(c, end="bottom")`` chooses the end, the default is the top. ``pack`` is the id of
+    the pack dealt from (:meth:`from_seed` and the games set it; None for hands typed without one).
     """
 
     __slots__ = (
@@ -373,13 +375,14 @@ class DominoDeal(Restorable):
         "contract",
         "first_leader",
         "forehand",
+        "pack",
         "players",
         "pot",
         "rules",
     )
 
     def __init__(self, hands: Sequence[Sequence[Card | str]], contract: DominoContract = DOMINO,
-                 *, leader: int = 0, rules: DominoRules | None = None) -> None:
+                 *, leader: int = 0, rules: DominoRules | None = None, pack: str | None = None) -> None:
         n = len(hands)
         if n < 2:
             raise DominoError(f"a deal needs at least 2 hands, got {n}")
@@ -394,6 +397,7 @@ class DominoDeal(Restorable):
         if not 0 <= leader < n:
             raise DominoError(f"leader must be a seat from 0 to {n - 1}, not {leader}")
         self.contract = contract
+        self.pack = pack
         self.pot: int | None = None
         self.rules = rules if rules is not None else contract.rules
         self.players = n
@@ -439,7 +443,8 @@ class DominoDeal(Restorable):
         d = dealer if dealer is not None else players - 1
         if not 0 <= d < players:
             raise DominoError(f"dealer must be a seat from 0 to {players - 1}, not {dealer}")
-        return cls(deal_hands(p, players, seed), contract, leader=forehand(d, players), rules=rules)
+        p = get_pack(p)
+        return cls(deal_hands(p, players, seed), contract, leader=forehand(d, players), rules=rules, pack=p.id)
 
     # --- reading the state ---------------------------------------------------------------------
 
@@ -900,7 +905,7 @@ class DominoDeal(Restorable):
         return tuple(self._finish)
 
     def _fresh(self) -> DominoDeal:
-        fresh = DominoDeal(self._dealt, self.contract, leader=self.forehand, rules=self.rules)
+        fresh = DominoDeal(self._dealt, self.contract, leader=self.forehand, rules=self.rules, pack=self.pack)
         fresh.pot = self.pot
         return fresh
 

@@ -18,8 +18,9 @@ from keinstich.contracts import KEIN_STICH_CONTRACTS, Contract, ContractError
 from keinstich.games import herzblatt as hb
 from keinstich.games import herzeln
 from keinstich.games.herzblatt import HerzblattDeal, HerzblattRules
+from keinstich.games.herzeln import herzeln_contract
+from keinstich.games.herzeln_record import HERZELN_DOMINO_IDS
 from keinstich.games.kein_stich import DEFAULT_PACKS
-from keinstich.games.records import HERZELN_DOMINO_IDS, herzeln_contract
 from keinstich.layoff import DOMINO_CONTRACTS, DominoContract, DominoDeal, DominoRules
 from keinstich.tricks import TrickDeal, TrickRules
 

@@ -19,13 +19,14 @@ import dataclasses
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeAlias
+from typing import TYPE_CHECKING, Literal, NamedTuple, TypeAlias
 
 from keinstich.cards import Card, Pack, Rank, Style, Suit, card, cards_of, deal_hands, hands_from_text, mask_of, pack
 from keinstich.cards import pack as get_pack
 from keinstich.contracts import Contract, PerCard
 from keinstich.deal import IllegalPlay, Move, Result
-from keinstich.game import Game, GameError, Setting
+from keinstich.game import GameError, Setting
+from keinstich.games.herzblatt_record import HerzblattRecords
 from keinstich.games.presets import override
 from keinstich.tricks import Observation, Trick, TrickDeal, TrickRules, forehand
 
@@ -405,6 +406,11 @@ class HerzblattDeal:
     over = is_over
     game = "herzblatt"
     style: Style = "french"
+
+    @property
+    def pack(self) -> str:
+        """The id of the pack dealt from: the rules' (its removal rule and player count)."""
+        return self.rules.pack.id
 
     @property
     def history(self) -> tuple[tuple[int, Move], ...]:
@@ -827,8 +833,9 @@ def preset(preset_id: str = "herzblatt-4", **overrides: object) -> HerzblattRule
 # --- the game ---------------------------------------------------------------------------------------
 
 
-class Herzblatt(Game):
-    """Herzblatt (Herz sticht): a soloist with the skat against the rest, Hearts trumps (docs/rules.md §4)."""
+class Herzblatt(HerzblattRecords):
+    """Herzblatt (Herz sticht): a soloist with the skat against the rest, Hearts trumps (docs/rules.md §4).
+    Its records are :class:`~keinstich.games.herzblatt_record.HerzblattRecords`, the base class."""
 
     id = "herzblatt"
     name = "Herzblatt"
@@ -896,24 +903,16 @@ class Herzblatt(Game):
             self._check_pack(rules, pack)
         return HerzblattDeal.from_text(text, rules, dealer=dealer)
 
+    def deal_from_hands(self, contract: object, hands: Sequence[Sequence[Card]], *, pack: str | Pack | None = None,
+                        dealer: int | None = None, aside: Sequence[Card] = ()) -> HerzblattDeal:
+        """A deal from the hands and the skat (``aside``)."""
+        rules = self.rules_for(contract, len(hands))
+        if pack is not None:
+            self._check_pack(rules, pack)
+        return HerzblattDeal(hands, aside, rules, dealer=dealer)
+
     def partie(self, preset: object = None, seed: int | str = 0, **changes: object) -> HerzblattPartie:
         rules = preset if isinstance(preset, HerzblattRules) else self.preset(
             preset if isinstance(preset, str) else None, **changes)
         return HerzblattPartie(rules, seed=seed)
 
-    def _codec(self) -> Any:
-        from keinstich.games.records import HERZBLATT
-
-        return HERZBLATT
-
-    def record_of(self, deal: Any, *, pack: str | Pack | None = None, dealer: int | None = None) -> Record:
-        return self._codec().record_of(deal, pack=None, dealer=dealer)  # type: ignore[no-any-return]
-
-    def replay(self, record: Record, upto: int | None = None) -> Any:
-        return self._codec().replay(record, upto)
-
-    def validate(self, record: Record) -> None:
-        self._codec().validate(record)
-
-    def summary(self, record: Record, deal: Any) -> dict[str, Any]:
-        return self._codec().summary(record, deal)  # type: ignore[no-any-return]

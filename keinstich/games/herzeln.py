@@ -13,19 +13,20 @@ A partie in a few lines::
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from keinstich.cards import Card, Pack, Style, deal_hands, hands_from_text, pack
 from keinstich.contracts import Contract, ForTrick, PerCard, PerTrick
-from keinstich.game import Game, Setting
+from keinstich.game import Setting
+from keinstich.games.herzeln_record import HerzelnRecords
 from keinstich.games.presets import override
 from keinstich.layoff import DominoContract, DominoDeal, Layout, Order, herzeln_domino
 from keinstich.tricks import TrickDeal, TrickRules, forehand
 
 if TYPE_CHECKING:
-    from keinstich.records import Record
+    pass
 
 
 class HerzelnError(ValueError):
@@ -299,8 +300,9 @@ class HerzelnPartie:
 # --- the game ---------------------------------------------------------------------------------------
 
 
-class Herzeln(Game):
-    """Herzeln (Austria): eight deals, seven trick deals scored in points and the Domino (docs/rules.md §3)."""
+class Herzeln(HerzelnRecords):
+    """Herzeln (Austria): eight deals, seven trick deals scored in points and the Domino (docs/rules.md §3).
+    Its records are :class:`~keinstich.games.herzeln_record.HerzelnRecords`, the base class."""
 
     id = "herzeln"
     name = "Herzeln"
@@ -335,44 +337,36 @@ class Herzeln(Game):
         n = players if players is not None else 4
         c = self.contract(contract, n)
         p = self.pack(n, pack)
-        hands = deal_hands(p, n, seed)
-        return self._deal(c, hands, n, dealer)
+        return self.deal_from_hands(c, deal_hands(p, n, seed), pack=p, dealer=dealer)
 
     def deal_from_text(self, contract: object, text: str, *, players: int | None = None,
                        pack: str | Pack | None = None, dealer: int | None = None) -> HerzelnDeal:
         n = players if players is not None else len([ln for ln in text.strip().splitlines() if ln.strip()])
         c = self.contract(contract, n)
-        return self._deal(c, hands_from_text(text, self.pack(n, pack), n), n, dealer)
+        p = self.pack(n, pack)
+        return self.deal_from_hands(c, hands_from_text(text, p, n), pack=p, dealer=dealer)
 
-    def _deal(self, c: HerzelnContract, hands: Sequence[Sequence[Card]], n: int, dealer: int | None) -> HerzelnDeal:
+    def deal_from_hands(self, contract: object, hands: Sequence[Sequence[Card]], *, pack: str | Pack | None = None,
+                        dealer: int | None = None, aside: Sequence[Card] = ()) -> HerzelnDeal:
+        n = len(hands)
+        if aside:
+            raise HerzelnError("Herzeln sets no cards aside: every card is dealt")
+        c = self.contract(contract, n)
+        pid = None if pack is None else self.pack(n, pack).id
         leader = forehand(dealer if dealer is not None else n - 1, n)
         if isinstance(c, DominoContract):
-            return DominoDeal(hands, c, leader=leader)
-        return TrickDeal(hands, c, leader=leader)
+            return DominoDeal(hands, c, leader=leader, pack=pid)
+        return TrickDeal(hands, c, leader=leader, pack=pid)
 
     def partie(self, preset: object = None, seed: int | str = 0, **changes: object) -> HerzelnPartie:
         rules = preset if isinstance(preset, HerzelnRules) else self.preset(
             preset if isinstance(preset, str) else None, **changes)
         return HerzelnPartie(rules, seed=seed)
 
-    def _codec(self) -> Any:
-        from keinstich.games.records import HERZELN
 
-        return HERZELN
-
-    def record_of(self, deal: Any, *, pack: str | Pack | None = None, dealer: int | None = None) -> Record:
-        from keinstich.cards import pack as get_pack
-
-        return self._codec().record_of(deal, pack=None if pack is None else get_pack(pack), dealer=dealer)  # type: ignore[no-any-return]
-
-    def replay(self, record: Record, upto: int | None = None) -> Any:
-        return self._codec().replay(record, upto)
-
-    def validate(self, record: Record) -> None:
-        self._codec().validate(record)
-
-    def summary(self, record: Record, deal: Any) -> dict[str, Any]:
-        return self._codec().summary(record, deal)  # type: ignore[no-any-return]
+def herzeln_contract(contract_id: str, players: int, options: Mapping[str, Any] | None = None) -> HerzelnContract:
+    """The Herzeln contract a record names (``herzeln-domino-rows``, …) for ``players`` seats, its options applied."""
+    return Herzeln().record_contract(contract_id, players, options or {})  # type: ignore[no-any-return]
 
 
 SETTINGS = (

@@ -31,13 +31,14 @@ from keinstich.contracts import (
     POWER_BLACK_PIG,
     Contract,
 )
-from keinstich.game import Game, GameError, Setting
+from keinstich.game import GameError, Setting
+from keinstich.games.kein_stich_record import KeinStichRecords
 from keinstich.games.presets import override
 from keinstich.layoff import DOMINO, DOMINO_CONTRACTS, DominoContract, DominoDeal, domino_contract, payout_shares
 from keinstich.tricks import TrickDeal, forehand
 
 if TYPE_CHECKING:
-    from keinstich.records import Record
+    pass
 
 Deal = TrickDeal | DominoDeal
 DealContract = Contract | DominoContract
@@ -355,8 +356,9 @@ class Partie:
 # --- the game ---------------------------------------------------------------------------------------
 
 
-class KeinStich(Game):
-    """Kein Stich (King Louis, Schwarze Sau): penalty trick deals into a pot, a lay-off deal pays it out."""
+class KeinStich(KeinStichRecords):
+    """Kein Stich (King Louis, Schwarze Sau): penalty trick deals into a pot, a lay-off deal pays it out.
+    Its records are :class:`~keinstich.games.kein_stich_record.KeinStichRecords`, the base class."""
 
     id = "kein-stich"
     name = "Kein Stich"
@@ -399,10 +401,6 @@ class KeinStich(Game):
     def settings(self) -> tuple[Setting, ...]:
         return SETTINGS
 
-    def standard_pot(self, p: Pack | str, players: int) -> int:
-        """What the four standard trick deals put into the pot (160 for 4 players and 32 cards)."""
-        return sum(c.total(p, players) for c in _STANDARD if isinstance(c, Contract))
-
     def deal(self, contract: object, seed: int | str = 0, *, players: int | None = None,
              pack: str | Pack | None = None, dealer: int | None = None) -> TrickDeal | DominoDeal:
         n = players if players is not None else 4
@@ -420,39 +418,28 @@ class KeinStich(Game):
         n = players if players is not None else len([ln for ln in text.strip().splitlines() if ln.strip()])
         c = self.contract(contract, n)
         p = self.pack(n, pack)
-        hands = hands_from_text(text, p, n)
+        return self.deal_from_hands(c, hands_from_text(text, p, n), pack=p, dealer=dealer)
+
+    def deal_from_hands(self, contract: object, hands: Sequence[Sequence[Card]], *, pack: str | Pack | None = None,
+                        dealer: int | None = None, aside: Sequence[Card] = ()) -> TrickDeal | DominoDeal:
+        n = len(hands)
+        if aside:
+            raise GameError("Kein Stich sets no cards aside: every card is dealt")
+        c = self.contract(contract, n)
+        p = None if pack is None else self.pack(n, pack)
+        pid = None if p is None else p.id
         lead = forehand(dealer if dealer is not None else n - 1, n)
         if isinstance(c, DominoContract):
-            d = DominoDeal(hands, c, leader=lead)
-            if c.points is None:
+            d = DominoDeal(hands, c, leader=lead, pack=pid)
+            if c.points is None and p is not None:
                 d.pot = self.standard_pot(p, n)
             return d
-        return TrickDeal(hands, c, leader=lead)
+        return TrickDeal(hands, c, leader=lead, pack=pid)
 
     def partie(self, preset: object = None, seed: int | str = 0, **changes: object) -> Partie:
         rules = preset if isinstance(preset, PartieRules) else self.preset(
             preset if isinstance(preset, str) else None, **changes)
         return Partie(rules, seed=seed)
-
-    def _codec(self) -> Any:
-        from keinstich.records import KEIN_STICH
-
-        return KEIN_STICH
-
-    def record_of(self, deal: Any, *, pack: str | Pack | None = None, dealer: int | None = None) -> Record:
-        from keinstich.cards import pack as get_pack
-
-        return self._codec().record_of(deal, pack=None if pack is None else get_pack(pack),  # type: ignore[no-any-return]
-                                       dealer=dealer)
-
-    def replay(self, record: Record, upto: int | None = None) -> Any:
-        return self._codec().replay(record, upto)
-
-    def validate(self, record: Record) -> None:
-        self._codec().validate(record)
-
-    def summary(self, record: Record, deal: Any) -> dict[str, Any]:
-        return self._codec().summary(record, deal)  # type: ignore[no-any-return]
 
 
 SETTINGS = (
