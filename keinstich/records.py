@@ -97,8 +97,8 @@ class Record:
     flags such as ``{"march": True}``; ``extra`` holds the keys the game names in its
     ``extra_keys``. Construction validates: the format and cards here, the rest by the game's
     :meth:`~keinstich.game.Game.validate`; whether each play is held by the seat to move and
-    allowed by the rules is checked by :func:`replay`. Card codes
-    given as text are parsed, and ``pack`` is stored as its canonical id.
+    allowed by the rules is checked by :func:`replay`. Card codes given as text are parsed, and
+    ``pack`` is stored as its canonical id.
     """
 
     format: str = FORMAT
