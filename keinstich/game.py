@@ -184,7 +184,7 @@ class Game(ABC):
     @abstractmethod
     def record_of(self, deal: Deal, *, pack: str | Pack | None = None, dealer: int | None = None) -> Record:
         """The deal as a keinstich-record/1 record; ``pack`` defaults to the deal's own (see
-        :func:`keinstich.records.pack_of`)."""
+        :func:`keinstich.records.record_pack`)."""
 
     @abstractmethod
     def replay(self, record: Record, upto: int | None = None) -> Deal:

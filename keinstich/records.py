@@ -404,7 +404,7 @@ def check_deal_cards(record: Record, set_aside: Sequence[Card] = (), what: str =
 # --- the pack of a deal ------------------------------------------------------------------------------
 
 
-def pack_of(game: Game, deal: Any, pack: str | Pack | None = None) -> Pack:
+def record_pack(game: Game, deal: Any, pack: str | Pack | None = None) -> Pack:
     """The pack a record of ``deal`` names: ``pack`` if given, else the deal's own (``deal.pack``),
     else the smallest named pack holding the cards dealt (the game's usual packs first), less the
     cards not dealt: ``german-32``, ``german-30`` or ``german-32-minus-JC``."""
@@ -449,7 +449,7 @@ def record_of(deal: Any, *, pack: Pack | str | None = None, dealer: int | None =
     """The record of ``deal`` (any game's deal, finished or not); ``deal.record()`` calls this.
 
     ``game`` defaults to the deal's own (``deal.game``). ``pack`` defaults to the deal's pack (see
-    :func:`pack_of`). ``dealer`` defaults to the seat right of forehand; when given it must agree
+    :func:`record_pack`). ``dealer`` defaults to the seat right of forehand; when given it must agree
     with the deal, so that the record replays to the same deal.
     """
     game_id = game if game is not None else getattr(deal, "game", None)

@@ -25,7 +25,7 @@ from keinstich.records import (
     Record,
     RecordError,
     check_deal_cards,
-    pack_of,
+    record_pack,
     refuse_lay_off_plays,
 )
 from keinstich.tricks import TrickDeal, forehand
@@ -277,7 +277,7 @@ class MachineRecords(Game):
         if deal.rules != contract.rules:
             raise RecordError(f"cannot record a {kind} deal whose rules differ from its contract's")
         plays, ends = moves_of(deal)
-        return Record(game=self.id, contract=contract.id, pack=pack_of(self, deal, pack).id,
+        return Record(game=self.id, contract=contract.id, pack=record_pack(self, deal, pack).id,
                       dealer=dealer_for(deal.forehand, deal.players, dealer), hands=deal.dealt,
                       plays=plays, ends=ends, options=options)
 

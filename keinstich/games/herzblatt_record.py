@@ -22,8 +22,8 @@ from keinstich.records import (
     Record,
     RecordError,
     check_deal_cards,
-    pack_of,
     parse_card,
+    record_pack,
     refuse_lay_off_plays,
 )
 
@@ -242,7 +242,7 @@ class HerzblattRecords(Game):
         if getattr(deal, "game", None) != self.id or not hasattr(deal, "skat"):
             raise RecordError(f"cannot record {type(deal).__name__} as Herzblatt: record a HerzblattDeal")
         rules = deal.rules
-        p = pack_of(self, deal, pack)
+        p = record_pack(self, deal, pack)
         if p.mask != rules.pack.mask:
             raise RecordError(f"this Herzblatt deal is dealt from the {rules.pack.id} pack, not {p.id}")
         if dealer is not None and dealer != deal.dealer:
