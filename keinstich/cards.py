@@ -200,7 +200,9 @@ def suit(token: str | Suit) -> Suit:
     """Parse a suit letter, symbol or name (French or German, either language)."""
     if isinstance(token, Suit):
         return token
-    found = _SUIT_OF_TOKEN.get(token.strip().upper()) or _SUIT_BY_NAME.get(token.strip().lower())
+    found = _SUIT_OF_TOKEN.get(token.strip().upper())
+    if found is None:  # (not ``or``: Suit.CLUBS is 0, which is false)
+        found = _SUIT_BY_NAME.get(token.strip().lower())
     if found is None:
         raise CardCodeError(f"unknown suit {token!r}: use C S H D (or a suit name such as 'hearts')")
     return found
@@ -443,6 +445,39 @@ def deal_hands(p: Pack | str, players: int, seed: int | str, skat: int = 0) -> t
     if skat:
         hands.append(tuple(sorted(deck[players * size:])))
     return tuple(hands)
+
+
+def misdealt(hands: Sequence[Sequence[Card | str]], p: Pack | str, players: int) -> str | None:
+    """Why ``hands`` are not a whole deal of the pack ``p`` to ``players`` (one hand per seat, every card
+    of the pack exactly once, the hands of equal size), or None when they are."""
+    p = pack(p)
+    size = p.hand_size(players)
+    right = f"deal {players} hands of {size} cards, every card of the {p.id} pack once"
+    if len(hands) != players:
+        return f"{len(hands)} hands for {players} players: {right}"
+    try:
+        dealt = [tuple(card(c) for c in h) for h in hands]
+    except CardCodeError as e:
+        return str(e)
+    every = [c for h in dealt for c in h]
+
+    def listed(cs: Sequence[Card]) -> str:
+        return ", ".join(c.code for c in cs[:6]) + (f" and {len(cs) - 6} more" if len(cs) > 6 else "")
+
+    foreign = [c for c in every if c not in p]
+    if foreign:
+        verb = "is" if len(foreign) == 1 else "are"
+        return f"the hands hold {listed(foreign)}, which {verb} not in the {p.id} pack: {right}"
+    twice = sorted({c for c in every if every.count(c) > 1})
+    if twice:
+        return f"{listed(twice)} {'is' if len(twice) == 1 else 'are'} dealt twice: {right}"
+    missing = [c for c in p.cards if c not in every]
+    if missing:
+        return f"{listed(missing)} of the {p.id} pack {'is' if len(missing) == 1 else 'are'} not dealt: {right}"
+    sizes = [len(h) for h in dealt]
+    if any(x != size for x in sizes):
+        return f"the hands hold {sizes} cards: {right}"
+    return None
 
 
 def deal_masks(deck: Sequence[Card], players: int, size: int) -> list[int]:

@@ -16,7 +16,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from keinstich.games.presets import GAMES
+from keinstich.games import GAMES
 from keinstich.records import IllegalRecordPlay, Record, RecordError, check
 
 PROG = "keinstich"
@@ -110,7 +110,7 @@ def _count(text: str) -> int:
 
 def _add_simulation_commands(commands: argparse._SubParsersAction[Any]) -> None:
     def common(cmd: argparse.ArgumentParser, deals: int) -> None:
-        cmd.add_argument("--game", choices=GAMES, default="kein-stich", help="the game (default kein-stich)")
+        cmd.add_argument("--game", choices=list(GAMES), default="kein-stich", help="the game (default kein-stich)")
         cmd.add_argument("--deals", type=_count, default=deals, metavar="N", help=f"deals to play (default {deals})")
         cmd.add_argument("--players", type=_count, metavar="N", help="players (default 4)")
         cmd.add_argument("--pack", metavar="PACK", help="pack id, e.g. german-32 (default: the game's pack)")

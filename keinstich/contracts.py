@@ -139,6 +139,7 @@ class Contract:
     _per_trick: int = field(default=0, init=False, repr=False, compare=False)
     _per_card: tuple[tuple[int, int], ...] = field(default=(), init=False, repr=False, compare=False)
     _for_trick: tuple[ForTrick, ...] = field(default=(), init=False, repr=False, compare=False)
+    _valued: int = field(default=0, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         comps = tuple(self.components) if isinstance(self.components, Iterable) else (self.components,)
@@ -150,6 +151,11 @@ class Contract:
         object.__setattr__(self, "_per_trick", sum(c.amount for c in comps if isinstance(c, PerTrick)))
         object.__setattr__(self, "_per_card", tuple((c.mask, c.amount) for c in comps if isinstance(c, PerCard)))
         object.__setattr__(self, "_for_trick", tuple(c for c in comps if isinstance(c, ForTrick)))
+        valued = 0
+        for x in ALL_CARDS:
+            if sum(amount for mask, amount in self._per_card if mask & x.bit):
+                valued |= x.bit
+        object.__setattr__(self, "_valued", valued)
 
     def score(self, tricks: Sequence[Trick], players: int, total_tricks: int) -> tuple[int, ...]:
         """Score per seat for the given finished tricks (what each seat pays, or its points)."""
@@ -175,6 +181,24 @@ class Contract:
                 return self._march(winners.pop(), sum(out), players)
         return tuple(out)
 
+    def decided(self, tricks: Sequence[Trick], remaining: int, total_tricks: int) -> bool:
+        """Whether no further trick can change any score (docs/rules.md §2.5), after ``tricks`` with the
+        cards of mask ``remaining`` still to play: none of them carries an amount, no per-trick or
+        numbered-trick amount is still to come, and no March is possible (two seats have taken tricks).
+
+        No Hearts is decided once every Heart has fallen, No Max once K♥ has, No Tricks never."""
+        if self._per_trick or remaining & self._valued:
+            return False
+        done = len(tricks)
+        later: dict[int, int] = {}
+        for c in self._for_trick:
+            i = c._index(total_tricks)
+            if done < i <= total_tricks:
+                later[i] = later.get(i, 0) + c.amount
+        if any(later.values()):
+            return False
+        return not (self.march and len({t.winner for t in tricks}) < 2)
+
     def _march(self, marcher: int, total: int, players: int) -> tuple[int, ...]:
         each = (total * 3 + 2 * self.stake) // (4 * self.stake) * self.stake  # 3/4 of it, to the stake
         out = [each] * players
@@ -188,8 +212,9 @@ class Contract:
         return sum(c.total(p, hand) for c in self.components)
 
     def with_rules(self, **changes: object) -> Contract:
-        """The same contract under changed trick rules, e.g. ``NO_MAX.with_rules(forced_discard="KH")``
-        or ``NO_HEARTS.with_rules(no_lead="H")`` (the [VAR] flags of RULES.md §2.3)."""
+        """The same contract under changed trick rules, e.g. ``NO_MAX.with_rules(forced_discard="KH")``,
+        ``NO_HEARTS.with_rules(no_lead="H")`` (the [VAR] flags of RULES.md §2.3) or
+        ``NO_MAX.with_rules(stop_when_decided=True)`` (docs/rules.md §2.5)."""
         if isinstance(changes.get("no_lead"), str):
             changes["no_lead"] = suit(changes["no_lead"])  # type: ignore[arg-type]
         try:

@@ -20,6 +20,7 @@ from keinstich.cards import Card, Style
 
 if TYPE_CHECKING:
     from keinstich.records import Record
+    from keinstich.tricks import TrickDeal
 
 Move: TypeAlias = Any
 """A move: a Card, ``None`` for a pass in a lay-off deal, or a game's own move value (Herzblatt's
@@ -111,6 +112,12 @@ class Deal(Protocol):
     @property
     def history(self) -> tuple[tuple[int, Move], ...]:
         """Every move so far as (seat, move); replaying them with :meth:`play` rebuilds the deal."""
+        ...
+
+    @property
+    def trick_deal(self) -> TrickDeal | None:
+        """The trick play inside this deal, for what reads tricks (charts, the fast play-outs): the deal
+        itself in a trick deal, Herzblatt's once its card play has begun, None in a lay-off deal."""
         ...
 
     def hand(self, seat: int) -> tuple[Card, ...]:

@@ -5,16 +5,20 @@ never a deal type, so a fourth game is one module in ``keinstich/games/`` plus a
 
 from __future__ import annotations
 
+import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
 from keinstich.cards import Card, Pack, PackError, Style, pack
 
 if TYPE_CHECKING:
     from keinstich.deal import Deal, Move, Result
     from keinstich.records import Record
+
+
+R = TypeVar("R")
 
 
 class GameError(ValueError):
@@ -55,13 +59,24 @@ class Settled:
 
 
 class Partie(Protocol):
-    """A game's sequence of deals: deal the next, let it be played, settle it; until over."""
+    """A game's sequence of deals: deal the next, let it be played, settle it; until over.
+    :func:`keinstich.partie.play_partie` is that loop."""
 
     @property
     def players(self) -> int: ...
 
     @property
+    def pack(self) -> Pack:
+        """The pack every deal of the partie is dealt from."""
+        ...
+
+    @property
     def is_over(self) -> bool: ...
+
+    @property
+    def current(self) -> Deal | None:
+        """The deal dealt and not yet settled, or None."""
+        ...
 
     def deal_next(self, hands: Sequence[Sequence[Card | str]] | None = None) -> Deal:
         """The next deal, from the partie's seed or from ``hands``; refused while a deal is unsettled."""
@@ -106,6 +121,11 @@ class Game(ABC):
         if not any(pack(a).mask == p.mask for a in allowed):
             raise GameError(f"{self.name} with {players} players uses {' or '.join(allowed)}, not {p.id}")
         return p
+
+    def pack_of(self, contract: Any, players: int | None = None, wanted: str | Pack | None = None) -> Pack:
+        """The pack a deal of ``contract`` (an object of :meth:`contract`) is dealt from, as :meth:`deal`
+        deals it: ``wanted``, checked, or the usual one (``players`` defaults as in :meth:`deal`)."""
+        return self.pack(4 if players is None else players, wanted)
 
     def check_players(self, players: object) -> int:
         if isinstance(players, bool) or not isinstance(players, int) or players not in self.player_counts:
@@ -176,8 +196,21 @@ class Game(ABC):
                                    dealer=dealer)
 
     @abstractmethod
-    def partie(self, preset: object = None, seed: int | str = 0, **changes: object) -> Any:
-        """A partie of a preset (id or rules object) from ``seed``."""
+    def partie(self, preset: object = None, seed: int | str = 0, **changes: object) -> Partie:
+        """A partie of a preset (id or rules object, see :meth:`rules_of`) from ``seed``."""
+
+    def rules_of(self, preset: object, rules_type: type[R], **changes: object) -> R:
+        """A partie's rules: a preset id (None: the usual preset) with ``changes``, or a rules object of
+        this game (``rules_type``) with ``changes`` applied."""
+        if isinstance(preset, rules_type):
+            try:
+                return dataclasses.replace(preset, **changes) if changes else preset  # type: ignore[type-var]
+            except TypeError as e:
+                raise GameError(f"{self.name} rules: {e}") from None
+        if preset is None or isinstance(preset, str):
+            rules: R = self.preset(preset, **changes)
+            return rules
+        raise GameError(f"a {self.name} partie is a preset id or {rules_type.__name__}, not {preset!r}")
 
     # --- records (keinstich.games.codec writes these once for the trick and lay-off machines) -------
 

@@ -41,9 +41,9 @@ from keinstich.cards import (
     cards_of,
     deal_hands,
     mask_of,
+    pack,
     strength_table,
 )
-from keinstich.cards import pack as get_pack
 from keinstich.deal import IllegalPlay, Restorable, Result
 from keinstich.tricks import forehand
 
@@ -240,6 +240,12 @@ PAYOUT_WEIGHTS: dict[int, tuple[int, ...]] = {
 """Default payout weights by finishing place, per player count (RULES.md §2.7; 2 players is ours)."""
 
 
+def payout_weights(players: int) -> tuple[int, ...]:
+    """The payout weights of a lone lay-off deal for ``players``: the defaults, and beyond six players
+    100 / 50 / 10 for the first three places and nothing for the rest."""
+    return PAYOUT_WEIGHTS.get(players, (100, 50, 10) + (0,) * (players - 3))
+
+
 def _check_order(finish_order: Sequence[int]) -> None:
     n = len(finish_order)
     if sorted(finish_order) != list(range(n)):
@@ -352,6 +358,10 @@ class DominoDeal(Restorable):
     In the chain, a card may fit both ends (its rank is the one missing from a full turn of the
     cycle); ``play(c, end="bottom")`` chooses the end, the default is the top. ``pack`` is the id of
     the pack dealt from (:meth:`from_seed` and the games set it; None for hands typed without one).
+
+    ``style`` is the style of the pack dealt from (``"german"`` by default, :meth:`from_seed` takes
+    the pack's): the reasons name cards and suits as that pack does (the Unter of Acorns, or the
+    Jack of Clubs).
     """
 
     __slots__ = (
@@ -379,10 +389,12 @@ class DominoDeal(Restorable):
         "players",
         "pot",
         "rules",
+        "style",
     )
 
     def __init__(self, hands: Sequence[Sequence[Card | str]], contract: DominoContract = DOMINO,
-                 *, leader: int = 0, rules: DominoRules | None = None, pack: str | None = None) -> None:
+                 *, leader: int = 0, rules: DominoRules | None = None, style: Style = "german",
+                 pack: str | None = None) -> None:
         n = len(hands)
         if n < 2:
             raise DominoError(f"a deal needs at least 2 hands, got {n}")
@@ -396,6 +408,9 @@ class DominoDeal(Restorable):
             raise DominoError("a card appears twice in the hands")
         if not 0 <= leader < n:
             raise DominoError(f"leader must be a seat from 0 to {n - 1}, not {leader}")
+        if style not in ("german", "french"):
+            raise DominoError(f"style must be 'german' or 'french', not {style!r}")
+        self.style: Style = style
         self.contract = contract
         self.pack = pack
         self.pot: int | None = None
@@ -424,7 +439,7 @@ class DominoDeal(Restorable):
         """Refuse hands whose layout could never start or could never take some card."""
         start = self.rules.start_card
         if start is not None and not everything & start.bit:
-            raise DominoError(f"{start.code} ({start.label('german')}) must start the lay-off "
+            raise DominoError(f"{start.code} ({start.label(self.style)}) must start the lay-off "
                               "but is not in any hand")
         if self.rules.layout == "chain":
             if self._tab.jack_pos < 0:
@@ -433,18 +448,20 @@ class DominoDeal(Restorable):
         for s in Suit:
             if self._tab.seqs[s] and self._tab.jack_at[s] < 0:
                 jack = Card(s, Rank.JACK)
-                raise DominoError(f"the {s.label('german')} row can never start: {jack.code} "
-                                  f"({jack.label('german')}) is not in any hand")
+                raise DominoError(f"the {s.label(self.style)} row can never start: {jack.code} "
+                                  f"({jack.label(self.style)}) is not in any hand")
 
     @classmethod
     def from_seed(cls, p: Pack | str, players: int, seed: int | str, contract: DominoContract = DOMINO,
                   *, dealer: int | None = None, rules: DominoRules | None = None) -> DominoDeal:
-        """Deal ``p`` to ``players`` from ``seed``; ``dealer`` defaults to the last seat (seat 0 is forehand)."""
+        """Deal ``p`` to ``players`` from ``seed``; ``dealer`` defaults to the last seat (seat 0 is forehand).
+        The deal's :attr:`style` is the pack's."""
         d = dealer if dealer is not None else players - 1
         if not 0 <= d < players:
             raise DominoError(f"dealer must be a seat from 0 to {players - 1}, not {dealer}")
-        p = get_pack(p)
-        return cls(deal_hands(p, players, seed), contract, leader=forehand(d, players), rules=rules, pack=p.id)
+        p = pack(p)
+        return cls(deal_hands(p, players, seed), contract, leader=forehand(d, players), rules=rules, style=p.style,
+                   pack=p.id)
 
     # --- reading the state ---------------------------------------------------------------------
 
@@ -466,6 +483,11 @@ class DominoDeal(Restorable):
     @property
     def phase(self) -> str:
         return "over" if self._turn < 0 else "lay"
+
+    @property
+    def trick_deal(self) -> None:
+        """None: a lay-off deal has no tricks."""
+        return None
 
     def legal_moves(self) -> tuple[Move, ...]:
         """The cards that fit (a card that fits both ends of the chain or a wrapping row once per end,
@@ -493,7 +515,7 @@ class DominoDeal(Restorable):
         if self.pot is None or not self.is_over:
             hint = "; set the deal's pot to see the payout" if self.pot is None else ""
             return Result(fees, "pfennig", places=places, text="pass fees only" + hint)
-        shares = payout_shares(self.pot + sum(fees), self._finish)
+        shares = payout_shares(self.pot + sum(fees), self._finish, payout_weights(n))
         return Result(tuple(fees[s] - shares[s] for s in range(n)), "pfennig", places=places,
                       text=f"the pot of {self.pot} and {sum(fees)} in pass fees paid out by place")
 
@@ -692,7 +714,7 @@ class DominoDeal(Restorable):
             text = f"it is seat {s}'s turn, not seat {seat}'s"
             if opening:
                 assert start is not None
-                text += f": seat {s} holds {start.code}, the {start.label('german')}, which starts the lay-off"
+                text += f": seat {s} holds {start.code}, the {start.label(self.style)}, which starts the lay-off"
             return text
         legal = self._hands[s] & self._front
         if c is None:
@@ -721,7 +743,7 @@ class DominoDeal(Restorable):
     def _must_start(self, s: int) -> str:
         start = self.rules.start_card
         assert start is not None
-        return f"seat {s} must lay {start.code} first: the {start.label('german')} starts the lay-off"
+        return f"seat {s} must lay {start.code} first: the {start.label(self.style)} starts the lay-off"
 
     def _no_fit(self, c: Card) -> str:
         """Why a card in hand does not fit the layout (text after "cannot lay X: ")."""
@@ -738,7 +760,7 @@ class DominoDeal(Restorable):
         if not self._started():
             return "the lay-off starts with an Unter (a Jack)"
         s = c.suit
-        name = s.label("german")
+        name = s.label(self.style)
         lo, hi = self._lo[s], self._hi[s]
         if hi < lo:
             return f"it does not join a row ({name} has not started: {Card(s, Rank.JACK).code} starts it)"
@@ -905,7 +927,8 @@ class DominoDeal(Restorable):
         return tuple(self._finish)
 
     def _fresh(self) -> DominoDeal:
-        fresh = DominoDeal(self._dealt, self.contract, leader=self.forehand, rules=self.rules, pack=self.pack)
+        fresh = DominoDeal(self._dealt, self.contract, leader=self.forehand, rules=self.rules, style=self.style,
+                           pack=self.pack)
         fresh.pot = self.pot
         return fresh
 
@@ -929,9 +952,10 @@ class DominoDeal(Restorable):
                 return "chain: (empty; any Jack starts it)"
             return "chain: " + " ".join(c.code for c in self._chain)
         lines = []
+        width = 6 if self.style == "german" else 8  # "acorns" … "bells"; "clubs" … "diamonds"
         for s, row in self.rows.items():
             body = " ".join(c.code for c in row) if row else f"(not started; {Card(s, Rank.JACK).code} starts it)"
-            lines.append(f"{s.symbol} {s.label('german'):<6} {body}")
+            lines.append(f"{s.symbol} {s.label(self.style):<{width}} {body}")
         return "\n".join(lines)
 
     def __str__(self) -> str:

@@ -9,6 +9,7 @@ card bits internally, which keeps random playouts fast; the public API speaks in
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -43,9 +44,15 @@ class TrickRules:
     ``must_overtrump_trump_lead``: when trumps are led, a player must beat the highest trump
     so far if he can. ``must_overtrump_always``: a player who trumps (or follows a trump
     lead) must beat the highest trump in the trick if he can.
+    With ``must_trump`` off, trumping is a choice, but a player who chooses to trump must still
+    beat the highest trump so far if he can (he may always play another suit instead).
     ``no_lead``: a suit that may not be led while the leader holds another (Barbu's ban on leading
     Hearts; RULES.md §2.3 ``no_heart_lead``). ``forced_discard``: a card a player void in the led
     suit must throw if he holds it (King's rule for the King of Hearts; ``force_max_when_void``).
+    ``stop_when_decided``: the deal ends as soon as no further trick can change any score
+    (docs/rules.md §2.5): the cards left carry no amount, no per-trick or numbered-trick amount is
+    still to come and no March is possible. The contract's data decides (``Contract.decided``);
+    a scoring without that method never ends early.
     """
 
     order: str = "natural"
@@ -55,6 +62,7 @@ class TrickRules:
     must_overtrump_always: bool = False
     no_lead: Suit | None = None
     forced_discard: Card | None = None
+    stop_when_decided: bool = False
 
     def __post_init__(self) -> None:
         strength_table(self.order)  # refuses an unknown order early
@@ -63,6 +71,12 @@ class TrickRules:
         if self.trump is None and (self.must_trump or self.must_overtrump_trump_lead
                                    or self.must_overtrump_always):
             raise ValueError("must-trump rules need a trump suit (e.g. trump=Suit.HEARTS)")
+
+    def __repr__(self) -> str:
+        """Every field, but ``stop_when_decided`` only when it is on (older outputs stay as they were)."""
+        shown = [f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self)
+                 if f.name != "stop_when_decided" or self.stop_when_decided]
+        return f"TrickRules({', '.join(shown)})"
 
 
 NO_TRUMPS = TrickRules()
@@ -99,7 +113,12 @@ if TYPE_CHECKING:
 
 
 class Scoring(Protocol):
-    """What a contract gives the trick machine: its rules and how tricks become scores."""
+    """What a contract gives the trick machine: its rules and how tricks become scores.
+
+    A scoring may also offer ``decided(tricks, remaining, total_tricks) -> bool`` (``remaining``: the
+    mask of the cards not yet played), true when no further trick can change any score; a deal
+    under ``TrickRules(stop_when_decided=True)`` then ends there (see :class:`TrickRules`).
+    """
 
     @property
     def id(self) -> str: ...
@@ -179,10 +198,15 @@ class TrickDeal(Restorable):
     (forehand, the seat left of the dealer). A refused play raises :class:`IllegalPlay` and leaves
     the state unchanged; :meth:`why_illegal` gives the same reason without raising. ``pack`` is the
     id of the pack dealt from (:meth:`from_seed` and the games set it; None for hands typed without one).
+
+    ``style`` is the style of the pack dealt from (``"german"`` or ``"french"``; :meth:`from_seed`
+    takes it from the pack): the reasons name the suits as that pack does. Under
+    ``rules.stop_when_decided`` the deal may end before the last trick (:attr:`ended_early`).
     """
 
     __slots__ = (
         "_dealt",
+        "_decided",
         "_hands",
         "_led",
         "_over",
@@ -197,11 +221,13 @@ class TrickDeal(Restorable):
         "pack",
         "players",
         "rules",
+        "style",
         "total_tricks",
     )
 
     def __init__(self, hands: Sequence[Sequence[Card | str]], contract: Scoring | None = None,
-                 *, leader: int = 0, rules: TrickRules | None = None, pack: str | None = None) -> None:
+                 *, leader: int = 0, rules: TrickRules | None = None, style: Style = "french",
+                 pack: str | None = None) -> None:
         n = len(hands)
         if n < 2:
             raise ValueError(f"a deal needs at least 2 hands, got {n}")
@@ -214,12 +240,15 @@ class TrickDeal(Restorable):
             raise ValueError("a card appears twice in the hands")
         if not 0 <= leader < n:
             raise ValueError(f"leader must be a seat from 0 to {n - 1}, not {leader}")
-        self._setup(dealt, masks, contract, leader, rules)
+        if style not in ("german", "french"):
+            raise ValueError(f"style must be 'german' or 'french', not {style!r}")
+        self._setup(dealt, masks, contract, leader, rules, style)
         self.pack = pack
 
     def _setup(self, dealt: tuple[tuple[Card, ...], ...] | None, masks: list[int], contract: Scoring | None,
-               leader: int, rules: TrickRules | None) -> None:
+               leader: int, rules: TrickRules | None, style: Style) -> None:
         n = len(masks)
+        self.style = style
         self.contract = contract
         self.rules = rules if rules is not None else (contract.rules if contract is not None else NO_TRUMPS)
         self.players = n
@@ -236,13 +265,15 @@ class TrickDeal(Restorable):
         self._over = _overtake_table(self.rules)[1]
         r = self.rules
         self._simple = r.trump is None and r.no_lead is None and r.forced_discard is None
+        self._decided = getattr(contract, "decided", None) if r.stop_when_decided else None
 
     @classmethod
     def from_seed(cls, p: Pack | str, players: int, seed: int | str, contract: Scoring | None = None,
                   *, dealer: int | None = None, rules: TrickRules | None = None) -> TrickDeal:
         """Deal ``p`` to ``players`` from ``seed`` (see :func:`~keinstich.cards.deal_hands`).
 
-        ``dealer`` defaults to the last seat, so seat 0 is forehand and leads the first trick.
+        ``dealer`` defaults to the last seat, so seat 0 is forehand and leads the first trick. The
+        deal's :attr:`style` is the pack's.
         """
         d = dealer if dealer is not None else players - 1
         if not 0 <= d < players:
@@ -250,7 +281,7 @@ class TrickDeal(Restorable):
         p = pack(p)
         masks = deal_masks(shuffled(p, seed), players, p.hand_size(players))
         new = cls.__new__(cls)  # valid by construction: skip the checks of __init__
-        new._setup(None, masks, contract, forehand(d, players), rules)
+        new._setup(None, masks, contract, forehand(d, players), rules, p.style)
         new.pack = p.id
         return new
 
@@ -282,6 +313,11 @@ class TrickDeal(Restorable):
         return "over" if self._turn < 0 else "play"
 
     @property
+    def trick_deal(self) -> TrickDeal:
+        """This deal: its play is tricks from the first card to the last."""
+        return self
+
+    @property
     def history(self) -> tuple[tuple[int, Move], ...]:
         """Every (seat, card) played so far: the moves of :class:`~keinstich.deal.Deal`."""
         return self.plays
@@ -300,6 +336,11 @@ class TrickDeal(Restorable):
         from keinstich.records import record_of
 
         return record_of(self, pack=pack, dealer=dealer)
+
+    @property
+    def ended_early(self) -> bool:
+        """Whether the deal is over before its last trick (``rules.stop_when_decided``)."""
+        return self._turn < 0 and len(self._tricks) < self.total_tricks
 
     @property
     def dealt(self) -> tuple[tuple[Card, ...], ...]:
@@ -375,11 +416,13 @@ class TrickDeal(Restorable):
         forced = rules.forced_discard
         if forced is not None and hand & forced.bit:
             return forced.bit
-        if trump is not None and rules.must_trump and hand & SUIT_MASKS[trump]:
+        if trump is not None and hand & SUIT_MASKS[trump]:
             trumps = hand & SUIT_MASKS[trump]
-            if best is not None and rules.must_overtrump_always:
-                return (trumps & self._over[best.index]) or trumps
-            return trumps
+            higher = trumps & self._over[best.index] if best is not None and rules.must_overtrump_always else 0
+            if rules.must_trump:
+                return higher or trumps
+            if higher:  # trumping is a choice, but a trump must beat the highest so far
+                return (hand & ~trumps) | higher
         return hand
 
     def _best_trump(self) -> Card | None:
@@ -412,13 +455,17 @@ class TrickDeal(Restorable):
     def why_illegal(self, move: Card | str, seat: int | None = None, *, style: Style | None = None) -> str | None:
         """Why card ``move`` may not be played now (by ``seat``, default the player to move), or None.
 
-        ``style`` names the suits as the faces on the table do ("german": acorns, leaves, hearts, bells)."""
-        style = style or "french"
+        ``style`` names the suits as the faces on the table do ("german": acorns, leaves, hearts, bells);
+        by default as the pack dealt from (:attr:`style`)."""
+        style = self.style if style is None else style
         try:
             c = card(move)
         except ValueError as e:
             return str(e)
         if self._turn < 0:
+            if self.ended_early:
+                return (f"the deal is over after {len(self._tricks)} of {self.total_tricks} tricks: "
+                        "no further trick can change any score (stop_when_decided)")
             return f"the deal is over: all {self.total_tricks} tricks have been played"
         if seat is not None and seat != self._turn:
             return f"it is seat {self._turn}'s turn, not seat {seat}'s"
@@ -444,6 +491,11 @@ class TrickDeal(Restorable):
         if forced is not None and legal == forced.bit:
             return f"seat {seat} has no {led.label(style)} and must throw {forced.code}: {c.code} is not allowed"
         if c.suit == trump and best is not None:
+            if c.suit != led and not self.rules.must_trump:
+                higher = ", ".join(x.code for x in self._by_strength(legal & SUIT_MASKS[c.suit]))
+                others = ", ".join(x.code for x in self._by_strength(legal & ~SUIT_MASKS[c.suit]))
+                return (f"seat {seat} need not trump, but a trump must beat the highest trump so far, "
+                        f"{best.code} (holds {higher}; or play {others}): {c.code} is not allowed")
             return (f"seat {seat} must beat the highest trump so far, {best.code} "
                     f"(holds {held}): {c.code} is not allowed")
         assert trump is not None
@@ -509,7 +561,19 @@ class TrickDeal(Restorable):
         self._trick = []
         self._led = -1
         self._trick_leader = winner
-        self._turn = -1 if len(tricks) == self.total_tricks else winner
+        if len(tricks) == self.total_tricks:
+            self._turn = -1
+        elif self._decided is not None and self._decided(tricks, self._remaining(), self.total_tricks):
+            self._turn = -1  # stop_when_decided: no later trick can change a score
+        else:
+            self._turn = winner
+
+    def _remaining(self) -> int:
+        """The mask of the cards still in the hands."""
+        m = 0
+        for h in self._hands:
+            m |= h
+        return m
 
     def playout(self, rng: random.Random) -> tuple[int, ...]:
         """Finish the deal with uniformly random legal cards drawn from ``rng``; returns the scores.
@@ -537,7 +601,8 @@ class TrickDeal(Restorable):
         return self.scores()
 
     def _fresh(self) -> TrickDeal:
-        return TrickDeal(self.dealt, self.contract, leader=self.first_leader, rules=self.rules, pack=self.pack)
+        return TrickDeal(self.dealt, self.contract, leader=self.first_leader, rules=self.rules, style=self.style,
+                         pack=self.pack)
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` can see: its hand, the open play, shown voids. No other hand."""

@@ -159,7 +159,7 @@ def test_trick_by_trick_lines_are_the_running_penalties():
 
 
 def test_charts_take_frames_of_the_simulations():
-    from keinstich.sim.simulation import simulate, simulate_partie, summarize, tournament
+    from keinstich.sim import simulate, simulate_partie, summarize, tournament
 
     labelled(penalty_distribution(simulate("no-obers", 20, bots="heuristic,random,random,random"), by="bot"),
              render=False)

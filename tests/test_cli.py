@@ -158,7 +158,7 @@ def test_main_check_good_and_illegal(tmp_path, capsys):
     assert '\n    {"number": 1, "leader": 0, "cards": ["AC", "KC", "QC", "8C"], "winner": 0},\n' in out
     code, out, err = call(capsys, "check", write(tmp_path, record(plays=["AC", "KS"])))
     assert code == 1 and out == ""
-    assert one_line(err).endswith("illegal play: trick 1, seat 1 played KS: seat 1 must follow clubs (holds 9C, KC)")
+    assert one_line(err).endswith("illegal play: trick 1, seat 1 played KS: seat 1 must follow acorns (holds 9C, KC)")
 
 
 def test_main_check_a_domino_record(tmp_path, capsys):

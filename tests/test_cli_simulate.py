@@ -11,7 +11,7 @@ import pandas as pd
 import pytest
 from cli_helpers import call, one_line
 
-from keinstich.sim.simulation import simulate, summarize, tournament
+from keinstich.sim import simulate, summarize, tournament
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -648,7 +648,8 @@ def play_checked(d, rng, probe=False):
                 refused(d, rng.choice(wrong))
             if expected and not d.can_pass():
                 opening = d.rules.start_card is not None and not d.started
-                refused(d, None, match="first: the Unter of" if opening else "may not pass")
+                starter = "Unter" if d.style == "german" else "Jack"  # the pack's names (from_seed)
+                refused(d, None, match=f"first: the {starter} of" if opening else "may not pass")
             refused(d, next(iter(expected), d.hand(s)[0]), seat=(s + 1) % d.players, match="turn")
         move = rng.choice(moves)
         end = None

@@ -46,6 +46,7 @@ def test_card_points_are_a11_t10_k4_q3_j2():
     (3, "braun_red", 26, 8, "7C 7S 7H 7D 8H 8D"),
     (4, "braun_red", 30, 7, "7H 7D"),
     (5, "braun_red", 32, 6, ""),
+    (2, "keep_trumps", 20, 9, "9C 9S 9H 9D 8C 8S 8H 8D 7C 7S 7H 7D"),  # KSN-HB: every 9, 8, 7 (§4.2)
     (3, "keep_trumps", 26, 8, "7C 7S 7D 8C 8S 8D"),
     (4, "keep_trumps", 26, 6, "7C 7S 7D 8C 8S 8D"),
 ])
@@ -60,8 +61,7 @@ def test_the_pack_per_players_and_removal(players, removal, size, hand, removed)
 @pytest.mark.parametrize(("kw", "message"), [
     ({"players": 1}, "2 to 5 players"),
     ({"players": 6}, "2 to 5 players"),
-    ({"players": 2, "removal": "keep_trumps"}, "keep_trumps.*3 or 4 players"),
-    ({"players": 5, "removal": "keep_trumps"}, "keep_trumps.*3 or 4 players"),
+    ({"players": 5, "removal": "keep_trumps"}, "keep_trumps.*2 to 4 players"),
     ({"removal": "red"}, "removal must be one of"),
     ({"ask_order": "dealer"}, "ask_order must be one of"),
     ({"all_pass": "again"}, "all_pass must be one of"),
@@ -321,6 +321,41 @@ def test_no_duty_to_overtrump_a_trumped_plain_suit_unless_always():
         always.play("9H")
 
 
+def test_trumping_by_choice_must_still_overtrump_when_always():
+    # A♦ led, seat 1 trumps with 10♥; seat 2 (A♥ K♥ Q♥ J♥ and spades) need not trump, but if he
+    # trumps he must beat 10♥ (ace-ten order: only A♥ does): A♥ or a spade, never K♥ Q♥ J♥.
+    hands = ["AD 9C 8C 7C 9D", "10H QC 8S 9S 7S", "AH KH QH JH AS"]
+    for extra in ("KS", "10S"):
+        deal = trick([*hands[:2], hands[2].replace("AS", extra)], "AD 10H",
+                     must_trump=False, must_overtrump_always=True)
+        assert set(deal.legal()) == set(cards(f"AH {extra}"))
+        for under in ("KH", "QH", "JH"):
+            assert deal.why_illegal(under) == (
+                f"seat 2 need not trump, but a trump must beat the highest trump so far, 10H "
+                f"(holds AH; or play {extra}): {under} is not allowed")
+            with pytest.raises(IllegalPlay, match="need not trump, but a trump must beat"):
+                deal.play(under)
+    # no higher trump: any card, a low trump included
+    deal = trick(["AD 9C", "AH 7C", "KH 9S"], "AD AH", must_trump=False, must_overtrump_always=True)
+    assert set(deal.legal()) == set(cards("KH 9S"))
+    # without must_overtrump_always, trumping low is allowed (KSR-HB, KSN-HB)
+    deal = trick(hands, "AD 10H", must_trump=False)
+    assert set(deal.legal()) == set(cards("AH KH QH JH AS"))
+
+
+def test_the_solver_and_the_bots_know_that_trumping_by_choice_must_overtrump():
+    from keinstich.bots.heuristic import exclusions
+    from keinstich.bots.solver import best_cards
+
+    hands = ["AD 9C 8C 7C 9D", "10H QC 8S 9S 7S", "AH KH QH JH AS"]
+    deal = trick(hands, "AD 10H", must_trump=False, must_overtrump_always=True)
+    assert set(best_cards(deal)) <= set(cards("AH AS"))  # the solver checks its legality against the machine's
+    # seat 1 trumps the A♦ with K♥, seat 2 trumps lower with J♥: so seat 2 holds neither A♥ nor 10♥
+    low = trick(["AD 9C", "KH 7C", "JH 9S"], "AD KH JH", must_trump=False, must_overtrump_always=True)
+    known = exclusions(low.observation(0))[2]
+    assert known & card("AH").bit and known & card("10H").bit
+
+
 def test_the_highest_heart_wins_else_the_highest_card_of_the_led_suit():
     assert trick(["AS 9C", "9H AC", "10S 8C"], "AS 9H 10S").tricks[0].winner == 1
     assert trick(["KS 9C", "10S 9D", "AC 8C"], "KS 10S AC").tricks[0].winner == 1  # 10 beats K
@@ -491,6 +526,8 @@ def oracle_legal(hand, trick, r):
         if r.must_overtrump_always and trumps_played and higher:
             return set(higher)
         return set(trumps)
+    if trumps and r.must_overtrump_always and trumps_played and higher:
+        return set(hand) - set(trumps) | set(higher)  # trumping is a choice, but it must overtrump
     return set(hand)
 
 
@@ -516,6 +553,7 @@ def oracle_stakes(r, soloist, points, won_tricks, total):
 VARIANTS = [*PRESETS.values(),
             HerzblattRules(players=3, must_overtrump_always=True),
             HerzblattRules(players=5, must_overtrump_trump_lead=False, must_trump=False),
+            HerzblattRules(players=4, must_trump=False, must_overtrump_always=True),
             HerzblattRules(players=4, muhr=True, du_stacks_schneider=True, ask_order="dealer_first")]
 
 

@@ -92,6 +92,31 @@ def test_a_deal_knows_its_pack_and_keeps_it():
     assert GAMES["herzblatt"].deal("herzblatt", 1).pack == "french-32-minus-7H-7D"
 
 
+@pytest.mark.parametrize(("gid", "rules", "expected"), [
+    ("kein-stich", {"style": "french"}, "french-32"),
+    ("kein-stich", {"players": 3}, "german-24"),
+    ("kein-stich", {"players": 5}, "french-50"),
+    ("herzeln", {"style": "german"}, "german-32"),
+    ("herzeln", {"players": 3}, "french-24"),
+    ("herzblatt", {"players": 3, "removal": "keep_trumps"}, None),
+])
+def test_a_partie_deal_names_the_partie_pack(gid, rules, expected):
+    g = GAMES[gid]
+    partie = g.partie(g.preset(None, **rules), seed=4)
+    expected = expected or partie.pack.id
+    rng = random.Random(4)
+    for _ in range(2):
+        deal = partie.deal_next()
+        assert partie.pack.id == expected and deal.pack == expected
+        assert deal.record().pack == expected and replay(deal.record()).dealt == deal.dealt
+        play_some(deal, rng)
+        assert deal.record().pack == expected
+        partie.settle()
+    hands = deal_hands(expected, partie.players, 9) if gid != "herzblatt" else None
+    if hands is not None:  # hands given to the partie: the deal still names its pack
+        assert partie.deal_next(hands).record().pack == expected
+
+
 @pytest.mark.parametrize(("dealt_from", "players"), [
     ("german-32", 4),                      # the game's usual pack, of two with the same cards
     ("german-30", 3),                      # a named reduction

@@ -14,7 +14,7 @@ from keinstich.bots.heuristic import HeuristicBot, RandomBot, play_deal
 from keinstich.cards import deal_hands, mask_of
 from keinstich.contracts import NO_HEARTS, NO_OBERS, NO_TRICKS, Contract, PerCard
 from keinstich.layoff import DOMINO, DominoDeal
-from keinstich.sim.simulation import (
+from keinstich.sim import (
     BOT_KINDS,
     COLUMNS,
     SimulationError,

@@ -122,9 +122,9 @@ class Setup:
         d = n - 1 if dealer is None else dealer
         leader = (d + 1) % n
         if isinstance(self.contract, DominoContract):
-            return DominoDeal(hands, self.contract, leader=leader)
+            return DominoDeal(hands, self.contract, leader=leader, style=self.pack.style)
         assert isinstance(self.contract, Contract)
-        return TrickDeal(hands, self.contract, leader=leader)
+        return TrickDeal(hands, self.contract, leader=leader, style=self.pack.style)
 
 
 def _with_rules(contract: AnyContract, rules: Any) -> AnyContract:

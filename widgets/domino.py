@@ -43,7 +43,7 @@ def pass_log(deal: DominoDeal) -> list[tuple[int, Card | None, bool]]:
         return [(s, c, False) for s, c, _ in moves]
     if not deal.rules.voluntary_pass:
         return [(s, c, c is None) for s, c, _ in moves]
-    replay = DominoDeal(deal.dealt, deal.contract, leader=deal.forehand, rules=deal.rules)
+    replay = DominoDeal(deal.dealt, deal.contract, leader=deal.forehand, rules=deal.rules, style=deal.style)
     out = []
     for s, c, end in moves:
         out.append((s, c, c is None and not replay.legal()))

@@ -76,10 +76,10 @@ def _fresh(deal: AnyDeal) -> tuple[AnyDeal, list[tuple[int, Card | None, str | N
     """The deal before its first play (Herzblatt: with every decision before the cards already
     made), and the plays that follow as (seat, card or None for a pass, end)."""
     if isinstance(deal, TrickDeal):
-        fresh = TrickDeal(deal.dealt, deal.contract, leader=deal.first_leader, rules=deal.rules)
+        fresh = TrickDeal(deal.dealt, deal.contract, leader=deal.first_leader, rules=deal.rules, style=deal.style)
         return fresh, [(s, c, None) for s, c in deal.plays]
     if isinstance(deal, DominoDeal):
-        fresh_d = DominoDeal(deal.dealt, deal.contract, leader=deal.forehand, rules=deal.rules)
+        fresh_d = DominoDeal(deal.dealt, deal.contract, leader=deal.forehand, rules=deal.rules, style=deal.style)
         return fresh_d, [(s, c, e) for s, c, e in deal.lay_history]
     h = HerzblattDeal(deal.dealt, deal.skat, deal.rules, dealer=deal.dealer)
     for s, says in deal.answers:

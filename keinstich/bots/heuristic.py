@@ -249,7 +249,7 @@ class _Learner:
         if trump is None or c.suit != trump:
             return
         duty = (led == trump and (rules.must_overtrump_trump_lead or rules.must_overtrump_always)) or (
-            led != trump and rules.must_trump and rules.must_overtrump_always)
+            led != trump and rules.must_overtrump_always)  # trumping by choice must overtrump too
         if not duty:
             return
         st = self.strength

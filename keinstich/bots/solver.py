@@ -250,11 +250,13 @@ class _Game:
                 return follow
             if forced and hand & forced:
                 return forced
-            if must_trump and hand & tmask:
+            if hand & tmask:
                 trumps = hand & tmask
-                if mo_always and win >= 0 and suit_of[win] == trump:
-                    return trumps & over[win] or trumps
-                return trumps
+                higher = trumps & over[win] if mo_always and win >= 0 and suit_of[win] == trump else 0
+                if must_trump:
+                    return higher or trumps
+                if higher:  # trumping is a choice, but a trump must beat the highest so far
+                    return hand & ~tmask | higher
             return hand
 
         rep_memo: list[dict[int, tuple[int, ...]]] = [{}, {}, {}, {}]

@@ -81,13 +81,30 @@ def _holder(deal: Deal, c: Card, aside: Mapping[Card, str] | None = None) -> str
     return ""
 
 
+def _in_chain(deal: Any) -> bool:
+    """Whether a lay-off deal lays one chain, where a card that fits both ends needs its end named
+    (in rows by suit only the card completing a row fits both, and its end cannot matter)."""
+    return bool(deal.rules.layout == "chain")
+
+
 def _where(deal: Any, c: Card) -> str:
     """The layout a lay-off card joins, for messages: "the chain (JC…AH)" or "the hearts row (9H…KH)"."""
-    if deal.rules.layout == "chain":
+    if _in_chain(deal):
         chain = deal.chain
         return f"the chain ({chain[0].code}…{chain[-1].code})"
     row = deal.rows[c.suit]
-    return f"the {c.suit.label()} row ({row[0].code}…{row[-1].code})"
+    return f"the {c.suit.label(deal.style)} row ({row[0].code}…{row[-1].code})"
+
+
+def _over(deal: Deal, i: int, lay_off: bool) -> str:
+    """Why a deal takes no play ``i + 1``: it is over, perhaps ended early (docs/rules.md §2.5)."""
+    if lay_off:
+        return f"the lay-off deal is already over after {i} turns"
+    tricks = deal.trick_deal
+    if tricks is not None and tricks.ended_early:
+        return (f"the deal ended after trick {len(tricks.tricks)} of {tricks.total_tricks} (stop_when_decided: "
+                f"no further trick can change any score), so it has {i} plays; drop the plays from play {i + 1} on")
+    return f"the deal is already over after {i} plays"
 
 
 def play_moves(deal: Deal, plays: Sequence[Card | None], ends: Sequence[End | None] = (), *,
@@ -97,8 +114,11 @@ def play_moves(deal: Deal, plays: Sequence[Card | None], ends: Sequence[End | No
     In trick play (the deal's phase is ``"play"``) every play is a card and errors name the trick;
     in a lay-off deal (``"lay"``) a play is a card, with its end where ``ends`` gives one, or None
     for a pass, and errors name the turn. A card the seat to move does not hold is a
-    :class:`RecordError` ("play 5 (trick 2): …"), and so is a lay-off card that fits both ends when
-    the record does not say which: the deal would depend on a guess. A move the rules forbid is an
+    :class:`RecordError` ("play 5 (trick 2): …"), and so is a card that fits both ends of a lay-off
+    chain when the record does not say which: the deal would depend on a guess. (In rows that wrap
+    round, only the card that completes a row fits both ends, and there its end cannot matter:
+    without one it is laid at the top.) A play after a trick deal ended early (``stop_when_decided``)
+    is a :class:`RecordError` naming the trick it ended after. A move the rules forbid is an
     :class:`IllegalRecordPlay` ("trick 2, seat 1 played 9D: …"). ``aside`` says where cards no one
     holds went, e.g. ``{KD: "it is among the discards"}``.
     """
@@ -114,16 +134,14 @@ def play_moves(deal: Deal, plays: Sequence[Card | None], ends: Sequence[End | No
             if c is None:  # validation refuses passes in trick deals; kept for records built around it
                 raise RecordError(f"play {i + 1}: \"pass\" is not a card")
         if seat is None:
-            over = f"the lay-off deal is already over after {i} turns" if lay_off else \
-                f"the deal is already over after {i} plays"
-            raise RecordError(f"play {i + 1}: {over}")
+            raise RecordError(f"play {i + 1}: {_over(deal, i, lay_off)}")
         if c is not None and c not in deal.hand(seat):
             raise RecordError(f"{who} but does not hold {c.code}{_holder(deal, c, aside)}")
         move = Lay(c, end) if c is not None and end is not None else c
         why = deal.why_illegal(move)
         if why is not None:
             raise IllegalRecordPlay(unit=unit, number=number, index=i, seat=seat, card=c, reason=_reason(why, c))
-        if lay_off and c is not None and end is None and Lay(c, "top") in deal.legal_moves():
+        if lay_off and c is not None and end is None and _in_chain(deal) and Lay(c, "top") in deal.legal_moves():
             raise RecordError(f"turn {i + 1}: seat {seat} lays {c.code}, which fits both ends of "
                               f"{_where(deal, c)}; say which: \"{c.code}@top\" or \"{c.code}@bottom\"")
         deal.play(move)
@@ -168,11 +186,16 @@ def summary_head(record: Record, deal: Deal) -> dict[str, Any]:
 
 
 def trick_summary(deal: TrickDeal) -> dict[str, Any]:
-    """The tricks of a summary: ``tricks``, ``current_trick`` and ``tricks_won``."""
-    return {"tricks": [{"number": t.number, "leader": t.leader, "cards": [c.code for c in t.cards],
-                        "winner": t.winner} for t in deal.tricks],
-            "current_trick": [{"seat": s, "card": c.code} for s, c in deal.trick],
-            "tricks_won": list(deal.tricks_won())}
+    """The tricks of a summary: ``tricks``, ``current_trick`` and ``tricks_won``; under
+    ``stop_when_decided`` also ``ended_early`` (the deal is over before its last trick)."""
+    out: dict[str, Any] = {
+        "tricks": [{"number": t.number, "leader": t.leader, "cards": [c.code for c in t.cards],
+                    "winner": t.winner} for t in deal.tricks],
+        "current_trick": [{"seat": s, "card": c.code} for s, c in deal.trick],
+        "tricks_won": list(deal.tricks_won())}
+    if deal.rules.stop_when_decided:
+        out["ended_early"] = deal.ended_early
+    return out
 
 
 def lay_off_summary(deal: DominoDeal, *, ends: bool = True) -> dict[str, Any]:

@@ -28,7 +28,8 @@ from keinstich.records import (
 )
 
 if TYPE_CHECKING:
-    from keinstich.games.herzblatt import HerzblattDeal, HerzblattRules
+    from keinstich.games.herzblatt_deal import HerzblattDeal
+    from keinstich.games.herzblatt_rules import HerzblattRules
 
 HERZBLATT_CONTRACT = "herzblatt"
 """The one contract id of a Herzblatt record (the variants are options)."""

@@ -13,16 +13,17 @@ A partie in a few lines::
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
-from keinstich.cards import Card, Pack, Style, deal_hands, hands_from_text, pack
+from keinstich.cards import Card, Pack, Style, deal_hands, hands_from_text, misdealt, pack
 from keinstich.contracts import Contract, ForTrick, PerCard, PerTrick
-from keinstich.game import Setting
+from keinstich.game import Setting, Settled
 from keinstich.games.herzeln_record import HerzelnRecords
 from keinstich.games.presets import override
 from keinstich.layoff import DominoContract, DominoDeal, Layout, Order, herzeln_domino
+from keinstich.partie import Policy, RulesPartie, play_out, play_partie, seat_policies
 from keinstich.tricks import TrickDeal, TrickRules, forehand
 
 if TYPE_CHECKING:
@@ -54,6 +55,8 @@ LAST_TRICK = _contract("last-trick", "Last Trick", "Letzter", ForTrick(-1, 40))
 NO_LAST_TRICK = _contract("no-last-trick", "No Last Trick", "Kein Letzter", ForTrick(-1, -40))
 DOMINO = herzeln_domino(4)
 """Deal 8 (single mixed-suit chain, ace-ten order): places score 0 / -10 / -20 / -30."""
+EARLY_END: tuple[Contract, ...] = (NO_QUEENS, KING_OF_HEARTS)
+"""The deals that may end early (deals 4 and 5, docs/rules.md §3.2): ``stop_when_decided``."""
 
 HerzelnContract = Contract | DominoContract
 HERZELN_CONTRACTS: dict[str, HerzelnContract] = {c.id: c for c in (
@@ -75,9 +78,11 @@ def herzeln_pack(players: int, style: Style = "french") -> Pack:
 
 
 def herzeln_deals(players: int = 4, domino_layout: str = "chain", domino_order: str = "ace-ten",
-                  *, voluntary_pass: bool = False) -> tuple[HerzelnContract, ...]:
+                  *, voluntary_pass: bool = False, stop_when_decided: bool = False) -> tuple[HerzelnContract, ...]:
     """The eight deals in order; the Domino as a single chain (default) or per-suit ``"rows"``,
-    in the ace-ten (default) or ``"natural"`` order (RULES.md §3.3)."""
+    in the ace-ten (default) or ``"natural"`` order (RULES.md §3.3). With ``stop_when_decided``,
+    deals 4 and 5 (No Queens, King of Hearts) end as soon as their penalty cards have fallen
+    (docs/rules.md §3.2); the other deals are always played to the end."""
     herzeln_pack(players)
     if domino_layout not in _LAYOUTS:
         raise HerzelnError(f"domino_layout must be 'chain' (single_chain) or 'rows' (per_suit), "
@@ -86,20 +91,34 @@ def herzeln_deals(players: int = 4, domino_layout: str = "chain", domino_order: 
         raise HerzelnError(f"domino_order must be 'ace-ten' or 'natural', not {domino_order!r}")
     domino = herzeln_domino(players, _LAYOUTS[domino_layout], _ORDERS[domino_order],
                             voluntary_pass=voluntary_pass)
-    return (NO_HEARTS, TRICKS, NO_TRICKS, NO_QUEENS, KING_OF_HEARTS, LAST_TRICK, NO_LAST_TRICK, domino)
+    queens, king = (c.with_rules(stop_when_decided=True) if stop_when_decided else c for c in EARLY_END)
+    return (NO_HEARTS, TRICKS, NO_TRICKS, queens, king, LAST_TRICK, NO_LAST_TRICK, domino)
 
 
 @dataclass(frozen=True)
 class HerzelnRules:
-    """A Herzeln setup: players (3 or 4; the pack follows), card style, and the Domino variant."""
+    """A Herzeln setup: players (3 or 4; the pack follows), card style, and the Domino variant.
+
+    ``stop_when_decided``: deals 4 and 5 end as soon as no further trick can change their points
+    (docs/rules.md §3.2; off by default, every trick is played). ``dealer_rotation``: the deal passes
+    one seat clockwise every deal (``"per_deal"``), or one dealer deals the whole partie and the next
+    partie passes to his left (``"per_partie"``, as Kein Stich offers, docs/rules.md §2.2).
+    """
 
     players: int = 4
     style: Style = "french"
     domino_layout: Literal["chain", "rows"] = "chain"
     domino_order: Literal["ace-ten", "natural"] = "ace-ten"
     voluntary_pass: bool = False
+    stop_when_decided: bool = False
+    dealer_rotation: Literal["per_deal", "per_partie"] = "per_deal"
 
     def __post_init__(self) -> None:
+        for name in ("voluntary_pass", "stop_when_decided"):
+            if not isinstance(getattr(self, name), bool):
+                raise HerzelnError(f"{name} must be True or False, not {getattr(self, name)!r}")
+        if self.dealer_rotation not in ("per_deal", "per_partie"):
+            raise HerzelnError(f"dealer_rotation must be 'per_deal' or 'per_partie', not {self.dealer_rotation!r}")
         herzeln_deals(self.players, self.domino_layout, self.domino_order)  # refuses what does not fit
         herzeln_pack(self.players, self.style)
         object.__setattr__(self, "domino_layout", _LAYOUTS[self.domino_layout])
@@ -112,12 +131,15 @@ class HerzelnRules:
     @property
     def deals(self) -> tuple[HerzelnContract, ...]:
         return herzeln_deals(self.players, self.domino_layout, self.domino_order,
-                             voluntary_pass=self.voluntary_pass)
+                             voluntary_pass=self.voluntary_pass, stop_when_decided=self.stop_when_decided)
 
     def describe(self) -> str:
         lines = [f"Herzeln: {self.players} players, {self.pack.id}"]
         for i, c in enumerate(self.deals, 1):
-            lines.append(f"  {i}. {c.describe()}")
+            early = " (ends once decided)" if isinstance(c, Contract) and c.rules.stop_when_decided else ""
+            lines.append(f"  {i}. {c.describe()}{early}")
+        if self.dealer_rotation == "per_partie":
+            lines.append("  one dealer for the whole partie")
         return "\n".join(lines)
 
 
@@ -139,8 +161,6 @@ def preset(preset_id: str = "herzeln-4", **overrides: object) -> HerzelnRules:
 # --- the partie ----------------------------------------------------------------------------------
 
 HerzelnDeal = TrickDeal | DominoDeal
-Policy = Callable[[Any], Card | None]
-"""Chooses a seat's next move from that seat's observation: a card, or None to pass (domino)."""
 
 
 def deal_scores(deal: HerzelnDeal) -> tuple[int, ...]:
@@ -150,15 +170,11 @@ def deal_scores(deal: HerzelnDeal) -> tuple[int, ...]:
     return deal.scores()
 
 
-@dataclass(frozen=True)
-class HerzelnDealResult:
-    """One finished deal of a partie: its number (1-8), contract, dealer, seed and points per seat."""
+@dataclass(frozen=True, kw_only=True)
+class HerzelnDealResult(Settled):
+    """One finished deal of a partie: its number (1-8), contract, dealer, points per seat, seed and the deal."""
 
-    number: int
-    contract: str
-    dealer: int
     seed: str
-    scores: tuple[int, ...]
     deal: HerzelnDeal = field(repr=False, compare=False)
 
 
@@ -177,8 +193,9 @@ def standings(totals: Sequence[int]) -> tuple[Standing, ...]:
     return tuple(Standing(1 + sum(1 for t in totals if t > totals[s]), s, totals[s]) for s in order)
 
 
-class HerzelnPartie:
-    """A Herzeln partie: eight deals, the dealer one seat clockwise each deal, points per deal.
+class HerzelnPartie(RulesPartie):
+    """A Herzeln partie: eight deals, the dealer one seat clockwise each deal (or, with
+    ``dealer_rotation="per_partie"``, ``first_dealer`` for all eight), points per deal.
 
     Deal ``k`` (0-based) is dealt from the seed ``"<seed>/<k>"``. ``policies`` is one callable
     per seat (or one for all), given the seat's observation and returning a card (or None to
@@ -189,79 +206,90 @@ class HerzelnPartie:
     def __init__(self, rules: HerzelnRules | int | None = None, seed: int | str = 0,
                  policies: Policy | Sequence[Policy] | None = None, *, first_dealer: int = 0,
                  rng: random.Random | None = None) -> None:
-        self.rules = (rules if isinstance(rules, HerzelnRules)
-                      else HerzelnRules() if rules is None else HerzelnRules(players=rules))
+        self.rules: HerzelnRules = (rules if isinstance(rules, HerzelnRules)
+                                    else HerzelnRules() if rules is None else HerzelnRules(players=rules))
         n = self.rules.players
         if not 0 <= first_dealer < n:
             raise HerzelnError(f"first_dealer must be a seat from 0 to {n - 1}, not {first_dealer}")
-        seat_policies = (None if policies is None else
-                         (policies,) * n if callable(policies) else tuple(policies))
-        if seat_policies is not None and len(seat_policies) != n:
-            raise HerzelnError(f"give one policy per seat ({n}), not {len(seat_policies)}")
-        self.policies = seat_policies
+        self.policies = seat_policies(policies, n, HerzelnError)
         self.seed = seed
         self.first_dealer = first_dealer
         self.rng = rng if rng is not None else random.Random(f"herzeln-partie/{seed}")
         self.contracts = self.rules.deals
         self.results: list[HerzelnDealResult] = []
-
-    @property
-    def players(self) -> int:
-        return self.rules.players
+        self.current: HerzelnDeal | None = None
 
     @property
     def is_over(self) -> bool:
         return len(self.results) == len(self.contracts)
 
     def dealer_of(self, index: int) -> int:
-        """Who deals deal ``index`` (0-based): one seat further clockwise every deal."""
-        return (self.first_dealer + index) % self.players
+        """Who deals deal ``index`` (0-based): one seat further clockwise every deal, or with
+        ``per_partie`` rotation the first dealer every deal."""
+        step = index if self.rules.dealer_rotation == "per_deal" else 0
+        return (self.first_dealer + step) % self.players
+
+    @property
+    def next_dealer(self) -> int:
+        """Who deals first in the following partie."""
+        if self.rules.dealer_rotation == "per_deal":
+            return self.dealer_of(len(self.contracts))
+        return (self.first_dealer + 1) % self.players
 
     def new_deal(self, hands: Sequence[Sequence[Card | str]] | None = None) -> HerzelnDeal:
-        """The next deal, dealt from the seed (or the given hands), forehand to lead; not played."""
+        """The next deal, dealt from the seed (or the given hands), forehand to lead; not played.
+
+        Given ``hands`` must be a whole deal of the partie's pack (:attr:`HerzelnRules.pack`)."""
         if self.is_over:
             raise HerzelnError("the partie is over: all eight deals have been played")
         k = len(self.results)
         contract = self.contracts[k]
+        p = self.rules.pack
         if hands is None:
-            hands = deal_hands(self.rules.pack, self.players, f"{self.seed}/{k}")
+            hands = deal_hands(p, self.players, f"{self.seed}/{k}")
+        else:
+            wrong = misdealt(hands, p, self.players)
+            if wrong is not None:
+                raise HerzelnError(f"deal {k + 1}: these hands are not a deal of this partie: {wrong}")
         leader = forehand(self.dealer_of(k), self.players)
         if isinstance(contract, Contract):
-            return TrickDeal(hands, contract, leader=leader)
-        return DominoDeal(hands, contract, leader=leader)
+            return TrickDeal(hands, contract, leader=leader, style=p.style, pack=p.id)
+        return DominoDeal(hands, contract, leader=leader, style=p.style, pack=p.id)
 
     def record(self, deal: HerzelnDeal) -> HerzelnDealResult:
         """Book a finished deal (made by :meth:`new_deal`) as the next deal of the partie."""
         k = len(self.results)
         if self.is_over or deal.contract is not self.contracts[k]:
             raise HerzelnError(f"this is not deal {k + 1} of the partie")
-        result = HerzelnDealResult(k + 1, self.contracts[k].id, self.dealer_of(k), f"{self.seed}/{k}",
-                                   deal_scores(deal), deal)
+        result = HerzelnDealResult(number=k + 1, contract=self.contracts[k].id, dealer=self.dealer_of(k),
+                                   scores=deal_scores(deal), seed=f"{self.seed}/{k}", deal=deal)
         self.results.append(result)
+        return result
+
+    def deal_next(self, hands: Sequence[Sequence[Card | str]] | None = None) -> HerzelnDeal:
+        """Deal the next deal (:meth:`new_deal`) and make it current, to be played and then settled."""
+        if self.current is not None:
+            raise HerzelnError(f"deal {len(self.results) + 1} has not been settled: play it to the end "
+                               "and settle() it first")
+        self.current = self.new_deal(hands)
+        return self.current
+
+    def settle(self) -> HerzelnDealResult:
+        """Book the finished current deal (:meth:`record`)."""
+        if self.current is None or not self.current.is_over:
+            raise HerzelnError("there is no finished deal to settle: play the current deal to the end")
+        result = self.record(self.current)
+        self.current = None
         return result
 
     def play_deal(self, hands: Sequence[Sequence[Card | str]] | None = None) -> HerzelnDealResult:
         """Deal and play the next deal with the policies (random legal play without them)."""
-        deal = self.new_deal(hands)
-        if self.policies is None:
-            deal.playout(self.rng)
-        else:
-            while not deal.is_over:
-                seat = deal.turn
-                assert seat is not None
-                move = self.policies[seat](deal.observation(seat))
-                if isinstance(deal, TrickDeal):
-                    if move is None:
-                        raise HerzelnError(f"seat {seat}'s policy passed, but a trick deal has no passing")
-                    deal.play(move, seat)
-                else:
-                    deal.play(move, seat)
-        return self.record(deal)
+        play_out(self.deal_next(hands), self.policies, self.rng, HerzelnError)
+        return self.settle()
 
     def play(self) -> HerzelnPartie:
         """Play every remaining deal; returns the partie."""
-        while not self.is_over:
-            self.play_deal()
+        play_partie(self, self.policies, self.rng, HerzelnError)
         return self
 
     @property
@@ -309,6 +337,7 @@ class Herzeln(HerzelnRecords):
     german = "Herzeln"
     unit = "points"
     player_counts = (3, 4)
+    early_end = tuple(c.id for c in EARLY_END)
 
     def packs(self, players: int) -> tuple[str, ...]:
         self.check_players(players)
@@ -352,16 +381,15 @@ class Herzeln(HerzelnRecords):
         if aside:
             raise HerzelnError("Herzeln sets no cards aside: every card is dealt")
         c = self.contract(contract, n)
-        pid = None if pack is None else self.pack(n, pack).id
+        p = None if pack is None else self.pack(n, pack)
+        pid, style = (None, None) if p is None else (p.id, p.style)  # messages in the pack's language
         leader = forehand(dealer if dealer is not None else n - 1, n)
         if isinstance(c, DominoContract):
-            return DominoDeal(hands, c, leader=leader, pack=pid)
-        return TrickDeal(hands, c, leader=leader, pack=pid)
+            return DominoDeal(hands, c, leader=leader, style=style or "german", pack=pid)
+        return TrickDeal(hands, c, leader=leader, style=style or "french", pack=pid)
 
     def partie(self, preset: object = None, seed: int | str = 0, **changes: object) -> HerzelnPartie:
-        rules = preset if isinstance(preset, HerzelnRules) else self.preset(
-            preset if isinstance(preset, str) else None, **changes)
-        return HerzelnPartie(rules, seed=seed)
+        return HerzelnPartie(self.rules_of(preset, HerzelnRules, **changes), seed=seed)
 
 
 def herzeln_contract(contract_id: str, players: int, options: Mapping[str, Any] | None = None) -> HerzelnContract:

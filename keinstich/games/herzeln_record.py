@@ -22,6 +22,10 @@ HERZELN_DOMINO_IDS: dict[str, tuple[Layout, Order]] = {
 ``herzeln-domino-rows`` (per suit, docs/rules.md §3.3) and ``herzeln-domino-rows-natural``."""
 
 HERZELN_DOMINO_OPTIONS: dict[str, Option] = {"voluntary_pass": Option("voluntary_pass", is_bool, "true or false")}
+HERZELN_EARLY_END_OPTIONS: dict[str, Option] = {
+    "stop_when_decided": Option("stop_when_decided", is_bool, "true or false")}
+"""The option of deals 4 and 5 (``herzeln-no-queens``, ``herzeln-king-of-hearts``): they may end as soon as
+no further trick can change their points (docs/rules.md §3.2)."""
 HERZELN_PLAYERS = (3, 4)
 
 
@@ -32,11 +36,20 @@ class HerzelnRecords(MachineRecords):
         """Herzeln's seven trick deals by id (``herzeln-no-hearts`` … ``herzeln-no-last-trick``)."""
         return {cid: c for cid, c in self.contracts(4).items() if not lays_off(c)}
 
+    early_end: tuple[str, ...] = ()
+    """The ids of the trick deals that may end early (deals 4 and 5); the game names them."""
+
     def record_contract(self, contract_id: str, players: int, options: Mapping[str, Any]) -> Any:
         tricks = self.trick_contracts()
         if contract_id in tricks:
-            check_options(contract_id, options, {})
-            return tricks[contract_id]
+            early = contract_id in self.early_end
+            if not early and "stop_when_decided" in options:
+                raise RecordError(f"option 'stop_when_decided' is only for deals 4 and 5, "
+                                  f"{' and '.join(self.early_end)} (docs/rules.md §3.2): {contract_id} "
+                                  "is always played to the end")
+            check_options(contract_id, options, HERZELN_EARLY_END_OPTIONS if early else {})
+            c = tricks[contract_id]
+            return c.with_rules(stop_when_decided=True) if options.get("stop_when_decided") else c
         if contract_id in HERZELN_DOMINO_IDS:
             check_options(contract_id, options, HERZELN_DOMINO_OPTIONS)
             layout, order = HERZELN_DOMINO_IDS[contract_id]
@@ -45,7 +58,9 @@ class HerzelnRecords(MachineRecords):
         raise RecordError(f"unknown contract {contract_id!r} for herzeln: use one of {ids}")
 
     def record_options(self, contract: Any) -> dict[str, Any]:
-        return {"voluntary_pass": True} if lays_off(contract) and contract.rules.voluntary_pass else {}
+        if lays_off(contract):
+            return {"voluntary_pass": True} if contract.rules.voluntary_pass else {}
+        return {"stop_when_decided": True} if contract.rules.stop_when_decided else {}
 
     def same_contract(self, named: Any, contract: Any) -> bool:
         """A Domino made for more players is the same deal when its first places score the same."""

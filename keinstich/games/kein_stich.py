@@ -7,160 +7,41 @@ deal that pays the pot out (RULES.md §2.2–2.7). The presets are data::
     partie = Partie(rules, seed=1)
     result = partie.play()          # random legal play by default
     result.net                      # each seat's winnings minus payments; sums to zero
+
+This module holds the partie, its ledger and the game (:class:`KeinStich`); the partie rules, their
+variants and the presets are :mod:`keinstich.games.kein_stich_rules`, importable from here too.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
 
-from keinstich.cards import PACK_IDS, Card, Pack, PackError, Style, deal_hands, hands_from_text, pack
-from keinstich.contracts import (
-    BLACK_PIG,
-    KEIN_STICH_CONTRACTS,
-    NO_FIRST_LAST,
-    NO_HEARTS,
-    NO_MAX,
-    NO_OBERS,
-    NO_PENULTIMATE,
-    NO_TRICKS,
-    POWER,
-    POWER_BLACK_PIG,
-    Contract,
-)
-from keinstich.game import GameError, Setting
+from keinstich.cards import PACK_IDS, Card, Pack, PackError, deal_hands, hands_from_text, misdealt, pack
+from keinstich.contracts import KEIN_STICH_CONTRACTS, Contract
+from keinstich.game import GameError, Setting, Settled
 from keinstich.games.kein_stich_record import KeinStichRecords
-from keinstich.games.presets import override
-from keinstich.layoff import DOMINO, DOMINO_CONTRACTS, DominoContract, DominoDeal, domino_contract, payout_shares
+from keinstich.games.kein_stich_rules import (
+    DEFAULT_PACKS,
+    DEFAULT_WEIGHTS,
+    PRESETS,
+    VARIANTS,
+    Deal,
+    DealContract,
+    PartieError,
+    PartieRules,
+    preset,
+)
+from keinstich.layoff import DOMINO_CONTRACTS, DominoContract, DominoDeal, payout_shares
+from keinstich.partie import Policy, play_partie, seat_policies
 from keinstich.tricks import TrickDeal, forehand
 
-if TYPE_CHECKING:
-    pass
-
-Deal = TrickDeal | DominoDeal
-DealContract = Contract | DominoContract
-Policy = Callable[[Any], Card | None]
-"""Chooses a seat's next move from that seat's observation: a card, or None to pass (domino)."""
-
-
-class PartieError(ValueError):
-    """A partie that cannot be set up or continued as asked."""
-
-
-DEFAULT_PACKS: dict[int, str] = {3: "{style}-24", 4: "{style}-32", 5: "french-50", 6: "french-48"}
-"""The pack by player count (RULES.md §2.1): 3 players 24 cards, 5 and 6 players a reduced 52-card pack."""
-
-DEFAULT_WEIGHTS: dict[int, tuple[int, ...]] = {
-    3: (100, 50, 0), 4: (100, 50, 10, 0), 5: (100, 50, 10, 0, 0), 6: (100, 50, 10, 0, 0, 0)}
-
-
-@dataclass(frozen=True)
-class PartieRules:
-    """What a partie consists of. Presets in :data:`PRESETS`; any field can be changed with
-    ``dataclasses.replace`` or the keyword arguments of :func:`preset`."""
-
-    id: str
-    name: str
-    deals: tuple[DealContract, ...]
-    players: int = 4
-    pack: str | None = None
-    style: Style = "german"
-    march: bool = False
-    dealer_rotation: Literal["per_deal", "per_partie"] = "per_deal"
-    payout_policy: Literal["proportional", "fixed_carry"] = "proportional"
-    payout_weights: tuple[int, ...] | None = None
-    stake: int = 5
-
-    def __post_init__(self) -> None:
-        if not 3 <= self.players <= 6:
-            raise PartieError(f"Kein Stich is for 3 to 6 players, not {self.players}")
-        if not self.deals:
-            raise PartieError("a partie needs at least one deal")
-        p = pack(self.pack_id)
-        size = p.hand_size(self.players)  # refuses a pack that does not divide
-        if self.dealer_rotation not in ("per_deal", "per_partie"):
-            raise PartieError(f"dealer_rotation must be 'per_deal' or 'per_partie', not {self.dealer_rotation!r}")
-        if self.payout_policy not in ("proportional", "fixed_carry"):
-            raise PartieError("payout_policy must be 'proportional' or 'fixed_carry', "
-                              f"not {self.payout_policy!r}")
-        w = self.weights
-        if len(w) != self.players or any(x < 0 for x in w) or not any(w):
-            raise PartieError(f"payout_weights need {self.players} non-negative numbers, not all zero; got {w}")
-        if self.payout_policy == "fixed_carry" and sum(w) > self.pot_total:
-            raise PartieError(f"the fixed payout {list(w)} is {sum(w)}, more than the pot of {self.pot_total}")
-        if size < 2 and any(isinstance(d, Contract) and d.march for d in self.trick_deals):
-            raise PartieError("a march needs at least two tricks")
-        for d in self.deals:
-            if isinstance(d, DominoContract) and d.rules.pass_fee % self.stake:
-                raise PartieError(f"a pass fee of {d.rules.pass_fee} cannot be paid out in whole stakes of "
-                                  f"{self.stake}: use a multiple of {self.stake}")
-        if not any(isinstance(d, DominoContract) for d in self.deals):
-            raise PartieError("a Kein Stich partie ends with a lay-off (domino) deal that pays out the pot")
-
-    @property
-    def pack_id(self) -> str:
-        if self.pack is not None:
-            return pack(self.pack).id
-        if self.players not in DEFAULT_PACKS:
-            raise PartieError(f"Kein Stich is for 3 to 6 players, not {self.players}")
-        return DEFAULT_PACKS[self.players].format(style=self.style)
-
-    @property
-    def weights(self) -> tuple[int, ...]:
-        return self.payout_weights if self.payout_weights is not None else DEFAULT_WEIGHTS.get(self.players, ())
-
-    @property
-    def trick_deals(self) -> tuple[Contract, ...]:
-        return tuple(d for d in self.deals if isinstance(d, Contract))
-
-    @property
-    def pot_total(self) -> int:
-        """What the trick deals put into the pot (fixed by the pack, RULES.md §2.3)."""
-        return sum(c.total(self.pack_id, self.players) for c in self.trick_deals)
-
-    def contract_for(self, index: int) -> DealContract:
-        """The contract of deal ``index`` (0-based), with the March rule applied if on."""
-        c = self.deals[index]
-        if isinstance(c, Contract) and self.march and c.march is False:
-            return c.with_march()
-        return c
-
-    def describe(self) -> str:
-        lines = [f"{self.name}: {self.players} players, {self.pack_id}, pot {self.pot_total} pfennig"]
-        for i, c in enumerate(self.deals, 1):
-            text = c.describe() if isinstance(c, Contract) else f"{c.name}: pays out the pot"
-            lines.append(f"  {i}. {text}")
-        return "\n".join(lines)
-
-
-_STANDARD = (NO_TRICKS, NO_HEARTS, NO_OBERS, NO_MAX, DOMINO)
-
-
-PRESETS: dict[str, PartieRules] = {r.id: r for r in (
-    PartieRules("standard", "Kein Stich (five deals)", _STANDARD),
-    PartieRules("king-louis", "King Louis (four deals)", _STANDARD[1:]),
-    PartieRules("six-penultimate", "Six deals: No Penultimate Trick", (*_STANDARD[:4], NO_PENULTIMATE, DOMINO)),
-    PartieRules("six-first-last", "Six deals: No First or Last Trick", (*_STANDARD[:4], NO_FIRST_LAST, DOMINO)),
-    PartieRules("power", "Power / Blitz (two deals)", (POWER, DOMINO)),
-    PartieRules("black-pig", "Schwarze Sau (Black Pig)", (NO_TRICKS, NO_HEARTS, NO_OBERS, BLACK_PIG, DOMINO)),
-    PartieRules("power-black-pig", "Power with Black Pig", (POWER_BLACK_PIG, DOMINO)),
-    PartieRules("march", "Kein Stich with March", _STANDARD, march=True),
-    PartieRules("hearts-unter", "Herzunteranlegen (Unter of Hearts starts)",
-                (*_STANDARD[:4], domino_contract("hearts"))),
-    PartieRules("leaves-unter", "Grünunteransetzen (Unter of Leaves starts)",
-                (*_STANDARD[:4], domino_contract("leaves"))),
-    PartieRules("any-unter", "Any Unter starts the lay-off", (*_STANDARD[:4], domino_contract("any"))),
-)}
-"""Kein Stich partie presets by id (RULES.md §2.3–2.4, §5), for four players; change any setting
-with :func:`preset`."""
-
-
-def preset(preset_id: str = "standard", **overrides: object) -> PartieRules:
-    """A preset's rules, e.g. ``preset("power", players=3)`` or ``preset("standard", march=True)``."""
-    return override(PRESETS, preset_id, overrides, PartieError, fixed=frozenset({"id", "name", "deals"}))
+__all__ = [
+    "DEFAULT_PACKS", "DEFAULT_WEIGHTS", "PRESETS", "SETTINGS", "VARIANTS", "Deal", "DealContract", "DealResult",
+    "KeinStich", "Ledger", "LedgerEntry", "Partie", "PartieError", "PartieResult", "PartieRules", "preset",
+]
 
 
 @dataclass(frozen=True)
@@ -202,20 +83,28 @@ class Ledger:
         """Each seat's result: winnings minus payments."""
         return tuple(-x for x in self.paid())
 
+    def of_deal(self, deal: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """What each seat paid into the pot and received from it in deal number ``deal``."""
+        paid, received = [0] * self.players, [0] * self.players
+        for e in self.entries:
+            if e.deal == deal:
+                if e.amount > 0:
+                    paid[e.seat] += e.amount
+                else:
+                    received[e.seat] -= e.amount
+        return tuple(paid), tuple(received)
+
     def rows(self) -> list[dict[str, object]]:
         """The entries as dicts (``pandas.DataFrame(ledger.rows())`` makes a table)."""
         return [dataclasses.asdict(e) for e in self.entries]
 
 
-@dataclass(frozen=True)
-class DealResult:
-    """One finished deal of a partie."""
+@dataclass(frozen=True, kw_only=True)
+class DealResult(Settled):
+    """One finished deal of a partie: what each seat paid into the pot net of what it received
+    (``scores``, pfennig; split into ``paid`` and ``received``), the ``pot`` after it, its seed and the deal."""
 
-    number: int
-    contract: str
-    dealer: int
     seed: str
-    scores: tuple[int, ...]
     deal: Deal = field(repr=False, compare=False)
 
 
@@ -255,6 +144,10 @@ class Partie:
         return self.rules.players
 
     @property
+    def pack(self) -> Pack:
+        return pack(self.rules.pack_id)
+
+    @property
     def is_over(self) -> bool:
         return len(self.results) == len(self.rules.deals)
 
@@ -269,19 +162,31 @@ class Partie:
             else (self.first_dealer + 1) % self.players
 
     def deal_next(self, hands: Sequence[Sequence[Card | str]] | None = None) -> Deal:
-        """Deal the next deal (from the seed, or the given hands) and make it current."""
-        if self.current is not None and not self.current.is_over:
-            raise PartieError(f"deal {len(self.results) + 1} is still being played")
+        """Deal the next deal (from the seed, or the given hands) and make it current.
+
+        Given ``hands`` must be a whole deal of the partie's pack (:attr:`PartieRules.pack_id`): the pot
+        is what that pack's deals put in. A finished deal must be settled first (:meth:`settle`)."""
+        k = len(self.results)
+        if self.current is not None:
+            if not self.current.is_over:
+                raise PartieError(f"deal {k + 1} is still being played")
+            raise PartieError(f"deal {k + 1} ({self.rules.contract_for(k).id}) is finished but not settled: call "
+                              "settle() to book it in the ledger before dealing the next deal")
         if self.is_over:
             raise PartieError("the partie is over: every deal has been played")
-        k = len(self.results)
         contract = self.rules.contract_for(k)
         dealer = self.dealer_of(k)
+        p = pack(self.rules.pack_id)
         if hands is None:
-            hands = deal_hands(self.rules.pack_id, self.players, self._seed(k))
+            hands = deal_hands(p, self.players, self._seed(k))
+        else:
+            wrong = misdealt(hands, p, self.players)
+            if wrong is not None:
+                raise PartieError(f"deal {k + 1}: these hands are not a deal of this partie: {wrong}")
         leader = forehand(dealer, self.players)
-        self.current = (TrickDeal(hands, contract, leader=leader) if isinstance(contract, Contract)
-                        else DominoDeal(hands, contract, leader=leader))
+        self.current = (TrickDeal(hands, contract, leader=leader, style=p.style, pack=p.id)
+                        if isinstance(contract, Contract)
+                        else DominoDeal(hands, contract, leader=leader, style=p.style, pack=p.id))
         return self.current
 
     def _seed(self, k: int) -> str:
@@ -297,8 +202,7 @@ class Partie:
         ledger = self.ledger
         if isinstance(deal, TrickDeal):
             assert isinstance(contract, Contract)
-            scores = deal.scores()
-            for seat, amount in enumerate(scores):
+            for seat, amount in enumerate(deal.scores()):
                 reason = "march" if amount < 0 else f"{contract.name} penalties"
                 ledger.add(k + 1, contract.id, seat, amount, reason)
         else:
@@ -312,8 +216,10 @@ class Partie:
                 shares = tuple(self.rules.weights[deal.finish_order.index(s)] for s in range(self.players))
             for place, seat in enumerate(deal.finish_order, 1):
                 ledger.add(k + 1, contract.id, seat, -shares[seat], f"lay-off: place {place}")
-            scores = tuple(-x for x in shares)
-        result = DealResult(k + 1, contract.id, self.dealer_of(k), self._seed(k), scores, deal)
+        paid, received = ledger.of_deal(k + 1)
+        result = DealResult(number=k + 1, contract=contract.id, dealer=self.dealer_of(k), seed=self._seed(k), deal=deal,
+                            scores=tuple(p - r for p, r in zip(paid, received, strict=True)), pot=ledger.pot,
+                            paid=paid, received=received)
         self.results.append(result)
         self.current = None
         return result
@@ -325,26 +231,7 @@ class Partie:
         Random play draws from ``rng`` (default: ``random.Random`` seeded from the partie's seed).
         """
         rng = rng if rng is not None else random.Random(f"keinstich-partie/{self.seed}")
-        seat_policies = (None if policies is None else
-                         [policies] * self.players if callable(policies) else list(policies))
-        if seat_policies is not None and len(seat_policies) != self.players:
-            raise PartieError(f"give one policy per seat ({self.players}), not {len(seat_policies)}")
-        while not self.is_over:
-            deal = self.current if self.current is not None else self.deal_next()
-            if seat_policies is None:
-                deal.playout(rng)
-            else:
-                while not deal.is_over:
-                    seat = deal.turn
-                    assert seat is not None
-                    move = seat_policies[seat](deal.observation(seat))
-                    if isinstance(deal, DominoDeal):
-                        deal.play(move, seat)
-                    elif move is None:
-                        raise PartieError(f"the policy of seat {seat} passed, but a trick deal has no passing")
-                    else:
-                        deal.play(move, seat)
-            self.settle()
+        play_partie(self, seat_policies(policies, self.players, PartieError), rng, PartieError)
         return self.result()
 
     def result(self) -> PartieResult:
@@ -427,19 +314,17 @@ class KeinStich(KeinStichRecords):
             raise GameError("Kein Stich sets no cards aside: every card is dealt")
         c = self.contract(contract, n)
         p = None if pack is None else self.pack(n, pack)
-        pid = None if p is None else p.id
+        pid, style = (None, None) if p is None else (p.id, p.style)  # messages in the pack's language
         lead = forehand(dealer if dealer is not None else n - 1, n)
         if isinstance(c, DominoContract):
-            d = DominoDeal(hands, c, leader=lead, pack=pid)
+            d = DominoDeal(hands, c, leader=lead, style=style or "german", pack=pid)
             if c.points is None and p is not None:
                 d.pot = self.standard_pot(p, n)
             return d
-        return TrickDeal(hands, c, leader=lead, pack=pid)
+        return TrickDeal(hands, c, leader=lead, style=style or "french", pack=pid)
 
     def partie(self, preset: object = None, seed: int | str = 0, **changes: object) -> Partie:
-        rules = preset if isinstance(preset, PartieRules) else self.preset(
-            preset if isinstance(preset, str) else None, **changes)
-        return Partie(rules, seed=seed)
+        return Partie(self.rules_of(preset, PartieRules, **changes), seed=seed)
 
 
 SETTINGS = (

@@ -3,7 +3,8 @@
 Simulations of random play ("what does a contract cost when nobody thinks?") need hundreds of
 thousands of deals. :func:`random_deals` plays them all at once: each move is a handful of NumPy
 operations over every deal in the batch, instead of a Python loop per card. It plays the same rules
-as :class:`~keinstich.tricks.TrickDeal` without trumps or the [VAR] lead/discard duties, and scores
+as :class:`~keinstich.tricks.TrickDeal` without trumps, the [VAR] lead/discard duties or an early end
+(``stop_when_decided``), and scores
 with the contract's own data; :meth:`RandomDeals.deal` replays any one of them through the trick
 machine, which is how the tests check every move and every score.
 
@@ -105,6 +106,9 @@ def _block(contract: Contract, p: Pack | str, players: int, deals: int, seed: in
     if rules.trump is not None or rules.no_lead is not None or rules.forced_discard is not None:
         raise BatchError(f"{contract.id}: the batch player knows no trumps, lead bans or forced discards; "
                          "play such deals with TrickDeal.playout")
+    if rules.stop_when_decided:
+        raise BatchError(f"{contract.id}: the batch player plays every trick and cannot end a deal early "
+                         "(stop_when_decided); play such deals with TrickDeal.playout")
     if deals < 1:
         raise BatchError(f"deals must be 1 or more, not {deals}")
     hand = p.hand_size(players)

@@ -24,8 +24,6 @@ from typing import TYPE_CHECKING, Any
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
-from keinstich.tricks import TrickDeal
-
 if TYPE_CHECKING:
     import pandas as pd
 
@@ -212,17 +210,16 @@ def deal_frame(deal: Any) -> pd.DataFrame:
     contract's unit) and ``cumulative``; ``unit`` names it."""
     import pandas as pd
 
-    from keinstich.games.herzblatt import HerzblattDeal
-
-    trick_deal = deal.trick_deal if isinstance(deal, HerzblattDeal) else deal
-    if isinstance(deal, HerzblattDeal) and trick_deal is None:
-        raise ChartError(f"this Herzblatt deal has no tricks (yet): {deal.phase} phase"
-                         + (", all passed" if deal.outcome == "redeal" else ""))
-    if not isinstance(trick_deal, TrickDeal):
-        raise ChartError(f"deal_frame takes a trick deal (TrickDeal, or a Herzblatt deal in play), "
-                         f"not {type(deal).__name__}" + (": a lay-off deal has no tricks"
-                                                         if type(deal).__name__ == "DominoDeal" else ""))
-    d = trick_deal
+    d = getattr(deal, "trick_deal", None)
+    if d is None:
+        if not callable(getattr(deal, "result", None)):
+            raise ChartError(f"deal_frame takes a deal (keinstich.deal.Deal), not {type(deal).__name__}")
+        result = deal.result()
+        if result.places is not None:
+            raise ChartError(f"deal_frame takes a deal with tricks, not a {deal.game} lay-off deal: "
+                             "a lay-off deal has no tricks")
+        raise ChartError(f"this {deal.game} deal has no tricks (yet): {deal.phase} phase"
+                         + (f", {result.text}" if deal.over and result.text else ""))
     n, total = d.players, d.total_tricks
     contract = d.contract
     unit = getattr(contract, "unit", "pfennig") if contract is not None else "pfennig"

@@ -1,0 +1,62 @@
+"""Playing one deal with bots, as :func:`~keinstich.bots.play_deal` would, by the fastest path that
+makes the same moves.
+
+Two shortcuts serve deals of tricks from first card to last (``deal.trick_deal is deal``): with a
+:class:`~keinstich.bots.HeuristicBot` in every seat and no trumps, :func:`~keinstich.bots.heuristic_playout`
+makes the bots' choices without building observations; and a :class:`~keinstich.bots.RandomBot` draws
+its card from its own generator exactly as it would from an observation. The tests check both against
+``play_deal``. Every other deal is played through the Deal interface by ``play_deal``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, cast
+
+from keinstich.bots import Bot, HeuristicBot, RandomBot, heuristic_playout, play_deal
+from keinstich.cards import mask_of, pack
+from keinstich.sim.bot_specs import SimulationError
+
+if TYPE_CHECKING:
+    from keinstich.deal import Deal
+    from keinstich.tricks import TrickDeal
+
+
+def play(deal: Deal, bots: Sequence[Bot]) -> None:
+    """Finish ``deal`` with ``bots`` (one per seat), each seeing only its own seat's observation."""
+    tricks = deal.trick_deal
+    if tricks is deal:
+        assert tricks is not None
+        _play_tricks(tricks, bots)
+    else:
+        play_deal(cast(Any, deal), bots)
+
+
+def playout_serves(deal: Deal) -> bool:
+    """Whether :func:`heuristic_playout` can finish ``deal`` for heuristic bots of the pack dealt: a
+    deal of tricks without trumps."""
+    tricks = deal.trick_deal
+    return tricks is deal and tricks is not None and tricks.rules.trump is None
+
+
+def _play_tricks(deal: TrickDeal, bots: Sequence[Bot]) -> None:
+    if playout_serves(deal) and all(type(b) is HeuristicBot for b in bots):
+        in_play = mask_of(c for _, c in deal.plays)
+        for seat in range(deal.players):
+            in_play |= mask_of(deal.hand(seat))
+        # the play-out sees the cards dealt as the pack in play; so does a bot told that pack
+        packs = [getattr(b, "pack", None) for b in bots]
+        if all(p is None or pack(p).mask == in_play for p in packs):
+            heuristic_playout(deal)
+            return
+    while not deal.is_over:
+        s = deal.turn
+        assert s is not None
+        b = bots[s]
+        if type(b) is RandomBot:
+            deal.play(b.rng.choice(deal.legal()), s)  # what RandomBot.explain_trick draws
+            continue
+        c = b.choose(deal.observation(s))
+        if c is None:
+            raise SimulationError(f"{b.name} passed in a trick deal (seat {s})")
+        deal.play(c, s)
