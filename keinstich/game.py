@@ -6,10 +6,11 @@ never a deal type, so a fourth game is one module in ``keinstich/games/`` plus a
 from __future__ import annotations
 
 import dataclasses
+import typing
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol, TypeVar, get_args, get_origin
 
 from keinstich.cards import Card, Pack, PackError, Style, pack
 
@@ -35,6 +36,27 @@ class Setting:
     doc: str
     choices: tuple[object, ...] | None = None
     section: str = ""
+
+
+def settings_of(rules_type: type, docs: Mapping[str, tuple[str, str]]) -> tuple[Setting, ...]:
+    """Every field of a rules dataclass as a :class:`Setting`, in field order: its default, its
+    allowed values where the type names them (a ``Literal``, or ``bool``), and ``docs[name]`` = (what
+    it does, its section of docs/rules.md). A field missing from ``docs`` is not a setting (a preset's
+    own id, name and deals)."""
+    hints = typing.get_type_hints(rules_type, vars(__import__(rules_type.__module__, fromlist=["_"])))
+    out = []
+    for f in dataclasses.fields(rules_type):
+        if f.name not in docs:
+            continue
+        hint = hints.get(f.name)
+        choices: tuple[object, ...] | None = None
+        if hint is bool:
+            choices = (False, True)
+        elif get_origin(hint) is Literal:
+            choices = get_args(hint)
+        what, section = docs[f.name]
+        out.append(Setting(f.name, f.default, what, choices, section))
+    return tuple(out)
 
 
 @dataclass(frozen=True)

@@ -19,19 +19,17 @@ and every public name of both is importable from here too.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Callable, Sequence
 from typing import Any, TypeAlias
 
 from keinstich.cards import Card, Pack
 from keinstich.cards import pack as get_pack
-from keinstich.game import GameError, Setting, Settled
+from keinstich.game import GameError, Setting, Settled, settings_of
 from keinstich.games.herzblatt_deal import Announce, Ask, Contra, Discard, HerzblattDeal, HerzblattObservation, Re
 from keinstich.games.herzblatt_record import HerzblattRecords
 from keinstich.games.herzblatt_rules import (
     CARD_POINTS,
-    CHOICES,
     HERZBLATT_POINTS,
     PACKS,
     SKAT,
@@ -250,8 +248,7 @@ class Herzblatt(HerzblattRecords):
         return preset(preset_id or "herzblatt-4", **changes)
 
     def settings(self) -> tuple[Setting, ...]:
-        return tuple(Setting(f.name, f.default, "", CHOICES.get(f.name), "4")
-                     for f in dataclasses.fields(HerzblattRules))
+        return SETTINGS
 
     def deal(self, contract: object = "herzblatt", seed: int | str = 0, *, players: int | None = None,
              pack: str | Pack | None = None, dealer: int | None = None) -> HerzblattDeal:
@@ -287,3 +284,23 @@ class Herzblatt(HerzblattRecords):
     def partie(self, preset: object = None, seed: int | str = 0, **changes: object) -> HerzblattPartie:
         return HerzblattPartie(self.rules_of(preset, HerzblattRules, **changes), seed=seed)
 
+
+
+SETTINGS = settings_of(HerzblattRules, {
+    "players": ("2 to 5 players; the removal rule picks the pack", "4.2"),
+    "removal": ("which cards leave the pack: the red Sevens/Eights, or keep every trump", "4.2"),
+    "ask_order": ("who is asked first whether he plays", "4.3"),
+    "all_pass": ("when nobody plays: deal again, or the dealer must play", "4.3"),
+    "must_trump": ("a player void in the led suit must trump", "4.4"),
+    "must_overtrump_trump_lead": ("on a trump lead, a player must beat the highest trump if he can", "4.4"),
+    "must_overtrump_always": ("whoever plays a trump must beat the highest trump if he can", "4.4"),
+    "win_threshold": ("the card points the soloist needs to win", "4.5"),
+    "schneider_threshold": ("at or below these card points a side is schneider", "4.5"),
+    "win_stake": ("stakes per defender for a plain win (Muhr's base value)", "4.5"),
+    "win_schneider_stake": ("stakes per defender for a win with the defenders schneider", "4.5"),
+    "loss_stake": ("stakes per defender for a plain loss", "4.5"),
+    "loss_schneider_stake": ("stakes per defender for a loss with the soloist schneider", "4.5"),
+    "muhr": ("Muhr's variant: announcements, contra and re", "4.6"),
+    "du_stacks_schneider": ("Muhr: an announced 'du' also counts the schneider factor", "4.6"),
+})
+"""Herzblatt's rule variants (docs/rules.md §5)."""

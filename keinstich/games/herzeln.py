@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from keinstich.cards import Card, Pack, Style, deal_hands, hands_from_text, misdealt, pack
 from keinstich.contracts import Contract, ForTrick, PerCard, PerTrick
-from keinstich.game import Setting, Settled
+from keinstich.game import Setting, Settled, settings_of
 from keinstich.games.herzeln_record import HerzelnRecords
 from keinstich.games.presets import override
 from keinstich.layoff import DominoContract, DominoDeal, Layout, Order, herzeln_domino
@@ -397,11 +397,13 @@ def herzeln_contract(contract_id: str, players: int, options: Mapping[str, Any] 
     return Herzeln().record_contract(contract_id, players, options or {})  # type: ignore[no-any-return]
 
 
-SETTINGS = (
-    Setting("players", 4, "3 players use 24 cards, 4 players 32", (3, 4), "3.1"),
-    Setting("style", "french", "the faces: French or German pack", ("french", "german"), "3.1"),
-    Setting("domino_layout", "chain", "the Domino as one chain, or rows per suit", ("chain", "rows"), "3.3"),
-    Setting("domino_order", "ace-ten", "the Domino's rank order", ("ace-ten", "natural"), "3.3"),
-    Setting("voluntary_pass", False, "a player may pass in the Domino although a card fits", (False, True), "3.3"),
-)
+SETTINGS = settings_of(HerzelnRules, {
+    "players": ("3 players use 24 cards, 4 players 32", "3.1"),
+    "style": ("French or German faces and names", "3.1"),
+    "domino_layout": ("the Domino as one chain, or rows per suit", "3.3"),
+    "domino_order": ("the Domino's rank order", "3.3"),
+    "voluntary_pass": ("a player may pass in the Domino although a card fits", "3.3"),
+    "stop_when_decided": ("deals 4 and 5 end once no trick can change their points", "3.2"),
+    "dealer_rotation": ("the deal passes after every deal, or after the partie", "3.1"),
+})
 """Herzeln's rule variants (docs/rules.md §5)."""

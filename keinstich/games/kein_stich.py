@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from keinstich.cards import PACK_IDS, Card, Pack, PackError, deal_hands, hands_from_text, misdealt, pack
 from keinstich.contracts import KEIN_STICH_CONTRACTS, Contract
-from keinstich.game import GameError, Setting, Settled
+from keinstich.game import GameError, Setting, Settled, settings_of
 from keinstich.games.kein_stich_record import KeinStichRecords
 from keinstich.games.kein_stich_rules import (
     DEFAULT_PACKS,
@@ -327,13 +327,21 @@ class KeinStich(KeinStichRecords):
         return Partie(self.rules_of(preset, PartieRules, **changes), seed=seed)
 
 
-SETTINGS = (
-    Setting("players", 4, "3 to 6 players; other counts with a pack that deals evenly", None, "2.1"),
-    Setting("pack", None, "the pack: german-32 for 4 players, german-24 for 3, french-50/48 for 5/6", None, "2.1"),
-    Setting("march", False, "a player who takes every trick is paid instead of paying", (False, True), "2.4"),
-    Setting("dealer_rotation", "per_deal", "the deal passes after every deal, or after the partie",
-            ("per_deal", "per_partie"), "2.2"),
-    Setting("payout_policy", "proportional", "how the lay-off deal pays out the pot", ("proportional", "fixed_carry"),
-            "2.7"),
-)
+SETTINGS = settings_of(PartieRules, {
+    "players": ("3 to 6 players (other counts with a pack that deals evenly)", "2.1"),
+    "pack": ("the pack id; by default german-24, german-32, french-50 or french-48 by players", "2.1"),
+    "style": ("German or French faces and names", "2.1"),
+    "march": ("a player who takes every trick is paid instead of paying", "2.4"),
+    "dealer_rotation": ("the deal passes after every deal, or after the partie", "2.2"),
+    "payout_policy": ("how the lay-off deal pays out the pot", "2.7"),
+    "payout_weights": ("the payout by finishing place", "2.7"),
+    "stake": ("the smallest payment in pfennig", "2.7"),
+    "black_pig": ("Black Pig: the Ober of Leaves costs 40 instead of the King of Hearts", "2.4"),
+    "start_unter": ("the Unter that starts the lay-off deal", "2.6"),
+    "voluntary_pass": ("a player may pass in the lay-off deal although a card fits", "2.6"),
+    "pass_fee": ("pfennig into the pot for every pass", "2.6"),
+    "no_heart_lead": ("Hearts may not be led while the leader holds another suit", "2.3"),
+    "force_max_when_void": ("a player void in the led suit must throw the King of Hearts", "2.3"),
+    "stop_when_decided": ("a trick deal ends once no trick can change a penalty", "2.5"),
+})
 """Kein Stich's rule variants (docs/rules.md §5)."""
