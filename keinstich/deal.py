@@ -99,6 +99,17 @@ class Deal(Protocol):
         ...
 
     @property
+    def pack(self) -> str | None:
+        """The id of the pack dealt from, or None for hands typed without one (a record then names
+        the smallest pack that holds them)."""
+        ...
+
+    @property
+    def forehand(self) -> int:
+        """The seat left of the dealer (who leads the first trick, or opens a lay-off deal)."""
+        ...
+
+    @property
     def history(self) -> tuple[tuple[int, Move], ...]:
         """Every move so far as (seat, move); replaying them with :meth:`play` rebuilds the deal."""
         ...

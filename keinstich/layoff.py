@@ -359,7 +359,8 @@ class DominoDeal(Restorable):
     gives the same reason without raising.
 
     In the chain, a card may fit both ends (its rank is the one missing from a full turn of the
-    cycle); ``play(c, end="bottom")`` chooses the end, the default is the top.
+    cycle); ``play(c, end="bottom")`` chooses the end, the default is the top. ``pack`` is the id of
+    the pack dealt from (:meth:`from_seed` and the games set it; None for hands typed without one).
 
     ``style`` is the style of the pack dealt from (``"german"`` by default, :meth:`from_seed` takes
     the pack's): the reasons name cards and suits as that pack does (the Unter of Acorns, or the
@@ -387,6 +388,7 @@ class DominoDeal(Restorable):
         "contract",
         "first_leader",
         "forehand",
+        "pack",
         "players",
         "pot",
         "rules",
@@ -394,7 +396,8 @@ class DominoDeal(Restorable):
     )
 
     def __init__(self, hands: Sequence[Sequence[Card | str]], contract: DominoContract = DOMINO,
-                 *, leader: int = 0, rules: DominoRules | None = None, style: Style = "german") -> None:
+                 *, leader: int = 0, rules: DominoRules | None = None, style: Style = "german",
+                 pack: str | None = None) -> None:
         n = len(hands)
         if n < 2:
             raise DominoError(f"a deal needs at least 2 hands, got {n}")
@@ -412,6 +415,7 @@ class DominoDeal(Restorable):
             raise DominoError(f"style must be 'german' or 'french', not {style!r}")
         self.style: Style = style
         self.contract = contract
+        self.pack = pack
         self.pot: int | None = None
         self.rules = rules if rules is not None else contract.rules
         self.players = n
@@ -459,7 +463,8 @@ class DominoDeal(Restorable):
         if not 0 <= d < players:
             raise DominoError(f"dealer must be a seat from 0 to {players - 1}, not {dealer}")
         p = pack(p)
-        return cls(deal_hands(p, players, seed), contract, leader=forehand(d, players), rules=rules, style=p.style)
+        return cls(deal_hands(p, players, seed), contract, leader=forehand(d, players), rules=rules, style=p.style,
+                   pack=p.id)
 
     # --- reading the state ---------------------------------------------------------------------
 
@@ -925,7 +930,8 @@ class DominoDeal(Restorable):
         return tuple(self._finish)
 
     def _fresh(self) -> DominoDeal:
-        fresh = DominoDeal(self._dealt, self.contract, leader=self.forehand, rules=self.rules, style=self.style)
+        fresh = DominoDeal(self._dealt, self.contract, leader=self.forehand, rules=self.rules, style=self.style,
+                           pack=self.pack)
         fresh.pot = self.pot
         return fresh
 

@@ -199,7 +199,8 @@ class TrickDeal(Restorable):
 
     ``hands`` are the hands as dealt, seat 0 first, clockwise; ``leader`` leads the first trick
     (forehand, the seat left of the dealer). A refused play raises :class:`IllegalPlay` and leaves
-    the state unchanged; :meth:`why_illegal` gives the same reason without raising.
+    the state unchanged; :meth:`why_illegal` gives the same reason without raising. ``pack`` is the
+    id of the pack dealt from (:meth:`from_seed` and the games set it; None for hands typed without one).
 
     ``style`` is the style of the pack dealt from (``"german"`` or ``"french"``; :meth:`from_seed`
     takes it from the pack): the reasons name the suits as that pack does. Under
@@ -220,6 +221,7 @@ class TrickDeal(Restorable):
         "_voids",
         "contract",
         "first_leader",
+        "pack",
         "players",
         "rules",
         "style",
@@ -227,7 +229,8 @@ class TrickDeal(Restorable):
     )
 
     def __init__(self, hands: Sequence[Sequence[Card | str]], contract: Scoring | None = None,
-                 *, leader: int = 0, rules: TrickRules | None = None, style: Style = "french") -> None:
+                 *, leader: int = 0, rules: TrickRules | None = None, style: Style = "french",
+                 pack: str | None = None) -> None:
         n = len(hands)
         if n < 2:
             raise ValueError(f"a deal needs at least 2 hands, got {n}")
@@ -243,6 +246,7 @@ class TrickDeal(Restorable):
         if style not in ("german", "french"):
             raise ValueError(f"style must be 'german' or 'french', not {style!r}")
         self._setup(dealt, masks, contract, leader, rules, style)
+        self.pack = pack
 
     def _setup(self, dealt: tuple[tuple[Card, ...], ...] | None, masks: list[int], contract: Scoring | None,
                leader: int, rules: TrickRules | None, style: Style) -> None:
@@ -281,6 +285,7 @@ class TrickDeal(Restorable):
         masks = deal_masks(shuffled(p, seed), players, p.hand_size(players))
         new = cls.__new__(cls)  # valid by construction: skip the checks of __init__
         new._setup(None, masks, contract, forehand(d, players), rules, p.style)
+        new.pack = p.id
         return new
 
     # --- reading the state ---------------------------------------------------------------------
@@ -295,6 +300,11 @@ class TrickDeal(Restorable):
         return self._turn < 0
 
     over = is_over
+
+    @property
+    def forehand(self) -> int:
+        """The seat left of the dealer, who led the first trick."""
+        return self.first_leader
 
     @property
     def game(self) -> str:
@@ -594,7 +604,8 @@ class TrickDeal(Restorable):
         return self.scores()
 
     def _fresh(self) -> TrickDeal:
-        return TrickDeal(self.dealt, self.contract, leader=self.first_leader, rules=self.rules, style=self.style)
+        return TrickDeal(self.dealt, self.contract, leader=self.first_leader, rules=self.rules, style=self.style,
+                         pack=self.pack)
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` can see: its hand, the open play, shown voids. No other hand."""

@@ -10,12 +10,12 @@ from hypothesis import strategies as st
 
 from keinstich.cards import card, cards, deal_hands
 from keinstich.cli import main
+from keinstich.games import GAMES
 from keinstich.games.herzblatt import HerzblattDeal, HerzblattRules
 from keinstich.games.herzeln import HERZELN_CONTRACTS, NO_HEARTS, HerzelnPartie, HerzelnRules
 from keinstich.layoff import DominoDeal, herzeln_domino
 from keinstich.records import (
     FORMAT,
-    GAMES,
     IllegalRecordPlay,
     Record,
     RecordError,

@@ -18,8 +18,9 @@ from keinstich.contracts import KEIN_STICH_CONTRACTS, Contract, ContractError
 from keinstich.games import herzblatt as hb
 from keinstich.games import herzeln
 from keinstich.games.herzblatt import HerzblattDeal, HerzblattRules
+from keinstich.games.herzeln import herzeln_contract
+from keinstich.games.herzeln_record import HERZELN_DOMINO_IDS
 from keinstich.games.kein_stich import DEFAULT_PACKS
-from keinstich.games.records import HERZELN_DOMINO_IDS, herzeln_contract
 from keinstich.layoff import DOMINO_CONTRACTS, DominoContract, DominoDeal, DominoRules
 from keinstich.tricks import TrickDeal, TrickRules
 
@@ -255,10 +256,10 @@ def setup_of(deal: AnyDeal) -> Setup:
     if not isinstance(contract, Contract | DominoContract):
         raise SetupError(f"the deal's contract {contract!r} is not a Contract or DominoContract")
     game = "herzeln" if contract.id.startswith("herzeln") else "kein-stich"
-    return Setup(game, contract, None, deal.players, pack_of(mask_of(c for h in deal.dealt for c in h)))
+    return Setup(game, contract, None, deal.players, record_pack(mask_of(c for h in deal.dealt for c in h)))
 
 
-def pack_of(mask: int) -> Pack:
+def record_pack(mask: int) -> Pack:
     """The named pack holding exactly these cards, else the smallest base pack less the missing ones."""
     for pid in PACK_IDS:
         if pack(pid).mask == mask:
@@ -297,7 +298,7 @@ def is_fast(bot: Bot) -> bool:
 
 
 __all__ = ["GAMES", "AnyDeal", "Card", "ContractError", "Setup", "SetupError", "bot_label", "contract_ids",
-           "is_fast", "make_bot", "pack_of", "resolve", "setup_of"]
+           "is_fast", "make_bot", "record_pack", "resolve", "setup_of"]
 
 
 def why_not(deal: AnyDeal, c: Card, seat: int | None, style: Style) -> str | None:

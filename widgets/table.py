@@ -29,8 +29,8 @@ from keinstich.bots.heuristic import Bot
 from keinstich.cards import Card, Lang, Style, hands_to_text, sort_hand
 from keinstich.contracts import Contract
 from keinstich.games.herzblatt import HerzblattDeal
+from keinstich.games.kein_stich_record import STANDARD_POT
 from keinstich.layoff import DominoContract, DominoDeal, payout_shares
-from keinstich.records import STANDARD_POT
 from keinstich.tricks import TrickDeal
 
 from ._games import (
