@@ -1,6 +1,6 @@
 """The lay-off (domino) deals: Kein Stich's Unteransetzen and Herzeln's Unteranlegen.
 
-One state machine, :class:`DominoDeal`, plays both layouts (RULES.md §2.6 and §3.3):
+One state machine, :class:`DominoDeal`, plays both layouts (docs/rules.md §2.6 and §3.3):
 
 - ``"rows"``: one row per suit, started by that suit's Unter (Jack) and built one card at a
   time up and down in the chosen rank order; with ``wrap`` a row may turn the corner.
@@ -195,11 +195,11 @@ DOMINO_ANY = DominoContract("domino-any", "Domino from any Unter", "Unteransetze
                             DominoRules(start="any"))
 DOMINO_CONTRACTS: dict[str, DominoContract] = {
     "acorns": DOMINO, "hearts": DOMINO_HEARTS, "leaves": DOMINO_LEAVES, "bells": DOMINO_BELLS, "any": DOMINO_ANY}
-"""Kein Stich's lay-off deal by starting Unter (RULES.md §2.6)."""
+"""Kein Stich's lay-off deal by starting Unter (docs/rules.md §2.6)."""
 
 
 def domino_contract(start: str = "acorns", *, voluntary_pass: bool = False, pass_fee: int = 0) -> DominoContract:
-    """Kein Stich's domino deal for a starting Unter, with the passing variants (RULES.md §2.6)."""
+    """Kein Stich's domino deal for a starting Unter, with the passing variants (docs/rules.md §2.6)."""
     if start not in DOMINO_CONTRACTS:
         raise DominoError(f"unknown start {start!r}: use one of {', '.join(DOMINO_CONTRACTS)}")
     c = DOMINO_CONTRACTS[start]
@@ -211,12 +211,12 @@ def domino_contract(start: str = "acorns", *, voluntary_pass: bool = False, pass
 
 HERZELN_DOMINO = DominoContract("herzeln-domino", "Domino", "Unteranlegen",
                                 DominoRules(layout="chain", order="ace-ten"), (0, -10, -20, -30), "herzeln")
-"""Herzeln's deal 8: one wrapping chain from any Jack; places score 0/-10/-20/-30 (RULES.md §3.3)."""
+"""Herzeln's deal 8: one wrapping chain from any Jack; places score 0/-10/-20/-30 (docs/rules.md §3.3)."""
 
 
 def herzeln_domino(players: int = 4, layout: Layout = "chain", order: Order = "ace-ten",
                    *, voluntary_pass: bool = False) -> DominoContract:
-    """Herzeln's domino deal for 3 or 4 players: 0, -10, -20 (, -30) by place (RULES.md §3.2).
+    """Herzeln's domino deal for 3 or 4 players: 0, -10, -20 (, -30) by place (docs/rules.md §3.2).
 
     ``layout="rows"`` is the per-suit variant (four rows from the Jacks, each may wrap round);
     ``order="natural"`` builds in A K Q J 10 9 8 7 instead of the Ace-Ten order. Other player
@@ -237,7 +237,7 @@ def herzeln_domino(players: int = 4, layout: Layout = "chain", order: Order = "a
 
 PAYOUT_WEIGHTS: dict[int, tuple[int, ...]] = {
     2: (100, 0), 3: (100, 50, 0), 4: (100, 50, 10, 0), 5: (100, 50, 10, 0, 0), 6: (100, 50, 10, 0, 0, 0)}
-"""Default payout weights by finishing place, per player count (RULES.md §2.7; 2 players is ours)."""
+"""Default payout weights by finishing place, per player count (docs/rules.md §2.7; 2 players is ours)."""
 
 
 def payout_weights(players: int) -> tuple[int, ...]:
@@ -255,7 +255,7 @@ def _check_order(finish_order: Sequence[int]) -> None:
 
 def payout_shares(pot: int, finish_order: Sequence[int], weights: Sequence[int] | None = None,
                   unit: int = 5) -> tuple[int, ...]:
-    """How the pot is paid out, per seat (RULES.md §2.7).
+    """How the pot is paid out, per seat (docs/rules.md §2.7).
 
     ``finish_order`` lists the seats from first out to last; place ``i`` is owed
     ``pot × weights[i] / sum(weights)``, paid in whole ``unit``s by the largest-remainder method

@@ -47,7 +47,7 @@ class TrickRules:
     With ``must_trump`` off, trumping is a choice, but a player who chooses to trump must still
     beat the highest trump so far if he can (he may always play another suit instead).
     ``no_lead``: a suit that may not be led while the leader holds another (Barbu's ban on leading
-    Hearts; RULES.md §2.3 ``no_heart_lead``). ``forced_discard``: a card a player void in the led
+    Hearts; docs/rules.md §2.3 ``no_heart_lead``). ``forced_discard``: a card a player void in the led
     suit must throw if he holds it (King's rule for the King of Hearts; ``force_max_when_void``).
     ``stop_when_decided``: the deal ends as soon as no further trick can change any score
     (docs/rules.md §2.5): the cards left carry no amount, no per-trick or numbered-trick amount is

@@ -1,6 +1,6 @@
 """Herzblatt's Monte Carlo bot plays for the stake, not for card points.
 
-The settlement (RULES.md §4.5, §4.6) is a step function of the soloist's points: 65 and 66 are a
+The settlement (docs/rules.md §4.5, §4.6) is a step function of the soloist's points: 65 and 66 are a
 whole game apart, 70 and 80 are not. Hand-built endings where a card that secures the result and a
 card that makes more points on average part ways check that ``MonteCarloBot`` (``play_for="stake"``,
 the default) takes the first and ``play_for="points"`` the second, for the soloist and for a defender;

@@ -4,7 +4,7 @@ The tricks are played by the same :class:`~keinstich.tricks.TrickDeal` as Kein S
 sets its :class:`~keinstich.tricks.TrickRules` (ace-ten order, Hearts trumps, the must-trump duties)
 and counts card points with a :class:`~keinstich.contracts.Contract`. What is Herzblatt's own is
 the phases around the tricks: asking for a soloist, the skat, Muhr's announcements, and the
-settlement (RULES.md §4). A deal in a few lines::
+settlement (docs/rules.md §4). A deal in a few lines::
 
     deal = HerzblattDeal.from_seed(7, HerzblattRules(players=3))
     deal.ask(True)              # forehand plays
@@ -185,7 +185,7 @@ PRESETS: dict[str, HerzblattRules] = {
     "herzblatt-4-dealer-first": HerzblattRules(players=4, ask_order="dealer_first", all_pass="dealer_plays"),
     "herzblatt-4-muhr": HerzblattRules(players=4, muhr=True),
 }
-"""Named Herzblatt setups (RULES.md §4): the Braun defaults per player count and the variants."""
+"""Named Herzblatt setups (docs/rules.md §4): the Braun defaults per player count and the variants."""
 
 
 def preset(preset_id: str = "herzblatt-4", **overrides: object) -> HerzblattRules:

@@ -25,7 +25,7 @@ Announcement = Literal["66", "du"]
 Removal = Literal["braun_red", "keep_trumps"]
 
 CARD_POINTS: dict[Rank, int] = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2}
-"""Card points (RULES.md §4.1); every other rank counts 0. A whole pack holds 120."""
+"""Card points (docs/rules.md §4.1); every other rank counts 0. A whole pack holds 120."""
 TOTAL_POINTS = 120
 SKAT = 2
 
@@ -38,7 +38,7 @@ PACKS: dict[tuple[str, int], str] = {
     ("keep_trumps", 3): "french-32-minus-7C-7S-7D-8C-8S-8D",
     ("keep_trumps", 4): "french-32-minus-7C-7S-7D-8C-8S-8D",
 }
-"""The pack by removal rule and players (RULES.md §4.2). With two players both rules play the 20-card pack
+"""The pack by removal rule and players (docs/rules.md §4.2). With two players both rules play the 20-card pack
 (A 10 K Q J): KSN-HB removes every 9, 8 and 7, and its "10 each" is 9 each after the skat (20 − 2 = 18)."""
 
 
@@ -53,7 +53,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
 
 @dataclass(frozen=True)
 class HerzblattRules:
-    """Every Herzblatt setting (RULES.md §4, defaults as in §5).
+    """Every Herzblatt setting (docs/rules.md §4, defaults as in §5).
 
     ``removal``: which cards leave the pack (``"braun_red"``: red Sevens/Eights, §4.2;
     ``"keep_trumps"``: every 7 and 8 but the Hearts, 2 to 4 players; with 2 players every 9, 8 and 7,
@@ -168,7 +168,7 @@ class Settlement:
 
 def settle(rules: HerzblattRules, soloist: int, soloist_points: int, soloist_tricks: int, total_tricks: int,
            *, announcement: Announcement | None = None, contra: bool = False, re: bool = False) -> Settlement:
-    """Settle a finished deal from the soloist's card points and tricks (RULES.md §4.5, §4.6).
+    """Settle a finished deal from the soloist's card points and tricks (docs/rules.md §4.5, §4.6).
 
     A side that took no trick at all (schwarz) counts as schneider whatever its points [DER].
     """

@@ -1,4 +1,4 @@
-"""Herzeln: a partie of eight deals for 3 or 4 players, scored in points (RULES.md §3).
+"""Herzeln: a partie of eight deals for 3 or 4 players, scored in points (docs/rules.md §3).
 
 Seven deals are trick contracts played by the same :class:`~keinstich.tricks.TrickDeal` as Kein
 Stich, only in the ace-ten order (a Ten beats a King) and with signed points as their data;
@@ -35,7 +35,7 @@ class HerzelnError(ValueError):
 
 
 HERZELN_TRICK_RULES = TrickRules(order="ace-ten")
-"""No trumps, follow suit, ace-ten order also in trick play: A 10 K Q J 9 8 7 (RULES.md §3.1)."""
+"""No trumps, follow suit, ace-ten order also in trick play: A 10 K Q J 9 8 7 (docs/rules.md §3.1)."""
 
 
 def _contract(cid: str, name: str, german: str, *components: PerTrick | PerCard | ForTrick) -> Contract:
@@ -61,7 +61,7 @@ EARLY_END: tuple[Contract, ...] = (NO_QUEENS, KING_OF_HEARTS)
 HerzelnContract = Contract | DominoContract
 HERZELN_CONTRACTS: dict[str, HerzelnContract] = {c.id: c for c in (
     NO_HEARTS, TRICKS, NO_TRICKS, NO_QUEENS, KING_OF_HEARTS, LAST_TRICK, NO_LAST_TRICK, DOMINO)}
-"""The eight Herzeln deals by id, in playing order (RULES.md §3.2)."""
+"""The eight Herzeln deals by id, in playing order (docs/rules.md §3.2)."""
 
 _LAYOUTS: dict[str, Layout] = {"chain": "chain", "single_chain": "chain", "rows": "rows", "per_suit": "rows"}
 _ORDERS: dict[str, Order] = {"ace-ten": "ace-ten", "ace_ten": "ace-ten", "natural": "natural"}
@@ -69,7 +69,7 @@ _PACKS = {3: 24, 4: 32}
 
 
 def herzeln_pack(players: int, style: Style = "french") -> Pack:
-    """3 players: 24 cards (no Sevens or Eights); 4 players: 32 cards (RULES.md §3.1)."""
+    """3 players: 24 cards (no Sevens or Eights); 4 players: 32 cards (docs/rules.md §3.1)."""
     if players not in _PACKS:
         raise HerzelnError(f"Herzeln is for 3 or 4 players, not {players}")
     if style not in ("french", "german"):
@@ -80,7 +80,7 @@ def herzeln_pack(players: int, style: Style = "french") -> Pack:
 def herzeln_deals(players: int = 4, domino_layout: str = "chain", domino_order: str = "ace-ten",
                   *, voluntary_pass: bool = False, stop_when_decided: bool = False) -> tuple[HerzelnContract, ...]:
     """The eight deals in order; the Domino as a single chain (default) or per-suit ``"rows"``,
-    in the ace-ten (default) or ``"natural"`` order (RULES.md §3.3). With ``stop_when_decided``,
+    in the ace-ten (default) or ``"natural"`` order (docs/rules.md §3.3). With ``stop_when_decided``,
     deals 4 and 5 (No Queens, King of Hearts) end as soon as their penalty cards have fallen
     (docs/rules.md §3.2); the other deals are always played to the end."""
     herzeln_pack(players)
@@ -150,7 +150,7 @@ PRESETS: dict[str, HerzelnRules] = {
     "herzeln-per-suit": HerzelnRules(players=4, domino_layout="rows"),
     "herzeln-natural-order": HerzelnRules(players=4, domino_order="natural"),
 }
-"""Named Herzeln setups: 3 or 4 players, and the Domino variants of RULES.md §3.3."""
+"""Named Herzeln setups: 3 or 4 players, and the Domino variants of docs/rules.md §3.3."""
 
 
 def preset(preset_id: str = "herzeln-4", **overrides: object) -> HerzelnRules:

@@ -1,7 +1,7 @@
 """A Kein Stich partie: its deals in order, dealer rotation, and the pot with its ledger.
 
 A partie is a sequence of trick deals whose penalties go into the pot, then the lay-off (domino)
-deal that pays the pot out (RULES.md §2.2–2.7). The presets are data::
+deal that pays the pot out (docs/rules.md §2.2–2.7). The presets are data::
 
     rules = preset("king-louis", players=4)
     partie = Partie(rules, seed=1)

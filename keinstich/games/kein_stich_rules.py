@@ -44,7 +44,7 @@ class PartieError(ValueError):
 
 
 DEFAULT_PACKS: dict[int, str] = {3: "{style}-24", 4: "{style}-32", 5: "french-50", 6: "french-48"}
-"""The pack by player count (RULES.md §2.1): 3 players 24 cards, 5 and 6 players a reduced 52-card pack."""
+"""The pack by player count (docs/rules.md §2.1): 3 players 24 cards, 5 and 6 players a reduced 52-card pack."""
 
 DEFAULT_WEIGHTS: dict[int, tuple[int, ...]] = {
     3: (100, 50, 0), 4: (100, 50, 10, 0), 5: (100, 50, 10, 0, 0), 6: (100, 50, 10, 0, 0, 0)}
@@ -235,7 +235,7 @@ class PartieRules:
 
     @property
     def pot_total(self) -> int:
-        """What the trick deals put into the pot (fixed by the pack, RULES.md §2.3)."""
+        """What the trick deals put into the pot (fixed by the pack, docs/rules.md §2.3)."""
         return sum(c.total(self.pack_id, self.players) for c in self.trick_deals)
 
     def with_settings(self, **settings: object) -> PartieRules:
@@ -290,7 +290,7 @@ PRESETS: dict[str, PartieRules] = {r.id: r for r in (
     PartieRules("leaves-unter", "Grünunteransetzen (Unter of Leaves starts)", _STANDARD, start_unter="leaves"),
     PartieRules("any-unter", "Any Unter starts the lay-off", _STANDARD, start_unter="any"),
 )}
-"""Kein Stich partie presets by id (RULES.md §2.3–2.4, §5), for four players; change any setting
+"""Kein Stich partie presets by id (docs/rules.md §2.3–2.4, §5), for four players; change any setting
 with :func:`preset`."""
 
 
