@@ -44,11 +44,11 @@ from keinstich.cards import (
     pack,
     strength_table,
 )
-from keinstich.deal import IllegalPlay, Restorable, Result
+from keinstich.deal import IllegalPlay, Machine, Result
 from keinstich.tricks import forehand
 
 if TYPE_CHECKING:
-    from keinstich.records import Record
+    pass
 
 Layout = Literal["rows", "chain"]
 Start = Literal["acorns", "hearts", "leaves", "bells", "any"]
@@ -349,7 +349,7 @@ class DominoObservation:
         return tuple(c for c in self.in_play if not known & c.bit)
 
 
-class DominoDeal(Restorable):
+class DominoDeal(Machine):
     """One lay-off deal: ``turn``, ``legal()``, ``can_pass()``, ``play(card or None)``, ``finish_order``.
 
     ``hands`` are the hands as dealt, seat 0 first, clockwise; the cards dealt are the pack in
@@ -366,6 +366,8 @@ class DominoDeal(Restorable):
     the pack's): the reasons name cards and suits as that pack does (the Unter of Acorns, or the
     Jack of Clubs).
     """
+
+    playing = "lay"
 
     __slots__ = (
         "_all",
@@ -469,25 +471,6 @@ class DominoDeal(Restorable):
     # --- reading the state ---------------------------------------------------------------------
 
     @property
-    def turn(self) -> int | None:
-        """The seat to move, or None when the deal is over."""
-        return None if self._turn < 0 else self._turn
-
-    @property
-    def is_over(self) -> bool:
-        return self._turn < 0
-
-    over = is_over
-
-    @property
-    def game(self) -> str:
-        return self.contract.game
-
-    @property
-    def phase(self) -> str:
-        return "over" if self._turn < 0 else "lay"
-
-    @property
     def trick_deal(self) -> None:
         """None: a lay-off deal has no tricks."""
         return None
@@ -521,12 +504,6 @@ class DominoDeal(Restorable):
         shares = payout_shares(self.pot + sum(fees), self._finish, payout_weights(n))
         return Result(tuple(fees[s] - shares[s] for s in range(n)), "pfennig", places=places,
                       text=f"the pot of {self.pot} and {sum(fees)} in pass fees paid out by place")
-
-    def record(self, *, pack: str | None = None, dealer: int | None = None) -> Record:
-        """This deal as a game record (docs/records.md)."""
-        from keinstich.records import record_of
-
-        return record_of(self, pack=pack, dealer=dealer)
 
     @property
     def started(self) -> bool:

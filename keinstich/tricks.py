@@ -33,7 +33,7 @@ from keinstich.cards import (
     strength_table,
 )
 from keinstich.deal import IllegalPlay as IllegalPlay  # the refusal of every deal kind, public here too
-from keinstich.deal import Move, Restorable, Result
+from keinstich.deal import Machine, Move, Result
 
 
 @dataclass(frozen=True)
@@ -109,7 +109,7 @@ class Trick(NamedTuple):
         return trick_html(self)
 
 if TYPE_CHECKING:
-    from keinstich.records import Record
+    pass
 
 
 class Scoring(Protocol):
@@ -194,7 +194,7 @@ def forehand(dealer: int, players: int) -> int:
 _VOID_SETS: tuple[frozenset[Suit], ...] = tuple(frozenset(s for s in Suit if m >> s & 1) for m in range(16))
 
 
-class TrickDeal(Restorable):
+class TrickDeal(Machine):
     """One deal of tricks: ``turn``, ``legal()``, ``play(card)``, finished ``tricks``.
 
     ``hands`` are the hands as dealt, seat 0 first, clockwise; ``leader`` leads the first trick
@@ -291,29 +291,9 @@ class TrickDeal(Restorable):
     # --- reading the state ---------------------------------------------------------------------
 
     @property
-    def turn(self) -> int | None:
-        """The seat to play, or None when the deal is over."""
-        return None if self._turn < 0 else self._turn
-
-    @property
-    def is_over(self) -> bool:
-        return self._turn < 0
-
-    over = is_over
-
-    @property
     def forehand(self) -> int:
         """The seat left of the dealer, who led the first trick."""
         return self.first_leader
-
-    @property
-    def game(self) -> str:
-        """The game whose contract this deal plays (Kein Stich without a contract)."""
-        return getattr(self.contract, "game", "kein-stich")
-
-    @property
-    def phase(self) -> str:
-        return "over" if self._turn < 0 else "play"
 
     @property
     def trick_deal(self) -> TrickDeal:
@@ -333,12 +313,6 @@ class TrickDeal(Restorable):
         """Scores so far in the contract's unit, with the tricks each seat has taken."""
         unit = getattr(self.contract, "unit", "pfennig")
         return Result(self.scores(), unit, tricks=self.tricks_won())
-
-    def record(self, *, pack: str | None = None, dealer: int | None = None) -> Record:
-        """This deal as a game record (docs/records.md)."""
-        from keinstich.records import record_of
-
-        return record_of(self, pack=pack, dealer=dealer)
 
     @property
     def ended_early(self) -> bool:
