@@ -25,7 +25,7 @@ import statistics
 import time
 from collections.abc import Callable
 
-from keinstich.bots.heuristic import Bot, HeuristicBot, RandomBot, heuristic_playout, play_deal
+from keinstich.bots import Bot, HeuristicBot, RandomBot, heuristic_playout, play_deal
 from keinstich.bots.montecarlo import DEFAULT_SAMPLES, MonteCarloBot
 from keinstich.bots.solver import solve
 from keinstich.contracts import NO_HEARTS, NO_MAX, NO_OBERS, NO_TRICKS, Contract
@@ -117,7 +117,6 @@ def _duplicate(job: tuple[str, str, str, int]) -> int:
     bots = [_make(baseline, i, s) for s in range(PLAYERS)]
     bots[seat] = _make(challenger, i, seat)
     mine = play_deal(d.copy(), bots)
-    assert isinstance(mine, TrickDeal) and isinstance(base, TrickDeal)
     return mine.scores()[seat] - base.scores()[seat]
 
 

@@ -10,7 +10,7 @@ both plays of a deal start from the same first card with the same soloist and th
 in which nobody plays are skipped and do not count. From the first card the deal is played twice: once
 with the heuristic in every seat (the baseline) and once with
 :class:`~keinstich.bots.montecarlo.MonteCarloBot` in the side under test (the soloist's seat, or every
-defender's seat) and the heuristic elsewhere. The figure is the side's stake (the settlement, RULES.md
+defender's seat) and the heuristic elsewhere. The figure is the side's stake (the settlement, docs/rules.md
 §4.5: the soloist's ``stakes[soloist]``, the defenders' their sum) with Monte Carlo minus the same with
 the heuristic, per deal, with a 95% confidence interval and the share of deals that came out better or
 worse. The Monte Carlo seats' time per move (moves with more than one legal card) is printed too, as

@@ -339,7 +339,7 @@ _NAMED_REMOVALS: dict[tuple[int, int], str] = {
     (32, 20): "9C 9S 9H 9D 8C 8S 8H 8D 7C 7S 7H 7D",
     (32, 26): "7C 7S 7H 7D 8H 8D",
 }
-"""Reduced packs with a short id (RULES.md §2.1 and §4.2): ``french-30`` is 32 less ♣7 ♠7."""
+"""Reduced packs with a short id (docs/rules.md §2.1 and §4.2): ``french-30`` is 32 less ♣7 ♠7."""
 
 
 def pack(pack_id: str | Pack) -> Pack:

@@ -7,7 +7,7 @@ A reader writes a new contract in one cell::
 
 Amounts are what the winner of a trick pays (pfennig in Kein Stich) or scores (points in
 Herzeln, where they are signed). Because every card is dealt, a contract's total per deal is
-fixed by the pack (RULES.md §2.3): :meth:`Contract.total` computes it, and the penalties of any
+fixed by the pack (docs/rules.md §2.3): :meth:`Contract.total` computes it, and the penalties of any
 finished deal add up to it, which is the pot invariant.
 """
 
@@ -122,7 +122,7 @@ Component = PerTrick | PerCard | ForTrick
 class Contract:
     """A trick contract: components summed per trick won, under ``rules`` (no trumps by default).
 
-    ``march``: a player who takes every trick is paid instead (RULES.md §2.4): each other
+    ``march``: a player who takes every trick is paid instead (docs/rules.md §2.4): each other
     player pays three quarters of the deal total (rounded to ``stake``), the marcher receives what
     is left after the usual total goes into the pot.
     """
@@ -213,7 +213,7 @@ class Contract:
 
     def with_rules(self, **changes: object) -> Contract:
         """The same contract under changed trick rules, e.g. ``NO_MAX.with_rules(forced_discard="KH")``,
-        ``NO_HEARTS.with_rules(no_lead="H")`` (the [VAR] flags of RULES.md §2.3) or
+        ``NO_HEARTS.with_rules(no_lead="H")`` (the [VAR] flags of docs/rules.md §2.3) or
         ``NO_MAX.with_rules(stop_when_decided=True)`` (docs/rules.md §2.5)."""
         if isinstance(changes.get("no_lead"), str):
             changes["no_lead"] = suit(changes["no_lead"])  # type: ignore[arg-type]

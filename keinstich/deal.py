@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol, Self, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self, TypeAlias, TypeVar
 
 from keinstich.cards import Card, Style
 
@@ -99,6 +99,17 @@ class Deal(Protocol):
         ...
 
     @property
+    def pack(self) -> str | None:
+        """The id of the pack dealt from, or None for hands typed without one (a record then names
+        the smallest pack that holds them)."""
+        ...
+
+    @property
+    def forehand(self) -> int:
+        """The seat left of the dealer (who leads the first trick, or opens a lay-off deal)."""
+        ...
+
+    @property
     def history(self) -> tuple[tuple[int, Move], ...]:
         """Every move so far as (seat, move); replaying them with :meth:`play` rebuilds the deal."""
         ...
@@ -138,7 +149,8 @@ class Deal(Protocol):
         ...
 
     def observation(self, seat: int) -> Any:
-        """What ``seat`` can see: its own hand and everything open. Never another hand."""
+        """What ``seat`` can see: its own hand and everything open. Never another hand. Its ``kind``
+        says which view it is: ``"trick"``, ``"lay-off"`` or ``"herzblatt"`` (what a bot answers)."""
         ...
 
     def result(self) -> Result:
@@ -203,19 +215,49 @@ def replay_moves(deal: D, history: Sequence[tuple[int, Move]]) -> D:
     return deal
 
 
-class Restorable:
-    """``copy()`` and ``undo()`` for a machine whose state is its ``__slots__``: lists are copied,
-    everything else is shared (immutable). ``undo`` rebuilds the deal from :meth:`_fresh` and
-    replays every move but the last, so it can never disagree with :meth:`play`."""
+class Machine:
+    """What the trick and the lay-off machines share. Their state is their ``__slots__``; ``_turn`` is
+    the seat to move (-1 once over) and ``contract`` names the game.
+
+    ``copy()`` copies the lists and shares everything else (immutable). ``undo()`` rebuilds the deal
+    from :meth:`_fresh` and replays every move but the last, so it can never disagree with ``play``.
+    """
 
     __slots__ = ()
+    playing: ClassVar[str] = "play"
+    """The phase while the deal runs."""
+
+    _turn: int
+
+    @property
+    def turn(self) -> int | None:
+        """The seat to move, or None when the deal is over."""
+        return None if self._turn < 0 else self._turn
+
+    @property
+    def is_over(self) -> bool:
+        return self._turn < 0
+
+    over = is_over
+
+    @property
+    def game(self) -> str:
+        """The game whose contract this deal plays (Kein Stich without a contract)."""
+        return str(getattr(getattr(self, "contract", None), "game", "kein-stich"))
+
+    @property
+    def phase(self) -> str:
+        return "over" if self._turn < 0 else self.playing
+
+    def record(self, *, pack: str | None = None, dealer: int | None = None) -> Record:
+        """This deal as a game record (docs/records.md)."""
+        from keinstich.records import record_of
+
+        return record_of(self, pack=pack, dealer=dealer)
 
     def _fresh(self) -> Any:
         """A new deal with the same hands, rules and first player, before any move."""
         raise NotImplementedError
-
-    def _history_for_undo(self) -> Sequence[tuple[int, Move]]:
-        return self.history  # type: ignore[attr-defined, no-any-return]
 
     def _slots(self) -> tuple[str, ...]:
         names: list[str] = []
@@ -231,7 +273,7 @@ class Restorable:
         return new
 
     def undo(self) -> tuple[int, Move]:
-        history = self._history_for_undo()
+        history: Sequence[tuple[int, Move]] = self.history  # type: ignore[attr-defined]
         if not history:
             raise IllegalPlay("nothing to undo: no move has been made yet")
         fresh = replay_moves(self._fresh(), history[:-1])

@@ -6,10 +6,11 @@ never a deal type, so a fourth game is one module in ``keinstich/games/`` plus a
 from __future__ import annotations
 
 import dataclasses
+import typing
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol, TypeVar, get_args, get_origin
 
 from keinstich.cards import Card, Pack, PackError, Style, hands_to_text, pack
 
@@ -35,6 +36,27 @@ class Setting:
     doc: str
     choices: tuple[object, ...] | None = None
     section: str = ""
+
+
+def settings_of(rules_type: type, docs: Mapping[str, tuple[str, str]]) -> tuple[Setting, ...]:
+    """Every field of a rules dataclass as a :class:`Setting`, in field order: its default, its
+    allowed values where the type names them (a ``Literal``, or ``bool``), and ``docs[name]`` = (what
+    it does, its section of docs/rules.md). A field missing from ``docs`` is not a setting (a preset's
+    own id, name and deals)."""
+    hints = typing.get_type_hints(rules_type, vars(__import__(rules_type.__module__, fromlist=["_"])))
+    out = []
+    for f in dataclasses.fields(rules_type):
+        if f.name not in docs:
+            continue
+        hint = hints.get(f.name)
+        choices: tuple[object, ...] | None = None
+        if hint is bool:
+            choices = (False, True)
+        elif get_origin(hint) is Literal:
+            choices = get_args(hint)
+        what, section = docs[f.name]
+        out.append(Setting(f.name, f.default, what, choices, section))
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -99,6 +121,8 @@ class Game(ABC):
     player_counts: ClassVar[tuple[int, ...]]
     extra_columns: ClassVar[tuple[str, ...]] = ()
     """Per-seat values of :attr:`Result.columns` this game adds to a simulation row."""
+    extra_keys: ClassVar[frozenset[str]] = frozenset()
+    """Top-level keys this game's records add (Herzblatt's ``skat``, …), read into ``Record.extra``."""
 
     # --- packs and contracts -------------------------------------------------------------------
 
@@ -196,6 +220,15 @@ class Game(ABC):
                        pack: str | Pack | None = None, dealer: int | None = None) -> Deal:
         """A deal of ``contract`` from hands typed as text, one line per seat."""
 
+    def deal_from_hands(self, contract: object, hands: Sequence[Sequence[Card]], *, pack: str | Pack | None = None,
+                        dealer: int | None = None, aside: Sequence[Card] = ()) -> Deal:
+        """A deal of ``contract`` from hands given as cards, seat 0 first; ``aside`` holds the cards set
+        aside (Herzblatt's skat). Records replay through it. By default through :meth:`deal_from_text`."""
+        from keinstich.cards import hands_to_text
+
+        return self.deal_from_text(contract, hands_to_text(hands, aside), players=len(hands), pack=pack,
+                                   dealer=dealer)
+
     @abstractmethod
     def partie(self, preset: object = None, seed: int | str = 0, **changes: object) -> Partie:
         """A partie of a preset (id or rules object, see :meth:`rules_of`) from ``seed``."""
@@ -213,11 +246,12 @@ class Game(ABC):
             return rules
         raise GameError(f"a {self.name} partie is a preset id or {rules_type.__name__}, not {preset!r}")
 
-    # --- records -------------------------------------------------------------------------------
+    # --- records (keinstich.games.codec writes these once for the trick and lay-off machines) -------
 
     @abstractmethod
     def record_of(self, deal: Deal, *, pack: str | Pack | None = None, dealer: int | None = None) -> Record:
-        """The deal as a keinstich-record/1 record."""
+        """The deal as a keinstich-record/1 record; ``pack`` defaults to the deal's own (see
+        :func:`keinstich.records.record_pack`)."""
 
     @abstractmethod
     def replay(self, record: Record, upto: int | None = None) -> Deal:

@@ -1,6 +1,6 @@
 """The lay-off (domino) deals: Kein Stich's Unteransetzen and Herzeln's Unteranlegen.
 
-One state machine, :class:`DominoDeal`, plays both layouts (RULES.md §2.6 and §3.3):
+One state machine, :class:`DominoDeal`, plays both layouts (docs/rules.md §2.6 and §3.3):
 
 - ``"rows"``: one row per suit, started by that suit's Unter (Jack) and built one card at a
   time up and down in the chosen rank order; with ``wrap`` a row may turn the corner.
@@ -28,7 +28,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Literal, NamedTuple
+from typing import TYPE_CHECKING, ClassVar, Literal, NamedTuple
 
 from keinstich.cards import (
     ALL_CARDS,
@@ -44,11 +44,11 @@ from keinstich.cards import (
     pack,
     strength_table,
 )
-from keinstich.deal import IllegalPlay, Restorable, Result
+from keinstich.deal import IllegalPlay, Machine, Result
 from keinstich.tricks import forehand
 
 if TYPE_CHECKING:
-    from keinstich.records import Record
+    pass
 
 Layout = Literal["rows", "chain"]
 Start = Literal["acorns", "hearts", "leaves", "bells", "any"]
@@ -195,11 +195,11 @@ DOMINO_ANY = DominoContract("domino-any", "Domino from any Unter", "Unteransetze
                             DominoRules(start="any"))
 DOMINO_CONTRACTS: dict[str, DominoContract] = {
     "acorns": DOMINO, "hearts": DOMINO_HEARTS, "leaves": DOMINO_LEAVES, "bells": DOMINO_BELLS, "any": DOMINO_ANY}
-"""Kein Stich's lay-off deal by starting Unter (RULES.md §2.6)."""
+"""Kein Stich's lay-off deal by starting Unter (docs/rules.md §2.6)."""
 
 
 def domino_contract(start: str = "acorns", *, voluntary_pass: bool = False, pass_fee: int = 0) -> DominoContract:
-    """Kein Stich's domino deal for a starting Unter, with the passing variants (RULES.md §2.6)."""
+    """Kein Stich's domino deal for a starting Unter, with the passing variants (docs/rules.md §2.6)."""
     if start not in DOMINO_CONTRACTS:
         raise DominoError(f"unknown start {start!r}: use one of {', '.join(DOMINO_CONTRACTS)}")
     c = DOMINO_CONTRACTS[start]
@@ -211,12 +211,12 @@ def domino_contract(start: str = "acorns", *, voluntary_pass: bool = False, pass
 
 HERZELN_DOMINO = DominoContract("herzeln-domino", "Domino", "Unteranlegen",
                                 DominoRules(layout="chain", order="ace-ten"), (0, -10, -20, -30), "herzeln")
-"""Herzeln's deal 8: one wrapping chain from any Jack; places score 0/-10/-20/-30 (RULES.md §3.3)."""
+"""Herzeln's deal 8: one wrapping chain from any Jack; places score 0/-10/-20/-30 (docs/rules.md §3.3)."""
 
 
 def herzeln_domino(players: int = 4, layout: Layout = "chain", order: Order = "ace-ten",
                    *, voluntary_pass: bool = False) -> DominoContract:
-    """Herzeln's domino deal for 3 or 4 players: 0, -10, -20 (, -30) by place (RULES.md §3.2).
+    """Herzeln's domino deal for 3 or 4 players: 0, -10, -20 (, -30) by place (docs/rules.md §3.2).
 
     ``layout="rows"`` is the per-suit variant (four rows from the Jacks, each may wrap round);
     ``order="natural"`` builds in A K Q J 10 9 8 7 instead of the Ace-Ten order. Other player
@@ -237,7 +237,7 @@ def herzeln_domino(players: int = 4, layout: Layout = "chain", order: Order = "a
 
 PAYOUT_WEIGHTS: dict[int, tuple[int, ...]] = {
     2: (100, 0), 3: (100, 50, 0), 4: (100, 50, 10, 0), 5: (100, 50, 10, 0, 0), 6: (100, 50, 10, 0, 0, 0)}
-"""Default payout weights by finishing place, per player count (RULES.md §2.7; 2 players is ours)."""
+"""Default payout weights by finishing place, per player count (docs/rules.md §2.7; 2 players is ours)."""
 
 
 def payout_weights(players: int) -> tuple[int, ...]:
@@ -255,7 +255,7 @@ def _check_order(finish_order: Sequence[int]) -> None:
 
 def payout_shares(pot: int, finish_order: Sequence[int], weights: Sequence[int] | None = None,
                   unit: int = 5) -> tuple[int, ...]:
-    """How the pot is paid out, per seat (RULES.md §2.7).
+    """How the pot is paid out, per seat (docs/rules.md §2.7).
 
     ``finish_order`` lists the seats from first out to last; place ``i`` is owed
     ``pot × weights[i] / sum(weights)``, paid in whole ``unit``s by the largest-remainder method
@@ -325,6 +325,9 @@ class DominoObservation:
     ``layout`` is as :attr:`DominoDeal.layout`; ``plays`` are (seat, card or None for a pass).
     """
 
+    kind: ClassVar[Literal["lay-off"]] = "lay-off"
+    """Which view this is (see :meth:`~keinstich.deal.Deal.observation`): a seat in a lay-off deal."""
+
     seat: int
     players: int
     hand: tuple[Card, ...]
@@ -346,7 +349,7 @@ class DominoObservation:
         return tuple(c for c in self.in_play if not known & c.bit)
 
 
-class DominoDeal(Restorable):
+class DominoDeal(Machine):
     """One lay-off deal: ``turn``, ``legal()``, ``can_pass()``, ``play(card or None)``, ``finish_order``.
 
     ``hands`` are the hands as dealt, seat 0 first, clockwise; the cards dealt are the pack in
@@ -356,12 +359,15 @@ class DominoDeal(Restorable):
     gives the same reason without raising.
 
     In the chain, a card may fit both ends (its rank is the one missing from a full turn of the
-    cycle); ``play(c, end="bottom")`` chooses the end, the default is the top.
+    cycle); ``play(c, end="bottom")`` chooses the end, the default is the top. ``pack`` is the id of
+    the pack dealt from (:meth:`from_seed` and the games set it; None for hands typed without one).
 
     ``style`` is the style of the pack dealt from (``"german"`` by default, :meth:`from_seed` takes
     the pack's): the reasons name cards and suits as that pack does (the Unter of Acorns, or the
     Jack of Clubs).
     """
+
+    playing = "lay"
 
     __slots__ = (
         "_all",
@@ -384,6 +390,7 @@ class DominoDeal(Restorable):
         "contract",
         "first_leader",
         "forehand",
+        "pack",
         "players",
         "pot",
         "rules",
@@ -391,7 +398,8 @@ class DominoDeal(Restorable):
     )
 
     def __init__(self, hands: Sequence[Sequence[Card | str]], contract: DominoContract = DOMINO,
-                 *, leader: int = 0, rules: DominoRules | None = None, style: Style = "german") -> None:
+                 *, leader: int = 0, rules: DominoRules | None = None, style: Style = "german",
+                 pack: str | None = None) -> None:
         n = len(hands)
         if n < 2:
             raise DominoError(f"a deal needs at least 2 hands, got {n}")
@@ -409,6 +417,7 @@ class DominoDeal(Restorable):
             raise DominoError(f"style must be 'german' or 'french', not {style!r}")
         self.style: Style = style
         self.contract = contract
+        self.pack = pack
         self.pot: int | None = None
         self.rules = rules if rules is not None else contract.rules
         self.players = n
@@ -456,28 +465,10 @@ class DominoDeal(Restorable):
         if not 0 <= d < players:
             raise DominoError(f"dealer must be a seat from 0 to {players - 1}, not {dealer}")
         p = pack(p)
-        return cls(deal_hands(p, players, seed), contract, leader=forehand(d, players), rules=rules, style=p.style)
+        return cls(deal_hands(p, players, seed), contract, leader=forehand(d, players), rules=rules, style=p.style,
+                   pack=p.id)
 
     # --- reading the state ---------------------------------------------------------------------
-
-    @property
-    def turn(self) -> int | None:
-        """The seat to move, or None when the deal is over."""
-        return None if self._turn < 0 else self._turn
-
-    @property
-    def is_over(self) -> bool:
-        return self._turn < 0
-
-    over = is_over
-
-    @property
-    def game(self) -> str:
-        return self.contract.game
-
-    @property
-    def phase(self) -> str:
-        return "over" if self._turn < 0 else "lay"
 
     @property
     def trick_deal(self) -> None:
@@ -513,12 +504,6 @@ class DominoDeal(Restorable):
         shares = payout_shares(self.pot + sum(fees), self._finish, payout_weights(n))
         return Result(tuple(fees[s] - shares[s] for s in range(n)), "pfennig", places=places,
                       text=f"the pot of {self.pot} and {sum(fees)} in pass fees paid out by place")
-
-    def record(self, *, pack: str | None = None, dealer: int | None = None) -> Record:
-        """This deal as a game record (docs/records.md)."""
-        from keinstich.records import record_of
-
-        return record_of(self, pack=pack, dealer=dealer)
 
     @property
     def started(self) -> bool:
@@ -922,7 +907,8 @@ class DominoDeal(Restorable):
         return tuple(self._finish)
 
     def _fresh(self) -> DominoDeal:
-        fresh = DominoDeal(self._dealt, self.contract, leader=self.forehand, rules=self.rules, style=self.style)
+        fresh = DominoDeal(self._dealt, self.contract, leader=self.forehand, rules=self.rules, style=self.style,
+                           pack=self.pack)
         fresh.pot = self.pot
         return fresh
 

@@ -14,7 +14,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
-from typing import TYPE_CHECKING, NamedTuple, Protocol
+from typing import TYPE_CHECKING, ClassVar, Literal, NamedTuple, Protocol
 
 from keinstich.cards import (
     ALL_CARDS,
@@ -33,7 +33,7 @@ from keinstich.cards import (
     strength_table,
 )
 from keinstich.deal import IllegalPlay as IllegalPlay  # the refusal of every deal kind, public here too
-from keinstich.deal import Move, Restorable, Result
+from keinstich.deal import Machine, Move, Result
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,7 @@ class TrickRules:
     With ``must_trump`` off, trumping is a choice, but a player who chooses to trump must still
     beat the highest trump so far if he can (he may always play another suit instead).
     ``no_lead``: a suit that may not be led while the leader holds another (Barbu's ban on leading
-    Hearts; RULES.md §2.3 ``no_heart_lead``). ``forced_discard``: a card a player void in the led
+    Hearts; docs/rules.md §2.3 ``no_heart_lead``). ``forced_discard``: a card a player void in the led
     suit must throw if he holds it (King's rule for the King of Hearts; ``force_max_when_void``).
     ``stop_when_decided``: the deal ends as soon as no further trick can change any score
     (docs/rules.md §2.5): the cards left carry no amount, no per-trick or numbered-trick amount is
@@ -109,7 +109,7 @@ class Trick(NamedTuple):
         return trick_html(self)
 
 if TYPE_CHECKING:
-    from keinstich.records import Record
+    pass
 
 
 class Scoring(Protocol):
@@ -136,6 +136,9 @@ class Observation:
     ``voids[s]`` holds the suits seat ``s`` has shown it lacks (by not following);
     ``hand_sizes`` are public counts. ``trick`` is the trick in progress as (seat, card).
     """
+
+    kind: ClassVar[Literal["trick"]] = "trick"
+    """Which view this is (see :meth:`~keinstich.deal.Deal.observation`): a seat in a trick deal."""
 
     seat: int
     players: int
@@ -191,12 +194,13 @@ def forehand(dealer: int, players: int) -> int:
 _VOID_SETS: tuple[frozenset[Suit], ...] = tuple(frozenset(s for s in Suit if m >> s & 1) for m in range(16))
 
 
-class TrickDeal(Restorable):
+class TrickDeal(Machine):
     """One deal of tricks: ``turn``, ``legal()``, ``play(card)``, finished ``tricks``.
 
     ``hands`` are the hands as dealt, seat 0 first, clockwise; ``leader`` leads the first trick
     (forehand, the seat left of the dealer). A refused play raises :class:`IllegalPlay` and leaves
-    the state unchanged; :meth:`why_illegal` gives the same reason without raising.
+    the state unchanged; :meth:`why_illegal` gives the same reason without raising. ``pack`` is the
+    id of the pack dealt from (:meth:`from_seed` and the games set it; None for hands typed without one).
 
     ``style`` is the style of the pack dealt from (``"german"`` or ``"french"``; :meth:`from_seed`
     takes it from the pack): the reasons name the suits as that pack does. Under
@@ -217,6 +221,7 @@ class TrickDeal(Restorable):
         "_voids",
         "contract",
         "first_leader",
+        "pack",
         "players",
         "rules",
         "style",
@@ -224,7 +229,8 @@ class TrickDeal(Restorable):
     )
 
     def __init__(self, hands: Sequence[Sequence[Card | str]], contract: Scoring | None = None,
-                 *, leader: int = 0, rules: TrickRules | None = None, style: Style = "french") -> None:
+                 *, leader: int = 0, rules: TrickRules | None = None, style: Style = "french",
+                 pack: str | None = None) -> None:
         n = len(hands)
         if n < 2:
             raise ValueError(f"a deal needs at least 2 hands, got {n}")
@@ -240,6 +246,7 @@ class TrickDeal(Restorable):
         if style not in ("german", "french"):
             raise ValueError(f"style must be 'german' or 'french', not {style!r}")
         self._setup(dealt, masks, contract, leader, rules, style)
+        self.pack = pack
 
     def _setup(self, dealt: tuple[tuple[Card, ...], ...] | None, masks: list[int], contract: Scoring | None,
                leader: int, rules: TrickRules | None, style: Style) -> None:
@@ -278,29 +285,15 @@ class TrickDeal(Restorable):
         masks = deal_masks(shuffled(p, seed), players, p.hand_size(players))
         new = cls.__new__(cls)  # valid by construction: skip the checks of __init__
         new._setup(None, masks, contract, forehand(d, players), rules, p.style)
+        new.pack = p.id
         return new
 
     # --- reading the state ---------------------------------------------------------------------
 
     @property
-    def turn(self) -> int | None:
-        """The seat to play, or None when the deal is over."""
-        return None if self._turn < 0 else self._turn
-
-    @property
-    def is_over(self) -> bool:
-        return self._turn < 0
-
-    over = is_over
-
-    @property
-    def game(self) -> str:
-        """The game whose contract this deal plays (Kein Stich without a contract)."""
-        return getattr(self.contract, "game", "kein-stich")
-
-    @property
-    def phase(self) -> str:
-        return "over" if self._turn < 0 else "play"
+    def forehand(self) -> int:
+        """The seat left of the dealer, who led the first trick."""
+        return self.first_leader
 
     @property
     def trick_deal(self) -> TrickDeal:
@@ -320,12 +313,6 @@ class TrickDeal(Restorable):
         """Scores so far in the contract's unit, with the tricks each seat has taken."""
         unit = getattr(self.contract, "unit", "pfennig")
         return Result(self.scores(), unit, tricks=self.tricks_won())
-
-    def record(self, *, pack: str | None = None, dealer: int | None = None) -> Record:
-        """This deal as a game record (docs/records.md)."""
-        from keinstich.records import record_of
-
-        return record_of(self, pack=pack, dealer=dealer)
 
     @property
     def ended_early(self) -> bool:
@@ -591,7 +578,8 @@ class TrickDeal(Restorable):
         return self.scores()
 
     def _fresh(self) -> TrickDeal:
-        return TrickDeal(self.dealt, self.contract, leader=self.first_leader, rules=self.rules, style=self.style)
+        return TrickDeal(self.dealt, self.contract, leader=self.first_leader, rules=self.rules, style=self.style,
+                         pack=self.pack)
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` can see: its hand, the open play, shown voids. No other hand."""

@@ -72,6 +72,24 @@ def test_a_bot_refuses_an_observation_when_it_is_not_its_turn():
         HeuristicBot().explain(d.observation(2))
 
 
+@pytest.mark.parametrize(("game", "contract", "kind"), [
+    ("kein-stich", "no-hearts", "trick"), ("kein-stich", "domino", "lay-off"), ("herzeln", "herzeln-tricks", "trick"),
+    ("herzeln", "herzeln-domino", "lay-off"), ("herzblatt", "herzblatt", "herzblatt"),
+])
+def test_play_deal_plays_every_game_through_the_deal_interface(game, contract, kind):
+    """One loop for every game: the observation's kind says what the bot answers, its answer is the move."""
+    from keinstich.games import GAMES
+
+    d = GAMES[game].deal(contract, seed=3)
+    assert d.observation(0).kind == kind
+    bots = [HeuristicBot(), RandomBot(1), HeuristicBot(), RandomBot(2)][:d.players]
+    assert play_deal(d, bots) is d and d.over
+    replayed = GAMES[game].deal(contract, seed=3)
+    for seat, move in d.history:  # the history holds the deal's own moves: they replay it
+        replayed.play(move, seat)
+    assert replayed.over and replayed.result() == d.result()
+
+
 # --- nothing hidden is reachable -------------------------------------------------------------------
 
 RULE_DATA = {"contract", "rules"}  # contract and rule data: public by definition

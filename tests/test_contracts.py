@@ -55,7 +55,7 @@ def test_contracts_on_a_hand_built_deal(contract, expected):
 
 
 def test_power_worked_example_costs_15_stakes():
-    # RULES.md §2.4: a trick of Daus, Ober, Ten and King of Hearts costs 1 + 4 + 2 + 8 stakes.
+    # docs/rules.md §2.4: a trick of Daus, Ober, Ten and King of Hearts costs 1 + 4 + 2 + 8 stakes.
     d = TrickDeal([cards("AH"), cards("QH"), cards("10H"), cards("KH")], POWER)
     for code in "AH QH 10H KH".split():
         d.play(code)
@@ -71,7 +71,7 @@ def test_march_pays_the_marcher():
         for seat in range(4):
             d.play(hands[seat][i])
     assert d.tricks_won() == (8, 0, 0, 0)
-    assert d.scores() == (-50, 30, 30, 30)   # RULES.md §2.4: +50 to the marcher, 30 each, pot +40
+    assert d.scores() == (-50, 30, 30, 30)   # docs/rules.md §2.4: +50 to the marcher, 30 each, pot +40
     plain = TrickDeal(hands, NO_HEARTS.with_march(False), leader=0)
     for i in range(8):
         for seat in range(4):
@@ -91,7 +91,7 @@ def test_march_pays_the_marcher():
 def test_deal_totals_match_rules_md(pack_id, players, totals):
     got = tuple(c.total(pack_id, players) for c in (NO_TRICKS, NO_HEARTS, NO_OBERS, NO_MAX, BLACK_PIG))
     assert got == totals
-    # the four standard deals: 160, 150, 170, 140, 210, 195, 185 (RULES.md §2.3)
+    # the four standard deals: 160, 150, 170, 140, 210, 195, 185 (docs/rules.md §2.3)
     assert sum(got[:4]) == {("german-32", 4): 160, ("german-24", 3): 150, ("german-30", 3): 170,
                             ("german-24", 4): 140, ("french-52", 4): 210, ("french-50", 5): 195,
                             ("french-48", 6): 185}[pack_id, players]

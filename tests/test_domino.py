@@ -1,4 +1,4 @@
-"""The lay-off deals: Unteransetzen rows (RULES.md §2.6), Herzeln's chain (§3.3), payouts (§2.7).
+"""The lay-off deals: Unteransetzen rows (docs/rules.md §2.6), Herzeln's chain (§3.3), payouts (§2.7).
 
 Hand-built deals are small packs typed in by hand: the pack in use is whatever was dealt, so a
 dozen cards make a full deal whose every move can be worked out on paper.
@@ -195,7 +195,7 @@ def test_any_unter_start_forehand_passes_without_one():
 
 
 def test_a_missing_middle_card_is_passed_over():
-    # QH is not dealt: the hearts row goes from JH straight to KH (our rule, RULES.md §2.6 is silent)
+    # QH is not dealt: the hearts row goes from JH straight to KH (our rule, docs/rules.md §2.6 is silent)
     d = DominoDeal([cards("JC JH"), cards("KH 9C")], DOMINO_ANY, leader=0)
     d.play("JH")
     assert d.legal() == (card("KH"),)
@@ -483,7 +483,7 @@ def test_rules_are_checked_and_the_chain_always_starts_with_any_jack_and_wraps()
     assert isinstance(DOMINO, DominoContract)
 
 
-# --- payout shares (RULES.md §2.7) ---------------------------------------------------------------------
+# --- payout shares (docs/rules.md §2.7) ---------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(("pot", "players", "expected"), [

@@ -10,12 +10,12 @@ from hypothesis import strategies as st
 
 from keinstich.cards import card, cards, deal_hands
 from keinstich.cli import main
+from keinstich.games import GAMES
 from keinstich.games.herzblatt import HerzblattDeal, HerzblattRules
 from keinstich.games.herzeln import HERZELN_CONTRACTS, NO_HEARTS, HerzelnPartie, HerzelnRules
 from keinstich.layoff import DominoDeal, herzeln_domino
 from keinstich.records import (
     FORMAT,
-    GAMES,
     IllegalRecordPlay,
     Record,
     RecordError,
@@ -370,7 +370,7 @@ def test_an_illegal_trump_refusal_names_trick_seat_card_and_rule():
     assert str(e) == ("trick 2, seat 1 played KD: seat 1 has no clubs and must trump with hearts "
                       "(holds JH, QH, KH, 10H, AH)")
     assert (e.unit, e.number, e.index, e.seat, e.card) == ("trick", 2, 5, 1, card("KD"))
-    # Without the duty to trump (RULES.md §4.4 variant), KD is a legal discard and seat 0 takes the trick.
+    # Without the duty to trump (docs/rules.md §4.4 variant), KD is a legal discard and seat 0 takes the trick.
     deal = replay(Record.from_dict(herzblatt(plays=[*HB_PLAYS[:5], "KD", "JC", "9D"],
                                              options={"must_trump": False})))
     assert deal.tricks[1].winner == 0

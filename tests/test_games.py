@@ -6,8 +6,10 @@ the bots, simulate, records and the widgets.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
@@ -244,3 +246,36 @@ def test_a_fourth_game_is_one_class_and_one_registry_line():
         assert result.unit == "points" and sum(result.scores) == 12 and result.tricks == result.scores
     finally:
         del GAMES["two-hands"]
+
+
+# --- every rule variant a setting, documented -----------------------------------------------------
+
+RULES_MD = (Path(__file__).parent.parent / "docs" / "rules.md").read_text()
+SECTION_5 = RULES_MD[RULES_MD.index("## 5. Settings"):RULES_MD.index("## 6.")]
+
+
+@pytest.mark.parametrize("gid", list(GAMES))
+def test_every_field_of_a_games_rules_is_a_documented_setting(gid):
+    g = GAMES[gid]
+    rules = g.preset()
+    fixed = {"id", "name", "deals"}
+    names = [s.name for s in g.settings()]
+    assert names == [f.name for f in dataclasses.fields(rules) if f.name not in fixed]
+    for s in g.settings():
+        assert s.doc and s.section, s.name
+        assert f"`{s.name}`" in SECTION_5, f"{s.name} is missing from docs/rules.md §5"
+        assert f"### {s.section}" in RULES_MD or f"## {s.section}." in RULES_MD, s.section
+        assert getattr(rules, s.name) == s.default or s.default is None, s.name  # the game's default preset
+
+
+@pytest.mark.parametrize("gid", list(GAMES))
+def test_every_choice_of_every_setting_is_reached_through_a_preset(gid):
+    g = GAMES[gid]
+    for s in g.settings():
+        for choice in s.choices or ():
+            try:
+                rules = g.preset(None, **{s.name: choice})
+            except ValueError as e:  # a choice that needs another setting says so
+                assert s.name in str(e) or str(choice) in str(e) or "player" in str(e), (s.name, choice, e)
+                continue
+            assert getattr(rules, s.name) == choice, (s.name, choice)

@@ -1,4 +1,4 @@
-"""Herzblatt (RULES.md §4): packs, asking, the skat, must-trump duties, Braun's and Muhr's settlement.
+"""Herzblatt (docs/rules.md §4): packs, asking, the skat, must-trump duties, Braun's and Muhr's settlement.
 
 Expected results are worked out by hand in the comments; the property tests check the engine
 against small independent oracles written here.
@@ -508,7 +508,7 @@ def test_only_the_soloist_sees_the_skat_and_discards():
 
 
 def oracle_legal(hand, trick, r):
-    """The cards allowed by RULES.md §4.4 with the rules' flags, worked out from scratch."""
+    """The cards allowed by docs/rules.md §4.4 with the rules' flags, worked out from scratch."""
     if not trick:
         return set(hand)
     power = {rk: len(ACE_TEN) - i for i, rk in enumerate(ACE_TEN)}
@@ -540,7 +540,7 @@ def oracle_winner(t):
 
 
 def oracle_stakes(r, soloist, points, won_tricks, total):
-    """Braun's table (RULES.md §4.5) from scratch: what each defender pays the soloist."""
+    """Braun's table (docs/rules.md §4.5) from scratch: what each defender pays the soloist."""
     n = r.players
     if points >= r.win_threshold:
         each = r.win_schneider_stake if (120 - points <= r.schneider_threshold or won_tricks == total) \

@@ -1,6 +1,6 @@
 """Herzblatt's Monte Carlo bot plays for the stake, not for card points.
 
-The settlement (RULES.md §4.5, §4.6) is a step function of the soloist's points: 65 and 66 are a
+The settlement (docs/rules.md §4.5, §4.6) is a step function of the soloist's points: 65 and 66 are a
 whole game apart, 70 and 80 are not. Hand-built endings where a card that secures the result and a
 card that makes more points on average part ways check that ``MonteCarloBot`` (``play_for="stake"``,
 the default) takes the first and ``play_for="points"`` the second, for the soloist and for a defender;
@@ -12,9 +12,11 @@ import random
 
 import pytest
 
-from keinstich.bots.heuristic import HeuristicBot, play_deal
-from keinstich.bots.montecarlo import MonteCarloBot, _exact_points, _ladder, stake_table
-from keinstich.bots.solver import _Game, card_values
+from keinstich.bots import HeuristicBot, play_deal
+from keinstich.bots.montecarlo import MonteCarloBot
+from keinstich.bots.search import TrickSearch
+from keinstich.bots.solver import card_values
+from keinstich.bots.stakes import exact_points, stake_ladder, stake_table
 from keinstich.games.herzblatt import HerzblattDeal, HerzblattRules, preset
 
 # --- the stake table: the settlement by the soloist's final points ---------------------------------------
@@ -192,11 +194,11 @@ def test_the_stake_of_the_null_window_endgame_equals_the_stake_of_the_full_solut
         assert table.some[values[choice.move]] == best
         assert f"{best:+.2f}" in choice.reason
         start = d.card_points()[d.soloist]
-        ladder = _ladder(table, True, start, 120 - start - d.card_points()[1 - d.soloist])
-        game = _Game(td, (d.soloist,), 1)
+        ladder = stake_ladder(table, True, start, 120 - start - d.card_points()[1 - d.soloist])
+        game = TrickSearch(td, (d.soloist,), 1)
         for c in d.legal():
             for guess in (None, *range(len(ladder[0]) + 1)):
-                assert table.some[_exact_points(game, td, c, ladder, guess)] == table.some[values[c]]
+                assert table.some[exact_points(game, td, c, ladder, guess)] == table.some[values[c]]
         checked += 1
     assert checked >= 20
 

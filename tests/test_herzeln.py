@@ -1,4 +1,4 @@
-"""Herzeln (RULES.md §3): the eight deals as data, ace-ten trick play, a partie with shared places.
+"""Herzeln (docs/rules.md §3): the eight deals as data, ace-ten trick play, a partie with shared places.
 
 Expected results are worked out by hand in the comments; the property tests check random
 parties against the point table and small independent oracles written here.
@@ -37,7 +37,7 @@ from keinstich.tricks import IllegalPlay, Trick, TrickDeal
 IDS = ["herzeln-no-hearts", "herzeln-tricks", "herzeln-no-tricks", "herzeln-no-queens",
        "herzeln-king-of-hearts", "herzeln-last-trick", "herzeln-no-last-trick", "herzeln-domino"]
 
-# The table of RULES.md §3.2, typed by hand: points per deal, 4 players/32 cards and 3 players/24.
+# The table of docs/rules.md §3.2, typed by hand: points per deal, 4 players/32 cards and 3 players/24.
 TABLE_4 = [-33, 80, -80, -80, -40, 40, -40, -60]
 TABLE_3 = [-31, 80, -80, -80, -40, 40, -40, -30]
 

@@ -9,17 +9,16 @@ from hypothesis import strategies as st
 
 from keinstich.cards import card, cards, pack
 from keinstich.contracts import KEIN_STICH_CONTRACTS, NO_HEARTS, NO_TRICKS
+from keinstich.games import GAMES, register
 from keinstich.layoff import DOMINO, DOMINO_CONTRACTS, DominoDeal, domino_contract
 from keinstich.records import (
     FORMAT,
-    GAMES,
     IllegalRecordPlay,
     Record,
     RecordError,
     check,
     load,
     record_of,
-    register_game,
     replay,
 )
 from keinstich.tricks import IllegalPlay, TrickDeal, forehand
@@ -594,7 +593,7 @@ def test_a_new_game_plugs_in_through_the_registry():
         def summary(self, record, deal):
             return {"game": "toy", "table": record.extra.get("table"), "tricks": len(deal.tricks)}
 
-    register_game(Toy())
+    register(Toy())
     try:
         d = golden(game="toy", plays=PLAYS[:8], table="blue")
         rec = Record.from_dict(d)
@@ -606,7 +605,7 @@ def test_a_new_game_plugs_in_through_the_registry():
     finally:
         del GAMES["toy"]
     with pytest.raises(ValueError, match="core record keys"):
-        register_game(type("Bad", (), {"id": "bad", "extra_keys": frozenset({"plays"})})())
+        register(type("Bad", (), {"id": "bad", "extra_keys": frozenset({"plays"})})())
 
 
 def test_a_play_after_the_lay_off_is_over_is_malformed():

@@ -95,7 +95,7 @@ def test_penalties_of_every_kein_stich_trick_deal_add_up_to_the_contract_total()
 
 def test_the_lone_domino_deal_pays_out_the_standard_pot_by_place():
     # No pot has been filled in a lone lay-off deal: it pays out what the four trick deals of a standard
-    # partie put in, 160 with 4 players and 32 cards, as 100 / 50 / 10 / 0 by place (RULES.md §2.7).
+    # partie put in, 160 with 4 players and 32 cards, as 100 / 50 / 10 / 0 by place (docs/rules.md §2.7).
     f = simulate("domino", 6, bots="random", seed=3)
     assert f["tricks"].isna().all() and f["unit"].eq("pfennig").all()
     for _, rows in f.groupby("deal"):

@@ -3,7 +3,7 @@
 For every contract, pack and player count: the deal ends, every card is played exactly once and
 only legal cards (by a follow-suit rule written here from scratch), each trick goes to the highest
 card of the led suit, refused cards leave the state unchanged, and penalties add up to the
-contract's total (the pot invariant, RULES.md §2.3).
+contract's total (the pot invariant, docs/rules.md §2.3).
 """
 
 import random

@@ -15,10 +15,11 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from keinstich.bots.heuristic import Bot, HeuristicBot, RandomBot
-from keinstich.cards import PACK_IDS, Card, Pack, Style, mask_of, pack
+from keinstich.cards import Card, Pack, Style
 from keinstich.deal import Deal, Move, TrickPlay
 from keinstich.game import Game, GameError
 from keinstich.games import GAMES
+from keinstich.records import record_pack
 
 BOT_NAMES = ("random", "heuristic", "montecarlo")
 
@@ -193,25 +194,11 @@ def setup_of(deal: Deal) -> Setup:
     contract = g.contract_of(deal)
     if contract is None:
         raise SetupError("the deal has no contract: give the TrickDeal a contract such as NO_HEARTS")
-    hands = [c for h in deal.dealt for c in h]
     try:
-        p = g.pack_for(contract, deal.players, pack_of(mask_of(hands)))
-    except ValueError:
-        p = g.pack_for(contract, deal.players)
+        p = record_pack(g, deal)  # the deal's own pack, or the smallest one holding its cards
+    except ValueError as e:
+        raise SetupError(str(e)) from None
     return Setup(g.id, contract, deal.players, p, contract_id_of(g, contract, deal.players), len(deal.dealt[0]))
-
-
-def pack_of(mask: int) -> Pack:
-    """The named pack holding exactly these cards, else the smallest base pack less the missing ones."""
-    for pid in PACK_IDS:
-        if pack(pid).mask == mask:
-            return pack(pid)
-    for base in ("french-24", "french-32", "french-52"):
-        full = pack(base)
-        if mask & ~full.mask == 0:
-            missing = [c.code for c in full.cards if not mask & c.bit]
-            return pack(f"{base}-minus-{'-'.join(missing)}")
-    raise SetupError("these cards are not a pack")  # pragma: no cover - every card is in french-52
 
 
 # --- reading a deal through the protocol ------------------------------------------------------------
@@ -302,5 +289,5 @@ def is_fast(bot: Bot) -> bool:
 
 __all__ = ["BOT_NAMES", "Setup", "SetupError", "as_move", "bot_label", "bot_move", "calls", "contract_choices",
            "contract_id_of", "contract_ids", "contract_name", "default_contract", "game_ids", "game_of", "is_fast",
-           "lays_off", "make_bot", "move_cards", "pack_of", "picks", "players_named", "resolve", "setup_of",
+           "lays_off", "make_bot", "move_cards", "picks", "players_named", "resolve", "setup_of",
            "tricks_of", "vary"]

@@ -53,12 +53,12 @@ def load_source(source: Any) -> Deal:
     """The deal a replay source stands for: a deal as it is, a Record replayed, or a record's JSON
     (text starting with ``{``) or file path."""
     if isinstance(source, Record):
-        return cast(Deal, source.replay())
+        return source.replay()
     if isinstance(source, bytes) or (isinstance(source, str) and source.lstrip().startswith("{")):
-        return cast(Deal, Record.from_json(source).replay())
+        return Record.from_json(source).replay()
     if isinstance(source, str | os.PathLike):
         try:
-            return cast(Deal, Record.load(source).replay())
+            return Record.load(source).replay()
         except FileNotFoundError:
             raise ReplayError(f"no record file {os.fspath(source)!r}: give a path to a record's JSON file, "
                               "the JSON text itself, a Record or a deal") from None

@@ -1,31 +1,34 @@
 """Bots: random, heuristic (explains itself), Monte Carlo and the perfect-information solver.
 
-Every bot sees one seat's observation, never the hidden hands (``deal.observation(seat)``).
+Every bot sees one seat's observation, never the hidden hands (``deal.observation(seat)``), and
+:func:`play_deal` plays any deal of any game with them. The modules, from the bottom up:
+
+- ``base``: the Bot protocol, its answers (Choice, Decision) and what "better" means (Objective);
+- ``knowledge``, ``sampler``: what a seat can infer about hidden cards, and deals that fit it;
+- ``tables``, ``trumps``, ``domino``, ``herzblatt``: the heuristic's pieces, per kind of play;
+- ``play``: BaseBot and ``play_deal``; ``random``, ``heuristic``: the two simple bots;
+- ``search``, ``solver``, ``solver_domino``: the exact solver; ``stakes``, ``montecarlo``: Monte Carlo.
 """
 
-from keinstich.bots.heuristic import (
+from keinstich.bots.base import (
     AnyObservation,
-    BaseBot,
     Bot,
     BotError,
     Choice,
     Decision,
-    HeuristicBot,
     Move,
     Objective,
-    RandomBot,
     deal_value,
-    domino_heuristic,
     domino_value,
-    domino_world,
-    exclusions,
-    heuristic_playout,
-    in_play_mask,
     objective,
-    play_deal,
     sign_of,
-    tables,
 )
+from keinstich.bots.domino import domino_heuristic, domino_world
+from keinstich.bots.heuristic import HeuristicBot, heuristic_playout
+from keinstich.bots.knowledge import exclusions, in_play_mask
+from keinstich.bots.play import BaseBot, play_deal
+from keinstich.bots.random import RandomBot
+from keinstich.bots.tables import tables
 
 __all__ = [
     "AnyObservation", "BaseBot", "Bot", "BotError", "Choice", "Decision", "HeuristicBot", "Move", "Objective",

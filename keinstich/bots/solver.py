@@ -9,568 +9,53 @@ defenders), and the card that achieves it, with the line of play that follows::
     best_cards(deal)               # every card that is optimal for the player to move
     card_values(deal)              # each legal card's value for the player to move
 
-Trick deals are searched by alpha-beta on bitmask hands (a lean recursion of its own, checked
-against the trick machine's legal cards), driven by MTD(f): a few null-window searches that home in
-on the value. A transposition table at the trick boundaries is keyed by the position up to
-relative ranks (per suit, who holds the cards still in play in rank order, and what they cost), the
-leader, and for the March rule whether one seat has taken every trick so far; the future of a
-position does not depend on the tricks already taken otherwise. Equivalent-card pruning: two cards
-of a player that are next to each other in rank among the cards still in play, and cost the same,
-are interchangeable, so only one of them is tried. The lay-off (domino) deal is solved exactly too,
-by a memoised alpha-beta search over its (small) state space.
-
-Values are in the contract's own units: pfennig paid (Kein Stich: lower is better) or points
-(Herzeln, Herzblatt: higher is better); what "better" means comes from :mod:`keinstich.bots.heuristic`.
+Any deal of the :class:`~keinstich.deal.Deal` interface: the trick play inside it
+(``deal.trick_deal``) is searched by :class:`~keinstich.bots.search.TrickSearch`, driven by MTD(f): a
+few null-window searches that home in on the value; a lay-off deal by
+:func:`~keinstich.bots.solver_domino.solve_domino`. Values are in the contract's own units: pfennig
+paid (Kein Stich: lower is better) or points (Herzeln, Herzblatt: higher is better); what "better"
+means, and which seats play together, comes from the seat's observation
+(:func:`~keinstich.bots.base.objective`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from functools import lru_cache
+from typing import TYPE_CHECKING, NamedTuple
 
-from keinstich.bots.heuristic import Objective, domino_value, heuristic_playout, sign_of
-from keinstich.cards import ALL_CARDS, SUIT_MASKS, Card, cards_of, mask_of, strength_table
-from keinstich.games.herzblatt import HerzblattDeal, card_points
-from keinstich.layoff import DominoDeal
-from keinstich.tricks import Scoring, Trick, TrickDeal, TrickRules
+from keinstich.bots.base import Objective, lay_off, objective
+from keinstich.bots.herzblatt import banked_points
+from keinstich.bots.heuristic import heuristic_playout
+from keinstich.bots.search import TrickSearch
+from keinstich.bots.solution import INF, Solution, SolverError, seat_to_solve
+from keinstich.bots.solver_domino import domino_move_values, solve_domino
+from keinstich.bots.tables import amounts
+from keinstich.cards import Card
+from keinstich.tricks import TrickDeal
 
-INF = 1 << 40
-VOFF = 1 << 20  # keeps amounts positive inside packed sort keys
-
-
-class SolverError(ValueError):
-    """A deal the solver cannot analyse as asked (over already, an unknown seat)."""
+if TYPE_CHECKING:
+    from keinstich.deal import Deal
 
 
-@dataclass(frozen=True)
-class Solution:
-    """The result of :func:`solve`.
+class _Side(NamedTuple):
+    """What the search of one seat's result needs: the trick play, the seat's objective, the points
+    its side already holds outside the tricks, and the soloist (for the heuristic's first guess)."""
 
-    ``value``: the seat's final score (its side's, in Herzblatt) under best play, others playing
-    against it, in the contract's units (pfennig paid, or points; in the lay-off deal the value of
-    :func:`~keinstich.bots.heuristic.domino_value`). ``card``: the best move for the player to move (None for
-    a pass in the lay-off deal, or when the deal is over). ``line``: the rest of the deal under that
-    play, as (seat, card) pairs.
-    """
-
-    value: int
-    card: Card | None
-    line: tuple[tuple[int, Card | None], ...]
-
-    def __str__(self) -> str:
-        what = "pass" if self.card is None else self.card.code
-        return f"value {self.value}, play {what}: " + " ".join(
-            f"{s}:{c.code if c is not None else 'pass'}" for s, c in self.line)
+    deal: TrickDeal
+    objective: Objective
+    banked: int
+    soloist: int | None
 
 
-# --- trick deals ------------------------------------------------------------------------------------
-
-
-@lru_cache(maxsize=64)
-def _rule_tables(rules: TrickRules) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Per card index: strength, and the mask of cards that beat it when it is winning the trick."""
-    st = strength_table(rules.order)
-    tmask = SUIT_MASKS[rules.trump] if rules.trump is not None else 0
-    over = []
-    for c in ALL_CARDS:
-        higher = mask_of(d for d in ALL_CARDS if d.suit == c.suit and st[d.index] > st[c.index])
-        over.append(higher | (0 if c.suit == rules.trump else tmask))
-    return st, tuple(over)
-
-
-@lru_cache(maxsize=64)
-def _compact_table(order: tuple[int, ...], s: int) -> list[int]:
-    """For one suit: its 13-bit chunk of a mask -> the in-play cards it holds as bits in rank order."""
-    table = [0] * 8192
-    bits = [1 << (i - 13 * s) for i in order]
-    m = len(bits)
-    for sub in range(1 << m):
-        chunk = 0
-        for j in range(m):
-            if sub >> j & 1:
-                chunk |= bits[j]
-        table[chunk] = sub
-    return table
-
-
-@lru_cache(maxsize=1)
-def _pext8() -> list[int]:
-    """pext[(a << 8) | h]: the bits of ``h`` at the positions of the bits of ``a``, packed low (8-bit)."""
-    out = [0] * 65536
-    for a in range(256):
-        pos = [j for j in range(8) if a >> j & 1]
-        base = a << 8
-        for h in range(256):
-            v = 0
-            for t, j in enumerate(pos):
-                if h >> j & 1:
-                    v |= 1 << t
-            out[base | h] = v
-    return out
-
-
-def _amounts(contract: Scoring | None, total: int) -> tuple[list[int], list[int]]:
-    """Raw score per captured card and per trick number (1-based), probed from the contract's ``score``."""
-    if contract is None:
-        return [0] * 52, [0] * (total + 2)
-    base = [0] + [contract.score([Trick(k, 0, (), 0)], 1, total)[0] for k in range(1, total + 1)] + [0]
-    val = [contract.score([Trick(1, 0, (c,), 0)], 1, total)[0] - base[1] for c in ALL_CARDS]
-    return val, base
-
-
-class _Game:
-    """One trick deal set up for search: the tables and the search itself, for one side."""
-
-    def __init__(self, deal: TrickDeal, side: Sequence[int], sign: int) -> None:
-        self.deal = deal
-        rules = deal.rules
-        self.n = n = deal.players
-        self.total = total = deal.total_tricks
-        self.st, self.over = _rule_tables(rules)
-        self.val, self.base = _amounts(deal.contract, total)
-        self.side = 0
-        for s in side:
-            self.side |= 1 << s
-        self.sign = sign
-        in_play = mask_of(c for h in deal.dealt for c in h)
-        st = self.st
-        self.order = [[c.index for c in sorted(cards_of(in_play & SUIT_MASKS[s]), key=lambda x: st[x.index])]
-                      for s in range(4)]
-        self.rules = rules
-        self.trump = rules.trump
-        self.tmask = SUIT_MASKS[rules.trump] if rules.trump is not None else 0
-        total_raw = sum(self.val[c.index] for c in ALL_CARDS if in_play & c.bit) + sum(self.base)
-        self.good_take = sign * total_raw > 0
-        contract = deal.contract
-        self.march = bool(getattr(contract, "march", False))
-        self.march_fix = [0] * n
-        if self.march and contract is not None:
-            dealt = list(deal.dealt)
-            tricks = [Trick(i + 1, 0, tuple(h[i] for h in dealt), 0) for i in range(total)]
-            for w in range(n):
-                marched = contract.score([t._replace(leader=w, winner=w) for t in tricks], n, total)
-                normal = [0] * n
-                normal[w] = total_raw
-                self.march_fix[w] = sign * sum(marched[s] - normal[s] for s in range(n) if self.side >> s & 1)
-        self.valued = mask_of(c for c in ALL_CARDS if self.val[c.index])
-        self.tt: dict[tuple[int, ...], tuple[int, int, int]] = {}
-        self.lower_of = [mask_of(d for d in ALL_CARDS if d.suit == c.suit and self.st[d.index] < self.st[c.index])
-                         for c in ALL_CARDS]
-        self._build()
-
-    # the search -------------------------------------------------------------------------------------
-
-    def _build(self) -> None:
-        n, total, val, base, over, st = self.n, self.total, self.val, self.base, self.over, self.st
-        order, side, sign, tt = self.order, self.side, self.sign, self.tt
-        good = self.good_take
-        march = self.march
-        march_fix = self.march_fix
-        valued = self.valued
-        rules = self.rules
-        trump = -1 if self.trump is None else int(self.trump)
-        tmask = self.tmask
-        simple = rules.trump is None and rules.no_lead is None and rules.forced_discard is None
-        no_lead = SUIT_MASKS[rules.no_lead] if rules.no_lead is not None else 0
-        forced = rules.forced_discard.bit if rules.forced_discard is not None else 0
-        must_trump = rules.must_trump
-        mo_lead = rules.must_overtrump_trump_lead or rules.must_overtrump_always
-        mo_always = rules.must_overtrump_always
-        SM = SUIT_MASKS
-        suit_of = [c.suit for c in ALL_CARDS]
-        pos_base = [max(0, sign * b) for b in base]
-        neg_base = [min(0, sign * b) for b in base]
-        # suffix sums of the per-trick parts, from trick k to the end
-        pos_from = [0] * (total + 3)
-        neg_from = [0] * (total + 3)
-        for k in range(total, 0, -1):
-            pos_from[k] = pos_from[k + 1] + pos_base[k]
-            neg_from[k] = neg_from[k + 1] + neg_base[k]
-        uval = [sign * v for v in val]
-        kcache: dict[tuple[int, ...], tuple[int, ...]] = {}
-        lower_of = self.lower_of
-        classes = sorted(set(val))
-        vclass = [classes.index(v) for v in val]
-        cbits = max(1, (len(classes) - 1).bit_length())
-        obits = max(1, (n - 1).bit_length())
-        shift_card = cbits + obits
-        # per suit, the in-play cards in strength order with their value class pre-shifted
-        seq = [[(1 << i, vclass[i] << obits) for i in order[s]] for s in range(4)]
-        last_trick = total
-
-        def key_of(hands: tuple[int, ...], alive: int) -> tuple[int, ...]:
-            """The position up to relative ranks: per suit, the owners (and value classes) of the cards
-            still in play in rank order. Positions with the same key play out the same."""
-            out = []
-            for s in range(4):
-                code = 1
-                for b, vc in seq[s]:
-                    if alive & b:
-                        o = 0
-                        while not hands[o] & b:
-                            o += 1
-                        code = code << shift_card | vc | o
-                out.append(code)
-            return tuple(out)
-
-        if all(len(o) <= 8 for o in order):
-            compact = [_compact_table(tuple(order[s]), s) for s in range(4)]
-            pext = _pext8()
-            class_masks = [mask_of(c for c in ALL_CARDS if val[c.index] == v) for v in classes if v]
-
-            def fast_key(hands: tuple[int, ...], alive: int) -> tuple[int, ...]:
-                out = []
-                for s in range(4):
-                    t = compact[s]
-                    sh = 13 * s
-                    a = t[alive >> sh & 0x1FFF] << 8
-                    if a:
-                        for h in hands:
-                            out.append(pext[a | t[h >> sh & 0x1FFF]])
-                        for cm in class_masks:
-                            out.append(pext[a | t[cm >> sh & 0x1FFF]])
-                    else:
-                        out.append(-1)
-                return tuple(out)
-
-            key_of = fast_key
-
-        def legal(hand: int, led: int, win: int) -> int:
-            if led < 0:
-                if no_lead:
-                    return hand & ~no_lead or hand
-                return hand
-            follow = hand & SM[led]
-            if simple:
-                return follow or hand
-            if follow:
-                if led == trump and mo_lead and win >= 0 and suit_of[win] == trump:
-                    return follow & over[win] or follow
-                return follow
-            if forced and hand & forced:
-                return forced
-            if hand & tmask:
-                trumps = hand & tmask
-                higher = trumps & over[win] if mo_always and win >= 0 and suit_of[win] == trump else 0
-                if must_trump:
-                    return higher or trumps
-                if higher:  # trumping is a choice, but a trump must beat the highest so far
-                    return hand & ~tmask | higher
-            return hand
-
-        rep_memo: list[dict[int, tuple[int, ...]]] = [{}, {}, {}, {}]
-
-        def suit_reps(s: int, lm: int, alive: int) -> tuple[int, ...]:
-            """One card per run of equivalent legal cards of suit ``s`` (memoised on the suit's bits)."""
-            sh = 13 * s
-            key = (alive >> sh & 0x1FFF) << 13 | (lm >> sh & 0x1FFF)
-            memo = rep_memo[s]
-            got = memo.get(key)
-            if got is None:
-                out = []
-                prev_in = False
-                prev_val = 0
-                for i in order[s]:
-                    if not alive >> i & 1:
-                        continue
-                    if lm >> i & 1:
-                        v = val[i]
-                        if not (prev_in and v == prev_val):
-                            out.append(i)
-                        prev_in = True
-                        prev_val = v
-                    else:
-                        prev_in = False
-                got = memo[key] = tuple(out)
-            return got
-
-        def reps(lm: int, alive: int) -> list[int]:
-            out: list[int] = []
-            for s in range(4):
-                if lm & SM[s]:
-                    out += suit_reps(s, lm, alive)
-            return out
-
-        def start(hands: tuple[int, ...], leader: int, k: int, alpha: int, beta: int, mstate: int) -> int:
-            """Future value for the side from the start of trick ``k``, led by ``leader``."""
-            if k > total:
-                return 0
-            alive = 0
-            for h in hands:
-                alive |= h
-            if not march:
-                lo = neg_from[k]
-                hi = pos_from[k]
-                m = alive & valued
-                while m:
-                    low = m & -m
-                    u = uval[low.bit_length() - 1]
-                    if u > 0:
-                        hi += u
-                    else:
-                        lo += u
-                    m ^= low
-                if lo == hi:
-                    return lo
-                if hi <= alpha:
-                    return hi
-                if lo >= beta:
-                    return lo
-            if k == last_trick:
-                # one card each: play the trick out directly
-                c0 = hands[leader].bit_length() - 1
-                win, ws, raw = c0, leader, val[c0]
-                p = leader
-                for _ in range(n - 1):
-                    p = p + 1 if p + 1 < n else 0
-                    c = hands[p].bit_length() - 1
-                    raw += val[c]
-                    if over[win] >> c & 1:
-                        win, ws = c, p
-                u = sign * (raw + base[k]) if side >> ws & 1 else 0
-                if march and (mstate == -2 or mstate == ws):
-                    u += march_fix[ws]
-                return u
-            ck = kcache.get(hands)
-            if ck is None:
-                ck = kcache[hands] = key_of(hands, alive)
-            key = (*ck, leader, mstate)
-            e = tt.get(key)
-            first = -1
-            if e is not None:
-                elo, ehi, rel = e
-                # the best lead stored as (suit, rank among the cards in play): valid for transpositions
-                rs, rk = rel >> 4, rel & 15
-                first = -1
-                for i in order[rs]:
-                    if alive >> i & 1:
-                        if not rk:
-                            first = i
-                            break
-                        rk -= 1
-                if elo >= beta:
-                    return elo
-                if ehi <= alpha:
-                    return ehi
-                if elo == ehi:
-                    return elo
-                a0, b0 = max(alpha, elo), min(beta, ehi)
-            else:
-                elo, ehi = -INF, INF
-                a0, b0 = alpha, beta
-            hl = list(hands)
-            lm = legal(hands[leader], -1, -1)
-            moves = reps(lm, alive)
-            if len(moves) > 1:
-                if first >= 0 and first in moves:
-                    moves.remove(first)
-                    moves.insert(0, first)
-                    rest = moves[1:]
-                else:
-                    rest = moves
-                    first = -1
-                maxing = side >> leader & 1
-                if good == bool(maxing):
-                    rest.sort(key=lambda i: -st[i])
-                else:
-                    rest.sort(key=lambda i: st[i])
-                if first >= 0:
-                    moves = [first, *rest]
-                else:
-                    moves = rest
-            maximise = side >> leader & 1
-            best = -INF if maximise else INF
-            best_move = moves[0]
-            a, b = a0, b0
-            nxt = leader + 1 if leader + 1 < n else 0
-            h0 = hl[leader]
-            for i in moves:
-                hl[leader] = h0 ^ (1 << i)
-                v = follow(hl, nxt, 1, suit_of[i], i, leader, val[i], a, b, k, mstate, alive, leader)
-                if maximise:
-                    if v > best:
-                        best, best_move = v, i
-                        if v > a:
-                            a = v
-                else:
-                    if v < best:
-                        best, best_move = v, i
-                        if v < b:
-                            b = v
-                if a >= b:
-                    break
-            hl[leader] = h0
-            rel = suit_of[best_move] << 4 | (alive & lower_of[best_move]).bit_count()
-            if best <= a0:
-                tt[key] = (elo, best, rel)
-            elif best >= b0:
-                tt[key] = (best, ehi, rel)
-            else:
-                tt[key] = (best, best, rel)
-            return best
-
-        def follow(hl: list[int], seat: int, pos: int, led: int, win: int, wseat: int, raw: int,
-                   alpha: int, beta: int, k: int, mstate: int, alive: int, leader: int) -> int:
-            """Future value for the side with ``pos`` cards of trick ``k`` played (``raw``: their amounts)."""
-            h0 = hl[seat]
-            lm = legal(h0, led, win)
-            if not lm & (lm - 1):
-                moves = [lm.bit_length() - 1]
-            elif lm & SM[led] == lm:
-                moves = list(suit_reps(led, lm, alive))
-            else:
-                moves = reps(lm, alive)
-            maximise = side >> seat & 1
-            if len(moves) > 1:
-                ow = over[win]
-                if good:
-                    moves.sort(key=lambda i: st[i] - (ow >> i & 1) * 64)
-                elif maximise:
-                    moves.sort(key=lambda i: st[i] + 64 if ow >> i & 1 else -st[i])
-                elif side >> wseat & 1:
-                    moves.sort(key=lambda i: (ow >> i & 1) << 40 | (sign * val[i] + VOFF) << 8 | 64 - st[i])
-                else:
-                    moves.sort(key=st.__getitem__, reverse=True)
-            best = -INF if maximise else INF
-            a, b = alpha, beta
-            last = pos + 1 == n
-            nxt = seat + 1 if seat + 1 < n else 0
-            ow = over[win]
-            for i in moves:
-                bit = 1 << i
-                if ow & bit:
-                    w2, ws2 = i, seat
-                else:
-                    w2, ws2 = win, wseat
-                r2 = raw + val[i]
-                hl[seat] = h0 ^ bit
-                if last:
-                    u = sign * (r2 + base[k]) if side >> ws2 & 1 else 0
-                    if march:
-                        if mstate == -2 or mstate == ws2:
-                            m2 = ws2
-                        else:
-                            m2 = -1
-                        if k == total and m2 >= 0:
-                            u += march_fix[m2]
-                    else:
-                        m2 = 0
-                    v = u + start(tuple(hl), ws2, k + 1, a - u, b - u, m2)
-                else:
-                    v = follow(hl, nxt, pos + 1, led, w2, ws2, r2, a, b, k, mstate, alive, leader)
-                if maximise:
-                    if v > best:
-                        best = v
-                        if v > a:
-                            a = v
-                else:
-                    if v < best:
-                        best = v
-                        if v < b:
-                            b = v
-                if a >= b:
-                    break
-            hl[seat] = h0
-            return best
-
-        self._legal = legal
-        self._reps = reps
-        self._start = start
-        self._follow = follow
-
-    # the root ---------------------------------------------------------------------------------------
-
-    def position(self, deal: TrickDeal) -> tuple[list[int], int, int, int, int, int, int, int]:
-        """(hands, seat to move, pos in trick, led, winning card, winning seat, raw so far, trick number)."""
-        hands = [mask_of(deal.hand(s)) for s in range(self.n)]
-        trick = deal.trick
-        k = len(deal.tricks) + 1
-        seat = deal.turn
-        assert seat is not None
-        if not trick:
-            return hands, seat, 0, -1, -1, seat, 0, k
-        led = trick[0][1].suit
-        win, wseat = trick[0][1].index, trick[0][0]
-        raw = 0
-        for s, c in trick:
-            raw += self.val[c.index]
-            if self.over[win] & c.bit:
-                win, wseat = c.index, s
-        return hands, seat, len(trick), int(led), win, wseat, raw, k
-
-    def march_state(self, deal: TrickDeal) -> int:
-        if not self.march:
-            return 0
-        winners = {t.winner for t in deal.tricks}
-        if not winners:
-            return -2
-        return winners.pop() if len(winners) == 1 else -1
-
-    def after(self, deal: TrickDeal, c: Card, alpha: int = -INF, beta: int = INF) -> int:
-        """Future value for the side after the player to move plays ``c`` now (legal assumed)."""
-        hands, seat, pos, led, win, wseat, raw, k = self.position(deal)
-        mstate = self.march_state(deal)
-        alive = 0
-        for h in hands:
-            alive |= h
-        trick_mask = mask_of(x for _, x in deal.trick)
-        alive |= trick_mask
-        if pos == 0:
-            led, win, wseat = c.suit, c.index, seat
-        elif self.over[win] & c.bit:
-            win, wseat = c.index, seat
-        hands[seat] ^= c.bit
-        raw += self.val[c.index]
-        if pos + 1 == self.n:
-            u = self.sign * (raw + self.base[k]) if self.side >> wseat & 1 else 0
-            m2 = 0
-            if self.march:
-                m2 = wseat if mstate in (-2, wseat) else -1
-                if k == self.total and m2 >= 0:
-                    u += self.march_fix[m2]
-            return u + self._start(tuple(hands), wseat, k + 1, alpha - u, beta - u, m2)
-        nxt = (seat + 1) % self.n
-        return self._follow(hands, nxt, pos + 1, led, win, wseat, raw, alpha, beta, k, mstate, alive, -1)
-
-    def candidates(self, deal: TrickDeal) -> list[tuple[Card, tuple[Card, ...]]]:
-        """The legal cards of the player to move, one per class of equivalent cards (lowest first),
-        each with the cards equivalent to it."""
-        hands, seat, _, led, win, _, _, _ = self.position(deal)
-        alive = mask_of(x for _, x in deal.trick)
-        for h in hands:
-            alive |= h
-        lm = self._legal(hands[seat], led, win)
-        assert lm == deal.legal_mask(), "solver legality differs from the trick machine"
-        groups: list[tuple[Card, tuple[Card, ...]]] = []
-        for s in range(4):
-            run: list[Card] = []
-            for i in self.order[s]:
-                b = 1 << i
-                if not alive & b:
-                    continue
-                if lm & b and run and self.val[run[-1].index] == self.val[i]:
-                    run.append(ALL_CARDS[i])
-                    continue
-                if run:
-                    groups.append((run[0], tuple(run)))
-                run = [ALL_CARDS[i]] if lm & b else []
-            if run:
-                groups.append((run[0], tuple(run)))
-        return groups
-
-
-def _side_of(deal: TrickDeal | HerzblattDeal, seat: int) -> tuple[TrickDeal, Objective, int]:
-    """The trick deal to search, the seat's objective, and points already banked (Herzblatt discards)."""
-    if isinstance(deal, HerzblattDeal):
-        td = deal.trick_deal
-        if td is None or deal.soloist is None:
-            raise SolverError(f"the deal is in the {deal.phase} phase: the solver analyses the card play")
-        sol = deal.soloist
-        side = (sol,) if seat == sol else tuple(p for p in range(deal.players) if p != sol)
-        banked = card_points(deal.discards or ()) if seat == sol else 0
-        return td, Objective(seat, side, 1), banked
-    return deal, Objective(seat, (seat,), sign_of(deal.contract)), 0
+def _side_of(deal: Deal, seat: int) -> _Side:
+    """The trick deal to search and the seat's side, as its own observation tells (Herzblatt: the
+    soloist against the defenders, the soloist's discards banked)."""
+    td = deal.trick_deal
+    if td is None:
+        raise SolverError(f"the deal is in the {deal.phase} phase: the solver analyses the card play")
+    obs = deal.observation(seat)
+    if obs.kind == "herzblatt":
+        return _Side(td, objective(obs), banked_points(obs), obs.soloist)
+    return _Side(td, objective(obs), 0, None)
 
 
 def _past(td: TrickDeal, obj: Objective) -> int:
@@ -581,29 +66,24 @@ def _past(td: TrickDeal, obj: Objective) -> int:
     return sum(scores[s] for s in obj.side)
 
 
-def solve(deal: TrickDeal | HerzblattDeal | DominoDeal, seat: int | None = None, *, line: bool = True) -> Solution:
+def solve(deal: Deal, seat: int | None = None, *, line: bool = True) -> Solution:
     """The best result ``seat`` (default: the player to move) can force with all hands open, the
     others playing against it; the best move for the player to move; and the line that follows.
 
     ``line=False`` skips the line (a little faster).
     """
-    if isinstance(deal, DominoDeal):
+    if lay_off(deal):
         return solve_domino(deal, seat, line=line)
-    td = deal.trick_deal if isinstance(deal, HerzblattDeal) else deal
+    td = deal.trick_deal
     if td is None:
         raise SolverError("the deal has no card play yet: the solver analyses the card play")
-    if seat is None:
-        if td.turn is None:
-            raise SolverError("the deal is over: give the seat whose result you want")
-        seat = td.turn
-    if not 0 <= seat < td.players:
-        raise SolverError(f"seat must be from 0 to {td.players - 1}, not {seat}")
-    td, obj, banked = _side_of(deal, seat)
+    seat = seat_to_solve(seat, td.turn, td.players)
+    td, obj, banked, soloist = _side_of(deal, seat)
     past = _past(td, obj) + banked
     if td.is_over:
         return Solution(obj.score(td.scores()) + banked, None, ())
-    game = _Game(td, obj.side, obj.sign)
-    value, best = _root(game, td, _guess(td, obj, deal))
+    game = TrickSearch(td, obj.side, obj.sign)
+    value, best = _root(game, td, _guess(td, obj, soloist))
     moves: list[tuple[int, Card | None]] = []
     if line:
         cur = td.copy()
@@ -626,10 +106,9 @@ def solve(deal: TrickDeal | HerzblattDeal | DominoDeal, seat: int | None = None,
     return Solution(past + obj.sign * value, best, tuple(moves))
 
 
-def _guess(td: TrickDeal, obj: Objective, deal: TrickDeal | HerzblattDeal) -> int:
+def _guess(td: TrickDeal, obj: Objective, soloist: int | None) -> int:
     """A first guess of the side's future value: the heuristic bots' playout from here."""
     sim = td.copy()
-    soloist = deal.soloist if isinstance(deal, HerzblattDeal) else None
     final = heuristic_playout(sim, soloist)
     guess = obj.value(final) - obj.sign * _past(td, obj)
     # halfway to the side's best possible result: MTD(f) then mostly proves from above, which is cheaper
@@ -641,23 +120,11 @@ def _guess(td: TrickDeal, obj: Objective, deal: TrickDeal | HerzblattDeal) -> in
 
 
 def _card_amount(td: TrickDeal, c: Card) -> int:
-    val, _ = _amounts_cached(td.contract, td.total_tricks)
+    val, _ = amounts(td.contract, td.total_tricks)
     return val[c.index]
 
 
-def _amounts_cached(contract: Scoring | None, total: int) -> tuple[list[int], list[int]]:
-    try:
-        return _amounts_lru(contract, total)  # type: ignore[arg-type]
-    except TypeError:
-        return _amounts(contract, total)
-
-
-@lru_cache(maxsize=64)
-def _amounts_lru(contract: Scoring, total: int) -> tuple[list[int], list[int]]:
-    return _amounts(contract, total)
-
-
-def _root(game: _Game, td: TrickDeal, guess: int = 0) -> tuple[int, Card]:
+def _root(game: TrickSearch, td: TrickDeal, guess: int = 0) -> tuple[int, Card]:
     """The future value for the side and the best card for the player to move, by MTD(f): a few
     null-window alpha-beta searches that share the transposition table and home in on the value."""
     seat = td.turn
@@ -700,18 +167,18 @@ def _root(game: _Game, td: TrickDeal, guess: int = 0) -> tuple[int, Card]:
     return lo, best
 
 
-def card_values(deal: TrickDeal | HerzblattDeal | DominoDeal, seat: int | None = None) -> dict[Card | None, int]:
+def card_values(deal: Deal, seat: int | None = None) -> dict[Card | None, int]:
     """Each legal move of the player to move, with the final score (the side's, in the contract's
     units) that ``seat`` (default: the player to move) gets after it under best play."""
-    if isinstance(deal, DominoDeal):
+    if lay_off(deal):
         return domino_move_values(deal, seat)
-    td = deal.trick_deal if isinstance(deal, HerzblattDeal) else deal
+    td = deal.trick_deal
     if td is None or td.turn is None:
         raise SolverError("no card to play: the deal is over or the card play has not started")
     seat = td.turn if seat is None else seat
-    td, obj, banked = _side_of(deal, seat)
+    td, obj, banked, _ = _side_of(deal, seat)
     past = _past(td, obj) + banked
-    game = _Game(td, obj.side, obj.sign)
+    game = TrickSearch(td, obj.side, obj.sign)
     out: dict[Card | None, int] = {}
     for c, same in game.candidates(td):
         v = game.after(td, c)
@@ -721,175 +188,15 @@ def card_values(deal: TrickDeal | HerzblattDeal | DominoDeal, seat: int | None =
     return out
 
 
-def best_cards(deal: TrickDeal | HerzblattDeal | DominoDeal) -> tuple[Card | None, ...]:
+def best_cards(deal: Deal) -> tuple[Card | None, ...]:
     """Every move that is optimal for the player to move (by its own objective), in card order."""
     values = card_values(deal)
-    td = deal.trick_deal if isinstance(deal, HerzblattDeal) else deal
-    sign = 1
-    if isinstance(td, TrickDeal):
-        sign = 1 if isinstance(deal, HerzblattDeal) else sign_of(td.contract)
+    assert deal.turn is not None
+    sign = objective(deal.observation(deal.turn)).sign
     best = max(sign * v for v in values.values())
     good = [c for c, v in values.items() if sign * v == best]
     return tuple(sorted(good, key=lambda c: -1 if c is None else c.index))
 
 
-# --- the lay-off deal ---------------------------------------------------------------------------------
-
-
-def _domino_key(d: DominoDeal) -> tuple[object, ...]:
-    chain = d.chain
-    ends = (chain[0], chain[-1]) if chain else ()
-    return (tuple(mask_of(h) for h in d.hands), d.turn, d.finish_order, ends, d.started, _passes_in_a_row(d))
-
-
-def _passes_in_a_row(d: DominoDeal) -> int:
-    n = 0
-    for _, c in reversed(d.plays):
-        if c is not None:
-            break
-        n += 1
-    return n
-
-
-def _may_pass(d: DominoDeal) -> bool:
-    """Passing, for the solver: allowed when the rules allow it, except that with voluntary passing
-    the last of a whole round of passes must lay a card if he can (else the deal could go round for
-    ever) [DER]."""
-    if not d.can_pass():
-        return False
-    if not d.legal():
-        return True
-    holding = sum(1 for h in d.hand_sizes if h)
-    return _passes_in_a_row(d) < holding - 1
-
-
-def _domino_points(d: DominoDeal) -> tuple[int, ...] | None:
-    return d.contract.points
-
-
-def _domino_search(seat: int) -> Callable[[DominoDeal, int, int], int]:
-    memo: dict[tuple[object, ...], tuple[int, int]] = {}
-
-    def moves(d: DominoDeal) -> list[tuple[Card | None, str | None]]:
-        out: list[tuple[Card | None, str | None]] = []
-        for c in d.legal():
-            ends = d.ends(c)
-            if len(ends) == 2:
-                out.extend((c, e) for e in ends)
-            else:
-                out.append((c, None))
-        if _may_pass(d):
-            out.append((None, None))
-        return out
-
-    def search(d: DominoDeal, alpha: int, beta: int) -> int:
-        """Future value for ``seat`` (its place value less the pass fees still to come)."""
-        if d.is_over:
-            return domino_value(_domino_points(d), d.finish_order, seat)
-        key = _domino_key(d)
-        e = memo.get(key)
-        if e is not None:
-            lo, hi = e
-            if lo >= beta:
-                return lo
-            if hi <= alpha:
-                return hi
-            if lo == hi:
-                return lo
-            alpha, beta = max(alpha, lo), min(beta, hi)
-        else:
-            lo, hi = -INF, INF
-        a0, b0 = alpha, beta
-        s = d.turn
-        maximise = s == seat
-        best = -INF if maximise else INF
-        fee = d.rules.pass_fee if s == seat else 0
-        for c, end in moves(d):
-            child = d.copy()
-            child.play(c, end=end)  # type: ignore[arg-type]
-            cost = fee if c is None else 0
-            v = search(child, alpha + cost, beta + cost) - cost
-            if maximise:
-                best = max(best, v)
-                alpha = max(alpha, v)
-            else:
-                best = min(best, v)
-                beta = min(beta, v)
-            if alpha >= beta:
-                break
-        if best <= a0:
-            memo[key] = (lo, best)
-        elif best >= b0:
-            memo[key] = (best, hi)
-        else:
-            memo[key] = (best, best)
-        return best
-
-    return search
-
-
-def _domino_children(d: DominoDeal) -> list[tuple[Card | None, str | None, DominoDeal]]:
-    out: list[tuple[Card | None, str | None, DominoDeal]] = []
-    for c in d.legal():
-        for end in (d.ends(c) if len(d.ends(c)) == 2 else (None,)):
-            child = d.copy()
-            child.play(c, end=end)
-            out.append((c, end, child))
-    if _may_pass(d):
-        child = d.copy()
-        child.play(None)
-        out.append((None, None, child))
-    return out
-
-
-def solve_domino(deal: DominoDeal, seat: int | None = None, *, line: bool = True) -> Solution:
-    """The lay-off deal solved exactly: the best :func:`~keinstich.bots.heuristic.domino_value` ``seat`` can force."""
-    if seat is None:
-        if deal.turn is None:
-            raise SolverError("the deal is over: give the seat whose result you want")
-        seat = deal.turn
-    if not 0 <= seat < deal.players:
-        raise SolverError(f"seat must be from 0 to {deal.players - 1}, not {seat}")
-    paid = deal.fees()[seat]
-    search = _domino_search(seat)
-    value = search(deal, -INF, INF)
-    moves: list[tuple[int, Card | None]] = []
-    first: Card | None = None
-    cur = deal
-    v = value
-    while not cur.is_over:
-        s = cur.turn
-        assert s is not None
-        fee = cur.rules.pass_fee if s == seat else 0
-        for c, _, child in _domino_children(cur):
-            cost = fee if c is None else 0
-            if search(child, v + cost - 1, v + cost + 1) - cost == v:
-                if cur is deal:
-                    first = c
-                moves.append((s, c))
-                cur, v = child, v + cost
-                break
-        else:  # pragma: no cover
-            raise AssertionError("the line lost the value (solver bug)")
-        if not line:
-            break
-    return Solution(value - paid, first, tuple(moves) if line else ())
-
-
-def domino_move_values(deal: DominoDeal, seat: int | None = None) -> dict[Card | None, int]:
-    """Each move of the player to move with ``seat``'s value after it under best play (a card
-    that fits both ends of the chain counts its better end)."""
-    if deal.turn is None:
-        raise SolverError("the deal is over: no move to value")
-    seat = deal.turn if seat is None else seat
-    search = _domino_search(seat)
-    paid = deal.fees()[seat]
-    out: dict[Card | None, int] = {}
-    fee = deal.rules.pass_fee if deal.turn == seat else 0
-    for c, _, child in _domino_children(deal):
-        v = search(child, -INF, INF) - (fee if c is None else 0) - paid
-        out[c] = max(out.get(c, -INF), v)
-    return out
-
-
-__all__ = ["Solution", "SolverError", "best_cards", "card_values", "domino_move_values", "solve", "solve_domino"]
+__all__ = ["Solution", "SolverError", "TrickSearch", "best_cards", "card_values", "domino_move_values", "solve",
+           "solve_domino"]

@@ -7,6 +7,7 @@ from keinstich.game import Game, GameError
 from keinstich.games.herzblatt import Herzblatt
 from keinstich.games.herzeln import Herzeln
 from keinstich.games.kein_stich import KeinStich
+from keinstich.records import CORE_KEYS
 
 GAMES: dict[str, Game] = {g.id: g for g in (KeinStich(), Herzeln(), Herzblatt())}
 """Every game by id, in the order the lessons teach them."""
@@ -21,7 +22,12 @@ def game(game_id: str) -> Game:
 
 
 def register(g: Game) -> Game:
-    """Add a game to the registry (a reader's own game, or a test's)."""
+    """Add a game to the registry (a reader's own game, or a test's); its records read at once."""
+    if not g.id or not isinstance(g.id, str):
+        raise ValueError(f"a game id is non-empty text, not {g.id!r}")
+    clash = set(g.extra_keys) & CORE_KEYS
+    if clash:
+        raise ValueError(f"game {g.id!r}: extra keys {sorted(clash)} are core record keys")
     GAMES[g.id] = g
     return g
 

@@ -1,4 +1,4 @@
-"""Herzeln: a partie of eight deals for 3 or 4 players, scored in points (RULES.md §3).
+"""Herzeln: a partie of eight deals for 3 or 4 players, scored in points (docs/rules.md §3).
 
 Seven deals are trick contracts played by the same :class:`~keinstich.tricks.TrickDeal` as Kein
 Stich, only in the ace-ten order (a Ten beats a King) and with signed points as their data;
@@ -13,20 +13,21 @@ A partie in a few lines::
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from keinstich.cards import Card, Pack, Style, deal_hands, hands_from_text, misdealt, pack
 from keinstich.contracts import Contract, ForTrick, PerCard, PerTrick
-from keinstich.game import Game, Setting, Settled
+from keinstich.game import Setting, Settled, settings_of
+from keinstich.games.herzeln_record import HerzelnRecords
 from keinstich.games.presets import override
 from keinstich.layoff import DominoContract, DominoDeal, Layout, Order, herzeln_domino
 from keinstich.partie import Policy, RulesPartie, play_out, play_partie, seat_policies
 from keinstich.tricks import TrickDeal, TrickRules, forehand
 
 if TYPE_CHECKING:
-    from keinstich.records import Record
+    pass
 
 
 class HerzelnError(ValueError):
@@ -34,7 +35,7 @@ class HerzelnError(ValueError):
 
 
 HERZELN_TRICK_RULES = TrickRules(order="ace-ten")
-"""No trumps, follow suit, ace-ten order also in trick play: A 10 K Q J 9 8 7 (RULES.md §3.1)."""
+"""No trumps, follow suit, ace-ten order also in trick play: A 10 K Q J 9 8 7 (docs/rules.md §3.1)."""
 
 
 def _contract(cid: str, name: str, german: str, *components: PerTrick | PerCard | ForTrick) -> Contract:
@@ -60,7 +61,7 @@ EARLY_END: tuple[Contract, ...] = (NO_QUEENS, KING_OF_HEARTS)
 HerzelnContract = Contract | DominoContract
 HERZELN_CONTRACTS: dict[str, HerzelnContract] = {c.id: c for c in (
     NO_HEARTS, TRICKS, NO_TRICKS, NO_QUEENS, KING_OF_HEARTS, LAST_TRICK, NO_LAST_TRICK, DOMINO)}
-"""The eight Herzeln deals by id, in playing order (RULES.md §3.2)."""
+"""The eight Herzeln deals by id, in playing order (docs/rules.md §3.2)."""
 
 _LAYOUTS: dict[str, Layout] = {"chain": "chain", "single_chain": "chain", "rows": "rows", "per_suit": "rows"}
 _ORDERS: dict[str, Order] = {"ace-ten": "ace-ten", "ace_ten": "ace-ten", "natural": "natural"}
@@ -68,7 +69,7 @@ _PACKS = {3: 24, 4: 32}
 
 
 def herzeln_pack(players: int, style: Style = "french") -> Pack:
-    """3 players: 24 cards (no Sevens or Eights); 4 players: 32 cards (RULES.md §3.1)."""
+    """3 players: 24 cards (no Sevens or Eights); 4 players: 32 cards (docs/rules.md §3.1)."""
     if players not in _PACKS:
         raise HerzelnError(f"Herzeln is for 3 or 4 players, not {players}")
     if style not in ("french", "german"):
@@ -79,7 +80,7 @@ def herzeln_pack(players: int, style: Style = "french") -> Pack:
 def herzeln_deals(players: int = 4, domino_layout: str = "chain", domino_order: str = "ace-ten",
                   *, voluntary_pass: bool = False, stop_when_decided: bool = False) -> tuple[HerzelnContract, ...]:
     """The eight deals in order; the Domino as a single chain (default) or per-suit ``"rows"``,
-    in the ace-ten (default) or ``"natural"`` order (RULES.md §3.3). With ``stop_when_decided``,
+    in the ace-ten (default) or ``"natural"`` order (docs/rules.md §3.3). With ``stop_when_decided``,
     deals 4 and 5 (No Queens, King of Hearts) end as soon as their penalty cards have fallen
     (docs/rules.md §3.2); the other deals are always played to the end."""
     herzeln_pack(players)
@@ -149,7 +150,7 @@ PRESETS: dict[str, HerzelnRules] = {
     "herzeln-per-suit": HerzelnRules(players=4, domino_layout="rows"),
     "herzeln-natural-order": HerzelnRules(players=4, domino_order="natural"),
 }
-"""Named Herzeln setups: 3 or 4 players, and the Domino variants of RULES.md §3.3."""
+"""Named Herzeln setups: 3 or 4 players, and the Domino variants of docs/rules.md §3.3."""
 
 
 def preset(preset_id: str = "herzeln-4", **overrides: object) -> HerzelnRules:
@@ -252,8 +253,8 @@ class HerzelnPartie(RulesPartie):
                 raise HerzelnError(f"deal {k + 1}: these hands are not a deal of this partie: {wrong}")
         leader = forehand(self.dealer_of(k), self.players)
         if isinstance(contract, Contract):
-            return TrickDeal(hands, contract, leader=leader, style=p.style)
-        return DominoDeal(hands, contract, leader=leader, style=p.style)
+            return TrickDeal(hands, contract, leader=leader, style=p.style, pack=p.id)
+        return DominoDeal(hands, contract, leader=leader, style=p.style, pack=p.id)
 
     def record(self, deal: HerzelnDeal) -> HerzelnDealResult:
         """Book a finished deal (made by :meth:`new_deal`) as the next deal of the partie."""
@@ -327,14 +328,16 @@ class HerzelnPartie(RulesPartie):
 # --- the game ---------------------------------------------------------------------------------------
 
 
-class Herzeln(Game):
-    """Herzeln (Austria): eight deals, seven trick deals scored in points and the Domino (docs/rules.md §3)."""
+class Herzeln(HerzelnRecords):
+    """Herzeln (Austria): eight deals, seven trick deals scored in points and the Domino (docs/rules.md §3).
+    Its records are :class:`~keinstich.games.herzeln_record.HerzelnRecords`, the base class."""
 
     id = "herzeln"
     name = "Herzeln"
     german = "Herzeln"
     unit = "points"
     player_counts = (3, 4)
+    early_end = tuple(c.id for c in EARLY_END)
 
     def packs(self, players: int) -> tuple[str, ...]:
         self.check_players(players)
@@ -363,51 +366,44 @@ class Herzeln(Game):
         n = players if players is not None else 4
         c = self.contract(contract, n)
         p = self.pack(n, pack)
-        return self._deal(c, deal_hands(p, n, seed), n, dealer, p)
+        return self.deal_from_hands(c, deal_hands(p, n, seed), pack=p, dealer=dealer)
 
     def deal_from_text(self, contract: object, text: str, *, players: int | None = None,
                        pack: str | Pack | None = None, dealer: int | None = None) -> HerzelnDeal:
         n = players if players is not None else len([ln for ln in text.strip().splitlines() if ln.strip()])
         c = self.contract(contract, n)
         p = self.pack(n, pack)
-        return self._deal(c, hands_from_text(text, p, n), n, dealer, p)
+        return self.deal_from_hands(c, hands_from_text(text, p, n), pack=p, dealer=dealer)
 
-    def _deal(self, c: HerzelnContract, hands: Sequence[Sequence[Card]], n: int, dealer: int | None,
-              p: Pack) -> HerzelnDeal:
-        """The deal, its messages in the pack's language."""
+    def deal_from_hands(self, contract: object, hands: Sequence[Sequence[Card]], *, pack: str | Pack | None = None,
+                        dealer: int | None = None, aside: Sequence[Card] = ()) -> HerzelnDeal:
+        n = len(hands)
+        if aside:
+            raise HerzelnError("Herzeln sets no cards aside: every card is dealt")
+        c = self.contract(contract, n)
+        p = None if pack is None else self.pack(n, pack)
+        pid, style = (None, None) if p is None else (p.id, p.style)  # messages in the pack's language
         leader = forehand(dealer if dealer is not None else n - 1, n)
         if isinstance(c, DominoContract):
-            return DominoDeal(hands, c, leader=leader, style=p.style)
-        return TrickDeal(hands, c, leader=leader, style=p.style)
+            return DominoDeal(hands, c, leader=leader, style=style or "german", pack=pid)
+        return TrickDeal(hands, c, leader=leader, style=style or "french", pack=pid)
 
     def partie(self, preset: object = None, seed: int | str = 0, **changes: object) -> HerzelnPartie:
         return HerzelnPartie(self.rules_of(preset, HerzelnRules, **changes), seed=seed)
 
-    def _codec(self) -> Any:
-        from keinstich.games.records import HERZELN
 
-        return HERZELN
-
-    def record_of(self, deal: Any, *, pack: str | Pack | None = None, dealer: int | None = None) -> Record:
-        from keinstich.cards import pack as get_pack
-
-        return self._codec().record_of(deal, pack=None if pack is None else get_pack(pack), dealer=dealer)  # type: ignore[no-any-return]
-
-    def replay(self, record: Record, upto: int | None = None) -> Any:
-        return self._codec().replay(record, upto)
-
-    def validate(self, record: Record) -> None:
-        self._codec().validate(record)
-
-    def summary(self, record: Record, deal: Any) -> dict[str, Any]:
-        return self._codec().summary(record, deal)  # type: ignore[no-any-return]
+def herzeln_contract(contract_id: str, players: int, options: Mapping[str, Any] | None = None) -> HerzelnContract:
+    """The Herzeln contract a record names (``herzeln-domino-rows``, …) for ``players`` seats, its options applied."""
+    return Herzeln().record_contract(contract_id, players, options or {})  # type: ignore[no-any-return]
 
 
-SETTINGS = (
-    Setting("players", 4, "3 players use 24 cards, 4 players 32", (3, 4), "3.1"),
-    Setting("style", "french", "the faces: French or German pack", ("french", "german"), "3.1"),
-    Setting("domino_layout", "chain", "the Domino as one chain, or rows per suit", ("chain", "rows"), "3.3"),
-    Setting("domino_order", "ace-ten", "the Domino's rank order", ("ace-ten", "natural"), "3.3"),
-    Setting("voluntary_pass", False, "a player may pass in the Domino although a card fits", (False, True), "3.3"),
-)
+SETTINGS = settings_of(HerzelnRules, {
+    "players": ("3 players use 24 cards, 4 players 32", "3.1"),
+    "style": ("French or German faces and names", "3.1"),
+    "domino_layout": ("the Domino as one chain, or rows per suit", "3.3"),
+    "domino_order": ("the Domino's rank order", "3.3"),
+    "voluntary_pass": ("a player may pass in the Domino although a card fits", "3.3"),
+    "stop_when_decided": ("deals 4 and 5 end once no trick can change their points", "3.2"),
+    "dealer_rotation": ("the deal passes after every deal, or after the partie", "3.1"),
+})
 """Herzeln's rule variants (docs/rules.md §5)."""

@@ -1,0 +1,148 @@
+"""The lay-off (domino) deal for bots: the heuristic, and the worlds that fit what a seat has seen.
+
+:func:`domino_heuristic` lays the card that opens the way to the seat's own cards and not to the
+others'. :func:`domino_world` rebuilds the observed deal with guessed hidden hands, for the heuristic's
+look-ahead and the Monte Carlo bot; :func:`domino_exclusions` says which cards a seat that passed
+cannot hold.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+
+from keinstich.bots.base import BotError, Choice
+from keinstich.bots.tables import card_list
+from keinstich.cards import SUIT_MASKS, cards_of, mask_of
+from keinstich.layoff import DominoContract, DominoDeal, DominoObservation, End
+
+
+def domino_world(obs: DominoObservation, others: Sequence[int],
+                 passes: list[tuple[int, int]] | None = None) -> DominoDeal:
+    """A lay-off deal in the observed state, with ``others[s]`` (a mask) as the hidden hand of every
+    other seat: the observed moves replayed on those hands.
+
+    Passing is voluntary during the replay (a pass seen in play is replayed whatever the guessed hand
+    holds); afterwards the deal follows the observed rules again. With ``passes`` given, each pass is
+    recorded there as (seat, mask of the cards that fitted the layout at that moment).
+    """
+    n = obs.players
+    played = [0] * n
+    for s, c in obs.plays:
+        if c is not None:
+            played[s] |= c.bit
+    hands = [cards_of((mask_of(obs.hand) if s == obs.seat else others[s]) | played[s]) for s in range(n)]
+    leader = obs.plays[0][0] if obs.plays else (obs.turn if obs.turn is not None else 0)
+    loose = dataclasses.replace(obs.rules, voluntary_pass=True)
+    contract = DominoContract("replay", "replay", rules=obs.rules, points=domino_points(obs))
+    deal = DominoDeal(hands, contract, leader=leader, rules=loose)
+    chain = obs.layout if isinstance(obs.layout, tuple) else ()
+    first = next((c for _, c in obs.plays if c is not None), None)
+    for s, c in obs.plays:
+        if c is None:
+            if passes is not None:
+                passes.append((s, mask_of(deal.frontier)))
+            deal.play(None, s)
+            continue
+        end: End | None = None
+        if chain and first is not None and deal.ends(c) == ("top", "bottom"):
+            end = "bottom" if chain.index(c) < chain.index(first) else "top"
+        deal.play(c, s, end=end)
+    deal.rules = obs.rules
+    return deal
+
+
+def domino_exclusions(obs: DominoObservation) -> list[int]:
+    """Per seat, the cards it is known not to hold: when passing is allowed only without a card that
+    fits, a seat that passed held none of the cards that fitted then (and cards only leave hands)."""
+    out = [0] * obs.players
+    if obs.rules.voluntary_pass or not any(c is None for _, c in obs.plays):
+        return out
+    passes: list[tuple[int, int]] = []
+    domino_world(obs, filler_hands(obs), passes)
+    for s, front in passes:
+        out[s] |= front
+    return out
+
+
+def filler_hands(obs: DominoObservation) -> list[int]:
+    """Some hidden hands of the right sizes, for replays in which only the layout matters."""
+    rest = card_list(mask_of(obs.unseen))
+    out = [0] * obs.players
+    i = 0
+    for s in range(obs.players):
+        if s != obs.seat:
+            out[s] = mask_of(rest[i:i + obs.hand_sizes[s]])
+            i += obs.hand_sizes[s]
+    return out
+
+
+def domino_points(obs: DominoObservation) -> tuple[int, ...] | None:
+    """Points by place for the observed lay-off deal: Herzeln's -10 per place for its layouts (the
+    chain, or rows in the ace-ten order or wrapping round), else None: Kein Stich pays out the pot.
+    [DER: the observation does not name the contract, so the rules tell the game.]"""
+    r = obs.rules
+    if r.layout == "chain" or r.order == "ace-ten" or r.wrap:
+        return tuple(-10 * i for i in range(obs.players))
+    return None
+
+
+def may_pass(obs: DominoObservation) -> bool:
+    """Whether the seat may pass: when it has no card that fits, or (with voluntary passing) unless a
+    whole round has just passed, so that bots never pass round and round for ever [DER]."""
+    if not obs.can_pass:
+        return False
+    if not obs.legal:
+        return True
+    in_a_row = 0
+    for _, c in reversed(obs.plays):
+        if c is not None:
+            break
+        in_a_row += 1
+    holding = sum(1 for h in obs.hand_sizes if h)
+    return in_a_row < holding - 1
+
+
+def domino_heuristic(obs: DominoObservation) -> Choice:
+    """Lay the card that opens the way to your own cards; avoid opening the way for others.
+
+    For each legal card: the cards it makes layable next (found by laying it on a replay of the
+    open layout), counted +1 if you hold them and -1 if you do not; then prefer cards from the rows
+    where you hold the most cards still to come. Pass only when you must (or when every card would
+    only help the others and passing is allowed).
+    """
+    if not obs.legal:
+        if not obs.can_pass:
+            raise BotError(f"seat {obs.seat} has no legal move")
+        return Choice(None, "no card fits the layout: pass")
+    if len(obs.legal) == 1 and not may_pass(obs):
+        return Choice(obs.legal[0], f"{obs.legal[0].text} is the only card that fits")
+    mine = mask_of(obs.hand)
+    world = domino_world(obs, filler_hands(obs))
+    before = mask_of(world.frontier)
+    scored = []
+    for c in obs.legal:
+        d = world.copy()
+        d.play(c)
+        opened = mask_of(d.frontier) & ~before & ~c.bit
+        own = (opened & mine).bit_count()
+        other = (opened & ~mine).bit_count()
+        same_suit = (mine & SUIT_MASKS[c.suit]).bit_count() if obs.rules.layout == "rows" else \
+            sum(1 for x in obs.hand if x.rank == c.rank)
+        scored.append((own - other, same_suit, -c.index, c, own, other))
+    scored.sort(key=lambda t: t[:3], reverse=True)
+    _, _, _, best, own, other = scored[0]
+    if may_pass(obs) and own - other < 0 and len(obs.hand) > 1:
+        return Choice(None, "every card you could lay would open the way for the others: pass")
+    if own and not other:
+        why = f"it opens the way to {own} of your own cards and to nobody else's"
+    elif own:
+        why = f"it opens the way to {own} of your cards (and {other} of others')"
+    elif not other:
+        why = "it opens nothing for the others"
+    else:
+        why = "every card helps someone; this one helps the others least"
+    return Choice(best, f"lay {best.text}: {why}")
+
+
+__all__ = ["domino_exclusions", "domino_heuristic", "domino_points", "domino_world", "filler_hands", "may_pass"]

@@ -1,0 +1,102 @@
+"""How a bot is asked for its move, and one loop that plays any deal to its end with bots.
+
+:class:`BaseBot` is the shared plumbing of the kit's bots: it routes an observation by its ``kind``
+to the bot's trick play, lay-off play or Herzblatt decisions. :func:`play_deal` is written once
+against the :class:`~keinstich.deal.Deal` interface: each seat's bot sees its own observation only,
+and its answer is played as the deal's move (:func:`bot_move`), whatever the game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, TypeVar
+
+from keinstich.bots.base import AnyObservation, Bot, BotError, Choice, Decision, check_turn
+from keinstich.bots.herzblatt import herzblatt_heuristic_decision, herzblatt_move
+from keinstich.cards import Card, Pack
+from keinstich.games.herzblatt import HerzblattObservation
+from keinstich.layoff import DominoObservation
+from keinstich.tricks import Observation
+
+if TYPE_CHECKING:
+    from keinstich.deal import Deal
+
+D = TypeVar("D", bound="Deal")
+
+
+class BaseBot:
+    """Shared plumbing: ``choose`` is ``explain(obs).card``; ``decide`` routes Herzblatt phases."""
+
+    name = "bot"
+
+    def __init__(self, seed: int | str | random.Random | None = None, *, pack: Pack | str | None = None) -> None:
+        self.rng = seed if isinstance(seed, random.Random) else random.Random(
+            f"{type(self).__name__}:{seed if seed is not None else 0}")
+        self.pack = pack
+
+    def choose(self, obs: Observation | DominoObservation) -> Card | None:
+        return self.explain(obs).card
+
+    def explain(self, obs: Observation | DominoObservation) -> Choice:
+        """The card (None to pass) for a trick or lay-off observation, with its reason."""
+        check_turn(obs)
+        if obs.kind == "lay-off":
+            return self.explain_domino(obs)
+        return self.explain_trick(obs)
+
+    def explain_trick(self, obs: Observation) -> Choice:
+        """The bot's card in a trick deal (each bot defines it)."""
+        raise NotImplementedError
+
+    def explain_domino(self, obs: DominoObservation) -> Choice:
+        """The bot's card, or None to pass, in a lay-off deal (each bot defines it)."""
+        raise NotImplementedError
+
+    def decide(self, obs: HerzblattObservation) -> Decision:
+        """The move for the current Herzblatt phase, with its reason."""
+        if obs.turn != obs.seat:
+            raise BotError(f"seat {obs.seat} cannot act: it is {'nobody' if obs.turn is None else obs.turn}'s turn")
+        if obs.phase == "play":
+            assert obs.trick is not None
+            choice = self.herzblatt_card(obs)
+            return Decision(choice.card, choice.reason)
+        return self.herzblatt_decide(obs)
+
+    def herzblatt_decide(self, obs: HerzblattObservation) -> Decision:
+        """Solo or pass, discards, announcements, contra and re (every phase but the cards)."""
+        return herzblatt_heuristic_decision(obs)
+
+    def herzblatt_card(self, obs: HerzblattObservation) -> Choice:
+        """A card in Herzblatt's play phase: by default the bot's trick play on the trick observation."""
+        assert obs.trick is not None
+        return self.explain_trick(obs.trick)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+def play_deal(deal: D, bots: Sequence[Bot]) -> D:
+    """Play ``deal`` (of any game) to its end: each seat's bot is handed ``deal.observation(seat)``
+    only, and its answer is played as the deal's move. Returns the deal."""
+    if len(bots) != deal.players:
+        raise BotError(f"give one bot per seat ({deal.players}), not {len(bots)}")
+    while not deal.over:
+        seat = deal.turn
+        assert seat is not None
+        deal.play(bot_move(bots[seat], deal.observation(seat)), seat)
+    return deal
+
+
+def bot_move(bot: Bot, obs: AnyObservation) -> object:
+    """What ``bot`` plays on ``obs``, the observation of the seat to move, as the deal's move: a card
+    (or None to pass, in a lay-off deal), or in Herzblatt its decision for the phase."""
+    if obs.kind == "herzblatt":
+        return herzblatt_move(obs, bot.decide(obs))
+    c = bot.choose(obs)
+    if c is None and obs.kind == "trick":
+        raise BotError(f"{bot.name} passed in a trick deal (seat {obs.seat})")
+    return c
+
+
+__all__ = ["BaseBot", "bot_move", "play_deal"]

@@ -1,0 +1,145 @@
+"""What each card and trick costs under a contract, as the heuristics and the solver read it; helpers on masks.
+
+The heuristics never name a contract: they probe its own ``score`` on one-card tricks, so any additive
+contract written as data (a new one in a lesson, too) is played sensibly without new code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from keinstich.bots.base import sign_of
+from keinstich.cards import ALL_CARDS, Card, mask_of, strength_table
+from keinstich.tricks import Scoring, Trick, TrickRules
+
+
+class Tables:
+    """Per contract, rules and deal length: what capturing each card costs and each trick's base cost.
+
+    Costs are in "bad for the taker" units (pfennig, or minus points), probed from the contract's own
+    ``score`` on one-card tricks, so any additive contract written as data works.
+    """
+
+    __slots__ = ("avert", "base", "cost", "costly", "higher", "lower", "natural", "nonneg", "strength", "trump")
+
+    def __init__(self, contract: Scoring | None, rules: TrickRules, total: int) -> None:
+        sign = -sign_of(contract)
+        val, raw_base = amounts(contract, total)
+        self.base = base = [sign * x for x in raw_base]
+        self.cost = cost = [sign * x for x in val]
+        self.costly = mask_of(c for c in ALL_CARDS if cost[c.index] > 0)
+        self.strength = strength_table(rules.order)
+        st = self.strength
+        self.higher = [mask_of(d for d in ALL_CARDS if d.suit == c.suit and st[d.index] > st[c.index])
+                       for c in ALL_CARDS]
+        self.lower = [mask_of(d for d in ALL_CARDS if d.suit == c.suit and st[d.index] < st[c.index])
+                      for c in ALL_CARDS]
+        self.trump = rules.trump
+        self.natural = rules.order == "natural"
+        self.nonneg = min(cost) >= 0 and min(base) >= 0
+        self.avert = sum(x for x in cost if x > 0) + sum(x for x in base if x > 0) >= \
+            -sum(x for x in cost if x < 0) - sum(x for x in base if x < 0)
+
+
+def tables(contract: Scoring | None, rules: TrickRules, total: int) -> Tables:
+    """The heuristic's cost tables (cached per contract, rules and deal length)."""
+    try:
+        return _cached_tables(contract, rules, total)  # type: ignore[arg-type]
+    except TypeError:  # an unhashable scoring object: build the tables every time
+        return Tables(contract, rules, total)
+
+
+@lru_cache(maxsize=256)
+def _cached_tables(contract: Scoring | None, rules: TrickRules, total: int) -> Tables:
+    return Tables(contract, rules, total)
+
+
+def raw_amounts(contract: Scoring | None, total: int) -> tuple[list[int], list[int]]:
+    """Raw score per captured card and per trick number (1-based), probed from the contract's ``score``."""
+    if contract is None:
+        return [0] * 52, [0] * (total + 2)
+    base = [0] + [contract.score([Trick(k, 0, (), 0)], 1, total)[0] for k in range(1, total + 1)] + [0]
+    val = [contract.score([Trick(1, 0, (c,), 0)], 1, total)[0] - base[1] for c in ALL_CARDS]
+    return val, base
+
+
+def amounts(contract: Scoring | None, total: int) -> tuple[list[int], list[int]]:
+    """:func:`raw_amounts`, cached per contract and deal length (read only: the lists are shared)."""
+    try:
+        return _amounts_lru(contract, total)  # type: ignore[arg-type]
+    except TypeError:  # an unhashable scoring object: probe it every time
+        return raw_amounts(contract, total)
+
+
+@lru_cache(maxsize=64)
+def _amounts_lru(contract: Scoring, total: int) -> tuple[list[int], list[int]]:
+    return raw_amounts(contract, total)
+
+
+def card_classes(order: Sequence[Sequence[int]], alive: int, legal: int,
+                 amount: Sequence[int]) -> list[tuple[Card, tuple[Card, ...]]]:
+    """The ``legal`` cards, one per class of interchangeable cards, lowest first, each with its class:
+    legal cards of a suit next to each other in rank among the cards still ``alive`` (``order[s]``: the
+    suit's card indices, weakest first) that cost the same ``amount``."""
+    groups: list[tuple[Card, tuple[Card, ...]]] = []
+    for s in range(4):
+        run: list[Card] = []
+        for i in order[s]:
+            b = 1 << i
+            if not alive & b:
+                continue
+            if legal & b and run and amount[run[-1].index] == amount[i]:
+                run.append(ALL_CARDS[i])
+                continue
+            if run:
+                groups.append((run[0], tuple(run)))
+            run = [ALL_CARDS[i]] if legal & b else []
+        if run:
+            groups.append((run[0], tuple(run)))
+    return groups
+
+
+# --- helpers on masks, shared by both heuristics ---------------------------------------------------
+
+ONLY = 0
+"""The reason code of both heuristics for a seat with one legal card."""
+
+
+def card_list(mask: int) -> list[Card]:
+    """The cards of ``mask``, lowest index first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(ALL_CARDS[low.bit_length() - 1])
+        mask ^= low
+    return out
+
+
+def max_cost(tb: Tables, mask: int) -> int:
+    """The highest cost of a card in ``mask`` (0 when none costs anything)."""
+    m = mask & tb.costly
+    best = 0
+    cost = tb.cost
+    while m:
+        low = m & -m
+        v = cost[low.bit_length() - 1]
+        if v > best:
+            best = v
+        m ^= low
+    return best
+
+
+def win_chance(tb: Tables, c: Card, suit_unseen: int, followers: int) -> float:
+    """Chance that ``c`` is still the best card after ``followers`` seats follow from ``suit_unseen``
+    (each holding a random unseen card of the suit)."""
+    if not followers or not suit_unseen:
+        return 1.0
+    hi = (suit_unseen & tb.higher[c.index]).bit_count()
+    if not hi:
+        return 1.0
+    lo = (suit_unseen & tb.lower[c.index]).bit_count()
+    return float((lo / (lo + hi)) ** followers)
+
+
+__all__ = ["ONLY", "Tables", "amounts", "card_classes", "card_list", "max_cost", "raw_amounts", "tables", "win_chance"]
