@@ -23,12 +23,8 @@ date after every card, so a player's legal cards are ``hand & frontier``: random
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import TYPE_CHECKING, ClassVar, Literal, NamedTuple
 
 from keinstich.cards import (
     ALL_CARDS,
@@ -42,314 +38,48 @@ from keinstich.cards import (
     deal_hands,
     mask_of,
     pack,
-    strength_table,
 )
 from keinstich.deal import IllegalPlay, Machine, Result
+from keinstich.layoff_layout import BOTTOM, SUIT_BITS, TOP, OpenLayout, tables
+from keinstich.layoff_rules import (
+    DOMINO,
+    DOMINO_ANY,
+    DOMINO_BELLS,
+    DOMINO_CONTRACTS,
+    DOMINO_HEARTS,
+    DOMINO_LEAVES,
+    HERZELN_DOMINO,
+    PAYOUT_WEIGHTS,
+    START_CARDS,
+    DominoContract,
+    DominoError,
+    DominoObservation,
+    DominoRules,
+    End,
+    Lay,
+    Layout,
+    Move,
+    Order,
+    Start,
+    domino_contract,
+    herzeln_domino,
+    payout_shares,
+    payout_weights,
+)
 from keinstich.tricks import forehand
 
-if TYPE_CHECKING:
-    pass
-
-Layout = Literal["rows", "chain"]
-Start = Literal["acorns", "hearts", "leaves", "bells", "any"]
-Order = Literal["natural", "ace-ten"]
-End = Literal["top", "bottom"]
-
-
-class Lay(NamedTuple):
-    """A card laid at a chosen end of the chain (where it fits both); shows as ``9C@bottom``."""
-
-    card: Card
-    end: End
-
-    def __str__(self) -> str:
-        return f"{self.card.code}@{self.end}"
-
-
-Move = Card | Lay | str | None
-"""A lay-off move: a card (laid where it fits, the top end if both), a :class:`Lay`, or a pass
-(None, or the word "pass")."""
-
-START_CARDS: dict[str, Card | None] = {
-    "acorns": card("JC"), "leaves": card("JS"), "hearts": card("JH"), "bells": card("JD"), "any": None}
-"""The Unter that must open the lay-off for each ``start`` (None: any Unter, forehand first)."""
-
-_TOP, _BOTTOM = 1, 2
 _CHOSEN = 4  # in the history: the card fitted both ends and this one was chosen
-_END_CODES: dict[str | None, int] = {None: 0, "top": _TOP, "bottom": _BOTTOM}
-_SUIT_BITS = tuple(0x1FFF << (13 * s) for s in range(4))
+_END_CODES: dict[str | None, int] = {None: 0, "top": TOP, "bottom": BOTTOM}
 _JACKS = mask_of(c for c in ALL_CARDS if c.rank is Rank.JACK)
-
-
-class DominoError(ValueError):
-    """Domino rules, or hands, that cannot make a lay-off deal."""
-
-
-@dataclass(frozen=True)
-class DominoRules:
-    """How a lay-off deal is played.
-
-    ``layout``: ``"rows"`` (Unteransetzen, one row per suit) or ``"chain"`` (Herzeln, one chain).
-    ``start``: the Unter whose holder must lay it first (``"acorns"`` = JC, ``"hearts"``,
-    ``"leaves"``, ``"bells"``), or ``"any"``: forehand lays any Unter, passing if he has none.
-    ``order``: rank order the cards are built in; ``wrap``: a row may turn the corner (the Ace
-    joins the lowest card). The chain always starts with any Jack and always wraps, so for
-    ``layout="chain"`` ``start`` is set to ``"any"`` and ``wrap`` to True.
-    ``voluntary_pass``: a player may pass even when he could lay a card; ``pass_fee``: what each
-    pass costs (paid into the pot, see :meth:`DominoDeal.fees`).
-    """
-
-    layout: Layout = "rows"
-    start: Start = "acorns"
-    order: Order = "natural"
-    wrap: bool = False
-    voluntary_pass: bool = False
-    pass_fee: int = 0
-
-    def __post_init__(self) -> None:
-        if self.layout not in ("rows", "chain"):
-            raise DominoError(f"unknown layout {self.layout!r}: use 'rows' (one row per suit) or 'chain'")
-        if self.start not in START_CARDS:
-            raise DominoError(f"unknown start {self.start!r}: use one of {', '.join(START_CARDS)}")
-        try:
-            strength_table(self.order)
-        except ValueError as e:
-            raise DominoError(str(e)) from None
-        if isinstance(self.pass_fee, bool) or not isinstance(self.pass_fee, int) or self.pass_fee < 0:
-            raise DominoError(f"pass_fee must be a whole number of pfennig, 0 or more, not {self.pass_fee!r}")
-        if self.layout == "chain":
-            object.__setattr__(self, "start", "any")
-            object.__setattr__(self, "wrap", True)
-
-    @property
-    def start_card(self) -> Card | None:
-        """The card that must be laid first, or None when any Unter (Jack) may start."""
-        return START_CARDS[self.start]
-
-    def describe(self) -> str:
-        if self.layout == "chain":
-            text = f"one chain of any suits from a Jack, {self.order} order, wrapping round"
-        else:
-            first = self.start_card
-            text = (f"rows by suit from {first.code} ({first.label('german')}) first" if first is not None
-                    else "rows by suit, any Unter first")
-            text += f", {self.order} order" + (", rows may wrap round" if self.wrap else "")
-        if self.voluntary_pass:
-            text += ", passing allowed"
-        if self.pass_fee:
-            text += f", {self.pass_fee} per pass"
-        return text
-
-
-@dataclass(frozen=True)
-class DominoContract:
-    """A lay-off deal as a contract: its rules, and how the finishing order scores.
-
-    ``points`` gives fixed points by finishing place (Herzeln: 0, -10, -20, -30); with fewer
-    players only the first places count. ``None`` means the deal pays out the pot (Kein Stich):
-    see :func:`payout_shares`.
-    """
-
-    id: str
-    name: str
-    german: str = ""
-    rules: DominoRules = field(default_factory=DominoRules)
-    points: tuple[int, ...] | None = None
-    game: str = field(default="kein-stich", repr=False)
-
-    def __post_init__(self) -> None:
-        if self.points is not None:
-            object.__setattr__(self, "points", tuple(int(p) for p in self.points))
-
-    def score(self, finish_order: Sequence[int]) -> tuple[int, ...]:
-        """Points per seat for a finishing order (seats, first out first)."""
-        if self.points is None:
-            raise DominoError(f"{self.name} pays out the pot: use payout_shares(pot, finish_order)")
-        n = len(finish_order)
-        _check_order(finish_order)
-        if len(self.points) < n:
-            raise DominoError(f"{self.name} has points for {len(self.points)} places, not {n}")
-        out = [0] * n
-        for place, seat in enumerate(finish_order):
-            out[seat] = self.points[place]
-        return tuple(out)
-
-    def describe(self) -> str:
-        pay = ("pays out the pot by finishing place" if self.points is None
-               else "places score " + " / ".join(str(p) for p in self.points))
-        return f"{self.name}: {self.rules.describe()}; {pay}"
-
-    def _repr_html_(self) -> str:
-        german = f" <i>({self.german})</i>" if self.german else ""
-        return f"<b>{self.name}</b>{german}: {self.rules.describe()}"
-
-
-DOMINO = DominoContract("domino", "Domino", "Unteransetzen", DominoRules())
-DOMINO_HEARTS = DominoContract("domino-hearts", "Domino from the Unter of Hearts", "Herzunteranlegen",
-                               DominoRules(start="hearts"))
-DOMINO_LEAVES = DominoContract("domino-leaves", "Domino from the Unter of Leaves", "Grünunteransetzen",
-                               DominoRules(start="leaves"))
-DOMINO_BELLS = DominoContract("domino-bells", "Domino from the Unter of Bells", "Schellenunteransetzen",
-                              DominoRules(start="bells"))
-DOMINO_ANY = DominoContract("domino-any", "Domino from any Unter", "Unteransetzen (beliebiger Unter)",
-                            DominoRules(start="any"))
-DOMINO_CONTRACTS: dict[str, DominoContract] = {
-    "acorns": DOMINO, "hearts": DOMINO_HEARTS, "leaves": DOMINO_LEAVES, "bells": DOMINO_BELLS, "any": DOMINO_ANY}
-"""Kein Stich's lay-off deal by starting Unter (docs/rules.md §2.6)."""
-
-
-def domino_contract(start: str = "acorns", *, voluntary_pass: bool = False, pass_fee: int = 0) -> DominoContract:
-    """Kein Stich's domino deal for a starting Unter, with the passing variants (docs/rules.md §2.6)."""
-    if start not in DOMINO_CONTRACTS:
-        raise DominoError(f"unknown start {start!r}: use one of {', '.join(DOMINO_CONTRACTS)}")
-    c = DOMINO_CONTRACTS[start]
-    if voluntary_pass or pass_fee:
-        c = dataclasses.replace(c, rules=dataclasses.replace(c.rules, voluntary_pass=voluntary_pass,
-                                                             pass_fee=pass_fee))
-    return c
-
-
-HERZELN_DOMINO = DominoContract("herzeln-domino", "Domino", "Unteranlegen",
-                                DominoRules(layout="chain", order="ace-ten"), (0, -10, -20, -30), "herzeln")
-"""Herzeln's deal 8: one wrapping chain from any Jack; places score 0/-10/-20/-30 (docs/rules.md §3.3)."""
-
-
-def herzeln_domino(players: int = 4, layout: Layout = "chain", order: Order = "ace-ten",
-                   *, voluntary_pass: bool = False) -> DominoContract:
-    """Herzeln's domino deal for 3 or 4 players: 0, -10, -20 (, -30) by place (docs/rules.md §3.2).
-
-    ``layout="rows"`` is the per-suit variant (four rows from the Jacks, each may wrap round);
-    ``order="natural"`` builds in A K Q J 10 9 8 7 instead of the Ace-Ten order. Other player
-    counts continue the -10 steps (our extension).
-    """
-    if isinstance(players, bool) or not isinstance(players, int) or players < 2:
-        raise DominoError(f"a domino deal needs 2 players or more, not {players!r}")
-    if layout == "chain":
-        rules = DominoRules(layout="chain", order=order, voluntary_pass=voluntary_pass)
-    else:
-        rules = DominoRules(layout=layout, start="any", order=order, wrap=True, voluntary_pass=voluntary_pass)
-    cid = "herzeln-domino" + ("-rows" if layout == "rows" else "") + ("-natural" if order == "natural" else "")
-    name = "Domino" + (" by suit" if layout == "rows" else "") + (" (natural order)" if order == "natural" else "")
-    return DominoContract(cid, name, "Unteranlegen", rules, tuple(-10 * i for i in range(players)), "herzeln")
-
-
-# --- paying out the pot --------------------------------------------------------------------------
-
-PAYOUT_WEIGHTS: dict[int, tuple[int, ...]] = {
-    2: (100, 0), 3: (100, 50, 0), 4: (100, 50, 10, 0), 5: (100, 50, 10, 0, 0), 6: (100, 50, 10, 0, 0, 0)}
-"""Default payout weights by finishing place, per player count (docs/rules.md §2.7; 2 players is ours)."""
-
-
-def payout_weights(players: int) -> tuple[int, ...]:
-    """The payout weights of a lone lay-off deal for ``players``: the defaults, and beyond six players
-    100 / 50 / 10 for the first three places and nothing for the rest."""
-    return PAYOUT_WEIGHTS.get(players, (100, 50, 10) + (0,) * (players - 3))
-
-
-def _check_order(finish_order: Sequence[int]) -> None:
-    n = len(finish_order)
-    if sorted(finish_order) != list(range(n)):
-        raise DominoError(f"finish_order must list every seat 0…{n - 1} once, first out first, "
-                          f"not {tuple(finish_order)}")
-
-
-def payout_shares(pot: int, finish_order: Sequence[int], weights: Sequence[int] | None = None,
-                  unit: int = 5) -> tuple[int, ...]:
-    """How the pot is paid out, per seat (docs/rules.md §2.7).
-
-    ``finish_order`` lists the seats from first out to last; place ``i`` is owed
-    ``pot × weights[i] / sum(weights)``, paid in whole ``unit``s by the largest-remainder method
-    (equal remainders go to the better finisher), so the shares always add up to the pot.
-    160 → 100/50/10/0, 120 → 75/40/5/0, 200 → 125/65/10/0 with four players.
-    """
-    _check_order(finish_order)
-    n = len(finish_order)
-    if weights is None:
-        if n not in PAYOUT_WEIGHTS:
-            raise DominoError(f"no default payout weights for {n} players: pass weights=[…] "
-                              f"(one per place, first place first)")
-        weights = PAYOUT_WEIGHTS[n]
-    w = [int(x) for x in weights]
-    if len(w) != n or any(x < 0 for x in w) or sum(w) <= 0:
-        raise DominoError(f"weights must be {n} numbers ≥ 0 (one per place) with a positive sum, not {tuple(w)}")
-    if unit <= 0:
-        raise DominoError(f"unit must be positive, not {unit}")
-    if pot < 0 or pot % unit:
-        raise DominoError(f"the pot ({pot}) must be a whole number of units of {unit}, 0 or more; "
-                          "use unit=1 to pay out any amount")
-    units, total = pot // unit, sum(w)
-    share = [units * x // total for x in w]
-    remainder = [units * x % total for x in w]
-    for place in sorted(range(n), key=lambda i: (-remainder[i], i))[:units - sum(share)]:
-        share[place] += 1
-    out = [0] * n
-    for place, seat in enumerate(finish_order):
-        out[seat] = share[place] * unit
-    return tuple(out)
 
 
 # --- tables for a dealt pack ---------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class _Tables:
-    """What the layout needs to know about the cards in play, shared by all deals of the pack."""
-
-    seqs: tuple[tuple[Card, ...], ...]  # rows: per suit, the dealt cards low to high in the order
-    jack_at: tuple[int, ...]  # rows: per suit, where its Jack sits in seqs[s] (-1: not dealt)
-    ranks: tuple[Rank, ...]  # chain: the dealt ranks, low to high: one turn of the cycle
-    rank_masks: tuple[int, ...]  # chain: per cycle position, the dealt cards of that rank
-    jack_pos: int  # chain: the Jack's position in the cycle (-1: no Jack)
-
-
-@lru_cache(maxsize=64)
-def _tables(dealt: int, order: str) -> _Tables:
-    strength = strength_table(order)
-    in_play = cards_of(dealt)
-    seqs = tuple(tuple(sorted((c for c in in_play if c.suit == s), key=lambda c: strength[c.index]))
-                 for s in Suit)
-    jack_at = tuple(next((i for i, c in enumerate(seq) if c.rank is Rank.JACK), -1) for seq in seqs)
-    ranks = tuple(sorted({c.rank for c in in_play}, key=lambda r: strength[Card(Suit.CLUBS, r).index]))
-    rank_masks = tuple(mask_of(c for c in in_play if c.rank is r) for r in ranks)
-    jack_pos = ranks.index(Rank.JACK) if Rank.JACK in ranks else -1
-    return _Tables(seqs, jack_at, ranks, rank_masks, jack_pos)
-
-
 # --- the deal ------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class DominoObservation:
-    """What one seat knows in a lay-off deal: its own hand and everything on the table. Nothing hidden.
-
-    ``layout`` is as :attr:`DominoDeal.layout`; ``plays`` are (seat, card or None for a pass).
-    """
-
-    kind: ClassVar[Literal["lay-off"]] = "lay-off"
-    """Which view this is (see :meth:`~keinstich.deal.Deal.observation`): a seat in a lay-off deal."""
-
-    seat: int
-    players: int
-    hand: tuple[Card, ...]
-    legal: tuple[Card, ...]
-    can_pass: bool
-    turn: int | None
-    layout: dict[Suit, tuple[Card, ...]] | tuple[Card, ...]
-    plays: tuple[tuple[int, Card | None], ...]
-    hand_sizes: tuple[int, ...]
-    finish_order: tuple[int, ...]
-    fees: tuple[int, ...]
-    rules: DominoRules
-    in_play: tuple[Card, ...] = ()
-
-    @property
-    def unseen(self) -> tuple[Card, ...]:
-        """Cards in the other hands: the cards in play less this hand and the cards laid."""
-        known = mask_of(self.hand) | mask_of(c for _, c in self.plays if c is not None)
-        return tuple(c for c in self.in_play if not known & c.bit)
-
-
-class DominoDeal(Machine):
+class DominoDeal(OpenLayout, Machine):
     """One lay-off deal: ``turn``, ``legal()``, ``can_pass()``, ``play(card or None)``, ``finish_order``.
 
     ``hands`` are the hands as dealt, seat 0 first, clockwise; the cards dealt are the pack in
@@ -371,21 +101,12 @@ class DominoDeal(Machine):
 
     __slots__ = (
         "_all",
-        "_cb",
-        "_chain",
-        "_ct",
         "_dealt",
         "_finish",
-        "_front",
         "_hands",
-        "_hi",
         "_history",
-        "_lo",
-        "_nt",
         "_passes",
-        "_pb",
         "_rest",
-        "_tab",
         "_turn",
         "contract",
         "first_leader",
@@ -423,7 +144,7 @@ class DominoDeal(Machine):
         self.players = n
         self.forehand = leader
         self._dealt = dealt
-        self._tab = _tables(everything, self.rules.order)
+        self._tab = tables(everything, self.rules.order)
         self._check_startable(everything)
         self._hands = masks
         self._rest = self._all = everything
@@ -483,7 +204,7 @@ class DominoDeal(Machine):
             return ()
         out: list[Move] = []
         for c in self.legal():
-            if self._ends(c) == _TOP | _BOTTOM:
+            if self._ends(c) == TOP | BOTTOM:
                 out += [Lay(c, "top"), Lay(c, "bottom")]
             else:
                 out.append(c)
@@ -536,7 +257,7 @@ class DominoDeal(Machine):
     def history(self) -> tuple[tuple[int, Card | Lay | None], ...]:
         """Every move as (seat, move): a card, a :class:`Lay` where the end was chosen between two,
         None for a pass. Replaying them with :meth:`play` rebuilds the deal, chain ends included."""
-        return tuple((s, Lay(c, "top" if e & _TOP else "bottom") if c is not None and e & _CHOSEN else c)
+        return tuple((s, Lay(c, "top" if e & TOP else "bottom") if c is not None and e & _CHOSEN else c)
                      for s, c, e in self._history)
 
     @property
@@ -573,42 +294,12 @@ class DominoDeal(Machine):
             raise DominoError(f"{self.contract.name} pays out the pot: call scores(pot)")
         return payout_shares(pot, self._finish)
 
-    @property
-    def layout(self) -> dict[Suit, tuple[Card, ...]] | tuple[Card, ...]:
-        """The open layout: rows as {suit: cards laid, low end to high end} for every suit dealt
-        (empty until its Unter is laid); the chain as cards from the bottom end to the top end."""
-        if self.rules.layout == "chain":
-            return tuple(self._chain)
-        return self.rows
-
-    @property
-    def rows(self) -> dict[Suit, tuple[Card, ...]]:
-        """The rows by suit (the rows layout; empty for the chain)."""
-        if self.rules.layout == "chain":
-            return {}
-        out = {}
-        for s in Suit:
-            seq = self._tab.seqs[s]
-            if seq:
-                k = len(seq)
-                out[s] = tuple(seq[i % k] for i in range(self._lo[s], self._hi[s] + 1))
-        return out
-
-    @property
-    def chain(self) -> tuple[Card, ...]:
-        """The chain from its bottom end to its top end (the chain layout; empty for rows)."""
-        return tuple(self._chain)
-
     # --- legality ------------------------------------------------------------------------------
 
     def _pass_allowed(self, s: int) -> bool:
         if not self._hands[s] & self._front:
             return True
         return self.rules.voluntary_pass and (self.rules.start_card is None or self._started())
-
-    def _started(self) -> bool:
-        return bool(self._chain) if self.rules.layout == "chain" else any(
-            h >= lo for lo, h in zip(self._lo, self._hi, strict=True))
 
     def legal(self) -> tuple[Card, ...]:
         """The cards the player to move may lay (empty: he must pass, or the deal is over)."""
@@ -627,51 +318,6 @@ class DominoDeal(Machine):
         if self._turn < 0:
             return ()
         return self.legal() + ((None,) if self._pass_allowed(self._turn) else ())
-
-    @property
-    def frontier(self) -> tuple[Card, ...]:
-        """Every card that would fit the layout now, wherever it is (public: the layout's open ends)."""
-        return cards_of(self._front)
-
-    def ends(self, c: Card | str) -> tuple[End, ...]:
-        """The ends of the layout ``c`` fits now: ``("top",)``, ``("bottom",)``, both, or none.
-
-        A card that opens a row or the chain counts as ``("top",)``."""
-        c = card(c)
-        if not self._front & c.bit:
-            return ()
-        code = self._ends(c)
-        out: list[End] = []
-        if code & _TOP or not code:
-            out.append("top")
-        if code & _BOTTOM:
-            out.append("bottom")
-        return tuple(out)
-
-    def _ends(self, c: Card) -> int:
-        """For a card on the frontier: _TOP, _BOTTOM or both (0 for a card that opens a row or the chain)."""
-        tab = self._tab
-        if self.rules.layout == "chain":
-            if not self._chain:
-                return 0
-            fits = 0
-            if c.rank is tab.ranks[self._nt]:
-                fits |= _TOP
-            if c.rank is tab.ranks[self._pb]:
-                fits |= _BOTTOM
-            return fits
-        s = c.suit
-        lo, hi = self._lo[s], self._hi[s]
-        if hi < lo:
-            return 0
-        seq = tab.seqs[s]
-        k = len(seq)
-        fits = 0
-        if (hi + 1 < k or self.rules.wrap) and seq[(hi + 1) % k] is c:
-            fits |= _TOP
-        if (lo > 0 or self.rules.wrap) and seq[(lo - 1) % k] is c:
-            fits |= _BOTTOM
-        return fits
 
     def why_illegal(self, move: Move, seat: int | None = None, *, end: End | None = None,
                     style: Style | None = None) -> str | None:
@@ -713,7 +359,7 @@ class DominoDeal(Machine):
             fits = self._ends(c)
             want = _END_CODES[end]
             if want and fits and not fits & want:
-                other = "top" if want == _BOTTOM else "bottom"
+                other = "top" if want == BOTTOM else "bottom"
                 return f"seat {s} cannot lay {c.code} at the {end}: it fits only at the {other}"
             return None
         hint = (f"; seat {s} can lay {', '.join(x.code for x in cards_of(legal))}" if legal
@@ -724,29 +370,6 @@ class DominoDeal(Machine):
         start = self.rules.start_card
         assert start is not None
         return f"seat {s} must lay {start.code} first: the {start.label(self.style)} starts the lay-off"
-
-    def _no_fit(self, c: Card) -> str:
-        """Why a card in hand does not fit the layout (text after "cannot lay X: ")."""
-        tab = self._tab
-        if self.rules.layout == "chain":
-            if not self._chain:
-                return "the chain starts with a Jack"
-            top, bottom = self._chain[-1], self._chain[0]
-            up, down = tab.ranks[self._nt].code, tab.ranks[self._pb].code
-            if up == down:
-                return f"it does not join the chain (it runs {bottom.code}…{top.code}: only a {up} fits, at either end)"
-            return (f"it does not join the chain (it runs {bottom.code}…{top.code}: "
-                    f"a {up} fits above {top.code}, a {down} below {bottom.code})")
-        if not self._started():
-            return "the lay-off starts with an Unter (a Jack)"
-        s = c.suit
-        name = s.label(self.style)
-        lo, hi = self._lo[s], self._hi[s]
-        if hi < lo:
-            return f"it does not join a row ({name} has not started: {Card(s, Rank.JACK).code} starts it)"
-        seq = tab.seqs[s]
-        k = len(seq)
-        return f"it does not join a row ({name} runs {seq[lo % k].code}–{seq[hi % k].code})"
 
     # --- playing -------------------------------------------------------------------------------
 
@@ -786,10 +409,10 @@ class DominoDeal(Machine):
                 chain.append(c)
             else:
                 fits = self._ends(c)
-                used = _BOTTOM if fits == _BOTTOM or (fits == _TOP | _BOTTOM and end == _BOTTOM) else _TOP
-                if fits == _TOP | _BOTTOM:
+                used = BOTTOM if fits == BOTTOM or (fits == TOP | BOTTOM and end == BOTTOM) else TOP
+                if fits == TOP | BOTTOM:
                     used |= _CHOSEN
-                if used & _TOP:
+                if used & TOP:
                     self._ct = self._nt
                     chain.append(c)
                 else:
@@ -805,14 +428,14 @@ class DominoDeal(Machine):
                 self._lo[su] = self._hi[su] = tab.jack_at[su]
             else:
                 fits = self._ends(c)
-                used = _BOTTOM if fits == _BOTTOM or (fits == _TOP | _BOTTOM and end == _BOTTOM) else _TOP
-                if fits == _TOP | _BOTTOM:
+                used = BOTTOM if fits == BOTTOM or (fits == TOP | BOTTOM and end == BOTTOM) else TOP
+                if fits == TOP | BOTTOM:
                     used |= _CHOSEN
-                if used & _TOP:
+                if used & TOP:
                     self._hi[su] += 1
                 else:
                     self._lo[su] -= 1
-            self._front = (front & ~_SUIT_BITS[su]) | self._row_front(su)
+            self._front = (front & ~SUIT_BITS[su]) | self._row_front(su)
         self._history.append((s, c, used))
         if not self._hands[s]:
             self._finish.append(s)
@@ -821,46 +444,6 @@ class DominoDeal(Machine):
                 self._turn = -1
                 return
         self._advance(s)
-
-    def _set_chain_front(self, rest: int) -> None:
-        """Find the ranks that join the chain's ends, skipping ranks with no card left to lay.
-
-        With a full pack no rank is ever skipped (a rank runs out only when the chain is
-        complete); with a reduced pack such as french-50 the chain passes over the missing ranks.
-        """
-        masks = self._tab.rank_masks
-        k = len(masks)
-        if not rest:
-            self._front = 0
-            return
-        nt = (self._ct + 1) % k
-        while not masks[nt] & rest:
-            nt = (nt + 1) % k
-        pb = (self._cb - 1) % k
-        while not masks[pb] & rest:
-            pb = (pb - 1) % k
-        self._nt, self._pb = nt, pb
-        self._front = (masks[nt] | masks[pb]) & rest
-
-    def _row_front(self, s: int) -> int:
-        """The cards that join suit ``s``'s row now (its Unter while the row has not started)."""
-        seq = self._tab.seqs[s]
-        k = len(seq)
-        if not k:
-            return 0
-        lo, hi = self._lo[s], self._hi[s]
-        if hi < lo:
-            return seq[self._tab.jack_at[s]].bit
-        m = 0
-        if self.rules.wrap:
-            if hi - lo + 1 < k:
-                m = seq[(hi + 1) % k].bit | seq[(lo - 1) % k].bit
-        else:
-            if hi + 1 < k:
-                m = seq[hi + 1].bit
-            if lo > 0:
-                m |= seq[lo - 1].bit
-        return m
 
     def _advance(self, s: int) -> None:
         hands, n = self._hands, self.players
@@ -901,8 +484,8 @@ class DominoDeal(Machine):
                 k -= 1
             c = ALL_CARDS[(m & -m).bit_length() - 1]
             end = 0
-            if self._ends(c) == _TOP | _BOTTOM:
-                end = _TOP if rnd() < 0.5 else _BOTTOM
+            if self._ends(c) == TOP | BOTTOM:
+                end = TOP if rnd() < 0.5 else BOTTOM
             self._lay(s, c, end)
         return tuple(self._finish)
 
@@ -924,19 +507,6 @@ class DominoDeal(Machine):
             finish_order=self.finish_order, fees=self.fees(), rules=self.rules, in_play=cards_of(self._all))
 
     # --- display -------------------------------------------------------------------------------
-
-    def layout_text(self) -> str:
-        """The layout as text: one line per suit row (low end to high end), or the chain."""
-        if self.rules.layout == "chain":
-            if not self._chain:
-                return "chain: (empty; any Jack starts it)"
-            return "chain: " + " ".join(c.code for c in self._chain)
-        lines = []
-        width = 6 if self.style == "german" else 8  # "acorns" … "bells"; "clubs" … "diamonds"
-        for s, row in self.rows.items():
-            body = " ".join(c.code for c in row) if row else f"(not started; {Card(s, Rank.JACK).code} starts it)"
-            lines.append(f"{s.symbol} {s.label(self.style):<{width}} {body}")
-        return "\n".join(lines)
 
     def __str__(self) -> str:
         if self.is_over:
@@ -971,3 +541,31 @@ def _parse(move: Move) -> Card | None:
         return card(move)
     except ValueError as e:
         raise IllegalPlay(str(e)) from None
+
+
+__all__ = [
+    "DOMINO",
+    "DOMINO_ANY",
+    "DOMINO_BELLS",
+    "DOMINO_CONTRACTS",
+    "DOMINO_HEARTS",
+    "DOMINO_LEAVES",
+    "HERZELN_DOMINO",
+    "PAYOUT_WEIGHTS",
+    "START_CARDS",
+    "DominoContract",
+    "DominoDeal",
+    "DominoError",
+    "DominoObservation",
+    "DominoRules",
+    "End",
+    "Lay",
+    "Layout",
+    "Move",
+    "Order",
+    "Start",
+    "domino_contract",
+    "herzeln_domino",
+    "payout_shares",
+    "payout_weights",
+]

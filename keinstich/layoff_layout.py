@@ -1,0 +1,212 @@
+"""The open layout of a lay-off deal: the rows or the chain on the table, and which cards fit it.
+
+:class:`OpenLayout` is the half of :class:`~keinstich.layoff.DominoDeal` that knows the geometry
+(docs/rules.md §2.6 and §3.3): the rows by suit, each built up and down from its Unter (with
+``wrap``, round the corner), or Herzeln's single chain of ranks; which cards fit which end; and,
+when a card does not fit, where it would have to go.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from keinstich.cards import Card, Rank, Style, Suit, card, cards_of, mask_of, strength_table
+from keinstich.layoff_rules import DominoRules, End
+
+TOP, BOTTOM = 1, 2
+"""The ends of a row or the chain, as bits: a card may fit either or both."""
+SUIT_BITS = tuple(0x1FFF << (13 * s) for s in range(4))
+
+
+@dataclass(frozen=True)
+class Tables:
+    """What the layout needs to know about the cards in play, shared by all deals of the pack."""
+
+    seqs: tuple[tuple[Card, ...], ...]  # rows: per suit, the dealt cards low to high in the order
+    jack_at: tuple[int, ...]  # rows: per suit, where its Jack sits in seqs[s] (-1: not dealt)
+    ranks: tuple[Rank, ...]  # chain: the dealt ranks, low to high: one turn of the cycle
+    rank_masks: tuple[int, ...]  # chain: per cycle position, the dealt cards of that rank
+    jack_pos: int  # chain: the Jack's position in the cycle (-1: no Jack)
+
+
+@lru_cache(maxsize=64)
+def tables(dealt: int, order: str) -> Tables:
+    strength = strength_table(order)
+    in_play = cards_of(dealt)
+    seqs = tuple(tuple(sorted((c for c in in_play if c.suit == s), key=lambda c: strength[c.index]))
+                 for s in Suit)
+    jack_at = tuple(next((i for i, c in enumerate(seq) if c.rank is Rank.JACK), -1) for seq in seqs)
+    ranks = tuple(sorted({c.rank for c in in_play}, key=lambda r: strength[Card(Suit.CLUBS, r).index]))
+    rank_masks = tuple(mask_of(c for c in in_play if c.rank is r) for r in ranks)
+    jack_pos = ranks.index(Rank.JACK) if Rank.JACK in ranks else -1
+    return Tables(seqs, jack_at, ranks, rank_masks, jack_pos)
+
+
+class OpenLayout:
+    """The layout on the table, kept by the deal's slots (see :class:`~keinstich.layoff.DominoDeal`)."""
+
+    __slots__ = ("_cb", "_chain", "_ct", "_front", "_hi", "_lo", "_nt", "_pb", "_tab")
+
+    rules: DominoRules
+    style: Style
+    _cb: int
+    _chain: list[Card]
+    _ct: int
+    _front: int
+    _hi: list[int]
+    _lo: list[int]
+    _nt: int
+    _pb: int
+    _tab: Tables
+
+    @property
+    def layout(self) -> dict[Suit, tuple[Card, ...]] | tuple[Card, ...]:
+        """The open layout: rows as {suit: cards laid, low end to high end} for every suit dealt
+        (empty until its Unter is laid); the chain as cards from the bottom end to the top end."""
+        if self.rules.layout == "chain":
+            return tuple(self._chain)
+        return self.rows
+
+    @property
+    def rows(self) -> dict[Suit, tuple[Card, ...]]:
+        """The rows by suit (the rows layout; empty for the chain)."""
+        if self.rules.layout == "chain":
+            return {}
+        out = {}
+        for s in Suit:
+            seq = self._tab.seqs[s]
+            if seq:
+                k = len(seq)
+                out[s] = tuple(seq[i % k] for i in range(self._lo[s], self._hi[s] + 1))
+        return out
+
+    @property
+    def chain(self) -> tuple[Card, ...]:
+        """The chain from its bottom end to its top end (the chain layout; empty for rows)."""
+        return tuple(self._chain)
+
+    def _started(self) -> bool:
+        return bool(self._chain) if self.rules.layout == "chain" else any(
+            h >= lo for lo, h in zip(self._lo, self._hi, strict=True))
+
+    @property
+    def frontier(self) -> tuple[Card, ...]:
+        """Every card that would fit the layout now, wherever it is (public: the layout's open ends)."""
+        return cards_of(self._front)
+
+    def ends(self, c: Card | str) -> tuple[End, ...]:
+        """The ends of the layout ``c`` fits now: ``("top",)``, ``("bottom",)``, both, or none.
+
+        A card that opens a row or the chain counts as ``("top",)``."""
+        c = card(c)
+        if not self._front & c.bit:
+            return ()
+        code = self._ends(c)
+        out: list[End] = []
+        if code & TOP or not code:
+            out.append("top")
+        if code & BOTTOM:
+            out.append("bottom")
+        return tuple(out)
+
+    def _ends(self, c: Card) -> int:
+        """For a card on the frontier: TOP, BOTTOM or both (0 for a card that opens a row or the chain)."""
+        tab = self._tab
+        if self.rules.layout == "chain":
+            if not self._chain:
+                return 0
+            fits = 0
+            if c.rank is tab.ranks[self._nt]:
+                fits |= TOP
+            if c.rank is tab.ranks[self._pb]:
+                fits |= BOTTOM
+            return fits
+        s = c.suit
+        lo, hi = self._lo[s], self._hi[s]
+        if hi < lo:
+            return 0
+        seq = tab.seqs[s]
+        k = len(seq)
+        fits = 0
+        if (hi + 1 < k or self.rules.wrap) and seq[(hi + 1) % k] is c:
+            fits |= TOP
+        if (lo > 0 or self.rules.wrap) and seq[(lo - 1) % k] is c:
+            fits |= BOTTOM
+        return fits
+
+    def _no_fit(self, c: Card) -> str:
+        """Why a card in hand does not fit the layout (text after "cannot lay X: ")."""
+        tab = self._tab
+        if self.rules.layout == "chain":
+            if not self._chain:
+                return "the chain starts with a Jack"
+            top, bottom = self._chain[-1], self._chain[0]
+            up, down = tab.ranks[self._nt].code, tab.ranks[self._pb].code
+            if up == down:
+                return f"it does not join the chain (it runs {bottom.code}…{top.code}: only a {up} fits, at either end)"
+            return (f"it does not join the chain (it runs {bottom.code}…{top.code}: "
+                    f"a {up} fits above {top.code}, a {down} below {bottom.code})")
+        if not self._started():
+            return "the lay-off starts with an Unter (a Jack)"
+        s = c.suit
+        name = s.label(self.style)
+        lo, hi = self._lo[s], self._hi[s]
+        if hi < lo:
+            return f"it does not join a row ({name} has not started: {Card(s, Rank.JACK).code} starts it)"
+        seq = tab.seqs[s]
+        k = len(seq)
+        return f"it does not join a row ({name} runs {seq[lo % k].code}–{seq[hi % k].code})"
+
+    def _set_chain_front(self, rest: int) -> None:
+        """Find the ranks that join the chain's ends, skipping ranks with no card left to lay.
+
+        With a full pack no rank is ever skipped (a rank runs out only when the chain is
+        complete); with a reduced pack such as french-50 the chain passes over the missing ranks.
+        """
+        masks = self._tab.rank_masks
+        k = len(masks)
+        if not rest:
+            self._front = 0
+            return
+        nt = (self._ct + 1) % k
+        while not masks[nt] & rest:
+            nt = (nt + 1) % k
+        pb = (self._cb - 1) % k
+        while not masks[pb] & rest:
+            pb = (pb - 1) % k
+        self._nt, self._pb = nt, pb
+        self._front = (masks[nt] | masks[pb]) & rest
+
+    def _row_front(self, s: int) -> int:
+        """The cards that join suit ``s``'s row now (its Unter while the row has not started)."""
+        seq = self._tab.seqs[s]
+        k = len(seq)
+        if not k:
+            return 0
+        lo, hi = self._lo[s], self._hi[s]
+        if hi < lo:
+            return seq[self._tab.jack_at[s]].bit
+        m = 0
+        if self.rules.wrap:
+            if hi - lo + 1 < k:
+                m = seq[(hi + 1) % k].bit | seq[(lo - 1) % k].bit
+        else:
+            if hi + 1 < k:
+                m = seq[hi + 1].bit
+            if lo > 0:
+                m |= seq[lo - 1].bit
+        return m
+
+    def layout_text(self) -> str:
+        """The layout as text: one line per suit row (low end to high end), or the chain."""
+        if self.rules.layout == "chain":
+            if not self._chain:
+                return "chain: (empty; any Jack starts it)"
+            return "chain: " + " ".join(c.code for c in self._chain)
+        lines = []
+        width = 6 if self.style == "german" else 8  # "acorns" … "bells"; "clubs" … "diamonds"
+        for s, row in self.rows.items():
+            body = " ".join(c.code for c in row) if row else f"(not started; {Card(s, Rank.JACK).code} starts it)"
+            lines.append(f"{s.symbol} {s.label(self.style):<{width}} {body}")
+        return "\n".join(lines)

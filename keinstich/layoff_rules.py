@@ -1,0 +1,276 @@
+"""The lay-off deals' rules as data: layouts, starting Unters, the domino contracts and the payout.
+
+The machine that plays them is :mod:`keinstich.layoff`; this module is what a reader changes to
+write a lay-off variant (docs/rules.md §2.6, §2.7 and §3.3).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import ClassVar, Literal, NamedTuple
+
+from keinstich.cards import Card, Suit, card, mask_of, strength_table
+
+Layout = Literal["rows", "chain"]
+Start = Literal["acorns", "hearts", "leaves", "bells", "any"]
+Order = Literal["natural", "ace-ten"]
+End = Literal["top", "bottom"]
+
+
+class Lay(NamedTuple):
+    """A card laid at a chosen end of the chain (where it fits both); shows as ``9C@bottom``."""
+
+    card: Card
+    end: End
+
+    def __str__(self) -> str:
+        return f"{self.card.code}@{self.end}"
+
+
+Move = Card | Lay | str | None
+"""A lay-off move: a card (laid where it fits, the top end if both), a :class:`Lay`, or a pass
+(None, or the word "pass")."""
+
+START_CARDS: dict[str, Card | None] = {
+    "acorns": card("JC"), "leaves": card("JS"), "hearts": card("JH"), "bells": card("JD"), "any": None}
+"""The Unter that must open the lay-off for each ``start`` (None: any Unter, forehand first)."""
+
+
+class DominoError(ValueError):
+    """Domino rules, or hands, that cannot make a lay-off deal."""
+
+
+@dataclass(frozen=True)
+class DominoRules:
+    """How a lay-off deal is played.
+
+    ``layout``: ``"rows"`` (Unteransetzen, one row per suit) or ``"chain"`` (Herzeln, one chain).
+    ``start``: the Unter whose holder must lay it first (``"acorns"`` = JC, ``"hearts"``,
+    ``"leaves"``, ``"bells"``), or ``"any"``: forehand lays any Unter, passing if he has none.
+    ``order``: rank order the cards are built in; ``wrap``: a row may turn the corner (the Ace
+    joins the lowest card). The chain always starts with any Jack and always wraps, so for
+    ``layout="chain"`` ``start`` is set to ``"any"`` and ``wrap`` to True.
+    ``voluntary_pass``: a player may pass even when he could lay a card; ``pass_fee``: what each
+    pass costs (paid into the pot, see :meth:`DominoDeal.fees`).
+    """
+
+    layout: Layout = "rows"
+    start: Start = "acorns"
+    order: Order = "natural"
+    wrap: bool = False
+    voluntary_pass: bool = False
+    pass_fee: int = 0
+
+    def __post_init__(self) -> None:
+        if self.layout not in ("rows", "chain"):
+            raise DominoError(f"unknown layout {self.layout!r}: use 'rows' (one row per suit) or 'chain'")
+        if self.start not in START_CARDS:
+            raise DominoError(f"unknown start {self.start!r}: use one of {', '.join(START_CARDS)}")
+        try:
+            strength_table(self.order)
+        except ValueError as e:
+            raise DominoError(str(e)) from None
+        if isinstance(self.pass_fee, bool) or not isinstance(self.pass_fee, int) or self.pass_fee < 0:
+            raise DominoError(f"pass_fee must be a whole number of pfennig, 0 or more, not {self.pass_fee!r}")
+        if self.layout == "chain":
+            object.__setattr__(self, "start", "any")
+            object.__setattr__(self, "wrap", True)
+
+    @property
+    def start_card(self) -> Card | None:
+        """The card that must be laid first, or None when any Unter (Jack) may start."""
+        return START_CARDS[self.start]
+
+    def describe(self) -> str:
+        if self.layout == "chain":
+            text = f"one chain of any suits from a Jack, {self.order} order, wrapping round"
+        else:
+            first = self.start_card
+            text = (f"rows by suit from {first.code} ({first.label('german')}) first" if first is not None
+                    else "rows by suit, any Unter first")
+            text += f", {self.order} order" + (", rows may wrap round" if self.wrap else "")
+        if self.voluntary_pass:
+            text += ", passing allowed"
+        if self.pass_fee:
+            text += f", {self.pass_fee} per pass"
+        return text
+
+
+@dataclass(frozen=True)
+class DominoContract:
+    """A lay-off deal as a contract: its rules, and how the finishing order scores.
+
+    ``points`` gives fixed points by finishing place (Herzeln: 0, -10, -20, -30); with fewer
+    players only the first places count. ``None`` means the deal pays out the pot (Kein Stich):
+    see :func:`payout_shares`.
+    """
+
+    id: str
+    name: str
+    german: str = ""
+    rules: DominoRules = field(default_factory=DominoRules)
+    points: tuple[int, ...] | None = None
+    game: str = field(default="kein-stich", repr=False)
+
+    def __post_init__(self) -> None:
+        if self.points is not None:
+            object.__setattr__(self, "points", tuple(int(p) for p in self.points))
+
+    def score(self, finish_order: Sequence[int]) -> tuple[int, ...]:
+        """Points per seat for a finishing order (seats, first out first)."""
+        if self.points is None:
+            raise DominoError(f"{self.name} pays out the pot: use payout_shares(pot, finish_order)")
+        n = len(finish_order)
+        _check_order(finish_order)
+        if len(self.points) < n:
+            raise DominoError(f"{self.name} has points for {len(self.points)} places, not {n}")
+        out = [0] * n
+        for place, seat in enumerate(finish_order):
+            out[seat] = self.points[place]
+        return tuple(out)
+
+    def describe(self) -> str:
+        pay = ("pays out the pot by finishing place" if self.points is None
+               else "places score " + " / ".join(str(p) for p in self.points))
+        return f"{self.name}: {self.rules.describe()}; {pay}"
+
+    def _repr_html_(self) -> str:
+        german = f" <i>({self.german})</i>" if self.german else ""
+        return f"<b>{self.name}</b>{german}: {self.rules.describe()}"
+
+
+DOMINO = DominoContract("domino", "Domino", "Unteransetzen", DominoRules())
+DOMINO_HEARTS = DominoContract("domino-hearts", "Domino from the Unter of Hearts", "Herzunteranlegen",
+                               DominoRules(start="hearts"))
+DOMINO_LEAVES = DominoContract("domino-leaves", "Domino from the Unter of Leaves", "Grünunteransetzen",
+                               DominoRules(start="leaves"))
+DOMINO_BELLS = DominoContract("domino-bells", "Domino from the Unter of Bells", "Schellenunteransetzen",
+                              DominoRules(start="bells"))
+DOMINO_ANY = DominoContract("domino-any", "Domino from any Unter", "Unteransetzen (beliebiger Unter)",
+                            DominoRules(start="any"))
+DOMINO_CONTRACTS: dict[str, DominoContract] = {
+    "acorns": DOMINO, "hearts": DOMINO_HEARTS, "leaves": DOMINO_LEAVES, "bells": DOMINO_BELLS, "any": DOMINO_ANY}
+"""Kein Stich's lay-off deal by starting Unter (docs/rules.md §2.6)."""
+
+
+def domino_contract(start: str = "acorns", *, voluntary_pass: bool = False, pass_fee: int = 0) -> DominoContract:
+    """Kein Stich's domino deal for a starting Unter, with the passing variants (docs/rules.md §2.6)."""
+    if start not in DOMINO_CONTRACTS:
+        raise DominoError(f"unknown start {start!r}: use one of {', '.join(DOMINO_CONTRACTS)}")
+    c = DOMINO_CONTRACTS[start]
+    if voluntary_pass or pass_fee:
+        c = dataclasses.replace(c, rules=dataclasses.replace(c.rules, voluntary_pass=voluntary_pass,
+                                                             pass_fee=pass_fee))
+    return c
+
+
+HERZELN_DOMINO = DominoContract("herzeln-domino", "Domino", "Unteranlegen",
+                                DominoRules(layout="chain", order="ace-ten"), (0, -10, -20, -30), "herzeln")
+"""Herzeln's deal 8: one wrapping chain from any Jack; places score 0/-10/-20/-30 (docs/rules.md §3.3)."""
+
+
+def herzeln_domino(players: int = 4, layout: Layout = "chain", order: Order = "ace-ten",
+                   *, voluntary_pass: bool = False) -> DominoContract:
+    """Herzeln's domino deal for 3 or 4 players: 0, -10, -20 (, -30) by place (docs/rules.md §3.2).
+
+    ``layout="rows"`` is the per-suit variant (four rows from the Jacks, each may wrap round);
+    ``order="natural"`` builds in A K Q J 10 9 8 7 instead of the Ace-Ten order. Other player
+    counts continue the -10 steps (our extension).
+    """
+    if isinstance(players, bool) or not isinstance(players, int) or players < 2:
+        raise DominoError(f"a domino deal needs 2 players or more, not {players!r}")
+    if layout == "chain":
+        rules = DominoRules(layout="chain", order=order, voluntary_pass=voluntary_pass)
+    else:
+        rules = DominoRules(layout=layout, start="any", order=order, wrap=True, voluntary_pass=voluntary_pass)
+    cid = "herzeln-domino" + ("-rows" if layout == "rows" else "") + ("-natural" if order == "natural" else "")
+    name = "Domino" + (" by suit" if layout == "rows" else "") + (" (natural order)" if order == "natural" else "")
+    return DominoContract(cid, name, "Unteranlegen", rules, tuple(-10 * i for i in range(players)), "herzeln")
+
+
+# --- paying out the pot --------------------------------------------------------------------------
+
+PAYOUT_WEIGHTS: dict[int, tuple[int, ...]] = {
+    2: (100, 0), 3: (100, 50, 0), 4: (100, 50, 10, 0), 5: (100, 50, 10, 0, 0), 6: (100, 50, 10, 0, 0, 0)}
+"""Default payout weights by finishing place, per player count (docs/rules.md §2.7; 2 players is ours)."""
+
+
+def payout_weights(players: int) -> tuple[int, ...]:
+    """The payout weights of a lone lay-off deal for ``players``: the defaults, and beyond six players
+    100 / 50 / 10 for the first three places and nothing for the rest."""
+    return PAYOUT_WEIGHTS.get(players, (100, 50, 10) + (0,) * (players - 3))
+
+
+def _check_order(finish_order: Sequence[int]) -> None:
+    n = len(finish_order)
+    if sorted(finish_order) != list(range(n)):
+        raise DominoError(f"finish_order must list every seat 0…{n - 1} once, first out first, "
+                          f"not {tuple(finish_order)}")
+
+
+def payout_shares(pot: int, finish_order: Sequence[int], weights: Sequence[int] | None = None,
+                  unit: int = 5) -> tuple[int, ...]:
+    """How the pot is paid out, per seat (docs/rules.md §2.7).
+
+    ``finish_order`` lists the seats from first out to last; place ``i`` is owed
+    ``pot × weights[i] / sum(weights)``, paid in whole ``unit``s by the largest-remainder method
+    (equal remainders go to the better finisher), so the shares always add up to the pot.
+    160 → 100/50/10/0, 120 → 75/40/5/0, 200 → 125/65/10/0 with four players.
+    """
+    _check_order(finish_order)
+    n = len(finish_order)
+    if weights is None:
+        if n not in PAYOUT_WEIGHTS:
+            raise DominoError(f"no default payout weights for {n} players: pass weights=[…] "
+                              f"(one per place, first place first)")
+        weights = PAYOUT_WEIGHTS[n]
+    w = [int(x) for x in weights]
+    if len(w) != n or any(x < 0 for x in w) or sum(w) <= 0:
+        raise DominoError(f"weights must be {n} numbers ≥ 0 (one per place) with a positive sum, not {tuple(w)}")
+    if unit <= 0:
+        raise DominoError(f"unit must be positive, not {unit}")
+    if pot < 0 or pot % unit:
+        raise DominoError(f"the pot ({pot}) must be a whole number of units of {unit}, 0 or more; "
+                          "use unit=1 to pay out any amount")
+    units, total = pot // unit, sum(w)
+    share = [units * x // total for x in w]
+    remainder = [units * x % total for x in w]
+    for place in sorted(range(n), key=lambda i: (-remainder[i], i))[:units - sum(share)]:
+        share[place] += 1
+    out = [0] * n
+    for place, seat in enumerate(finish_order):
+        out[seat] = share[place] * unit
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class DominoObservation:
+    """What one seat knows in a lay-off deal: its own hand and everything on the table. Nothing hidden.
+
+    ``layout`` is as :attr:`DominoDeal.layout`; ``plays`` are (seat, card or None for a pass).
+    """
+
+    kind: ClassVar[Literal["lay-off"]] = "lay-off"
+    """Which view this is (see :meth:`~keinstich.deal.Deal.observation`): a seat in a lay-off deal."""
+
+    seat: int
+    players: int
+    hand: tuple[Card, ...]
+    legal: tuple[Card, ...]
+    can_pass: bool
+    turn: int | None
+    layout: dict[Suit, tuple[Card, ...]] | tuple[Card, ...]
+    plays: tuple[tuple[int, Card | None], ...]
+    hand_sizes: tuple[int, ...]
+    finish_order: tuple[int, ...]
+    fees: tuple[int, ...]
+    rules: DominoRules
+    in_play: tuple[Card, ...] = ()
+
+    @property
+    def unseen(self) -> tuple[Card, ...]:
+        """Cards in the other hands: the cards in play less this hand and the cards laid."""
+        known = mask_of(self.hand) | mask_of(c for _, c in self.plays if c is not None)
+        return tuple(c for c in self.in_play if not known & c.bit)

@@ -1,0 +1,76 @@
+"""The engine's layers import downwards only: no module imports, at load time, one that imports it back.
+
+Imports inside functions (a deal's ``record()`` asking the records layer, say) and under
+``TYPE_CHECKING`` are not load-time edges; every other ``import`` is.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).parent.parent / "keinstich"
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def load_time_imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text())
+    out: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            continue
+        for sub in ([node] if isinstance(node, ast.Import | ast.ImportFrom) else []):
+            if isinstance(sub, ast.ImportFrom) and sub.module and sub.module.startswith("keinstich"):
+                out.add(sub.module)
+                out.update(f"{sub.module}.{a.name}" for a in sub.names)
+            elif isinstance(sub, ast.Import):
+                out.update(a.name for a in sub.names if a.name.startswith("keinstich"))
+    return out
+
+
+def graph() -> dict[str, set[str]]:
+    modules = {module_name(p): p for p in ROOT.rglob("*.py")}
+    return {m: {d for d in load_time_imports(p) if d in modules and d != m} for m, p in modules.items()}
+
+
+def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
+    found, state, stack = [], {}, []
+
+    def visit(m: str) -> None:
+        state[m] = 1
+        stack.append(m)
+        for d in sorted(edges[m]):
+            if state.get(d) == 1:
+                found.append([*stack[stack.index(d):], d])
+            elif d not in state:
+                visit(d)
+        stack.pop()
+        state[m] = 2
+
+    for m in sorted(edges):
+        if m not in state:
+            visit(m)
+    return found
+
+
+def test_a_cycle_would_be_found():
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == [["a", "b", "c", "a"]]
+
+
+def test_no_module_imports_one_that_imports_it_back():
+    edges = graph()
+    assert edges.get("keinstich.tricks")
+    assert cycles(edges) == []
+
+
+def test_the_machines_and_cards_import_no_game_bot_or_simulation():
+    edges = graph()
+    low = ["keinstich.cards", "keinstich.deal", "keinstich.trick_rules", "keinstich.tricks", "keinstich.contracts",
+           "keinstich.layoff_rules", "keinstich.layoff_layout", "keinstich.layoff", "keinstich.records"]
+    for m in low:
+        high = sorted(d for d in edges[m] if d.startswith(("keinstich.games", "keinstich.bots", "keinstich.sim")))
+        assert high == [], f"{m} imports {high} at load time"
