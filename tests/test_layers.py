@@ -74,3 +74,25 @@ def test_the_machines_and_cards_import_no_game_bot_or_simulation():
     for m in low:
         high = sorted(d for d in edges[m] if d.startswith(("keinstich.games", "keinstich.bots", "keinstich.sim")))
         assert high == [], f"{m} imports {high} at load time"
+
+
+DEAL_TYPES = ("TrickDeal", "DominoDeal", "HerzblattDeal", "Observation", "DominoObservation", "HerzblattObservation",
+              "Contract", "DominoContract", "HerzblattRules", "PartieRules", "HerzelnRules")
+
+
+def test_no_isinstance_switch_on_deal_or_contract_types_outside_the_games():
+    """Where games differ, the difference is data or a method of the game, not a type test in a caller."""
+    import re
+
+    pattern = re.compile(r"isinstance\([^()]*,\s*\(?([A-Za-z_. |,]+)\)?\)")
+    found = []
+    for folder in (ROOT, ROOT.parent / "widgets"):
+        for path in folder.rglob("*.py"):
+            if "games" in path.relative_to(ROOT.parent).parts:
+                continue
+            for lineno, line in enumerate(path.read_text().splitlines(), 1):
+                for m in pattern.finditer(line):
+                    names = {n.strip().split(".")[-1] for n in re.split(r"[|,]", m.group(1))}
+                    if names & set(DEAL_TYPES):
+                        found.append(f"{path.relative_to(ROOT.parent)}:{lineno}: {line.strip()}")
+    assert found == []
