@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self, TypeAlias, TypeVar
 
-from keinstich.cards import Card, Style
+from keinstich.cards import Card, Style, card, mask_of
 
 if TYPE_CHECKING:
     from keinstich.records import Record
@@ -206,6 +206,27 @@ class TrickPlay(Deal, Protocol):
         """What the tricks are scored with (a :class:`~keinstich.contracts.Contract`: its ``unit`` and
         ``score``), or None for a deal played without one."""
         ...
+
+
+def read_hands(hands: Sequence[Sequence[Card | str]], leader: int, style: Style,
+               error: type[ValueError] = ValueError) -> tuple[tuple[tuple[Card, ...], ...], list[int]]:
+    """Hands given to a machine, as cards and as masks; refused with ``error`` unless there are two
+    or more, all of one size, no card twice, ``leader`` is a seat and ``style`` a pack's style."""
+    n = len(hands)
+    if n < 2:
+        raise error(f"a deal needs at least 2 hands, got {n}")
+    dealt = tuple(tuple(card(c) for c in h) for h in hands)
+    sizes = [len(h) for h in dealt]
+    if len(set(sizes)) != 1 or sizes[0] == 0:
+        raise error(f"every hand needs the same number of cards, got sizes {sizes}")
+    masks = [mask_of(h) for h in dealt]
+    if mask_of(c for h in dealt for c in h).bit_count() != sum(sizes):
+        raise error("a card appears twice in the hands")
+    if not 0 <= leader < n:
+        raise error(f"leader must be a seat from 0 to {n - 1}, not {leader}")
+    if style not in ("german", "french"):
+        raise error(f"style must be 'german' or 'french', not {style!r}")
+    return dealt, masks
 
 
 def replay_moves(deal: D, history: Sequence[tuple[int, Move]]) -> D:

@@ -39,7 +39,7 @@ from keinstich.cards import (
     mask_of,
     pack,
 )
-from keinstich.deal import IllegalPlay, Machine, Result
+from keinstich.deal import IllegalPlay, Machine, Result, read_hands
 from keinstich.layoff_layout import BOTTOM, SUIT_BITS, TOP, OpenLayout, tables
 from keinstich.layoff_rules import (
     DOMINO,
@@ -121,21 +121,9 @@ class DominoDeal(OpenLayout, Machine):
     def __init__(self, hands: Sequence[Sequence[Card | str]], contract: DominoContract = DOMINO,
                  *, leader: int = 0, rules: DominoRules | None = None, style: Style = "german",
                  pack: str | None = None) -> None:
-        n = len(hands)
-        if n < 2:
-            raise DominoError(f"a deal needs at least 2 hands, got {n}")
-        dealt = tuple(tuple(card(c) for c in h) for h in hands)
-        sizes = [len(h) for h in dealt]
-        if len(set(sizes)) != 1 or sizes[0] == 0:
-            raise DominoError(f"every hand needs the same number of cards, got sizes {sizes}")
-        masks = [mask_of(h) for h in dealt]
+        dealt, masks = read_hands(hands, leader, style, DominoError)
+        n = len(dealt)
         everything = mask_of(c for h in dealt for c in h)
-        if everything.bit_count() != sum(sizes):
-            raise DominoError("a card appears twice in the hands")
-        if not 0 <= leader < n:
-            raise DominoError(f"leader must be a seat from 0 to {n - 1}, not {leader}")
-        if style not in ("german", "french"):
-            raise DominoError(f"style must be 'german' or 'french', not {style!r}")
         self.style: Style = style
         self.contract = contract
         self.pack = pack

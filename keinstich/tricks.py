@@ -23,12 +23,11 @@ from keinstich.cards import (
     card,
     cards_of,
     deal_masks,
-    mask_of,
     pack,
     shuffled,
 )
 from keinstich.deal import IllegalPlay as IllegalPlay  # the refusal of every deal kind, public here too
-from keinstich.deal import Machine, Move, Result
+from keinstich.deal import Machine, Move, Result, read_hands
 from keinstich.trick_rules import (
     NO_TRUMPS,
     Observation,
@@ -83,20 +82,7 @@ class TrickDeal(Machine):
     def __init__(self, hands: Sequence[Sequence[Card | str]], contract: Scoring | None = None,
                  *, leader: int = 0, rules: TrickRules | None = None, style: Style = "french",
                  pack: str | None = None) -> None:
-        n = len(hands)
-        if n < 2:
-            raise ValueError(f"a deal needs at least 2 hands, got {n}")
-        dealt = tuple(tuple(card(c) for c in h) for h in hands)
-        sizes = [len(h) for h in dealt]
-        if len(set(sizes)) != 1 or sizes[0] == 0:
-            raise ValueError(f"every hand needs the same number of cards, got sizes {sizes}")
-        masks = [mask_of(h) for h in dealt]
-        if mask_of(c for h in dealt for c in h).bit_count() != sum(sizes):
-            raise ValueError("a card appears twice in the hands")
-        if not 0 <= leader < n:
-            raise ValueError(f"leader must be a seat from 0 to {n - 1}, not {leader}")
-        if style not in ("german", "french"):
-            raise ValueError(f"style must be 'german' or 'french', not {style!r}")
+        dealt, masks = read_hands(hands, leader, style)
         self._setup(dealt, masks, contract, leader, rules, style)
         self.pack = pack
 
