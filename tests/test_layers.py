@@ -96,3 +96,12 @@ def test_no_isinstance_switch_on_deal_or_contract_types_outside_the_games():
                     if names & set(DEAL_TYPES):
                         found.append(f"{path.relative_to(ROOT.parent)}:{lineno}: {line.strip()}")
     assert found == []
+
+
+def test_every_engine_package_is_installed_by_pyproject():
+    """A folder missing from pyproject's package list works in the editable install and breaks on Binder."""
+    import tomllib
+
+    listed = set(tomllib.loads((ROOT.parent / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    packages = {module_name(p.parent / "__init__.py") for p in ROOT.rglob("__init__.py")}
+    assert packages <= listed, f"add {sorted(packages - listed)} to [tool.setuptools] packages"
