@@ -353,31 +353,37 @@ def pack(pack_id: str | Pack) -> Pack:
     return _pack(pack_id)
 
 
+def quoted(value: object, limit: int = 60) -> str:
+    """``repr(value)`` for an error message, cut short: a message never echoes a huge input."""
+    text = repr(value)
+    return text if len(text) <= limit else f"{text[:limit - 12]}… ({len(text)} characters)"
+
+
 @lru_cache(maxsize=256)
 def _pack(pack_id: str) -> Pack:
     text = str(pack_id).strip().lower()
     base, _, minus = text.partition("-minus-")
-    m = re.fullmatch(r"(german|french)-(\d+)", base)
+    m = re.fullmatch(r"(german|french)-(\d{1,3})", base)
     if not m:
-        raise PackError(f"unknown pack {pack_id!r}: use one of {', '.join(PACK_IDS)}, "
+        raise PackError(f"unknown pack {quoted(pack_id)}: use one of {', '.join(PACK_IDS)}, "
                         "or <pack>-minus-<cards> such as french-32-minus-7H-7D")
     style, size = m.group(1), int(m.group(2))
     removed = ""
     if size not in _BASE_RANKS:
         full = next((b for (b, s) in _NAMED_REMOVALS if s == size), None)
         if full is None or minus:
-            raise PackError(f"unknown pack {pack_id!r}: use one of {', '.join(PACK_IDS)}")
+            raise PackError(f"unknown pack {quoted(pack_id)}: use one of {', '.join(PACK_IDS)}")
         removed, size = _NAMED_REMOVALS[full, size], full
     if style == "german" and size == 52:
-        raise PackError(f"unknown pack {pack_id!r}: a German pack has 24 or 32 cards; use french-52")
+        raise PackError(f"unknown pack {quoted(pack_id)}: a German pack has 24 or 32 cards; use french-52")
     try:
         removed_cards = cards(removed + " " + minus.replace("-", " "))
     except CardCodeError as e:
-        raise PackError(f"pack {pack_id!r}: {e}") from None
+        raise PackError(f"pack {quoted(pack_id)}: {e}") from None
     full_cards = [c for c in ALL_CARDS if c.rank in _BASE_RANKS[size]]
     missing = [c.code for c in removed_cards if c not in full_cards]
     if missing:
-        raise PackError(f"pack {pack_id!r}: {', '.join(missing)} is not in a {size}-card pack")
+        raise PackError(f"pack {quoted(pack_id)}: {', '.join(missing)} is not in a {size}-card pack")
     kept = tuple(c for c in full_cards if c not in removed_cards)
     return Pack(_canonical_id(style, size, kept), style, kept)  # type: ignore[arg-type]
 

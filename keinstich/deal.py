@@ -208,6 +208,13 @@ class TrickPlay(Deal, Protocol):
         ...
 
 
+def check_seat(seat: object, players: int, error: type[ValueError] = ValueError) -> int:
+    """``seat`` as a seat number from 0 to ``players - 1``, or a clear refusal (no negative indexing)."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise error(f"seat must be a whole number from 0 to {players - 1}, not {seat!r}")
+    return seat
+
+
 def read_hands(hands: Sequence[Sequence[Card | str]], leader: int, style: Style,
                error: type[ValueError] = ValueError) -> tuple[tuple[tuple[Card, ...], ...], list[int]]:
     """Hands given to a machine, as cards and as masks; refused with ``error`` unless there are two
@@ -222,8 +229,8 @@ def read_hands(hands: Sequence[Sequence[Card | str]], leader: int, style: Style,
     masks = [mask_of(h) for h in dealt]
     if mask_of(c for h in dealt for c in h).bit_count() != sum(sizes):
         raise error("a card appears twice in the hands")
-    if not 0 <= leader < n:
-        raise error(f"leader must be a seat from 0 to {n - 1}, not {leader}")
+    if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader < n:
+        raise error(f"leader must be a seat from 0 to {n - 1}, not {leader!r}")
     if style not in ("german", "french"):
         raise error(f"style must be 'german' or 'french', not {style!r}")
     return dealt, masks

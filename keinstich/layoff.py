@@ -39,7 +39,7 @@ from keinstich.cards import (
     mask_of,
     pack,
 )
-from keinstich.deal import IllegalPlay, Machine, Result, read_hands
+from keinstich.deal import IllegalPlay, Machine, Result, check_seat, read_hands
 from keinstich.layoff_layout import BOTTOM, SUIT_BITS, TOP, OpenLayout, tables
 from keinstich.layoff_rules import (
     DOMINO,
@@ -226,7 +226,7 @@ class DominoDeal(OpenLayout, Machine):
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` still holds."""
-        return cards_of(self._hands[seat])
+        return cards_of(self._hands[check_seat(seat, self.players, DominoError)])
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:

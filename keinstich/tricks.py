@@ -27,7 +27,7 @@ from keinstich.cards import (
     shuffled,
 )
 from keinstich.deal import IllegalPlay as IllegalPlay  # the refusal of every deal kind, public here too
-from keinstich.deal import Machine, Move, Result, read_hands
+from keinstich.deal import Machine, Move, Result, check_seat, read_hands
 from keinstich.trick_rules import (
     NO_TRUMPS,
     Observation,
@@ -188,7 +188,7 @@ class TrickDeal(Machine):
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` still holds."""
-        return cards_of(self._hands[seat])
+        return cards_of(self._hands[check_seat(seat, self.players)])
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:

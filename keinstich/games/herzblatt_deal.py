@@ -334,8 +334,9 @@ class HerzblattDeal:
     def ask(self, seat_says_play: bool, seat: int | None = None) -> None:
         """The seat asked answers: play (becomes soloist) or pass."""
         s = self._check("asking", seat, "ask")
-        self.answers.append((s, bool(seat_says_play)))
-        self._history.append((s, Ask(bool(seat_says_play))))
+        _yes_or_no(seat_says_play, f"seat {s} answers True (play) or False (pass)")
+        self.answers.append((s, seat_says_play))
+        self._history.append((s, Ask(seat_says_play)))
         if seat_says_play:
             self.soloist = s
             self._phase = "discard"
@@ -381,8 +382,9 @@ class HerzblattDeal:
     def contra(self, says_contra: bool, seat: int | None = None) -> None:
         """Muhr: an eligible defender doubles (contra) or not; one contra is enough."""
         s = self._check("contra", seat, "say contra")
-        self.contra_answers.append((s, bool(says_contra)))
-        self._history.append((s, Contra(bool(says_contra))))
+        _yes_or_no(says_contra, f"seat {s} answers True (contra) or False (no contra)")
+        self.contra_answers.append((s, says_contra))
+        self._history.append((s, Contra(says_contra)))
         if says_contra:
             self.contra_by = s
             self._phase = "re"
@@ -392,7 +394,8 @@ class HerzblattDeal:
     def redouble(self, says_re: bool, seat: int | None = None) -> None:
         """Muhr: the soloist answers a contra with re (doubles again) or not."""
         s = self._check("re", seat, "say re")
-        self.re = bool(says_re)
+        _yes_or_no(says_re, f"seat {s} answers True (re) or False (no re)")
+        self.re = says_re
         self._history.append((s, Re(self.re)))
         self._phase = "play"
 
@@ -452,7 +455,7 @@ class HerzblattDeal:
         None / "66" / "du" (announce) or a card (play). Handy for bots and policies."""
         ph = self._phase
         if ph == "asking":
-            self.ask(bool(action))
+            self.ask(action)  # type: ignore[arg-type]  # refused unless True or False
         elif ph == "discard":
             if not isinstance(action, tuple | list) or len(action) != 2:
                 raise HerzblattError(f"a discard is two cards, not {action!r}")
@@ -460,9 +463,9 @@ class HerzblattDeal:
         elif ph == "announce":
             self.announce(action if action is None or isinstance(action, str) else str(action))
         elif ph == "contra":
-            self.contra(bool(action))
+            self.contra(action)  # type: ignore[arg-type]
         elif ph == "re":
-            self.redouble(bool(action))
+            self.redouble(action)  # type: ignore[arg-type]
         elif ph == "play":
             if not isinstance(action, Card | str):
                 raise IllegalPlay(f"a card play is a card or a code like 'AH', not {action!r}")
@@ -514,3 +517,9 @@ class HerzblattDeal:
         from keinstich.faces import herzblatt_html
 
         return herzblatt_html(self)
+
+
+def _yes_or_no(answer: object, expected: str) -> None:
+    """Refuse an answer that is not True or False: "pass" or "no" as text would read as yes."""
+    if not isinstance(answer, bool):
+        raise HerzblattError(f"{expected}, not {answer!r}")

@@ -83,6 +83,12 @@ class HerzblattRules:
     du_stacks_schneider: bool = False
 
     def __post_init__(self) -> None:
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if f.type in ("bool", bool) and not isinstance(value, bool):
+                raise HerzblattError(f"{f.name} must be True or False, not {value!r}")
+            if f.type in ("int", int) and (isinstance(value, bool) or not isinstance(value, int)):
+                raise HerzblattError(f"{f.name} must be a whole number, not {value!r}")
         for name, allowed in CHOICES.items():
             value = getattr(self, name)
             if value not in allowed:
