@@ -12,11 +12,11 @@ player): a reader who knows one deal kind knows them all.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self, TypeAlias, TypeVar
 
-from keinstich.cards import Card, Style, card, mask_of
+from keinstich.cards import Card, Style, card, mask_of, quoted
 
 if TYPE_CHECKING:
     from keinstich.records import Record
@@ -213,6 +213,34 @@ def check_seat(seat: object, players: int, error: type[ValueError] = ValueError)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
         raise error(f"seat must be a whole number from 0 to {players - 1}, not {seat!r}")
     return seat
+
+
+def named(spec: object, players: int | None, fits: Callable[[object], bool], kind: str,
+          error: type[ValueError] = ValueError) -> Any:
+    """``spec`` itself, or, given as an id (``"no-hearts"``, ``"herzeln-tricks"``, ``"domino"``,
+    ``"herzblatt-4"``), the contract or rules of that id from the games' registry that ``fits`` this
+    kind of deal; refused with what the id is and where it belongs."""
+    if not isinstance(spec, str):
+        return spec
+    from keinstich.games import GAMES  # the registry sits above the machines: looked up when asked
+
+    found = []
+    for g in GAMES.values():
+        try:
+            if players is None:
+                found.append(g.contract(spec))
+            else:
+                found.append(g.contract(spec, players if players in g.player_counts else g.player_counts[-1]))
+        except ValueError:
+            continue
+    for c in found:
+        if fits(c):
+            return c
+    if found:
+        raise error(f"{quoted(spec)} is not {kind}: it names {type(found[0]).__name__} "
+                         f"{getattr(found[0], 'id', spec)!r} of another kind of deal")
+    ids = sorted({cid for g in GAMES.values() for cid in g.contracts(4 if 4 in g.player_counts else 3)})
+    raise error(f"unknown contract {quoted(spec)}: use one of {', '.join(ids)}")
 
 
 def read_hands(hands: Sequence[Sequence[Card | str]], leader: int, style: Style,

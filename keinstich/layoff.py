@@ -39,7 +39,7 @@ from keinstich.cards import (
     mask_of,
     pack,
 )
-from keinstich.deal import IllegalPlay, Machine, Result, check_seat, read_hands
+from keinstich.deal import IllegalPlay, Machine, Result, check_seat, named, read_hands
 from keinstich.layoff_layout import BOTTOM, SUIT_BITS, TOP, OpenLayout, tables
 from keinstich.layoff_rules import (
     DOMINO,
@@ -125,7 +125,8 @@ class DominoDeal(OpenLayout, Machine):
         n = len(dealt)
         everything = mask_of(c for h in dealt for c in h)
         self.style: Style = style
-        self.contract = contract
+        contract = named(contract, n, lambda c: isinstance(c, DominoContract), "a lay-off deal", DominoError)
+        self.contract: DominoContract = contract
         self.pack = pack
         self.pot: int | None = None
         self.rules = rules if rules is not None else contract.rules

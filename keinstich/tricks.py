@@ -27,7 +27,7 @@ from keinstich.cards import (
     shuffled,
 )
 from keinstich.deal import IllegalPlay as IllegalPlay  # the refusal of every deal kind, public here too
-from keinstich.deal import Machine, Move, Result, check_seat, read_hands
+from keinstich.deal import Machine, Move, Result, check_seat, named, read_hands
 from keinstich.trick_rules import (
     NO_TRUMPS,
     Observation,
@@ -43,6 +43,10 @@ _new_trick = tuple.__new__
 
 
 _VOID_SETS: tuple[frozenset[Suit], ...] = tuple(frozenset(s for s in Suit if m >> s & 1) for m in range(16))
+
+
+def _scores_tricks(c: object) -> bool:
+    return isinstance(getattr(c, "rules", None), TrickRules) and callable(getattr(c, "score", None))
 
 
 class TrickDeal(Machine):
@@ -90,7 +94,8 @@ class TrickDeal(Machine):
                leader: int, rules: TrickRules | None, style: Style) -> None:
         n = len(masks)
         self.style = style
-        self.contract = contract
+        contract = named(contract, n, _scores_tricks, "a trick contract")
+        self.contract: Scoring | None = contract
         self.rules = rules if rules is not None else (contract.rules if contract is not None else NO_TRUMPS)
         self.players = n
         self.total_tricks = masks[0].bit_count()

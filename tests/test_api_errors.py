@@ -49,3 +49,23 @@ def test_a_pack_id_with_a_giant_number_is_an_unknown_pack():
     with pytest.raises(PackError, match="unknown pack") as refused:
         pack("german-" + "3" * 5000)
     assert len(str(refused.value)) < 300 and "(5009 characters)" in str(refused.value)
+
+
+def test_contracts_may_be_given_by_their_id():
+    by_id = TrickDeal.from_seed("german-32", 4, 7, "no-hearts")
+    assert by_id.contract is NO_HEARTS and by_id.dealt == TrickDeal.from_seed("german-32", 4, 7, NO_HEARTS).dealt
+    assert TrickDeal(by_id.dealt, "no-hearts").contract is NO_HEARTS
+    assert TrickDeal.from_seed("french-24", 3, 1, "herzeln-tricks").contract.game == "herzeln"
+    assert DominoDeal.from_seed("german-32", 4, 7, "domino").contract.id == "domino"
+    assert HerzblattDeal.from_seed(1, "herzblatt-3").rules.players == 3
+
+
+def test_an_id_of_the_wrong_kind_of_deal_says_so():
+    with pytest.raises(ValueError, match=r"'domino' is not a trick contract: it names DominoContract 'domino'"):
+        TrickDeal.from_seed("german-32", 4, 7, "domino")
+    with pytest.raises(DominoError, match=r"'no-hearts' is not a lay-off deal"):
+        DominoDeal.from_seed("german-32", 4, 7, "no-hearts")
+    with pytest.raises(ValueError, match=r"unknown contract 'no-spades': use one of .*no-hearts"):
+        TrickDeal.from_seed("german-32", 4, 7, "no-spades")
+    with pytest.raises(HerzblattError, match=r"unknown contract 'herzblatt-9'"):
+        HerzblattDeal.from_seed(1, "herzblatt-9")

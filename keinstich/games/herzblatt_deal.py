@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar, Literal, NamedTuple
 
 from keinstich.cards import Card, Style, card, cards_of, deal_hands, hands_from_text, mask_of
-from keinstich.deal import IllegalPlay, Move, Result
+from keinstich.deal import IllegalPlay, Move, Result, named
 from keinstich.games.herzblatt_rules import (
     SKAT,
     Announcement,
@@ -120,7 +120,7 @@ class HerzblattDeal:
 
     def __init__(self, hands: Sequence[Sequence[Card | str]], skat: Sequence[Card | str],
                  rules: HerzblattRules | None = None, *, dealer: int | None = None) -> None:
-        r = rules if rules is not None else HerzblattRules(players=len(hands))
+        r = _rules(rules) if rules is not None else HerzblattRules(players=len(hands))
         n = r.players
         if len(hands) != n:
             raise HerzblattError(f"the rules are for {n} players but {len(hands)} hands were given")
@@ -161,7 +161,7 @@ class HerzblattDeal:
     def from_seed(cls, seed: int | str, rules: HerzblattRules | None = None, *,
                   dealer: int | None = None) -> HerzblattDeal:
         """Deal the rules' pack from ``seed`` (see :func:`~keinstich.cards.deal_hands`), skat last."""
-        r = rules if rules is not None else HerzblattRules()
+        r = _rules(rules)
         *hands, skat = deal_hands(r.pack, r.players, seed, skat=SKAT)
         return cls(hands, skat, r, dealer=dealer)
 
@@ -169,7 +169,7 @@ class HerzblattDeal:
     def from_text(cls, text: str, rules: HerzblattRules | None = None, *,
                   dealer: int | None = None) -> HerzblattDeal:
         """Hands typed one line per seat, then a line ``skat: …`` (see :func:`hands_from_text`)."""
-        r = rules if rules is not None else HerzblattRules()
+        r = _rules(rules)
         try:
             *hands, skat = hands_from_text(text, r.pack, r.players, skat=SKAT)
         except ValueError as e:
@@ -523,3 +523,11 @@ def _yes_or_no(answer: object, expected: str) -> None:
     """Refuse an answer that is not True or False: "pass" or "no" as text would read as yes."""
     if not isinstance(answer, bool):
         raise HerzblattError(f"{expected}, not {answer!r}")
+
+
+def _rules(rules: HerzblattRules | str | None) -> HerzblattRules:
+    """The rules given, a preset's by its id ("herzblatt-3"), or the defaults."""
+    if rules is None:
+        return HerzblattRules()
+    return named(rules, None, lambda c: isinstance(c, HerzblattRules), "Herzblatt's rules",  # type: ignore[no-any-return]
+                 HerzblattError)
