@@ -79,6 +79,10 @@ _JACKS = mask_of(c for c in ALL_CARDS if c.rank is Rank.JACK)
 # --- the deal ------------------------------------------------------------------------------------
 
 
+def _lays_off(c: object) -> bool:
+    return isinstance(getattr(c, "rules", None), DominoRules) and callable(getattr(c, "score", None))
+
+
 class DominoDeal(OpenLayout, Machine):
     """One lay-off deal: ``turn``, ``legal()``, ``can_pass()``, ``play(card or None)``, ``finish_order``.
 
@@ -125,7 +129,7 @@ class DominoDeal(OpenLayout, Machine):
         n = len(dealt)
         everything = mask_of(c for h in dealt for c in h)
         self.style: Style = style
-        contract = named(contract, n, lambda c: isinstance(c, DominoContract), "a lay-off deal", DominoError)
+        contract = named(contract, n, _lays_off, "a lay-off deal", DominoError)
         self.contract: DominoContract = contract
         self.pack = pack
         self.pot: int | None = None
