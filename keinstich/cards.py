@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Literal
+from typing import Literal, TypeVar
 
 Style = Literal["german", "french"]
 Lang = Literal["en", "de"]
@@ -236,22 +236,26 @@ def mask_of(cs: Iterable[Card]) -> int:
 
 def cards_of(mask: int) -> tuple[Card, ...]:
     """The cards of a bitmask, in index order (clubs, spades, hearts, diamonds; low to high)."""
-    out: tuple[Card, ...] = ()
-    for s in range(4):
-        chunk = (mask >> (13 * s)) & 0x1FFF
-        if chunk:
-            got = SUIT_CHUNKS[s][chunk]
-            out += got if got is not None else _suit_chunk(s, chunk)
-    return out
+    return (_CLUBS[mask & 0x1FFF] + _SPADES[mask >> 13 & 0x1FFF] + _HEARTS[mask >> 26 & 0x1FFF]
+            + _DIAMONDS[mask >> 39 & 0x1FFF])
 
 
-SUIT_CHUNKS: tuple[list[tuple[Card, ...] | None], ...] = tuple([None] * 8192 for _ in range(4))
-"""Per suit, the cards of each 13-bit chunk of a mask, filled in on first use."""
+class _SuitChunks(dict[int, tuple[Card, ...]]):
+    """The cards of each 13-bit chunk of one suit's bits, filled in on first use."""
+
+    def __init__(self, s: int) -> None:
+        super().__init__({0: ()})
+        self.suit = s
+
+    def __missing__(self, chunk: int) -> tuple[Card, ...]:
+        got = self[chunk] = tuple(ALL_CARDS[13 * self.suit + r] for r in range(13) if chunk >> r & 1)
+        return got
 
 
-def _suit_chunk(s: int, chunk: int) -> tuple[Card, ...]:
-    got = SUIT_CHUNKS[s][chunk] = tuple(ALL_CARDS[13 * s + r] for r in range(13) if chunk >> r & 1)
-    return got
+SUIT_CHUNKS: tuple[_SuitChunks, _SuitChunks, _SuitChunks, _SuitChunks] = (
+    _SuitChunks(0), _SuitChunks(1), _SuitChunks(2), _SuitChunks(3))
+"""Per suit, the cards of each 13-bit chunk of a mask (``SUIT_CHUNKS[suit][mask >> 13 * suit & 0x1FFF]``)."""
+_CLUBS, _SPADES, _HEARTS, _DIAMONDS = SUIT_CHUNKS
 
 
 SUIT_MASKS: tuple[int, int, int, int] = (0x1FFF, 0x1FFF << 13, 0x1FFF << 26, 0x1FFF << 39)
@@ -424,19 +428,72 @@ def shuffled(p: Pack | str, seed: int | str) -> list[Card]:
     ``keinstich-deal/1:<pack id>:<seed>``: log2(n!) + 64 bits of it, so the bias is below 2**-64.
     """
     p = pack(p)
+    return _shuffle(list(p.cards), p.id, seed)
+
+
+T = TypeVar("T")
+
+
+def _shuffle(deck: list[T], pack_id: str, seed: int | str) -> list[T]:
+    """``deck`` (a pack's cards in order, or their bits) shuffled in place by ``seed``, as :func:`shuffled`.
+
+    The Fisher-Yates index for position ``i`` is the next digit of the digest's number in radix ``i + 1``;
+    the digits are read a group at a time (:func:`_radix_groups`): the same digits, fewer big divisions."""
     if isinstance(seed, bool) or not isinstance(seed, int | str):
         raise TypeError(f"a seed is a whole number or text, not {seed!r}")
-    digest = hashlib.blake2b(f"keinstich-deal/1:{p.id}:{seed}".encode()).digest()
-    deck = list(p.cards)
-    x = int.from_bytes(digest[:_ENTROPY_BYTES[len(deck)]], "big")
-    for i in range(len(deck) - 1, 0, -1):
-        x, j = divmod(x, i + 1)
-        deck[i], deck[j] = deck[j], deck[i]
+    n = len(deck)
+    digest = hashlib.blake2b(f"keinstich-deal/1:{pack_id}:{seed}".encode()).digest()
+    x = int.from_bytes(digest[:_ENTROPY_BYTES[n]], "big")
+    i = n - 1
+    for product, radices in _radix_groups(n):
+        x, r = divmod(x, product)
+        for k in radices:
+            j = r % k
+            r //= k
+            deck[i], deck[j] = deck[j], deck[i]
+            i -= 1
     return deck
+
+
+@lru_cache(maxsize=64)
+def _radix_groups(n: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The radices ``n, n - 1, … 2`` of a shuffle of ``n`` in runs whose product stays below 2**30."""
+    groups: list[tuple[int, tuple[int, ...]]] = []
+    run: list[int] = []
+    product = 1
+    for k in range(n, 1, -1):
+        if product * k >= 1 << 30:
+            groups.append((product, tuple(run)))
+            run, product = [], 1
+        run.append(k)
+        product *= k
+    if run:
+        groups.append((product, tuple(run)))
+    return tuple(groups)
 
 
 _ENTROPY_BYTES = [min(64, int(math.lgamma(n + 1) / math.log(2) + 64) // 8 + 1) for n in range(53)]
 """Digest bytes a shuffle of n cards uses: log2(n!) bits plus 64 against bias (at most 64 bytes)."""
+
+
+def seeded_masks(p: Pack | str, players: int, seed: int | str) -> list[int]:
+    """The bitmask of each hand of :func:`deal_hands` (no skat): the trick machine's deal from a seed."""
+    p = pack(p)
+    bits = _shuffle(list(_pack_bits(p)), p.id, seed)
+    size = p.hand_size(players)
+    end = players * size
+    return [sum(bits[seat:end:players]) for seat in range(players)]
+
+
+def _pack_bits(p: Pack) -> tuple[int, ...]:
+    got = _PACK_BITS.get(p.id)
+    if got is None or got[0] is not p.cards:
+        got = _PACK_BITS[p.id] = (p.cards, tuple(c.bit for c in p.cards))
+    return got[1]
+
+
+_PACK_BITS: dict[str, tuple[tuple[Card, ...], tuple[int, ...]]] = {}
+"""Per pack id, its cards and their bits in pack order (what :func:`seeded_masks` shuffles)."""
 
 
 def deal_hands(p: Pack | str, players: int, seed: int | str, skat: int = 0) -> tuple[tuple[Card, ...], ...]:

@@ -22,9 +22,8 @@ from keinstich.cards import (
     Suit,
     card,
     cards_of,
-    deal_masks,
     pack,
-    shuffled,
+    seeded_masks,
 )
 from keinstich.deal import IllegalPlay as IllegalPlay  # the refusal of every deal kind, public here too
 from keinstich.deal import Machine, Move, Result, check_seat, named, read_hands
@@ -39,10 +38,24 @@ from keinstich.trick_rules import (
 )
 
 _SHIFT = (0, 13, 26, 39)
+_SUIT_OF = tuple(i // 13 for i in range(52))  # a card index's suit as a plain int (faster than Suit)
+_VOID_BIT = (1, 2, 4, 8)
 _new_trick = tuple.__new__
 
 
 _VOID_SETS: tuple[frozenset[Suit], ...] = tuple(frozenset(s for s in Suit if m >> s & 1) for m in range(16))
+
+
+def _over_of(rules: TrickRules) -> tuple[int, ...]:
+    """The overtake masks of ``rules`` (``_overtake_table``), remembered for the last rules asked."""
+    global _LAST_OVER
+    last = _LAST_OVER
+    if last[0] is not rules:
+        last = _LAST_OVER = (rules, _overtake_table(rules)[1])
+    return last[1]
+
+
+_LAST_OVER: tuple[object, tuple[int, ...]] = (None, ())
 
 
 def _scores_tricks(c: object) -> bool:
@@ -94,22 +107,22 @@ class TrickDeal(Machine):
                leader: int, rules: TrickRules | None, style: Style) -> None:
         n = len(masks)
         self.style = style
-        contract = named(contract, n, _scores_tricks, "a trick contract")
+        if isinstance(contract, str):
+            contract = named(contract, n, _scores_tricks, "a trick contract")
         self.contract: Scoring | None = contract
-        self.rules = rules if rules is not None else (contract.rules if contract is not None else NO_TRUMPS)
+        r = self.rules = rules if rules is not None else (contract.rules if contract is not None else NO_TRUMPS)
         self.players = n
         self.total_tricks = masks[0].bit_count()
         self.first_leader = leader
         self._dealt = dealt
-        self._hands = list(masks)
+        self._hands = masks.copy()
         self._turn = leader
         self._trick: list[Card] = []
         self._trick_leader = leader
         self._led = -1
         self._tricks: list[Trick] = []
         self._voids = [0] * n
-        self._over = _overtake_table(self.rules)[1]
-        r = self.rules
+        self._over = _over_of(r)
         self._simple = r.trump is None and r.no_lead is None and r.forced_discard is None
         self._decided = getattr(contract, "decided", None) if r.stop_when_decided else None
 
@@ -125,9 +138,8 @@ class TrickDeal(Machine):
         if not 0 <= d < players:
             raise ValueError(f"dealer must be a seat from 0 to {players - 1}, not {dealer}")
         p = pack(p)
-        masks = deal_masks(shuffled(p, seed), players, p.hand_size(players))
         new = cls.__new__(cls)  # valid by construction: skip the checks of __init__
-        new._setup(None, masks, contract, forehand(d, players), rules, p.style)
+        new._setup(None, seeded_masks(p, players, seed), contract, forehand(d, players), rules, p.style)
         new.pack = p.id
         return new
 
@@ -258,14 +270,14 @@ class TrickDeal(Machine):
         s = self._turn
         if s < 0:
             return ()
-        led = self._led
-        if led < 0 and self._simple:
-            return cards_of(self._hands[s])
         if self._simple:
-            chunk = self._hands[s] >> _SHIFT[led] & 0x1FFF
-            if chunk:
-                return SUIT_CHUNKS[led][chunk] or cards_of(chunk << _SHIFT[led])
-            return cards_of(self._hands[s])
+            hand = self._hands[s]
+            led = self._led
+            if led >= 0:
+                follow = SUIT_CHUNKS[led][hand >> _SHIFT[led] & 0x1FFF]
+                if follow:
+                    return follow
+            return cards_of(hand)
         return cards_of(self._legal_mask(s))
 
     def legal_mask(self) -> int:
@@ -342,42 +354,67 @@ class TrickDeal(Machine):
         s = self._turn
         if s < 0 or (seat is not None and seat != s):
             raise IllegalPlay(self.why_illegal(c, seat) or "not allowed")
-        hand = self._hands[s]
+        hands = self._hands
+        hand = hands[s]
         led = self._led
         if self._simple:
             legal = hand if led < 0 else (hand & SUIT_MASKS[led] or hand)
         else:
             legal = self._legal_mask(s)
-        if not legal & c.bit:
+        bit = c.bit
+        if not legal & bit:
             raise IllegalPlay(self.why_illegal(c) or "not allowed")
-        self._apply(s, c)
-        return self._tricks[-1] if not self._trick else None
+        # what _apply does, inlined for the card-by-card path
+        hands[s] = hand ^ bit
+        if led < 0:
+            self._led = _SUIT_OF[c.index]
+        elif c.suit != led:
+            self._voids[s] |= _VOID_BIT[led]
+        trick = self._trick
+        trick.append(c)
+        n = self.players
+        if len(trick) < n:
+            s += 1
+            self._turn = s if s < n else 0
+            return None
+        return self._end_trick()
 
     def _apply(self, s: int, c: Card) -> None:
         """Play a card already known to be legal for seat ``s``, the seat to move."""
         self._hands[s] ^= c.bit
         led = self._led
         if led < 0:
-            self._led = c.suit
+            self._led = _SUIT_OF[c.index]
         elif c.suit != led:
-            self._voids[s] |= 1 << led
+            self._voids[s] |= _VOID_BIT[led]
         trick = self._trick
         trick.append(c)
         n = self.players
         if len(trick) < n:
-            self._turn = s + 1 if s + 1 < n else 0
-            return
+            s += 1
+            self._turn = s if s < n else 0
+        else:
+            self._end_trick()
+
+    def _end_trick(self) -> Trick:
+        """Close the full trick on the table: its winner takes it and leads next (or the deal is over)."""
+        trick = self._trick
+        n = len(trick)
         over = self._over
-        best = trick[0]
+        beats = over[trick[0].index]
         win = 0
         for i in range(1, n):
             x = trick[i]
-            if over[best.index] & x.bit:
-                best, win = x, i
+            if beats & x.bit:
+                beats = over[x.index]
+                win = i
         leader = self._trick_leader
-        winner = (leader + win) % n
+        winner = leader + win
+        if winner >= n:
+            winner -= n
         tricks = self._tricks
-        tricks.append(_new_trick(Trick, (len(tricks) + 1, leader, tuple(trick), winner)))
+        done = _new_trick(Trick, (len(tricks) + 1, leader, tuple(trick), winner))
+        tricks.append(done)
         self._trick = []
         self._led = -1
         self._trick_leader = winner
@@ -387,6 +424,7 @@ class TrickDeal(Machine):
             self._turn = -1  # stop_when_decided: no later trick can change a score
         else:
             self._turn = winner
+        return done
 
     def _remaining(self) -> int:
         """The mask of the cards still in the hands."""
