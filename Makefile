@@ -50,9 +50,7 @@ test: lint typecheck unit lessons browser binder-check
 
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e ".[openspiel]" || echo "open_spiel did not install: no OpenSpiel comparison"
-	$(BIN)/python benchmarks/run.py
-	$(BIN)/python benchmarks/openspiel_hearts.py
-	$(BIN)/python benchmarks/bots.py --quick
+	$(BIN)/python benchmarks/table.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
