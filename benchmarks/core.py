@@ -45,7 +45,7 @@ class Timed:
     cut: bool = False
 
     def count(self) -> str:
-        return f"{len(self.times)}" if not self.cut else f"{len(self.times)} of {self.asked} (time budget)"
+        return f"{len(self.times)}" if not self.cut else f"{len(self.times)} of {self.asked}, time budget"
 
 
 def solver_times(deals: int, budget: float) -> dict[str, Timed]:

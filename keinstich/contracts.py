@@ -17,7 +17,7 @@ import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from keinstich.cards import ALL_CARDS, Card, Pack, Rank, Suit, card, pack, rank, suit
+from keinstich.cards import ALL_CARDS, Card, Pack, Rank, Suit, card, mask_of, pack, rank, suit
 from keinstich.tricks import NO_TRUMPS, Trick, TrickRules
 
 
@@ -140,6 +140,7 @@ class Contract:
     _per_card: tuple[tuple[int, int], ...] = field(default=(), init=False, repr=False, compare=False)
     _for_trick: tuple[ForTrick, ...] = field(default=(), init=False, repr=False, compare=False)
     _valued: int = field(default=0, init=False, repr=False, compare=False)
+    _card_value: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         comps = tuple(self.components) if isinstance(self.components, Iterable) else (self.components,)
@@ -151,29 +152,24 @@ class Contract:
         object.__setattr__(self, "_per_trick", sum(c.amount for c in comps if isinstance(c, PerTrick)))
         object.__setattr__(self, "_per_card", tuple((c.mask, c.amount) for c in comps if isinstance(c, PerCard)))
         object.__setattr__(self, "_for_trick", tuple(c for c in comps if isinstance(c, ForTrick)))
-        valued = 0
-        for x in ALL_CARDS:
-            if sum(amount for mask, amount in self._per_card if mask & x.bit):
-                valued |= x.bit
-        object.__setattr__(self, "_valued", valued)
+        values = tuple(sum(amount * bool(mask & x.bit) for mask, amount in self._per_card) for x in ALL_CARDS)
+        object.__setattr__(self, "_card_value", values)
+        object.__setattr__(self, "_valued", mask_of(x for x in ALL_CARDS if values[x.index]))
 
     def score(self, tricks: Sequence[Trick], players: int, total_tricks: int) -> tuple[int, ...]:
         """Score per seat for the given finished tricks (what each seat pays, or its points)."""
         out = [0] * players
         per_trick = self._per_trick
-        per_card = self._per_card
+        values = self._card_value if self._per_card else None
         for_trick: dict[int, int] = {}
         for c in self._for_trick:
             i = c._index(total_tricks)
             for_trick[i] = for_trick.get(i, 0) + c.amount
         for t in tricks:
-            v = per_trick + for_trick.get(t.number, 0)
-            if per_card:
-                m = 0
+            v = per_trick + for_trick.get(t.number, 0) if for_trick else per_trick
+            if values is not None:
                 for x in t.cards:
-                    m |= x.bit
-                for mask, amount in per_card:
-                    v += amount * (m & mask).bit_count()
+                    v += values[x.index]
             out[t.winner] += v
         if self.march and len(tricks) == total_tricks and tricks:
             winners = {t.winner for t in tricks}

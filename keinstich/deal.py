@@ -271,6 +271,10 @@ def replay_moves(deal: D, history: Sequence[tuple[int, Move]]) -> D:
     return deal
 
 
+_SLOTS: dict[type, tuple[str, ...]] = {}
+"""Per machine class, the names of its state (its ``__slots__`` and its bases')."""
+
+
 class Machine:
     """What the trick and the lay-off machines share. Their state is their ``__slots__``; ``_turn`` is
     the seat to move (-1 once over) and ``contract`` names the game.
@@ -316,10 +320,13 @@ class Machine:
         raise NotImplementedError
 
     def _slots(self) -> tuple[str, ...]:
-        names: list[str] = []
-        for klass in type(self).__mro__:
-            names.extend(getattr(klass, "__slots__", ()))
-        return tuple(names)
+        names = _SLOTS.get(type(self))
+        if names is None:
+            found: list[str] = []
+            for klass in type(self).__mro__:
+                found.extend(getattr(klass, "__slots__", ()))
+            names = _SLOTS[type(self)] = tuple(found)
+        return names
 
     def copy(self) -> Self:
         new = object.__new__(type(self))

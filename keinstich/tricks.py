@@ -368,7 +368,7 @@ class TrickDeal(Machine):
         hands[s] = hand ^ bit
         if led < 0:
             self._led = _SUIT_OF[c.index]
-        elif c.suit != led:
+        elif not bit & SUIT_MASKS[led]:
             self._voids[s] |= _VOID_BIT[led]
         trick = self._trick
         trick.append(c)
