@@ -501,7 +501,7 @@ class TrickDeal(Machine):
         from keinstich.kernel.playout import run  # loads the compiled kernel on first use
 
         count = run(state, self._kernel_tables().T, array(_NO_HEURISTIC) if heuristic is None else heuristic,
-                    float_array(draws))
+                    float_array(draws), -1)
         self._take(state, count)
         return int(count)
 

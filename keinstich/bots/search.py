@@ -11,7 +11,7 @@ endgames drive it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from keinstich.bots.solution import INF
 from keinstich.bots.tables import card_classes, raw_amounts
@@ -30,6 +30,21 @@ from keinstich.kernel.layout import (
     params,
 )
 from keinstich.tricks import Trick, TrickDeal
+
+
+class Spot(NamedTuple):
+    """Where the player to move stands: the seat, how many cards of trick ``k`` are down (the suit led,
+    the card winning for ``wseat``, their amounts ``raw``, their mask ``trick``), and the March state."""
+
+    seat: int
+    pos: int
+    led: int
+    win: int
+    wseat: int
+    raw: int
+    k: int
+    mstate: int
+    trick: int
 
 
 class TrickSearch:
@@ -142,17 +157,25 @@ class TrickSearch:
             return -2
         return winners.pop() if len(winners) == 1 else -1
 
+    def spot(self, deal: TrickDeal) -> Spot:
+        """Where the player to move stands in ``deal``: all :meth:`after_hands` needs besides the hands."""
+        _, seat, pos, led, win, wseat, raw, k = self.position(deal)
+        return Spot(seat, pos, led, win, wseat, raw, k, self.march_state(deal), mask_of(x for _, x in deal.trick))
+
     def after(self, deal: TrickDeal, c: Card, alpha: int = -INF, beta: int = INF) -> int:
         """Future value for the side after the player to move plays ``c`` now (legal assumed)."""
-        hands, seat, pos, led, win, wseat, raw, k = self.position(deal)
-        mstate = self.march_state(deal)
-        alive = 0
+        return self.after_hands([mask_of(deal.hand(s)) for s in range(self.n)], self.spot(deal), c, alpha, beta)
+
+    def after_hands(self, hands: list[int], at: Spot, c: Card, alpha: int = -INF, beta: int = INF) -> int:
+        """:meth:`after` for these hands at the same point of the play (the Monte Carlo bot's sampled deals:
+        one search set-up for all of them, sharing its transposition table)."""
+        seat, pos, led, win, wseat, raw, k, mstate, trick_mask = at
+        hands = list(hands)
+        alive = trick_mask
         for h in hands:
             alive |= h
-        trick_mask = mask_of(x for _, x in deal.trick)
-        alive |= trick_mask
         if pos == 0:
-            led, win, wseat = c.suit, c.index, seat
+            led, win, wseat = int(c.suit), c.index, seat
         elif self.over[win] & c.bit:
             win, wseat = c.index, seat
         hands[seat] ^= c.bit
@@ -180,4 +203,4 @@ class TrickSearch:
         return card_classes(self.order, alive, lm, self.val)
 
 
-__all__ = ["TrickSearch"]
+__all__ = ["Spot", "TrickSearch"]

@@ -19,6 +19,7 @@ from keinstich.kernel.layout import (
     H_HF,
     H_SIZE,
     HF_TRUMP,
+    MAX_SEATS,
     P_FORCED,
     P_MARCH,
     P_MO_ALWAYS,
@@ -99,12 +100,13 @@ def see(out: Any, trick: Any, tlen: int, seat: int, c: int, P: Any, st: Any, hig
 def _play(h: Any, seat: int, k: int, trick: Any, tlen: int, known: Any, voids: Any, played: int, in_play: int,
           mstate: int, soloist: int, mode: int, rnd: Any, P: Any, over: Any, val: Any, rbase: Any, decided: Any,
           HF: Any, cost: Any, st: Any, lower: Any, higher: Any, cbase: Any, seq: Any, scores: Any, won: Any,
-          winners: Any) -> int:
+          winners: Any, first: int) -> int:
     """Play on from seat ``seat`` to move in trick ``k`` (``trick[:tlen]`` down) to the end of the deal.
 
     ``known[s]``: what the heuristic knows of seat ``s`` (the suits it has shown it lacks as bits; in a
     trump game the cards it cannot hold); ``soloist``: in a trump game the seat playing alone (-1: every
-    seat alone); ``rnd``: one uniform number in [0, 1) per card left, for ``mode`` :data:`RANDOM`;
+    seat alone); ``first``: the card the seat to move plays first (-1: the mode picks it too); ``rnd``: one
+    uniform number in [0, 1) per card left, for ``mode`` :data:`RANDOM`;
     ``decided[k]``: whether the contract's per-trick amounts leave nothing to come after trick ``k``.
     ``voids[s]``: the suits seat ``s`` has shown it lacks, kept up to date. ``scores`` and ``won`` gain each
     seat's raw amounts and tricks, ``winners`` the winner of each trick finished; returns how many cards
@@ -132,7 +134,10 @@ def _play(h: Any, seat: int, k: int, trick: Any, tlen: int, known: Any, voids: A
     while True:
         hand = h[seat]
         lm = legal(hand, led, win, P, over)
-        if mode == RANDOM:
+        if first >= 0:
+            c = first
+            first = -1
+        elif mode == RANDOM:
             m = lm
             skip = int(rnd[played_n] * popcount(m))
             while skip:
@@ -199,7 +204,7 @@ def _play(h: Any, seat: int, k: int, trick: Any, tlen: int, known: Any, voids: A
 
 
 @jit()
-def run(S: Any, T: Any, H: Any, rnd: Any) -> int:
+def run(S: Any, T: Any, H: Any, rnd: Any, first: int) -> int:
     """:func:`_play` on a deal held in one state array ``S`` (offsets ``S_…``; read, then updated with
     the hands, what is known, the voids, the scores, tricks won, winners and the cards played) under the
     tables ``T`` and ``H``; returns how many cards were played."""
@@ -209,7 +214,22 @@ def run(S: Any, T: Any, H: Any, rnd: Any) -> int:
                  S[S_SOLOIST], S[S_MODE], rnd, T[T_P:T_OVER], T[T_OVER:T_OVER + 52], T[T_VAL:T_VAL + 52],
                  T[T_RBASE:T_DECIDED], T[T_DECIDED:T_SIZE], H[H_HF:H_COST], H[H_COST:H_COST + 52],
                  T[T_ST:T_ST + 52], T[T_LOWER:T_LOWER + 52], T[T_HIGHER:T_HIGHER + 52], H[H_BASE:H_SIZE],
-                 S[S_SEQ:S_SIZE], S[S_SCORES:S_SCORES + n], S[S_WON:S_WON + n], S[S_WINNERS:S_SEQ])
+                 S[S_SEQ:S_SIZE], S[S_SCORES:S_SCORES + n], S[S_WON:S_WON + n], S[S_WINNERS:S_SEQ], first)
 
 
-__all__ = ["run", "see"]
+@jit()
+def after_each(S: Any, T: Any, H: Any, cards: Any, W: Any, rnd: Any, out: Any) -> None:
+    """For each of ``cards``: the seat to move in ``S`` plays it, then the heuristic plays every seat to the
+    end (:func:`run` on a copy ``W``; ``rnd`` is not read); ``out`` gets, per card, each seat's score, then
+    its tricks won (``2 * MAX_SEATS`` numbers per card). The Monte Carlo bot's play-outs of one deal."""
+    n = T[T_P + P_N]
+    for i in range(len(cards)):
+        for j in range(S_SIZE):
+            W[j] = S[j]
+        run(W, T, H, rnd, cards[i])
+        for s in range(n):
+            out[2 * MAX_SEATS * i + s] = W[S_SCORES + s]
+            out[2 * MAX_SEATS * i + MAX_SEATS + s] = W[S_WON + s]
+
+
+__all__ = ["after_each", "run", "see"]
