@@ -48,6 +48,23 @@ class Timed:
         return f"{len(self.times)}" if not self.cut else f"{len(self.times)} of {self.asked}, time budget"
 
 
+def first_calls() -> float:
+    """Seconds for the first solve, Monte Carlo decision, heuristic play-out and random play-out in this
+    process: loading (or compiling) a kernel shows here, not in the timed figures after it."""
+    t0 = time.perf_counter()
+    contract = next(iter(KEIN_STICH_CONTRACTS.values()))
+    d = TrickDeal.from_seed(PACK, PLAYERS, "bench-warm-up", contract)
+    for _ in range(20):
+        d.play(d.legal()[0])
+    solve(d, line=False)
+    position = mc_position(-1)
+    assert position.turn is not None
+    MonteCarloBot("bench-warm-up").explain(position.observation(position.turn))
+    heuristic_playout(TrickDeal.from_seed(PACK, PLAYERS, "bench-warm-up", contract))
+    TrickDeal.from_seed(PACK, PLAYERS, "bench-warm-up", contract).playout(random.Random(0))
+    return time.perf_counter() - t0
+
+
 def solver_times(deals: int, budget: float) -> dict[str, Timed]:
     """Per Kein Stich contract: seconds for ``solve`` (value and best card, no line) at the start of
     ``deals`` seeded 4-player 32-card deals; a contract stops early once it has used ``budget`` seconds."""

@@ -106,6 +106,12 @@ def best(fn: Callable[[int], float], n: int, repeats: int) -> float:
 # --- rows ----------------------------------------------------------------------------------------
 
 
+def first_call_row(quick: bool) -> Row:
+    seconds = core.first_calls()
+    return Row("first calls in this process (solve, Monte Carlo, play-outs): kernel load or compile",
+               ms(seconds), goal="a lesson waits ≤ 2 s", verdict=verdict(seconds <= 2.0))
+
+
 def solver_rows(quick: bool) -> list[Row]:
     deals, budget = (4, 4.0) if quick else (40, 20.0)
     rows = []
@@ -214,6 +220,7 @@ def render(rows: list[Row]) -> str:
 
 
 SECTIONS: dict[str, Callable[[bool], list[Row]]] = {
+    "first": lambda q: [first_call_row(q)],
     "solver": solver_rows,
     "mc": lambda q: [mc_row(q)],
     "heuristic": lambda q: [heuristic_row(q)],
