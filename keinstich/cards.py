@@ -293,9 +293,12 @@ class Pack:
     style: Style
     cards: tuple[Card, ...]
     mask: int = field(repr=False, compare=False, default=0)
+    bits: tuple[int, ...] = field(repr=False, compare=False, default=())
+    """The cards' bits in pack order (what a seeded deal shuffles)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "mask", mask_of(self.cards))
+        object.__setattr__(self, "bits", tuple(c.bit for c in self.cards))
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -479,21 +482,10 @@ _ENTROPY_BYTES = [min(64, int(math.lgamma(n + 1) / math.log(2) + 64) // 8 + 1) f
 def seeded_masks(p: Pack | str, players: int, seed: int | str) -> list[int]:
     """The bitmask of each hand of :func:`deal_hands` (no skat): the trick machine's deal from a seed."""
     p = pack(p)
-    bits = _shuffle(list(_pack_bits(p)), p.id, seed)
+    bits = _shuffle(list(p.bits), p.id, seed)
     size = p.hand_size(players)
     end = players * size
     return [sum(bits[seat:end:players]) for seat in range(players)]
-
-
-def _pack_bits(p: Pack) -> tuple[int, ...]:
-    got = _PACK_BITS.get(p.id)
-    if got is None or got[0] is not p.cards:
-        got = _PACK_BITS[p.id] = (p.cards, tuple(c.bit for c in p.cards))
-    return got[1]
-
-
-_PACK_BITS: dict[str, tuple[tuple[Card, ...], tuple[int, ...]]] = {}
-"""Per pack id, its cards and their bits in pack order (what :func:`seeded_masks` shuffles)."""
 
 
 def deal_hands(p: Pack | str, players: int, seed: int | str, skat: int = 0) -> tuple[tuple[Card, ...], ...]:
