@@ -40,6 +40,47 @@ def rollouts(n: int, seed: int = 1) -> float:
     return n / (time.perf_counter() - t0)
 
 
+def tight_loop(n: int, seed: int = 1, cards: int = 52) -> float:
+    """The same random deals in a tight pure-Python loop on bitmasks, without the API (no Card objects,
+    no checks): 4 players, no trumps, follow suit, a heart taken counts one. The ceiling of plain Python
+    here, beside the C loop of benchmarks/c_loop.c."""
+    per_suit = cards // 4
+    suits = [((1 << per_suit) - 1) << (per_suit * s) for s in range(4)]
+    hearts = suits[2]
+    rng = random.Random(seed)
+    rnd = rng.random
+    bits = [1 << i for i in range(cards)]
+    t0 = time.perf_counter()
+    for _ in range(n):
+        rng.shuffle(bits)
+        hands = [sum(bits[seat::4]) for seat in range(4)]
+        taken = [0, 0, 0, 0]
+        leader = 0
+        for _ in range(per_suit):
+            on_table = 0
+            led = best = 0
+            winner = leader
+            for k in range(4):
+                seat = (leader + k) & 3
+                hand = hands[seat]
+                legal = (hand & led or hand) if k else hand
+                pick = int(rnd() * legal.bit_count())
+                while pick:
+                    legal &= legal - 1
+                    pick -= 1
+                c = legal & -legal
+                hands[seat] = hand ^ c
+                on_table |= c
+                if not k:
+                    led = suits[(c.bit_length() - 1) // per_suit]
+                    best = c
+                elif c & led and c > best:
+                    best, winner = c, seat
+            taken[winner] += (on_table & hearts).bit_count()
+            leader = winner
+    return n / (time.perf_counter() - t0)
+
+
 def best_of(fn, n: int, repeats: int) -> float:  # type: ignore[no-untyped-def]
     return max(fn(n) for _ in range(repeats))
 
