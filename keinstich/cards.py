@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Literal
 
-from keinstich.limits import check_seed_number, digits
+from keinstich.limits import check_seed, digits
 
 Style = Literal["german", "french"]
 Lang = Literal["en", "de"]
@@ -442,9 +442,7 @@ def shuffled(p: Pack | str, seed: int | str) -> list[Card]:
     ``keinstich-deal/1:<pack id>:<seed>``: log2(n!) + 64 bits of it, so the bias is below 2**-64.
     """
     p = pack(p)
-    if isinstance(seed, bool) or not isinstance(seed, int | str):
-        raise TypeError(f"a seed is a whole number or text, not {quoted(seed)}")
-    check_seed_number(seed)
+    check_seed(seed)
     digest = hashlib.blake2b(f"keinstich-deal/1:{p.id}:{seed}".encode()).digest()
     deck = list(p.cards)
     x = int.from_bytes(digest[:_ENTROPY_BYTES[len(deck)]], "big")

@@ -98,6 +98,16 @@ def seed_from_text(text: str) -> int | str:
     return s
 
 
+def check_seed(seed: object, what: str = "seed") -> int | str:
+    """``seed`` if it is a whole number of at most :data:`MAX_SEED_DIGITS` digits or a text; a
+    TypeError for anything else (None, a float, True), so that no seed is silently misread."""
+    if isinstance(seed, bool) or not isinstance(seed, int | str):
+        shown = repr(seed) if len(repr(seed)) <= 40 else type(seed).__name__
+        raise TypeError(f"{what} must be a whole number such as 7 or a text such as \"lesson-3\", not {shown}")
+    check_seed_number(seed)
+    return seed
+
+
 def check_seed_number(seed: object) -> None:
     """Refuse a seed number of more than :data:`MAX_SEED_DIGITS` digits (other types are the
     caller's to check)."""
@@ -113,4 +123,5 @@ def digits(number: int) -> int:
 
 
 __all__ = ["MAX_NESTING", "MAX_PLAYS", "MAX_RECORD_BYTES", "MAX_SEED_DIGITS", "MAX_SEED_TEXT", "LimitError",
-           "check_nesting", "check_plays", "check_seed_number", "check_size", "digits", "nesting", "seed_from_text"]
+           "check_nesting", "check_plays", "check_seed", "check_seed_number", "check_size", "digits", "nesting",
+           "seed_from_text"]

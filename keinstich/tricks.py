@@ -27,7 +27,7 @@ from keinstich.cards import (
     shuffled,
 )
 from keinstich.deal import IllegalPlay as IllegalPlay  # the refusal of every deal kind, public here too
-from keinstich.deal import Machine, Move, Result, check_seat, named, read_hands
+from keinstich.deal import Machine, Move, Result, check_rng, check_seat, named, read_hands
 from keinstich.trick_rules import (
     NO_TRUMPS,
     Observation,
@@ -401,6 +401,7 @@ class TrickDeal(Machine):
         This is the rollout Monte Carlo bots and random simulations use: the same rules as
         :meth:`play`, without building a tuple of legal cards for every move.
         """
+        check_rng(rng)
         rnd = rng.random
         apply = self._apply
         legal_mask = self._legal_mask
