@@ -39,25 +39,18 @@ class LimitError(ValueError):
 
 
 def nesting(value: object, limit: int = MAX_NESTING) -> int:
-    """How deeply lists, tuples and dicts nest in ``value`` (0 for a scalar), counted without
-    recursion; stops counting once past ``limit``."""
-    deepest = 0
-    stack: list[tuple[object, int]] = [(value, 0)]
-    while stack:
-        v, depth = stack.pop()
-        if isinstance(v, dict):
-            children: object = v.values()
-        elif isinstance(v, list | tuple):
-            children = v
-        else:
-            continue
+    """How deeply lists, tuples and dicts nest in ``value`` (0 for a scalar), counted level by
+    level without recursion; stops counting once past ``limit``."""
+    depth = 0
+    level = [value]
+    while True:
+        containers = [v for v in level if isinstance(v, list | tuple | dict)]
+        if not containers:
+            return depth
         depth += 1
-        if depth > deepest:
-            deepest = depth
-            if deepest > limit:
-                return deepest
-        stack.extend((c, depth) for c in children)  # type: ignore[attr-defined]
-    return deepest
+        if depth > limit:
+            return depth
+        level = [c for v in containers for c in (v.values() if isinstance(v, dict) else v)]
 
 
 def check_nesting(value: object, what: str = "a record") -> None:
