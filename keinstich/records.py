@@ -209,7 +209,8 @@ class Record:
         if not isinstance(text, str | bytes | bytearray):
             raise TypeError(f"Record.from_json takes the JSON text (str or bytes), not {quoted(text)}: "
                             "Record.load(path) reads a file, Record.from_dict(d) parsed JSON")
-        _limited(lambda: check_size(len(text) if isinstance(text, bytes | bytearray) else len(text.encode())))
+        _limited(lambda: check_size(len(text) if isinstance(text, bytes | bytearray)
+                                    else len(text.encode("utf-8", "surrogatepass"))))
         if isinstance(text, bytes | bytearray):
             try:
                 text = bytes(text).decode("utf-8-sig")

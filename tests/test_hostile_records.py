@@ -260,7 +260,8 @@ def test_fuzz_mutated_records_of_every_game_end_in_0_1_or_2_with_one_short_line(
     d = data.draw(st.sampled_from(BASES))
     text = mutate(data, d)
     run_check(capsys, tmp_path, text.encode("utf-8", "surrogateescape"))
-    try:  # the Python API: only the module's own errors, each with a message
-        check(Record.from_json(text.encode("utf-8", "surrogateescape")))
-    except (RecordError, IllegalRecordPlay) as e:
-        assert str(e) and len(str(e)) < LINE
+    for form in (text, text.encode("utf-8", "surrogateescape")):  # the Python API, from text and bytes:
+        try:  # only the module's own errors, each with a message
+            check(Record.from_json(form))
+        except (RecordError, IllegalRecordPlay) as e:
+            assert str(e) and len(str(e)) < LINE
