@@ -60,7 +60,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _say(line: str) -> None:
-    print(" ".join(line.splitlines()), file=sys.stderr)
+    """One line on stderr; characters no terminal can show (a lone surrogate from a record) escaped."""
+    text = " ".join(line.splitlines()).encode("utf-8", "backslashreplace").decode("utf-8")
+    print(text, file=sys.stderr)
 
 
 def _check(args: argparse.Namespace) -> int:

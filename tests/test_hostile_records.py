@@ -265,3 +265,18 @@ def test_fuzz_mutated_records_of_every_game_end_in_0_1_or_2_with_one_short_line(
             check(Record.from_json(form))
         except (RecordError, IllegalRecordPlay) as e:
             assert str(e) and len(str(e)) < LINE
+
+
+def test_a_lone_surrogate_in_a_record_is_escaped_in_the_error_line(tmp_path, monkeypatch):
+    """JSON may spell a lone surrogate (\\ud800), which a strict UTF-8 stderr cannot print."""
+    import io
+
+    d = BASES[5]
+    path = tmp_path / "r.json"
+    path.write_text(with_raw(d, "asking", '["\\ud800", "pass", "pass", "pass"]'), encoding="utf-8")
+    buffer = io.BytesIO()
+    monkeypatch.setattr(sys, "stderr", io.TextIOWrapper(buffer, encoding="utf-8", errors="strict"))
+    code = main(["check", str(path)])
+    sys.stderr.flush()
+    assert code == 2
+    assert buffer.getvalue().decode().endswith("""asking: answer 1 must be 'play' or 'pass', not "\\ud800"\n""")
