@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Literal
 
-from keinstich.limits import check_seed, digits
+from keinstich.limits import check_seed
+from keinstich.limits import quoted as quoted  # where messages have always found it
 
 Style = Literal["german", "french"]
 Lang = Literal["en", "de"]
@@ -357,24 +358,6 @@ def pack(pack_id: str | Pack) -> Pack:
     if isinstance(pack_id, Pack):
         return pack_id
     return _pack(pack_id)
-
-
-def quoted(value: object, limit: int = 60) -> str:
-    """``repr(value)`` for an error message, cut short: a message never echoes a huge input, and
-    a value Python cannot print (a number of over 4,300 digits, a list nested a thousand deep) is
-    described instead."""
-    try:
-        text = repr(value)
-    except (ValueError, RecursionError, MemoryError):
-        if isinstance(value, int):
-            return f"a number of about {digits(value):,} digits"
-        return f"a {type(value).__name__} nested too deeply to show"
-    return shortened(text, limit)
-
-
-def shortened(text: str, limit: int = 60) -> str:
-    """``text`` cut to about ``limit`` characters for a message, saying how long it was."""
-    return text if len(text) <= limit else f"{text[:limit - 12]}… ({len(text)} characters)"
 
 
 @lru_cache(maxsize=256)

@@ -1,12 +1,13 @@
-"""The limits on what the kit reads from outside, and the checks that apply them.
+"""The limits on what the kit reads from outside, the checks that apply them, and how messages
+quote what they refuse (shortened, never re-encoding a huge or deeply nested value).
 
 Hostile or broken input (a record file, a command line, a box in a widget) must end in one clear
 error, never a traceback, an hour of work or a gigabyte of memory. Each limit is far above anything
 a real deal needs, so only a broken or hostile input meets it (docs/records.md, "Limits"):
 
 - :data:`MAX_RECORD_BYTES`: a record file of at most 1 MiB. The largest real record, a 52-card
-  lay-off deal with a thousand passes, is about 12 kB; a 1 MiB record parses in milliseconds and
-  tens of megabytes at most.
+  lay-off deal with a thousand passes, is about 12 kB; a 1 MiB record of the costliest shape (tiny
+  arrays) is checked in under a second and about 55 MB of process memory (benchmarks/reliability.py).
 - :data:`MAX_NESTING`: JSON nested at most 32 levels. A record needs 3 (the record, its hands, a
   hand); deeper values would only make messages about them recurse.
 - :data:`MAX_PLAYS`: at most 10,000 plays and passes. A deal of 52 cards has 52 plays; passes in
@@ -17,6 +18,7 @@ a real deal needs, so only a broken or hostile input meets it (docs/records.md, 
 
 from __future__ import annotations
 
+import json
 import re
 
 MAX_RECORD_BYTES = 1 << 20
@@ -115,6 +117,36 @@ def digits(number: int) -> int:
     return int(abs(number).bit_length() * 0.30103) + 1
 
 
+# --- quoting input in messages -----------------------------------------------------------------------
+
+
+def quoted(value: object, limit: int = 60) -> str:
+    """``repr(value)`` for an error message, cut short: a message never echoes a huge input, and
+    a value Python cannot print (a number of over 4,300 digits, a list nested a thousand deep) is
+    described instead."""
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError, MemoryError):
+        if isinstance(value, int):
+            return f"a number of about {digits(value):,} digits"
+        return f"a {type(value).__name__} nested too deeply to show"
+    return shortened(text, limit)
+
+
+def shortened(text: str, limit: int = 60) -> str:
+    """``text`` cut to about ``limit`` characters for a message, saying how long it was."""
+    return text if len(text) <= limit else f"{text[:limit - 12]}… ({len(text)} characters)"
+
+
+def shown(value: object, limit: int = 60) -> str:
+    """A record's value as its JSON writes it, cut short for a message (``quoted`` when it is no JSON)."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):
+        return quoted(value, limit)
+    return shortened(text, limit)
+
+
 __all__ = ["MAX_NESTING", "MAX_PLAYS", "MAX_RECORD_BYTES", "MAX_SEED_DIGITS", "MAX_SEED_TEXT", "LimitError",
            "check_nesting", "check_plays", "check_seed", "check_seed_number", "check_size", "digits", "nesting",
-           "seed_from_text"]
+           "quoted", "seed_from_text", "shortened", "shown"]

@@ -31,11 +31,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
-from keinstich.cards import PACK_IDS, Card, CardCodeError, Pack, PackError, card, mask_of, quoted, shortened
+from keinstich.cards import PACK_IDS, Card, CardCodeError, Pack, PackError, card, mask_of
 from keinstich.cards import pack as get_pack
 from keinstich.deal import IllegalPlay
 from keinstich.files import write_atomically
-from keinstich.limits import LimitError, check_nesting, check_plays, check_size
+from keinstich.limits import LimitError, check_nesting, check_plays, check_size, quoted, shown
 
 if TYPE_CHECKING:
     from keinstich.deal import Deal
@@ -284,15 +284,6 @@ load = Record.load
 
 def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
-
-
-def shown(value: object, limit: int = 60) -> str:
-    """A record's value as its JSON writes it, cut short for a message (``quoted`` when it is no JSON)."""
-    try:
-        text = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError, RecursionError):
-        return quoted(value, limit)
-    return shortened(text, limit)
 
 
 def _limited(check: Callable[[], None]) -> None:

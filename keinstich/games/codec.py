@@ -18,6 +18,7 @@ from keinstich.cards import Card, quoted
 from keinstich.deal import Deal
 from keinstich.game import Game
 from keinstich.layoff import DominoContract, DominoDeal, End, Lay
+from keinstich.limits import shown
 from keinstich.records import (
     PASS,
     IllegalRecordPlay,
@@ -26,7 +27,6 @@ from keinstich.records import (
     check_deal_cards,
     record_pack,
     refuse_lay_off_plays,
-    shown,
 )
 from keinstich.tricks import TrickDeal, forehand
 

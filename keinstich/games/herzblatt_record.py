@@ -17,6 +17,7 @@ from keinstich.cards import pack as get_pack
 from keinstich.deal import Deal
 from keinstich.game import Game
 from keinstich.games.codec import Option, check_options, is_bool, is_count, play_moves, summary_head, trick_summary
+from keinstich.limits import shown
 from keinstich.records import (
     Record,
     RecordError,
@@ -24,7 +25,6 @@ from keinstich.records import (
     parse_card,
     record_pack,
     refuse_lay_off_plays,
-    shown,
 )
 
 if TYPE_CHECKING:

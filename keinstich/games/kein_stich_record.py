@@ -15,7 +15,8 @@ from keinstich.cards import Card, CardCodeError, Pack, Suit, card, quoted, suit
 from keinstich.contracts import KEIN_STICH_CONTRACTS, NO_HEARTS, NO_MAX, NO_OBERS, NO_TRICKS, Contract
 from keinstich.games.codec import MachineRecords, Option, check_options, is_bool, is_count, lay_off_summary, lays_off
 from keinstich.layoff import DOMINO, DOMINO_CONTRACTS, DominoContract, DominoDeal, domino_contract, payout_shares
-from keinstich.records import Record, RecordError, shown
+from keinstich.limits import shown
+from keinstich.records import Record, RecordError
 
 LAY_OFF_CONTRACTS: dict[str, DominoContract] = {c.id: c for c in DOMINO_CONTRACTS.values()}
 """Kein Stich's lay-off (domino) contracts by id: ``domino`` (from the Unter of Acorns),
