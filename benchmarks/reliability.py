@@ -1,10 +1,11 @@
 """Checker reliability figures (run by `make bench`); printed, not asserted.
 
-``keinstich check`` on records of growing size, each in a fresh process: its exit code, wall time,
-throughput and the process's peak memory (``ru_maxrss``). A real record of a few kB; a 1 MB record
-(a real deal plus an ignored key); a limit-sized record of the costliest shape (1 MiB of tiny
-arrays: the most objects per byte); a 10 MB record and an endless stream, both refused at the limit
-(docs/records.md, "Limits").
+``keinstich check`` on records of growing size, each in a fresh process that first checks a small
+real record (which loads, and may compile, the engine): the exit code, the time inside ``main``,
+the throughput, the process's peak memory (``ru_maxrss``) and how much the record added to that
+peak. A real record of a few hundred bytes; a 1 MB record (a real deal plus an ignored key); a
+limit-sized record of the costliest shape (1 MiB of tiny arrays: the most objects per byte); a
+10 MB record and an endless stream, both refused at the limit (docs/records.md, "Limits").
 """
 
 from __future__ import annotations
@@ -23,9 +24,10 @@ from keinstich.games import GAMES
 from keinstich.limits import MAX_RECORD_BYTES
 
 ROOT = Path(__file__).resolve().parents[1]
-PROBE = ("import resource, sys, time; from keinstich.cli import main; t = time.perf_counter(); "
-         "code = main(['check', sys.argv[1]]); t = time.perf_counter() - t; "
-         "print(code, t, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)")
+PROBE = ("import resource, sys, time; from keinstich.cli import main; "
+         "peak = lambda: resource.getrusage(resource.RUSAGE_SELF).ru_maxrss; main(['check', sys.argv[1]]); "
+         "before = peak(); t = time.perf_counter(); code = main(['check', sys.argv[2]]); "
+         "t = time.perf_counter() - t; print(code, t, peak(), peak() - before, file=sys.stderr)")
 
 
 def real_record() -> dict:
@@ -47,12 +49,13 @@ def costliest(size: int) -> str:
     return text.replace('"@"', "[" + ",".join(["[]"] * count) + "]")
 
 
-def measure(path: Path) -> tuple[int, float, float]:
-    """(exit code, seconds inside ``main``, peak MB of the process) of ``keinstich check path``."""
-    proc = subprocess.run([sys.executable, "-c", PROBE, str(path)], capture_output=True, text=True, cwd=ROOT,
-                          env=os.environ | {"PYTHONPATH": str(ROOT)}, timeout=600)
-    code, seconds, peak_kib = proc.stderr.split()[-3:]
-    return int(code), float(seconds), int(peak_kib) / 1024
+def measure(small: Path, path: Path) -> tuple[int, float, float, float]:
+    """(exit code, seconds inside ``main``, peak MB of the process, MB the record added to the peak)
+    of ``keinstich check path`` after ``keinstich check small``."""
+    proc = subprocess.run([sys.executable, "-c", PROBE, str(small), str(path)], capture_output=True, text=True,
+                          cwd=ROOT, env=os.environ | {"PYTHONPATH": str(ROOT)}, timeout=600)
+    code, seconds, peak_kib, growth_kib = proc.stderr.split()[-4:]
+    return int(code), float(seconds), int(peak_kib) / 1024, int(growth_kib) / 1024
 
 
 def endless_stream() -> tuple[int, float]:
@@ -80,14 +83,16 @@ def main() -> None:
              ("limit-sized, tiny arrays", costliest(MAX_RECORD_BYTES)),
              ("10 MB (refused)", padded(10_000_000))]
     with tempfile.TemporaryDirectory() as folder:
+        small = Path(folder) / "small.json"
+        small.write_text(cases[0][1], encoding="utf-8")
         for name, text in cases:
             path = Path(folder) / "r.json"
             path.write_text(text, encoding="utf-8")
             size = path.stat().st_size
-            code, seconds, peak = measure(path)
+            code, seconds, peak, growth = measure(small, path)
             rate = size / seconds / 1e6 if seconds > 0 else float("inf")
             print(f"  {name:26s} {size:>12,d} bytes  exit {code}  {seconds * 1000:8.1f} ms  "
-                  f"{rate:8.1f} MB/s  peak {peak:6.1f} MB")
+                  f"{rate:8.1f} MB/s  peak {peak:6.1f} MB (+{growth:5.1f} MB)")
     rate = in_process_rate(cases[0][1])
     print(f"  {'real record, in process':26s} {len(cases[0][1]):>12,d} bytes  {rate:,.0f} records/s")
     code, seconds = endless_stream()

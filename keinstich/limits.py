@@ -7,7 +7,8 @@ a real deal needs, so only a broken or hostile input meets it (docs/records.md, 
 
 - :data:`MAX_RECORD_BYTES`: a record file of at most 1 MiB. The largest real record, a 52-card
   lay-off deal with a thousand passes, is about 12 kB; a 1 MiB record of the costliest shape (tiny
-  arrays) is checked in under a second and about 55 MB of process memory (benchmarks/reliability.py).
+  arrays) is checked in under a second, adding about 10 MB to the process's peak memory
+  (benchmarks/reliability.py).
 - :data:`MAX_NESTING`: JSON nested at most 32 levels. A record needs 3 (the record, its hands, a
   hand); deeper values would only make messages about them recurse.
 - :data:`MAX_PLAYS`: at most 10,000 plays and passes. A deal of 52 cards has 52 plays; passes in
