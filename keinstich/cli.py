@@ -7,9 +7,10 @@ stdout), 1 a play breaks the rules, 2 a malformed record (or one beyond :mod:`ke
 or Parquet), 2 a bad command line (unknown game, contract or bot, a count that is not a whole
 number of 1 or more, a seed that is neither a number nor a word), 3 the output cannot be written
 (a missing folder, a folder of that name, a read-only file: checked before any deal is played, so
-no work is lost), 130 interrupted. ``--out`` is written whole or not at all (:mod:`keinstich.files`): a failed or
-interrupted write keeps the file that was there. Errors are one line on stderr, never a traceback;
-a reader that closes stdout early (``keinstich check r.json | head``) is not an error.
+no work is lost), 130 interrupted. ``--out`` is written whole or not at all
+(:mod:`keinstich.files`): a failed or interrupted write keeps the file that was there. Errors are
+one line on stderr, never a traceback; a reader that closes stdout early
+(``keinstich check r.json | head``) is not an error.
 """
 
 from __future__ import annotations
