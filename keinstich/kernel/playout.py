@@ -36,6 +36,7 @@ from keinstich.kernel.layout import (
     S_IN_PLAY,
     S_K,
     S_KNOWN,
+    S_LIMIT,
     S_MODE,
     S_MSTATE,
     S_PLAYED,
@@ -100,8 +101,10 @@ def see(out: Any, trick: Any, tlen: int, seat: int, c: int, P: Any, st: Any, hig
 def _play(h: Any, seat: int, k: int, trick: Any, tlen: int, known: Any, voids: Any, played: int, in_play: int,
           mstate: int, soloist: int, mode: int, rnd: Any, P: Any, over: Any, val: Any, rbase: Any, decided: Any,
           HF: Any, cost: Any, st: Any, lower: Any, higher: Any, cbase: Any, seq: Any, scores: Any, won: Any,
-          winners: Any, first: int) -> int:
-    """Play on from seat ``seat`` to move in trick ``k`` (``trick[:tlen]`` down) to the end of the deal.
+          winners: Any, first: int, head: Any) -> int:
+    """Play on from seat ``seat`` to move in trick ``k`` (``trick[:tlen]`` down) to the end of the deal,
+    or ``head[S_LIMIT]`` cards when that is not 0; ``head`` then holds where the play stopped (its seat to
+    move, -1 at the end, its trick number and cards down, the cards played, the March state).
 
     ``known[s]``: what the heuristic knows of seat ``s`` (the suits it has shown it lacks as bits; in a
     trump game the cards it cannot hold); ``soloist``: in a trump game the seat playing alone (-1: every
@@ -131,6 +134,7 @@ def _play(h: Any, seat: int, k: int, trick: Any, tlen: int, known: Any, voids: A
                 win, wseat = c, (leader + j) % n
     played_n = 0
     done = 0
+    limit = head[S_LIMIT]
     while True:
         hand = h[seat]
         lm = legal(hand, led, win, P, over)
@@ -180,25 +184,34 @@ def _play(h: Any, seat: int, k: int, trick: Any, tlen: int, known: Any, voids: A
                 win, wseat = c, seat
         if tlen < n:
             seat = seat + 1 if seat + 1 < n else 0
-            continue
-        scores[wseat] += raw + rbase[k]
-        won[wseat] += 1
-        winners[done] = wseat
-        done += 1
-        mstate = wseat if (mstate == -2 or mstate == wseat) else -1
-        if k == total:
+        else:
+            scores[wseat] += raw + rbase[k]
+            won[wseat] += 1
+            winners[done] = wseat
+            done += 1
+            mstate = wseat if (mstate == -2 or mstate == wseat) else -1
+            ended = k == total
+            if not ended and P[P_STOP] and decided[k]:
+                left = 0
+                for o in range(n):
+                    left |= h[o]
+                # stop_when_decided: no later trick can change a score
+                ended = not left & P[P_VALUED] and (not P[P_MARCH] or mstate == -1)
+            if ended:
+                seat = -1
+            else:
+                k += 1
+                tlen = 0
+                led = -1
+                win = -1
+                seat = wseat
+        if seat < 0 or played_n == limit:
+            head[S_SEAT] = seat
+            head[S_K] = k
+            head[S_TLEN] = tlen
+            head[S_PLAYED] = played
+            head[S_MSTATE] = mstate
             return played_n
-        if P[P_STOP] and decided[k]:
-            left = 0
-            for o in range(n):
-                left |= h[o]
-            if not left & P[P_VALUED] and (not P[P_MARCH] or mstate == -1):
-                return played_n  # stop_when_decided: no later trick can change a score
-        k += 1
-        tlen = 0
-        led = -1
-        win = -1
-        seat = wseat
 
 
 
@@ -214,7 +227,8 @@ def run(S: Any, T: Any, H: Any, rnd: Any, first: int) -> int:
                  S[S_SOLOIST], S[S_MODE], rnd, T[T_P:T_OVER], T[T_OVER:T_OVER + 52], T[T_VAL:T_VAL + 52],
                  T[T_RBASE:T_DECIDED], T[T_DECIDED:T_SIZE], H[H_HF:H_COST], H[H_COST:H_COST + 52],
                  T[T_ST:T_ST + 52], T[T_LOWER:T_LOWER + 52], T[T_HIGHER:T_HIGHER + 52], H[H_BASE:H_SIZE],
-                 S[S_SEQ:S_SIZE], S[S_SCORES:S_SCORES + n], S[S_WON:S_WON + n], S[S_WINNERS:S_SEQ], first)
+                 S[S_SEQ:S_SIZE], S[S_SCORES:S_SCORES + n], S[S_WON:S_WON + n], S[S_WINNERS:S_SEQ], first,
+                 S[0:S_HANDS])
 
 
 @jit()
