@@ -43,6 +43,7 @@ from keinstich.kernel.layout import (
     S_MSTATE,
     S_PLAYED,
     S_SEAT,
+    S_SEEN,
     S_SEQ,
     S_SIZE,
     S_SOLOIST,
@@ -467,11 +468,13 @@ class TrickDeal(Machine):
         return self.players <= MAX_SEATS and (not self.rules.stop_when_decided or additive(self.contract))
 
     def run_out(self, mode: int, *, draws: Sequence[float] = (), known: Sequence[int] | None = None,
-                soloist: int | None = None, heuristic: Any = None, cards: int = 0) -> int:
+                soloist: int | None = None, heuristic: Any = None, cards: int = 0, in_play: int = 0,
+                seen: Sequence[int] = ()) -> int:
         """Play the deal to its end in the kernel (:func:`keinstich.kernel.playout.run`), or only the next
         ``cards`` cards: by ``draws`` (one random number per card, mode ``RANDOM``), or by the heuristic
         bot (mode ``HEURISTIC``: its tables ``heuristic``, what it ``known`` of each seat, the ``soloist``
-        of a trump game). Returns how many cards were played."""
+        of a trump game; ``in_play``, the pack in play when more than the cards dealt to the seats, and
+        ``seen``, per seat the cards out of play it has seen). Returns how many cards were played."""
         if self._turn < 0:
             return 0
         n = self.players
@@ -488,11 +491,11 @@ class TrickDeal(Machine):
         for i, c in enumerate(self._trick):
             played |= c.bit
             S[S_TRICK + i] = c.index
-        in_play = played
+        dealt = played
         for m in self._hands:
-            in_play |= m
+            dealt |= m
         S[S_PLAYED] = played
-        S[S_IN_PLAY] = in_play
+        S[S_IN_PLAY] = dealt | in_play
         S[S_MSTATE] = mstate
         S[S_SOLOIST] = -1 if soloist is None else soloist
         S[S_MODE] = mode
@@ -500,6 +503,8 @@ class TrickDeal(Machine):
         S[S_HANDS:S_HANDS + n] = self._hands
         S[S_KNOWN:S_KNOWN + n] = self._voids if known is None else known
         S[S_VOIDS:S_VOIDS + n] = self._voids
+        if seen:
+            S[S_SEEN:S_SEEN + n] = seen
         state = array(S)
         from keinstich.kernel.playout import run  # loads the compiled kernel on first use
 

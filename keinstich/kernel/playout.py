@@ -42,6 +42,7 @@ from keinstich.kernel.layout import (
     S_PLAYED,
     S_SCORES,
     S_SEAT,
+    S_SEEN,
     S_SEQ,
     S_SIZE,
     S_SOLOIST,
@@ -101,15 +102,16 @@ def see(out: Any, trick: Any, tlen: int, seat: int, c: int, P: Any, st: Any, hig
 def _play(h: Any, seat: int, k: int, trick: Any, tlen: int, known: Any, voids: Any, played: int, in_play: int,
           mstate: int, soloist: int, mode: int, rnd: Any, P: Any, over: Any, val: Any, rbase: Any, decided: Any,
           HF: Any, cost: Any, st: Any, lower: Any, higher: Any, cbase: Any, seq: Any, scores: Any, won: Any,
-          winners: Any, first: int, head: Any) -> int:
+          winners: Any, first: int, head: Any, seen: Any) -> int:
     """Play on from seat ``seat`` to move in trick ``k`` (``trick[:tlen]`` down) to the end of the deal,
     or ``head[S_LIMIT]`` cards when that is not 0; ``head`` then holds where the play stopped (its seat to
     move, -1 at the end, its trick number and cards down, the cards played, the March state).
 
     ``known[s]``: what the heuristic knows of seat ``s`` (the suits it has shown it lacks as bits; in a
     trump game the cards it cannot hold); ``soloist``: in a trump game the seat playing alone (-1: every
-    seat alone); ``first``: the card the seat to move plays first (-1: the mode picks it too); ``rnd``: one
-    uniform number in [0, 1) per card left, for ``mode`` :data:`RANDOM`;
+    seat alone); ``seen[s]``: cards out of play that seat ``s`` has seen (so are not among its unseen
+    cards; a Herzblatt soloist's discards); ``first``: the card the seat to move plays first (-1: the mode
+    picks it too); ``rnd``: one uniform number in [0, 1) per card left, for ``mode`` :data:`RANDOM`;
     ``decided[k]``: whether the contract's per-trick amounts leave nothing to come after trick ``k``.
     ``voids[s]``: the suits seat ``s`` has shown it lacks, kept up to date. ``scores`` and ``won`` gain each
     seat's raw amounts and tricks, ``winners`` the winner of each trick finished; returns how many cards
@@ -157,11 +159,11 @@ def _play(h: Any, seat: int, k: int, trick: Any, tlen: int, known: Any, voids: A
                 x = popcount(h[o])
                 if x > hint:
                     hint = x
-            c = trump_pick(k, n, seat, hand, lm, trick, tlen, in_play & ~played & ~hand, known, side, hint, HF,
-                           cost, st, higher, cbase)
+            c = trump_pick(k, n, seat, hand, lm, trick, tlen, in_play & ~played & ~hand & ~seen[seat], known,
+                           side, hint, HF, cost, st, higher, cbase)
         else:
-            c = nt_pick(k, n, seat, hand, lm, trick, tlen, in_play & ~played & ~hand, known, HF, cost, st, lower,
-                        higher, cbase)
+            c = nt_pick(k, n, seat, hand, lm, trick, tlen, in_play & ~played & ~hand & ~seen[seat], known, HF,
+                        cost, st, lower, higher, cbase)
         if tlen and c // 13 != led:
             voids[seat] |= 1 << led
         if mode != RANDOM:
@@ -228,7 +230,7 @@ def run(S: Any, T: Any, H: Any, rnd: Any, first: int) -> int:
                  T[T_RBASE:T_DECIDED], T[T_DECIDED:T_SIZE], H[H_HF:H_COST], H[H_COST:H_COST + 52],
                  T[T_ST:T_ST + 52], T[T_LOWER:T_LOWER + 52], T[T_HIGHER:T_HIGHER + 52], H[H_BASE:H_SIZE],
                  S[S_SEQ:S_SIZE], S[S_SCORES:S_SCORES + n], S[S_WON:S_WON + n], S[S_WINNERS:S_SEQ], first,
-                 S[0:S_HANDS])
+                 S[0:S_HANDS], S[S_SEEN:S_SEEN + n])
 
 
 @jit()

@@ -6,8 +6,9 @@ trumps: a :class:`~keinstich.bots.HeuristicBot`'s card is the kernel's
 (:func:`~keinstich.bots.heuristic.heuristic_plays`, the whole deal at once by
 :func:`~keinstich.bots.heuristic_playout` when every seat is one), without building observations; and a
 :class:`~keinstich.bots.RandomBot` draws its card from its own generator exactly as it would from an
-observation. The tests check both against
-``play_deal``. Every other deal is played through the Deal interface by ``play_deal``.
+observation. A Herzblatt deal of heuristic bots plays its cards as
+:func:`~keinstich.bots.herzblatt.herzblatt_heuristic_cards` finds them in the kernel. The tests check
+each against ``play_deal``. Every other deal is played through the Deal interface by ``play_deal``.
 """
 
 from __future__ import annotations
@@ -16,7 +17,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from keinstich.bots import Bot, HeuristicBot, RandomBot, heuristic_playout, play_deal
+from keinstich.bots.herzblatt import herzblatt_heuristic_cards
 from keinstich.bots.heuristic import heuristic_plays
+from keinstich.bots.play import bot_move
 from keinstich.cards import mask_of, pack
 from keinstich.sim.bot_specs import SimulationError
 
@@ -31,8 +34,15 @@ def play(deal: Deal, bots: Sequence[Bot]) -> None:
     if tricks is deal:
         assert tricks is not None
         _play_tricks(tricks, bots)
-    else:
-        play_deal(cast(Any, deal), bots)
+        return
+    if all(type(b) is HeuristicBot for b in bots) and deal.observation(0).kind == "herzblatt":
+        while not deal.over and deal.phase != "play":
+            seat = deal.turn
+            assert seat is not None
+            deal.play(bot_move(bots[seat], deal.observation(seat)), seat)
+        for c in herzblatt_heuristic_cards(deal) or ():  # the card play, without an observation per card
+            deal.play(c)
+    play_deal(cast(Any, deal), bots)
 
 
 def playout_serves(deal: Deal) -> bool:
