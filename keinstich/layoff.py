@@ -383,6 +383,14 @@ class DominoDeal(OpenLayout, Machine):
         else:
             self._lay(self._turn, c, _END_CODES[end])
 
+    def replay(self, seat: int, move: Card | None, end: End | None = None) -> None:
+        """Play ``move`` for ``seat``, the seat to move, as already seen played (a bot replaying observed
+        play on guessed hands): without :meth:`play`'s checks and reasons, which the moves passed once."""
+        if move is None:
+            self._pass(seat)
+        else:
+            self._lay(seat, move, _END_CODES[end])
+
     def _pass(self, s: int) -> None:
         self._passes[s] += 1
         self._history.append((s, None, 0))
