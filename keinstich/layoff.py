@@ -39,7 +39,7 @@ from keinstich.cards import (
     mask_of,
     pack,
 )
-from keinstich.deal import IllegalPlay, Machine, Result, check_seat, named, read_hands
+from keinstich.deal import IllegalPlay, Machine, Result, check_rng, check_seat, named, read_hands
 from keinstich.layoff_layout import BOTTOM, SUIT_BITS, TOP, OpenLayout, tables
 from keinstich.layoff_rules import (
     DOMINO,
@@ -462,6 +462,7 @@ class DominoDeal(OpenLayout, Machine):
         The moves are the legal cards, plus passing when allowed (only when no card fits, unless
         ``voluntary_pass``); a chain card that fits both ends goes to either end at random.
         """
+        check_rng(rng)
         rnd = rng.random
         hands = self._hands
         voluntary = self.rules.voluntary_pass
