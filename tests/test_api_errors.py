@@ -153,6 +153,14 @@ def test_playout_takes_a_random_generator_not_a_seed(deal):
     assert deal.over
 
 
+@pytest.mark.parametrize("wrong", [5, None, DominoDeal.from_seed("german-32", 4, 7)])
+def test_heuristic_playout_takes_a_trick_deal(wrong):
+    from keinstich.bots import heuristic_playout
+
+    with pytest.raises(TypeError, match=r"heuristic_playout plays a trick deal .*not "):
+        heuristic_playout(wrong)
+
+
 # --- silently accepted, now refused -----------------------------------------------------------------
 
 
