@@ -52,6 +52,7 @@ test: lint typecheck unit lessons browser binder-check
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e ".[openspiel]" || echo "open_spiel did not install: no OpenSpiel comparison"
 	$(BIN)/python benchmarks/table.py
+	$(BIN)/python benchmarks/reliability.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
