@@ -1,161 +1,318 @@
-"""The lay-off (domino) deal solved exactly, by a memoised alpha-beta search over its small state space.
+"""The lay-off (domino) deal solved exactly: alpha-beta over a bitmask position with a transposition table.
 
 A seat's value is its place value less the pass fees it pays (:func:`~keinstich.bots.base.domino_value`),
 the others playing against it. Passing is searched as the rules allow it, except that with voluntary
 passing the last of a whole round of passes must lay a card if he can [DER], so no line goes round for ever.
+
+What makes it fast (a voluntary-pass deal took about a minute before):
+
+- the position is a :class:`~keinstich.bots.domino_board.Board`: a move and its undo are a few integer
+  operations, and the table's key is one number (cards held, chain ends, seat to move, passes in a row);
+- once the seat has gone out its value is known, so the others' later play is never searched; and its
+  best possible place bounds every position from above;
+- the move that settled a position before is tried first when it comes back.
+
+With a :class:`~keinstich.bots.budget.Budget` the search stops when the budget is spent:
+:func:`domino_move_bounds` then says, per move, what was proven (a lower and an upper bound) and
+which values are exact.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from dataclasses import dataclass
 
 from keinstich.bots.base import domino_value
+from keinstich.bots.budget import Budget, Stopped
+from keinstich.bots.domino_board import Board
 from keinstich.bots.solution import INF, Solution, SolverError, bounds, cutoff, seat_to_solve
-from keinstich.cards import Card, mask_of
+from keinstich.cards import ALL_CARDS, Card
 from keinstich.layoff import DominoDeal
+from keinstich.layoff_layout import BOTTOM, TOP
+
+CHECK_EVERY = 2048
+"""Positions searched between two looks at the budget."""
+
+Move = tuple[int, int]
+"""A move in the search: (card bit, end) with end TOP or BOTTOM, or (0, 0) for a pass."""
+
+_PASS: Move = (0, 0)
 
 
-def _domino_key(d: DominoDeal) -> tuple[object, ...]:
-    chain = d.chain
-    ends = (chain[0], chain[-1]) if chain else ()
-    return (tuple(mask_of(h) for h in d.hands), d.turn, d.finish_order, ends, d.started, _passes_in_a_row(d))
+def _card(bit: int) -> Card:
+    return ALL_CARDS[bit.bit_length() - 1]
 
 
-def _passes_in_a_row(d: DominoDeal) -> int:
-    n = 0
-    for _, c in reversed(d.plays):
-        if c is not None:
-            break
-        n += 1
-    return n
+class DominoSearch:
+    """The search for one seat's value in one lay-off deal; its table is kept between calls, so asking
+    about several moves of the same position shares the work."""
 
+    def __init__(self, deal: DominoDeal, seat: int, budget: Budget | None = None) -> None:
+        self.board = Board(deal)
+        self.seat = seat
+        self.fee = deal.rules.pass_fee
+        n = deal.players
+        points = deal.contract.points
+        others = [s for s in range(n) if s != seat]
+        self.weights = [domino_value(points, [*others[:p], seat, *others[p:]], seat) for p in range(n)]
+        self.table: dict[int, list[int]] = {}
+        self.nodes = 0
+        self.budget = budget
 
-def _may_pass(d: DominoDeal) -> bool:
-    """Passing, for the solver: allowed when the rules allow it, except that with voluntary passing
-    the last of a whole round of passes must lay a card if he can (else the deal could go round for
-    ever) [DER]."""
-    if not d.can_pass():
-        return False
-    if not d.legal():
-        return True
-    holding = sum(1 for h in d.hand_sizes if h)
-    return _passes_in_a_row(d) < holding - 1
+    # --- moves -------------------------------------------------------------------------------------
 
-
-def _domino_points(d: DominoDeal) -> tuple[int, ...] | None:
-    return d.contract.points
-
-
-def _domino_search(seat: int) -> Callable[[DominoDeal, int, int], int]:
-    memo: dict[tuple[object, ...], tuple[int, int]] = {}
-
-    def moves(d: DominoDeal) -> list[tuple[Card | None, str | None]]:
-        out: list[tuple[Card | None, str | None]] = []
-        for c in d.legal():
-            ends = d.ends(c)
-            if len(ends) == 2:
-                out.extend((c, e) for e in ends)
+    def moves(self) -> list[Move]:
+        """The moves of the seat to move, in the old solver's order: cards low to high (a chain card that
+        fits both ends once per end), then passing when the solver allows it."""
+        b = self.board
+        legal = b.legal()
+        out: list[Move] = []
+        m = legal
+        while m:
+            bit = m & -m
+            m ^= bit
+            if b.chain and b.ends(bit) == TOP | BOTTOM:
+                out += [(bit, TOP), (bit, BOTTOM)]
             else:
-                out.append((c, None))
-        if _may_pass(d):
-            out.append((None, None))
+                out.append((bit, TOP))
+        if b.may_pass(legal):
+            out.append(_PASS)
         return out
 
-    def search(d: DominoDeal, alpha: int, beta: int) -> int:
-        """Future value for ``seat`` (its place value less the pass fees still to come)."""
-        if d.is_over:
-            return domino_value(_domino_points(d), d.finish_order, seat)
-        key = _domino_key(d)
-        e = memo.get(key)
+    def after(self, move: Move, alpha: int = -INF, beta: int = INF) -> int:
+        """The seat's future value (place value less the fees still to pay) after ``move``, as far as the
+        window (alpha, beta) needs it: a value at or below alpha is an upper bound, at or above beta a lower one."""
+        b = self.board
+        s = b.turn
+        bit, end = move
+        if not bit:
+            cost = self.fee if s == self.seat else 0
+            u = b.pass_()
+            try:
+                return self.value(alpha + cost, beta + cost) - cost
+            finally:
+                b.undo(u)
+        place = self.board.n - b.holding
+        u = b.lay(bit, end)
+        try:
+            if not b.hands[self.seat]:
+                return self.weights[place]
+            if b.turn < 0:
+                return self.weights[-1]
+            return self.value(alpha, beta)
+        finally:
+            b.undo(u)
+
+    # --- the search --------------------------------------------------------------------------------
+
+    def value(self, alpha: int = -INF, beta: int = INF) -> int:
+        """The seat's future value from the position on the board (not over, the seat still holding)."""
+        self.nodes += 1
+        if self.budget is not None and not self.nodes % CHECK_EVERY:
+            self.budget.check(self.nodes)
+        b = self.board
+        best_place = self.weights[b.n - b.holding]
+        if alpha >= best_place:
+            return best_place
+        key = b.key()
+        e = self.table.get(key)
+        first = 0
         if e is not None:
-            lo, hi = e
+            lo, hi, first = e
             settled = cutoff(lo, hi, alpha, beta)
             if settled is not None:
                 return settled
             alpha, beta = max(alpha, lo), min(beta, hi)
         else:
-            lo, hi = -INF, INF
+            lo, hi = -INF, best_place
         a0, b0 = alpha, beta
-        s = d.turn
-        maximise = s == seat
+        maximise = b.turn == self.seat
         best = -INF if maximise else INF
-        fee = d.rules.pass_fee if s == seat else 0
-        for c, end in moves(d):
-            child = d.copy()
-            child.play(c, end=end)  # type: ignore[arg-type]
-            cost = fee if c is None else 0
-            v = search(child, alpha + cost, beta + cost) - cost
+        moves = self.moves()
+        if first and len(moves) > 1:
+            moves.sort(key=lambda mv: mv[0] != first >> 2 or mv[1] != first & 3)
+        pick = moves[0]
+        for mv in moves:
+            v = self.after(mv, alpha, beta)
             if maximise:
-                best = max(best, v)
-                alpha = max(alpha, v)
-            else:
-                best = min(best, v)
-                beta = min(beta, v)
+                if v > best:
+                    best, pick = v, mv
+                    if v > alpha:
+                        alpha = v
+            elif v < best:
+                best, pick = v, mv
+                if v < beta:
+                    beta = v
             if alpha >= beta:
                 break
-        memo[key] = bounds(best, a0, b0, lo, hi)
+        lo, hi = bounds(best, a0, b0, lo, hi)
+        self.table[key] = [lo, hi, pick[0] << 2 | pick[1]]
         return best
 
-    return search
+    def exact(self, move: Move, guess: int = 0) -> int:
+        """The exact value after ``move``, by MTD(f): null-window searches from ``guess`` that share the table."""
+        lo, hi = -INF, INF
+        g = guess
+        while lo < hi:
+            beta = g if g > lo else g + 1
+            g = self.after(move, beta - 1, beta)
+            if g < beta:
+                hi = g
+            else:
+                lo = g
+        return lo
 
 
-def _domino_children(d: DominoDeal) -> list[tuple[Card | None, str | None, DominoDeal]]:
-    out: list[tuple[Card | None, str | None, DominoDeal]] = []
-    for c in d.legal():
-        for end in (d.ends(c) if len(d.ends(c)) == 2 else (None,)):
-            child = d.copy()
-            child.play(c, end=end)
-            out.append((c, end, child))
-    if _may_pass(d):
-        child = d.copy()
-        child.play(None)
-        out.append((None, None, child))
-    return out
+def _passes(deal: DominoDeal, seat: int) -> int:
+    return deal.fees()[seat]
 
 
-def solve_domino(deal: DominoDeal, seat: int | None = None, *, line: bool = True) -> Solution:
-    """The lay-off deal solved exactly: the best :func:`~keinstich.bots.base.domino_value` ``seat`` can force."""
+def solve_domino(deal: DominoDeal, seat: int | None = None, *, line: bool = True,
+                 budget: Budget | None = None) -> Solution:
+    """The lay-off deal solved exactly: the best :func:`~keinstich.bots.base.domino_value` ``seat`` can force.
+
+    With a ``budget`` that runs out, raises :class:`~keinstich.bots.budget.Stopped`.
+    """
     seat = seat_to_solve(seat, deal.turn, deal.players)
-    paid = deal.fees()[seat]
-    search = _domino_search(seat)
-    value = search(deal, -INF, INF)
+    paid = _passes(deal, seat)
+    if deal.is_over:
+        return Solution(domino_value(deal.contract.points, deal.finish_order, seat) - paid, None, ())
+    search = DominoSearch(deal, seat, budget)
+    b = search.board
+    if not b.hands[seat]:  # out already: the place is known
+        return Solution(domino_value(deal.contract.points, [*deal.finish_order, seat], seat) - paid,
+                        *_first_line(search, line))
+    value = search.value()
     moves: list[tuple[int, Card | None]] = []
     first: Card | None = None
-    cur = deal
     v = value
-    while not cur.is_over:
-        s = cur.turn
-        assert s is not None
-        fee = cur.rules.pass_fee if s == seat else 0
-        for c, _, child in _domino_children(cur):
-            cost = fee if c is None else 0
-            if search(child, v + cost - 1, v + cost + 1) - cost == v:
-                if cur is deal:
+    while b.turn >= 0 and b.hands[seat]:
+        s = b.turn
+        cost = search.fee if s == seat else 0  # the seat's fee, if it passes
+        for mv in search.moves():
+            if search.after(mv, v - 1, v + 1) == v:
+                c = _card(mv[0]) if mv[0] else None
+                if not moves:
                     first = c
                 moves.append((s, c))
-                cur, v = child, v + cost
+                if mv[0]:
+                    b.lay(*mv)
+                else:
+                    b.pass_()
+                    v += cost
                 break
         else:  # pragma: no cover
             raise AssertionError("the line lost the value (solver bug)")
         if not line:
             break
+    if line:
+        _finish_line(search, moves)
     return Solution(value - paid, first, tuple(moves) if line else ())
 
 
-def domino_move_values(deal: DominoDeal, seat: int | None = None) -> dict[Card | None, int]:
+def _first_line(search: DominoSearch, line: bool) -> tuple[Card | None, tuple[tuple[int, Card | None], ...]]:
+    """For a seat already out: the first move of the others' play (any: nothing changes its value)."""
+    mv = search.moves()[0]
+    first = _card(mv[0]) if mv[0] else None
+    if not line:
+        return first, ()
+    moves: list[tuple[int, Card | None]] = []
+    _finish_line(search, moves)
+    return first, tuple(moves)
+
+
+def _finish_line(search: DominoSearch, moves: list[tuple[int, Card | None]]) -> None:
+    """Once the seat is out the others' play no longer matters: the line goes on with each seat's
+    first move (its lowest card, or a pass it must make) to the end, as the old solver's did."""
+    b = search.board
+    while b.turn >= 0:
+        s = b.turn
+        mv = search.moves()[0]
+        moves.append((s, _card(mv[0]) if mv[0] else None))
+        if mv[0]:
+            b.lay(*mv)
+        else:
+            b.pass_()
+
+
+def domino_move_values(deal: DominoDeal, seat: int | None = None, *,
+                       budget: Budget | None = None) -> dict[Card | None, int]:
     """Each move of the player to move with ``seat``'s value after it under best play (a card
-    that fits both ends of the chain counts its better end)."""
+    that fits both ends of the chain counts its better end).
+
+    With a ``budget`` that runs out, raises :class:`~keinstich.bots.budget.Stopped`; see
+    :func:`domino_move_bounds` for an answer that keeps what was proven.
+    """
+    got = domino_move_bounds(deal, seat, budget=budget)
+    if not got.exact:
+        raise Stopped(got.stopped or "stopped")
+    return got.values
+
+
+@dataclass(frozen=True)
+class MoveBounds:
+    """What a budgeted solve of every move found: ``low[m] <= true value <= high[m]`` for each move,
+    ``values[m]`` the exact value where ``low == high``, else a guess between the bounds.
+    ``exact``: every value is exact; ``stopped``: why the search stopped early (None if it did not);
+    ``nodes`` searched."""
+
+    values: dict[Card | None, int]
+    low: dict[Card | None, int]
+    high: dict[Card | None, int]
+    exact: bool
+    stopped: str | None
+    nodes: int
+
+    def is_exact(self, move: Card | None) -> bool:
+        """Whether ``move``'s value is proven exactly."""
+        return self.low[move] == self.high[move]
+
+
+def domino_move_bounds(deal: DominoDeal, seat: int | None = None, *, budget: Budget | None = None) -> MoveBounds:
+    """Every move's value for ``seat``, exact when the ``budget`` allows; otherwise proven bounds.
+
+    Each move is solved in turn by null-window searches; when the budget runs out, a move keeps the
+    bounds those searches proved, and its value is the guess the next search would have tested.
+    """
     if deal.turn is None:
         raise SolverError("the deal is over: no move to value")
     seat = deal.turn if seat is None else seat
-    search = _domino_search(seat)
-    paid = deal.fees()[seat]
-    out: dict[Card | None, int] = {}
-    fee = deal.rules.pass_fee if deal.turn == seat else 0
-    for c, _, child in _domino_children(deal):
-        v = search(child, -INF, INF) - (fee if c is None else 0) - paid
-        out[c] = max(out.get(c, -INF), v)
-    return out
+    seat_to_solve(seat, deal.turn, deal.players)
+    search = DominoSearch(deal, seat, budget)
+    paid = _passes(deal, seat)
+    b = search.board
+    lows: dict[Card | None, int] = {}
+    highs: dict[Card | None, int] = {}
+    guesses: dict[Card | None, int] = {}
+    stopped: str | None = None
+    out = None if b.hands[seat] else domino_value(deal.contract.points, [*deal.finish_order, seat], seat)
+    floor, top = search.weights[-1] - _most_fees(search), search.weights[0]
+    for mv in search.moves():
+        c = _card(mv[0]) if mv[0] else None
+        lo, hi, g = -INF, INF, top
+        if out is not None:
+            lo = hi = g = out
+        elif stopped is None:
+            try:
+                while lo < hi:
+                    beta = g if g > lo else g + 1
+                    g = search.after(mv, beta - 1, beta)
+                    if g < beta:
+                        hi = g
+                    else:
+                        lo = g
+            except Stopped as e:
+                stopped = e.reason
+        lo, hi = max(lo, floor), min(hi, top)
+        lo, hi, g = lo - paid, hi - paid, min(max(g, lo), hi) - paid
+        if c in lows:  # a chain card that fits both ends: its better end
+            lo, hi, g = max(lo, lows[c]), max(hi, highs[c]), max(g, guesses[c])
+        lows[c], highs[c], guesses[c] = lo, hi, g
+    return MoveBounds(guesses, lows, highs, stopped is None, stopped, search.nodes)
 
 
-__all__ = ["domino_move_values", "solve_domino"]
+def _most_fees(search: DominoSearch) -> int:
+    """A bound on the fees the seat pays under its best play, which includes never passing when it need
+    not: between two cards laid there are fewer than two rounds of passes (a whole round but one may
+    be voluntary, then only seats with no card that fits pass), so the seat passes at most twice; and
+    once more for a pass at the root."""
+    return search.fee * (2 * search.board.rest.bit_count() + 3)

@@ -1,0 +1,37 @@
+"""Each move's value within a budget: what "Best card?" and the other teaching widgets ask.
+
+:func:`move_values` answers for any deal with a :class:`~keinstich.bots.solver_domino.MoveBounds`:
+every move's value, exact where the search finished, else proven bounds and a guess between them,
+flagged as such. A lay-off deal's search checks the :class:`~keinstich.bots.budget.Budget` as it goes
+(a Stop or a time limit ends it within milliseconds and keeps what it proved); a trick deal is solved
+exactly by :func:`~keinstich.bots.solver.card_values`, the budget looked at before it starts.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from keinstich.bots.base import lay_off
+from keinstich.bots.budget import Budget, Stopped
+from keinstich.bots.solver import card_values
+from keinstich.bots.solver_domino import MoveBounds, domino_move_bounds
+
+if TYPE_CHECKING:
+    from keinstich.deal import Deal
+
+
+def move_values(deal: Deal, seat: int | None = None, budget: Budget | None = None) -> MoveBounds:
+    """Each legal move of the player to move with ``seat``'s value after it (see
+    :func:`~keinstich.bots.solver.card_values`), as exact as ``budget`` allows.
+
+    Raises :class:`~keinstich.bots.budget.Stopped` if the budget is spent before anything could be said.
+    """
+    if lay_off(deal):
+        return domino_move_bounds(deal, seat, budget=budget)
+    if budget is not None:
+        budget.check()
+    values = card_values(deal, seat)
+    return MoveBounds(values, dict(values), dict(values), True, None, 0)
+
+
+__all__ = ["Budget", "MoveBounds", "Stopped", "move_values"]
