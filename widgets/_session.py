@@ -324,7 +324,7 @@ class Session:
     def hint(self) -> tuple[Any, str]:
         """The hint bot's move for the learner now, with its reason: (move, reason)."""
         with self.lock:
-            bot, position, mark = self.hint_question()
+            bot, position, _ = self.hint_question()
             return bot_move(bot, position, self.seat)
 
     def hint_question(self) -> tuple[Bot, Deal, tuple[int, int]]:

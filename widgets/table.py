@@ -182,8 +182,8 @@ class Table(TableView, widgets.VBox):  # type: ignore[misc]
         self.contract_box.observe(self._on_contract, "value")
         self.hint_job: Thinking[tuple[Any, str]] = Thinking(
             ses.lock, words=self.t("hint_thinking"), stop_words=self.t("stop"), stopped_words=self.t("stopped"))
-        self.controls = widgets.HBox([self.hint_button, self.hint_job.box, self.undo_button, self.open_toggle, self.seed_box,
-                                      self.new_button, self.game_box, self.contract_box],
+        self.controls = widgets.HBox([self.hint_button, self.hint_job.box, self.undo_button, self.open_toggle,
+                                      self.seed_box, self.new_button, self.game_box, self.contract_box],
                                      layout=widgets.Layout(flex_flow="row wrap"))
         # bots
         self.bot_boxes: dict[int, widgets.Dropdown] = {}
