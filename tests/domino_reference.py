@@ -1,4 +1,7 @@
-"""The lay-off (domino) deal solved exactly, by a memoised alpha-beta search over its small state space.
+"""The lay-off solver as it was before the bitmask board (a deal copied per node, a memo keyed on tuples):
+kept unchanged as the reference of tests/test_solver_domino.py's differential test.
+
+The lay-off (domino) deal solved exactly, by a memoised alpha-beta search over its small state space.
 
 A seat's value is its place value less the pass fees it pays (:func:`~keinstich.bots.base.domino_value`),
 the others playing against it. Passing is searched as the rules allow it, except that with voluntary

@@ -18,7 +18,7 @@ _JACKS = mask_of(c for c in ALL_CARDS if c.rank is Rank.JACK)
 
 Undo = tuple[int, int, int, int, int, int, int, int]
 """What :meth:`Board.undo` needs: turn, passes, front, started, the card's bit (0: a pass), and
-three layout numbers (rows: suit, lo, hi; chain: ct, cb, and (nt + 1) * 64 + pb + 1)."""
+(chain) ct, cb and (nt + 1) * 64 + pb + 1."""
 
 
 class Board:
@@ -27,8 +27,8 @@ class Board:
     :meth:`lay` and :meth:`pass_` return what :meth:`undo` needs to take the move back.
     """
 
-    __slots__ = ("cb", "chain", "ct", "fixed", "front", "hands", "hi", "holding", "jack_at", "jack_pos",
-                 "k", "lo", "masks", "n", "nt", "passes", "pb", "pos", "rest", "seqs", "started", "turn",
+    __slots__ = ("cb", "chain", "ct", "fixed", "front", "hands", "holding", "jack_at", "jack_pos", "k",
+                 "masks", "n", "nt", "passes", "pb", "pos", "rest", "row_fronts", "seqs", "started", "turn",
                  "voluntary", "wrap")
 
     def __init__(self, deal: DominoDeal) -> None:
@@ -56,8 +56,7 @@ class Board:
         self.k = len(self.masks)
         self.jack_pos = tab.jack_pos
         self.pos = {c.bit: i for i, r in enumerate(tab.ranks) for c in ALL_CARDS if c.rank is r}
-        self.lo = [0, 0, 0, 0]
-        self.hi = [-1, -1, -1, -1]
+        self.row_fronts: list[dict[int, int]] = [{}, {}, {}, {}]
         self.ct = self.cb = self.nt = self.pb = -1
         start = rules.start_card
         self.front = start.bit if start is not None else everything & _JACKS
@@ -67,14 +66,7 @@ class Board:
                 self.cb, self.ct = self.pos[chain[0].bit], self.pos[chain[-1].bit]
                 self._chain_front()
         elif self.started:
-            for s, row in deal.rows.items():
-                if row:
-                    jack = tab.seqs[s][tab.jack_at[s]]
-                    self.lo[s] = tab.jack_at[s] - row.index(jack)
-                    self.hi[s] = self.lo[s] + len(row) - 1
-            self.front = 0
-            for s in Suit:
-                self.front |= self._row_front(s)
+            self.front = self._rows_front()
 
     # --- reading the position ----------------------------------------------------------------------
 
@@ -99,63 +91,41 @@ class Board:
         return self.voluntary and (self.started or not self.fixed) and self.passes < self.holding - 1
 
     def ends(self, bit: int) -> int:
-        """For a card that fits: TOP, BOTTOM or both (0: it opens a row or the chain)."""
-        if self.chain:
-            if self.ct < 0:
-                return 0
-            p = self.pos[bit]
-            return (TOP if p == self.nt else 0) | (BOTTOM if p == self.pb else 0)
-        s = (bit.bit_length() - 1) // 13
-        lo, hi = self.lo[s], self.hi[s]
-        if hi < lo:
+        """For a card that fits the chain: TOP, BOTTOM or both (0: it opens the chain). (A row's card
+        that fits both ends, the last gap of a wrapping row, closes the row whichever end it takes.)"""
+        if self.ct < 0:
             return 0
-        seq = self.seqs[s]
-        k = len(seq)
-        fits = 0
-        if (hi + 1 < k or self.wrap) and seq[(hi + 1) % k] == bit:
-            fits |= TOP
-        if (lo > 0 or self.wrap) and seq[(lo - 1) % k] == bit:
-            fits |= BOTTOM
-        return fits
+        p = self.pos[bit]
+        return (TOP if p == self.nt else 0) | (BOTTOM if p == self.pb else 0)
 
     # --- moves -------------------------------------------------------------------------------------
 
     def lay(self, bit: int, end: int = TOP) -> Undo:
-        """Lay a card that fits, at ``end`` when it fits both (TOP or BOTTOM)."""
+        """Lay a card that fits, at ``end`` when it fits both ends of the chain (TOP or BOTTOM)."""
         s = self.turn
-        if self.chain:
-            ends = (self.nt + 1) * 64 + self.pb + 1
-            undo: Undo = (s, self.passes, self.front, self.started, bit, self.ct, self.cb, ends)
-        else:
-            su = (bit.bit_length() - 1) // 13
-            undo = (s, self.passes, self.front, self.started, bit, su, self.lo[su], self.hi[su])
-        fits = self.ends(bit)
-        use_bottom = fits == BOTTOM or (fits == TOP | BOTTOM and end == BOTTOM)
+        undo: Undo = (s, self.passes, self.front, self.started, bit, self.ct, self.cb,
+                      (self.nt + 1) * 64 + self.pb + 1)
         self.hands[s] ^= bit
         rest = self.rest = self.rest ^ bit
         if self.chain:
             if self.ct < 0:
                 self.ct = self.cb = self.jack_pos
-            elif use_bottom:
-                self.cb = self.pb
-            else:
+            elif self.ends(bit) & TOP and (end != BOTTOM or not self.ends(bit) & BOTTOM):
                 self.ct = self.nt
-            self._chain_front()
-        else:
-            front = self.front
-            if self.hi[su] < self.lo[su]:
-                if not self.started:  # the first card: every other Unter may follow
-                    front = 0
-                    for t in Suit:
-                        if self.seqs[t]:
-                            front |= self.seqs[t][self.jack_at[t]]
-                    front &= rest
-                self.lo[su] = self.hi[su] = self.jack_at[su]
-            elif use_bottom:
-                self.lo[su] -= 1
             else:
-                self.hi[su] += 1
-            self.front = (front & ~(0x1FFF << 13 * su)) | self._row_front(su)
+                self.cb = self.pb
+            self._chain_front()
+        elif self.started or not self.fixed:
+            su = (bit.bit_length() - 1) // 13
+            shift = 13 * su
+            chunk = rest >> shift & 0x1FFF
+            got = self.row_fronts[su].get(chunk)
+            if got is None:
+                got = self._suit_front(su, chunk)
+            self.front = (self.front & ~(0x1FFF << shift)) | got
+        else:
+            self.started = True
+            self.front = self._rows_front()
         self.started = True
         self.passes = 0
         if not self.hands[s]:
@@ -186,8 +156,6 @@ class Board:
         self.rest |= bit
         if self.chain:
             self.ct, self.cb, self.nt, self.pb = x, y, (z >> 6) - 1, (z & 63) - 1
-        else:
-            self.lo[x], self.hi[x] = y, z
 
     # --- helpers -----------------------------------------------------------------------------------
 
@@ -200,17 +168,40 @@ class Board:
                 return
         raise AssertionError("no player holds cards but the deal is not over")  # pragma: no cover
 
-    def _row_front(self, s: int) -> int:
-        seq = self.seqs[s]
+    def _rows_front(self) -> int:
+        """The cards that fit the rows once the lay-off has started (or with any Unter to start)."""
+        front = 0
+        for su in Suit:
+            front |= self._suit_front(su, self.rest >> 13 * su & 0x1FFF)
+        return front
+
+    def _suit_front(self, su: int, chunk: int) -> int:
+        """The cards that join suit ``su``'s row when its cards still held are ``chunk`` (its Unter while
+        the row has not started), remembered per chunk: the cards laid in a row always form one run
+        from its Unter, so what is still held says where the row ends."""
+        seq = self.seqs[su]
         k = len(seq)
-        if not k:
-            return 0
-        lo, hi = self.lo[s], self.hi[s]
-        if hi < lo:
-            return seq[self.jack_at[s]]
-        if self.wrap:
-            return seq[(hi + 1) % k] | seq[(lo - 1) % k] if hi - lo + 1 < k else 0
-        return (seq[hi + 1] if hi + 1 < k else 0) | (seq[lo - 1] if lo > 0 else 0)
+        out = 0
+        if k:
+            held = chunk << 13 * su
+            j = self.jack_at[su]
+            if seq[j] & held:
+                out = seq[j]
+            else:
+                up = 0
+                while up < k - 1 and (self.wrap or j + up + 1 < k) and not seq[(j + up + 1) % k] & held:
+                    up += 1
+                down = 0
+                while down < k - 1 - up and (self.wrap or j - down - 1 >= 0) and not seq[(j - down - 1) % k] & held:
+                    down += 1
+                if up + down + 1 < k:
+                    hi, lo = j + up, j - down
+                    if self.wrap:
+                        out = seq[(hi + 1) % k] | seq[(lo - 1) % k]
+                    else:
+                        out = (seq[hi + 1] if hi + 1 < k else 0) | (seq[lo - 1] if lo > 0 else 0)
+        self.row_fronts[su][chunk] = out
+        return out
 
     def _chain_front(self) -> None:
         """The ranks that join the chain's ends, passing over ranks with no card left to lay."""

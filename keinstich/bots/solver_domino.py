@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from keinstich.bots.base import domino_value
 from keinstich.bots.budget import Budget, Stopped
 from keinstich.bots.domino_board import Board
-from keinstich.bots.solution import INF, Solution, SolverError, bounds, cutoff, seat_to_solve
+from keinstich.bots.solution import INF, Solution, SolverError, bounds, seat_to_solve
 from keinstich.cards import ALL_CARDS, Card
 from keinstich.layoff import DominoDeal
 from keinstich.layoff_layout import BOTTOM, TOP
@@ -105,47 +105,104 @@ class DominoSearch:
     # --- the search --------------------------------------------------------------------------------
 
     def value(self, alpha: int = -INF, beta: int = INF) -> int:
-        """The seat's future value from the position on the board (not over, the seat still holding)."""
+        """The seat's future value from the position on the board (not over, the seat still holding).
+
+        The hot loop: what :meth:`moves` and :meth:`after` do is written out here. Moves are tried in
+        the order most likely to settle the window: the one that settled this position before, then
+        the seat's cards before its pass (a pass costs a fee), the others' passes before their cards
+        (holding a card back is how they block the seat).
+        """
         self.nodes += 1
         if self.budget is not None and not self.nodes % CHECK_EVERY:
             self.budget.check(self.nodes)
         b = self.board
-        best_place = self.weights[b.n - b.holding]
+        holding = b.holding
+        weights = self.weights
+        best_place = weights[b.n - holding]
         if alpha >= best_place:
             return best_place
-        key = b.key()
+        turn, passes = b.turn, b.passes
+        k = b.rest
+        if b.chain:
+            k = (k << 6 | b.ct + 1) << 6 | b.cb + 1
+        key = (k << 4 | turn) << 4 | (passes if passes < holding - 1 else holding - 1)
         e = self.table.get(key)
-        first = 0
+        first = -1
         if e is not None:
             lo, hi, first = e
-            settled = cutoff(lo, hi, alpha, beta)
-            if settled is not None:
-                return settled
-            alpha, beta = max(alpha, lo), min(beta, hi)
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo == hi:
+                return lo
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
         else:
             lo, hi = -INF, best_place
         a0, b0 = alpha, beta
-        maximise = b.turn == self.seat
+        seat = self.seat
+        maximise = turn == seat
+        legal = b.hands[turn] & b.front
+        codes: list[int] = []
+        m = legal
+        while m:
+            bit = m & -m
+            m ^= bit
+            if b.chain and b.ct >= 0:
+                p = b.pos[bit]
+                if p == b.nt and p == b.pb:
+                    codes += [bit << 2 | TOP, bit << 2 | BOTTOM]
+                    continue
+            codes.append(bit << 2 | TOP)
+        if not legal or (b.voluntary and (b.started or not b.fixed) and passes < holding - 1):
+            if maximise:
+                codes.append(0)
+            else:
+                codes.insert(0, 0)
+        if first >= 0 and codes[0] != first and first in codes:
+            codes.remove(first)
+            codes.insert(0, first)
         best = -INF if maximise else INF
-        moves = self.moves()
-        if first and len(moves) > 1:
-            moves.sort(key=lambda mv: mv[0] != first >> 2 or mv[1] != first & 3)
-        pick = moves[0]
-        for mv in moves:
-            v = self.after(mv, alpha, beta)
+        pick = codes[0]
+        for code in codes:
+            if code:
+                u = b.lay(code >> 2, code & 3)
+                if not b.hands[seat]:
+                    v = weights[b.n - holding]
+                elif b.turn < 0:
+                    v = weights[-1]
+                else:
+                    v = self.value(alpha, beta)
+                b.undo(u)
+            else:
+                hands, n = b.hands, b.n
+                t = turn + 1 if turn + 1 < n else 0
+                while not hands[t]:
+                    t = t + 1 if t + 1 < n else 0
+                b.turn, b.passes = t, passes + 1
+                if maximise:
+                    fee = self.fee
+                    v = self.value(alpha + fee, beta + fee) - fee
+                else:
+                    v = self.value(alpha, beta)
+                b.turn, b.passes = turn, passes
             if maximise:
                 if v > best:
-                    best, pick = v, mv
+                    best, pick = v, code
                     if v > alpha:
                         alpha = v
+                        if alpha >= beta:
+                            break
             elif v < best:
-                best, pick = v, mv
+                best, pick = v, code
                 if v < beta:
                     beta = v
-            if alpha >= beta:
-                break
-        lo, hi = bounds(best, a0, b0, lo, hi)
-        self.table[key] = [lo, hi, pick[0] << 2 | pick[1]]
+                    if alpha >= beta:
+                        break
+        self.table[key] = [*bounds(best, a0, b0, lo, hi), pick]
         return best
 
     def exact(self, move: Move, guess: int = 0) -> int:
@@ -286,9 +343,10 @@ def domino_move_bounds(deal: DominoDeal, seat: int | None = None, *, budget: Bud
     stopped: str | None = None
     out = None if b.hands[seat] else domino_value(deal.contract.points, [*deal.finish_order, seat], seat)
     floor, top = search.weights[-1] - _most_fees(search), search.weights[0]
+    guess = top
     for mv in search.moves():
         c = _card(mv[0]) if mv[0] else None
-        lo, hi, g = -INF, INF, top
+        lo, hi, g = -INF, INF, guess
         if out is not None:
             lo = hi = g = out
         elif stopped is None:
@@ -302,6 +360,8 @@ def domino_move_bounds(deal: DominoDeal, seat: int | None = None, *, budget: Bud
                         lo = g
             except Stopped as e:
                 stopped = e.reason
+        if lo == hi:
+            guess = lo  # the next move is likely worth about as much
         lo, hi = max(lo, floor), min(hi, top)
         lo, hi, g = lo - paid, hi - paid, min(max(g, lo), hi) - paid
         if c in lows:  # a chain card that fits both ends: its better end
