@@ -53,6 +53,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
 	$(BIN)/python benchmarks/openspiel_hearts.py
 	$(BIN)/python benchmarks/bots.py --quick
+	$(BIN)/python benchmarks/bestcard.py --quick
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
