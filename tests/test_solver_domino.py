@@ -163,6 +163,9 @@ def test_a_node_limit_gives_an_honest_bounded_answer() -> None:
     for m in got.values:
         assert got.low[m] <= got.values[m] <= got.high[m]
     assert any(not got.is_exact(m) for m in got.values)
+    estimated = move_values(d, budget=Budget(nodes=5000))  # the same bounds, an estimate inside them
+    assert (estimated.low, estimated.high, estimated.exact) == (got.low, got.high, False)
+    assert all(got.low[m] <= v <= got.high[m] for m, v in estimated.values.items())
     with pytest.raises(Stopped, match="node limit"):
         domino_move_values(d, budget=Budget(nodes=5000))
     with pytest.raises(Stopped, match="node limit"):
