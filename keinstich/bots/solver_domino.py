@@ -30,7 +30,11 @@ from keinstich.layoff import DominoDeal
 from keinstich.layoff_layout import BOTTOM, TOP
 
 CHECK_EVERY = 2048
-"""Positions searched between two looks at the budget."""
+"""Positions searched between two looks at the budget (and at the table's size)."""
+
+TABLE_LIMIT = 500_000
+"""Positions the table keeps (about 75 MB) before it starts afresh: it is only a memory of work done,
+so the values stay exact, and a long search stays within a small kernel's memory."""
 
 Move = tuple[int, int]
 """A move in the search: (card bit, end) with end TOP or BOTTOM, or (0, 0) for a pass."""
@@ -54,7 +58,7 @@ class DominoSearch:
         points = deal.contract.points
         others = [s for s in range(n) if s != seat]
         self.weights = [domino_value(points, [*others[:p], seat, *others[p:]], seat) for p in range(n)]
-        self.table: dict[int, list[int]] = {}
+        self.table: dict[int, tuple[int, int, int]] = {}
         self.nodes = 0
         self.budget = budget
 
@@ -113,8 +117,11 @@ class DominoSearch:
         (holding a card back is how they block the seat).
         """
         self.nodes += 1
-        if self.budget is not None and not self.nodes % CHECK_EVERY:
-            self.budget.check(self.nodes)
+        if not self.nodes % CHECK_EVERY:
+            if self.budget is not None:
+                self.budget.check(self.nodes)
+            if len(self.table) > TABLE_LIMIT:
+                self.table.clear()
         b = self.board
         holding = b.holding
         weights = self.weights
@@ -202,7 +209,7 @@ class DominoSearch:
                     beta = v
                     if alpha >= beta:
                         break
-        self.table[key] = [*bounds(best, a0, b0, lo, hi), pick]
+        self.table[key] = (*bounds(best, a0, b0, lo, hi), pick)
         return best
 
     def exact(self, move: Move, guess: int = 0) -> int:
