@@ -37,6 +37,7 @@ from keinstich.bots.tables import ONLY, Tables, card_list, max_cost, tables, win
 from keinstich.bots.trumps import trump_pick, trump_reason
 from keinstich.cards import ALL_CARDS, SUIT_MASKS, Card, mask_of
 from keinstich.games.herzblatt import HerzblattObservation
+from keinstich.kernel.layout import HEURISTIC
 from keinstich.layoff import DominoObservation
 from keinstich.tricks import Observation, Scoring, TrickDeal
 
@@ -256,16 +257,8 @@ def heuristic_playout(deal: TrickDeal, soloist: int | None = None) -> tuple[int,
     :func:`~keinstich.bots.herzblatt.herzblatt_heuristic_card` does.
     """
     n = deal.players
-    hands = [mask_of(deal.hand(s)) for s in range(n)]
-    played = mask_of(c for _, c in deal.plays)
-    in_play = played
-    for h in hands:
-        in_play |= h
     tb = tables(deal.contract, deal.rules, deal.total_tricks)
     trumps = deal.rules.trump is not None
-    learn = learner(deal.rules)
-    sides = [((s,) if soloist is None or s == soloist else tuple(p for p in range(n) if p != soloist))
-             for s in range(n)]
     if trumps:  # per seat, the cards it cannot hold, as the trump duties reveal them
         known = exclusions(deal.observation(0))
     else:  # per seat, the suits it has shown it lacks
@@ -273,6 +266,25 @@ def heuristic_playout(deal: TrickDeal, soloist: int | None = None) -> tuple[int,
         for s in range(n):
             for su in deal.voids(s):
                 known[s] |= 1 << su
+    if deal.kernel_plays:
+        deal.run_out(HEURISTIC, known=known, soloist=soloist, heuristic=tb.kernel())
+        return deal.scores()
+    return _python_playout(deal, tb, known, soloist)
+
+
+def _python_playout(deal: TrickDeal, tb: Tables, known: list[int], soloist: int | None) -> tuple[int, ...]:
+    """:func:`heuristic_playout` card by card in Python, for deals the kernel does not play; the reference
+    the kernel is tested against."""
+    n = deal.players
+    hands = [mask_of(deal.hand(s)) for s in range(n)]
+    played = mask_of(c for _, c in deal.plays)
+    in_play = played
+    for h in hands:
+        in_play |= h
+    trumps = deal.rules.trump is not None
+    learn = learner(deal.rules)
+    sides = [((s,) if soloist is None or s == soloist else tuple(p for p in range(n) if p != soloist))
+             for s in range(n)]
     trick = [c for _, c in deal.trick]
     k = len(deal.tricks) + 1
     play = deal.play
