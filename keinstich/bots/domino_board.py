@@ -28,7 +28,7 @@ class Board:
     """
 
     __slots__ = ("cb", "chain", "ct", "fixed", "front", "hands", "holding", "jack_at", "jack_pos", "k",
-                 "masks", "n", "nt", "passes", "pb", "pos", "rest", "row_fronts", "seqs", "started", "turn",
+                 "masks", "n", "nt", "opens", "passes", "pb", "pos", "rest", "row_fronts", "seqs", "started", "turn",
                  "voluntary", "wrap")
 
     def __init__(self, deal: DominoDeal) -> None:
@@ -57,6 +57,7 @@ class Board:
         self.jack_pos = tab.jack_pos
         self.pos = {c.bit: i for i, r in enumerate(tab.ranks) for c in ALL_CARDS if c.rank is r}
         self.row_fronts: list[dict[int, int]] = [{}, {}, {}, {}]
+        self.opens = self._opens()
         self.ct = self.cb = self.nt = self.pb = -1
         start = rules.start_card
         self.front = start.bit if start is not None else everything & _JACKS
@@ -167,6 +168,27 @@ class Board:
                 self.turn = t
                 return
         raise AssertionError("no player holds cards but the deal is not over")  # pragma: no cover
+
+    def _opens(self) -> dict[int, int]:
+        """Per card, the cards that laying it may let in (for move ordering only): its neighbours away from
+        the Unter in its row, or the ranks either side of it in the chain."""
+        out: dict[int, int] = {}
+        if self.chain:
+            k = self.k
+            for p, mask in enumerate(self.masks):
+                m = mask
+                while m:
+                    bit = m & -m
+                    m ^= bit
+                    out[bit] = self.masks[(p + 1) % k] | self.masks[(p - 1) % k]
+            return out
+        for su, seq in enumerate(self.seqs):
+            k, j = len(seq), self.jack_at[su]
+            for i, bit in enumerate(seq):
+                up = seq[(i + 1) % k] if i + 1 < k or self.wrap else 0
+                down = seq[(i - 1) % k] if i > 0 or self.wrap else 0
+                out[bit] = (up if i >= j else 0) | (down if i <= j else 0)
+        return out
 
     def _rows_front(self) -> int:
         """The cards that fit the rows once the lay-off has started (or with any Unter to start)."""

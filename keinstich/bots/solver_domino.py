@@ -112,9 +112,10 @@ class DominoSearch:
         """The seat's future value from the position on the board (not over, the seat still holding).
 
         The hot loop: what :meth:`moves` and :meth:`after` do is written out here. Moves are tried in
-        the order most likely to settle the window: the one that settled this position before, then
-        the seat's cards before its pass (a pass costs a fee), the others' passes before their cards
-        (holding a card back is how they block the seat).
+        the order most likely to settle the window: the one that settled this position before; the
+        seat's cards before its pass (a pass costs a fee), those that let in its own cards first; the
+        others' passes before their cards (holding a card back is how they block the seat), those that
+        let in none of the seat's cards first.
         """
         self.nodes += 1
         if not self.nodes % CHECK_EVERY:
@@ -164,6 +165,12 @@ class DominoSearch:
                     codes += [bit << 2 | TOP, bit << 2 | BOTTOM]
                     continue
             codes.append(bit << 2 | TOP)
+        if len(codes) > 1:
+            mine, opens = b.hands[seat], b.opens
+            if maximise:  # first the cards that let in the seat's own
+                codes.sort(key=lambda c: not opens[c >> 2] & mine)
+            else:  # first the cards that let in none of the seat's
+                codes.sort(key=lambda c: bool(opens[c >> 2] & mine))
         if not legal or (b.voluntary and (b.started or not b.fixed) and passes < holding - 1):
             if maximise:
                 codes.append(0)
