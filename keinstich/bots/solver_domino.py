@@ -19,6 +19,7 @@ which values are exact.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from keinstich.bots.base import domino_value
@@ -341,8 +342,10 @@ class MoveBounds:
 def domino_move_bounds(deal: DominoDeal, seat: int | None = None, *, budget: Budget | None = None) -> MoveBounds:
     """Every move's value for ``seat``, exact when the ``budget`` allows; otherwise proven bounds.
 
-    Each move is solved in turn by null-window searches; when the budget runs out, a move keeps the
-    bounds those searches proved, and its value is the guess the next search would have tested.
+    First the position's own value, then one null-window search per move says which moves reach it
+    (the best moves, exact) and bounds the others, then those are solved one by one. When the budget
+    runs out, each move keeps the bounds proven so far (so the best moves are known early), and its
+    value is the guess the next search would have tested.
     """
     if deal.turn is None:
         raise SolverError("the deal is over: no move to value")
@@ -351,37 +354,63 @@ def domino_move_bounds(deal: DominoDeal, seat: int | None = None, *, budget: Bud
     search = DominoSearch(deal, seat, budget)
     paid = _passes(deal, seat)
     b = search.board
+    moves = search.moves()
+    floor, top = search.weights[-1] - _most_fees(search), search.weights[0]
+    lo = dict.fromkeys(moves, -INF)
+    hi = dict.fromkeys(moves, INF)
+    guess = dict.fromkeys(moves, top)
+    stopped: str | None = None
+    if not b.hands[seat]:  # out already: its place is known whatever happens
+        out = domino_value(deal.contract.points, [*deal.finish_order, seat], seat)
+        lo = hi = guess = dict.fromkeys(moves, out)
+    else:
+        try:
+            v = _mtd(search.value, -INF, INF, top)
+            for mv in moves:  # which moves reach the position's value?
+                if b.turn == seat:
+                    g = search.after(mv, v - 1, v)
+                    lo[mv], hi[mv], guess[mv] = (v, v, v) if g >= v else (-INF, g, g)
+                else:
+                    g = search.after(mv, v, v + 1)
+                    lo[mv], hi[mv], guess[mv] = (v, v, v) if g <= v else (g, INF, g)
+            for mv in moves:
+                if lo[mv] < hi[mv]:
+                    lo[mv] = hi[mv] = guess[mv] = _mtd(_after(search, mv), lo[mv], hi[mv], guess[mv], lo, hi, mv)
+        except Stopped as e:
+            stopped = e.reason
     lows: dict[Card | None, int] = {}
     highs: dict[Card | None, int] = {}
-    guesses: dict[Card | None, int] = {}
-    stopped: str | None = None
-    out = None if b.hands[seat] else domino_value(deal.contract.points, [*deal.finish_order, seat], seat)
-    floor, top = search.weights[-1] - _most_fees(search), search.weights[0]
-    guess = top
-    for mv in search.moves():
+    values: dict[Card | None, int] = {}
+    for mv in moves:
         c = _card(mv[0]) if mv[0] else None
-        lo, hi, g = -INF, INF, guess
-        if out is not None:
-            lo = hi = g = out
-        elif stopped is None:
-            try:
-                while lo < hi:
-                    beta = g if g > lo else g + 1
-                    g = search.after(mv, beta - 1, beta)
-                    if g < beta:
-                        hi = g
-                    else:
-                        lo = g
-            except Stopped as e:
-                stopped = e.reason
-        if lo == hi:
-            guess = lo  # the next move is likely worth about as much
-        lo, hi = max(lo, floor), min(hi, top)
-        lo, hi, g = lo - paid, hi - paid, min(max(g, lo), hi) - paid
+        low, high = max(lo[mv], floor), min(hi[mv], top)
+        g = min(max(guess[mv], low), high)
+        low, high, g = low - paid, high - paid, g - paid
         if c in lows:  # a chain card that fits both ends: its better end
-            lo, hi, g = max(lo, lows[c]), max(hi, highs[c]), max(g, guesses[c])
-        lows[c], highs[c], guesses[c] = lo, hi, g
-    return MoveBounds(guesses, lows, highs, stopped is None, stopped, search.nodes)
+            low, high, g = max(low, lows[c]), max(high, highs[c]), max(g, values[c])
+        lows[c], highs[c], values[c] = low, high, g
+    return MoveBounds(values, lows, highs, stopped is None, stopped, search.nodes)
+
+
+def _after(search: DominoSearch, mv: Move) -> Callable[[int, int], int]:
+    return lambda alpha, beta: search.after(mv, alpha, beta)
+
+
+def _mtd(test: Callable[[int, int], int], lo: int, hi: int, g: int,
+         los: dict[Move, int] | None = None, his: dict[Move, int] | None = None, mv: Move = _PASS) -> int:
+    """MTD(f): null-window searches ``test(beta - 1, beta)`` from the guess ``g`` that close in on the
+    value between the bounds ``lo`` and ``hi``; with ``los``/``his`` the bounds proven so far are kept
+    there for ``mv`` (they still hold if the budget stops the search)."""
+    while lo < hi:
+        beta = g if g > lo else g + 1
+        g = test(beta - 1, beta)
+        if g < beta:
+            hi = g
+        else:
+            lo = g
+        if los is not None and his is not None:
+            los[mv], his[mv] = lo, hi
+    return lo
 
 
 def _most_fees(search: DominoSearch) -> int:
