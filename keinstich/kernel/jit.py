@@ -7,6 +7,7 @@ Binder's build warms the cache (:func:`warm`).
 
 from __future__ import annotations
 
+import array as _array
 import importlib.util
 import os
 from collections.abc import Callable, Sequence
@@ -41,18 +42,19 @@ def jit(signature: str | None = None) -> Callable[[F], F]:
 
 
 def array(values: Sequence[int]) -> Any:
-    """A flat integer table for the kernel: an int64 array when compiled, a list when not."""
+    """A flat integer table for the kernel: an int64 array when compiled; when not, a memoryview of 64-bit
+    integers, whose slices are views as numpy's are (the kernel updates parts of a state in place)."""
     if not JIT:
-        return list(values)
+        return memoryview(_array.array("q", values))
     import numpy as np
 
     return np.array(values, dtype=np.int64)
 
 
 def float_array(values: Sequence[float]) -> Any:
-    """A flat table of floats for the kernel (float64 array when compiled, a list when not)."""
+    """A flat table of floats for the kernel (float64 array when compiled, a memoryview when not)."""
     if not JIT:
-        return list(values)
+        return memoryview(_array.array("d", values))
     import numpy as np
 
     return np.array(values if len(values) else (0.0,), dtype=np.float64)
