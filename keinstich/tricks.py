@@ -38,10 +38,12 @@ from keinstich.kernel.layout import (
     S_IN_PLAY,
     S_K,
     S_KNOWN,
+    S_LIMIT,
     S_MODE,
     S_MSTATE,
     S_PLAYED,
     S_SEAT,
+    S_SEEN,
     S_SEQ,
     S_SIZE,
     S_SOLOIST,
@@ -465,11 +467,13 @@ class TrickDeal(Machine):
         return self.players <= MAX_SEATS and (not self.rules.stop_when_decided or additive(self.contract))
 
     def run_out(self, mode: int, *, draws: Sequence[float] = (), known: Sequence[int] | None = None,
-                soloist: int | None = None, heuristic: Any = None) -> int:
-        """Play the deal to its end in the kernel (:func:`keinstich.kernel.playout.run`): by ``draws`` (one
-        random number per card left, mode ``RANDOM``), or by the heuristic bot in every seat (mode
-        ``HEURISTIC``: its tables ``heuristic``, what it ``known`` of each seat, the ``soloist`` of a
-        trump game). Returns how many cards were played."""
+                soloist: int | None = None, heuristic: Any = None, cards: int = 0, in_play: int = 0,
+                seen: Sequence[int] = ()) -> int:
+        """Play the deal to its end in the kernel (:func:`keinstich.kernel.playout.run`), or only the next
+        ``cards`` cards: by ``draws`` (one random number per card, mode ``RANDOM``), or by the heuristic
+        bot (mode ``HEURISTIC``: its tables ``heuristic``, what it ``known`` of each seat, the ``soloist``
+        of a trump game; ``in_play``, the pack in play when more than the cards dealt to the seats, and
+        ``seen``, per seat the cards out of play it has seen). Returns how many cards were played."""
         if self._turn < 0:
             return 0
         n = self.players
@@ -486,17 +490,20 @@ class TrickDeal(Machine):
         for i, c in enumerate(self._trick):
             played |= c.bit
             S[S_TRICK + i] = c.index
-        in_play = played
+        dealt = played
         for m in self._hands:
-            in_play |= m
+            dealt |= m
         S[S_PLAYED] = played
-        S[S_IN_PLAY] = in_play
+        S[S_IN_PLAY] = dealt | in_play
         S[S_MSTATE] = mstate
         S[S_SOLOIST] = -1 if soloist is None else soloist
         S[S_MODE] = mode
+        S[S_LIMIT] = cards
         S[S_HANDS:S_HANDS + n] = self._hands
         S[S_KNOWN:S_KNOWN + n] = self._voids if known is None else known
         S[S_VOIDS:S_VOIDS + n] = self._voids
+        if seen:
+            S[S_SEEN:S_SEEN + n] = seen
         state = array(S)
         from keinstich.kernel.playout import run  # loads the compiled kernel on first use
 
@@ -525,6 +532,7 @@ class TrickDeal(Machine):
         leader = self._trick_leader
         w = S_WINNERS
         at = n - len(trick)
+        rest = cards
         if at <= count:  # the trick in progress is finished first, then whole tricks
             tricks.append(_new_trick(Trick, (len(tricks) + 1, leader, (*trick, *cards[:at]), out[w])))
             leader = out[w]
@@ -535,12 +543,13 @@ class TrickDeal(Machine):
                 leader = out[w]
                 w += 1
                 at += n
-        self._trick = trick + cards[at:] if at < count else trick
+            rest = cards[at:]
+        self._trick = trick + rest  # the cards of a trick still in progress (after ``cards`` cards)
         self._trick_leader = leader
         self._led = self._trick[0].suit if self._trick else -1
         self._hands = out[S_HANDS:S_HANDS + n]
         self._voids = out[S_VOIDS:S_VOIDS + n]
-        self._turn = -1
+        self._turn = out[S_SEAT]
 
     def _fresh(self) -> TrickDeal:
         return TrickDeal(self.dealt, self.contract, leader=self.first_leader, rules=self.rules, style=self.style,

@@ -254,8 +254,16 @@ def heuristic_playout(deal: TrickDeal, soloist: int | None = None) -> tuple[int,
     each seat's own hand and the open play only, without building observations: the rollout the
     Monte Carlo bot uses and the fast path for simulations. In a trump game (Herzblatt) the sides are
     ``soloist`` alone against the others (every seat alone without one), each seat deciding as
-    :func:`~keinstich.bots.herzblatt.herzblatt_heuristic_card` does.
+    :func:`~keinstich.bots.herzblatt.herzblatt_heuristic_card` does. Played in the kernel
+    (:mod:`keinstich.kernel.playout`) when it can play the deal.
     """
+    heuristic_plays(deal, 0, soloist)
+    return deal.scores()
+
+
+def heuristic_plays(deal: TrickDeal, cards: int = 1, soloist: int | None = None) -> None:
+    """Play the next ``cards`` cards of a trick deal as :class:`HeuristicBot` would in each seat (0: to the
+    end), from each seat's own hand and the open play (see :func:`heuristic_playout`)."""
     n = deal.players
     tb = tables(deal.contract, deal.rules, deal.total_tricks)
     trumps = deal.rules.trump is not None
@@ -267,14 +275,15 @@ def heuristic_playout(deal: TrickDeal, soloist: int | None = None) -> tuple[int,
             for su in deal.voids(s):
                 known[s] |= 1 << su
     if deal.kernel_plays:
-        deal.run_out(HEURISTIC, known=known, soloist=soloist, heuristic=tb.kernel())
-        return deal.scores()
-    return _python_playout(deal, tb, known, soloist)
+        deal.run_out(HEURISTIC, known=known, soloist=soloist, heuristic=tb.kernel(), cards=cards)
+    else:
+        _python_playout(deal, tb, known, soloist, cards)
 
 
-def _python_playout(deal: TrickDeal, tb: Tables, known: list[int], soloist: int | None) -> tuple[int, ...]:
-    """:func:`heuristic_playout` card by card in Python, for deals the kernel does not play; the reference
-    the kernel is tested against."""
+def _python_playout(deal: TrickDeal, tb: Tables, known: list[int], soloist: int | None,
+                    cards: int = 0) -> tuple[int, ...]:
+    """:func:`heuristic_plays` card by card in Python (``cards`` cards, 0: to the end), for deals the kernel
+    does not play; the reference the kernel is tested against."""
     n = deal.players
     hands = [mask_of(deal.hand(s)) for s in range(n)]
     played = mask_of(c for _, c in deal.plays)
@@ -289,10 +298,12 @@ def _python_playout(deal: TrickDeal, tb: Tables, known: list[int], soloist: int 
     k = len(deal.tricks) + 1
     play = deal.play
     legal_mask = deal.legal_mask
-    while True:
+    played_now = 0
+    while played_now != cards or not cards:
         turn = deal.turn
         if turn is None:
             break
+        played_now += 1
         s = turn
         hand = hands[s]
         legal = legal_mask()
@@ -321,6 +332,6 @@ def _python_playout(deal: TrickDeal, tb: Tables, known: list[int], soloist: int 
 # written before the bots were split into modules (keinstich.bots is their public home)
 __all__ = [
     "Bot", "BotError", "Choice", "HeuristicBot", "Objective", "RandomBot", "best_discards", "deal_value",
-    "domino_value", "exclusions", "hand_value", "heuristic_playout", "in_play_mask", "objective", "play_deal",
-    "sign_of",
+    "domino_value", "exclusions", "hand_value", "heuristic_playout", "heuristic_plays", "in_play_mask", "objective",
+    "play_deal", "sign_of",
 ]

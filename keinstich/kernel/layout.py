@@ -21,10 +21,10 @@ P_SIZE = 20
 
 
 # the state of a deal in one array (see :func:`keinstich.kernel.playout.run`): a header, then per-seat blocks
-S_SEAT, S_K, S_TLEN, S_PLAYED, S_IN_PLAY, S_MSTATE, S_SOLOIST, S_MODE = range(8)
+S_SEAT, S_K, S_TLEN, S_PLAYED, S_IN_PLAY, S_MSTATE, S_SOLOIST, S_MODE, S_LIMIT = range(9)
 MAX_SEATS = 8
-S_HANDS, S_TRICK, S_KNOWN, S_VOIDS, S_SCORES, S_WON = (16 + MAX_SEATS * i for i in range(6))
-S_WINNERS = 64
+S_HANDS, S_TRICK, S_KNOWN, S_VOIDS, S_SCORES, S_WON, S_SEEN = (16 + MAX_SEATS * i for i in range(7))
+S_WINNERS = 72
 S_SEQ = 128
 S_SIZE = 192
 # the tables of a trick deal in one array (:class:`~keinstich.kernel.tables.TrickTables`)

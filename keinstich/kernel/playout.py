@@ -36,11 +36,13 @@ from keinstich.kernel.layout import (
     S_IN_PLAY,
     S_K,
     S_KNOWN,
+    S_LIMIT,
     S_MODE,
     S_MSTATE,
     S_PLAYED,
     S_SCORES,
     S_SEAT,
+    S_SEEN,
     S_SEQ,
     S_SIZE,
     S_SOLOIST,
@@ -100,13 +102,16 @@ def see(out: Any, trick: Any, tlen: int, seat: int, c: int, P: Any, st: Any, hig
 def _play(h: Any, seat: int, k: int, trick: Any, tlen: int, known: Any, voids: Any, played: int, in_play: int,
           mstate: int, soloist: int, mode: int, rnd: Any, P: Any, over: Any, val: Any, rbase: Any, decided: Any,
           HF: Any, cost: Any, st: Any, lower: Any, higher: Any, cbase: Any, seq: Any, scores: Any, won: Any,
-          winners: Any, first: int) -> int:
-    """Play on from seat ``seat`` to move in trick ``k`` (``trick[:tlen]`` down) to the end of the deal.
+          winners: Any, first: int, head: Any, seen: Any) -> int:
+    """Play on from seat ``seat`` to move in trick ``k`` (``trick[:tlen]`` down) to the end of the deal,
+    or ``head[S_LIMIT]`` cards when that is not 0; ``head`` then holds where the play stopped (its seat to
+    move, -1 at the end, its trick number and cards down, the cards played, the March state).
 
     ``known[s]``: what the heuristic knows of seat ``s`` (the suits it has shown it lacks as bits; in a
     trump game the cards it cannot hold); ``soloist``: in a trump game the seat playing alone (-1: every
-    seat alone); ``first``: the card the seat to move plays first (-1: the mode picks it too); ``rnd``: one
-    uniform number in [0, 1) per card left, for ``mode`` :data:`RANDOM`;
+    seat alone); ``seen[s]``: cards out of play that seat ``s`` has seen (so are not among its unseen
+    cards; a Herzblatt soloist's discards); ``first``: the card the seat to move plays first (-1: the mode
+    picks it too); ``rnd``: one uniform number in [0, 1) per card left, for ``mode`` :data:`RANDOM`;
     ``decided[k]``: whether the contract's per-trick amounts leave nothing to come after trick ``k``.
     ``voids[s]``: the suits seat ``s`` has shown it lacks, kept up to date. ``scores`` and ``won`` gain each
     seat's raw amounts and tricks, ``winners`` the winner of each trick finished; returns how many cards
@@ -131,6 +136,7 @@ def _play(h: Any, seat: int, k: int, trick: Any, tlen: int, known: Any, voids: A
                 win, wseat = c, (leader + j) % n
     played_n = 0
     done = 0
+    limit = head[S_LIMIT]
     while True:
         hand = h[seat]
         lm = legal(hand, led, win, P, over)
@@ -153,11 +159,11 @@ def _play(h: Any, seat: int, k: int, trick: Any, tlen: int, known: Any, voids: A
                 x = popcount(h[o])
                 if x > hint:
                     hint = x
-            c = trump_pick(k, n, seat, hand, lm, trick, tlen, in_play & ~played & ~hand, known, side, hint, HF,
-                           cost, st, higher, cbase)
+            c = trump_pick(k, n, seat, hand, lm, trick, tlen, in_play & ~played & ~hand & ~seen[seat], known,
+                           side, hint, HF, cost, st, higher, cbase)
         else:
-            c = nt_pick(k, n, seat, hand, lm, trick, tlen, in_play & ~played & ~hand, known, HF, cost, st, lower,
-                        higher, cbase)
+            c = nt_pick(k, n, seat, hand, lm, trick, tlen, in_play & ~played & ~hand & ~seen[seat], known, HF,
+                        cost, st, lower, higher, cbase)
         if tlen and c // 13 != led:
             voids[seat] |= 1 << led
         if mode != RANDOM:
@@ -180,25 +186,34 @@ def _play(h: Any, seat: int, k: int, trick: Any, tlen: int, known: Any, voids: A
                 win, wseat = c, seat
         if tlen < n:
             seat = seat + 1 if seat + 1 < n else 0
-            continue
-        scores[wseat] += raw + rbase[k]
-        won[wseat] += 1
-        winners[done] = wseat
-        done += 1
-        mstate = wseat if (mstate == -2 or mstate == wseat) else -1
-        if k == total:
+        else:
+            scores[wseat] += raw + rbase[k]
+            won[wseat] += 1
+            winners[done] = wseat
+            done += 1
+            mstate = wseat if (mstate == -2 or mstate == wseat) else -1
+            ended = k == total
+            if not ended and P[P_STOP] and decided[k]:
+                left = 0
+                for o in range(n):
+                    left |= h[o]
+                # stop_when_decided: no later trick can change a score
+                ended = not left & P[P_VALUED] and (not P[P_MARCH] or mstate == -1)
+            if ended:
+                seat = -1
+            else:
+                k += 1
+                tlen = 0
+                led = -1
+                win = -1
+                seat = wseat
+        if seat < 0 or played_n == limit:
+            head[S_SEAT] = seat
+            head[S_K] = k
+            head[S_TLEN] = tlen
+            head[S_PLAYED] = played
+            head[S_MSTATE] = mstate
             return played_n
-        if P[P_STOP] and decided[k]:
-            left = 0
-            for o in range(n):
-                left |= h[o]
-            if not left & P[P_VALUED] and (not P[P_MARCH] or mstate == -1):
-                return played_n  # stop_when_decided: no later trick can change a score
-        k += 1
-        tlen = 0
-        led = -1
-        win = -1
-        seat = wseat
 
 
 
@@ -214,7 +229,8 @@ def run(S: Any, T: Any, H: Any, rnd: Any, first: int) -> int:
                  S[S_SOLOIST], S[S_MODE], rnd, T[T_P:T_OVER], T[T_OVER:T_OVER + 52], T[T_VAL:T_VAL + 52],
                  T[T_RBASE:T_DECIDED], T[T_DECIDED:T_SIZE], H[H_HF:H_COST], H[H_COST:H_COST + 52],
                  T[T_ST:T_ST + 52], T[T_LOWER:T_LOWER + 52], T[T_HIGHER:T_HIGHER + 52], H[H_BASE:H_SIZE],
-                 S[S_SEQ:S_SIZE], S[S_SCORES:S_SCORES + n], S[S_WON:S_WON + n], S[S_WINNERS:S_SEQ], first)
+                 S[S_SEQ:S_SIZE], S[S_SCORES:S_SCORES + n], S[S_WON:S_WON + n], S[S_WINNERS:S_SEQ], first,
+                 S[0:S_HANDS], S[S_SEEN:S_SEEN + n])
 
 
 @jit()
