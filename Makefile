@@ -54,6 +54,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
 	$(BIN)/python benchmarks/openspiel_hearts.py
 	$(BIN)/python benchmarks/bots.py --quick
+	$(BIN)/python benchmarks/reliability.py
 	$(BIN)/python benchmarks/bestcard.py --quick
 
 clean:
