@@ -1,7 +1,8 @@
 """Running a simulation's units (deals or parties) in chunks: in this process, in worker processes or in
 any :class:`concurrent.futures.Executor`; with a progress bar or callback, and cancellable between chunks.
 
-The rows come back in unit order whatever ran them, and :func:`frame` makes them a typed DataFrame.
+Each chunk's rows become columns where the chunk ran (:func:`keinstich.sim.frames.block`), and come back
+in unit order whatever ran them; :func:`keinstich.sim.frames.to_frame` makes them one typed DataFrame.
 """
 
 from __future__ import annotations
@@ -9,15 +10,14 @@ from __future__ import annotations
 import concurrent.futures as cf
 import math
 import sys
-from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, TypeAlias
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import Any, TypeAlias
 
 from keinstich.sim.bot_specs import BotSpec, SimulationError, check_factories, whole
+from keinstich.sim.frames import Block, Row, block, kinds_of
 
-if TYPE_CHECKING:
-    import pandas as pd
-
-Row = tuple[Any, ...]
+Run: TypeAlias = Callable[[Any, int, int], list[Row]]
 Progress: TypeAlias = "bool | Callable[[int, int], None]"
 
 _MAX_CHUNK = 50
@@ -53,19 +53,21 @@ def _reporter(progress: object, total: int, desc: str) -> tuple[Callable[[int], 
     return advance, (lambda: None)
 
 
-def execute(run: Callable[[Any, int, int], list[Row]], setup: Any, units: int, *, workers: int,
+def execute(run: Run, setup: Any, units: int, *, columns: Sequence[str], workers: int,
             executor: cf.Executor | None, progress: object, cancel: Callable[[], bool] | None,
-            chunk: int, desc: str) -> tuple[list[Row], bool]:
-    """Run ``run(setup, a, b)`` over chunks of ``range(units)``; rows in unit order, and whether cancelled.
+            chunk: int, desc: str) -> tuple[list[Block], bool]:
+    """Run ``run(setup, a, b)`` over chunks of ``range(units)``; each chunk's rows as a :data:`Block` of
+    ``columns``, in unit order, and whether cancelled.
 
     In-process when ``workers == 1`` and no executor; else chunks are submitted a few at a time
     (``cancel`` is polled while waiting; on cancel no more are submitted and pending ones dropped).
-    The rows returned are those of the finished chunks before the first unfinished one.
+    The blocks returned are those of the finished chunks before the first unfinished one.
     """
     if cancel is not None and not callable(cancel):
         raise SimulationError(f"cancel must be a callable returning True to stop, not {cancel!r}")
+    kinds = kinds_of(columns)
     chunks = [(a, min(a + chunk, units)) for a in range(0, units, chunk)]
-    results: dict[int, list[Row]] = {}
+    results: dict[int, Block] = {}
     advance, close = _reporter(progress, units, desc)
     cancelled = False
     try:
@@ -74,18 +76,20 @@ def execute(run: Callable[[Any, int, int], list[Row]], setup: Any, units: int, *
                 if cancel is not None and cancel():
                     cancelled = True
                     break
-                results[k] = run(setup, a, b)
+                results[k] = run_chunk(run, kinds, setup, a, b)
                 advance(b - a)
         else:
-            cancelled = _in_pool(run, setup, chunks, results, advance, workers, executor, cancel)
+            cancelled = _in_pool(partial(run_chunk, run, kinds), setup, chunks, results, advance, workers,
+                                 executor, cancel)
     finally:
         close()
-    rows: list[Row] = []
-    for k in range(len(chunks)):
-        if k not in results:
-            break
-        rows.extend(results[k])
-    return rows, cancelled
+    done = next((k for k in range(len(chunks)) if k not in results), len(chunks))
+    return [results[k] for k in range(done)], cancelled
+
+
+def run_chunk(run: Run, kinds: Sequence[str], setup: Any, start: int, stop: int) -> Block:
+    """Units ``start`` … ``stop - 1`` played and made columns, in the process that plays them."""
+    return block(run(setup, start, stop), kinds)
 
 
 def _quiet_worker() -> None:
@@ -95,18 +99,17 @@ def _quiet_worker() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _in_pool(run: Callable[[Any, int, int], list[Row]], setup: Any, chunks: list[tuple[int, int]],
-             results: dict[int, list[Row]], advance: Callable[[int], None], workers: int,
+def _in_pool(task: Callable[[Any, int, int], Block], setup: Any, chunks: list[tuple[int, int]],
+             results: dict[int, Block], advance: Callable[[int], None], workers: int,
              executor: cf.Executor | None, cancel: Callable[[], bool] | None) -> bool:
     own = executor is None
     ex: cf.Executor = executor if executor is not None else cf.ProcessPoolExecutor(
         max_workers=workers, initializer=_quiet_worker)
     hint = int(getattr(ex, "_max_workers", 0) or 0)
     window = max(2 * workers, 2 * hint, 4)
-    pending: dict[cf.Future[list[Row]], int] = {}
+    pending: dict[cf.Future[Block], int] = {}
     nxt = 0
     cancelled = False
-    failed = True
     try:
         while nxt < len(chunks) or pending:
             if cancel is not None and cancel():
@@ -114,7 +117,7 @@ def _in_pool(run: Callable[[Any, int, int], list[Row]], setup: Any, chunks: list
                 break
             while nxt < len(chunks) and len(pending) < window:
                 a, b = chunks[nxt]
-                pending[ex.submit(run, setup, a, b)] = nxt
+                pending[ex.submit(task, setup, a, b)] = nxt
                 nxt += 1
             done, _ = cf.wait(pending, timeout=0.2, return_when=cf.FIRST_COMPLETED)
             for f in done:
@@ -122,27 +125,12 @@ def _in_pool(run: Callable[[Any, int, int], list[Row]], setup: Any, chunks: list
                 results[k] = f.result()
                 a, b = chunks[k]
                 advance(b - a)
-        failed = False
     finally:
         for f in pending:
             f.cancel()
-        if own:
-            ex.shutdown(wait=not (cancelled or failed), cancel_futures=True)
+        if own:  # every result is in (or no more are wanted): the workers exit on their own
+            ex.shutdown(wait=False, cancel_futures=True)
     return cancelled
-
-
-def to_frame(rows: list[Row], columns: Sequence[str], nullable: Sequence[str], attrs: Mapping[str, Any]
-             ) -> pd.DataFrame:
-    """The rows as a DataFrame with the columns' types (``nullable`` ones as Int64) and ``attrs``."""
-    import pandas as pd
-
-    frame = pd.DataFrame.from_records(rows, columns=list(columns))
-    ints = {c: "int64" for c in columns if c not in nullable and c in
-            ("deal", "players", "seat", "score", "rotation", "partie", "deal_no", "dealer", "paid", "received", "net")}
-    texts = {c: "str" for c in columns if c in ("seed", "game", "contract", "pack", "bot", "unit", "role", "preset")}
-    frame = frame.astype({**ints, **texts, **{c: "Int64" for c in nullable if c in columns}})
-    frame.attrs.update(attrs)
-    return frame
 
 
 def pool_args(workers: object, executor: object, specs: Sequence[BotSpec]) -> int:
