@@ -27,7 +27,8 @@ if TYPE_CHECKING:
 
 Row = tuple[Any, ...]
 Block: TypeAlias = "tuple[Any, ...]"
-"""One chunk's rows as columns: an int64 array, a (values, missing) pair of arrays, or a list."""
+"""One chunk's rows as columns: an int64 array, a (values, missing) pair of arrays, a (names, codes)
+pair (a name's code is its place in names; None is -1), or a list."""
 
 FLOOR_BITS: dict[str, int] = {
     **dict.fromkeys(("deal", "partie", "score", "paid", "received", "net", "pot", "card_points"), 16),
@@ -43,8 +44,9 @@ TEXT = frozenset(("seed",))
 
 
 def kinds_of(columns: Sequence[str]) -> tuple[str, ...]:
-    """Each column's kind for :func:`block`: ``"int"``, ``"nullable"`` or ``"object"``."""
-    return tuple("nullable" if c in NULLABLE else "int" if c in FLOOR_BITS else "object" for c in columns)
+    """Each column's kind for :func:`block`: ``"int"``, ``"nullable"``, ``"category"`` or ``"object"``."""
+    return tuple("nullable" if c in NULLABLE else "int" if c in FLOOR_BITS else "category" if c in CATEGORIES
+                 else "object" for c in columns)
 
 
 def block(rows: Sequence[Row], kinds: Sequence[str]) -> Block:
@@ -57,6 +59,10 @@ def block(rows: Sequence[Row], kinds: Sequence[str]) -> Block:
         elif kind == "nullable":
             missing = np.array([v is None for v in col], dtype=bool)
             out.append((np.array([0 if v is None else v for v in col], dtype=np.int64), missing))
+        elif kind == "category":
+            codes: dict[object, int] = {None: -1}
+            out.append((np.array([codes.setdefault(v, len(codes) - 1) for v in col], dtype=np.int64),
+                        list(codes)[1:]))
         else:
             out.append(list(col))
     return tuple(out)
@@ -82,9 +88,16 @@ def _column(name: str, kind: str, parts: list[Any]) -> Any:
         missing = np.concatenate([p[1] for p in parts]) if parts else np.zeros(0, dtype=bool)
         dtype = smallest_int(values[~missing], FLOOR_BITS[name])
         return pd.arrays.IntegerArray(values.astype(dtype), missing)
+    if kind == "category":  # each chunk's codes renumbered to the names of all chunks (text: alphabetical)
+        seen = list(dict.fromkeys(chain.from_iterable(p[1] for p in parts)))
+        text = all(isinstance(n, str) for n in seen)
+        names = sorted(seen) if text else seen
+        where = {n: i for i, n in enumerate(names)}
+        # a chunk's code c becomes renumber[c]; the -1 of a missing value picks the -1 appended last
+        codes = [np.array([*(where[n] for n in p[1]), -1], dtype=np.int64)[p[0]] for p in parts]
+        return pd.Categorical.from_codes(np.concatenate(codes) if codes else np.zeros(0, dtype=np.int64),
+                                         categories=pd.Index(names, dtype="str" if text and names else None))
     items = list(chain.from_iterable(parts))
-    if name in CATEGORIES:
-        return pd.Categorical(items)
     if name in TEXT:
         return pd.Series(items, dtype=object).astype("str").array
     return pd.Series(items).array  # a game's own column: the type pandas infers

@@ -118,6 +118,7 @@ def simulate_partie(preset: str | Any = "standard", parties: int = 100, *, game:
     chunk = chunk_size_for(chunk_size, n, w, specs)
     chunk = max(1, min(chunk, 10)) if chunk_size is None else chunk
     blocks, cancelled = execute(_run_parties, setup, n, columns=PARTIE_COLUMNS, workers=w, executor=executor,
-                                progress=progress, cancel=cancel, chunk=chunk, desc=f"{setup.name} parties")
+                                progress=progress, cancel=cancel, chunk=chunk, guided=chunk_size is None,
+                                desc=f"{setup.name} parties")
     return to_frame(blocks, PARTIE_COLUMNS, {"cancelled": cancelled, "kind": "parties", "seed": setup.seed,
                                              "parties": n})

@@ -33,6 +33,20 @@ def chunk_size_for(chunk_size: int | None, units: int, workers: int, specs: Sequ
     return max(1, min(cap, math.ceil(units / (4 * workers))))
 
 
+def chunks_of(units: int, chunk: int, workers: int, guided: bool) -> list[tuple[int, int]]:
+    """``range(units)`` cut into chunks ``(start, stop)`` of ``chunk`` units; ``guided``: in a pool, chunks
+    shrink towards the end (to a tenth of ``chunk``), each a share of what is left, so that the workers
+    finish together instead of one waiting for the other's last full chunk."""
+    out: list[tuple[int, int]] = []
+    a = 0
+    least = max(1, chunk // 10)
+    while a < units:
+        size = max(least, min(chunk, math.ceil((units - a) / (2 * workers)))) if guided else chunk
+        out.append((a, min(a + size, units)))
+        a += size
+    return out
+
+
 def _reporter(progress: object, total: int, desc: str) -> tuple[Callable[[int], None], Callable[[], None]]:
     """(advance by n deals, close) for a tqdm bar on stderr, a callback ``(done, total)``, or nothing."""
     if progress is True:
@@ -55,9 +69,9 @@ def _reporter(progress: object, total: int, desc: str) -> tuple[Callable[[int], 
 
 def execute(run: Run, setup: Any, units: int, *, columns: Sequence[str], workers: int,
             executor: cf.Executor | None, progress: object, cancel: Callable[[], bool] | None,
-            chunk: int, desc: str) -> tuple[list[Block], bool]:
-    """Run ``run(setup, a, b)`` over chunks of ``range(units)``; each chunk's rows as a :data:`Block` of
-    ``columns``, in unit order, and whether cancelled.
+            chunk: int, guided: bool, desc: str) -> tuple[list[Block], bool]:
+    """Run ``run(setup, a, b)`` over chunks of ``range(units)`` (see :func:`chunks_of`); each chunk's rows
+    as a :data:`Block` of ``columns``, in unit order, and whether cancelled.
 
     In-process when ``workers == 1`` and no executor; else chunks are submitted a few at a time
     (``cancel`` is polled while waiting; on cancel no more are submitted and pending ones dropped).
@@ -66,12 +80,13 @@ def execute(run: Run, setup: Any, units: int, *, columns: Sequence[str], workers
     if cancel is not None and not callable(cancel):
         raise SimulationError(f"cancel must be a callable returning True to stop, not {cancel!r}")
     kinds = kinds_of(columns)
-    chunks = [(a, min(a + chunk, units)) for a in range(0, units, chunk)]
+    in_process = executor is None and workers == 1
+    chunks = chunks_of(units, chunk, workers, guided and not in_process)
     results: dict[int, Block] = {}
     advance, close = _reporter(progress, units, desc)
     cancelled = False
     try:
-        if executor is None and workers == 1:
+        if in_process:
             for k, (a, b) in enumerate(chunks):
                 if cancel is not None and cancel():
                     cancelled = True

@@ -255,7 +255,8 @@ def simulate(contract: object, deals: int = 1000, *, game: str = "kein-stich", p
     w = pool_args(workers, executor, setup.specs)
     blocks, cancelled = execute(_run_deals, setup, n, columns=setup.columns, workers=w, executor=executor,
                                 progress=progress, cancel=cancel,
-                                chunk=chunk_size_for(chunk_size, n, w, setup.specs), desc=f"{setup.cid}")
+                                chunk=chunk_size_for(chunk_size, n, w, setup.specs), guided=chunk_size is None,
+                                desc=f"{setup.cid}")
     return to_frame(blocks, setup.columns, {"cancelled": cancelled, "kind": "deals", "seed": setup.seed, "deals": n})
 
 
@@ -285,7 +286,7 @@ def tournament(lineup: BotSpec | Sequence[BotSpec], contract: object, deals: int
     blocks, cancelled = execute(_run_deals, setup, n_deals, columns=setup.columns, workers=w, executor=executor,
                                 progress=progress, cancel=cancel,
                                 chunk=chunk_size_for(chunk_size, n_deals, w, setup.specs, period),
-                                desc=f"{setup.cid} tournament")
+                                guided=chunk_size is None, desc=f"{setup.cid} tournament")
     return to_frame(blocks, setup.columns, {"cancelled": cancelled, "kind": "tournament", "seed": setup.seed,
                                             "deals": n_deals, "rotations": period})
 
