@@ -27,8 +27,8 @@ if TYPE_CHECKING:
 
 Row = tuple[Any, ...]
 Block: TypeAlias = "tuple[Any, ...]"
-"""One chunk's rows as columns: an int64 array, a (values, missing) pair of arrays, a (names, codes)
-pair (a name's code is its place in names; None is -1), or a list."""
+"""One chunk's rows as columns: an int64 array, a (values, missing) pair of arrays, a (codes, names) pair
+(a name's code is its place in names; None is -1), or a list."""
 
 FLOOR_BITS: dict[str, int] = {
     **dict.fromkeys(("deal", "partie", "score", "paid", "received", "net", "pot", "card_points"), 16),
@@ -40,7 +40,8 @@ NULLABLE = frozenset(("tricks", "place", "card_points", "pot"))
 CATEGORIES = frozenset(("game", "contract", "pack", "bot", "unit", "role", "preset"))
 """Names repeated on many rows: categoricals, their categories in alphabetical order."""
 TEXT = frozenset(("seed",))
-"""Text that differs deal by deal: plain ``str``."""
+"""Text that differs deal by deal: plain ``str`` (as categories they would differ between a frame cut
+short by ``cancel`` and the same rows of the whole frame)."""
 
 
 def kinds_of(columns: Sequence[str]) -> tuple[str, ...]:
