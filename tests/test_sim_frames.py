@@ -2,6 +2,7 @@
 (and the same CSV) as a frame built the old way, row by row from deals replayed with ``one_deal``."""
 
 import io
+from concurrent.futures import ProcessPoolExecutor
 from itertools import pairwise
 
 import numpy as np
@@ -161,3 +162,11 @@ def test_the_guided_pool_gives_the_frame_of_one_process():
     pd.testing.assert_frame_equal(simulate("no-obers", 160, workers=2, **args), one)
     t1 = tournament("heuristic,random", "domino", 30, seed=8)
     pd.testing.assert_frame_equal(tournament("heuristic,random", "domino", 30, seed=8, workers=2), t1)
+
+
+def test_a_worker_that_played_one_simulation_plays_the_next_with_its_own_setup():
+    # the setup goes to a worker as bytes, unpickled once while the bytes stay the same
+    with ProcessPoolExecutor(1) as ex:
+        for contract, bots in (("no-hearts", "random"), ("no-max", "heuristic"), ("no-hearts", "heuristic")):
+            alone = simulate(contract, 12, bots=bots, seed=3)
+            pd.testing.assert_frame_equal(simulate(contract, 12, bots=bots, seed=3, executor=ex, chunk_size=5), alone)

@@ -26,9 +26,11 @@ if TYPE_CHECKING:
     import pandas as pd
 
 Row = tuple[Any, ...]
-Block: TypeAlias = "tuple[Any, ...]"
-"""One chunk's rows as columns: an int64 array, a (values, missing) pair of arrays, a (codes, names) pair
-(a name's code is its place in names; None is -1), or a list."""
+Block: TypeAlias = "tuple[np.ndarray[Any, Any], np.ndarray[Any, Any], tuple[list[Any], ...], tuple[list[Any], ...]]"
+"""One chunk's rows as columns, in four parts (few objects: quick to send between processes): an int64
+array with a row per whole-number or name column (0 where a value is missing; a name as its code, its
+place in the chunk's names, -1 for None), a bool array marking the missing values of each nullable
+column, each name column's names, and each other column's values as a list."""
 
 FLOOR_BITS: dict[str, int] = {
     **dict.fromkeys(("deal", "partie", "score", "paid", "received", "net", "pot", "card_points"), 16),
@@ -51,22 +53,27 @@ def kinds_of(columns: Sequence[str]) -> tuple[str, ...]:
 
 
 def block(rows: Sequence[Row], kinds: Sequence[str]) -> Block:
-    """``rows`` as columns (see :data:`Block`), whole numbers as arrays: cheap to send between processes."""
+    """``rows`` as a :data:`Block` of columns of the ``kinds`` of :func:`kinds_of`."""
     cols: list[Sequence[Any]] = list(zip(*rows, strict=True)) if rows else [() for _ in kinds]
-    out: list[Any] = []
+    numbers: list[Sequence[int]] = []
+    missing: list[list[bool]] = []
+    names: list[list[Any]] = []
+    others: list[list[Any]] = []
     for kind, col in zip(kinds, cols, strict=True):
         if kind == "int":
-            out.append(np.array(col, dtype=np.int64))
+            numbers.append(col)
         elif kind == "nullable":
-            missing = np.array([v is None for v in col], dtype=bool)
-            out.append((np.array([0 if v is None else v for v in col], dtype=np.int64), missing))
+            missing.append([v is None for v in col])
+            numbers.append([0 if v is None else v for v in col])
         elif kind == "category":
             codes: dict[object, int] = {None: -1}
-            out.append((np.array([codes.setdefault(v, len(codes) - 1) for v in col], dtype=np.int64),
-                        list(codes)[1:]))
+            numbers.append([codes.setdefault(v, len(codes) - 1) for v in col])
+            names.append(list(codes)[1:])
         else:
-            out.append(list(col))
-    return tuple(out)
+            others.append(list(col))
+    n = len(rows)
+    return (np.array(numbers, dtype=np.int64).reshape(len(numbers), n),
+            np.array(missing, dtype=bool).reshape(len(missing), n), tuple(names), tuple(others))
 
 
 def smallest_int(values: np.ndarray[Any, Any], floor: int = 8) -> str:
@@ -78,30 +85,25 @@ def smallest_int(values: np.ndarray[Any, Any], floor: int = 8) -> str:
     return "int64"
 
 
-def _column(name: str, kind: str, parts: list[Any]) -> Any:
+def _categorical(codes: np.ndarray[Any, Any], chunks: list[list[Any]], sizes: list[int]) -> Any:
+    """Each chunk's codes renumbered to the names of all chunks (text in alphabetical order)."""
     import pandas as pd
 
-    if kind == "int":
-        values = np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
-        return values.astype(smallest_int(values, FLOOR_BITS[name]))
-    if kind == "nullable":
-        values = np.concatenate([p[0] for p in parts]) if parts else np.zeros(0, dtype=np.int64)
-        missing = np.concatenate([p[1] for p in parts]) if parts else np.zeros(0, dtype=bool)
-        dtype = smallest_int(values[~missing], FLOOR_BITS[name])
-        return pd.arrays.IntegerArray(values.astype(dtype), missing)
-    if kind == "category":  # each chunk's codes renumbered to the names of all chunks (text: alphabetical)
-        seen = list(dict.fromkeys(chain.from_iterable(p[1] for p in parts)))
-        text = all(isinstance(n, str) for n in seen)
-        names = sorted(seen) if text else seen
-        where = {n: i for i, n in enumerate(names)}
-        # a chunk's code c becomes renumber[c]; the -1 of a missing value picks the -1 appended last
-        codes = [np.array([*(where[n] for n in p[1]), -1], dtype=np.int64)[p[0]] for p in parts]
-        return pd.Categorical.from_codes(np.concatenate(codes) if codes else np.zeros(0, dtype=np.int64),
-                                         categories=pd.Index(names, dtype="str" if text and names else None))
-    items = list(chain.from_iterable(parts))
-    if name in TEXT:
-        return pd.Series(items, dtype=object).astype("str").array
-    return pd.Series(items).array  # a game's own column: the type pandas infers
+    seen = list(dict.fromkeys(chain.from_iterable(chunks)))
+    text = all(isinstance(n, str) for n in seen)
+    names = sorted(seen) if text else seen
+    where = {n: i for i, n in enumerate(names)}
+    # code c of a chunk becomes renumber[c]; the -1 of a missing value picks the -1 put last
+    renumber = {key: np.array([*(where[n] for n in key), -1], dtype=np.int64) for key in map(tuple, chunks)}
+    if len(renumber) == 1:  # every chunk met the same names in the same order
+        out = next(iter(renumber.values()))[codes]
+    else:
+        out = np.empty_like(codes)
+        a = 0
+        for chunk, size in zip(chunks, sizes, strict=True):
+            out[a:a + size] = renumber[tuple(chunk)][codes[a:a + size]]
+            a += size
+    return pd.Categorical.from_codes(out, categories=pd.Index(names, dtype="str" if text and names else None))
 
 
 def to_frame(blocks: Sequence[Block], columns: Sequence[str], attrs: Mapping[str, Any]) -> pd.DataFrame:
@@ -109,8 +111,26 @@ def to_frame(blocks: Sequence[Block], columns: Sequence[str], attrs: Mapping[str
     import pandas as pd
 
     kinds = kinds_of(columns)
-    data = {name: _column(name, kind, [b[j] for b in blocks]) for j, (name, kind) in enumerate(zip(columns, kinds,
-                                                                                                   strict=True))}
+    counts = [sum(k != "object" for k in kinds), kinds.count("nullable")]
+    numbers, missing = (np.concatenate([b[part] for b in blocks], axis=1) if blocks
+                        else np.zeros((counts[part], 0), dtype=np.int64 if part == 0 else bool) for part in (0, 1))
+    sizes = [b[0].shape[1] for b in blocks]
+    rows, gaps, names, others = iter(numbers), iter(missing), iter(range(len(kinds))), iter(range(len(kinds)))
+    data: dict[str, Any] = {}
+    for name, kind in zip(columns, kinds, strict=True):
+        if kind == "int":
+            values = next(rows)
+            data[name] = values.astype(smallest_int(values, FLOOR_BITS[name]))
+        elif kind == "nullable":
+            values, gap = next(rows), next(gaps)
+            data[name] = pd.arrays.IntegerArray(values.astype(smallest_int(values[~gap], FLOOR_BITS[name])), gap)
+        elif kind == "category":
+            c = next(names)
+            data[name] = _categorical(next(rows), [b[2][c] for b in blocks], sizes)
+        else:  # the seed as text; a game's own column as pandas infers it
+            o = next(others)
+            items = list(chain.from_iterable(b[3][o] for b in blocks))
+            data[name] = (pd.Series(items, dtype=object).astype("str") if name in TEXT else pd.Series(items)).array
     frame = pd.DataFrame(data, columns=list(columns))
     frame.attrs.update(attrs)
     return frame

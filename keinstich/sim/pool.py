@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import math
+import pickle
+import queue
 import sys
 from collections.abc import Callable, Sequence
 from functools import partial
@@ -93,9 +95,12 @@ def execute(run: Run, setup: Any, units: int, *, columns: Sequence[str], workers
                     break
                 results[k] = run_chunk(run, kinds, setup, a, b)
                 advance(b - a)
-        else:
+        elif isinstance(executor, cf.ThreadPoolExecutor):  # threads share the setup
             cancelled = _in_pool(partial(run_chunk, run, kinds), setup, chunks, results, advance, workers,
                                  executor, cancel)
+        else:  # the setup pickled once, not once a chunk, and unpickled once a process
+            cancelled = _in_pool(partial(run_pickled, run, kinds), pickle.dumps(setup), chunks, results, advance,
+                                 workers, executor, cancel)
     finally:
         close()
     done = next((k for k in range(len(chunks)) if k not in results), len(chunks))
@@ -105,6 +110,20 @@ def execute(run: Run, setup: Any, units: int, *, columns: Sequence[str], workers
 def run_chunk(run: Run, kinds: Sequence[str], setup: Any, start: int, stop: int) -> Block:
     """Units ``start`` … ``stop - 1`` played and made columns, in the process that plays them."""
     return block(run(setup, start, stop), kinds)
+
+
+_last_setup: tuple[bytes, Any] = (b"", None)
+"""The setup a worker process unpickled last, and its bytes: the same for every chunk of a run."""
+
+
+def run_pickled(run: Run, kinds: Sequence[str], pickled: bytes, start: int, stop: int) -> Block:
+    """:func:`run_chunk` with the setup as pickled bytes (unpickled once while they stay the same)."""
+    global _last_setup
+    known, setup = _last_setup
+    if known != pickled:
+        setup = pickle.loads(pickled)
+        _last_setup = (pickled, setup)
+    return run_chunk(run, kinds, setup, start, stop)
 
 
 def _quiet_worker() -> None:
@@ -123,6 +142,7 @@ def _in_pool(task: Callable[[Any, int, int], Block], setup: Any, chunks: list[tu
     hint = int(getattr(ex, "_max_workers", 0) or 0)
     window = max(2 * workers, 2 * hint, 4)
     pending: dict[cf.Future[Block], int] = {}
+    finished: queue.SimpleQueue[cf.Future[Block]] = queue.SimpleQueue()  # futures as they finish
     nxt = 0
     cancelled = False
     try:
@@ -132,9 +152,16 @@ def _in_pool(task: Callable[[Any, int, int], Block], setup: Any, chunks: list[tu
                 break
             while nxt < len(chunks) and len(pending) < window:
                 a, b = chunks[nxt]
-                pending[ex.submit(task, setup, a, b)] = nxt
+                f = ex.submit(task, setup, a, b)
+                pending[f] = nxt
+                f.add_done_callback(finished.put)
                 nxt += 1
-            done, _ = cf.wait(pending, timeout=0.2, return_when=cf.FIRST_COMPLETED)
+            try:
+                done = [finished.get(timeout=0.2)]
+            except queue.Empty:
+                continue
+            while not finished.empty():
+                done.append(finished.get())
             for f in done:
                 k = pending.pop(f)
                 results[k] = f.result()
