@@ -13,6 +13,7 @@ $(BIN)/python:
 
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[dev,lab,widgets,browser]"
+	$(BIN)/python -m keinstich.warm
 	touch $@
 
 lab: $(STAMP)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from keinstich.cards import ALL_CARDS, Card, Pack, Rank, Suit, card, pack, rank, suit
 from keinstich.tricks import NO_TRUMPS, Trick, TrickRules
@@ -178,7 +179,7 @@ class Contract:
         if self.march and len(tricks) == total_tricks and tricks:
             winners = {t.winner for t in tricks}
             if len(winners) == 1:
-                return self._march(winners.pop(), sum(out), players)
+                return self.march_scores(winners.pop(), sum(out), players)
         return tuple(out)
 
     def decided(self, tricks: Sequence[Trick], remaining: int, total_tricks: int) -> bool:
@@ -199,7 +200,12 @@ class Contract:
             return False
         return not (self.march and len({t.winner for t in tricks}) < 2)
 
-    def _march(self, marcher: int, total: int, players: int) -> tuple[int, ...]:
+    additive: ClassVar[bool] = True
+    """The score is a sum over the tricks of per-trick and per-card amounts (plus the March): the kernel
+    may score it itself (:func:`keinstich.kernel.tables.additive`)."""
+
+    def march_scores(self, marcher: int, total: int, players: int) -> tuple[int, ...]:
+        """The scores when ``marcher`` has taken every trick and the deal's amounts come to ``total``."""
         each = (total * 3 + 2 * self.stake) // (4 * self.stake) * self.stake  # 3/4 of it, to the stake
         out = [each] * players
         out[marcher] = total - each * (players - 1)

@@ -310,6 +310,45 @@ def test_the_fast_playout_makes_the_same_choices_as_the_bot_handed_observations(
             assert slow.plays == fast.plays, (contract.id, seed)
 
 
+def test_simulations_play_mixed_lineups_as_the_bots_handed_observations():
+    """The simulation's shortcut for a heuristic seat among other bots (its card from the kernel, no
+    observation built) makes the moves ``play_deal`` makes, random bots drawing the same numbers."""
+    from keinstich.sim.play import play
+
+    for seed in range(20):
+        for contract in (NO_HEARTS, KEIN_STICH_CONTRACTS["power"], HERZELN_CONTRACTS["herzeln-tricks"]):
+            p = "german-32" if contract.rules.order == "natural" else "french-32"
+            d = TrickDeal.from_seed(p, 4, seed, contract)
+            lineup = [HeuristicBot(), RandomBot(seed), HeuristicBot(pack=p), RandomBot(seed + 1)]
+            slow = play_deal(d.copy(), lineup)
+            fast = d.copy()
+            play(fast, [HeuristicBot(), RandomBot(seed), HeuristicBot(pack=p), RandomBot(seed + 1)])
+            assert slow.plays == fast.plays and slow.scores() == fast.scores(), (contract.id, seed)
+
+
+def test_simulations_play_herzblatt_cards_as_the_heuristic_bots_handed_observations():
+    """A Herzblatt deal of heuristic bots: the cards the kernel finds for the card play are the ones each
+    seat's bot picks from its own observation, in every preset and player count."""
+    from keinstich.games import GAMES
+    from keinstich.sim.play import play
+
+    herzblatt = GAMES["herzblatt"]
+    played = 0
+    for players in (2, 3, 4, 5):
+        for preset_id in herzblatt.contracts(players):
+            for seed in range(6):
+                try:
+                    d = herzblatt.deal(preset_id, seed, players=players)
+                except ValueError:  # a preset for other player counts
+                    break
+                slow = play_deal(d.copy(), [HeuristicBot()] * players)
+                fast = d.copy()
+                play(fast, [HeuristicBot()] * players)
+                assert slow.history == fast.history and slow.result() == fast.result(), (preset_id, seed)
+                played += slow.trick_deal is not None
+    assert played > 50
+
+
 def test_the_pack_in_play_is_told_from_the_observation_or_given():
     d = TrickDeal.from_seed("german-24", 3, 1, NO_HEARTS)
     assert in_play_mask(d.observation(0)) == pack("german-24").mask

@@ -9,7 +9,7 @@ answers them by counting trumps and points (:func:`hand_value`, :func:`best_disc
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from keinstich.bots.base import BotError, Choice, Decision, check_turn, objective
 from keinstich.bots.knowledge import exclusions
@@ -26,6 +26,7 @@ from keinstich.games.herzblatt import (
     Re,
     card_points,
 )
+from keinstich.kernel.layout import HEURISTIC
 from keinstich.tricks import Observation
 
 
@@ -57,6 +58,31 @@ def herzblatt_heuristic_card(obs: HerzblattObservation) -> Choice:
         who = "you have" if obs.seat == obs.soloist else "your side has"
         text += f" ({who} {pts} points; {trumps_out} trumps unseen)"
     return Choice(c, text)
+
+if TYPE_CHECKING:
+    from keinstich.deal import Deal
+
+
+def herzblatt_heuristic_cards(deal: Deal) -> list[Card] | None:
+    """The cards :func:`herzblatt_heuristic_card` plays in every seat from here to the end of a Herzblatt
+    deal's card play, found in the kernel on a copy of the trick play (each seat from its own view: a
+    defender counts the soloist's discards among its unseen cards, the soloist does not); None when the
+    kernel cannot play it. Simulations of heuristic bots replay them instead of building an observation
+    for every card (a test checks both give the same deal)."""
+    td = deal.trick_deal
+    if td is None or td.is_over or not td.kernel_plays:
+        return None
+    obs = deal.observation(0)
+    if obs.kind != "herzblatt" or obs.soloist is None:
+        return None
+    seen = [0] * td.players
+    seen[obs.soloist] = mask_of(deal.observation(obs.soloist).discards)
+    sim = td.copy()
+    tb = tables(sim.contract, sim.rules, sim.total_tricks)
+    done = len(sim.plays)
+    sim.run_out(HEURISTIC, known=exclusions(sim.observation(0)), soloist=obs.soloist, heuristic=tb.kernel(),
+                in_play=obs.rules.pack.mask, seen=seen)
+    return [c for _, c in sim.plays[done:]]
 
 
 _TRUMP_VALUE = {Rank.ACE: 16, Rank.TEN: 13, Rank.KING: 10, Rank.QUEEN: 8, Rank.JACK: 7}
@@ -176,4 +202,5 @@ def banked_points(obs: HerzblattObservation) -> int:
 
 
 __all__ = ["SOLO_AT", "banked_points", "best_discards", "hand_value", "herzblatt_heuristic_card",
+           "herzblatt_heuristic_cards",
            "herzblatt_heuristic_decision", "herzblatt_move", "herzblatt_view"]

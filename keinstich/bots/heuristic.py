@@ -37,6 +37,7 @@ from keinstich.bots.tables import ONLY, Tables, card_list, max_cost, tables, win
 from keinstich.bots.trumps import trump_pick, trump_reason
 from keinstich.cards import ALL_CARDS, SUIT_MASKS, Card, mask_of
 from keinstich.games.herzblatt import HerzblattObservation
+from keinstich.kernel.layout import HEURISTIC
 from keinstich.layoff import DominoObservation
 from keinstich.tricks import Observation, Scoring, TrickDeal
 
@@ -253,19 +254,19 @@ def heuristic_playout(deal: TrickDeal, soloist: int | None = None) -> tuple[int,
     each seat's own hand and the open play only, without building observations: the rollout the
     Monte Carlo bot uses and the fast path for simulations. In a trump game (Herzblatt) the sides are
     ``soloist`` alone against the others (every seat alone without one), each seat deciding as
-    :func:`~keinstich.bots.herzblatt.herzblatt_heuristic_card` does.
+    :func:`~keinstich.bots.herzblatt.herzblatt_heuristic_card` does. Played in the kernel
+    (:mod:`keinstich.kernel.playout`) when it can play the deal.
     """
+    heuristic_plays(deal, 0, soloist)
+    return deal.scores()
+
+
+def heuristic_plays(deal: TrickDeal, cards: int = 1, soloist: int | None = None) -> None:
+    """Play the next ``cards`` cards of a trick deal as :class:`HeuristicBot` would in each seat (0: to the
+    end), from each seat's own hand and the open play (see :func:`heuristic_playout`)."""
     n = deal.players
-    hands = [mask_of(deal.hand(s)) for s in range(n)]
-    played = mask_of(c for _, c in deal.plays)
-    in_play = played
-    for h in hands:
-        in_play |= h
     tb = tables(deal.contract, deal.rules, deal.total_tricks)
     trumps = deal.rules.trump is not None
-    learn = learner(deal.rules)
-    sides = [((s,) if soloist is None or s == soloist else tuple(p for p in range(n) if p != soloist))
-             for s in range(n)]
     if trumps:  # per seat, the cards it cannot hold, as the trump duties reveal them
         known = exclusions(deal.observation(0))
     else:  # per seat, the suits it has shown it lacks
@@ -273,14 +274,36 @@ def heuristic_playout(deal: TrickDeal, soloist: int | None = None) -> tuple[int,
         for s in range(n):
             for su in deal.voids(s):
                 known[s] |= 1 << su
+    if deal.kernel_plays:
+        deal.run_out(HEURISTIC, known=known, soloist=soloist, heuristic=tb.kernel(), cards=cards)
+    else:
+        _python_playout(deal, tb, known, soloist, cards)
+
+
+def _python_playout(deal: TrickDeal, tb: Tables, known: list[int], soloist: int | None,
+                    cards: int = 0) -> tuple[int, ...]:
+    """:func:`heuristic_plays` card by card in Python (``cards`` cards, 0: to the end), for deals the kernel
+    does not play; the reference the kernel is tested against."""
+    n = deal.players
+    hands = [mask_of(deal.hand(s)) for s in range(n)]
+    played = mask_of(c for _, c in deal.plays)
+    in_play = played
+    for h in hands:
+        in_play |= h
+    trumps = deal.rules.trump is not None
+    learn = learner(deal.rules)
+    sides = [((s,) if soloist is None or s == soloist else tuple(p for p in range(n) if p != soloist))
+             for s in range(n)]
     trick = [c for _, c in deal.trick]
     k = len(deal.tricks) + 1
     play = deal.play
     legal_mask = deal.legal_mask
-    while True:
+    played_now = 0
+    while played_now != cards or not cards:
         turn = deal.turn
         if turn is None:
             break
+        played_now += 1
         s = turn
         hand = hands[s]
         legal = legal_mask()
@@ -309,6 +332,6 @@ def heuristic_playout(deal: TrickDeal, soloist: int | None = None) -> tuple[int,
 # written before the bots were split into modules (keinstich.bots is their public home)
 __all__ = [
     "Bot", "BotError", "Choice", "HeuristicBot", "Objective", "RandomBot", "best_discards", "deal_value",
-    "domino_value", "exclusions", "hand_value", "heuristic_playout", "in_play_mask", "objective", "play_deal",
-    "sign_of",
+    "domino_value", "exclusions", "hand_value", "heuristic_playout", "heuristic_plays", "in_play_mask", "objective",
+    "play_deal", "sign_of",
 ]

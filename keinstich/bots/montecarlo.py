@@ -32,6 +32,7 @@ from keinstich.bots.herzblatt import best_discards, herzblatt_heuristic_card, he
 from keinstich.bots.heuristic import heuristic_playout
 from keinstich.bots.knowledge import Knowledge, in_play_mask, trick_knowledge
 from keinstich.bots.play import BaseBot
+from keinstich.bots.rollouts import Rollouts, kernel_rolls
 from keinstich.bots.sampler import HandSampler, SamplerError
 from keinstich.bots.search import TrickSearch
 from keinstich.bots.solver_domino import solve_domino
@@ -161,13 +162,20 @@ class MonteCarloBot(BaseBot):
         totals = [0.0] * len(cands)
         count = 0
         t0 = time.perf_counter()
+        rolls = Rollouts(obs, [c for c, _ in cands], obj, soloist, lambda hands: world(obs, hands)) \
+            if kernel_rolls(obs) else None
         for drawn in draws:
-            deal = world(obs, know.hands(drawn, own))
-            if exact:
+            hands = know.hands(drawn, own)
+            if rolls is not None:
+                for i, v in enumerate(rolls.values(hands, exact)):
+                    totals[i] += v
+            elif exact:
+                deal = world(obs, hands)
                 game = TrickSearch(deal, obj.side, obj.sign)
                 for i, (c, _) in enumerate(cands):
                     totals[i] += game.after(deal, c)
             else:
+                deal = world(obs, hands)
                 for i, (c, _) in enumerate(cands):
                     d = deal.copy()
                     d.play(c)
@@ -244,12 +252,14 @@ class MonteCarloBot(BaseBot):
         count = 0
         used = 0
         every = max(8, self.samples // 4)
+        rolls = Rollouts(t, [], objective(obs), soloist, lambda hands: world(t, hands)) if kernel_rolls(t) else None
         t0 = time.perf_counter()
         for drawn in draws:
             out = drawn[-1] if know.out else 0
             banked = card_points(cards_of(own_discards if is_soloist else out))
-            deal = world(t, know.hands(drawn, own))
+            hands = know.hands(drawn, own)
             if exact:
+                deal = world(t, hands)
                 key = in_play & ~(own_discards | out)
                 game = games.get(key)
                 if game is None:
@@ -269,12 +279,10 @@ class MonteCarloBot(BaseBot):
                     stakes[i] += st
                     wins[i] += table.wins[1][p]
             else:
-                for i in alive:
-                    d = deal.copy()
-                    d.play(cands[i][0])
-                    scores = heuristic_playout(d, soloist)
+                for i, (scores, won) in zip(alive, self._outcomes(t, rolls, hands, [cands[i][0] for i in alive],
+                                                                  soloist), strict=True):
                     p = scores[soloist] + banked
-                    tricks = d.tricks_won()[soloist]
+                    tricks = won[soloist]
                     k = table.kind(tricks, total)
                     stakes[i] += table.stakes[k][p]
                     values[i].append(table.rollout_value(p, tricks, total))
@@ -308,6 +316,21 @@ class MonteCarloBot(BaseBot):
         return Choice(c, f"{c.text}: over {how}, {method}, {who} {wins[best] / n_best:.0%} of them and your stake "
                          f"is {stakes[best] / n_best:+.2f} on average ({cands[second][0].text}: "
                          f"{stakes[second] / n_second:+.2f})")
+
+    @staticmethod
+    def _outcomes(t: Observation, rolls: Rollouts | None, hands: list[int], cards: list[Card],
+                  soloist: int | None) -> list[tuple[list[int], list[int]]]:
+        """Each card played in the deal with these hands, then the heuristic in every seat to the end:
+        the scores and the tricks won per seat (in the kernel when it can)."""
+        if rolls is not None:
+            return rolls.outcomes(hands, cards)
+        deal = world(t, hands)
+        got = []
+        for c in cards:
+            d = deal.copy()
+            d.play(c)
+            got.append((list(heuristic_playout(d, soloist)), list(d.tricks_won())))
+        return got
 
     # Herzblatt's solo decision ------------------------------------------------------------------------
 

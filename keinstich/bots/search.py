@@ -1,70 +1,50 @@
-"""The exact search of a trick deal with every hand open: alpha-beta on bitmask hands.
+"""The exact search of a trick deal with every hand open, set up for one side.
 
-:class:`TrickSearch` sets one trick deal up for one side (the seats that play together, and whether their
-scores count up or down) and searches it by a lean recursion of its own, checked against the trick
-machine's legal cards. A transposition table at the trick boundaries is keyed by the position up to
-relative ranks (per suit, who holds the cards still in play in rank order, and what they cost), the
-leader, and for the March rule whether one seat has taken every trick so far; the future of a
-position does not depend on the tricks already taken otherwise. Equivalent-card pruning: two cards
-of a player that are next to each other in rank among the cards still in play, and cost the same,
-are interchangeable, so only one of them is tried. The solver (:mod:`~keinstich.bots.solver`) and
-the Monte Carlo bot's endgames drive it.
+:class:`TrickSearch` turns one trick deal, a side (the seats that play together) and the direction of
+their scores into the flat tables of the kernel's alpha-beta search (:mod:`keinstich.kernel.search`:
+a transposition table keyed up to relative ranks, equivalent cards tried once, bounds from the
+amounts still to come), and asks it for the value of each card of the player to move, checked against
+the trick machine's legal cards. The solver (:mod:`~keinstich.bots.solver`) and the Monte Carlo bot's
+endgames drive it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from typing import Any, NamedTuple
 
-from keinstich.bots.solution import INF, bounds, cutoff
+from keinstich.bots.solution import INF
 from keinstich.bots.tables import card_classes, raw_amounts
-from keinstich.cards import ALL_CARDS, SUIT_MASKS, Card, cards_of, mask_of, strength_table
-from keinstich.tricks import Trick, TrickDeal, TrickRules
-
-VOFF = 1 << 20  # keeps amounts positive inside packed sort keys
-
-
-@lru_cache(maxsize=64)
-def _rule_tables(rules: TrickRules) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Per card index: strength, and the mask of cards that beat it when it is winning the trick."""
-    st = strength_table(rules.order)
-    tmask = SUIT_MASKS[rules.trump] if rules.trump is not None else 0
-    over = []
-    for c in ALL_CARDS:
-        higher = mask_of(d for d in ALL_CARDS if d.suit == c.suit and st[d.index] > st[c.index])
-        over.append(higher | (0 if c.suit == rules.trump else tmask))
-    return st, tuple(over)
-
-
-@lru_cache(maxsize=64)
-def _compact_table(order: tuple[int, ...], s: int) -> list[int]:
-    """For one suit: its 13-bit chunk of a mask -> the in-play cards it holds as bits in rank order."""
-    table = [0] * 8192
-    bits = [1 << (i - 13 * s) for i in order]
-    m = len(bits)
-    for sub in range(1 << m):
-        chunk = 0
-        for j in range(m):
-            if sub >> j & 1:
-                chunk |= bits[j]
-        table[chunk] = sub
-    return table
+from keinstich.cards import ALL_CARDS, SUIT_MASKS, Card, cards_of, mask_of
+from keinstich.kernel.jit import array
+from keinstich.kernel.layout import (
+    P_ABSOLUTE,
+    P_GEN,
+    P_GOOD,
+    P_MARCH,
+    P_NODES,
+    P_SIDE,
+    P_SIGN,
+    P_VALUED,
+    card_tables,
+    params,
+)
+from keinstich.tricks import Trick, TrickDeal
 
 
-@lru_cache(maxsize=1)
-def _pext8() -> list[int]:
-    """pext[(a << 8) | h]: the bits of ``h`` at the positions of the bits of ``a``, packed low (8-bit)."""
-    out = [0] * 65536
-    for a in range(256):
-        pos = [j for j in range(8) if a >> j & 1]
-        base = a << 8
-        for h in range(256):
-            v = 0
-            for t, j in enumerate(pos):
-                if h >> j & 1:
-                    v |= 1 << t
-            out[base | h] = v
-    return out
+class Spot(NamedTuple):
+    """Where the player to move stands: the seat, how many cards of trick ``k`` are down (the suit led,
+    the card winning for ``wseat``, their amounts ``raw``, their mask ``trick``), and the March state."""
+
+    seat: int
+    pos: int
+    led: int
+    win: int
+    wseat: int
+    raw: int
+    k: int
+    mstate: int
+    trick: int
 
 
 class TrickSearch:
@@ -75,7 +55,7 @@ class TrickSearch:
         rules = deal.rules
         self.n = n = deal.players
         self.total = total = deal.total_tricks
-        self.st, self.over = _rule_tables(rules)
+        self.st, self.over, self.lower_of, _ = card_tables(rules.order, -1 if rules.trump is None else rules.trump)
         self.val, self.base = raw_amounts(deal.contract, total)
         self.side = 0
         for s in side:
@@ -102,321 +82,52 @@ class TrickSearch:
                 normal[w] = total_raw
                 self.march_fix[w] = sign * sum(marched[s] - normal[s] for s in range(n) if self.side >> s & 1)
         self.valued = mask_of(c for c in ALL_CARDS if self.val[c.index])
-        self.tt: dict[tuple[int, ...], tuple[int, int, int]] = {}
-        self.lower_of = [mask_of(d for d in ALL_CARDS if d.suit == c.suit and self.st[d.index] < self.st[c.index])
-                         for c in ALL_CARDS]
-        self._build()
+        self._tables()
 
-    # the search -------------------------------------------------------------------------------------
+    def _tables(self) -> None:
+        """The flat tables the kernel searches with (:mod:`keinstich.kernel.search`)."""
+        from keinstich.kernel import search as kernel  # loads the compiled kernel on first use
 
-    def _build(self) -> None:
-        n, total, val, base, over, st = self.n, self.total, self.val, self.base, self.over, self.st
-        order, side, sign, tt = self.order, self.side, self.sign, self.tt
-        good = self.good_take
-        march = self.march
-        march_fix = self.march_fix
-        valued = self.valued
+        self._k: Any = kernel
+        n, total, val, base, sign = self.n, self.total, self.val, self.base, self.sign
         rules = self.rules
-        trump = -1 if self.trump is None else int(self.trump)
-        tmask = self.tmask
-        simple = rules.trump is None and rules.no_lead is None and rules.forced_discard is None
-        no_lead = SUIT_MASKS[rules.no_lead] if rules.no_lead is not None else 0
-        forced = rules.forced_discard.bit if rules.forced_discard is not None else 0
-        must_trump = rules.must_trump
-        mo_lead = rules.must_overtrump_trump_lead or rules.must_overtrump_always
-        mo_always = rules.must_overtrump_always
-        SM = SUIT_MASKS
-        suit_of = [c.suit for c in ALL_CARDS]
-        pos_base = [max(0, sign * b) for b in base]
-        neg_base = [min(0, sign * b) for b in base]
-        # suffix sums of the per-trick parts, from trick k to the end
         pos_from = [0] * (total + 3)
         neg_from = [0] * (total + 3)
         for k in range(total, 0, -1):
-            pos_from[k] = pos_from[k + 1] + pos_base[k]
-            neg_from[k] = neg_from[k + 1] + neg_base[k]
-        uval = [sign * v for v in val]
-        kcache: dict[tuple[int, ...], tuple[int, ...]] = {}
-        lower_of = self.lower_of
-        classes = sorted(set(val))
-        vclass = [classes.index(v) for v in val]
-        cbits = max(1, (len(classes) - 1).bit_length())
-        obits = max(1, (n - 1).bit_length())
-        shift_card = cbits + obits
-        # per suit, the in-play cards in strength order with their value class pre-shifted
-        seq = [[(1 << i, vclass[i] << obits) for i in order[s]] for s in range(4)]
-        last_trick = total
+            pos_from[k] = pos_from[k + 1] + max(0, sign * base[k])
+            neg_from[k] = neg_from[k + 1] + min(0, sign * base[k])
+        classes = sorted({v for v in val if v})
+        absolute = len(classes) > kernel.KW - 1 - n
+        order = [-1] * 52
+        for s in range(4):
+            for j, i in enumerate(self.order[s]):
+                order[13 * s + j] = i
+        P = params(rules, n, total)
+        P[P_SIDE] = self.side
+        P[P_SIGN] = sign
+        P[P_GOOD] = int(self.good_take)
+        P[P_MARCH] = int(self.march)
+        P[P_VALUED] = self.valued
+        P[P_ABSOLUTE] = int(absolute)
+        self._table = kernel.table()
+        P[P_GEN] = self._table.next_generation()
+        self._P = array(P)
+        cls = [0 if not v or absolute else classes.index(v) + 1 for v in val]
+        self._arrays = tuple(array(x) for x in (
+            self.over, val, self.st, self.lower_of, order, cls, [*base, 0], pos_from, neg_from,
+            self.march_fix))
 
-        def key_of(hands: tuple[int, ...], alive: int) -> tuple[int, ...]:
-            """The position up to relative ranks: per suit, the owners (and value classes) of the cards
-            still in play in rank order. Positions with the same key play out the same."""
-            out = []
-            for s in range(4):
-                code = 1
-                for b, vc in seq[s]:
-                    if alive & b:
-                        o = 0
-                        while not hands[o] & b:
-                            o += 1
-                        code = code << shift_card | vc | o
-                out.append(code)
-            return tuple(out)
+    def _node(self, hands: list[int], seat: int, pos: int, led: int, win: int, wseat: int, raw: int, k: int,
+              mstate: int, alive: int, alpha: int, beta: int) -> int:
+        """One kernel search from this point (see :func:`keinstich.kernel.search.node`)."""
+        t = self._table
+        return int(self._k.node(array(hands), seat, pos, led, win, wseat, raw, k, mstate, alive, alpha, beta,
+                               self._P, *self._arrays, t.mv, t.mk, t.kw, t.tkeys, t.tval, t.fr))
 
-        if all(len(o) <= 8 for o in order):
-            compact = [_compact_table(tuple(order[s]), s) for s in range(4)]
-            pext = _pext8()
-            class_masks = [mask_of(c for c in ALL_CARDS if val[c.index] == v) for v in classes if v]
-
-            def fast_key(hands: tuple[int, ...], alive: int) -> tuple[int, ...]:
-                out = []
-                for s in range(4):
-                    t = compact[s]
-                    sh = 13 * s
-                    a = t[alive >> sh & 0x1FFF] << 8
-                    if a:
-                        for h in hands:
-                            out.append(pext[a | t[h >> sh & 0x1FFF]])
-                        for cm in class_masks:
-                            out.append(pext[a | t[cm >> sh & 0x1FFF]])
-                    else:
-                        out.append(-1)
-                return tuple(out)
-
-            key_of = fast_key
-
-        def legal(hand: int, led: int, win: int) -> int:
-            if led < 0:
-                if no_lead:
-                    return hand & ~no_lead or hand
-                return hand
-            follow = hand & SM[led]
-            if simple:
-                return follow or hand
-            if follow:
-                if led == trump and mo_lead and win >= 0 and suit_of[win] == trump:
-                    return follow & over[win] or follow
-                return follow
-            if forced and hand & forced:
-                return forced
-            if hand & tmask:
-                trumps = hand & tmask
-                higher = trumps & over[win] if mo_always and win >= 0 and suit_of[win] == trump else 0
-                if must_trump:
-                    return higher or trumps
-                if higher:  # trumping is a choice, but a trump must beat the highest so far
-                    return hand & ~tmask | higher
-            return hand
-
-        rep_memo: list[dict[int, tuple[int, ...]]] = [{}, {}, {}, {}]
-
-        def suit_reps(s: int, lm: int, alive: int) -> tuple[int, ...]:
-            """One card per run of equivalent legal cards of suit ``s`` (memoised on the suit's bits)."""
-            sh = 13 * s
-            key = (alive >> sh & 0x1FFF) << 13 | (lm >> sh & 0x1FFF)
-            memo = rep_memo[s]
-            got = memo.get(key)
-            if got is None:
-                out = []
-                prev_in = False
-                prev_val = 0
-                for i in order[s]:
-                    if not alive >> i & 1:
-                        continue
-                    if lm >> i & 1:
-                        v = val[i]
-                        if not (prev_in and v == prev_val):
-                            out.append(i)
-                        prev_in = True
-                        prev_val = v
-                    else:
-                        prev_in = False
-                got = memo[key] = tuple(out)
-            return got
-
-        def reps(lm: int, alive: int) -> list[int]:
-            out: list[int] = []
-            for s in range(4):
-                if lm & SM[s]:
-                    out += suit_reps(s, lm, alive)
-            return out
-
-        def start(hands: tuple[int, ...], leader: int, k: int, alpha: int, beta: int, mstate: int) -> int:
-            """Future value for the side from the start of trick ``k``, led by ``leader``."""
-            if k > total:
-                return 0
-            alive = 0
-            for h in hands:
-                alive |= h
-            if not march:
-                lo = neg_from[k]
-                hi = pos_from[k]
-                m = alive & valued
-                while m:
-                    low = m & -m
-                    u = uval[low.bit_length() - 1]
-                    if u > 0:
-                        hi += u
-                    else:
-                        lo += u
-                    m ^= low
-                if lo == hi:
-                    return lo
-                if hi <= alpha:
-                    return hi
-                if lo >= beta:
-                    return lo
-            if k == last_trick:
-                # one card each: play the trick out directly
-                c0 = hands[leader].bit_length() - 1
-                win, ws, raw = c0, leader, val[c0]
-                p = leader
-                for _ in range(n - 1):
-                    p = p + 1 if p + 1 < n else 0
-                    c = hands[p].bit_length() - 1
-                    raw += val[c]
-                    if over[win] >> c & 1:
-                        win, ws = c, p
-                u = sign * (raw + base[k]) if side >> ws & 1 else 0
-                if march and (mstate == -2 or mstate == ws):
-                    u += march_fix[ws]
-                return u
-            ck = kcache.get(hands)
-            if ck is None:
-                ck = kcache[hands] = key_of(hands, alive)
-            key = (*ck, leader, mstate)
-            e = tt.get(key)
-            first = -1
-            if e is not None:
-                elo, ehi, rel = e
-                settled = cutoff(elo, ehi, alpha, beta)
-                if settled is not None:
-                    return settled
-                # the best lead stored as (suit, rank among the cards in play): valid for transpositions
-                rs, rk = rel >> 4, rel & 15
-                for i in order[rs]:
-                    if alive >> i & 1:
-                        if not rk:
-                            first = i
-                            break
-                        rk -= 1
-                a0, b0 = max(alpha, elo), min(beta, ehi)
-            else:
-                elo, ehi = -INF, INF
-                a0, b0 = alpha, beta
-            hl = list(hands)
-            lm = legal(hands[leader], -1, -1)
-            moves = reps(lm, alive)
-            if len(moves) > 1:
-                if first >= 0 and first in moves:
-                    moves.remove(first)
-                    moves.insert(0, first)
-                    rest = moves[1:]
-                else:
-                    rest = moves
-                    first = -1
-                maxing = side >> leader & 1
-                if good == bool(maxing):
-                    rest.sort(key=lambda i: -st[i])
-                else:
-                    rest.sort(key=lambda i: st[i])
-                if first >= 0:
-                    moves = [first, *rest]
-                else:
-                    moves = rest
-            maximise = side >> leader & 1
-            best = -INF if maximise else INF
-            best_move = moves[0]
-            a, b = a0, b0
-            nxt = leader + 1 if leader + 1 < n else 0
-            h0 = hl[leader]
-            for i in moves:
-                hl[leader] = h0 ^ (1 << i)
-                v = follow(hl, nxt, 1, suit_of[i], i, leader, val[i], a, b, k, mstate, alive, leader)
-                if maximise:
-                    if v > best:
-                        best, best_move = v, i
-                        if v > a:
-                            a = v
-                else:
-                    if v < best:
-                        best, best_move = v, i
-                        if v < b:
-                            b = v
-                if a >= b:
-                    break
-            hl[leader] = h0
-            rel = suit_of[best_move] << 4 | (alive & lower_of[best_move]).bit_count()
-            tt[key] = (*bounds(best, a0, b0, elo, ehi), rel)
-            return best
-
-        def follow(hl: list[int], seat: int, pos: int, led: int, win: int, wseat: int, raw: int,
-                   alpha: int, beta: int, k: int, mstate: int, alive: int, leader: int) -> int:
-            """Future value for the side with ``pos`` cards of trick ``k`` played (``raw``: their amounts)."""
-            h0 = hl[seat]
-            lm = legal(h0, led, win)
-            if not lm & (lm - 1):
-                moves = [lm.bit_length() - 1]
-            elif lm & SM[led] == lm:
-                moves = list(suit_reps(led, lm, alive))
-            else:
-                moves = reps(lm, alive)
-            maximise = side >> seat & 1
-            if len(moves) > 1:
-                ow = over[win]
-                if good:
-                    moves.sort(key=lambda i: st[i] - (ow >> i & 1) * 64)
-                elif maximise:
-                    moves.sort(key=lambda i: st[i] + 64 if ow >> i & 1 else -st[i])
-                elif side >> wseat & 1:
-                    moves.sort(key=lambda i: (ow >> i & 1) << 40 | (sign * val[i] + VOFF) << 8 | 64 - st[i])
-                else:
-                    moves.sort(key=st.__getitem__, reverse=True)
-            best = -INF if maximise else INF
-            a, b = alpha, beta
-            last = pos + 1 == n
-            nxt = seat + 1 if seat + 1 < n else 0
-            ow = over[win]
-            for i in moves:
-                bit = 1 << i
-                if ow & bit:
-                    w2, ws2 = i, seat
-                else:
-                    w2, ws2 = win, wseat
-                r2 = raw + val[i]
-                hl[seat] = h0 ^ bit
-                if last:
-                    u = sign * (r2 + base[k]) if side >> ws2 & 1 else 0
-                    if march:
-                        if mstate == -2 or mstate == ws2:
-                            m2 = ws2
-                        else:
-                            m2 = -1
-                        if k == total and m2 >= 0:
-                            u += march_fix[m2]
-                    else:
-                        m2 = 0
-                    v = u + start(tuple(hl), ws2, k + 1, a - u, b - u, m2)
-                else:
-                    v = follow(hl, nxt, pos + 1, led, w2, ws2, r2, a, b, k, mstate, alive, leader)
-                if maximise:
-                    if v > best:
-                        best = v
-                        if v > a:
-                            a = v
-                else:
-                    if v < best:
-                        best = v
-                        if v < b:
-                            b = v
-                if a >= b:
-                    break
-            hl[seat] = h0
-            return best
-
-        self._legal = legal
-        self._reps = reps
-        self._start = start
-        self._follow = follow
+    @property
+    def nodes(self) -> int:
+        """Positions visited by this search so far."""
+        return int(self._P[P_NODES])
 
     # the root ---------------------------------------------------------------------------------------
 
@@ -446,17 +157,25 @@ class TrickSearch:
             return -2
         return winners.pop() if len(winners) == 1 else -1
 
+    def spot(self, deal: TrickDeal) -> Spot:
+        """Where the player to move stands in ``deal``: all :meth:`after_hands` needs besides the hands."""
+        _, seat, pos, led, win, wseat, raw, k = self.position(deal)
+        return Spot(seat, pos, led, win, wseat, raw, k, self.march_state(deal), mask_of(x for _, x in deal.trick))
+
     def after(self, deal: TrickDeal, c: Card, alpha: int = -INF, beta: int = INF) -> int:
         """Future value for the side after the player to move plays ``c`` now (legal assumed)."""
-        hands, seat, pos, led, win, wseat, raw, k = self.position(deal)
-        mstate = self.march_state(deal)
-        alive = 0
+        return self.after_hands([mask_of(deal.hand(s)) for s in range(self.n)], self.spot(deal), c, alpha, beta)
+
+    def after_hands(self, hands: list[int], at: Spot, c: Card, alpha: int = -INF, beta: int = INF) -> int:
+        """:meth:`after` for these hands at the same point of the play (the Monte Carlo bot's sampled deals:
+        one search set-up for all of them, sharing its transposition table)."""
+        seat, pos, led, win, wseat, raw, k, mstate, trick_mask = at
+        hands = list(hands)
+        alive = trick_mask
         for h in hands:
             alive |= h
-        trick_mask = mask_of(x for _, x in deal.trick)
-        alive |= trick_mask
         if pos == 0:
-            led, win, wseat = c.suit, c.index, seat
+            led, win, wseat = int(c.suit), c.index, seat
         elif self.over[win] & c.bit:
             win, wseat = c.index, seat
         hands[seat] ^= c.bit
@@ -468,9 +187,9 @@ class TrickSearch:
                 m2 = wseat if mstate in (-2, wseat) else -1
                 if k == self.total and m2 >= 0:
                     u += self.march_fix[m2]
-            return u + self._start(tuple(hands), wseat, k + 1, alpha - u, beta - u, m2)
+            return u + self._node(hands, wseat, 0, -1, -1, wseat, 0, k + 1, m2, 0, alpha - u, beta - u)
         nxt = (seat + 1) % self.n
-        return self._follow(hands, nxt, pos + 1, led, win, wseat, raw, alpha, beta, k, mstate, alive, -1)
+        return self._node(hands, nxt, pos + 1, led, win, wseat, raw, k, mstate, alive, alpha, beta)
 
     def candidates(self, deal: TrickDeal) -> list[tuple[Card, tuple[Card, ...]]]:
         """The legal cards of the player to move, one per class of equivalent cards (lowest first),
@@ -479,9 +198,9 @@ class TrickSearch:
         alive = mask_of(x for _, x in deal.trick)
         for h in hands:
             alive |= h
-        lm = self._legal(hands[seat], led, win)
+        lm = self._k.legal(hands[seat], led, win, self._P, self._arrays[0])
         assert lm == deal.legal_mask(), "solver legality differs from the trick machine"
         return card_classes(self.order, alive, lm, self.val)
 
 
-__all__ = ["VOFF", "TrickSearch"]
+__all__ = ["Spot", "TrickSearch"]

@@ -8,10 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Any
 
 from keinstich.bots.base import sign_of
 from keinstich.cards import ALL_CARDS, Card, mask_of, strength_table
-from keinstich.tricks import Scoring, Trick, TrickRules
+from keinstich.kernel.jit import array
+from keinstich.kernel.layout import H_BASE, H_COST, H_HF, H_SIZE, HF_AVERT, HF_COSTLY, HF_NATURAL, HF_NONNEG, HF_TRUMP
+from keinstich.kernel.tables import raw_amounts
+from keinstich.tricks import Scoring, TrickRules
 
 
 class Tables:
@@ -21,7 +25,8 @@ class Tables:
     ``score`` on one-card tricks, so any additive contract written as data works.
     """
 
-    __slots__ = ("avert", "base", "cost", "costly", "higher", "lower", "natural", "nonneg", "strength", "trump")
+    __slots__ = ("_kernel", "avert", "base", "cost", "costly", "higher", "lower", "natural", "nonneg", "strength",
+                 "trump")
 
     def __init__(self, contract: Scoring | None, rules: TrickRules, total: int) -> None:
         sign = -sign_of(contract)
@@ -40,6 +45,21 @@ class Tables:
         self.nonneg = min(cost) >= 0 and min(base) >= 0
         self.avert = sum(x for x in cost if x > 0) + sum(x for x in base if x > 0) >= \
             -sum(x for x in cost if x < 0) - sum(x for x in base if x < 0)
+        self._kernel: Any = None
+
+    def kernel(self) -> Any:
+        """These tables as the kernel's heuristic array ``H`` (:mod:`keinstich.kernel.layout`)."""
+        if self._kernel is None:
+            H = [0] * H_SIZE
+            H[H_HF + HF_COSTLY] = self.costly
+            H[H_HF + HF_NONNEG] = int(self.nonneg)
+            H[H_HF + HF_AVERT] = int(self.avert)
+            H[H_HF + HF_NATURAL] = int(self.natural)
+            H[H_HF + HF_TRUMP] = -1 if self.trump is None else int(self.trump)
+            H[H_COST:H_COST + 52] = self.cost
+            H[H_BASE:H_BASE + len(self.base)] = self.base
+            self._kernel = array(H)
+        return self._kernel
 
 
 def tables(contract: Scoring | None, rules: TrickRules, total: int) -> Tables:
@@ -53,15 +73,6 @@ def tables(contract: Scoring | None, rules: TrickRules, total: int) -> Tables:
 @lru_cache(maxsize=256)
 def _cached_tables(contract: Scoring | None, rules: TrickRules, total: int) -> Tables:
     return Tables(contract, rules, total)
-
-
-def raw_amounts(contract: Scoring | None, total: int) -> tuple[list[int], list[int]]:
-    """Raw score per captured card and per trick number (1-based), probed from the contract's ``score``."""
-    if contract is None:
-        return [0] * 52, [0] * (total + 2)
-    base = [0] + [contract.score([Trick(k, 0, (), 0)], 1, total)[0] for k in range(1, total + 1)] + [0]
-    val = [contract.score([Trick(1, 0, (c,), 0)], 1, total)[0] - base[1] for c in ALL_CARDS]
-    return val, base
 
 
 def amounts(contract: Scoring | None, total: int) -> tuple[list[int], list[int]]:

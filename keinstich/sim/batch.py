@@ -189,7 +189,7 @@ def _block(contract: Contract, p: Pack | str, players: int, deals: int, seed: in
     if contract.march:
         for i in np.flatnonzero(tricks.max(axis=1) == total):
             marcher = int(np.argmax(tricks[i]))
-            scores[i] = contract._march(marcher, int(scores[i].sum()), players)
+            scores[i] = contract.march_scores(marcher, int(scores[i].sum()), players)
     return RandomDeals(contract, p, players, leader, dealt, cards, seats, winners, scores, tricks)
 
 

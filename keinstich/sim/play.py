@@ -1,11 +1,14 @@
 """Playing one deal with bots, as :func:`~keinstich.bots.play_deal` would, by the fastest path that
 makes the same moves.
 
-Two shortcuts serve deals of tricks from first card to last (``deal.trick_deal is deal``): with a
-:class:`~keinstich.bots.HeuristicBot` in every seat and no trumps, :func:`~keinstich.bots.heuristic_playout`
-makes the bots' choices without building observations; and a :class:`~keinstich.bots.RandomBot` draws
-its card from its own generator exactly as it would from an observation. The tests check both against
-``play_deal``. Every other deal is played through the Deal interface by ``play_deal``.
+Two shortcuts serve deals of tricks from first card to last (``deal.trick_deal is deal``) without
+trumps: a :class:`~keinstich.bots.HeuristicBot`'s card is the kernel's
+(:func:`~keinstich.bots.heuristic.heuristic_plays`, the whole deal at once by
+:func:`~keinstich.bots.heuristic_playout` when every seat is one), without building observations; and a
+:class:`~keinstich.bots.RandomBot` draws its card from its own generator exactly as it would from an
+observation. A Herzblatt deal of heuristic bots plays its cards as
+:func:`~keinstich.bots.herzblatt.herzblatt_heuristic_cards` finds them in the kernel. The tests check
+each against ``play_deal``. Every other deal is played through the Deal interface by ``play_deal``.
 """
 
 from __future__ import annotations
@@ -14,6 +17,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from keinstich.bots import Bot, HeuristicBot, RandomBot, heuristic_playout, play_deal
+from keinstich.bots.herzblatt import herzblatt_heuristic_cards
+from keinstich.bots.heuristic import heuristic_plays
+from keinstich.bots.play import bot_move
 from keinstich.cards import mask_of, pack
 from keinstich.sim.bot_specs import SimulationError
 
@@ -28,8 +34,15 @@ def play(deal: Deal, bots: Sequence[Bot]) -> None:
     if tricks is deal:
         assert tricks is not None
         _play_tricks(tricks, bots)
-    else:
-        play_deal(cast(Any, deal), bots)
+        return
+    if all(type(b) is HeuristicBot for b in bots) and deal.observation(0).kind == "herzblatt":
+        while not deal.over and deal.phase != "play":
+            seat = deal.turn
+            assert seat is not None
+            deal.play(bot_move(bots[seat], deal.observation(seat)), seat)
+        for c in herzblatt_heuristic_cards(deal) or ():  # the card play, without an observation per card
+            deal.play(c)
+    play_deal(cast(Any, deal), bots)
 
 
 def playout_serves(deal: Deal) -> bool:
@@ -40,19 +53,25 @@ def playout_serves(deal: Deal) -> bool:
 
 
 def _play_tricks(deal: TrickDeal, bots: Sequence[Bot]) -> None:
-    if playout_serves(deal) and all(type(b) is HeuristicBot for b in bots):
+    # the play-out sees the cards dealt as the pack in play; so does a heuristic bot told that pack
+    fast = [False] * deal.players
+    if playout_serves(deal):
         in_play = mask_of(c for _, c in deal.plays)
         for seat in range(deal.players):
             in_play |= mask_of(deal.hand(seat))
-        # the play-out sees the cards dealt as the pack in play; so does a bot told that pack
-        packs = [getattr(b, "pack", None) for b in bots]
-        if all(p is None or pack(p).mask == in_play for p in packs):
+        for seat, b in enumerate(bots):
+            p = getattr(b, "pack", None)
+            fast[seat] = type(b) is HeuristicBot and (p is None or pack(p).mask == in_play)
+        if all(fast):
             heuristic_playout(deal)
             return
     while not deal.is_over:
         s = deal.turn
         assert s is not None
         b = bots[s]
+        if fast[s]:
+            heuristic_plays(deal, 1)  # the bot's card, without building its observation
+            continue
         if type(b) is RandomBot:
             deal.play(b.rng.choice(deal.legal()), s)  # what RandomBot.explain_trick draws
             continue

@@ -1,0 +1,146 @@
+"""The Monte Carlo bot's work on one decision in a trick deal, for many sampled deals, in the kernel.
+
+:class:`Rollouts` is set up once per decision from the seat's observation: the trick in progress,
+what every seat has shown, the scores so far, the candidate cards. Then, for each sampled deal (the
+hidden hands as the sampler drew them), :meth:`Rollouts.values` plays every candidate out with the
+heuristic bot in every seat (:func:`keinstich.kernel.playout.after_each`), or near the end searches it
+exactly (one :class:`~keinstich.bots.search.TrickSearch` for all the sampled deals, sharing its
+table). The values are the ones the bot got before the kernel, card for card: the Monte Carlo bot's
+play-outs by :func:`~keinstich.bots.heuristic.heuristic_playout` on a replayed deal, and the exact
+search by :meth:`TrickSearch.after`; a test checks both ways agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from keinstich.bots.base import Objective
+from keinstich.bots.knowledge import exclusions, suit_bits
+from keinstich.bots.search import Spot, TrickSearch
+from keinstich.bots.tables import tables
+from keinstich.cards import Card
+from keinstich.kernel.jit import array, float_array
+from keinstich.kernel.layout import (
+    HEURISTIC,
+    MAX_SEATS,
+    S_HANDS,
+    S_IN_PLAY,
+    S_K,
+    S_KNOWN,
+    S_MODE,
+    S_MSTATE,
+    S_PLAYED,
+    S_SCORES,
+    S_SEAT,
+    S_SIZE,
+    S_SOLOIST,
+    S_TLEN,
+    S_TRICK,
+    S_VOIDS,
+    S_WON,
+)
+from keinstich.kernel.tables import additive, trick_tables
+from keinstich.tricks import Observation, TrickDeal
+
+
+def kernel_rolls(obs: Observation) -> bool:
+    """Whether :class:`Rollouts` can take this decision: a contract the kernel scores, at most 8 seats."""
+    return obs.players <= MAX_SEATS and additive(obs.contract)
+
+
+class Rollouts:
+    """One decision's candidate cards, valued in sampled deals (see the module)."""
+
+    def __init__(self, obs: Observation, cards: Sequence[Card], obj: Objective, soloist: int | None,
+                 world: Callable[[list[int]], TrickDeal]) -> None:
+        n = obs.players
+        self.n = n
+        self.obs = obs
+        self.obj = obj
+        self.cards = list(cards)
+        self.world = world
+        contract = obs.contract
+        self.total = total = (sum(obs.hand_sizes) + len(obs.played)) // n
+        self.contract = contract
+        self.march = bool(getattr(contract, "march", False))
+        self.T = trick_tables(obs.rules, contract, n, total).T
+        self.H = tables(contract, obs.rules, total).kernel()
+        past = contract.score(obs.tricks, n, total) if contract is not None else (0,) * n
+        won = [0] * n
+        mstate = -2
+        for t in obs.tricks:
+            won[t.winner] += 1
+            mstate = t.winner if mstate in (-2, t.winner) else -1
+        assert obs.turn is not None
+        S = [0] * S_SIZE
+        S[S_SEAT] = obs.turn
+        S[S_K] = len(obs.tricks) + 1
+        S[S_TLEN] = len(obs.trick)
+        for i, (_, c) in enumerate(obs.trick):
+            S[S_TRICK + i] = c.index
+        self._played = S[S_PLAYED] = obs.played_mask
+        S[S_MSTATE] = mstate
+        S[S_SOLOIST] = -1 if soloist is None else soloist
+        S[S_MODE] = HEURISTIC
+        S[S_KNOWN:S_KNOWN + n] = exclusions(obs) if obs.rules.trump is not None else suit_bits(obs.voids)
+        S[S_VOIDS:S_VOIDS + n] = suit_bits(obs.voids)
+        S[S_SCORES:S_SCORES + n] = past
+        S[S_WON:S_WON + n] = won
+        self._S = S
+        self._cards = array([c.index for c in cards])
+        self._W = array(S)
+        self._rnd = float_array(())
+        self._search: TrickSearch | None = None
+        self._spot: Spot | None = None
+
+    def values(self, hands: list[int], exact: bool) -> list[float]:
+        """Each candidate's value for the side in the deal with these (current) hands: played out by the
+        heuristic (the side's final score, signed), or with ``exact`` searched (its future value)."""
+        if exact:
+            return self._exact(hands)
+        value = self.obj.value
+        return [value(scores) for scores, _ in self._play(hands, self._cards, len(self.cards))]
+
+    def outcomes(self, hands: list[int], cards: Sequence[Card]) -> list[tuple[list[int], list[int]]]:
+        """Each of ``cards`` played in the deal with these hands, then the heuristic in every seat to the
+        end: the scores and the tricks won per seat."""
+        return self._play(hands, array([c.index for c in cards]), len(cards))
+
+    def _play(self, hands: list[int], cards: Any, count: int) -> list[tuple[list[int], list[int]]]:
+        from keinstich.kernel.playout import after_each  # loads the compiled kernel on first use
+
+        n = self.n
+        S = self._S
+        S[S_HANDS:S_HANDS + n] = hands
+        in_play = self._played
+        for h in hands:
+            in_play |= h
+        S[S_IN_PLAY] = in_play
+        out = array([0] * (2 * MAX_SEATS * count))
+        after_each(array(S), self.T, self.H, cards, self._W, self._rnd, out)
+        got = out.tolist() if hasattr(out, "tolist") else list(out)
+        results = []
+        for i in range(count):
+            at = 2 * MAX_SEATS * i
+            scores = got[at:at + n]
+            won = got[at + MAX_SEATS:at + MAX_SEATS + n]
+            if self.march and max(won) == self.total:
+                scores = list(self._marched(won.index(self.total), sum(scores)))
+            results.append((scores, won))
+        return results
+
+    def _marched(self, marcher: int, total: int) -> Any:
+        return self.contract.march_scores(marcher, total, self.n)  # type: ignore[union-attr]
+
+    def _exact(self, hands: list[int]) -> list[float]:
+        if self._search is None:  # one search set-up for every sampled deal of this decision
+            deal = self.world(hands)
+            self._search = TrickSearch(deal, self.obj.side, self.obj.sign)
+            self._spot = self._search.spot(deal)
+        search, spot = self._search, self._spot
+        assert spot is not None
+        return [search.after_hands(hands, spot, c) for c in self.cards]
+
+
+__all__ = ["Rollouts", "kernel_rolls"]

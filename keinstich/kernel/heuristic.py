@@ -1,0 +1,348 @@
+"""The heuristic bot's card on bitmasks, for play-outs: the same choice as
+:func:`keinstich.bots.heuristic._nt_pick` (no trumps) and :func:`keinstich.bots.trumps.trump_pick` (a trump
+game played by sides), without the reason. The bots keep their readable versions, which also give the
+reason; tests check that both pick the same card in every position they meet.
+
+Tables (see :func:`~keinstich.kernel.tables.heuristic_tables`): ``cost``, ``st`` (strength), ``lower``
+and ``higher`` (same-suit cards below and above) per card, ``base`` per trick number, and ``HF``: the
+mask of costly cards, and whether no amount is negative, whether tricks are to be avoided, whether the
+rank order is the natural one, the trump suit (-1 for none).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from keinstich.kernel.bits import low_index, popcount
+from keinstich.kernel.jit import jit
+from keinstich.kernel.layout import HF_AVERT, HF_COSTLY, HF_NATURAL, HF_NONNEG, HF_TRUMP
+
+
+@jit()
+def max_cost(mask: int, HF: Any, cost: Any) -> int:
+    """The highest cost of a card in ``mask`` (0 when none costs anything)."""
+    m = mask & HF[HF_COSTLY]
+    best = 0
+    while m:
+        low = m & -m
+        v = cost[low_index(low)]
+        if v > best:
+            best = v
+        m ^= low
+    return best
+
+
+@jit()
+def win_chance(c: int, suit_unseen: int, followers: int, lower: Any, higher: Any) -> float:
+    """Chance that card ``c`` is still the best after ``followers`` seats follow from ``suit_unseen``."""
+    if not followers or not suit_unseen:
+        return 1.0
+    hi = popcount(suit_unseen & higher[c])
+    if not hi:
+        return 1.0
+    lo = popcount(suit_unseen & lower[c])
+    return math.pow(lo / (lo + hi), float(followers))
+
+
+@jit()
+def nt_pick(k: int, n: int, seat: int, hand: int, legal: int, trick: Any, tlen: int, unseen: int, voids: Any,
+            HF: Any, cost: Any, st: Any, lower: Any, higher: Any, base: Any) -> int:
+    """The heuristic's card (its index) in a no-trump trick deal; ``trick[:tlen]`` are the cards down,
+    ``voids[s]`` the suits (as bits) seat ``s`` has shown it lacks."""
+    if not legal & (legal - 1):
+        return low_index(legal)
+    b = base[k]
+    if tlen > 0:
+        w = trick[0]
+        led = w // 13
+        tc = b + cost[w]
+        for j in range(1, tlen):
+            c = trick[j]
+            tc += cost[c]
+            if c // 13 == led and st[c] > st[w]:
+                w = c
+        later = n - tlen - 1
+        lmask = 0x1FFF << (13 * led)
+        if legal & lmask:
+            stake = tc + (max_cost(unseen, HF, cost) if later else 0)
+            ducks = legal & lower[w]
+            if ducks and stake > 0 and HF[HF_NONNEG]:
+                # a card under the winner costs nothing: shed the costliest, else the highest of them
+                best = -1
+                m = ducks
+                while m:
+                    c = low_index(m)
+                    m &= m - 1
+                    if best < 0 or cost[c] > cost[best] or (cost[c] == cost[best] and st[c] > st[best]):
+                        best = c
+                return best
+            followers = 0
+            for i in range(1, later + 1):
+                if not voids[(seat + i) % n] >> led & 1:
+                    followers += 1
+            su = unseen & lmask
+            best = -1
+            bexp = 0.0
+            m = legal
+            while m:
+                c = low_index(m)
+                m &= m - 1
+                if st[c] < st[w]:
+                    exp = 0.0
+                else:
+                    exp = (stake + cost[c]) * (win_chance(c, su, followers, lower, higher) if later else 1.0)
+                if best < 0 or exp < bexp or (exp == bexp and (
+                        -cost[c] < -cost[best] or (cost[c] == cost[best] and -st[c] < -st[best]))):
+                    best, bexp = c, exp
+            return best
+        # void in the led suit: no trumps here, so the trick is someone else's
+        if HF[HF_AVERT]:
+            costly = legal & HF[HF_COSTLY]
+            pool = costly if costly else legal
+            if costly:
+                top = max_cost(pool, HF, cost)
+                keep = 0
+                m = pool
+                while m:
+                    c = low_index(m)
+                    m &= m - 1
+                    if cost[c] == top:
+                        keep |= 1 << c
+                pool = keep
+            if not pool & (pool - 1):
+                return low_index(pool)
+            best = -1
+            bwin = 0.0
+            m = pool
+            while m:
+                c = low_index(m)
+                m &= m - 1
+                wc = win_chance(c, unseen & (0x1FFF << (13 * (c // 13))), 1, lower, higher)
+                if best < 0 or wc > bwin or (wc == bwin and st[c] > st[best]):
+                    best, bwin = c, wc
+            return best
+        best = -1
+        bwin = 0.0
+        m = legal
+        while m:
+            c = low_index(m)
+            m &= m - 1
+            wc = win_chance(c, unseen & (0x1FFF << (13 * (c // 13))), 1, lower, higher)
+            if best < 0 or wc < bwin or (wc == bwin and -cost[c] < -cost[best]):
+                best, bwin = c, wc
+        return best
+    # leading: (expected cost, suit length, strength, card, win chance) per option, sorted stably
+    dump = max_cost(unseen, HF, cost)
+    o_exp = [0.0] * 8
+    o_len = [0] * 8
+    o_st = [0] * 8
+    o_card = [0] * 8
+    o_win = [0.0] * 8
+    no = 0
+    avert = HF[HF_AVERT]
+    for s in range(4):
+        smask = 0x1FFF << (13 * s)
+        mine = legal & smask
+        if not mine:
+            continue
+        su = unseen & smask
+        followers = 0
+        if su:
+            for i in range(1, n):
+                if not voids[(seat + i) % n] >> s & 1:
+                    followers += 1
+        nsu = popcount(su)
+        avg = 0.0
+        if nsu:
+            tot = 0
+            m = su & HF[HF_COSTLY]
+            while m:
+                tot += cost[low_index(m)]
+                m &= m - 1
+            avg = tot / nsu
+        trick_cost = b + followers * avg + (n - 1 - followers) * dump
+        if HF[HF_NATURAL]:
+            low = low_index(mine)
+        else:
+            low = -1
+            m = mine
+            while m:
+                c = low_index(m)
+                m &= m - 1
+                if low < 0 or st[c] < st[low]:
+                    low = c
+        length = popcount(hand & smask)
+        for pick in range(1 if avert else 2):
+            if pick == 0:
+                c = low
+            else:
+                c = -1
+                m = mine
+                while m:
+                    x = low_index(m)
+                    m &= m - 1
+                    if c < 0 or st[x] > st[c]:
+                        c = x
+            win = win_chance(c, su, followers, lower, higher)
+            exp = win * (trick_cost + cost[c])
+            # insert after every option that sorts before or equal to it (a stable sort)
+            at = no
+            while at > 0 and (o_exp[at - 1] > exp or (o_exp[at - 1] == exp and (
+                    o_len[at - 1] > length or (o_len[at - 1] == length and o_st[at - 1] > st[c])))):
+                o_exp[at] = o_exp[at - 1]
+                o_len[at] = o_len[at - 1]
+                o_st[at] = o_st[at - 1]
+                o_card[at] = o_card[at - 1]
+                o_win[at] = o_win[at - 1]
+                at -= 1
+            o_exp[at] = exp
+            o_len[at] = length
+            o_st[at] = st[c]
+            o_card[at] = c
+            o_win[at] = win
+            no += 1
+    best = o_card[0]
+    if not avert:
+        return best
+    if o_exp[0] <= 0 and o_win[0] > 0:
+        return best
+    if o_win[0] == 0:
+        # a sure loser: keep the last one as an exit when another lead is nearly as safe
+        sure = 0
+        for j in range(no):
+            if o_win[j] == 0:
+                sure += 1
+        if sure == 1:
+            for j in range(1, no):
+                if o_win[j] <= 0.15 and o_exp[j] <= 0.15 * max(1, b):
+                    return o_card[j]
+    return best
+
+
+@jit()
+def _beats(st: Any, trump: int, x: int, best: int) -> bool:
+    """Whether card ``x`` beats ``best``, the card now winning the trick."""
+    if x // 13 == best // 13:
+        return bool(st[x] > st[best])
+    return x // 13 == trump
+
+
+@jit()
+def trump_pick(k: int, n: int, seat: int, hand: int, legal: int, trick: Any, tlen: int, unseen: int, excl: Any,
+               side: int, sizes_hint: int, HF: Any, cost: Any, st: Any, higher: Any, base: Any) -> int:
+    """The heuristic's card (its index) in a trump game played by sides; ``side``: the mask of the seats
+    playing together with ``seat``, ``excl[s]``: the cards seat ``s`` cannot hold."""
+    if not legal & (legal - 1):
+        return low_index(legal)
+    trump = HF[HF_TRUMP]
+    tmask = (0x1FFF << (13 * trump)) if trump >= 0 else 0
+    everyone = (1 << n) - 1
+    if tlen > 0:
+        leader = (seat - tlen) % n
+        best, bseat = trick[0], leader
+        pts = -cost[trick[0]] - base[k]
+        for i in range(1, tlen):
+            x = trick[i]
+            pts += -cost[x]
+            if _beats(st, trump, x, best):
+                best, bseat = x, (leader + i) % n
+        later_opps = 0
+        for i in range(1, n - tlen):
+            p = (seat + i) % n
+            if not side >> p & 1:
+                later_opps |= 1 << p
+        pick = -1
+        pkey = 0.0
+        m = legal
+        while m:
+            c = low_index(m)
+            m &= m - 1
+            top = c if _beats(st, trump, c, best) else best
+            ours = top == c or side >> bseat & 1
+            keep = 1.0
+            if ours and later_opps:
+                beaters = unseen & (higher[top] | (tmask if top // 13 != trump else 0))
+                u = popcount(unseen)
+                if not u:
+                    u = 1
+                for i in range(1, n - tlen):  # in seat order after this one, as the products round
+                    p = (seat + i) % n
+                    if later_opps >> p & 1:
+                        t = popcount(beaters & ~excl[p])
+                        if t:
+                            keep *= math.pow(max(0.0, 1.0 - t / u), float(max(1, sizes_hint)))
+            p_side = keep if ours else 0.0
+            swing = (2 * p_side - 1) * (pts - cost[c])
+            price = (1.5 + 0.4 * st[c]) if c // 13 == trump else 0.15 * st[c]
+            key = swing - price
+            # the highest key, then the lowest strength; the first card in index order on a tie
+            if pick < 0 or key > pkey or (key == pkey and -st[c] > -st[pick]):
+                pick, pkey = c, key
+        return pick
+    # leading
+    opps = everyone & ~side
+    my_trumps = hand & tmask
+    out_trumps = unseen & tmask
+    opp_can_trump = False
+    for p in range(n):
+        if opps >> p & 1 and out_trumps & ~excl[p]:
+            opp_can_trump = True
+    if popcount(side) == 1 and my_trumps and out_trumps and my_trumps & legal:
+        m = legal & tmask
+        while m:
+            c = low_index(m)
+            m &= m - 1
+            if not unseen & higher[c]:
+                return c
+        if popcount(my_trumps) > popcount(out_trumps):
+            low = -1
+            m = legal & tmask
+            while m:
+                c = low_index(m)
+                m &= m - 1
+                if low < 0 or st[c] < st[low]:
+                    low = c
+            return low
+    cash = -1
+    m = legal & ~tmask
+    while m:
+        c = low_index(m)
+        m &= m - 1
+        if unseen & higher[c]:
+            continue
+        if opp_can_trump:
+            smask = 0x1FFF << (13 * (c // 13))
+            void = False
+            for p in range(n):
+                if opps >> p & 1 and excl[p] & smask == smask:
+                    void = True
+            if void:
+                continue
+        if cash < 0 or -cost[c] > -cost[cash] or (cost[c] == cost[cash] and st[c] > st[cash]):
+            cash = c
+    if cash >= 0:
+        return cash
+    low = -1
+    m = legal & ~tmask
+    while m:
+        c = low_index(m)
+        m &= m - 1
+        ln = popcount(hand & (0x1FFF << (13 * (c // 13))))
+        if low < 0:
+            low, lln = c, ln
+            continue
+        if ln < lln or (ln == lln and (-cost[c] < -cost[low] or (cost[c] == cost[low] and st[c] < st[low]))):
+            low, lln = c, ln
+    if low >= 0:
+        return low
+    m = legal
+    while m:
+        c = low_index(m)
+        m &= m - 1
+        if low < 0 or st[c] < st[low]:
+            low = c
+    return low
+
+
+__all__ = ["max_cost", "nt_pick", "trump_pick", "win_chance"]

@@ -1,0 +1,522 @@
+"""The exact search of a trick deal with every hand open: alpha-beta on bitmask hands, compiled.
+
+One recursive function, :func:`node`, searches from any point of a trick for one side (the seats in
+the mask ``side``, whose amounts count with ``sign``); :class:`~keinstich.bots.search.TrickSearch`
+sets a deal up for it and drives it. What it uses, as double-dummy solvers do:
+
+- a transposition table at the start of each trick, keyed by the position up to relative ranks (per
+  suit, who holds each card still in play, in rank order, and which cards carry which amount), the
+  leader and the March state: the future does not depend on the tricks already taken;
+- equivalent cards: two cards of one hand next to each other in rank among the cards in play, of the
+  same amount, play the same, so only one is tried;
+- bounds from the amounts still to come: when what is left cannot move the result out of the window,
+  or is settled either way (in No Max once the King of Hearts has fallen), the search stops there;
+- move ordering: the table's best lead first, then by rank towards what the side wants, and in the
+  trick the cheapest way to win or to duck;
+- null-window (MTD(f)) calls from the driver, which reuse the table between passes.
+
+Rules and amounts come in as flat integer tables (see :data:`P_N` and the other ``P_`` offsets).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from keinstich.kernel.bits import low_index as _low
+from keinstich.kernel.bits import popcount
+from keinstich.kernel.jit import JIT, jit
+from keinstich.kernel.layout import (
+    P_ABSOLUTE,
+    P_FORCED,
+    P_GEN,
+    P_GOOD,
+    P_MARCH,
+    P_MO_ALWAYS,
+    P_MO_LEAD,
+    P_MUST_TRUMP,
+    P_N,
+    P_NODES,
+    P_NOLEAD,
+    P_SIDE,
+    P_SIGN,
+    P_SIMPLE,
+    P_TMASK,
+    P_TOTAL,
+    P_TRUMP,
+    P_VALUED,
+)
+
+INF = 1 << 40
+
+
+KW = 12
+"""Key words per table entry: the compressed hands, one word per amount class, the leader and March state."""
+TT_BITS = 18
+"""Table entries (2**TT_BITS); an entry is overwritten by the next position hashed to it."""
+MOVES = 16
+"""Room for the moves of one ply (a hand holds at most 13 cards)."""
+VOFF = 1 << 20
+M62 = (1 << 62) - 1
+
+
+@jit()
+def legal(hand: int, led: int, win: int, P: Any, over: Any) -> int:
+    """The legal cards of ``hand`` when suit ``led`` was led (-1: leading) and card ``win`` is winning."""
+    if led < 0:
+        nl = P[P_NOLEAD]
+        if nl:
+            rest = hand & ~nl
+            return rest if rest else hand
+        return hand
+    follow = hand & (0x1FFF << (13 * led))
+    if P[P_SIMPLE]:
+        return follow if follow else hand
+    trump = P[P_TRUMP]
+    if follow:
+        if led == trump and (P[P_MO_LEAD] or P[P_MO_ALWAYS]) and win >= 0 and win // 13 == trump:
+            higher = follow & over[win]
+            return higher if higher else follow
+        return follow
+    forced = P[P_FORCED]
+    if forced and hand & forced:
+        return forced
+    tmask = P[P_TMASK]
+    trumps = hand & tmask
+    if trumps:
+        higher = 0
+        if P[P_MO_ALWAYS] and win >= 0 and win // 13 == trump:
+            higher = trumps & over[win]
+        if P[P_MUST_TRUMP]:
+            return higher if higher else trumps
+        if higher:  # trumping is a choice, but a trump must beat the highest so far
+            return (hand & ~tmask) | higher
+    return hand
+
+
+@jit()
+def reps(lm: int, alive: int, order: Any, val: Any, mv: Any, at: int) -> int:
+    """One card per run of equivalent cards of ``lm`` (next in rank among ``alive``, same amount), written
+    to ``mv[at:]`` suit by suit, low to high; returns how many."""
+    cnt = 0
+    for s in range(4):
+        if not lm >> (13 * s) & 0x1FFF:
+            continue
+        prev_in = False
+        prev_val = 0
+        for j in range(13):
+            i = order[13 * s + j]
+            if i < 0:
+                break
+            if not alive >> i & 1:
+                continue
+            if lm >> i & 1:
+                v = val[i]
+                if not (prev_in and v == prev_val):
+                    mv[at + cnt] = i
+                    cnt += 1
+                prev_in = True
+                prev_val = v
+            else:
+                prev_in = False
+    return cnt
+
+
+@jit()
+def _sort(mv: Any, mk: Any, at: int, cnt: int, start: int) -> None:
+    """Stable insertion sort of ``mv[at+start:at+cnt]`` by the keys ``mk`` (ascending)."""
+    for x in range(at + start + 1, at + cnt):
+        m, key = mv[x], mk[x]
+        y = x - 1
+        while y >= at + start and mk[y] > key:
+            mv[y + 1] = mv[y]
+            mk[y + 1] = mk[y]
+            y -= 1
+        mv[y + 1] = m
+        mk[y + 1] = key
+
+
+@jit()
+def _key(h: Any, alive: int, leader: int, mstate: int, P: Any, order: Any, cls: Any, kw: Any, at: int) -> int:
+    """Write the position's key to ``kw[at:at+KW]``; returns its hash."""
+    n = P[P_N]
+    for w in range(KW):
+        kw[at + w] = 0
+    if P[P_ABSOLUTE]:
+        for o in range(n):
+            kw[at + o] = h[o]
+    else:
+        for s in range(4):
+            p = 0
+            for j in range(13):
+                i = order[13 * s + j]
+                if i < 0:
+                    break
+                if alive >> i & 1:
+                    bit = 1 << (13 * s + p)
+                    o = 0
+                    while not h[o] >> i & 1:
+                        o += 1
+                    kw[at + o] |= bit
+                    q = cls[i]
+                    if q:
+                        kw[at + n + q - 1] |= bit
+                    p += 1
+    kw[at + KW - 1] = leader | (mstate + 2) << 8
+    x = 0
+    for w in range(KW):
+        x = ((x ^ kw[at + w]) * 0x100000001B3) & M62
+        x ^= x >> 29
+    return x
+
+
+# the fields of one frame of the search stack (one position being searched)
+F_SEAT, F_POS, F_LED, F_WIN, F_WSEAT, F_RAW, F_K, F_MSTATE, F_ALIVE, F_ALPHA, F_BETA, F_A, F_B, F_BEST, \
+    F_BEST_MOVE, F_CNT, F_Y, F_H0, F_UOFF, F_A0, F_B0, F_ELO, F_EHI, F_SLOT = range(24)
+FS = 24
+DEPTH = 64
+
+
+@jit()
+def node(h: Any, seat: int, pos: int, led: int, win: int, wseat: int, raw: int, k: int, mstate: int, alive: int,
+         alpha: int, beta: int, P: Any, over: Any, val: Any, st: Any, lower: Any, order: Any, cls: Any, base: Any,
+         pos_from: Any, neg_from: Any, mfix: Any, mv: Any, mk: Any, kw: Any, tkeys: Any, tval: Any, fr: Any) -> int:
+    """The side's value of the rest of the deal from here, searched in the window (alpha, beta).
+
+    ``h``: the hands (changed during the search, restored on return); ``seat`` to move, ``pos`` cards of
+    trick ``k`` played so far (0: ``seat`` leads it), suit ``led`` and card ``win`` winning for ``wseat``,
+    ``raw`` their amounts; ``mstate``: for the March, the seat that has taken every trick so far (-2 none
+    yet, -1 two seats have); ``alive``: the cards in play at the start of this trick.
+
+    Alpha-beta written as a loop over an explicit stack of frames (``fr``, :data:`FS` fields each), not as
+    a recursion: numba's disk cache cannot hold a recursive function (numba issue 6061).
+    """
+    n = P[P_N]
+    total = P[P_TOTAL]
+    side = P[P_SIDE]
+    sign = P[P_SIGN]
+    march = P[P_MARCH]
+    gen = P[P_GEN]
+    mask = (1 << TT_BITS) - 1
+    d = 0
+    f = 0
+    fr[F_SEAT] = seat
+    fr[F_POS] = pos
+    fr[F_LED] = led
+    fr[F_WIN] = win
+    fr[F_WSEAT] = wseat
+    fr[F_RAW] = raw
+    fr[F_K] = k
+    fr[F_MSTATE] = mstate
+    fr[F_ALIVE] = alive
+    fr[F_ALPHA] = alpha
+    fr[F_BETA] = beta
+    entering = True
+    ret = 0
+    while True:
+        f = d * FS
+        seat = fr[f + F_SEAT]
+        pos = fr[f + F_POS]
+        k = fr[f + F_K]
+        if entering:
+            P[P_NODES] += 1
+            alpha = fr[f + F_ALPHA]
+            beta = fr[f + F_BETA]
+            mstate = fr[f + F_MSTATE]
+            done = False
+            if pos == 0:
+                if k > total:
+                    ret, done = 0, True
+                else:
+                    alive = 0
+                    for o in range(n):
+                        alive |= h[o]
+                    fr[f + F_ALIVE] = alive
+                    if not march:
+                        lo = neg_from[k]
+                        hi = pos_from[k]
+                        m = alive & P[P_VALUED]
+                        while m:
+                            low = m & -m
+                            u = sign * val[_low(low)]
+                            if u > 0:
+                                hi += u
+                            else:
+                                lo += u
+                            m ^= low
+                        if lo == hi:
+                            ret, done = lo, True
+                        elif hi <= alpha:
+                            ret, done = hi, True
+                        elif lo >= beta:
+                            ret, done = lo, True
+                    if not done and k == total:  # one card each: play the trick out
+                        c0 = _low(h[seat])
+                        w, ws, r = c0, seat, val[c0]
+                        p = seat
+                        for _ in range(n - 1):
+                            p = p + 1 if p + 1 < n else 0
+                            c = _low(h[p])
+                            r += val[c]
+                            if over[w] >> c & 1:
+                                w, ws = c, p
+                        u = sign * (r + base[k]) if side >> ws & 1 else 0
+                        if march and (mstate == -2 or mstate == ws):
+                            u += mfix[ws]
+                        ret, done = u, True
+                if not done:
+                    at = (k - 1) * KW
+                    slot = _key(h, alive, seat, mstate, P, order, cls, kw, at) & mask
+                    fr[f + F_SLOT] = slot
+                    hit = tval[4 * slot + 3] == gen
+                    if hit:
+                        for w in range(KW):
+                            if tkeys[KW * slot + w] != kw[at + w]:
+                                hit = False
+                                break
+                    first = -1
+                    elo, ehi = -INF, INF
+                    if hit:
+                        elo = tval[4 * slot]
+                        ehi = tval[4 * slot + 1]
+                        if elo >= beta:
+                            ret, done = elo, True
+                        elif ehi <= alpha:
+                            ret, done = ehi, True
+                        elif elo == ehi:
+                            ret, done = elo, True
+                        else:
+                            rel = tval[4 * slot + 2]
+                            rs, rk = rel >> 4, rel & 15
+                            for j in range(13):
+                                i = order[13 * rs + j]
+                                if i < 0:
+                                    break
+                                if alive >> i & 1:
+                                    if not rk:
+                                        first = i
+                                        break
+                                    rk -= 1
+                            if elo > alpha:
+                                alpha = elo
+                            if ehi < beta:
+                                beta = ehi
+                    if not done:
+                        fr[f + F_ELO] = elo
+                        fr[f + F_EHI] = ehi
+                        fr[f + F_A0] = alpha
+                        fr[f + F_B0] = beta
+                        ply = MOVES * ((k - 1) * n)
+                        cnt = reps(legal(h[seat], -1, -1, P, over), alive, order, val, mv, ply)
+                        if cnt > 1:
+                            start = 0
+                            if first >= 0:
+                                for y in range(cnt):
+                                    if mv[ply + y] == first:
+                                        for z in range(y, 0, -1):
+                                            mv[ply + z] = mv[ply + z - 1]
+                                        mv[ply] = first
+                                        start = 1
+                                        break
+                            up = P[P_GOOD] == (side >> seat & 1)
+                            for y in range(start, cnt):
+                                i = mv[ply + y]
+                                mk[ply + y] = -st[i] if up else st[i]
+                            _sort(mv, mk, ply, cnt, start)
+                        fr[f + F_CNT] = cnt
+            else:
+                led = fr[f + F_LED]
+                win = fr[f + F_WIN]
+                wseat = fr[f + F_WSEAT]
+                alive = fr[f + F_ALIVE]
+                h0 = h[seat]
+                lm = legal(h0, led, win, P, over)
+                ply = MOVES * ((k - 1) * n + pos)
+                if not lm & (lm - 1):
+                    mv[ply] = _low(lm)
+                    cnt = 1
+                else:
+                    cnt = reps(lm, alive, order, val, mv, ply)
+                if cnt > 1:
+                    ow = over[win]
+                    good = P[P_GOOD]
+                    maximise = side >> seat & 1
+                    for y in range(cnt):
+                        i = mv[ply + y]
+                        beats = ow >> i & 1
+                        if good:
+                            key = st[i] - beats * 64
+                        elif maximise:
+                            key = st[i] + 64 if beats else -st[i]
+                        elif side >> wseat & 1:
+                            key = beats << 40 | (sign * val[i] + VOFF) << 8 | (64 - st[i])
+                        else:
+                            key = -st[i]
+                        mk[ply + y] = key
+                    _sort(mv, mk, ply, cnt, 0)
+                fr[f + F_CNT] = cnt
+                fr[f + F_A0] = alpha
+                fr[f + F_B0] = beta
+            if done:
+                if d == 0:
+                    return ret
+                d -= 1
+                entering = False
+                continue
+            fr[f + F_A] = fr[f + F_A0]
+            fr[f + F_B] = fr[f + F_B0]
+            fr[f + F_BEST] = -INF if side >> seat & 1 else INF
+            fr[f + F_BEST_MOVE] = mv[MOVES * ((k - 1) * n + pos)]
+            fr[f + F_H0] = h[seat]
+            fr[f + F_Y] = 0
+        else:
+            # a child returned ``ret``: take it into this frame's best and window
+            v = ret + fr[f + F_UOFF]
+            y = fr[f + F_Y]
+            i = mv[MOVES * ((k - 1) * n + pos) + y]
+            a = fr[f + F_A]
+            b = fr[f + F_B]
+            best = fr[f + F_BEST]
+            if side >> seat & 1:
+                if v > best:
+                    best = v
+                    fr[f + F_BEST_MOVE] = i
+                    if v > a:
+                        a = v
+            else:
+                if v < best:
+                    best = v
+                    fr[f + F_BEST_MOVE] = i
+                    if v < b:
+                        b = v
+            fr[f + F_A] = a
+            fr[f + F_B] = b
+            fr[f + F_BEST] = best
+            y += 1
+            fr[f + F_Y] = y
+            if a >= b or y >= fr[f + F_CNT]:
+                # this position is searched: restore the hand, store what was learnt, return
+                h[seat] = fr[f + F_H0]
+                if pos == 0:
+                    a0 = fr[f + F_A0]
+                    b0 = fr[f + F_B0]
+                    if best <= a0:
+                        slo, shi = fr[f + F_ELO], best
+                    elif best >= b0:
+                        slo, shi = best, fr[f + F_EHI]
+                    else:
+                        slo, shi = best, best
+                    slot = fr[f + F_SLOT]
+                    at = (k - 1) * KW
+                    for w in range(KW):
+                        tkeys[KW * slot + w] = kw[at + w]
+                    bm = fr[f + F_BEST_MOVE]
+                    tval[4 * slot] = slo
+                    tval[4 * slot + 1] = shi
+                    tval[4 * slot + 2] = (bm // 13) << 4 | popcount(fr[f + F_ALIVE] & lower[bm])
+                    tval[4 * slot + 3] = gen
+                ret = best
+                if d == 0:
+                    return ret
+                d -= 1
+                continue
+        # descend into move y of this frame
+        y = fr[f + F_Y]
+        i = mv[MOVES * ((k - 1) * n + pos) + y]
+        bit = 1 << i
+        h[seat] = fr[f + F_H0] ^ bit
+        a = fr[f + F_A]
+        b = fr[f + F_B]
+        g = f + FS
+        if pos == 0:
+            fr[f + F_UOFF] = 0
+            fr[g + F_SEAT] = seat + 1 if seat + 1 < n else 0
+            fr[g + F_POS] = 1
+            fr[g + F_LED] = i // 13
+            fr[g + F_WIN] = i
+            fr[g + F_WSEAT] = seat
+            fr[g + F_RAW] = val[i]
+            fr[g + F_K] = k
+            fr[g + F_MSTATE] = fr[f + F_MSTATE]
+            fr[g + F_ALIVE] = fr[f + F_ALIVE]
+            fr[g + F_ALPHA] = a
+            fr[g + F_BETA] = b
+        else:
+            win = fr[f + F_WIN]
+            if over[win] & bit:
+                w2, ws2 = i, seat
+            else:
+                w2, ws2 = win, fr[f + F_WSEAT]
+            r2 = fr[f + F_RAW] + val[i]
+            if pos + 1 == n:
+                u = sign * (r2 + base[k]) if side >> ws2 & 1 else 0
+                m2 = 0
+                if march:
+                    ms = fr[f + F_MSTATE]
+                    m2 = ws2 if (ms == -2 or ms == ws2) else -1
+                    if k == total and m2 >= 0:
+                        u += mfix[m2]
+                fr[f + F_UOFF] = u
+                fr[g + F_SEAT] = ws2
+                fr[g + F_POS] = 0
+                fr[g + F_K] = k + 1
+                fr[g + F_MSTATE] = m2
+                fr[g + F_ALPHA] = a - u
+                fr[g + F_BETA] = b - u
+            else:
+                fr[f + F_UOFF] = 0
+                fr[g + F_SEAT] = seat + 1 if seat + 1 < n else 0
+                fr[g + F_POS] = pos + 1
+                fr[g + F_LED] = fr[f + F_LED]
+                fr[g + F_WIN] = w2
+                fr[g + F_WSEAT] = ws2
+                fr[g + F_RAW] = r2
+                fr[g + F_K] = k
+                fr[g + F_MSTATE] = fr[f + F_MSTATE]
+                fr[g + F_ALIVE] = fr[f + F_ALIVE]
+                fr[g + F_ALPHA] = a
+                fr[g + F_BETA] = b
+        d += 1
+        entering = True
+
+
+class Table:
+    """The transposition table and scratch space the search shares within one process (allocated once)."""
+
+    def __init__(self) -> None:
+        size = 1 << TT_BITS
+        if JIT:
+            import numpy as np
+
+            self.tkeys: Any = np.zeros(size * KW, dtype=np.int64)
+            self.tval: Any = np.full(size * 4, -1, dtype=np.int64)
+            self.mv: Any = np.zeros(MOVES * 64, dtype=np.int64)
+            self.mk: Any = np.zeros(MOVES * 64, dtype=np.int64)
+            self.kw: Any = np.zeros(KW * 64, dtype=np.int64)
+            self.fr: Any = np.zeros(FS * DEPTH, dtype=np.int64)
+        else:
+            self.tkeys = [0] * (size * KW)
+            self.tval = [-1] * (size * 4)
+            self.mv = [0] * (MOVES * 64)
+            self.mk = [0] * (MOVES * 64)
+            self.kw = [0] * (KW * 64)
+            self.fr = [0] * (FS * DEPTH)
+        self.generation = 0
+
+    def next_generation(self) -> int:
+        """A fresh generation number: entries of earlier searches no longer match."""
+        self.generation += 1
+        return self.generation
+
+
+_TABLE: Table | None = None
+
+
+def table() -> Table:
+    """The process's search table."""
+    global _TABLE
+    if _TABLE is None:
+        _TABLE = Table()
+    return _TABLE
+
+
+__all__ = ["INF", "KW", "Table", "legal", "node", "reps", "table"]

@@ -1,0 +1,44 @@
+"""Compile the kernel ahead of use: ``python -m keinstich.warm``.
+
+The kernel (:mod:`keinstich.kernel`) is compiled by numba on its first use and the compiled code is
+cached on disk, so later processes only load it. The first compilation takes a while (tens of
+seconds on a small machine), which no lesson should wait for: ``make`` and Binder's build run this
+once after installing. It plays out, searches and plays the heuristic through one small deal of each
+kind of trick play, which compiles every entry point of the kernel.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from keinstich.kernel.jit import JIT
+
+
+def warm() -> float:
+    """Compile (or load) every entry point of the kernel; returns the seconds it took."""
+    from keinstich.bots.heuristic import heuristic_playout
+    from keinstich.bots.solver import solve
+    from keinstich.games import game
+
+    t0 = time.perf_counter()
+    deal = game("kein-stich").deal("no-hearts", 1, players=4)
+    td = deal.trick_deal
+    assert td is not None
+    td.copy().playout(random.Random(1))
+    heuristic_playout(td.copy())
+    for _ in range(20):  # a position with a few tricks left: the solver's first call is quick
+        td.play(td.legal()[0])
+    solve(td, line=False)
+    return time.perf_counter() - t0
+
+
+def main() -> None:
+    if not JIT:
+        print("keinstich.warm: numba is not installed (or KEINSTICH_JIT=0): the kernel runs as plain Python")
+        return
+    print(f"keinstich.warm: kernel compiled and cached in {warm():.1f} s")
+
+
+if __name__ == "__main__":
+    main()
