@@ -10,7 +10,8 @@ other session keeps a core busy a second worker gains almost nothing (the "1.01x
 CPU seconds are given too: the ratio a quiet machine would show is about ``serial CPU / (main process
 CPU + the busiest worker's CPU)`` (a worker's CPU time is read from /proc: NaN where there is none).
 On this 2-core machine two processes running side by side each run about 4% slower than one alone,
-and starting the pool takes about 20 ms, so about 1.85x is the most 2 workers can show here.
+and starting and stopping the pool takes about 30 ms, so about 1.85x is the most 2 workers can show
+here, on 20,000 deals (about 3 s of play for one process).
 
     python benchmarks/sim.py [--quick]
 """
@@ -56,7 +57,7 @@ def _timed(deals: int, workers: int) -> tuple[float, float, float]:
         simulate(CONTRACT, deals, seed=1, workers=workers, executor=ex)
         spent = [_cpu_of(p) for p in list(getattr(ex, "_processes", {}) or {})]
     finally:
-        ex.shutdown(wait=False)
+        ex.shutdown()
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     busiest = max((s for s in spent if s is not None), default=None)
     return wall, cpu, busiest if busiest is not None else float("nan")
@@ -66,7 +67,7 @@ def figures(quick: bool = False) -> dict[str, float]:
     """The figures as a dict (bytes_per_row, deals_per_s_1, deals_per_s_2, ratio, cpu_ratio, load, cores)."""
     frame = simulate(CONTRACT, 1000, seed=1)
     bytes_per_row = float(frame.memory_usage(deep=True).sum() / len(frame))
-    deals, repeats = (1000, 2) if quick else (3000, 3)
+    deals, repeats = (5000, 2) if quick else (20_000, 3)  # seconds of play: what workers are for
     before = load()
     runs: dict[int, list[tuple[float, float, float]]] = {1: [], 2: []}
     for _ in range(repeats):

@@ -11,8 +11,8 @@ import pytest
 
 from keinstich.contracts import Contract, PerCard
 from keinstich.sim import deal_seed, one_deal, parse_lineup, simulate, simulate_partie, summarize, tournament
+from keinstich.sim.chunks import TARGET_SECONDS, ChunkPlan
 from keinstich.sim.frames import block, kinds_of, smallest_int, to_frame
-from keinstich.sim.pool import chunks_of
 
 OLD_TYPES = {"deal": "int64", "seed": "str", "game": "str", "contract": "str", "players": "int64", "pack": "str",
              "seat": "int64", "bot": "str", "tricks": "Int64", "score": "int64", "unit": "str", "place": "Int64",
@@ -146,17 +146,35 @@ def test_blocks_join_to_the_same_frame_however_the_rows_are_cut():
     assert list(empty.columns) == list(columns) and len(empty) == 0 and empty.attrs["cancelled"]
 
 
-def test_guided_chunks_cover_every_deal_once_in_order_and_shrink_at_the_end():
-    for units, chunk, workers in ((1000, 50, 2), (100, 13, 2), (7, 2, 3), (1, 50, 2), (333, 50, 4)):
-        chunks = chunks_of(units, chunk, workers, guided=True)
-        assert [a for a, _ in chunks] == [0, *(b for _, b in chunks[:-1])] and chunks[-1][1] == units
-        sizes = [b - a for a, b in chunks]
-        assert max(sizes) <= chunk and all(x >= y for x, y in pairwise(sizes))
-    assert [b - a for a, b in chunks_of(1000, 50, 2, guided=True)][-3:] == [5, 5, 4]
-    assert chunks_of(10, 4, 2, guided=False) == [(0, 4), (4, 8), (8, 10)]
+def cut(units, chunk, workers, seconds_a_unit, adaptive=True):
+    """The chunks a plan hands out when every unit takes ``seconds_a_unit`` to play."""
+    plan = ChunkPlan(units, chunk, workers, adaptive)
+    spans = []
+    while (span := plan.next()) is not None:
+        spans.append(span)
+        plan.timed(span[1] - span[0], seconds_a_unit * (span[1] - span[0]))
+    assert plan.count == len(spans)
+    return spans
 
 
-def test_the_guided_pool_gives_the_frame_of_one_process():
+def test_chunks_cover_every_deal_once_in_order():
+    for units, chunk, workers, rate in ((10_000, 50, 2, 2e-4), (100, 13, 2, 1e-3), (7, 2, 3, 1.0), (1, 50, 2, 0.01),
+                                        (333, 50, 4, 0.0), (10, 4, 2, 1.0)):
+        for adaptive in (True, False):
+            spans = cut(units, chunk, workers, rate, adaptive)
+            assert [a for a, _ in spans] == [0, *(b for _, b in spans[:-1])] and spans[-1][1] == units
+            assert all(b > a for a, b in spans)
+    assert cut(10, 4, 2, 1.0, adaptive=False) == [(0, 4), (4, 8), (8, 10)]
+
+
+def test_chunks_hold_a_tenth_of_a_second_and_shrink_at_the_end():
+    sizes = [b - a for a, b in cut(10_000, 50, 2, 2e-4)]  # 5,000 deals a second: 500 in a tenth of a second
+    assert sizes[0] == 50 and max(sizes) == round(TARGET_SECONDS / 2e-4) == 500
+    assert all(x >= y for x, y in pairwise(sizes[1:])) and sizes[-1] <= 50
+    assert [b - a for a, b in cut(20, 2, 2, 1.0)][:3] == [2, 1, 1]  # a second a deal: one deal a chunk
+
+
+def test_the_adaptive_pool_gives_the_frame_of_one_process():
     args = dict(bots="random", seed=8)
     one = simulate("no-obers", 160, **args)
     pd.testing.assert_frame_equal(simulate("no-obers", 160, workers=2, **args), one)

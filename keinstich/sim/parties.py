@@ -24,9 +24,10 @@ from keinstich.sim.bot_specs import (
     seat_specs,
     whole,
 )
+from keinstich.sim.chunks import chunk_size_for
 from keinstich.sim.frames import Row, to_frame
 from keinstich.sim.play import play
-from keinstich.sim.pool import Progress, chunk_size_for, execute, pool_args
+from keinstich.sim.pool import Progress, execute, pool_args
 from keinstich.sim.simulation import game_of
 
 if TYPE_CHECKING:
@@ -118,7 +119,7 @@ def simulate_partie(preset: str | Any = "standard", parties: int = 100, *, game:
     chunk = chunk_size_for(chunk_size, n, w, specs)
     chunk = max(1, min(chunk, 10)) if chunk_size is None else chunk
     blocks, cancelled = execute(_run_parties, setup, n, columns=PARTIE_COLUMNS, workers=w, executor=executor,
-                                progress=progress, cancel=cancel, chunk=chunk, guided=chunk_size is None,
+                                progress=progress, cancel=cancel, chunk=chunk, adaptive=chunk_size is None,
                                 desc=f"{setup.name} parties")
     return to_frame(blocks, PARTIE_COLUMNS, {"cancelled": cancelled, "kind": "parties", "seed": setup.seed,
                                              "parties": n})

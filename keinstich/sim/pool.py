@@ -1,52 +1,28 @@
 """Running a simulation's units (deals or parties) in chunks: in this process, in worker processes or in
 any :class:`concurrent.futures.Executor`; with a progress bar or callback, and cancellable between chunks.
 
-Each chunk's rows become columns where the chunk ran (:func:`keinstich.sim.frames.block`), and come back
-in unit order whatever ran them; :func:`keinstich.sim.frames.to_frame` makes them one typed DataFrame.
+The chunks are cut by :mod:`keinstich.sim.chunks`. Each chunk's rows become columns where the chunk ran
+(:func:`keinstich.sim.frames.block`), and come back in unit order whatever ran them;
+:func:`keinstich.sim.frames.to_frame` makes them one typed DataFrame.
 """
 
 from __future__ import annotations
 
 import concurrent.futures as cf
-import math
 import pickle
 import queue
 import sys
+import time
 from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any, TypeAlias
 
 from keinstich.sim.bot_specs import BotSpec, SimulationError, check_factories, whole
+from keinstich.sim.chunks import ChunkPlan
 from keinstich.sim.frames import Block, Row, block, kinds_of
 
 Run: TypeAlias = Callable[[Any, int, int], list[Row]]
 Progress: TypeAlias = "bool | Callable[[int, int], None]"
-
-_MAX_CHUNK = 50
-
-
-def chunk_size_for(chunk_size: int | None, units: int, workers: int, specs: Sequence[BotSpec], weight: int = 1) -> int:
-    """Deals (or parties) per chunk: given, or small enough that cancelling is prompt (at most 50 plays
-    of a deal, 2 with Monte Carlo or unknown bots) and that every worker gets several chunks."""
-    if chunk_size is not None:
-        return whole("chunk_size", chunk_size, 1)
-    slow = any(not isinstance(s, str) or s.strip().lower().startswith("montecarlo") for s in specs)
-    cap = max(1, (2 if slow else _MAX_CHUNK) // weight)
-    return max(1, min(cap, math.ceil(units / (4 * workers))))
-
-
-def chunks_of(units: int, chunk: int, workers: int, guided: bool) -> list[tuple[int, int]]:
-    """``range(units)`` cut into chunks ``(start, stop)`` of ``chunk`` units; ``guided``: in a pool, chunks
-    shrink towards the end (to a tenth of ``chunk``), each a share of what is left, so that the workers
-    finish together instead of one waiting for the other's last full chunk."""
-    out: list[tuple[int, int]] = []
-    a = 0
-    least = max(1, chunk // 10)
-    while a < units:
-        size = max(least, min(chunk, math.ceil((units - a) / (2 * workers)))) if guided else chunk
-        out.append((a, min(a + size, units)))
-        a += size
-    return out
 
 
 def _reporter(progress: object, total: int, desc: str) -> tuple[Callable[[int], None], Callable[[], None]]:
@@ -71,39 +47,40 @@ def _reporter(progress: object, total: int, desc: str) -> tuple[Callable[[int], 
 
 def execute(run: Run, setup: Any, units: int, *, columns: Sequence[str], workers: int,
             executor: cf.Executor | None, progress: object, cancel: Callable[[], bool] | None,
-            chunk: int, guided: bool, desc: str) -> tuple[list[Block], bool]:
-    """Run ``run(setup, a, b)`` over chunks of ``range(units)`` (see :func:`chunks_of`); each chunk's rows
-    as a :data:`Block` of ``columns``, in unit order, and whether cancelled.
+            chunk: int, adaptive: bool, desc: str) -> tuple[list[Block], bool]:
+    """Run ``run(setup, a, b)`` over chunks of ``range(units)``; each chunk's rows as a :data:`Block` of
+    ``columns``, in unit order, and whether cancelled.
 
-    In-process when ``workers == 1`` and no executor; else chunks are submitted a few at a time
-    (``cancel`` is polled while waiting; on cancel no more are submitted and pending ones dropped).
-    The blocks returned are those of the finished chunks before the first unfinished one.
+    In-process when ``workers == 1`` and no executor, in chunks of ``chunk`` units; else chunks are
+    submitted a few at a time, sized as they go when ``adaptive`` (:class:`ChunkPlan`), and ``cancel``
+    is polled while waiting (on cancel no more are submitted and pending ones dropped). The blocks
+    returned are those of the finished chunks before the first unfinished one.
     """
     if cancel is not None and not callable(cancel):
         raise SimulationError(f"cancel must be a callable returning True to stop, not {cancel!r}")
     kinds = kinds_of(columns)
     in_process = executor is None and workers == 1
-    chunks = chunks_of(units, chunk, workers, guided and not in_process)
+    plan = ChunkPlan(units, chunk, workers, adaptive and not in_process)
     results: dict[int, Block] = {}
     advance, close = _reporter(progress, units, desc)
     cancelled = False
     try:
         if in_process:
-            for k, (a, b) in enumerate(chunks):
+            while (span := plan.next()) is not None:
                 if cancel is not None and cancel():
                     cancelled = True
                     break
-                results[k] = run_chunk(run, kinds, setup, a, b)
-                advance(b - a)
+                results[plan.count - 1] = run_chunk(run, kinds, setup, *span)
+                advance(span[1] - span[0])
         elif isinstance(executor, cf.ThreadPoolExecutor):  # threads share the setup
-            cancelled = _in_pool(partial(run_chunk, run, kinds), setup, chunks, results, advance, workers,
+            cancelled = _in_pool(partial(timed_chunk, run, kinds), setup, plan, results, advance, workers,
                                  executor, cancel)
         else:  # the setup pickled once, not once a chunk, and unpickled once a process
-            cancelled = _in_pool(partial(run_pickled, run, kinds), pickle.dumps(setup), chunks, results, advance,
+            cancelled = _in_pool(partial(run_pickled, run, kinds), pickle.dumps(setup), plan, results, advance,
                                  workers, executor, cancel)
     finally:
         close()
-    done = next((k for k in range(len(chunks)) if k not in results), len(chunks))
+    done = next((k for k in range(plan.count) if k not in results), plan.count)
     return [results[k] for k in range(done)], cancelled
 
 
@@ -112,18 +89,25 @@ def run_chunk(run: Run, kinds: Sequence[str], setup: Any, start: int, stop: int)
     return block(run(setup, start, stop), kinds)
 
 
+def timed_chunk(run: Run, kinds: Sequence[str], setup: Any, start: int, stop: int) -> tuple[Block, float]:
+    """:func:`run_chunk`, and the seconds it took."""
+    t = time.perf_counter()
+    out = run_chunk(run, kinds, setup, start, stop)
+    return out, time.perf_counter() - t
+
+
 _last_setup: tuple[bytes, Any] = (b"", None)
 """The setup a worker process unpickled last, and its bytes: the same for every chunk of a run."""
 
 
-def run_pickled(run: Run, kinds: Sequence[str], pickled: bytes, start: int, stop: int) -> Block:
-    """:func:`run_chunk` with the setup as pickled bytes (unpickled once while they stay the same)."""
+def run_pickled(run: Run, kinds: Sequence[str], pickled: bytes, start: int, stop: int) -> tuple[Block, float]:
+    """:func:`timed_chunk` with the setup as pickled bytes (unpickled once while they stay the same)."""
     global _last_setup
     known, setup = _last_setup
     if known != pickled:
         setup = pickle.loads(pickled)
         _last_setup = (pickled, setup)
-    return run_chunk(run, kinds, setup, start, stop)
+    return timed_chunk(run, kinds, setup, start, stop)
 
 
 def _quiet_worker() -> None:
@@ -133,7 +117,7 @@ def _quiet_worker() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _in_pool(task: Callable[[Any, int, int], Block], setup: Any, chunks: list[tuple[int, int]],
+def _in_pool(task: Callable[[Any, int, int], tuple[Block, float]], setup: Any, plan: ChunkPlan,
              results: dict[int, Block], advance: Callable[[int], None], workers: int,
              executor: cf.Executor | None, cancel: Callable[[], bool] | None) -> bool:
     own = executor is None
@@ -141,21 +125,21 @@ def _in_pool(task: Callable[[Any, int, int], Block], setup: Any, chunks: list[tu
         max_workers=workers, initializer=_quiet_worker)
     hint = int(getattr(ex, "_max_workers", 0) or 0)
     window = max(2 * workers, 2 * hint, 4)
-    pending: dict[cf.Future[Block], int] = {}
-    finished: queue.SimpleQueue[cf.Future[Block]] = queue.SimpleQueue()  # futures as they finish
-    nxt = 0
+    pending: dict[cf.Future[tuple[Block, float]], tuple[int, int, int]] = {}  # future: (chunk, start, stop)
+    finished: queue.SimpleQueue[cf.Future[tuple[Block, float]]] = queue.SimpleQueue()  # as they finish
     cancelled = False
+    failed = True
     try:
-        while nxt < len(chunks) or pending:
+        while True:
             if cancel is not None and cancel():
                 cancelled = True
                 break
-            while nxt < len(chunks) and len(pending) < window:
-                a, b = chunks[nxt]
-                f = ex.submit(task, setup, a, b)
-                pending[f] = nxt
+            while len(pending) < window and (span := plan.next()) is not None:
+                f = ex.submit(task, setup, *span)
+                pending[f] = (plan.count - 1, *span)
                 f.add_done_callback(finished.put)
-                nxt += 1
+            if not pending:
+                break
             try:
                 done = [finished.get(timeout=0.2)]
             except queue.Empty:
@@ -163,15 +147,16 @@ def _in_pool(task: Callable[[Any, int, int], Block], setup: Any, chunks: list[tu
             while not finished.empty():
                 done.append(finished.get())
             for f in done:
-                k = pending.pop(f)
-                results[k] = f.result()
-                a, b = chunks[k]
+                k, a, b = pending.pop(f)
+                results[k], seconds = f.result()
+                plan.timed(b - a, seconds)
                 advance(b - a)
+        failed = False
     finally:
         for f in pending:
             f.cancel()
-        if own:  # every result is in (or no more are wanted): the workers exit on their own
-            ex.shutdown(wait=False, cancel_futures=True)
+        if own:
+            ex.shutdown(wait=not (cancelled or failed), cancel_futures=True)
     return cancelled
 
 

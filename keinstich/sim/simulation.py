@@ -48,9 +48,10 @@ from keinstich.sim.bot_specs import (
     specs_of,
     whole,
 )
+from keinstich.sim.chunks import chunk_size_for
 from keinstich.sim.frames import Row, to_frame
 from keinstich.sim.play import play, playout_serves
-from keinstich.sim.pool import Progress, chunk_size_for, execute, pool_args
+from keinstich.sim.pool import Progress, execute, pool_args
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -255,7 +256,7 @@ def simulate(contract: object, deals: int = 1000, *, game: str = "kein-stich", p
     w = pool_args(workers, executor, setup.specs)
     blocks, cancelled = execute(_run_deals, setup, n, columns=setup.columns, workers=w, executor=executor,
                                 progress=progress, cancel=cancel,
-                                chunk=chunk_size_for(chunk_size, n, w, setup.specs), guided=chunk_size is None,
+                                chunk=chunk_size_for(chunk_size, n, w, setup.specs), adaptive=chunk_size is None,
                                 desc=f"{setup.cid}")
     return to_frame(blocks, setup.columns, {"cancelled": cancelled, "kind": "deals", "seed": setup.seed, "deals": n})
 
@@ -286,7 +287,7 @@ def tournament(lineup: BotSpec | Sequence[BotSpec], contract: object, deals: int
     blocks, cancelled = execute(_run_deals, setup, n_deals, columns=setup.columns, workers=w, executor=executor,
                                 progress=progress, cancel=cancel,
                                 chunk=chunk_size_for(chunk_size, n_deals, w, setup.specs, period),
-                                guided=chunk_size is None, desc=f"{setup.cid} tournament")
+                                adaptive=chunk_size is None, desc=f"{setup.cid} tournament")
     return to_frame(blocks, setup.columns, {"cancelled": cancelled, "kind": "tournament", "seed": setup.seed,
                                             "deals": n_deals, "rotations": period})
 
