@@ -328,7 +328,8 @@ def test_simulations_play_mixed_lineups_as_the_bots_handed_observations():
 
 def test_simulations_play_herzblatt_cards_as_the_heuristic_bots_handed_observations():
     """A Herzblatt deal of heuristic bots: the cards the kernel finds for the card play are the ones each
-    seat's bot picks from its own observation, in every preset and player count."""
+    seat's bot picks from its own observation, in every preset and player count (and a lineup with random
+    bots, which plays through observations, is unchanged)."""
     from keinstich.games import GAMES
     from keinstich.sim.play import play
 
@@ -341,10 +342,13 @@ def test_simulations_play_herzblatt_cards_as_the_heuristic_bots_handed_observati
                     d = herzblatt.deal(preset_id, seed, players=players)
                 except ValueError:  # a preset for other player counts
                     break
-                slow = play_deal(d.copy(), [HeuristicBot()] * players)
-                fast = d.copy()
-                play(fast, [HeuristicBot()] * players)
-                assert slow.history == fast.history and slow.result() == fast.result(), (preset_id, seed)
+                for mixed in (False, True):
+                    def lineup(mixed: bool = mixed, seed: int = seed, n: int = players) -> list[Bot]:
+                        return [RandomBot(seed + s) if mixed and s % 2 else HeuristicBot() for s in range(n)]
+                    slow = play_deal(d.copy(), lineup())
+                    fast = d.copy()
+                    play(fast, lineup())
+                    assert slow.history == fast.history and slow.result() == fast.result(), (preset_id, seed)
                 played += slow.trick_deal is not None
     assert played > 50
 

@@ -63,12 +63,12 @@ if TYPE_CHECKING:
     from keinstich.deal import Deal
 
 
-def herzblatt_heuristic_cards(deal: Deal) -> list[Card] | None:
+def herzblatt_heuristic_cards(deal: Deal, cards: int = 0) -> list[Card] | None:
     """The cards :func:`herzblatt_heuristic_card` plays in every seat from here to the end of a Herzblatt
-    deal's card play, found in the kernel on a copy of the trick play (each seat from its own view: a
-    defender counts the soloist's discards among its unseen cards, the soloist does not); None when the
-    kernel cannot play it. Simulations of heuristic bots replay them instead of building an observation
-    for every card (a test checks both give the same deal)."""
+    deal's card play (or the next ``cards`` cards), found in the kernel on a copy of the trick play (each
+    seat from its own view: a defender counts the soloist's discards among its unseen cards, the soloist
+    does not); None when the kernel cannot play it. Simulations of heuristic bots replay them instead of
+    building an observation for every card (a test checks both give the same deal)."""
     td = deal.trick_deal
     if td is None or td.is_over or not td.kernel_plays:
         return None
@@ -81,7 +81,7 @@ def herzblatt_heuristic_cards(deal: Deal) -> list[Card] | None:
     tb = tables(sim.contract, sim.rules, sim.total_tricks)
     done = len(sim.plays)
     sim.run_out(HEURISTIC, known=exclusions(sim.observation(0)), soloist=obs.soloist, heuristic=tb.kernel(),
-                in_play=obs.rules.pack.mask, seen=seen)
+                in_play=obs.rules.pack.mask, seen=seen, cards=cards)
     return [c for _, c in sim.plays[done:]]
 
 

@@ -63,11 +63,23 @@ class Tables:
 
 
 def tables(contract: Scoring | None, rules: TrickRules, total: int) -> Tables:
-    """The heuristic's cost tables (cached per contract, rules and deal length)."""
+    """The heuristic's cost tables (cached per contract, rules and deal length; first by the objects
+    themselves, which is quicker than hashing a contract's data on every card of a play-out)."""
+    key = (id(contract), id(rules), total)
+    got = _BY_ID.get(key)
+    if got is not None and got[0] is contract and got[1] is rules:
+        return got[2]
     try:
-        return _cached_tables(contract, rules, total)  # type: ignore[arg-type]
+        tb = _cached_tables(contract, rules, total)  # type: ignore[arg-type]
     except TypeError:  # an unhashable scoring object: build the tables every time
         return Tables(contract, rules, total)
+    if len(_BY_ID) > 256:
+        _BY_ID.clear()
+    _BY_ID[key] = (contract, rules, tb)
+    return tb
+
+
+_BY_ID: dict[tuple[int, int, int], tuple[object, object, Tables]] = {}
 
 
 @lru_cache(maxsize=256)
