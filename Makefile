@@ -54,6 +54,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
 	$(BIN)/python benchmarks/openspiel_hearts.py
 	$(BIN)/python benchmarks/bots.py --quick
+	$(BIN)/python benchmarks/reliability.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

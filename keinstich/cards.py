@@ -17,6 +17,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Literal
 
+from keinstich.limits import check_seed
+from keinstich.limits import quoted as quoted  # where messages have always found it
+
 Style = Literal["german", "french"]
 Lang = Literal["en", "de"]
 
@@ -181,12 +184,12 @@ def card(code: str | Card) -> Card:
     if isinstance(code, Card):
         return code
     if not isinstance(code, str):
-        raise CardCodeError(f"a card code must be text like 'QS', not {code!r}")
+        raise CardCodeError(f"a card code must be text like 'QS', not {quoted(code)}")
     token = code.strip().upper()
     rank = _RANK_OF_TOKEN.get(token[:-1])
     suit = _SUIT_OF_TOKEN.get(token[-1:])
     if rank is None or suit is None:
-        raise CardCodeError(f"unknown card {code!r}: a card is {_CODE_HELP}, e.g. QS or 10H")
+        raise CardCodeError(f"unknown card {quoted(code)}: a card is {_CODE_HELP}, e.g. QS or 10H")
     return ALL_CARDS[suit * 13 + rank - 2]
 
 
@@ -200,11 +203,13 @@ def suit(token: str | Suit) -> Suit:
     """Parse a suit letter, symbol or name (French or German, either language)."""
     if isinstance(token, Suit):
         return token
+    if not isinstance(token, str):
+        raise CardCodeError(f"a suit is a letter such as 'H' or a name such as 'hearts', not {quoted(token)}")
     found = _SUIT_OF_TOKEN.get(token.strip().upper())
     if found is None:  # (not ``or``: Suit.CLUBS is 0, which is false)
         found = _SUIT_BY_NAME.get(token.strip().lower())
     if found is None:
-        raise CardCodeError(f"unknown suit {token!r}: use C S H D (or a suit name such as 'hearts')")
+        raise CardCodeError(f"unknown suit {quoted(token)}: use C S H D (or a suit name such as 'hearts')")
     return found
 
 
@@ -216,9 +221,11 @@ def rank(token: str | Rank) -> Rank:
     """Parse a rank code (``A K Q J 10 … 2``, ``T``) or name (``Ober``, ``Daus``, ``Queen``)."""
     if isinstance(token, Rank):
         return token
+    if not isinstance(token, str):
+        raise CardCodeError(f"a rank is a code such as 'Q' or a name such as 'Ober', not {quoted(token)}")
     found = _RANK_OF_TOKEN.get(token.strip().upper()) or _RANK_BY_NAME.get(token.strip().lower())
     if found is None:
-        raise CardCodeError(f"unknown rank {token!r}: use A K Q J 10 9 8 7 6 5 4 3 2 (or T for ten)")
+        raise CardCodeError(f"unknown rank {quoted(token)}: use A K Q J 10 9 8 7 6 5 4 3 2 (or T for ten)")
     return found
 
 
@@ -353,12 +360,6 @@ def pack(pack_id: str | Pack) -> Pack:
     return _pack(pack_id)
 
 
-def quoted(value: object, limit: int = 60) -> str:
-    """``repr(value)`` for an error message, cut short: a message never echoes a huge input."""
-    text = repr(value)
-    return text if len(text) <= limit else f"{text[:limit - 12]}… ({len(text)} characters)"
-
-
 @lru_cache(maxsize=256)
 def _pack(pack_id: str) -> Pack:
     text = str(pack_id).strip().lower()
@@ -424,8 +425,7 @@ def shuffled(p: Pack | str, seed: int | str) -> list[Card]:
     ``keinstich-deal/1:<pack id>:<seed>``: log2(n!) + 64 bits of it, so the bias is below 2**-64.
     """
     p = pack(p)
-    if isinstance(seed, bool) or not isinstance(seed, int | str):
-        raise TypeError(f"a seed is a whole number or text, not {seed!r}")
+    check_seed(seed)
     digest = hashlib.blake2b(f"keinstich-deal/1:{p.id}:{seed}".encode()).digest()
     deck = list(p.cards)
     x = int.from_bytes(digest[:_ENTROPY_BYTES[len(deck)]], "big")
@@ -500,6 +500,9 @@ def hands_from_text(text: str, p: Pack | str, players: int | None = None,
     ``skat`` > 0, a last line labelled ``skat:`` holds the set-aside cards. Every card of the pack
     must appear exactly once and all hands must be the same size.
     """
+    if not isinstance(text, str):
+        raise DealTextError(f"hands_from_text takes the hands as text, one line per seat such as "
+                            f"\"QS 10H 7C …\", not {quoted(text)}")
     p = pack(p)
     rows: list[tuple[str, tuple[Card, ...]]] = []
     skat_cards: tuple[Card, ...] | None = None

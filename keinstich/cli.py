@@ -1,22 +1,30 @@
 """The ``keinstich`` command line: ``check`` a game record, ``simulate`` deals, play a ``tournament``.
 
 Exit codes of ``check``: 0 the record is well-formed and every play legal (a JSON summary on
-stdout), 1 a play breaks the rules, 2 a malformed record, a file that cannot be read or a bad
-command line. ``simulate`` and ``tournament``: 0 done (a summary table on stdout, the frame in
-``--out`` as CSV or Parquet), 2 a bad command line (unknown game, contract or bot, a count that is
-not a whole number of 1 or more), 3 the output cannot be written, 130 interrupted. Errors are one
-line on stderr, never a traceback.
+stdout), 1 a play breaks the rules, 2 a malformed record (or one beyond :mod:`keinstich.limits`:
+1 MiB, 32 levels of nesting, 10,000 plays), a file that cannot be read or a bad command line.
+``simulate`` and ``tournament``: 0 done (a summary table on stdout, the frame in ``--out`` as CSV
+or Parquet), 2 a bad command line (unknown game, contract or bot, a count that is not a whole
+number of 1 or more, a seed that is neither a number nor a word), 3 the output cannot be written
+(a missing folder, a folder of that name, a read-only file: checked before any deal is played, so
+no work is lost), 130 interrupted. ``--out`` is written whole or not at all
+(:mod:`keinstich.files`): a failed or interrupted write keeps the file that was there. Errors are
+one line on stderr, never a traceback; a reader that closes stdout early
+(``keinstich check r.json | head``) is not an error.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
+from keinstich.files import cannot_write, write_atomically
 from keinstich.games import GAMES
+from keinstich.limits import MAX_RECORD_BYTES, LimitError, seed_from_text
 from keinstich.records import IllegalRecordPlay, Record, RecordError, check
 
 PROG = "keinstich"
@@ -53,19 +61,22 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _say(line: str) -> None:
-    print(" ".join(line.splitlines()), file=sys.stderr)
+    """One line on stderr; characters no terminal can show (a lone surrogate from a record) escaped."""
+    text = " ".join(line.splitlines()).encode("utf-8", "backslashreplace").decode("utf-8")
+    print(text, file=sys.stderr)
 
 
 def _check(args: argparse.Namespace) -> int:
     name: str = args.file
     where = "<stdin>" if name == "-" else name
     try:
-        if name == "-":
+        if name == "-":  # at most one byte past the limit is read: enough to refuse it
             stream = sys.stdin
-            data: bytes = stream.buffer.read() if hasattr(stream, "buffer") else stream.read().encode()
+            data: bytes = (stream.buffer.read(MAX_RECORD_BYTES + 1) if hasattr(stream, "buffer")
+                           else stream.read(MAX_RECORD_BYTES + 1).encode())
         else:
             with open(name, "rb") as f:
-                data = f.read()
+                data = f.read(MAX_RECORD_BYTES + 1)
     except OSError as e:
         _say(f"{PROG} check: cannot read {where}: {e.strerror or e}")
         return EXIT_MALFORMED
@@ -114,9 +125,12 @@ def _add_simulation_commands(commands: argparse._SubParsersAction[Any]) -> None:
         cmd.add_argument("--deals", type=_count, default=deals, metavar="N", help=f"deals to play (default {deals})")
         cmd.add_argument("--players", type=_count, metavar="N", help="players (default 4)")
         cmd.add_argument("--pack", metavar="PACK", help="pack id, e.g. german-32 (default: the game's pack)")
-        cmd.add_argument("--seed", default="0", help="the seed: the same seed gives the same results (default 0)")
+        cmd.add_argument("--seed", default="0", help="the seed, a whole number of at most 100 digits or a word "
+                                                     "such as lesson-3: the same seed gives the same results "
+                                                     "(default 0)")
         cmd.add_argument("--workers", type=_count, default=1, metavar="N",
-                         help="worker processes (default 1); results do not depend on it")
+                         help="worker processes (default 1; at most one per deal or partie and one per CPU); "
+                              "results do not depend on it")
         cmd.add_argument("--pot", type=int, metavar="PFENNIG",
                          help="what a lone Kein Stich domino deal pays out (default: the standard partie's pot)")
         cmd.add_argument("--out", metavar="PATH",
@@ -158,12 +172,17 @@ def _add_simulation_commands(commands: argparse._SubParsersAction[Any]) -> None:
     tour.set_defaults(run=_tournament)
 
 
-def _seed(text: str) -> int | str:
-    return int(text) if text.strip().lstrip("-").isdigit() else text
+def _cannot_write_out(command: str, path: str | None) -> str | None:
+    """Refuse an output file that cannot be written before any deal is played: a missing folder, a
+    folder of that name, a read-only file or folder."""
+    if path is None or path == "-" or not path.lower().endswith((".csv", ".parquet")):
+        return None
+    why = cannot_write(path)
+    return None if why is None else f"{PROG} {command}: cannot write {path}: {why}"
 
 
 def _check_out(command: str, path: str | None) -> str | None:
-    """Refuse an output the frame cannot be written to before any deal is played."""
+    """Refuse an output of a kind the frame cannot be written as before any deal is played."""
     if path is None or path == "-" or path.lower().endswith(".csv"):
         return None
     if path.lower().endswith(".parquet"):
@@ -189,49 +208,79 @@ def _tournament(args: argparse.Namespace) -> int:
 
 
 def _simulation(command: str, args: argparse.Namespace) -> int:
-    from keinstich import sim
-
     problem = _check_out(command, args.out)
     if problem:
         _say(problem)
         return EXIT_USAGE
-    seed = _seed(args.seed)
-    progress = _progress(args)
+    problem = _cannot_write_out(command, args.out)
+    if problem:
+        _say(problem)
+        return EXIT_IO
     try:
-        if command == "tournament":
-            frame = sim.tournament(args.bots, args.contract, args.deals, game=args.game, players=args.players,
-                                   pack=args.pack, seed=seed, workers=args.workers, progress=progress, pot=args.pot)
-        elif args.partie is not None:
-            if args.pack is not None or args.pot is not None:
-                _say(f"{PROG} simulate: --pack and --pot belong to one contract; a partie's preset sets them")
-                return EXIT_USAGE
-            frame = sim.simulate_partie(args.partie, args.parties, game=args.game, players=args.players,
-                                        bots=args.bots, seed=seed, workers=args.workers, progress=progress)
-        else:
-            frame = sim.simulate(args.contract, args.deals, game=args.game, players=args.players, pack=args.pack,
-                                 bots=args.bots, seed=seed, workers=args.workers, progress=progress, pot=args.pot)
-    except ValueError as e:  # SimulationError and the engine's own refusals
-        _say(f"{PROG} {command}: {e}")
+        seed = seed_from_text(args.seed)
+    except LimitError as e:
+        _say(f"{PROG} {command}: --seed: {e}")
         return EXIT_USAGE
-    except KeyboardInterrupt:
-        _say(f"{PROG} {command}: interrupted")
-        return EXIT_INTERRUPTED
-    if args.out is not None:
-        try:
+    try:
+        frame = _run_simulation(command, args, seed)
+        if frame is None:
+            return EXIT_USAGE
+        if args.out is not None:
             if args.out == "-":
                 frame.to_csv(sys.stdout, index=False)
                 return EXIT_OK
-            if args.out.lower().endswith(".parquet"):
-                frame.to_parquet(args.out, index=False)
-            else:
-                frame.to_csv(args.out, index=False)
-        except OSError as e:
-            _say(f"{PROG} {command}: cannot write {args.out}: {e.strerror or e}")
-            return EXIT_IO
-    print(_report(command, frame, args))
-    if args.out is not None:
-        print(f"wrote {len(frame)} rows to {args.out}")
+            try:
+                write_atomically(args.out, lambda tmp: _write_frame(frame, tmp, args.out))
+            except OSError as e:
+                _say(f"{PROG} {command}: cannot write {args.out}: {e.strerror or e}; the file there is unchanged")
+                return EXIT_IO
+        print(_report(command, frame, args))
+        if args.out is not None:
+            print(f"wrote {len(frame)} rows to {args.out}")
+    except KeyboardInterrupt:
+        kept = "" if args.out in (None, "-") else f"; {args.out} is unchanged"
+        _say(f"{PROG} {command}: interrupted{kept}")
+        return EXIT_INTERRUPTED
     return EXIT_OK
+
+
+def workers_for(requested: int, units: int) -> int:
+    """The worker processes started: as requested, but no more than one per deal (or partie) and
+    one per CPU, since more cannot finish sooner (results do not depend on the number)."""
+    return max(1, min(requested, units, os.cpu_count() or 1))
+
+
+def _run_simulation(command: str, args: argparse.Namespace, seed: int | str) -> Any:
+    """The frame of ``simulate`` or ``tournament``, or None after saying why the command is refused."""
+    from keinstich import sim
+
+    progress = _progress(args)
+    try:
+        if command == "tournament":
+            return sim.tournament(args.bots, args.contract, args.deals, game=args.game, players=args.players,
+                                  pack=args.pack, seed=seed, workers=workers_for(args.workers, args.deals),
+                                  progress=progress, pot=args.pot)
+        if args.partie is not None:
+            if args.pack is not None or args.pot is not None:
+                _say(f"{PROG} simulate: --pack and --pot belong to one contract; a partie's preset sets them")
+                return None
+            return sim.simulate_partie(args.partie, args.parties, game=args.game, players=args.players,
+                                       bots=args.bots, seed=seed, workers=workers_for(args.workers, args.parties),
+                                       progress=progress)
+        return sim.simulate(args.contract, args.deals, game=args.game, players=args.players, pack=args.pack,
+                            bots=args.bots, seed=seed, workers=workers_for(args.workers, args.deals),
+                            progress=progress, pot=args.pot)
+    except ValueError as e:  # SimulationError and the engine's own refusals
+        _say(f"{PROG} {command}: {e}")
+        return None
+
+
+def _write_frame(frame: Any, tmp: str, out: str) -> None:
+    """The frame as Parquet or CSV (by ``out``'s ending) in the temporary file ``tmp``."""
+    if out.lower().endswith(".parquet"):
+        frame.to_parquet(tmp, index=False)
+    else:
+        frame.to_csv(tmp, index=False)
 
 
 def _report(command: str, frame: object, args: argparse.Namespace) -> str:
@@ -284,6 +333,16 @@ def _table(summary: Any) -> str:
     return "\n".join(text)
 
 
+def _silence_stdout() -> None:
+    """Point stdout at the null device, so that flushing at exit does not fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # no real stdout (a test's capture): nothing to flush at exit
+        pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code (the console script exits with it)."""
     parser = build_parser()
@@ -296,6 +355,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return e.code if isinstance(e.code, int) else EXIT_OK
     try:
         code: int = args.run(args)
+        sys.stdout.flush()  # here, so that a reader gone away is noticed now and not at exit
+    except BrokenPipeError:  # the reader closed stdout early (| head): normal, nothing to say
+        _silence_stdout()
+        return EXIT_OK
+    except KeyboardInterrupt:
+        _say(f"{PROG}: interrupted")
+        return EXIT_INTERRUPTED
     except Exception as e:  # a bug: still one line, no traceback for a learner
         _say(f"{PROG}: internal error ({type(e).__name__}: {e}); please report it")
         return EXIT_INTERNAL

@@ -208,6 +208,14 @@ class TrickPlay(Deal, Protocol):
         ...
 
 
+def check_rng(rng: object, what: str = "playout") -> None:
+    """Refuse a random source without a ``random()`` method, such as a seed given in place of a
+    :class:`random.Random`."""
+    if not callable(getattr(rng, "random", None)):
+        raise TypeError(f"{what} draws from a random.Random, e.g. random.Random({quoted(rng, 20)}), "
+                        f"not {quoted(rng)}")
+
+
 def check_seat(seat: object, players: int, error: type[ValueError] = ValueError) -> int:
     """``seat`` as a seat number from 0 to ``players - 1``, or a clear refusal (no negative indexing)."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:

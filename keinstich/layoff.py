@@ -39,7 +39,7 @@ from keinstich.cards import (
     mask_of,
     pack,
 )
-from keinstich.deal import IllegalPlay, Machine, Result, check_seat, named, read_hands
+from keinstich.deal import IllegalPlay, Machine, Result, check_rng, check_seat, named, read_hands
 from keinstich.layoff_layout import BOTTOM, SUIT_BITS, TOP, OpenLayout, tables
 from keinstich.layoff_rules import (
     DOMINO,
@@ -383,6 +383,14 @@ class DominoDeal(OpenLayout, Machine):
         else:
             self._lay(self._turn, c, _END_CODES[end])
 
+    def replay(self, seat: int, move: Card | None, end: End | None = None) -> None:
+        """Play ``move`` for ``seat``, the seat to move, as already seen played (a bot replaying observed
+        play on guessed hands): without :meth:`play`'s checks and reasons, which the moves passed once."""
+        if move is None:
+            self._pass(seat)
+        else:
+            self._lay(seat, move, _END_CODES[end])
+
     def _pass(self, s: int) -> None:
         self._passes[s] += 1
         self._history.append((s, None, 0))
@@ -454,6 +462,7 @@ class DominoDeal(OpenLayout, Machine):
         The moves are the legal cards, plus passing when allowed (only when no card fits, unless
         ``voluntary_pass``); a chain card that fits both ends goes to either end at random.
         """
+        check_rng(rng)
         rnd = rng.random
         hands = self._hands
         voluntary = self.rules.voluntary_pass

@@ -34,6 +34,8 @@ from typing import TYPE_CHECKING, Any, Literal
 from keinstich.cards import PACK_IDS, Card, CardCodeError, Pack, PackError, card, mask_of
 from keinstich.cards import pack as get_pack
 from keinstich.deal import IllegalPlay
+from keinstich.files import write_atomically
+from keinstich.limits import LimitError, check_nesting, check_plays, check_size, quoted, shown
 
 if TYPE_CHECKING:
     from keinstich.deal import Deal
@@ -80,7 +82,7 @@ def _game(game_id: object) -> Game:
     try:
         return GAMES[game_id]  # type: ignore[index]
     except (KeyError, TypeError):
-        raise RecordError(f"unknown game {game_id!r}: use one of {', '.join(GAMES)}") from None
+        raise RecordError(f"unknown game {quoted(game_id)}: use one of {', '.join(GAMES)}") from None
 
 
 # --- the record ------------------------------------------------------------------------------------
@@ -117,25 +119,25 @@ class Record:
             raise RecordError(_format_message(self.format))
         game = _game(self.game)
         if not isinstance(self.contract, str):
-            raise RecordError(f"'contract' must be text such as \"no-hearts\", not {self.contract!r}")
+            raise RecordError(f"'contract' must be text such as \"no-hearts\", not {quoted(self.contract)}")
         try:
             p = get_pack(self.pack)
         except PackError as e:
             raise RecordError(str(e)) from None
         except (TypeError, AttributeError):
-            raise RecordError(f"'pack' must be text such as \"german-32\", not {self.pack!r}") from None
+            raise RecordError(f"'pack' must be text such as \"german-32\", not {quoted(self.pack)}") from None
         hands = _parse_hands(self.hands, p)
         n = len(hands)
         if isinstance(self.dealer, bool) or not isinstance(self.dealer, int) or not 0 <= self.dealer < n:
-            raise RecordError(f"'dealer' must be a seat number from 0 to {n - 1}, not {self.dealer!r}")
+            raise RecordError(f"'dealer' must be a seat number from 0 to {n - 1}, not {quoted(self.dealer)}")
         plays, ends = _parse_plays(self.plays, p, self.ends)
         if not isinstance(self.options, Mapping) or not all(isinstance(k, str) for k in self.options):
-            raise RecordError(f"'options' must be an object of named flags, not {self.options!r}")
+            raise RecordError(f"'options' must be an object of named flags, not {quoted(self.options)}")
         if not isinstance(self.extra, Mapping):
-            raise RecordError(f"'extra' must be a mapping, not {self.extra!r}")
+            raise RecordError(f"'extra' must be a mapping, not {quoted(self.extra)}")
         unknown_extra = set(self.extra) - game.extra_keys
         if unknown_extra:
-            raise RecordError(f"game {self.game!r} has no extra keys {sorted(unknown_extra)}")
+            raise RecordError(f"game {self.game!r} has no extra keys {quoted(sorted(unknown_extra))}")
         object.__setattr__(self, "pack", p.id)
         object.__setattr__(self, "hands", hands)
         object.__setattr__(self, "plays", plays)
@@ -166,6 +168,7 @@ class Record:
         if not isinstance(d, Mapping):
             raise RecordError(f"a record is a JSON object {{\"format\": \"{FORMAT}\", …}}, "
                               f"not {_json_type(d)}")
+        _limited(lambda: check_nesting(d))
         if "format" not in d:
             raise RecordError(f"missing key 'format': a record starts with \"format\": \"{FORMAT}\"")
         if d["format"] != FORMAT:
@@ -181,23 +184,33 @@ class Record:
         plays = d.get("plays", [])
         if not isinstance(plays, list):
             raise RecordError("'plays' must be a list of card codes (and \"pass\" in a lay-off deal)")
+        _limited(lambda: check_plays(len(plays)))
         for i, code in enumerate(plays, 1):
             if not isinstance(code, str):
                 raise RecordError(f"play {i}: a card is text such as \"QS\" (or \"pass\"), "
-                                  f"not {json.dumps(code)}")
+                                  f"not {shown(code)}")
         dealer = d.get("dealer", len(hands) - 1)
         options = d.get("options", {})
         if options is None:
             options = {}
         if not isinstance(options, dict):
-            raise RecordError(f"'options' must be an object such as {{\"march\": true}}, not {options!r}")
+            raise RecordError(f"'options' must be an object such as {{\"march\": true}}, not {shown(options)}")
         extra = {k: v for k, v in d.items() if k in extra_keys}  # in the order written
         return cls(format=FORMAT, game=game_id, contract=d["contract"], pack=d["pack"], dealer=dealer,
                    hands=tuple(hands), plays=tuple(plays), options=options, extra=extra)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Record:
-        """Parse and validate a record's JSON text (a UTF-8 byte order mark is allowed)."""
+        """Parse and validate a record's JSON text (a UTF-8 byte order mark is allowed).
+
+        Text beyond :mod:`keinstich.limits` (1 MiB, JSON nested over 32 levels, over 10,000 plays)
+        is refused as a :class:`RecordError`, as is a number of over 4,300 digits.
+        """
+        if not isinstance(text, str | bytes | bytearray):
+            raise TypeError(f"Record.from_json takes the JSON text (str or bytes), not {quoted(text)}: "
+                            "Record.load(path) reads a file, Record.from_dict(d) parsed JSON")
+        _limited(lambda: check_size(len(text) if isinstance(text, bytes | bytearray)
+                                    else len(text.encode("utf-8", "surrogatepass"))))
         if isinstance(text, bytes | bytearray):
             try:
                 text = bytes(text).decode("utf-8-sig")
@@ -210,6 +223,8 @@ class Record:
             raise RecordError(f"not valid JSON: {e}") from None
         except RecursionError:
             raise RecordError("not a record: the JSON is nested too deeply") from None
+        except ValueError:  # a number Python will not read (json.loads says nothing else but this)
+            raise RecordError("not a record: a number in it has more than 4,300 digits") from None
         return cls.from_dict(d)
 
     def to_dict(self) -> dict[str, Any]:
@@ -236,9 +251,15 @@ class Record:
         return "{\n" + ",\n".join(lines) + "\n}\n"
 
     def save(self, path: str | os.PathLike[str]) -> None:
-        """Write the record's JSON to ``path`` (UTF-8)."""
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(self.to_json())
+        """Write the record's JSON to ``path`` (UTF-8), whole or not at all: a failed write keeps
+        the file that was there (:func:`keinstich.files.write_atomically`)."""
+        text = self.to_json()
+
+        def write(tmp: str) -> None:
+            with open(tmp, "w", encoding="utf-8") as f:
+                f.write(text)
+
+        write_atomically(path, write)
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Record:
@@ -265,6 +286,14 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
+def _limited(check: Callable[[], None]) -> None:
+    """Run a :mod:`keinstich.limits` check; an input beyond a limit is a malformed record."""
+    try:
+        check()
+    except LimitError as e:
+        raise RecordError(str(e)) from None
+
+
 def _json_type(value: object) -> str:
     """The JSON name of a parsed value's type, for messages."""
     if value is None:
@@ -277,8 +306,8 @@ def _json_type(value: object) -> str:
 
 def _format_message(value: object) -> str:
     if isinstance(value, str) and value.startswith("keinstich-record/"):
-        return f"unknown format version {value!r}: this program reads {FORMAT!r}"
-    return f"unknown format {value!r}: a record starts with \"format\": \"{FORMAT}\""
+        return f"unknown format version {quoted(value)}: this program reads {FORMAT!r}"
+    return f"unknown format {quoted(value)}: a record starts with \"format\": \"{FORMAT}\""
 
 
 def parse_card(code: object, where: str, p: Pack) -> Card:
@@ -287,7 +316,7 @@ def parse_card(code: object, where: str, p: Pack) -> Card:
         c = code
     else:
         if not isinstance(code, str):
-            raise RecordError(f"{where}: a card is text such as \"QS\", not {code!r}")
+            raise RecordError(f"{where}: a card is text such as \"QS\", not {quoted(code)}")
         try:
             c = card(code)
         except CardCodeError as e:
@@ -306,7 +335,7 @@ def _parse_hands(raw: object, p: Pack) -> tuple[tuple[Card, ...], ...]:
     seen: dict[Card, int] = {}
     for seat, h in enumerate(raw):
         if isinstance(h, str | bytes) or not isinstance(h, Sequence):
-            raise RecordError(f"seat {seat}'s hand must be a list of card codes, not {h!r}")
+            raise RecordError(f"seat {seat}'s hand must be a list of card codes, not {quoted(h)}")
         hand = tuple(parse_card(c, f"seat {seat}'s hand", p) for c in h)
         for c in hand:
             if c in seen:
@@ -327,25 +356,26 @@ def play_code(c: Card | None, end: End | None = None) -> str:
 def _parse_plays(raw: object, p: Pack, raw_ends: object = ()) -> tuple[tuple[Card | None, ...], tuple[End | None, ...]]:
     if isinstance(raw, str | bytes) or not isinstance(raw, Sequence):
         raise RecordError("'plays' must be a list of card codes (and \"pass\" in a lay-off deal)")
+    _limited(lambda: check_plays(len(raw)))
     if isinstance(raw_ends, str | bytes) or not isinstance(raw_ends, Sequence) or (
             raw_ends and len(raw_ends) != len(raw)):
-        raise RecordError(f"'ends' must be one entry per play (\"top\", \"bottom\" or None), not {raw_ends!r}")
+        raise RecordError(f"'ends' must be one entry per play (\"top\", \"bottom\" or None), not {quoted(raw_ends)}")
     plays: list[Card | None] = []
     ends: list[End | None] = []
     seen: dict[Card, int] = {}
     for i, code in enumerate(raw, 1):
         given = raw_ends[i - 1] if raw_ends else None
         if given is not None and given not in ENDS:
-            raise RecordError(f"play {i}: an end is \"top\" or \"bottom\", not {given!r}")
+            raise RecordError(f"play {i}: an end is \"top\" or \"bottom\", not {quoted(given)}")
         end: End | None = given
         if isinstance(code, str) and "@" in code:
             code, _, where = code.partition("@")
             named = where.strip().lower()
             if named not in ENDS:
-                raise RecordError(f"play {i}: unknown end {where!r} in \"{code}@{where}\": write the end "
-                                  f"after the card as @top or @bottom, e.g. \"QS@bottom\"")
+                raise RecordError(f"play {i}: unknown end {quoted(where)} in {shown(f'{code}@{where}')}: write the "
+                                  f"end after the card as @top or @bottom, e.g. \"QS@bottom\"")
             if end is not None and end != named:
-                raise RecordError(f"play {i}: \"{code}@{where}\" contradicts the end {end!r} given for it")
+                raise RecordError(f"play {i}: {shown(f'{code}@{where}')} contradicts the end {end!r} given for it")
             end = "top" if named == "top" else "bottom"
         if code is None or (isinstance(code, str) and code.strip().lower() == PASS):
             if end is not None:
@@ -439,6 +469,9 @@ def replay(record: Record, upto: int | None = None) -> Deal:
     The first trick is led by forehand, the seat left of the dealer. Raises :class:`RecordError`
     for a play the seat to move does not hold, :class:`IllegalRecordPlay` for one the rules forbid.
     """
+    _check_record(record, "replay")
+    if upto is not None and (isinstance(upto, bool) or not isinstance(upto, int)):
+        raise TypeError(f"upto must be a whole number of plays, not {quoted(upto)}")
     if upto is not None and not 0 <= upto <= len(record.plays):
         raise ValueError(f"upto must be from 0 to {len(record.plays)} plays, not {upto}")
     return _game(record.game).replay(record, upto)
@@ -463,6 +496,14 @@ def record_of(deal: Any, *, pack: Pack | str | None = None, dealer: int | None =
     return _game(game_id).record_of(deal, pack=p, dealer=dealer)
 
 
+def _check_record(record: object, what: str) -> None:
+    """Refuse anything but a :class:`Record`, saying how to make one."""
+    if not isinstance(record, Record):
+        raise TypeError(f"{what} takes a Record, not {quoted(record)}: read one with Record.load(path), "
+                        "Record.from_json(text) or Record.from_dict(parsed JSON), or take deal.record()")
+
+
 def check(record: Record) -> dict[str, Any]:
     """Replay ``record`` and summarise it as JSON-ready data (what ``keinstich check`` prints)."""
+    _check_record(record, "check")
     return _game(record.game).summary(record, replay(record))

@@ -28,7 +28,7 @@ from keinstich.cards import (
     shuffled,
 )
 from keinstich.deal import IllegalPlay as IllegalPlay  # the refusal of every deal kind, public here too
-from keinstich.deal import Machine, Move, Result, check_seat, named, read_hands
+from keinstich.deal import Machine, Move, Result, check_rng, check_seat, named, read_hands
 from keinstich.kernel.jit import array, float_array
 from keinstich.kernel.layout import (
     H_SIZE,
@@ -430,6 +430,7 @@ class TrickDeal(Machine):
         from ``rng`` (one per card) as :meth:`play` card by card, played in the kernel
         (:mod:`keinstich.kernel.playout`).
         """
+        check_rng(rng)
         if self._turn < 0:
             return self.scores()
         if not self.kernel_plays:

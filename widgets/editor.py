@@ -27,6 +27,7 @@ import ipywidgets as widgets
 
 from keinstich.cards import PACK_IDS, pack, suit
 from keinstich.contracts import Component, Contract, ContractError, ForTrick, PerCard, PerTrick
+from keinstich.limits import LimitError, seed_from_text
 
 from ._games import (
     Setup,
@@ -378,8 +379,7 @@ class RuleEditor(widgets.VBox):  # type: ignore[misc]
             deals = int(self.deals_box.value)
             if deals < 1:
                 raise SetupError(f"deals must be 1 or more, not {deals}")
-            text = self.seed_box.value.strip()
-            seed: int | str = int(text) if text.lstrip("-").isdigit() else (text or 0)
+            seed = self._seed()
             contract: Any = setup.contract
             kwargs = {"deals": deals, "game": setup.game, "players": setup.players, "pack": setup.pack.id,
                       "bots": self.bots_box.value, "seed": seed}
@@ -397,6 +397,14 @@ class RuleEditor(widgets.VBox):  # type: ignore[misc]
             self._thread = threading.Thread(target=self._simulate, args=(contract, kwargs), daemon=True,
                                             name="keinstich-rule-editor")
             self._thread.start()
+
+    def _seed(self) -> int | str:
+        """The seed box: a whole number or a word such as lesson-3 (empty is 0), else a clear refusal."""
+        text = self.seed_box.value.strip()
+        try:
+            return seed_from_text(text) if text else 0
+        except LimitError as e:
+            raise SetupError(f"Seed: {e}") from None
 
     def _progress(self, done: int, total: int) -> None:
         self.progress.max = total

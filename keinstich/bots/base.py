@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple, Protocol, TypeAlias, TypeGuard, runtime_checkable
 
-from keinstich.cards import Card
+from keinstich.cards import Card, quoted
 from keinstich.games.herzblatt import HerzblattObservation
 from keinstich.layoff import PAYOUT_WEIGHTS, DominoObservation
 from keinstich.tricks import Observation, Scoring
@@ -68,6 +68,21 @@ class Bot(Protocol):
 
 class BotError(ValueError):
     """An observation a bot cannot act on (not its turn, the deal is over, an unknown pack)."""
+
+
+KINDS = ("trick", "lay-off", "herzblatt")
+"""The kinds of observation a bot answers (an observation's ``kind``)."""
+
+
+def check_observation(obs: object, what: str = "a bot") -> None:
+    """Refuse anything but one seat's observation: a whole deal (pass ``deal.observation(seat)``:
+    a bot never sees the hidden hands), or another value."""
+    if getattr(obs, "kind", None) in KINDS:
+        return
+    if callable(getattr(obs, "observation", None)):
+        raise TypeError(f"{what} is handed one seat's view of the deal, not the deal itself: "
+                        f"pass deal.observation(seat), e.g. deal.observation(deal.turn)")
+    raise TypeError(f"{what} is handed a seat's observation, deal.observation(seat), not {quoted(obs)}")
 
 
 def check_turn(obs: Observation | DominoObservation) -> None:

@@ -42,12 +42,12 @@ def domino_world(obs: DominoObservation, others: Sequence[int],
         if c is None:
             if passes is not None:
                 passes.append((s, mask_of(deal.frontier)))
-            deal.play(None, s)
+            deal.replay(s, None)
             continue
         end: End | None = None
         if chain and first is not None and deal.ends(c) == ("top", "bottom"):
             end = "bottom" if chain.index(c) < chain.index(first) else "top"
-        deal.play(c, s, end=end)
+        deal.replay(s, c, end)
     deal.rules = obs.rules
     return deal
 

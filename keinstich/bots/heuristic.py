@@ -257,6 +257,9 @@ def heuristic_playout(deal: TrickDeal, soloist: int | None = None) -> tuple[int,
     :func:`~keinstich.bots.herzblatt.herzblatt_heuristic_card` does. Played in the kernel
     (:mod:`keinstich.kernel.playout`) when it can play the deal.
     """
+    if not callable(getattr(deal, "run_out", None)):
+        raise TypeError(f"heuristic_playout plays a trick deal (a TrickDeal, or deal.trick_deal), not "
+                        f"{type(deal).__name__}")
     heuristic_plays(deal, 0, soloist)
     return deal.scores()
 

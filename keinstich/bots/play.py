@@ -12,11 +12,13 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypeVar
 
-from keinstich.bots.base import AnyObservation, Bot, BotError, Choice, Decision, check_turn
+from keinstich.bots.base import AnyObservation, Bot, BotError, Choice, Decision, check_observation, check_turn
 from keinstich.bots.herzblatt import herzblatt_heuristic_decision, herzblatt_move
-from keinstich.cards import Card, Pack
+from keinstich.cards import Card, Pack, quoted
+from keinstich.cards import pack as get_pack
 from keinstich.games.herzblatt import HerzblattObservation
 from keinstich.layoff import DominoObservation
+from keinstich.limits import check_seed
 from keinstich.tricks import Observation
 
 if TYPE_CHECKING:
@@ -31,6 +33,12 @@ class BaseBot:
     name = "bot"
 
     def __init__(self, seed: int | str | random.Random | None = None, *, pack: Pack | str | None = None) -> None:
+        """``seed``: a whole number or text (None is 0), or a ``random.Random`` to draw from; ``pack``:
+        the pack in play (an id such as ``"german-32"``), checked here."""
+        if seed is not None and not isinstance(seed, random.Random):
+            check_seed(seed, f"{type(self).__name__}'s seed")
+        if pack is not None:
+            get_pack(pack)  # an unknown pack is refused now, not at the first move
         self.rng = seed if isinstance(seed, random.Random) else random.Random(
             f"{type(self).__name__}:{seed if seed is not None else 0}")
         self.pack = pack
@@ -40,6 +48,7 @@ class BaseBot:
 
     def explain(self, obs: Observation | DominoObservation) -> Choice:
         """The card (None to pass) for a trick or lay-off observation, with its reason."""
+        check_observation(obs, f"{type(self).__name__}.explain")
         check_turn(obs)
         if obs.kind == "lay-off":
             return self.explain_domino(obs)
@@ -55,6 +64,7 @@ class BaseBot:
 
     def decide(self, obs: HerzblattObservation) -> Decision:
         """The move for the current Herzblatt phase, with its reason."""
+        check_observation(obs, f"{type(self).__name__}.decide")
         if obs.turn != obs.seat:
             raise BotError(f"seat {obs.seat} cannot act: it is {'nobody' if obs.turn is None else obs.turn}'s turn")
         if obs.phase == "play":
@@ -79,8 +89,16 @@ class BaseBot:
 def play_deal(deal: D, bots: Sequence[Bot]) -> D:
     """Play ``deal`` (of any game) to its end: each seat's bot is handed ``deal.observation(seat)``
     only, and its answer is played as the deal's move. Returns the deal."""
+    if not callable(getattr(deal, "observation", None)) or not hasattr(deal, "over"):
+        raise TypeError(f"play_deal plays a deal, e.g. TrickDeal.from_seed(\"german-32\", 4, 7, \"no-hearts\"), "
+                        f"not {quoted(deal)}")
+    if isinstance(bots, str | bytes) or not isinstance(bots, Sequence):
+        raise TypeError(f"play_deal takes a list of bots, one per seat, not {quoted(bots)}")
     if len(bots) != deal.players:
         raise BotError(f"give one bot per seat ({deal.players}), not {len(bots)}")
+    for i, b in enumerate(bots):
+        if not callable(getattr(b, "choose", None)) and not callable(getattr(b, "decide", None)):
+            raise TypeError(f"seat {i}'s bot must be a bot such as HeuristicBot() or RandomBot(), not {quoted(b)}")
     while not deal.over:
         seat = deal.turn
         assert seat is not None

@@ -10,15 +10,15 @@ options, its own keys) is its codec module beside it: ``kein_stich_record``, ``h
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from keinstich.cards import Card
+from keinstich.cards import Card, quoted
 from keinstich.deal import Deal
 from keinstich.game import Game
 from keinstich.layoff import DominoContract, DominoDeal, End, Lay
+from keinstich.limits import shown
 from keinstich.records import (
     PASS,
     IllegalRecordPlay,
@@ -57,9 +57,9 @@ def check_options(contract_id: str, options: Mapping[str, Any], known: Mapping[s
         opt = known.get(name)
         if opt is None:
             names = ", ".join(known) or "none"
-            raise RecordError(f"unknown option {name!r} for contract {contract_id}: the options are {names}")
+            raise RecordError(f"unknown option {quoted(name)} for contract {contract_id}: the options are {names}")
         if not opt.accepts(value):
-            raise RecordError(f"option {name!r} must be {opt.expected}, not {json.dumps(value)}")
+            raise RecordError(f"option {name!r} must be {opt.expected}, not {shown(value)}")
 
 
 # --- replaying a record's moves --------------------------------------------------------------------

@@ -44,6 +44,7 @@ from keinstich.games.herzblatt_rules import (
     settle,
 )
 from keinstich.games.presets import override
+from keinstich.limits import check_seed
 from keinstich.partie import RulesPartie
 
 __all__ = [
@@ -106,7 +107,7 @@ class HerzblattPartie(RulesPartie):
         n = self.rules.players
         if policies is not None and len(policies) != n:
             raise HerzblattError(f"give one policy per seat ({n}), not {len(policies)}")
-        self.seed = seed
+        self.seed = check_seed(seed)
         self.policies: tuple[HerzblattPolicy, ...] = tuple(policies) if policies is not None else tuple(
             random_policy(random.Random(f"herzblatt-policy:{seed}:{s}")) for s in range(n))
         self.length = n if deals is None else deals

@@ -9,15 +9,15 @@ and deals through its ``deal_from_hands`` (this module does not import the game'
 from __future__ import annotations
 
 import dataclasses
-import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
-from keinstich.cards import Card, Pack
+from keinstich.cards import Card, Pack, quoted
 from keinstich.cards import pack as get_pack
 from keinstich.deal import Deal
 from keinstich.game import Game
 from keinstich.games.codec import Option, check_options, is_bool, is_count, play_moves, summary_head, trick_summary
+from keinstich.limits import shown
 from keinstich.records import (
     Record,
     RecordError,
@@ -36,12 +36,8 @@ HERZBLATT_CONTRACT = "herzblatt"
 SKAT = 2
 
 
-def _show(value: object) -> str:
-    """A value as the record's JSON would show it (repr when it is no JSON)."""
-    try:
-        return json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        return repr(value)
+_show = shown
+"""A value as the record's JSON would show it, cut short (repr when it is no JSON)."""
 
 
 _ANSWERS: dict[str, dict[str, bool]] = {"asking": {"play": True, "pass": False},
@@ -130,7 +126,7 @@ class HerzblattRecords(Game):
             raise RecordError(f"Herzblatt is for {self.player_counts[0]} to {self.player_counts[-1]} players; "
                               f"this record has {n} hand{'s' if n != 1 else ''}")
         if record.contract != HERZBLATT_CONTRACT:
-            raise RecordError(f"unknown contract {record.contract!r} for herzblatt: the contract is always "
+            raise RecordError(f"unknown contract {quoted(record.contract)} for herzblatt: the contract is always "
                               f"\"{HERZBLATT_CONTRACT}\" (variants are options, e.g. {{\"muhr\": true}})")
         check_options(HERZBLATT_CONTRACT, record.options, self.option_table())
         try:

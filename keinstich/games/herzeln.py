@@ -23,6 +23,7 @@ from keinstich.game import Setting, Settled, settings_of
 from keinstich.games.herzeln_record import HerzelnRecords
 from keinstich.games.presets import override
 from keinstich.layoff import DominoContract, DominoDeal, Layout, Order, herzeln_domino
+from keinstich.limits import check_seed
 from keinstich.partie import Policy, RulesPartie, play_out, play_partie, seat_policies
 from keinstich.tricks import TrickDeal, TrickRules, forehand
 
@@ -212,7 +213,7 @@ class HerzelnPartie(RulesPartie):
         if not 0 <= first_dealer < n:
             raise HerzelnError(f"first_dealer must be a seat from 0 to {n - 1}, not {first_dealer}")
         self.policies = seat_policies(policies, n, HerzelnError)
-        self.seed = seed
+        self.seed = check_seed(seed)
         self.first_dealer = first_dealer
         self.rng = rng if rng is not None else random.Random(f"herzeln-partie/{seed}")
         self.contracts = self.rules.deals

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from keinstich.cards import pack
+from keinstich.cards import pack, quoted
 from keinstich.games.codec import MachineRecords, Option, check_options, is_bool, lays_off
 from keinstich.layoff import Layout, Order, herzeln_domino
 from keinstich.records import Record, RecordError
@@ -55,7 +55,7 @@ class HerzelnRecords(MachineRecords):
             layout, order = HERZELN_DOMINO_IDS[contract_id]
             return herzeln_domino(players, layout, order, voluntary_pass=bool(options.get("voluntary_pass")))
         ids = ", ".join([*tricks, *HERZELN_DOMINO_IDS])
-        raise RecordError(f"unknown contract {contract_id!r} for herzeln: use one of {ids}")
+        raise RecordError(f"unknown contract {quoted(contract_id)} for herzeln: use one of {ids}")
 
     def record_options(self, contract: Any) -> dict[str, Any]:
         if lays_off(contract):

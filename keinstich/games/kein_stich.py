@@ -35,6 +35,7 @@ from keinstich.games.kein_stich_rules import (
     preset,
 )
 from keinstich.layoff import DOMINO_CONTRACTS, DominoContract, DominoDeal, payout_shares
+from keinstich.limits import check_seed
 from keinstich.partie import Policy, play_partie, seat_policies
 from keinstich.tricks import TrickDeal, forehand
 
@@ -133,7 +134,7 @@ class Partie:
         self.rules = preset(rules) if isinstance(rules, str) else rules
         if not 0 <= first_dealer < self.rules.players:
             raise PartieError(f"first_dealer must be a seat from 0 to {self.rules.players - 1}")
-        self.seed = seed
+        self.seed = check_seed(seed)
         self.first_dealer = first_dealer
         self.ledger = Ledger(self.rules.players, carried_in=carried_in)
         self.results: list[DealResult] = []

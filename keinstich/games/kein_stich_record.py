@@ -8,14 +8,14 @@ voluntary passes and pass fee.
 from __future__ import annotations
 
 import dataclasses
-import json
 from collections.abc import Mapping
 from typing import Any
 
-from keinstich.cards import Card, CardCodeError, Pack, Suit, card, suit
+from keinstich.cards import Card, CardCodeError, Pack, Suit, card, quoted, suit
 from keinstich.contracts import KEIN_STICH_CONTRACTS, NO_HEARTS, NO_MAX, NO_OBERS, NO_TRICKS, Contract
 from keinstich.games.codec import MachineRecords, Option, check_options, is_bool, is_count, lay_off_summary, lays_off
 from keinstich.layoff import DOMINO, DOMINO_CONTRACTS, DominoContract, DominoDeal, domino_contract, payout_shares
+from keinstich.limits import shown
 from keinstich.records import Record, RecordError
 
 LAY_OFF_CONTRACTS: dict[str, DominoContract] = {c.id: c for c in DOMINO_CONTRACTS.values()}
@@ -123,7 +123,7 @@ def kein_stich_contract(contract_id: str,
         start = options.get("start")
         if start is not None and start != d.rules.start:
             if d is not DOMINO:
-                raise RecordError(f"option start {json.dumps(start)} contradicts contract {contract_id}, "
+                raise RecordError(f"option start {shown(start)} contradicts contract {contract_id}, "
                                   f"which starts with {d.rules.start}; use contract {DOMINO.id!r} "
                                   "with the start option, or drop the option")
             d = domino_contract(start)
@@ -132,7 +132,7 @@ def kein_stich_contract(contract_id: str,
             d = dataclasses.replace(d, rules=dataclasses.replace(d.rules, **changes))
         return d
     ids = ", ".join([*KEIN_STICH_CONTRACTS, *LAY_OFF_CONTRACTS])
-    raise RecordError(f"unknown contract {contract_id!r} for kein-stich: use one of {ids}")
+    raise RecordError(f"unknown contract {quoted(contract_id)} for kein-stich: use one of {ids}")
 
 
 class KeinStichRecords(MachineRecords):

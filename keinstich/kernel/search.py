@@ -317,10 +317,12 @@ def node(h: Any, seat: int, pos: int, led: int, win: int, wseat: int, raw: int, 
                                         mv[ply] = first
                                         start = 1
                                         break
-                            up = P[P_GOOD] == (side >> seat & 1)
+                            up = P[P_GOOD] != (side >> seat & 1)
+                            hs = h[seat]
                             for y in range(start, cnt):
                                 i = mv[ply + y]
-                                mk[ply + y] = -st[i] if up else st[i]
+                                ln = popcount(hs & (0x1FFF << (13 * (i // 13))))
+                                mk[ply + y] = ln * 64 + (-st[i] if up else st[i])
                             _sort(mv, mk, ply, cnt, start)
                         fr[f + F_CNT] = cnt
             else:

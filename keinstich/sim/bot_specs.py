@@ -16,6 +16,7 @@ from typing import Any, TypeAlias
 
 from keinstich.bots import Bot, HeuristicBot, RandomBot
 from keinstich.cards import Pack
+from keinstich.limits import LimitError, check_seed_number
 
 BotSpec: TypeAlias = "str | Callable[[int], Bot]"
 """A bot: a name with options (``"montecarlo:samples=40"``), or a factory called with an int seed."""
@@ -35,6 +36,10 @@ def whole(name: str, value: object, least: int) -> int:
 def check_seed(seed: object) -> int | str:
     if isinstance(seed, bool) or not isinstance(seed, int | str):
         raise SimulationError(f"seed must be a whole number or text, not {seed!r}")
+    try:
+        check_seed_number(seed)
+    except LimitError as e:
+        raise SimulationError(str(e)) from None
     return seed
 
 

@@ -11,6 +11,7 @@ import statistics
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from keinstich.cards import quoted
 from keinstich.sim.bot_specs import SimulationError
 
 if TYPE_CHECKING:
@@ -41,6 +42,9 @@ def summarize(frame: pd.DataFrame, by: str | Sequence[str] = "bot") -> pd.DataFr
     """
     import pandas as pd
 
+    if not isinstance(frame, pd.DataFrame):
+        raise SimulationError(f"summarize takes the DataFrame of simulate, tournament or simulate_partie, "
+                              f"e.g. summarize(simulate(\"no-hearts\", 100)), not {quoted(frame)}")
     keys = [by] if isinstance(by, str) else list(by)
     if "partie" in frame.columns and "net" in frame.columns:
         unit_col, value, count = "partie", "net", "parties"

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from keinstich.contracts import Contract, ForTrick, PerCard, PerTrick
 from keinstich_widgets.editor import ComponentRow, RuleEditor
 
@@ -126,3 +128,23 @@ def test_stop_cuts_a_long_run_short() -> None:
     assert not e.running and e.stop_button.disabled and not e.run_button.disabled
     e._on_stop()
     assert "nothing is running" in e.messages.text
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("²", "Seed: the seed '²' is not a whole number such as 7 or -3, nor a word such as lesson-3"),
+    ("--5", "Seed: the seed '--5' is not a whole number"),
+    ("9" * 5000, "Seed: a seed number has at most 100 digits, not 5,000"),
+])
+def test_an_odd_seed_is_a_clear_message_not_pythons(text: str, message: str) -> None:
+    e = RuleEditor("kein-stich", "no-hearts", deals=2, synchronous=True)
+    e.seed_box.value = text
+    e.run_button.click()
+    assert e.messages.text.startswith(message) and e.messages.kind == "error"
+    assert e.frame is None and not e.running and not e.run_button.disabled
+
+
+def test_a_word_is_a_seed() -> None:
+    e = RuleEditor("kein-stich", "no-hearts", deals=2, synchronous=True)
+    e.seed_box.value = "lesson-3"
+    e.run_button.click()
+    assert e.frame is not None and set(e.frame["seed"].str.len()) == {16}
