@@ -5,7 +5,8 @@ every move's value, exact where the search finished, else proven bounds and an e
 flagged as such (:func:`~keinstich.bots.solver_domino.domino_move_bounds`). A lay-off deal's search
 checks the :class:`~keinstich.bots.budget.Budget` as it goes (a Stop or a time limit ends it within
 milliseconds and keeps what it proved); a trick deal is solved exactly by
-:func:`~keinstich.bots.solver.card_values`, the budget looked at before it starts.
+:func:`~keinstich.bots.solver.card_values`, which checks the budget between the kernel's searches (a Stop
+ends it within a few milliseconds, with nothing to keep: the exact search proves no bounds on the way).
 """
 
 from __future__ import annotations
@@ -29,9 +30,7 @@ def move_values(deal: Deal, seat: int | None = None, budget: Budget | None = Non
     """
     if lay_off(deal):
         return domino_move_bounds(deal, seat, budget=budget)
-    if budget is not None:
-        budget.check()
-    values = card_values(deal, seat)
+    values = card_values(deal, seat, budget)
     return MoveBounds(values, dict(values), dict(values), True, None, 0)
 
 
