@@ -53,6 +53,7 @@ bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e ".[openspiel]" || echo "open_spiel did not install: no OpenSpiel comparison"
 	$(BIN)/python benchmarks/table.py
 	$(BIN)/python benchmarks/reliability.py
+	$(BIN)/python benchmarks/bestcard.py --quick
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

@@ -13,7 +13,7 @@ import pytest
 from keinstich.bots.heuristic import sign_of
 from keinstich.bots.solver import Solution, SolverError, best_cards, card_values, solve
 from keinstich.cards import cards, pack
-from keinstich.contracts import KEIN_STICH_CONTRACTS, NO_HEARTS, NO_MAX, NO_TRICKS
+from keinstich.contracts import KEIN_STICH_CONTRACTS, NO_HEARTS, NO_MAX, NO_OBERS, NO_TRICKS
 from keinstich.games.herzblatt import HERZBLATT_POINTS, HerzblattDeal, HerzblattRules, card_points
 from keinstich.games.herzeln import HERZELN_CONTRACTS
 from keinstich.layoff import DominoContract, DominoDeal, DominoRules
@@ -245,3 +245,20 @@ def test_solving_needs_a_card_play():
     d = HerzblattDeal.from_seed(1, HerzblattRules(players=3))
     with pytest.raises(SolverError, match="card play"):
         solve(d, 0)
+
+
+def test_a_trick_search_stops_when_its_budget_runs_out():
+    """A Stop (or a node limit) ends the trick solver between its kernel searches; the deal is untouched
+    and an unlimited budget gives the exact values."""
+    from keinstich.bots.budget import Budget, Stopped
+
+    d = TrickDeal.from_seed("german-32", 4, 5, NO_OBERS)
+    before = d.history
+    stopped = Budget()
+    stopped.stop()
+    with pytest.raises(Stopped):
+        card_values(d, budget=stopped)
+    with pytest.raises(Stopped):
+        card_values(d, budget=Budget(nodes=1000))
+    assert d.history == before
+    assert card_values(d, budget=Budget()) == card_values(d)

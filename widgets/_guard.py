@@ -17,11 +17,14 @@ already says what is wrong and what would be right) shows as one red line in the
         def _on_click(self, button): ...      # errors land in self.messages
 
 A guard never repairs state: callbacks must check before they change anything (the engine refuses
-a move without changing the deal), so a shown error always means "nothing happened".
+a move without changing the deal), so a shown error always means "nothing happened". A guarded
+method runs under its widget's lock (``self.lock``, ``self._lock`` or ``self.session.lock``) when it
+has one, so a click never interleaves with a background thread's update of the same widget.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import html
 import logging
@@ -121,13 +124,23 @@ def guard(method: Callable[..., R]) -> Callable[..., R | None]:
 
     @functools.wraps(method)
     def wrapper(self: Any, *args: Any, **kwargs: Any) -> R | None:
-        try:
-            return method(self, *args, **kwargs)
-        except Exception as e:
-            messages = getattr(self, "messages", None)
-            if not isinstance(messages, MessageArea):
-                raise
-            report(messages, e, method.__qualname__)
-            return None
+        with _lock_of(self):
+            try:
+                return method(self, *args, **kwargs)
+            except Exception as e:
+                messages = getattr(self, "messages", None)
+                if not isinstance(messages, MessageArea):
+                    raise
+                report(messages, e, method.__qualname__)
+                return None
 
     return wrapper
+
+
+def _lock_of(widget: Any) -> contextlib.AbstractContextManager[Any]:
+    """The lock that guards ``widget``'s state, or a context that does nothing."""
+    for owner, name in ((widget, "lock"), (widget, "_lock"), (getattr(widget, "session", None), "lock")):
+        lock = getattr(owner, name, None)
+        if lock is not None and callable(getattr(lock, "acquire", None)):
+            return lock  # type: ignore[no-any-return]
+    return contextlib.nullcontext()

@@ -303,19 +303,42 @@ class Session:
             t.join(left)
 
     def set_bot(self, seat: int, spec: str | Bot) -> None:
-        """Put another bot in ``seat`` (takes effect at its next move)."""
+        """Put another bot in ``seat`` (takes effect at its next move). A deal that stalled because a
+        bot failed on its move resumes: the new bot moves."""
         with self.lock:
             bot = make_bot(spec, self.seed, seat, self.setup.pack)
             self.specs[seat] = spec
             self.bots[seat] = bot
+            if self.stalled:
+                self._advance()
+
+    @property
+    def stalled(self) -> bool:
+        """A bot's turn with no bot thinking: its last try failed (a bug in that bot), and play waits
+        until the seat gets another bot, an undo or a new deal."""
+        with self.lock:
+            return self.thinking is None and not self.deal.over and self.deal.turn != self.seat
 
     # --- teaching tools ------------------------------------------------------------------------
 
     def hint(self) -> tuple[Any, str]:
         """The hint bot's move for the learner now, with its reason: (move, reason)."""
         with self.lock:
+            bot, position, _ = self.hint_question()
+            return bot_move(bot, position, self.seat)
+
+    def hint_question(self) -> tuple[Bot, Deal, tuple[int, int]]:
+        """What a hint asks, to be answered outside the lock (a Monte Carlo hint takes a while): the hint
+        bot, a copy of the position, and a mark that :meth:`still` compares with the position then."""
+        with self.lock:
             self._check_learner("ask for a hint")
-            return bot_move(self.hint_bot, self.deal, self.seat)
+            return self.hint_bot, self.deal.copy(), (self._gen, len(self.moves))
+
+    def still(self, mark: tuple[int, int]) -> bool:
+        """Whether the position a question was asked about (its :meth:`hint_question` mark) is still the one
+        on the table, the learner to move."""
+        with self.lock:
+            return mark == (self._gen, len(self.moves)) and self.learner_to_move
 
     def undo(self) -> None:
         """Back to the learner's previous decision, taking back the bots' replies too."""

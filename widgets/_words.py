@@ -30,6 +30,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "trick_won_you": "Trick {k}: you win it.", "to_play": "{name} to play", "phase": "Phase: {phase}",
         "dealt": "New deal (seed {seed}).", "dealt_text": "Dealt from your text.",
         "undone": "Taken back to your previous move.", "new_game": "Now {game}: new deal (seed {seed}).",
+        "hint_thinking": "the hint bot is thinking", "stop": "Stop", "stopped": "stopped",
+        "hint_busy": "the hint bot is still thinking: wait, or press Stop",
     },
     "de": {
         "you": "Du", "seat": "Platz {n}", "hint": "Tipp", "undo": "Zurück", "open": "Offene Karten",
@@ -49,6 +51,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "trick_won_you": "Stich {k}: du stichst.", "to_play": "{name} ist dran", "phase": "Phase: {phase}",
         "dealt": "Neu gegeben (Seed {seed}).", "dealt_text": "Aus deinem Text gegeben.",
         "undone": "Zurück zu deinem letzten Zug.", "new_game": "Jetzt {game}: neu gegeben (Seed {seed}).",
+        "hint_thinking": "der Tipp-Bot denkt nach", "stop": "Stopp", "stopped": "gestoppt",
+        "hint_busy": "der Tipp-Bot denkt noch: warte, oder drück Stopp",
     },
 }
 """The table's words; a phase's prompt is keyed by the phase's name (``deal.phase``)."""

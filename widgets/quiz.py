@@ -6,11 +6,15 @@ the answer to the first question is the deal's ``legal()`` with ``why_illegal()`
 every other card; the second is judged by a bot (heuristic or Monte Carlo) or the exact solver's
 ``card_values()``. Both are written against the Deal protocol: a trick deal, a lay-off deal (the
 first quiz) and Herzblatt's card play. Every button is guarded: an exception shows in the message area.
+Every change of the position and the hand happens under the quiz's lock. A judge that takes a while
+(the solver, the Monte Carlo bot) thinks in a background thread: when it has not answered within
+:data:`INLINE` seconds the quiz shows a progress note and a Stop button and stays usable.
 """
 
 from __future__ import annotations
 
 import html
+import threading
 from collections.abc import Callable, Sequence
 from typing import Any, Literal, cast
 
@@ -24,12 +28,16 @@ from keinstich.faces.layout import LayOffView
 
 from ._games import bot_move, game_of, lays_off, tricks_of
 from ._positions import QuizError, dealt_pack, has_choice, instructive, quiz_position, some_illegal
+from ._thinking import Thinking
 from .cardview import HandView, TrickView
 
 __all__ = ["BestCardQuiz", "LegalCardsQuiz", "QuizError", "dealt_pack", "quiz_position"]
 
 Judge = Literal["solver", "heuristic", "montecarlo"]
 JUDGES: tuple[str, ...] = ("solver", "heuristic", "montecarlo")
+INLINE = 0.4
+"""Seconds a Check waits for a slow judge before it shows a progress note and a Stop button instead."""
+Verdict = tuple[tuple[Card, ...], str, dict[Card | None, int] | None]
 
 
 # --- shared widget plumbing -------------------------------------------------------------------------
@@ -50,6 +58,7 @@ class _Quiz(widgets.VBox):  # type: ignore[misc]
                  four_colour: bool | None, lang: Lang, width: float, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("ks-quiz")
+        self.lock = threading.RLock()
         self.factory = factory
         self.seed = seed
         self.names = list(names) if names is not None else None
@@ -117,6 +126,10 @@ class _Quiz(widgets.VBox):  # type: ignore[misc]
 
     def load(self, deal: Deal, seat: int | None = None) -> None:
         """Ask about another position (the seat to move answers)."""
+        with self.lock:
+            self._load(deal, seat)
+
+    def _load(self, deal: Deal, seat: int | None) -> None:
         if deal.turn is None:
             raise QuizError("the deal is over: a quiz needs a position with a player to move")
         if seat is not None and seat != deal.turn:
@@ -191,8 +204,9 @@ class _Quiz(widgets.VBox):  # type: ignore[misc]
         nxt = self.seed + 1 if isinstance(self.seed, int) else f"{self.seed}+"
         self.say("dealing the next position…" if self.en else "teile die nächste Aufgabe aus…", error=False)
         deal = self.factory(nxt)
-        self.seed = nxt
-        self.load(deal)
+        with self.lock:  # the position, the hand and the seed change together
+            self.seed = nxt
+            self.load(deal)
 
     def _score(self, good: bool) -> None:
         if not self.checked:
@@ -326,9 +340,15 @@ class BestCardQuiz(_Quiz):
         self.judge: Judge = judge
         self.samples = samples
         self.chosen: Card | None = None
-        self._verdict: tuple[tuple[Card, ...], str, dict[Card | None, int] | None] | None = None
+        self._verdict: Verdict | None = None
+        self._job: Thinking[Verdict] = Thinking(
+            threading.RLock(), words="the judge is thinking" if lang == "en" else "der Richter denkt nach",
+            stop_words="Stop" if lang == "en" else "Stopp", stopped_words="stopped" if lang == "en" else "gestoppt")
         super().__init__(deal, seat, factory=factory, seed=seed, names=names, style=style,
                          four_colour=four_colour, lang=lang, width=width, **kwargs)
+        self._job.lock = self.lock
+        buttons = self.children[4]
+        buttons.children = (*buttons.children, self._job.box)
 
     @classmethod
     def from_seed(cls, contract: Any = "no-hearts", seed: int | str = 0, judge: Judge = "solver", *,
@@ -350,6 +370,7 @@ class BestCardQuiz(_Quiz):
     def reset(self) -> None:
         self.chosen = None
         self._verdict = None
+        self._job.withdraw()  # a judge still thinking about the last position: its answer is dropped
 
     def refresh_hand(self) -> None:
         d = self.deal
@@ -357,16 +378,23 @@ class BestCardQuiz(_Quiz):
         self.hand.highlight([self.chosen] if self.chosen is not None else [])
 
     def _card_clicked(self, c: Card) -> None:
+        with self.lock:
+            self._chosen(c)
+
+    def _chosen(self, c: Card) -> None:
         self.chosen = c
         self.hand.highlight([c])
         self.say((f"You chose {self.name(c)}: press Check." if self.en else
                   f"Gewählt: {self.name(c)} – jetzt „Prüfen“."), error=False)
 
-    def verdict(self) -> tuple[tuple[Card, ...], str, dict[Card | None, int] | None]:
+    def verdict(self) -> Verdict:
         """The judge's best cards, its reason, and (solver) every legal card's final score."""
-        if self._verdict is not None:
-            return self._verdict
-        d = self.deal
+        if self._verdict is None:
+            self._verdict = self._judge(self.deal)
+        return self._verdict
+
+    def _judge(self, d: Deal) -> Verdict:
+        """The verdict on position ``d`` (no widget is touched: it may run in a thread)."""
         if self.judge == "solver":
             from keinstich.bots.solver import best_cards, card_values
 
@@ -377,37 +405,78 @@ class BestCardQuiz(_Quiz):
             reason = (f"with every hand open and everyone playing against you, the best play ends with "
                       f"{v} {unit}" if self.en else
                       f"mit offenen Karten und allen gegen dich endet das beste Spiel bei {v} {unit}")
-            self._verdict = (best, reason, values)
-        else:
-            in_play = dealt_pack(d)  # public: the cards in play (a hand-built deal is no named pack)
-            bot: Any = HeuristicBot(pack=in_play)
-            if self.judge == "montecarlo":
-                from keinstich.bots.montecarlo import MonteCarloBot
+            return best, reason, values
+        in_play = dealt_pack(d)  # public: the cards in play (a hand-built deal is no named pack)
+        bot: Any = HeuristicBot(pack=in_play)
+        if self.judge == "montecarlo":
+            from keinstich.bots.montecarlo import MonteCarloBot
 
-                bot = MonteCarloBot(f"quiz:{self.seed}:{len(d.history)}", samples=self.samples, pack=in_play)
-            move, reason = bot_move(bot, d, self.seat)  # the bot sees the learner's observation only
-            self._verdict = ((move,), reason, None)
-        return self._verdict
+            bot = MonteCarloBot(f"quiz:{self.seed}:{len(d.history)}", samples=self.samples, pack=in_play)
+        seat = d.turn
+        assert seat is not None
+        move, reason = bot_move(bot, d, seat)  # the bot sees the learner's observation only
+        return (move,), reason, None
+
+    def _with_verdict(self, then: Callable[[Verdict], None]) -> None:
+        """Call ``then(verdict)`` under the lock: at once when it is known or the judge is quick, else
+        when the judge's thread answers (within :data:`INLINE` seconds this call waits for it)."""
+        with self.lock:
+            if self._job.busy:
+                self.say("the judge is still thinking: wait, or press Stop" if self.en else
+                         "der Richter denkt noch: warte, oder drück Stopp")
+                return
+            if self._verdict is not None or self.judge == "heuristic":
+                then(self.verdict())
+                return
+            self.say("thinking…" if self.en else "rechne…", error=False)
+            position = self.deal.copy()
+
+            def done(v: Verdict) -> None:
+                self._verdict = v
+                then(v)
+
+            self._job.start(lambda _budget: self._judge(position), done,
+                            lambda e: self.say(f"{type(e).__name__}: {e}"), self._stopped)
+        self._job.wait(INLINE)
+
+    def _stopped(self) -> None:
+        self.say("Stopped: press Check or Show answer to ask again." if self.en else
+                 "Gestoppt: „Prüfen“ oder „Lösung zeigen“ fragt noch einmal.", error=False)
+
+    def stop(self) -> None:
+        """Stop a judge that is thinking (as the Stop button does)."""
+        self._job.stop()
+
+    def wait(self, timeout: float | None = 60.0) -> bool:
+        """Wait for a judge that is thinking; True when none is."""
+        return self._job.wait(timeout)
 
     def check(self) -> None:
         """Judge the chosen card: right or wrong, the judge's card and reason, the cost difference."""
-        if self.chosen is None:
-            self.say("Click the card you would play, then press Check." if self.en else
-                     "Klicke die Karte, die du spielen würdest, dann „Prüfen“.", error=False)
-            return
-        self.say("thinking…" if self.en else "rechne…", error=False)
-        best, reason, values = self.verdict()
-        good = self.chosen in best
-        self._score(good)
-        self.say(self._report(self.chosen, best, reason, values, good), error=False, raw=True)
+        with self.lock:
+            chosen = self.chosen
+            if chosen is None:
+                self.say("Click the card you would play, then press Check." if self.en else
+                         "Klicke die Karte, die du spielen würdest, dann „Prüfen“.", error=False)
+                return
+
+        def judged(verdict: Verdict) -> None:
+            best, reason, values = verdict
+            good = chosen in best
+            self._score(good)
+            self.say(self._report(chosen, best, reason, values, good), error=False, raw=True)
+
+        self._with_verdict(judged)
 
     def show_answer(self) -> None:
         """Show the judge's card(s) and reason without a guess."""
-        self.say("thinking…" if self.en else "rechne…", error=False)
-        best, reason, values = self.verdict()
-        self._score(False)
-        self.hand.highlight(best)
-        self.say(self._report(None, best, reason, values, None), error=False, raw=True)
+        def shown(verdict: Verdict) -> None:
+            best, reason, values = verdict
+            self._score(False)
+            self.hand.highlight(best)
+            self.say(self._report(None, best, reason, values, None), error=False, raw=True)
+
+        self._with_verdict(shown)
 
     def _report(self, chosen: Card | None, best: tuple[Card, ...], reason: str,
                 values: dict[Card | None, int] | None, good: bool | None) -> str:

@@ -12,9 +12,11 @@ the trick (or the lay-off layout) and the tricks so far. The steps are the deal'
 and passes): a deal's decisions before its first card (Herzblatt's asking, discard and calls) are
 made at step 0. "Best card?" asks the perfect-information solver (:func:`keinstich.bots.solver.card_values`)
 what the seat to move could have played at this step and compares it with the card actually played:
-"played K♥: 4 pf more than the best, 7♣". A slow solve runs in a background thread with a thinking
-indicator; nothing here decides a rule. Written once against the Deal protocol (``history``,
-``undo``, ``copy``, ``result``).
+"played K♥: 4 pf more than the best, 7♣". A slow solve runs in a background thread with a progress
+note ("the solver is thinking… 1.2 s") and a Stop button; after ``time_limit`` seconds a lay-off deal's
+search stops and the answer says which values are estimates, with the bounds it proved
+(:func:`keinstich.bots.bounded.move_values`). Nothing here decides a rule. Written once against the
+Deal protocol (``history``, ``undo``, ``copy``, ``result``).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from typing import Any, cast
 
 import ipywidgets as widgets
 
-from keinstich.bots import solver
+from keinstich.bots.bounded import MoveBounds, move_values
 from keinstich.bots.heuristic import sign_of
 from keinstich.cards import Card, Lang, Style, sort_hand
 from keinstich.deal import Deal
@@ -36,6 +38,7 @@ from keinstich.records import Record
 from ._games import lays_off, move_cards, setup_of, tricks_of
 from ._guard import MessageArea, guard, report
 from ._table_view import CSS
+from ._thinking import Thinking
 from .cardview import CardStyles, HandView, TrickView
 
 __all__ = ["Replay", "ReplayError", "deal_steps", "load_source"]
@@ -103,7 +106,7 @@ class Replay(widgets.VBox):  # type: ignore[misc]
 
     def __init__(self, source: Any, *, seat: int = 0, lang: Lang = "en", faces: Style = "german",
                  four_colour: bool | None = None, step: int = 0, synchronous: bool = False,
-                 names: Sequence[str] | None = None, width: int = 56) -> None:
+                 names: Sequence[str] | None = None, width: int = 56, time_limit: float | None = 10.0) -> None:
         super().__init__()
         self.add_class("ks-replay")
         if lang not in ("en", "de"):
@@ -120,13 +123,16 @@ class Replay(widgets.VBox):  # type: ignore[misc]
         self.four_colour = four_colour
         self.look: dict[str, Any] = {"style": faces, "four_colour": four_colour, "lang": lang}
         self.synchronous = synchronous
+        self.time_limit = time_limit
         self._names = list(names) if names is not None else [
             ("Seat" if lang == "en" else "Platz") + f" {s}" for s in range(n)]
         self.messages = MessageArea()
         self._lock = threading.RLock()
         self._asked: dict[int, dict[Card | None, int]] = {}
+        self._bounds: dict[int, MoveBounds] = {}  # the answers that are not exact
         self._thinking: int | None = None
-        self._thread: threading.Thread | None = None
+        self._job: Thinking[MoveBounds] = Thinking(self._lock, synchronous=synchronous,
+                                                   words="the solver is thinking")
         self._build(width)
         self._show(self._check_step(step))
 
@@ -169,10 +175,11 @@ class Replay(widgets.VBox):  # type: ignore[misc]
         self.best_button = b(description="Best card?", icon="search", button_style="info",
                              tooltip="ask the solver (all hands open) what the best card was here")
         self.best_button.on_click(self._on_best)
-        self.thinking = widgets.HTML()
+        self.thinking = self._job.note
+        self.stop_button = self._job.stop_button
         self.answer = widgets.HTML()
         self.nav = widgets.HBox([self.first_button, self.back_button, self.slider, self.forward_button,
-                                 self.last_button, self.best_button, self.thinking],
+                                 self.last_button, self.best_button, self._job.box],
                                 layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         css = widgets.HTML(CSS.replace(".ks-table", ".ks-replay"), layout=widgets.Layout(display="none"))
         self.children = [self.styles, css, self.title, self.hands, self.centre, self.step_label, self.nav, self.answer,
@@ -270,7 +277,7 @@ class Replay(widgets.VBox):  # type: ignore[misc]
                 self.step_label.value = self._step_html(k, deal, next_play)
                 self.first_button.disabled = self.back_button.disabled = k == 0
                 self.forward_button.disabled = self.last_button.disabled = k == last
-                self.best_button.disabled = not self._can_solve(deal)
+                self.best_button.disabled = not self._can_solve(deal) or self._job.busy
                 self.answer.value = self._answer_html(k) if k in self._asked else ""
                 if self.slider.value != k:
                     self.slider.value = k
@@ -376,38 +383,37 @@ class Replay(widgets.VBox):  # type: ignore[misc]
                 self._show(k)
                 return
             position = deal.copy()
-            if self.synchronous:
-                self._asked[k] = solver.card_values(cast(Any, position))
-                self._show(k)
-                return
             self._thinking = k
             self.best_button.disabled = True
-            self.thinking.value = "<i>the solver is thinking…</i>"
-            self._thread = threading.Thread(target=self._solve, args=(k, position), daemon=True,
-                                            name="keinstich-replay-solver")
-            self._thread.start()
+            self._job.start(lambda budget: move_values(cast(Any, position), budget=budget),
+                            lambda answer: self._answered(k, answer), self._failed, self._stopped,
+                            seconds=self.time_limit)
 
-    def _solve(self, k: int, position: Deal) -> None:
-        try:
-            values = solver.card_values(cast(Any, position))
-        except Exception as e:
-            with self._lock:
-                self._thinking = None
-                self.thinking.value = ""
-                report(self.messages, e, "solver")
-                self._show(self.step)
-            return
-        with self._lock:
-            self._asked[k] = values
-            self._thinking = None
-            self.thinking.value = ""
-            self._show(self.step)
+    def _answered(self, k: int, answer: MoveBounds) -> None:
+        """The solver's answer for step ``k`` (called under the lock)."""
+        self._asked[k] = answer.values
+        if not answer.exact:
+            self._bounds[k] = answer
+        self._thinking = None
+        self._show(self.step)
+
+    def _failed(self, error: BaseException) -> None:
+        self._thinking = None
+        report(self.messages, error, "solver")
+        self._show(self.step)
+
+    def _stopped(self) -> None:
+        """After Stop (under the lock): the step may be asked again; the note says "stopped"."""
+        self._thinking = None
+        self._show(self.step)
+
+    def stop(self) -> None:
+        """Stop the solver (as the Stop button does); the step shown stays unanswered."""
+        self._job.stop()
 
     def wait(self, timeout: float | None = 60.0) -> bool:
         """Wait for the solver to finish; True when it is idle."""
-        t = self._thread
-        if t is not None:
-            t.join(timeout)
+        self._job.wait(timeout)
         return self._thinking is None
 
     def _sign(self, deal: Deal) -> int:
@@ -453,7 +459,20 @@ class Replay(widgets.VBox):  # type: ignore[misc]
                     alt = ", ".join("pass" if c is None else c.text for c in best)
                     word = more if sign < 0 else less
                     text += f" Played {what}: {diff} {unit}{word} than the best, {alt}."
+        if k in self._bounds:
+            text += " " + self._estimate_words(self._bounds[k])
         return text
+
+    def _estimate_words(self, answer: MoveBounds) -> str:
+        """What a bounded answer is: why the search stopped, and what it proved for each move."""
+        why = (f"its time limit of {self.time_limit:g} s" if answer.stopped == "time limit" and self.time_limit
+               is not None else answer.stopped or "a limit")
+        proven = "; ".join(
+            f"{'pass' if c is None else c.text} {answer.low[c]}" if answer.is_exact(c) else
+            f"{'pass' if c is None else c.text} between {answer.low[c]} and {answer.high[c]}"
+            for c in answer.values)
+        return (f"Estimate: the search stopped at {why} before it finished, so these values are not exact "
+                f"(proven: {proven}).")
 
     def _units(self, deal: Deal) -> tuple[str, str, str]:
         if lays_off(deal):

@@ -33,10 +33,12 @@ from ._games import (
     Setup,
     SetupError,
     bot_label,
+    bot_move,
     calls,
     contract_ids,
     contract_name,
     game_ids,
+    is_fast,
     move_cards,
     players_named,
     resolve,
@@ -45,6 +47,7 @@ from ._games import (
 from ._guard import MessageArea, guard, report
 from ._session import Session, TableError
 from ._table_view import CSS, TableView
+from ._thinking import Thinking
 from ._words import STRINGS, action_key
 from .cardview import CardStyles, HandView, TrickView
 
@@ -177,8 +180,10 @@ class Table(TableView, widgets.VBox):  # type: ignore[misc]
         self.new_button.on_click(self._on_new)
         self.game_box.observe(self._on_game, "value")
         self.contract_box.observe(self._on_contract, "value")
-        self.controls = widgets.HBox([self.hint_button, self.undo_button, self.open_toggle, self.seed_box,
-                                      self.new_button, self.game_box, self.contract_box],
+        self.hint_job: Thinking[tuple[Any, str]] = Thinking(
+            ses.lock, words=self.t("hint_thinking"), stop_words=self.t("stop"), stopped_words=self.t("stopped"))
+        self.controls = widgets.HBox([self.hint_button, self.hint_job.box, self.undo_button, self.open_toggle,
+                                      self.seed_box, self.new_button, self.game_box, self.contract_box],
                                      layout=widgets.Layout(flex_flow="row wrap"))
         # bots
         self.bot_boxes: dict[int, widgets.Dropdown] = {}
@@ -286,11 +291,26 @@ class Table(TableView, widgets.VBox):  # type: ignore[misc]
 
     @guard
     def _on_hint(self, _button: Any = None) -> None:
+        """The hint bot's move: inline when the bot is fast, else in a thread with a note and Stop; the
+        answer is shown (under the session's lock) only if the position is still the one asked about."""
         ses = self.session
-        move, reason = ses.hint()
+        with ses.lock:
+            if self.hint_job.busy:
+                raise TableError(self.t("hint_busy"))
+            bot, position, mark = ses.hint_question()
+            seat = ses.seat
+            self.hint_job.synchronous = ses.synchronous or is_fast(bot)
+            self.hint_job.start(lambda _budget: bot_move(bot, position, seat),
+                                lambda answer: self._hinted(mark, bot, answer),
+                                lambda e: report(self.messages, e, "hint"))
+
+    def _hinted(self, mark: tuple[int, int], bot: Bot, answer: tuple[Any, str]) -> None:
+        if not self.session.still(mark):
+            return  # the learner moved, undid or dealt anew meanwhile: the hint is for a position gone
+        move, reason = answer
         self._hint_cards = move_cards(move)
         self.hand_view.highlight(self._hint_cards)
-        self.messages.info(self.t("hint_text", bot=bot_label(ses.hint_bot), move=self.advice(move), reason=reason))
+        self.messages.info(self.t("hint_text", bot=bot_label(bot), move=self.advice(move), reason=reason))
 
     @guard
     def _on_undo(self, _button: Any = None) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
+from keinstich.bots.budget import Budget
 from keinstich.bots.solution import INF
 from keinstich.bots.tables import card_classes, raw_amounts
 from keinstich.cards import ALL_CARDS, SUIT_MASKS, Card, cards_of, mask_of
@@ -50,8 +51,10 @@ class Spot(NamedTuple):
 class TrickSearch:
     """One trick deal set up for search: the tables and the search itself, for one side."""
 
-    def __init__(self, deal: TrickDeal, side: Sequence[int], sign: int) -> None:
+    def __init__(self, deal: TrickDeal, side: Sequence[int], sign: int, budget: Budget | None = None) -> None:
         self.deal = deal
+        self.budget = budget
+        """Checked before every kernel search (:meth:`Budget.check`): a Stop or a limit ends the search there."""
         rules = deal.rules
         self.n = n = deal.players
         self.total = total = deal.total_tricks
@@ -120,6 +123,8 @@ class TrickSearch:
     def _node(self, hands: list[int], seat: int, pos: int, led: int, win: int, wseat: int, raw: int, k: int,
               mstate: int, alive: int, alpha: int, beta: int) -> int:
         """One kernel search from this point (see :func:`keinstich.kernel.search.node`)."""
+        if self.budget is not None:
+            self.budget.check(self.nodes)
         t = self._table
         return int(self._k.node(array(hands), seat, pos, led, win, wseat, raw, k, mstate, alive, alpha, beta,
                                self._P, *self._arrays, t.mv, t.mk, t.kw, t.tkeys, t.tval, t.fr))

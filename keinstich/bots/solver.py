@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from keinstich.bots.base import Objective, lay_off, objective
+from keinstich.bots.budget import Budget
 from keinstich.bots.herzblatt import banked_points
 from keinstich.bots.heuristic import heuristic_playout
 from keinstich.bots.search import TrickSearch
@@ -167,9 +168,11 @@ def _root(game: TrickSearch, td: TrickDeal, guess: int = 0) -> tuple[int, Card]:
     return lo, best
 
 
-def card_values(deal: Deal, seat: int | None = None) -> dict[Card | None, int]:
+def card_values(deal: Deal, seat: int | None = None, budget: Budget | None = None) -> dict[Card | None, int]:
     """Each legal move of the player to move, with the final score (the side's, in the contract's
-    units) that ``seat`` (default: the player to move) gets after it under best play."""
+    units) that ``seat`` (default: the player to move) gets after it under best play. With a ``budget``
+    a trick deal's search raises :class:`~keinstich.bots.budget.Stopped` when it runs out (checked
+    between the kernel's searches, every few milliseconds)."""
     if lay_off(deal):
         return domino_move_values(deal, seat)
     td = deal.trick_deal
@@ -178,7 +181,7 @@ def card_values(deal: Deal, seat: int | None = None) -> dict[Card | None, int]:
     seat = td.turn if seat is None else seat
     td, obj, banked, _ = _side_of(deal, seat)
     past = _past(td, obj) + banked
-    game = TrickSearch(td, obj.side, obj.sign)
+    game = TrickSearch(td, obj.side, obj.sign, budget)
     out: dict[Card | None, int] = {}
     for c, same in game.candidates(td):
         v = game.after(td, c)

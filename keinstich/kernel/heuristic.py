@@ -34,6 +34,30 @@ def max_cost(mask: int, HF: Any, cost: Any) -> int:
 
 
 @jit()
+def weakest(mask: int, st: Any) -> int:
+    """The card of ``mask`` (not empty) lowest in strength; the lowest index among equals."""
+    best = -1
+    while mask:
+        c = low_index(mask)
+        mask &= mask - 1
+        if best < 0 or st[c] < st[best]:
+            best = c
+    return best
+
+
+@jit()
+def strongest(mask: int, st: Any) -> int:
+    """The card of ``mask`` (not empty) highest in strength; the lowest index among equals."""
+    best = -1
+    while mask:
+        c = low_index(mask)
+        mask &= mask - 1
+        if best < 0 or st[c] > st[best]:
+            best = c
+    return best
+
+
+@jit()
 def win_chance(c: int, suit_unseen: int, followers: int, lower: Any, higher: Any) -> float:
     """Chance that card ``c`` is still the best after ``followers`` seats follow from ``suit_unseen``."""
     if not followers or not suit_unseen:
@@ -162,28 +186,10 @@ def nt_pick(k: int, n: int, seat: int, hand: int, legal: int, trick: Any, tlen: 
                 m &= m - 1
             avg = tot / nsu
         trick_cost = b + followers * avg + (n - 1 - followers) * dump
-        if HF[HF_NATURAL]:
-            low = low_index(mine)
-        else:
-            low = -1
-            m = mine
-            while m:
-                c = low_index(m)
-                m &= m - 1
-                if low < 0 or st[c] < st[low]:
-                    low = c
+        low = low_index(mine) if HF[HF_NATURAL] else weakest(mine, st)
         length = popcount(hand & smask)
         for pick in range(1 if avert else 2):
-            if pick == 0:
-                c = low
-            else:
-                c = -1
-                m = mine
-                while m:
-                    x = low_index(m)
-                    m &= m - 1
-                    if c < 0 or st[x] > st[c]:
-                        c = x
+            c = low if pick == 0 else strongest(mine, st)
             win = win_chance(c, su, followers, lower, higher)
             exp = win * (trick_cost + cost[c])
             # insert after every option that sorts before or equal to it (a stable sort)
@@ -296,14 +302,7 @@ def trump_pick(k: int, n: int, seat: int, hand: int, legal: int, trick: Any, tle
             if not unseen & higher[c]:
                 return c
         if popcount(my_trumps) > popcount(out_trumps):
-            low = -1
-            m = legal & tmask
-            while m:
-                c = low_index(m)
-                m &= m - 1
-                if low < 0 or st[c] < st[low]:
-                    low = c
-            return low
+            return weakest(legal & tmask, st)
     cash = -1
     m = legal & ~tmask
     while m:
@@ -334,15 +333,7 @@ def trump_pick(k: int, n: int, seat: int, hand: int, legal: int, trick: Any, tle
             continue
         if ln < lln or (ln == lln and (-cost[c] < -cost[low] or (cost[c] == cost[low] and st[c] < st[low]))):
             low, lln = c, ln
-    if low >= 0:
-        return low
-    m = legal
-    while m:
-        c = low_index(m)
-        m &= m - 1
-        if low < 0 or st[c] < st[low]:
-            low = c
-    return low
+    return low if low >= 0 else weakest(legal, st)
 
 
-__all__ = ["max_cost", "nt_pick", "trump_pick", "win_chance"]
+__all__ = ["max_cost", "nt_pick", "strongest", "trump_pick", "weakest", "win_chance"]

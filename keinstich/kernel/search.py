@@ -348,7 +348,7 @@ def node(h: Any, seat: int, pos: int, led: int, win: int, wseat: int, raw: int, 
                         if good:
                             key = st[i] - beats * 64
                         elif maximise:
-                            key = st[i] + 64 if beats else -st[i]
+                            key = st[i] + 64 if beats else sign * val[i] * 128 - st[i]
                         elif side >> wseat & 1:
                             key = beats << 40 | (sign * val[i] + VOFF) << 8 | (64 - st[i])
                         else:

@@ -72,7 +72,7 @@ def _need(frame: object, columns: Sequence[str], what: str) -> None:
 
 def _by_group(frame: pd.DataFrame, by: str) -> list[tuple[Any, pd.DataFrame]]:
     # seats in seat order; contracts and bots in the order the frame has them (as the reader listed them)
-    groups = frame.groupby([by], sort=by == "seat")
+    groups = frame.groupby([by], sort=by == "seat", observed=True)
     return [(key[0] if isinstance(key, tuple) else key, group) for key, group in groups]
 
 
@@ -149,7 +149,7 @@ def pot_over_partie(frame: pd.DataFrame, partie: int = 0) -> Figure:
         ax.set_ylabel(f"pot ({unit})")
         _deal_axis(ax, xs, labels)
     ax = axes[-1]
-    for seat, group in rows.groupby("seat", sort=True):
+    for seat, group in rows.groupby("seat", sort=True, observed=True):
         net = [int(x) for x in group.sort_values("deal_no")["net"]]
         bot = f" ({group['bot'].iloc[0]})" if "bot" in group.columns else ""
         ax.plot(xs, [0, *net], marker="o", label=f"seat {seat}{bot}")
@@ -261,7 +261,7 @@ def trick_by_trick(frame: pd.DataFrame) -> Figure:
     fig = Chart(figsize=(8, 6.5), layout="constrained")
     fig.suptitle(f"{contract + ': ' if contract else ''}one deal trick by trick")
     top, bottom = fig.subplots(2, 1)
-    for seat, group in done.groupby("seat", sort=True):
+    for seat, group in done.groupby("seat", sort=True, observed=True):
         cum = [int(x) for x in group.sort_values("trick")["cumulative"]]
         top.plot(xs, [0, *cum], marker="o", drawstyle="steps-post", label=f"seat {seat}")
     top.set_title(f"Each seat's {what} so far", fontsize=10)

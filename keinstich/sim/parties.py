@@ -24,8 +24,10 @@ from keinstich.sim.bot_specs import (
     seat_specs,
     whole,
 )
+from keinstich.sim.chunks import chunk_size_for
+from keinstich.sim.frames import Row, to_frame
 from keinstich.sim.play import play
-from keinstich.sim.pool import Progress, Row, chunk_size_for, execute, pool_args, to_frame
+from keinstich.sim.pool import Progress, execute, pool_args
 from keinstich.sim.simulation import game_of
 
 if TYPE_CHECKING:
@@ -116,7 +118,8 @@ def simulate_partie(preset: str | Any = "standard", parties: int = 100, *, game:
     w = pool_args(workers, executor, specs)
     chunk = chunk_size_for(chunk_size, n, w, specs)
     chunk = max(1, min(chunk, 10)) if chunk_size is None else chunk
-    rows, cancelled = execute(_run_parties, setup, n, workers=w, executor=executor, progress=progress,
-                              cancel=cancel, chunk=chunk, desc=f"{setup.name} parties")
-    return to_frame(rows, PARTIE_COLUMNS, ("pot",),
-                    {"cancelled": cancelled, "kind": "parties", "seed": setup.seed, "parties": n})
+    blocks, cancelled = execute(_run_parties, setup, n, columns=PARTIE_COLUMNS, workers=w, executor=executor,
+                                progress=progress, cancel=cancel, chunk=chunk, adaptive=chunk_size is None,
+                                desc=f"{setup.name} parties")
+    return to_frame(blocks, PARTIE_COLUMNS, {"cancelled": cancelled, "kind": "parties", "seed": setup.seed,
+                                             "parties": n})

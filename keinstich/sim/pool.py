@@ -1,36 +1,28 @@
 """Running a simulation's units (deals or parties) in chunks: in this process, in worker processes or in
 any :class:`concurrent.futures.Executor`; with a progress bar or callback, and cancellable between chunks.
 
-The rows come back in unit order whatever ran them, and :func:`frame` makes them a typed DataFrame.
+The chunks are cut by :mod:`keinstich.sim.chunks`. Each chunk's rows become columns where the chunk ran
+(:func:`keinstich.sim.frames.block`), and come back in unit order whatever ran them;
+:func:`keinstich.sim.frames.to_frame` makes them one typed DataFrame.
 """
 
 from __future__ import annotations
 
 import concurrent.futures as cf
-import math
+import pickle
+import queue
 import sys
-from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, TypeAlias
+import time
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import Any, TypeAlias
 
 from keinstich.sim.bot_specs import BotSpec, SimulationError, check_factories, whole
+from keinstich.sim.chunks import ChunkPlan
+from keinstich.sim.frames import Block, Row, block, kinds_of
 
-if TYPE_CHECKING:
-    import pandas as pd
-
-Row = tuple[Any, ...]
+Run: TypeAlias = Callable[[Any, int, int], list[Row]]
 Progress: TypeAlias = "bool | Callable[[int, int], None]"
-
-_MAX_CHUNK = 50
-
-
-def chunk_size_for(chunk_size: int | None, units: int, workers: int, specs: Sequence[BotSpec], weight: int = 1) -> int:
-    """Deals (or parties) per chunk: given, or small enough that cancelling is prompt (at most 50 plays
-    of a deal, 2 with Monte Carlo or unknown bots) and that every worker gets several chunks."""
-    if chunk_size is not None:
-        return whole("chunk_size", chunk_size, 1)
-    slow = any(not isinstance(s, str) or s.strip().lower().startswith("montecarlo") for s in specs)
-    cap = max(1, (2 if slow else _MAX_CHUNK) // weight)
-    return max(1, min(cap, math.ceil(units / (4 * workers))))
 
 
 def _reporter(progress: object, total: int, desc: str) -> tuple[Callable[[int], None], Callable[[], None]]:
@@ -53,39 +45,69 @@ def _reporter(progress: object, total: int, desc: str) -> tuple[Callable[[int], 
     return advance, (lambda: None)
 
 
-def execute(run: Callable[[Any, int, int], list[Row]], setup: Any, units: int, *, workers: int,
+def execute(run: Run, setup: Any, units: int, *, columns: Sequence[str], workers: int,
             executor: cf.Executor | None, progress: object, cancel: Callable[[], bool] | None,
-            chunk: int, desc: str) -> tuple[list[Row], bool]:
-    """Run ``run(setup, a, b)`` over chunks of ``range(units)``; rows in unit order, and whether cancelled.
+            chunk: int, adaptive: bool, desc: str) -> tuple[list[Block], bool]:
+    """Run ``run(setup, a, b)`` over chunks of ``range(units)``; each chunk's rows as a :data:`Block` of
+    ``columns``, in unit order, and whether cancelled.
 
-    In-process when ``workers == 1`` and no executor; else chunks are submitted a few at a time
-    (``cancel`` is polled while waiting; on cancel no more are submitted and pending ones dropped).
-    The rows returned are those of the finished chunks before the first unfinished one.
+    In-process when ``workers == 1`` and no executor, in chunks of ``chunk`` units; else chunks are
+    submitted a few at a time, sized as they go when ``adaptive`` (:class:`ChunkPlan`), and ``cancel``
+    is polled while waiting (on cancel no more are submitted and pending ones dropped). The blocks
+    returned are those of the finished chunks before the first unfinished one.
     """
     if cancel is not None and not callable(cancel):
         raise SimulationError(f"cancel must be a callable returning True to stop, not {cancel!r}")
-    chunks = [(a, min(a + chunk, units)) for a in range(0, units, chunk)]
-    results: dict[int, list[Row]] = {}
+    kinds = kinds_of(columns)
+    in_process = executor is None and workers == 1
+    plan = ChunkPlan(units, chunk, workers, adaptive and not in_process)
+    results: dict[int, Block] = {}
     advance, close = _reporter(progress, units, desc)
     cancelled = False
     try:
-        if executor is None and workers == 1:
-            for k, (a, b) in enumerate(chunks):
+        if in_process:
+            while (span := plan.next()) is not None:
                 if cancel is not None and cancel():
                     cancelled = True
                     break
-                results[k] = run(setup, a, b)
-                advance(b - a)
-        else:
-            cancelled = _in_pool(run, setup, chunks, results, advance, workers, executor, cancel)
+                results[plan.count - 1] = run_chunk(run, kinds, setup, *span)
+                advance(span[1] - span[0])
+        elif isinstance(executor, cf.ThreadPoolExecutor):  # threads share the setup
+            cancelled = _in_pool(partial(timed_chunk, run, kinds), setup, plan, results, advance, workers,
+                                 executor, cancel)
+        else:  # the setup pickled once, not once a chunk, and unpickled once a process
+            cancelled = _in_pool(partial(run_pickled, run, kinds), pickle.dumps(setup), plan, results, advance,
+                                 workers, executor, cancel)
     finally:
         close()
-    rows: list[Row] = []
-    for k in range(len(chunks)):
-        if k not in results:
-            break
-        rows.extend(results[k])
-    return rows, cancelled
+    done = next((k for k in range(plan.count) if k not in results), plan.count)
+    return [results[k] for k in range(done)], cancelled
+
+
+def run_chunk(run: Run, kinds: Sequence[str], setup: Any, start: int, stop: int) -> Block:
+    """Units ``start`` … ``stop - 1`` played and made columns, in the process that plays them."""
+    return block(run(setup, start, stop), kinds)
+
+
+def timed_chunk(run: Run, kinds: Sequence[str], setup: Any, start: int, stop: int) -> tuple[Block, float]:
+    """:func:`run_chunk`, and the seconds it took."""
+    t = time.perf_counter()
+    out = run_chunk(run, kinds, setup, start, stop)
+    return out, time.perf_counter() - t
+
+
+_last_setup: tuple[bytes, Any] = (b"", None)
+"""The setup a worker process unpickled last, and its bytes: the same for every chunk of a run."""
+
+
+def run_pickled(run: Run, kinds: Sequence[str], pickled: bytes, start: int, stop: int) -> tuple[Block, float]:
+    """:func:`timed_chunk` with the setup as pickled bytes (unpickled once while they stay the same)."""
+    global _last_setup
+    known, setup = _last_setup
+    if known != pickled:
+        setup = pickle.loads(pickled)
+        _last_setup = (pickled, setup)
+    return timed_chunk(run, kinds, setup, start, stop)
 
 
 def _quiet_worker() -> None:
@@ -95,32 +117,39 @@ def _quiet_worker() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _in_pool(run: Callable[[Any, int, int], list[Row]], setup: Any, chunks: list[tuple[int, int]],
-             results: dict[int, list[Row]], advance: Callable[[int], None], workers: int,
+def _in_pool(task: Callable[[Any, int, int], tuple[Block, float]], setup: Any, plan: ChunkPlan,
+             results: dict[int, Block], advance: Callable[[int], None], workers: int,
              executor: cf.Executor | None, cancel: Callable[[], bool] | None) -> bool:
     own = executor is None
     ex: cf.Executor = executor if executor is not None else cf.ProcessPoolExecutor(
         max_workers=workers, initializer=_quiet_worker)
     hint = int(getattr(ex, "_max_workers", 0) or 0)
     window = max(2 * workers, 2 * hint, 4)
-    pending: dict[cf.Future[list[Row]], int] = {}
-    nxt = 0
+    pending: dict[cf.Future[tuple[Block, float]], tuple[int, int, int]] = {}  # future: (chunk, start, stop)
+    finished: queue.SimpleQueue[cf.Future[tuple[Block, float]]] = queue.SimpleQueue()  # as they finish
     cancelled = False
     failed = True
     try:
-        while nxt < len(chunks) or pending:
+        while True:
             if cancel is not None and cancel():
                 cancelled = True
                 break
-            while nxt < len(chunks) and len(pending) < window:
-                a, b = chunks[nxt]
-                pending[ex.submit(run, setup, a, b)] = nxt
-                nxt += 1
-            done, _ = cf.wait(pending, timeout=0.2, return_when=cf.FIRST_COMPLETED)
+            while len(pending) < window and (span := plan.next()) is not None:
+                f = ex.submit(task, setup, *span)
+                pending[f] = (plan.count - 1, *span)
+                f.add_done_callback(finished.put)
+            if not pending:
+                break
+            try:
+                done = [finished.get(timeout=0.2)]
+            except queue.Empty:
+                continue
+            while not finished.empty():
+                done.append(finished.get())
             for f in done:
-                k = pending.pop(f)
-                results[k] = f.result()
-                a, b = chunks[k]
+                k, a, b = pending.pop(f)
+                results[k], seconds = f.result()
+                plan.timed(b - a, seconds)
                 advance(b - a)
         failed = False
     finally:
@@ -129,20 +158,6 @@ def _in_pool(run: Callable[[Any, int, int], list[Row]], setup: Any, chunks: list
         if own:
             ex.shutdown(wait=not (cancelled or failed), cancel_futures=True)
     return cancelled
-
-
-def to_frame(rows: list[Row], columns: Sequence[str], nullable: Sequence[str], attrs: Mapping[str, Any]
-             ) -> pd.DataFrame:
-    """The rows as a DataFrame with the columns' types (``nullable`` ones as Int64) and ``attrs``."""
-    import pandas as pd
-
-    frame = pd.DataFrame.from_records(rows, columns=list(columns))
-    ints = {c: "int64" for c in columns if c not in nullable and c in
-            ("deal", "players", "seat", "score", "rotation", "partie", "deal_no", "dealer", "paid", "received", "net")}
-    texts = {c: "str" for c in columns if c in ("seed", "game", "contract", "pack", "bot", "unit", "role", "preset")}
-    frame = frame.astype({**ints, **texts, **{c: "Int64" for c in nullable if c in columns}})
-    frame.attrs.update(attrs)
-    return frame
 
 
 def pool_args(workers: object, executor: object, specs: Sequence[BotSpec]) -> int:

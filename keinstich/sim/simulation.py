@@ -48,8 +48,10 @@ from keinstich.sim.bot_specs import (
     specs_of,
     whole,
 )
+from keinstich.sim.chunks import chunk_size_for
+from keinstich.sim.frames import Row, to_frame
 from keinstich.sim.play import play, playout_serves
-from keinstich.sim.pool import Progress, Row, chunk_size_for, execute, pool_args, to_frame
+from keinstich.sim.pool import Progress, execute, pool_args
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -67,8 +69,6 @@ COLUMNS = ("deal", "seed", "game", "contract", "players", "pack", "seat", "bot",
 ``extra_columns``, Herzblatt ``role`` and ``card_points``). ``score`` is in ``unit``: Kein Stich
 pfennig paid (positive = pays), Herzeln points (signed, higher is better), Herzblatt stakes won (+)
 or lost (−)."""
-NULLABLE = ("tricks", "place", "card_points")
-"""Whole-number columns that are empty where a deal has none (no tricks in a lay-off deal)."""
 
 
 def game_of(game_id: str) -> Game:
@@ -106,10 +106,12 @@ class _Setup:
     seed: int | str
     pot: int | None = None
     rotations: int = 1
+    duplicate: bool = False
+    """A tournament's deals: the frame has a ``rotation`` column."""
 
     @property
     def columns(self) -> tuple[str, ...]:
-        return COLUMNS + (("rotation",) if self.rotations > 1 else ()) + self.game.extra_columns
+        return COLUMNS + (("rotation",) if self.duplicate else ()) + self.game.extra_columns
 
 
 class _PaysOutPot(Protocol):
@@ -175,9 +177,11 @@ def _pot(first: Deal, pot: int | None) -> int | None:
     return value
 
 
-def _with_bots(setup: _Setup, bots: BotSpec | Sequence[BotSpec], rotations: int = 1) -> _Setup:
+def _with_bots(setup: _Setup, bots: BotSpec | Sequence[BotSpec], rotations: int = 1, duplicate: bool = False
+               ) -> _Setup:
     specs = seat_specs(bots, setup.players, setup.pack)
-    return replace(setup, specs=specs, labels=tuple(label(s) for s in specs), rotations=rotations)
+    return replace(setup, specs=specs, labels=tuple(label(s) for s in specs), rotations=rotations,
+                   duplicate=duplicate)
 
 
 # --- playing the deals ----------------------------------------------------------------------------
@@ -203,7 +207,7 @@ def _rows(setup: _Setup, unit: int, rotation: int, deal: Deal) -> list[Row]:
     places = result.places if result.places is not None else (None,) * n
     extra = [result.columns.get(name, (None,) * n) for name in setup.game.extra_columns]
     seed = deal_seed(setup.seed, unit)
-    rot = (rotation,) if setup.rotations > 1 else ()
+    rot = (rotation,) if setup.duplicate else ()
     return [(unit, seed, setup.game.id, setup.cid, n, setup.pack, s, setup.labels[(s - rotation) % n], tricks[s],
              result.scores[s], result.unit, places[s], *rot, *(values[s] for values in extra)) for s in range(n)]
 
@@ -250,11 +254,11 @@ def simulate(contract: object, deals: int = 1000, *, game: str = "kein-stich", p
     n = whole("deals", deals, 1)
     setup = _with_bots(_setup(contract, game, players, pack, seed, pot), bots)
     w = pool_args(workers, executor, setup.specs)
-    rows, cancelled = execute(_run_deals, setup, n, workers=w, executor=executor, progress=progress,
-                              cancel=cancel, chunk=chunk_size_for(chunk_size, n, w, setup.specs),
-                              desc=f"{setup.cid}")
-    return to_frame(rows, setup.columns, NULLABLE,
-                    {"cancelled": cancelled, "kind": "deals", "seed": setup.seed, "deals": n})
+    blocks, cancelled = execute(_run_deals, setup, n, columns=setup.columns, workers=w, executor=executor,
+                                progress=progress, cancel=cancel,
+                                chunk=chunk_size_for(chunk_size, n, w, setup.specs), adaptive=chunk_size is None,
+                                desc=f"{setup.cid}")
+    return to_frame(blocks, setup.columns, {"cancelled": cancelled, "kind": "deals", "seed": setup.seed, "deals": n})
 
 
 def tournament(lineup: BotSpec | Sequence[BotSpec], contract: object, deals: int = 2000, *,
@@ -278,16 +282,14 @@ def tournament(lineup: BotSpec | Sequence[BotSpec], contract: object, deals: int
     labels = [label(s) for s in filled]
     period = next(p for p in range(1, n + 1) if n % p == 0 and all(labels[s] == labels[(s + p) % n]
                                                                    for s in range(n)))
-    setup = _with_bots(base, filled, rotations=period)
+    setup = _with_bots(base, filled, rotations=period, duplicate=True)
     w = pool_args(workers, executor, setup.specs)
-    rows, cancelled = execute(_run_deals, setup, n_deals, workers=w, executor=executor, progress=progress,
-                              cancel=cancel, chunk=chunk_size_for(chunk_size, n_deals, w, setup.specs, period),
-                              desc=f"{setup.cid} tournament")
-    columns = setup.columns if period > 1 else (*COLUMNS, "rotation", *setup.columns[len(COLUMNS):])
-    if period == 1:
-        rows = [(*r[:len(COLUMNS)], 0, *r[len(COLUMNS):]) for r in rows]
-    return to_frame(rows, columns, NULLABLE, {"cancelled": cancelled, "kind": "tournament", "seed": setup.seed,
-                                              "deals": n_deals, "rotations": period})
+    blocks, cancelled = execute(_run_deals, setup, n_deals, columns=setup.columns, workers=w, executor=executor,
+                                progress=progress, cancel=cancel,
+                                chunk=chunk_size_for(chunk_size, n_deals, w, setup.specs, period),
+                                adaptive=chunk_size is None, desc=f"{setup.cid} tournament")
+    return to_frame(blocks, setup.columns, {"cancelled": cancelled, "kind": "tournament", "seed": setup.seed,
+                                            "deals": n_deals, "rotations": period})
 
 
 def one_deal(contract: object, deal: int = 0, *, game: str = "kein-stich", players: int | None = None,

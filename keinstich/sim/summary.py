@@ -48,7 +48,7 @@ def summarize(frame: pd.DataFrame, by: str | Sequence[str] = "bot") -> pd.DataFr
     keys = [by] if isinstance(by, str) else list(by)
     if "partie" in frame.columns and "net" in frame.columns:
         unit_col, value, count = "partie", "net", "parties"
-        last = frame[frame["deal_no"] == frame.groupby("partie")["deal_no"].transform("max")]
+        last = frame[frame["deal_no"] == frame.groupby("partie", observed=True)["deal_no"].transform("max")]
         data = last
     elif "deal" in frame.columns and "score" in frame.columns:
         unit_col, value, count = "deal", "score", "deals"
@@ -58,9 +58,13 @@ def summarize(frame: pd.DataFrame, by: str | Sequence[str] = "bot") -> pd.DataFr
     missing = [k for k in keys if k not in data.columns]
     if missing:
         raise SimulationError(f"no column {missing[0]!r} to summarize by: use some of {', '.join(data.columns)}")
-    per = data.groupby([*keys, unit_col], sort=False)[value].mean().reset_index()
+    # the frame's small integers summed as int64 (no overflow); names grouped as they appear
+    values = data[value]
+    if pd.api.types.is_integer_dtype(values.dtype):
+        values = values.astype("Int64" if values.hasnans else "int64")
+    per = values.groupby([data[k] for k in [*keys, unit_col]], sort=False, observed=True).mean().reset_index()
     rows = []
-    for key, group in per.groupby(keys, sort=False):
+    for key, group in per.groupby(keys, sort=False, observed=True):
         xs = [float(x) for x in group[value]]
         m = statistics.fmean(xs)
         sd = statistics.stdev(xs) if len(xs) > 1 else math.nan

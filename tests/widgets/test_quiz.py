@@ -149,6 +149,7 @@ def test_solver_judge_gives_the_cost_of_a_worse_card() -> None:
     assert "Click the card" in quiz.feedback.value and quiz.asked == 0
     quiz.hand.click("KS")
     quiz.check_button.click()
+    quiz.wait(60)  # a judge that takes a while answers from its thread (the kernel's first call compiles)
     text = quiz.feedback.value
     assert "Not the judge's card" in text and "7 of Leaves" in text
     assert "costs you <b>5 pfennig more</b>" in text
@@ -174,6 +175,7 @@ def test_montecarlo_judge_and_bad_judges() -> None:
     assert len(legal) >= 2
     quiz.hand.click(legal[0])
     quiz.check_button.click()
+    quiz.wait(60)  # a judge that takes a while answers from its thread (the kernel's first call compiles)
     assert "The Monte Carlo bot would play" in quiz.feedback.value
     with pytest.raises(QuizError, match="judge"):
         BestCardQuiz(duck_position(), judge="oracle")  # type: ignore[arg-type]
