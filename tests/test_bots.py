@@ -353,6 +353,24 @@ def test_simulations_play_herzblatt_cards_as_the_heuristic_bots_handed_observati
     assert played > 50
 
 
+def test_simulations_play_lay_off_deals_as_the_bots_handed_observations():
+    """A heuristic bot in a lay-off deal (rows or chain, passing free or not, among random bots or not)
+    chooses on the deal itself in simulations: the same moves as from its observation's replay."""
+    from keinstich.games import GAMES
+    from keinstich.sim.play import play
+
+    for gid in ("kein-stich", "herzeln"):
+        g = GAMES[gid]
+        for cid in [c for c in g.contracts(4) if "domino" in c]:
+            for seed in range(4):
+                d = g.deal(cid, seed, players=4)
+                for lineup in (lambda: [HeuristicBot()] * 4, lambda s=seed: [HeuristicBot(), RandomBot(s)] * 2):
+                    slow = play_deal(d.copy(), lineup())
+                    fast = d.copy()
+                    play(fast, lineup())
+                    assert slow.history == fast.history and slow.result() == fast.result(), (cid, seed)
+
+
 def test_the_pack_in_play_is_told_from_the_observation_or_given():
     d = TrickDeal.from_seed("german-24", 3, 1, NO_HEARTS)
     assert in_play_mask(d.observation(0)) == pack("german-24").mask

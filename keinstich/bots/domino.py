@@ -103,13 +103,15 @@ def may_pass(obs: DominoObservation) -> bool:
     return in_a_row < holding - 1
 
 
-def domino_heuristic(obs: DominoObservation) -> Choice:
+def domino_heuristic(obs: DominoObservation, world: DominoDeal | None = None) -> Choice:
     """Lay the card that opens the way to your own cards; avoid opening the way for others.
 
     For each legal card: the cards it makes layable next (found by laying it on a replay of the
     open layout), counted +1 if you hold them and -1 if you do not; then prefer cards from the rows
     where you hold the most cards still to come. Pass only when you must (or when every card would
-    only help the others and passing is allowed).
+    only help the others and passing is allowed). ``world``: a deal in the observed state to lay the
+    cards on instead of the replay (the frontier is public, so any hidden hands give the same answer):
+    simulations pass the deal itself.
     """
     if not obs.legal:
         if not obs.can_pass:
@@ -118,7 +120,8 @@ def domino_heuristic(obs: DominoObservation) -> Choice:
     if len(obs.legal) == 1 and not may_pass(obs):
         return Choice(obs.legal[0], f"{obs.legal[0].text} is the only card that fits")
     mine = mask_of(obs.hand)
-    world = domino_world(obs, filler_hands(obs))
+    if world is None:
+        world = domino_world(obs, filler_hands(obs))
     before = mask_of(world.frontier)
     scored = []
     for c in obs.legal:

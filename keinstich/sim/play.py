@@ -1,14 +1,14 @@
 """Playing one deal with bots, as :func:`~keinstich.bots.play_deal` would, by the fastest path that
 makes the same moves.
 
-Two shortcuts serve deals of tricks from first card to last (``deal.trick_deal is deal``) without
-trumps: a :class:`~keinstich.bots.HeuristicBot`'s card is the kernel's
-(:func:`~keinstich.bots.heuristic.heuristic_plays`, the whole deal at once by
-:func:`~keinstich.bots.heuristic_playout` when every seat is one), without building observations; and a
-:class:`~keinstich.bots.RandomBot` draws its card from its own generator exactly as it would from an
-observation. A Herzblatt deal of heuristic bots plays its cards as
-:func:`~keinstich.bots.herzblatt.herzblatt_heuristic_cards` finds them in the kernel. The tests check
-each against ``play_deal``. Every other deal is played through the Deal interface by ``play_deal``.
+In deals of tricks from first card to last (``deal.trick_deal is deal``) without trumps, a
+:class:`~keinstich.bots.HeuristicBot`'s card is the kernel's (:func:`~keinstich.bots.heuristic.heuristic_plays`;
+the whole deal at once by :func:`~keinstich.bots.heuristic_playout` when every seat is one), without
+building observations, and a :class:`~keinstich.bots.RandomBot` draws its card from its own generator
+exactly as it would from an observation. A Herzblatt deal of heuristic bots plays its cards as
+:func:`~keinstich.bots.herzblatt.herzblatt_heuristic_cards` finds them in the kernel. In a lay-off deal a
+heuristic bot's choice is worked out on the deal itself instead of a replay of what it observed. The tests
+check each against ``play_deal``; every other deal is played through the Deal interface by ``play_deal``.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from keinstich.bots import Bot, HeuristicBot, RandomBot, heuristic_playout, play_deal
+from keinstich.bots.domino import domino_heuristic
 from keinstich.bots.herzblatt import herzblatt_heuristic_cards
 from keinstich.bots.heuristic import heuristic_plays
 from keinstich.bots.play import bot_move
@@ -35,7 +36,18 @@ def play(deal: Deal, bots: Sequence[Bot]) -> None:
         assert tricks is not None
         _play_tricks(tricks, bots)
         return
-    if all(type(b) is HeuristicBot for b in bots) and deal.observation(0).kind == "herzblatt":
+    kind = deal.observation(0).kind
+    if kind == "lay-off":
+        while not deal.over:
+            seat = deal.turn
+            assert seat is not None
+            obs = deal.observation(seat)
+            if type(bots[seat]) is HeuristicBot:  # its choice, laid on the deal itself instead of a replay
+                deal.play(domino_heuristic(cast(Any, obs), cast(Any, deal)).card, seat)
+            else:
+                deal.play(bot_move(bots[seat], obs), seat)
+        return
+    if all(type(b) is HeuristicBot for b in bots) and kind == "herzblatt":
         while not deal.over and deal.phase != "play":
             seat = deal.turn
             assert seat is not None
