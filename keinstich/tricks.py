@@ -9,12 +9,9 @@ card bits internally, which keeps random playouts fast; the public API speaks in
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from typing import Any
 
 from keinstich.cards import (
-    ALL_CARDS,
     SUIT_CHUNKS,
     SUIT_MASKS,
     Card,
@@ -27,31 +24,8 @@ from keinstich.cards import (
     seeded_masks,
 )
 from keinstich.deal import IllegalPlay as IllegalPlay  # the refusal of every deal kind, public here too
-from keinstich.deal import Machine, Move, Result, check_rng, check_seat, named, read_hands
-from keinstich.kernel.jit import array, float_array
-from keinstich.kernel.layout import (
-    H_SIZE,
-    MAX_SEATS,
-    RANDOM,
-    S_HANDS,
-    S_IN_PLAY,
-    S_K,
-    S_KNOWN,
-    S_LIMIT,
-    S_MODE,
-    S_MSTATE,
-    S_PLAYED,
-    S_SEAT,
-    S_SEEN,
-    S_SEQ,
-    S_SIZE,
-    S_SOLOIST,
-    S_TLEN,
-    S_TRICK,
-    S_VOIDS,
-    S_WINNERS,
-)
-from keinstich.kernel.tables import TrickTables, additive, trick_tables
+from keinstich.deal import Machine, Move, Result, check_seat, named, read_hands
+from keinstich.trick_playout import PlayOut
 from keinstich.trick_rules import (
     NO_TRUMPS,
     Observation,
@@ -65,8 +39,6 @@ from keinstich.trick_rules import (
 _SHIFT = (0, 13, 26, 39)
 _SUIT_OF = tuple(i // 13 for i in range(52))  # a card index's suit as a plain int (faster than Suit)
 _VOID_BIT = (1, 2, 4, 8)
-_NO_HEURISTIC = [0, 0, 0, 0, -1] + [0] * (H_SIZE - 5)  # a random play-out asks the heuristic nothing
-_TABLES: dict[tuple[int, int, int, int], tuple[object, object, TrickTables]] = {}
 _new_trick = tuple.__new__
 
 
@@ -89,7 +61,7 @@ def _scores_tricks(c: object) -> bool:
     return isinstance(getattr(c, "rules", None), TrickRules) and callable(getattr(c, "score", None))
 
 
-class TrickDeal(Machine):
+class TrickDeal(PlayOut, Machine):
     """One deal of tricks: ``turn``, ``legal()``, ``play(card)``, finished ``tricks``.
 
     ``hands`` are the hands as dealt, seat 0 first, clockwise; ``leader`` leads the first trick
@@ -461,135 +433,6 @@ class TrickDeal(Machine):
         for h in self._hands:
             m |= h
         return m
-
-    def playout(self, rng: random.Random) -> tuple[int, ...]:
-        """Finish the deal with uniformly random legal cards drawn from ``rng``; returns the scores.
-
-        This is the rollout Monte Carlo bots and random simulations use: the same rules and the same draws
-        from ``rng`` (one per card) as :meth:`play` card by card, played in the kernel
-        (:mod:`keinstich.kernel.playout`).
-        """
-        check_rng(rng)
-        if self._turn < 0:
-            return self.scores()
-        if not self.kernel_plays:
-            return self._python_playout(rng)
-        left = sum(m.bit_count() for m in self._hands)
-        saved = rng.getstate() if self.rules.stop_when_decided else None
-        rnd = rng.random
-        draws = [rnd() for _ in range(left)]
-        played = self.run_out(RANDOM, draws=draws)
-        if saved is not None and played < left:  # ended early: take only the draws the cards used
-            rng.setstate(saved)
-            for _ in range(played):
-                rnd()
-        return self.scores()
-
-    def _python_playout(self, rng: random.Random) -> tuple[int, ...]:
-        """:meth:`playout` card by card in Python: for deals the kernel does not play."""
-        rnd = rng.random
-        apply = self._apply
-        legal_mask = self._legal_mask
-        while self._turn >= 0:
-            s = self._turn
-            m = legal_mask(s)
-            k = int(rnd() * m.bit_count())
-            while k:
-                m &= m - 1
-                k -= 1
-            apply(s, ALL_CARDS[(m & -m).bit_length() - 1])
-        return self.scores()
-
-    @property
-    def kernel_plays(self) -> bool:
-        """Whether :meth:`run_out` can play this deal: at most 8 players, and under ``stop_when_decided`` a
-        contract the kernel can score (:func:`~keinstich.kernel.tables.additive`)."""
-        return self.players <= MAX_SEATS and (not self.rules.stop_when_decided or additive(self.contract))
-
-    def run_out(self, mode: int, *, draws: Sequence[float] = (), known: Sequence[int] | None = None,
-                soloist: int | None = None, heuristic: Any = None, cards: int = 0, in_play: int = 0,
-                seen: Sequence[int] = ()) -> int:
-        """Play the deal to its end in the kernel (:func:`keinstich.kernel.playout.run`), or only the next
-        ``cards`` cards: by ``draws`` (one random number per card, mode ``RANDOM``), or by the heuristic
-        bot (mode ``HEURISTIC``: its tables ``heuristic``, what it ``known`` of each seat, the ``soloist``
-        of a trump game; ``in_play``, the pack in play when more than the cards dealt to the seats, and
-        ``seen``, per seat the cards out of play it has seen). Returns how many cards were played."""
-        if self._turn < 0:
-            return 0
-        n = self.players
-        S = [0] * S_SIZE
-        S[S_SEAT] = self._turn
-        S[S_K] = len(self._tricks) + 1
-        S[S_TLEN] = len(self._trick)
-        played = 0
-        mstate = -2
-        for t in self._tricks:
-            for c in t.cards:
-                played |= c.bit
-            mstate = t.winner if mstate in (-2, t.winner) else -1
-        for i, c in enumerate(self._trick):
-            played |= c.bit
-            S[S_TRICK + i] = c.index
-        dealt = played
-        for m in self._hands:
-            dealt |= m
-        S[S_PLAYED] = played
-        S[S_IN_PLAY] = dealt | in_play
-        S[S_MSTATE] = mstate
-        S[S_SOLOIST] = -1 if soloist is None else soloist
-        S[S_MODE] = mode
-        S[S_LIMIT] = cards
-        S[S_HANDS:S_HANDS + n] = self._hands
-        S[S_KNOWN:S_KNOWN + n] = self._voids if known is None else known
-        S[S_VOIDS:S_VOIDS + n] = self._voids
-        if seen:
-            S[S_SEEN:S_SEEN + n] = seen
-        state = array(S)
-        from keinstich.kernel.playout import run  # loads the compiled kernel on first use
-
-        count = run(state, self._kernel_tables().T, array(_NO_HEURISTIC) if heuristic is None else heuristic,
-                    float_array(draws), -1)
-        self._take(state, count)
-        return int(count)
-
-    def _kernel_tables(self) -> TrickTables:
-        key = (id(self.rules), id(self.contract), self.players, self.total_tricks)
-        got = _TABLES.get(key)
-        if got is None or got[0] is not self.rules or got[1] is not self.contract:
-            got = _TABLES[key] = (self.rules, self.contract, trick_tables(self.rules, self.contract, self.players,
-                                                                          self.total_tricks))
-            if len(_TABLES) > 256:
-                _TABLES.pop(next(iter(_TABLES)))
-        return got[2]
-
-    def _take(self, state: Any, count: int) -> None:
-        """Take the kernel's play-out (:meth:`run_out`) into this deal: tricks, hands, voids, the end."""
-        n = self.players
-        out = state.tolist() if hasattr(state, "tolist") else state
-        cards = [ALL_CARDS[i] for i in out[S_SEQ:S_SEQ + count]]
-        trick = self._trick
-        tricks = self._tricks
-        leader = self._trick_leader
-        w = S_WINNERS
-        at = n - len(trick)
-        rest = cards
-        if at <= count:  # the trick in progress is finished first, then whole tricks
-            tricks.append(_new_trick(Trick, (len(tricks) + 1, leader, (*trick, *cards[:at]), out[w])))
-            leader = out[w]
-            w += 1
-            trick = []
-            while at + n <= count:
-                tricks.append(_new_trick(Trick, (len(tricks) + 1, leader, tuple(cards[at:at + n]), out[w])))
-                leader = out[w]
-                w += 1
-                at += n
-            rest = cards[at:]
-        self._trick = trick + rest  # the cards of a trick still in progress (after ``cards`` cards)
-        self._trick_leader = leader
-        self._led = self._trick[0].suit if self._trick else -1
-        self._hands = out[S_HANDS:S_HANDS + n]
-        self._voids = out[S_VOIDS:S_VOIDS + n]
-        self._turn = out[S_SEAT]
 
     def _fresh(self) -> TrickDeal:
         return TrickDeal(self.dealt, self.contract, leader=self.first_leader, rules=self.rules, style=self.style,
