@@ -26,6 +26,7 @@ from __future__ import annotations
 import concurrent.futures as cf
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from keinstich.bots import Bot, heuristic_playout
@@ -214,20 +215,23 @@ def _rows(setup: _Setup, unit: int, rotation: int, deal: Deal) -> list[Row]:
 
 def _run_deals(setup: _Setup, start: int, stop: int) -> list[Row]:
     """Play deals ``start`` … ``stop - 1`` (every rotation of each); the rows in deal order."""
-    # every seat the plain heuristic bot: where the play-out serves, the bots are never asked (it
-    # makes their choices), so they need not be built
-    heuristic = all(is_plain_heuristic(s) for s in setup.specs)
     out: list[Row] = []
     for unit in range(start, stop):
         for rotation in range(setup.rotations):
             deal = _new_deal(setup, unit)
-            if heuristic and playout_serves(deal):
-                assert deal.trick_deal is not None
-                heuristic_playout(deal.trick_deal)
-            else:
-                play(deal, _seat_bots(setup, unit, rotation))
+            _play_unit(setup, unit, rotation, deal)
             out.extend(_rows(setup, unit, rotation, deal))
     return out
+
+
+def _play_unit(setup: _Setup, unit: int, rotation: int, deal: Deal) -> None:
+    """Play one deal of the setup with its bots. With the plain heuristic bot in every seat, where the
+    play-out serves, the bots are never asked (it makes their choices), so they are not built."""
+    if all(is_plain_heuristic(s) for s in setup.specs) and playout_serves(deal):
+        assert deal.trick_deal is not None
+        heuristic_playout(deal.trick_deal)
+    else:
+        play(deal, _seat_bots(setup, unit, rotation))
 
 
 # --- the public functions -------------------------------------------------------------------------
@@ -299,7 +303,17 @@ def one_deal(contract: object, deal: int = 0, *, game: str = "kein-stich", playe
     filled lineup) with the same arguments, played again and returned whole (a
     :class:`~keinstich.deal.Deal`): for :func:`keinstich.sim.charts.deal_frame`, a record, or a look
     at what the bots did."""
-    setup = _with_bots(_setup(contract, game, players, pack, seed, pot), bots)
+    lineup = tuple(bots) if isinstance(bots, list) else bots
+    try:  # a loop over one_deal (a lesson's) resolves its arguments once
+        setup = _one_setup(contract, game, players, pack, seed, pot, lineup)
+    except TypeError:  # something unhashable among them
+        setup = _with_bots(_setup(contract, game, players, pack, seed, pot), bots)
     d = _new_deal(setup, whole("deal", deal, 0))
-    play(d, _seat_bots(setup, deal, whole("rotation", rotation, 0)))
+    _play_unit(setup, deal, whole("rotation", rotation, 0), d)
     return d
+
+
+@lru_cache(maxsize=32)
+def _one_setup(contract: object, game: str, players: int | None, pack: str | Pack | None, seed: int | str,
+               pot: int | None, bots: BotSpec | Sequence[BotSpec]) -> _Setup:
+    return _with_bots(_setup(contract, game, players, pack, seed, pot), bots)
