@@ -1,8 +1,9 @@
 """The exact search of a trick deal with every hand open: alpha-beta on bitmask hands, compiled.
 
-One recursive function, :func:`node`, searches from any point of a trick for one side (the seats in
-the mask ``side``, whose amounts count with ``sign``); :class:`~keinstich.bots.search.TrickSearch`
-sets a deal up for it and drives it. What it uses, as double-dummy solvers do:
+One function, :func:`node`, searches from any point of a trick for one side (the seats in the mask
+``side``, whose amounts count with ``sign``), as a loop over an explicit stack;
+:class:`~keinstich.bots.search.TrickSearch` sets a deal up for it and drives it. What it uses, as
+double-dummy solvers do:
 
 - a transposition table at the start of each trick, keyed by the position up to relative ranks (per
   suit, who holds each card still in play, in rank order, and which cards carry which amount), the
@@ -11,11 +12,12 @@ sets a deal up for it and drives it. What it uses, as double-dummy solvers do:
   same amount, play the same, so only one is tried;
 - bounds from the amounts still to come: when what is left cannot move the result out of the window,
   or is settled either way (in No Max once the King of Hearts has fallen), the search stops there;
-- move ordering: the table's best lead first, then by rank towards what the side wants, and in the
-  trick the cheapest way to win or to duck;
+- move ordering: the table's best lead first, then leads from the leader's short suits, by rank; in
+  the trick the cheapest way to win or to duck, the side shedding its costliest card under another
+  seat's winner;
 - null-window (MTD(f)) calls from the driver, which reuse the table between passes.
 
-Rules and amounts come in as flat integer tables (see :data:`P_N` and the other ``P_`` offsets).
+Rules and amounts come in as flat integer tables (the ``P_`` offsets of :mod:`keinstich.kernel.layout`).
 """
 
 from __future__ import annotations
