@@ -148,6 +148,10 @@ class Deal(Protocol):
         """An independent copy (for search: the solver and Monte Carlo bots)."""
         ...
 
+    def rewound(self: D, moves: int) -> D:
+        """A new deal as this one was after its first ``moves`` moves (0: as dealt), in one replay."""
+        ...
+
     def observation(self, seat: int) -> Any:
         """What ``seat`` can see: its own hand and everything open. Never another hand. Its ``kind``
         says which view it is: ``"trick"``, ``"lay-off"`` or ``"herzblatt"`` (what a bot answers)."""
@@ -342,6 +346,15 @@ class Machine:
             value = getattr(self, name)
             setattr(new, name, value.copy() if type(value) is list else value)
         return new
+
+    def rewound(self, moves: int) -> Self:
+        history: Sequence[tuple[int, Move]] = self.history  # type: ignore[attr-defined]
+        if not 0 <= moves <= len(history):
+            raise ValueError(f"moves must be from 0 to {len(history)}, not {moves}")
+        fresh: Self = self._fresh()
+        for seat, move in history[:moves]:
+            fresh.play(move, seat)  # type: ignore[attr-defined]
+        return fresh
 
     def undo(self) -> tuple[int, Move]:
         history: Sequence[tuple[int, Move]] = self.history  # type: ignore[attr-defined]

@@ -440,6 +440,15 @@ class HerzblattDeal:
         self.__dict__.update(fresh.__dict__)
         return last
 
+    def rewound(self, moves: int) -> HerzblattDeal:
+        """A new deal as this one was after its first ``moves`` moves (0: as dealt), in one replay."""
+        if not 0 <= moves <= len(self._history):
+            raise ValueError(f"moves must be from 0 to {len(self._history)}, not {moves}")
+        fresh = HerzblattDeal(self.dealt, self.skat, self.rules, dealer=self.dealer)
+        for seat, move in self._history[:moves]:
+            fresh.play(move, seat)
+        return fresh
+
     def copy(self) -> HerzblattDeal:
         """An independent copy (for search and Monte Carlo bots)."""
         new = object.__new__(HerzblattDeal)

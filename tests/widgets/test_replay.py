@@ -172,3 +172,38 @@ def test_herzblatt_replay_steps_through_the_card_play() -> None:
 def test_german_names_of_seats() -> None:
     r = Replay(short_deal(), lang="de", synchronous=True)
     assert "Platz 0" in r.step_label.value
+
+
+def test_replay_steps_are_the_deal_move_by_move_and_memory_stays_linear():
+    """Every step equals the deal replayed to that point (forward, backward, jumps), for every deal kind;
+    the steps keep a few checkpoints, not a copy per step: a long lay-off deal of voluntary passes
+    holds about as many copies as a short one."""
+    import random as _random
+
+    from keinstich.games import GAMES
+    from keinstich_widgets.replay import Steps, deal_steps
+
+    rng = _random.Random(3)
+    for gid, contract in (("kein-stich", "no-hearts"), ("kein-stich", "domino"), ("herzblatt", "herzblatt-4")):
+        deal = GAMES[gid].deal(contract, 2, players=4)
+        while not deal.over:
+            moves = deal.legal_moves()
+            deal.play(moves[rng.randrange(len(moves))])
+        steps, plays = deal_steps(deal)
+        first = len(deal.history) - len(plays)
+        assert len(steps) == len(plays) + 1
+        for k in [*range(len(steps)), *reversed(range(len(steps))), 0, len(steps) - 1, 3]:
+            assert steps[k].history == deal.history[:first + k]
+    from keinstich.layoff import DominoDeal
+    from keinstich.layoff_rules import domino_contract
+
+    long = DominoDeal.from_seed("german-32", 4, 1, domino_contract("acorns", voluntary_pass=True))
+    for _ in range(3000):  # passes, as a hostile record could have them
+        if long.over:
+            break
+        long.play(None if long.can_pass() else long.legal_moves()[0])
+    assert len(long.history) > 2000
+    steps = Steps(long, 0)
+    for k in range(0, len(steps), 7):
+        steps[k]
+    assert len(steps._checkpoints) <= 33
