@@ -76,6 +76,20 @@ def test_the_machines_and_cards_import_no_game_bot_or_simulation():
         assert high == [], f"{m} imports {high} at load time"
 
 
+def test_the_kernel_reaches_only_down():
+    """The kernel sits under the trick machine: none of its modules imports (at load time or inside a
+    function) anything of the engine but the cards, the trick rules and the kernel itself."""
+    allowed = ("keinstich.kernel", "keinstich.cards", "keinstich.trick_rules")
+    kernel = list((ROOT / "kernel").glob("*.py"))
+    assert len(kernel) >= 6
+    for path in kernel:
+        tree = ast.parse(path.read_text())
+        reached = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module} | {
+            a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+        up = sorted(m for m in reached if m.startswith("keinstich") and not m.startswith(allowed))
+        assert up == [], f"{path.name} imports {up}"
+
+
 DEAL_TYPES = ("TrickDeal", "DominoDeal", "HerzblattDeal", "Observation", "DominoObservation", "HerzblattObservation",
               "Contract", "DominoContract", "HerzblattRules", "PartieRules", "HerzelnRules")
 
