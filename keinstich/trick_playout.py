@@ -40,7 +40,7 @@ from keinstich.kernel.layout import (
 from keinstich.kernel.tables import TrickTables, additive, trick_tables
 from keinstich.trick_rules import Scoring, Trick, TrickRules
 
-_NO_HEURISTIC = [0, 0, 0, 0, -1] + [0] * (H_SIZE - 5)  # a random play-out asks the heuristic nothing
+_NO_HEURISTIC: list[Any] = []  # the heuristic tables of a random play-out, which asks them nothing (made once)
 _TABLES: dict[tuple[int, int, int, int], tuple[object, object, TrickTables]] = {}
 _new_trick = tuple.__new__
 
@@ -152,8 +152,11 @@ class PlayOut:
         state = array(S)
         from keinstich.kernel.playout import run  # loads the compiled kernel on first use
 
-        count = run(state, self._kernel_tables().T, array(_NO_HEURISTIC) if heuristic is None else heuristic,
-                    float_array(draws), -1)
+        if heuristic is None:
+            if not _NO_HEURISTIC:
+                _NO_HEURISTIC.append(array([0, 0, 0, 0, -1] + [0] * (H_SIZE - 5)))
+            heuristic = _NO_HEURISTIC[0]
+        count = run(state, self._kernel_tables().T, heuristic, float_array(draws), -1)
         self._take(state, count)
         return int(count)
 

@@ -30,6 +30,7 @@ from keinstich.kernel.layout import (
     card_tables,
     params,
 )
+from keinstich.kernel.search_table import KW, table
 from keinstich.tricks import Trick, TrickDeal
 
 
@@ -100,7 +101,7 @@ class TrickSearch:
             pos_from[k] = pos_from[k + 1] + max(0, sign * base[k])
             neg_from[k] = neg_from[k + 1] + min(0, sign * base[k])
         classes = sorted({v for v in val if v})
-        absolute = len(classes) > kernel.KW - 1 - n
+        absolute = len(classes) > KW - 1 - n
         order = [-1] * 52
         for s in range(4):
             for j, i in enumerate(self.order[s]):
@@ -112,7 +113,7 @@ class TrickSearch:
         P[P_MARCH] = int(self.march)
         P[P_VALUED] = self.valued
         P[P_ABSOLUTE] = int(absolute)
-        self._table = kernel.table()
+        self._table = table()
         P[P_GEN] = self._table.next_generation()
         self._P = array(P)
         cls = [0 if not v or absolute else classes.index(v) + 1 for v in val]

@@ -51,6 +51,15 @@ def array(values: Sequence[int]) -> Any:
     return np.array(values, dtype=np.int64)
 
 
+def zeros(size: int, fill: int = 0) -> Any:
+    """A flat integer table of ``size`` entries, all ``fill`` (see :func:`array`)."""
+    if not JIT:
+        return memoryview(_array.array("q", [fill]) * size)
+    import numpy as np
+
+    return np.full(size, fill, dtype=np.int64)
+
+
 def float_array(values: Sequence[float]) -> Any:
     """A flat table of floats for the kernel (float64 array when compiled, a memoryview when not)."""
     if not JIT:
@@ -62,4 +71,4 @@ def float_array(values: Sequence[float]) -> Any:
 
 
 
-__all__ = ["JIT", "array", "float_array", "jit"]
+__all__ = ["JIT", "array", "float_array", "jit", "zeros"]

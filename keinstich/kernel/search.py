@@ -26,7 +26,7 @@ from typing import Any
 
 from keinstich.kernel.bits import low_index as _low
 from keinstich.kernel.bits import popcount
-from keinstich.kernel.jit import JIT, jit
+from keinstich.kernel.jit import jit
 from keinstich.kernel.layout import (
     P_ABSOLUTE,
     P_FORCED,
@@ -47,16 +47,11 @@ from keinstich.kernel.layout import (
     P_TRUMP,
     P_VALUED,
 )
+from keinstich.kernel.search_table import FS, KW, MOVES, TT_BITS
 
 INF = 1 << 40
 
 
-KW = 12
-"""Key words per table entry: the compressed hands, one word per amount class, the leader and March state."""
-TT_BITS = 18
-"""Table entries (2**TT_BITS); an entry is overwritten by the next position hashed to it."""
-MOVES = 16
-"""Room for the moves of one ply (a hand holds at most 13 cards)."""
 VOFF = 1 << 20
 M62 = (1 << 62) - 1
 
@@ -171,11 +166,9 @@ def _key(h: Any, alive: int, leader: int, mstate: int, P: Any, order: Any, cls: 
     return x
 
 
-# the fields of one frame of the search stack (one position being searched)
+# the fields of one frame of the search stack (one position being searched; FS fields a frame)
 F_SEAT, F_POS, F_LED, F_WIN, F_WSEAT, F_RAW, F_K, F_MSTATE, F_ALIVE, F_ALPHA, F_BETA, F_A, F_B, F_BEST, \
-    F_BEST_MOVE, F_CNT, F_Y, F_H0, F_UOFF, F_A0, F_B0, F_ELO, F_EHI, F_SLOT = range(24)
-FS = 24
-DEPTH = 64
+    F_BEST_MOVE, F_CNT, F_Y, F_H0, F_UOFF, F_A0, F_B0, F_ELO, F_EHI, F_SLOT = range(FS)
 
 
 @jit()
@@ -483,44 +476,4 @@ def node(h: Any, seat: int, pos: int, led: int, win: int, wseat: int, raw: int, 
         entering = True
 
 
-class Table:
-    """The transposition table and scratch space the search shares within one process (allocated once)."""
-
-    def __init__(self) -> None:
-        size = 1 << TT_BITS
-        if JIT:
-            import numpy as np
-
-            self.tkeys: Any = np.zeros(size * KW, dtype=np.int64)
-            self.tval: Any = np.full(size * 4, -1, dtype=np.int64)
-            self.mv: Any = np.zeros(MOVES * 64, dtype=np.int64)
-            self.mk: Any = np.zeros(MOVES * 64, dtype=np.int64)
-            self.kw: Any = np.zeros(KW * 64, dtype=np.int64)
-            self.fr: Any = np.zeros(FS * DEPTH, dtype=np.int64)
-        else:
-            self.tkeys = [0] * (size * KW)
-            self.tval = [-1] * (size * 4)
-            self.mv = [0] * (MOVES * 64)
-            self.mk = [0] * (MOVES * 64)
-            self.kw = [0] * (KW * 64)
-            self.fr = [0] * (FS * DEPTH)
-        self.generation = 0
-
-    def next_generation(self) -> int:
-        """A fresh generation number: entries of earlier searches no longer match."""
-        self.generation += 1
-        return self.generation
-
-
-_TABLE: Table | None = None
-
-
-def table() -> Table:
-    """The process's search table."""
-    global _TABLE
-    if _TABLE is None:
-        _TABLE = Table()
-    return _TABLE
-
-
-__all__ = ["INF", "KW", "Table", "legal", "node", "reps", "table"]
+__all__ = ["INF", "KW", "legal", "node", "reps"]
