@@ -366,7 +366,9 @@ class DominoDeal(OpenLayout, Machine):
     def _must_start(self, who: Who) -> str:
         start = self.rules.start_card
         assert start is not None
-        return f"{who.does('must')} lay {who.card(start)} first: the {start.label(self.style)} starts the lay-off"
+        if who.you:
+            return f"you must lay {who.card(start)} first: it starts the lay-off"
+        return f"seat {who.seat} must lay {start.code} first: the {start.label(self.style)} starts the lay-off"
 
     # --- playing -------------------------------------------------------------------------------
 

@@ -54,7 +54,10 @@ class Who:
         return name.capitalize() if self.you and self.style == "german" else name
 
     def card(self, c: Card) -> str:
-        return cards_in_words([c], self.style) if self.you else c.code
+        """One card: its code for the engine; "A♣", or "the Ace of Acorns" with German faces, for the learner."""
+        if not self.you:
+            return c.code
+        return c.text if self.style == "french" else "the " + cards_in_words([c], self.style)
 
     def holds(self, cs: Iterable[Card]) -> str:
         """"holds 7C, KC" or "you hold 7♠ K♠"."""
