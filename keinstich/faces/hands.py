@@ -52,7 +52,7 @@ _DEFAULT_WIDTH = 56.0
 def card_width(size: str | float) -> float:
     """A card width in pixels from a size name ("small", "medium", "large", "S", "M", "L") or a number."""
     if isinstance(size, str):
-        names = {k[0]: k for k in CARD_SIZES}
+        names = {k[0].upper(): k for k in CARD_SIZES}
         key = names.get(size.upper(), size.lower()) if len(size) == 1 else size.lower()
         if key not in CARD_SIZES:
             raise ValueError(f"card size must be one of {', '.join(CARD_SIZES)} or a width in pixels, not {size!r}")
