@@ -15,6 +15,7 @@ from typing import Any
 from keinstich.bots.base import lay_off, objective
 from keinstich.bots.heuristic import HeuristicBot
 from keinstich.bots.solver import solve
+from keinstich.cards import Style
 from keinstich.deal import Deal, Move, move_cards
 
 from .grades import Grades, pack_in_play
@@ -22,18 +23,19 @@ from .grades import Grades, pack_in_play
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 
 
-def move_text(move: Move) -> str:
-    """A move as the sentences name it: a card (K♠), "pass", or a Herzblatt move as it prints."""
+def move_text(move: Move, style: Style | None = None) -> str:
+    """A move as the sentences name it: a card by its name in the pack's ``style`` ("Ober of Hearts";
+    its short form, Q♥, without one), "pass", or a Herzblatt move as it prints."""
     cards = move_cards(move)
     if cards:
-        return " ".join(c.text for c in cards)
+        return " and ".join(c.text if style is None else c.label(style) for c in cards)
     if move is None:
         return "pass"
     return str(move)
 
 
-def only_sentence(move: Move) -> str:
-    return f"{move_text(move)} was your only legal move"
+def only_sentence(move: Move, style: Style | None = None) -> str:
+    return f"{move_text(move, style)} was your only legal move"
 
 
 def _amount(value: float, unit: str) -> str:
@@ -44,7 +46,8 @@ def cost_sentence(position: Deal, seat: int, move: Move, best: Move, grade: str,
                   open_cost: float | None, grades: Grades, count: int, how: str) -> str:
     """One sentence on ``move``: its grade in words, what it cost on average and, for a mistake or a
     blunder, why (read off the open-hands lines after it and after ``best``)."""
-    m, b, unit = move_text(move), move_text(best), grades.unit
+    style = pack_in_play(position).style
+    m, b, unit = move_text(move, style), move_text(best, style), grades.unit
     if grade == "best":
         return f"{m} was a best move here"
     head = f"{m} costs {_amount(round(cost, 1), unit)} on average against {b} over {over(count, how)}"
@@ -67,14 +70,15 @@ def over(count: int, how: str) -> str:
 
 def best_sentence(position: Deal, seat: int, best: Sequence[Move], count: int, how: str) -> str:
     """One sentence on the best move (or moves), with the heuristic bot's reason when it plays one of them."""
-    names = " or ".join(move_text(m) for m in best[:3])
+    style = pack_in_play(position).style
+    names = " or ".join(move_text(m, style) for m in best[:3])
     head = f"{names} {'is' if len(best) == 1 else 'are'} best over {over(count, how)}"
     try:
         choice = HeuristicBot().explain(position.observation(seat)) if position.game != "herzblatt" else None
     except ValueError:
         choice = None
     if choice is not None and any(move_cards(m) == move_cards(choice.card) or m == choice.card for m in best):
-        return f"{head}; the heuristic bot plays {move_text(choice.card)} too: {choice.reason}"
+        return f"{head}; the heuristic bot plays {move_text(choice.card, style)} too: {choice.reason}"
     return head
 
 
@@ -125,7 +129,8 @@ def trick_story(position: Deal, seat: int, move: Move, best: Move) -> str:
     mine = _by_trick(line_after(position, seat, move), side, start)
     other = {t.number: (t, a) for t, a in _by_trick(line_after(position, seat, best), side, start)}
     unit = "pf" if sign < 0 else "points"
-    m, b = move_text(move), move_text(best)
+    style = pack_in_play(position).style
+    m, b = move_text(move, style), move_text(best, style)
     for t1, a1 in mine:
         t2, a2 = other.get(t1.number, (None, 0))
         if sign * (a1 - a2) >= 0:
@@ -134,9 +139,10 @@ def trick_story(position: Deal, seat: int, move: Move, best: Move) -> str:
         who = _who(t1.winner, seat, side)
         verb = "take" if who == "you" else "takes"
         what = "this trick" if t1.number == start + 1 else f"trick {t1.number}"
-        told = f"{who} {verb} {what} with {won.text} ({_amount(abs(a1), unit)})" if a1 else f"{who} {verb} {what}"
+        told = f"{who} {verb} {what} with {won.label(style)}" + (f" ({_amount(abs(a1), unit)})" if a1 else "")
         kept = move_cards(best)
-        if kept and t1.winner == seat and won == kept[0] and t1.number > start + 1 and a1:
+        free = other.get(start + 1, (None, 0))[1] == 0
+        if kept and t1.winner == seat and won == kept[0] and t1.number > start + 1 and a1 and free:
             void = _void_in_led(position, seat)
             now = f"while void in {void}: throwing it" if void is not None else ": playing it"
             return (f"you kept {b} {now} on trick {start + 1} was free, and with all hands open it takes trick "
@@ -171,9 +177,10 @@ def lay_off_story(position: Deal, seat: int, move: Move, best: Move) -> str:
         return ""
     p1, p2 = list(mine.finish_order).index(seat), list(other.finish_order).index(seat)
     parts = []
+    style = pack_in_play(position).style
     if p1 != p2:
-        parts.append(f"with all hands open you finish {ORDINALS[p1]} after {move_text(move)} and "
-                     f"{ORDINALS[p2]} after {move_text(best)}")
+        parts.append(f"with all hands open you finish {ORDINALS[p1]} after {move_text(move, style)} and "
+                     f"{ORDINALS[p2]} after {move_text(best, style)}")
     f1, f2 = mine.fees()[seat], other.fees()[seat]
     if f1 != f2:
         parts.append(f"you pay {f1} in pass fees against {f2}")
