@@ -15,6 +15,7 @@ from typing import Any
 from keinstich.bots.base import lay_off, objective
 from keinstich.bots.heuristic import HeuristicBot
 from keinstich.bots.solver import solve
+from keinstich.bots.tables import tables
 from keinstich.cards import Style
 from keinstich.deal import Deal, Move, move_cards
 
@@ -139,7 +140,8 @@ def trick_story(position: Deal, seat: int, move: Move, best: Move) -> str:
         who = _who(t1.winner, seat, side)
         verb = "take" if who == "you" else "takes"
         what = "this trick" if t1.number == start + 1 else f"trick {t1.number}"
-        told = f"{who} {verb} {what} with {won.label(style)}" + (f" ({_amount(abs(a1), unit)})" if a1 else "")
+        told = f"{who} {verb} {what} with {won.label(style)}" + _holding(td, t1, style) + (
+            f" ({_amount(abs(a1), unit)})" if a1 else "")
         kept = move_cards(best)
         free = other.get(start + 1, (None, 0))[1] == 0
         if kept and t1.winner == seat and won == kept[0] and t1.number > start + 1 and a1 and free:
@@ -153,6 +155,13 @@ def trick_story(position: Deal, seat: int, move: Move, best: Move) -> str:
         return f"with all hands open, after {m} {told}; after {b} your side gets {there}" if sign > 0 else \
             f"with all hands open, after {m} {told}; after {b} you pay {there}"
     return ""
+
+
+def _holding(td: Any, trick: Any, style: Style) -> str:
+    """", taking the King of Hearts": the trick's cards that cost (or score) something under the contract."""
+    tb = tables(td.contract, td.rules, td.total_tricks)
+    named = [c.label(style) for c in trick.cards if tb.cost[c.index] != 0]
+    return f", taking {' and '.join(named)}" if named else ""
 
 
 def _void_in_led(position: Deal, seat: int) -> str | None:
