@@ -136,10 +136,18 @@ def judge(position: Deal, move: Move, *, samples: int = SAMPLES, seed: int | str
     grade = "best" if k in best else grades.grade(cost)
     moves = {key(m): m for m in legal}
     best_moves = tuple(moves[b] for b in best)
-    why = cost_sentence(position, seat, move, best_moves[0], grade, cost, open_cost, grades, got.count, got.how)
+    risk = _risk(got.deals.get(best[0], []), got.deals.get(k, []), grades.fine)
+    why = cost_sentence(position, seat, move, best_moves[0], grade, cost, open_cost, grades, got.count, got.how, risk)
     best_why = best_sentence(position, seat, best_moves, got.count, got.how)
     return Judgement(seat, index, move, legal, fair, best_moves, cost, opened,
                      tuple(moves[b] for b in open_best), open_cost, grade, why, best_why, grades.unit, got.how, trick)
+
+
+def _risk(best: list[float], mine: list[float], least: float) -> tuple[int, float]:
+    """In how many of the judged deals the move does worse than the best by ``least`` or more, and by how
+    much on average in those."""
+    worse = [b - m for b, m in zip(best, mine, strict=True) if b - m >= least]
+    return len(worse), (sum(worse) / len(worse) if worse else 0.0)
 
 
 def _best(values: dict[Any, float], k: Any) -> tuple[tuple[Any, ...], float]:

@@ -44,9 +44,11 @@ def _amount(value: float, unit: str) -> str:
 
 
 def cost_sentence(position: Deal, seat: int, move: Move, best: Move, grade: str, cost: float,
-                  open_cost: float | None, grades: Grades, count: int, how: str) -> str:
+                  open_cost: float | None, grades: Grades, count: int, how: str,
+                  risk: tuple[int, float] = (0, 0.0)) -> str:
     """One sentence on ``move``: its grade in words, what it cost on average and, for a mistake or a
-    blunder, why (read off the open-hands lines after it and after ``best``)."""
+    blunder, why: read off the open-hands lines after it and after ``best``, or, when those do not part,
+    ``risk``: in how many of the judged deals it does worse, and by how much then."""
     style = pack_in_play(position).style
     m, b, unit = move_text(move, style), move_text(best, style), grades.unit
     if grade == "best":
@@ -57,9 +59,13 @@ def cost_sentence(position: Deal, seat: int, move: Move, best: Move, grade: str,
     if grade == "fine":
         return head + ": close to the best"
     if open_cost is not None and open_cost < grades.fine:
-        return head + ": with these hands it happened to cost nothing, but in many deals that fit what you saw it does"
+        k, loss = risk
+        if not k:
+            return head
+        return (f"{head}: with these hands it happened to cost nothing, but in {k} of the {count} deals it costs "
+                f"{_amount(round(loss, 1), unit)} more than {b}")
     story = lay_off_story(position, seat, move, best) if lay_off(position) else trick_story(position, seat, move, best)
-    return f"{head}: {story}" if story else head
+    return f"{head} — {story}" if story else head
 
 
 def over(count: int, how: str) -> str:
