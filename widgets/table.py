@@ -177,7 +177,7 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
         # controls: the play row (the hint's answer at its end, beside the button) and the deal row
         b = widgets.Button
         self.hint_button = b(description=self.t("hint"), icon="lightbulb-o", tooltip="the hint bot's move and why")
-        self.hint_note = widgets.HTML(layout=widgets.Layout(margin="0 0 0 8px", max_width="640px"))
+        self.hint_note = widgets.HTML(layout=widgets.Layout(margin="0 0 0 8px", flex="1 1 auto", min_width="0"))
         self.hint_note.add_class("ks-hint")
         self.undo_button = b(description=self.t("undo"), icon="undo", tooltip="back to your previous move")
         self.last_toggle = widgets.ToggleButton(value=False, description=self.t("last_trick"), icon="history",
@@ -203,8 +203,10 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
         self.size_box.observe(self._on_size, "value")
         self.hint_job: Thinking[tuple[Any, str]] = Thinking(
             ses.lock, words=self.t("hint_thinking"), stop_words=self.t("stop"), stopped_words=self.t("stopped"))
-        self.controls = widgets.HBox([self.undo_button, self.last_toggle, self.open_toggle, self.hint_button,
-                                      self.hint_job.box, self.hint_note],
+        # the hint's answer beside its button: the three stay on one line, the answer's words wrap
+        self.hint_box = widgets.HBox([self.hint_button, self.hint_job.box, self.hint_note],
+                                     layout=widgets.Layout(flex="1 1 420px", align_items="center"))
+        self.controls = widgets.HBox([self.undo_button, self.last_toggle, self.open_toggle, self.hint_box],
                                      layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         self.deal_row = widgets.HBox([self.seed_box, self.new_button, self.game_box, self.contract_box, self.size_box],
                                      layout=widgets.Layout(flex_flow="row wrap"))

@@ -203,7 +203,8 @@ def test_hint_names_the_only_legal_card() -> None:
     table.hint_button.click()
     # beside the Hint button (issue 12), not in the message area below
     assert "heuristic suggests <b>Q♠ (Ober of Leaves)</b> — " in table.hint_note.value
-    assert table.hint_note in table.controls.children and table.messages.text == ""
+    assert table.hint_box.children[::2] == (table.hint_button, table.hint_note) and table.messages.text == ""
+    assert table.hint_box in table.controls.children
     assert "ks-lit" in table.hand_view.button("QS")._dom_classes
     table.card_button("QS").click()
     assert "ks-lit" not in table.hand_view.button("9C")._dom_classes

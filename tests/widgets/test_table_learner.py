@@ -138,7 +138,8 @@ def test_a_lay_off_deal_has_no_last_trick_button_and_plays_on() -> None:
 def test_the_hint_sits_beside_its_button_and_goes_once_a_card_is_played() -> None:
     table = Table("kein-stich", "no-hearts", seed=3, synchronous=True)
     table.hint_button.click()
-    row = list(table.controls.children)
+    assert table.hint_box in table.controls.children  # the row under the hand
+    row = list(table.hint_box.children)
     assert row.index(table.hint_note) > row.index(table.hint_button)
     move, _ = table.session.hint()
     note = table.hint_note.value
