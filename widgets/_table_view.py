@@ -54,6 +54,7 @@ class TableView:
     other_views: dict[int, HandView]
     other_labels: dict[int, widgets.HTML]
     centre_box: widgets.VBox
+    tricks_row: widgets.HBox
     domino_view: Any
     actions: widgets.HBox
     action_buttons: dict[str, widgets.Button]
@@ -168,8 +169,8 @@ class TableView:
                 self.centre_box.children = [view]
             self.last_toggle.layout.display = "none"
             return
-        if tuple(self.centre_box.children) != (self.tricks_row,):  # type: ignore[attr-defined]
-            self.centre_box.children = [self.tricks_row]  # type: ignore[attr-defined]
+        if tuple(self.centre_box.children) != (self.tricks_row,):
+            self.centre_box.children = [self.tricks_row]
         play = tricks_of(deal)
         shown = centre_of(play, ses.seen_tricks, bool(self.last_toggle.value))
         self.last_toggle.layout.display = ""
