@@ -376,6 +376,30 @@ class Session:
     def can_undo(self) -> bool:
         return bool(self._snapshots)
 
+    @property
+    def generation(self) -> int:
+        """Counts the times the table's position was replaced (undo, a new deal, a rewind): an answer
+        computed for an older generation is for a position gone."""
+        return self._gen
+
+    def rewind(self, deal: Deal, index: int) -> None:
+        """Reopen ``deal`` (this table's deal, maybe finished) as it was after its first ``index`` moves,
+        with the same cards; Undo goes back through the learner's earlier moves as before."""
+        with self.lock:
+            history = deal.history
+            if not 0 <= index <= len(history):
+                raise TableError(f"there is no move {index} to go back to: the deal has {len(history)} moves")
+            start = deal.rewound(index)
+            offset = len(history) - len(self.moves)  # moves made before the deal came to this table
+            self._gen += 1
+            self.thinking = None
+            self.deal = start
+            del self.moves[max(0, index - offset):]
+            self.selected = []
+            self._snapshots = [(deal.rewound(i), i - offset) for i in range(max(0, offset), index)
+                               if history[i][0] == self.seat]
+            self._advance()
+
     def replace(self, setup: Setup, deal: Deal, seed: int | str | None = KEEP) -> None:
         """Start over with another deal (a new seed, a text deal: ``seed=None``, another contract or game:
         the seed kept)."""

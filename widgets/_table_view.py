@@ -145,6 +145,9 @@ class TableView:
                 lab.value = (f"<b>{html.escape(self.name(s))}</b><br><small>{html.escape(bot_label(ses.bots[s]))}"
                              f"{' · ' + str(len(deal.hand(s))) if not self.open_toggle.value else ''}</small>")
         self.render_seconds = time.perf_counter() - t0
+        coach = getattr(self, "coach", None)
+        if coach is not None:
+            coach.after_render()
 
     def _render_hands(self) -> None:
         ses = self.session

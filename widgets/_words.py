@@ -32,6 +32,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "dealt": "New deal (seed {seed}).", "dealt_text": "Dealt from your text.",
         "undone": "Taken back to your previous move.", "new_game": "Now {game}: new deal (seed {seed}).",
         "hint_thinking": "the hint bot is thinking", "stop": "Stop", "stopped": "stopped",
+        "reviewing": "reviewing your deal", "retry": "Trying again from {where}: the same cards, your move.",
         "hint_busy": "the hint bot is still thinking: wait, or press Stop",
     },
     "de": {
@@ -54,6 +55,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "dealt": "Neu gegeben (Seed {seed}).", "dealt_text": "Aus deinem Text gegeben.",
         "undone": "Zurück zu deinem letzten Zug.", "new_game": "Jetzt {game}: neu gegeben (Seed {seed}).",
         "hint_thinking": "der Tipp-Bot denkt nach", "stop": "Stopp", "stopped": "gestoppt",
+        "reviewing": "dein Spiel wird durchgesehen", "retry": "Noch einmal ab {where}: dieselben Karten, du bist dran.",
         "hint_busy": "der Tipp-Bot denkt noch: warte, oder drück Stopp",
     },
 }

@@ -17,8 +17,8 @@ hands, Hint (its card and reason beside the button, gone once the position moves
 the card size, Deal from text and a bot per seat are the controls, and a game and a contract to switch
 to. Every callback is guarded: an error shows in red in the message area and the deal stays as it was.
 The widget decides no rule: it asks the engine for everything, through the Deal protocol
-(``legal_moves``, ``play``, ``result``). Beside the table a panel slot (:meth:`Table.show_panel`) waits
-for the review.
+(``legal_moves``, ``play``, ``result``). When a deal ends, the coach's review opens beside the table
+(:mod:`._coach`): every decision of the learner graded, each with "Try again from here".
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ from keinstich.cards import Card, Lang, Style
 from keinstich.deal import Deal
 from keinstich.faces import card_width
 
+from ._coach import Coach
 from ._games import (
     Setup,
     SetupError,
@@ -73,7 +74,8 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
     made elsewhere (its ``seed``, when given, is shown; else it is a "typed deal"). ``card_size``:
     "small", "medium" (the default), "large" (a projector) or a width in pixels (``width`` is the old
     name). ``four_colour`` None is the faces' usual look. ``synchronous`` makes every bot answer
-    inside the click (deterministic; for tests).
+    inside the click (deterministic; for tests). ``review``: when a deal ends, the coach's review of the
+    learner's decisions opens beside the table (:mod:`._coach`), each with "Try again from here".
     """
 
     def __repr__(self) -> str:  # short and stable: notebooks keep it as the widget's text/plain
@@ -85,7 +87,8 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
                  bots: str | Bot | Sequence[str | Bot] = "heuristic", open_hands: bool = False, lang: Lang = "en",
                  faces: Style = "german", four_colour: bool | None = None, text: str | None = None,
                  rules: Any = None, hint: str | Bot = "heuristic", synchronous: bool = False,
-                 deal: Deal | None = None, width: int = 72, card_size: str | int | None = None) -> None:
+                 deal: Deal | None = None, width: int = 72, card_size: str | int | None = None,
+                 review: bool = True) -> None:
         super().__init__()
         if lang not in STRINGS:
             raise SetupError(f"lang must be 'en' or 'de', not {lang!r}")
@@ -116,6 +119,7 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
         self._hint_mark: tuple[int, int] | None = None
         self.render_seconds = 0.0
         self._build(open_hands, px)
+        self.coach = Coach(self, review)
         self.session.start()
 
     @classmethod
