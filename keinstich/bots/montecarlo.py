@@ -88,6 +88,11 @@ def candidates(obs: Observation, in_play: int) -> list[tuple[Card, tuple[Card, .
     order = [[c.index for c in sorted(cards_of(alive & SUIT_MASKS[s]), key=lambda x: st[x.index])] for s in range(4)]
     return card_classes(order, alive, legal, tb.cost)
 
+def same_play(c: Card, same: Sequence[Card]) -> Choice:
+    """The reason when every legal card is one class of :func:`candidates`: nothing to choose."""
+    return Choice(c, f"{c.text}: every card you may play ({' '.join(x.text for x in same)}) plays the same: "
+                     "they cost the same and no card still in play ranks between them")
+
 # --- the bot --------------------------------------------------------------------------------------
 
 
@@ -150,7 +155,7 @@ class MonteCarloBot(BaseBot):
         cands = candidates(obs, in_play)
         if len(cands) == 1:
             c, same = cands[0]
-            return Choice(c, f"{c.text}: every legal card ({', '.join(x.text for x in same)}) plays the same")
+            return same_play(c, same)
         know = trick_knowledge(obs, in_play, discards=discards)
         sampler = know.sampler()
         own = mask_of(obs.hand)
@@ -218,7 +223,7 @@ class MonteCarloBot(BaseBot):
         cands = candidates(t, in_play)
         if len(cands) == 1:
             c, same = cands[0]
-            return Choice(c, f"{c.text}: every legal card ({', '.join(x.text for x in same)}) plays the same")
+            return same_play(c, same)
         n = t.players
         total = (sum(t.hand_sizes) + len(t.played)) // n
         table = stake_table(obs.rules, obs.seat, soloist, total, obs.announcement, obs.contra_by is not None, obs.re)
