@@ -22,15 +22,18 @@ from keinstich.bots.herzblatt import herzblatt_move
 from keinstich.bots.knowledge import in_play_mask
 from keinstich.bots.montecarlo import MonteCarloBot
 from keinstich.bots.tables import tables
-from keinstich.cards import Card, Suit, card, cards_of, strength_table
+from keinstich.cards import Card, Suit, card, cards, cards_of, strength_table
+from keinstich.contracts import KEIN_STICH_CONTRACTS, NO_HEARTS
 from keinstich.games import GAMES
 from keinstich.games.herzblatt import card_points
+from keinstich.tricks import TrickDeal
 
 C = r"(?:10|[2-9JQKA])[♣♠♥♦]"
 S = r"(?:clubs|spades|hearts|diamonds)"
 SUITS = {s.label(): s for s in Suit}
 SYMBOLS = {s.symbol: s for s in Suit}
 BOT = HeuristicBot()
+POWER = KEIN_STICH_CONTRACTS["power"]
 
 
 def named(text: str) -> list[Card]:
@@ -145,8 +148,9 @@ def nobody_can_beat(v: View, x: Card, why: str) -> bool:
 
 
 def take_phrase(v: View, m: re.Match[str]) -> Card:
-    """"take it with your highest card, X" (every card costs the same; X is the highest) / "X, the card
-    that adds least to what the trick costs" / "X, your highest card of those that add least …"; returns X."""
+    """"take it with your highest card, X" (every card costs the same; X is the highest) / "X: every other
+    card would add more to what the trick costs" / "X: no card adds less …, and it is the highest of those";
+    returns X."""
     cost = {y: v.cost[y.index] for y in v.legal}
     least = min(cost.values())
     if m["ta"]:
@@ -248,8 +252,9 @@ def card_of(text: str) -> Card:
 OUT = rf"(?:no higher card in (?P<os>{S}) is still out|(?P<k>\d+) higher cards? in (?P<os_>{S}) (?:is|are) still out)"
 LOW = rf"(?P<x>{C})(?:, your only card in (?P<s1>{S})|, the (?P<which>lower|lowest) of your (?P<n>\d+) (?P<s2>{S}))?"
 TAIL = rf"and it (?:leaves you void in (?P<vs>{S})|works towards a void)"
-TAKE = (rf"take it with (?:your highest card, (?P<ta>{C})|(?P<tb>{C}), the card that adds least to what the trick "
-        rf"costs|(?P<tc>{C}), your highest card of those that add least to what the trick costs|(?P<td>{C}))")
+TAKE = (rf"take it with (?:your highest card, (?P<ta>{C})|(?P<tb>{C}): every other card would add more to what the "
+        rf"trick costs|(?P<tc>{C}): no card adds less to what the trick costs, and it is the highest of those|"
+        rf"(?P<td>{C}))")
 HELD = r"(?:(?P<p>\d+) points?|no points)"
 
 
@@ -447,7 +452,7 @@ def test_every_trick_and_lay_off_reason_is_true(game_id: str) -> None:
 
 
 def test_every_herzblatt_reason_is_true() -> None:
-    checked = 0
+    checked = held_higher = 0
     for _, obs, move, reason in positions("herzblatt", 4):
         if obs.phase == "play":
             m = re.fullmatch(HERZBLATT_TAIL, reason)
@@ -456,10 +461,13 @@ def test_every_herzblatt_reason_is_true() -> None:
                       tuple(s for s in range(obs.players) if s != obs.soloist))
             check_trick(obs.trick, move, m["main"], obs.discards, v_side, obs.rules.pack.mask)
             check_herzblatt_tail(obs, m, v_side)
+            # the issue's case: drawing trumps with 10♥ while holding A♥ (once "the highest trump left")
+            held_higher += m["main"].startswith("draw trumps with") and any(
+                c.suit == Suit.HEARTS and c.rank > move.rank for c in obs.hand)
         else:
             check_herzblatt_decision(obs, move, reason)
         checked += 1
-    assert checked > 2000
+    assert checked > 2000 and held_higher > 0
     print(f"herzblatt: {checked} positions")
 
 
@@ -535,6 +543,24 @@ def check_lay_off(deal: Any, obs: Any, move: Card | None, reason: str) -> str:
     return reason.split(":")[0] if reason.startswith("lay") else reason
 
 
+def test_the_issues_examples_now_say_what_the_code_means() -> None:
+    """No Hearts: the last seat holds Q♥ and A♥, and both win the trick. Once "take it with A♥, the cheapest
+    card that wins"; A♥ is taken because both cost the same and it is the highest."""
+    d = TrickDeal([cards("7H 7C"), cards("9H 8C"), cards("8H 9C"), cards("QH AH")], NO_HEARTS, leader=0)
+    for code in ("7H", "9H", "8H"):
+        d.play(code)
+    ch = HeuristicBot(pack="french-52").explain(d.observation(3))
+    assert ch == (card("AH"), "you must take this trick (every card you may play beats 9♥): take it with your "
+                              "highest card, A♥")
+    # Power: K♥ costs 45 and A♥ 5: A♥ is the card that adds least, which is not the lowest
+    d = TrickDeal([cards("7H 7C"), cards("9H 8C"), cards("8H 9C"), cards("KH AH")], POWER, leader=0)
+    for code in ("7H", "9H", "8H"):
+        d.play(code)
+    ch = HeuristicBot(pack="french-52").explain(d.observation(3))
+    assert ch == (card("AH"), "you must take this trick (every card you may play beats 9♥): take it with A♥: every "
+                              "other card would add more to what the trick costs")
+
+
 # --- the Monte Carlo bot's own lines -------------------------------------------------------------------
 
 
@@ -542,7 +568,7 @@ def test_monte_carlo_reasons_name_the_seats_cards_and_say_only_when_it_is_the_on
     checked = 0
     for game_id in GAMES:
         for i, (_, obs, _, _) in enumerate(positions(game_id, 1)):
-            if i % 23 or (obs.kind == "herzblatt" and obs.phase != "play"):
+            if i % 41 or (obs.kind == "herzblatt" and obs.phase != "play"):
                 continue
             bot = MonteCarloBot(i, samples=4)
             if obs.kind == "herzblatt":
@@ -559,7 +585,7 @@ def test_monte_carlo_reasons_name_the_seats_cards_and_say_only_when_it_is_the_on
             if "plays the same" in reason:
                 check_same_play(t, legal, obs.rules.pack.mask if obs.kind == "herzblatt" else None)
             checked += 1
-    assert checked > 100
+    assert checked > 60
 
 
 def check_same_play(obs: Any, legal: list[Card], in_play: int | None) -> None:

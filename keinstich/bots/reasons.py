@@ -108,8 +108,8 @@ def _take_with(sp: Spot, c: Card) -> str:
     if len(same) == len(cards):
         return f"take it with your highest card, {c.text}"
     if len(same) == 1:
-        return f"take it with {c.text}, the card that adds least to what the trick costs"
-    return f"take it with {c.text}, your highest card of those that add least to what the trick costs"
+        return f"take it with {c.text}: every other card would add more to what the trick costs"
+    return f"take it with {c.text}: no card adds less to what the trick costs, and it is the highest of those"
 
 
 def _later(sp: Spot) -> list[int]:
