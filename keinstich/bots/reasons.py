@@ -190,6 +190,13 @@ def _holds(pts: int) -> str:
     return count(pts, "point", "points") if pts else "no points"
 
 
+def same_play(c: Card, same: Sequence[Card]) -> str:
+    """The reason when every legal card is one class of equivalent cards (the Monte Carlo bot's
+    ``candidates``): same suit, same cost, no card left in play between them."""
+    return (f"{c.text}: every card you may play ({' '.join(x.text for x in same)}) plays the same: they cost the "
+            "same and no card still in play ranks between them")
+
+
 def _points(sp: Spot, cards: Sequence[Card]) -> int:
     """The card points of ``cards`` (the trump game counts points: a card's gain is minus its cost)."""
     return -sum(sp.tb.cost[x.index] for x in cards)
@@ -250,4 +257,4 @@ def _beats(st: Sequence[int], trump: int | None, x: Card, best: Card) -> bool:
     return x.suit == trump
 
 
-__all__ = ["AS_FAR", "Spot", "count", "trick_reason", "trump_reason"]
+__all__ = ["AS_FAR", "Spot", "count", "same_play", "trick_reason", "trump_reason"]
