@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from _kit import ROOT, Server, notebook_problems, open_in_lab, run_all_cells, wait_widgets_rendered
 from _learner import check_learner_table
+from _review import check_review
 from _table import play_table
 
 pytestmark = pytest.mark.browser
@@ -74,5 +75,16 @@ def test_table_as_a_learner_sees_it_in_jupyterlab(page: Any, lab: Server) -> Non
     problems = notebook_problems(page, state)
     assert not problems, "\n".join(problems)
     log = check_learner_table(page, lambda *_: None)  # docs/screenshots/ takes Voila's
+    print("\n".join(log))
+    assert not page.js_errors, f"JavaScript errors: {page.js_errors}"
+
+
+def test_review_and_try_again_in_jupyterlab(page: Any, lab: Server) -> None:
+    """Play a deal to the end and see the review beside the table; try again from the blunder and play on."""
+    open_in_lab(page, lab, "browser/review-table.ipynb")
+    state = run_all_cells(page)
+    problems = notebook_problems(page, state)
+    assert not problems, "\n".join(problems)
+    log = check_review(page, lambda *_: None)  # docs/screenshots/ takes Voila's
     print("\n".join(log))
     assert not page.js_errors, f"JavaScript errors: {page.js_errors}"
