@@ -27,7 +27,7 @@ class QuizError(ValueError):
 
 
 def quiz_position(contract: Any, seed: int | str, tricks_played: int | None = None,
-                  players: int | None = None, pack_id: str | None = None, *, in_trick: int | None = None,
+                  players: int | None = None, pack_id: str | Pack | None = None, *, in_trick: int | None = None,
                   game: str = "kein-stich", want: Callable[[Deal], bool] | None = None) -> Deal:
     """A quiz position: ``GAMES[game].deal(contract, seed)`` (``players`` None: four, or what the
     contract names; ``pack_id`` None: the game's usual pack, German faces where it has them), then
@@ -52,7 +52,7 @@ def quiz_position(contract: Any, seed: int | str, tricks_played: int | None = No
 
 
 def positions(contract: Any, seed: int | str, tricks_played: int | None = None, players: int | None = None,
-              pack_id: str | None = None, *, in_trick: int | None = None, game: str = "kein-stich",
+              pack_id: str | Pack | None = None, *, in_trick: int | None = None, game: str = "kein-stich",
               every: bool = True) -> Iterator[Deal]:
     """The positions :func:`quiz_position` tries, in its order (an iterator of deals): the seed's own
     first, then (``every``) every later and every earlier point of the same deal (lazily)."""
@@ -81,7 +81,7 @@ def positions(contract: Any, seed: int | str, tricks_played: int | None = None, 
         tries += [(t, k) for t in range(0, first_t) for k in range(players)]
     n = players
     for t, k in tries:
-        deal = _play_to(g.deal(contract, seed, players=n, pack=p), t * n + k)
+        deal = _play_to(g.deal(contract, seed, players=n, pack=p), t * n + k, p)
         if deal is not None:
             yield deal
 
@@ -98,9 +98,9 @@ def next_seed(seed: int | str, k: int = 1) -> int | str:
     return seed + k if isinstance(seed, int) else (f"{seed}+{k}" if k else seed)
 
 
-def _play_to(deal: Deal, moves: int) -> Deal | None:
-    """The deal after ``moves`` heuristic moves, or None if it ends before."""
-    bot = HeuristicBot()
+def _play_to(deal: Deal, moves: int, pack: Pack) -> Deal | None:
+    """The deal after ``moves`` heuristic moves (bots told the pack dealt), or None if it ends before."""
+    bot = HeuristicBot(pack=pack)
     for _ in range(moves):
         if deal.over:
             return None

@@ -114,5 +114,6 @@ def _table(a: Assessment, name: Callable[[Card], str], en: bool) -> str:
     rows = "".join(
         f"<li>{html.escape(_name(c, name))}: {v} {unit}</li>"
         for c, v in sorted(values.items(), key=lambda kv: (-a.sign * kv[1], kv[0].index if kv[0] else -1)))
-    return (("<div>Each card, with best play after it (every hand open):" if en else
-             "<div>Jede Karte, bei bestem Spiel danach (alle Karten offen):") + f"<ul style='margin:2px 0'>{rows}</ul></div>")
+    head = ("Each card, with best play after it (every hand open):" if en else
+            "Jede Karte, bei bestem Spiel danach (alle Karten offen):")
+    return f"<div>{head}<ul style='margin:2px 0'>{rows}</ul></div>"

@@ -52,7 +52,7 @@ def follow_on(deal: Deal, want: Callable[[Deal], bool]) -> tuple[Factory, int]:
         raise QuizError(str(e)) from None
 
     def factory(s: int | str) -> Deal:
-        return quiz_position(setup.contract, s, players=setup.players, pack_id=cast(Any, setup.pack),
+        return quiz_position(setup.contract, s, players=setup.players, pack_id=setup.pack,
                              game=setup.game, want=want)
 
     return factory, hash_seed(" ".join(c.code for hand in deal.dealt for c in hand)) % 10_000
@@ -82,6 +82,7 @@ class QuizSet(widgets.VBox):  # type: ignore[misc]
         self.size = size
         self.index = 0
         self.done = False
+        self.checked = False
         self.answered: list[Answered] = []
         self.names = list(names) if names is not None else None
         self.lang: Lang = lang
