@@ -4,11 +4,13 @@ A *drill* is a position worth asking "which card would you play?". Every legal m
 the exact solver (:func:`~keinstich.bots.solver.card_values`, all hands open); a move's *cost* is
 how much worse its value is than the best move's, in the contract's units. A position is
 *instructive* when the worst legal move costs at least the contract's "fine" threshold (the choice
-matters; :func:`thresholds`). Its difficulty, with "close" meaning a move that is not best but
-costs less than the contract's "mistake" threshold:
+matters; the coach's thresholds, :func:`keinstich.coach.grades_of`, docs/coach.md). Its difficulty,
+with *close* meaning a move that is not best but costs less than the "mistake" threshold:
 
-* ``"easy"``: the heuristic bot finds a best move and no other move is close;
-* ``"medium"``: the heuristic bot finds a best move and exactly one other move is close;
+* ``"easy"``: the heuristic bot finds a best move, and the best is clearly better: every other move
+  costs at least the "blunder" threshold;
+* ``"medium"``: the heuristic bot finds a best move, some other move costs less than a blunder, and at
+  most one other move is close;
 * ``"hard"``: the heuristic bot misses the best moves, or two or more other moves are close.
 
 ::
@@ -31,6 +33,7 @@ from keinstich.bots.base import objective
 from keinstich.bots.heuristic import HeuristicBot
 from keinstich.bots.play import bot_move
 from keinstich.bots.solver import card_values
+from keinstich.coach import grades_of
 from keinstich.deal import Deal, Move
 from keinstich.positions import QuizError, dealt_pack, next_seed, positions
 
@@ -42,10 +45,11 @@ DEALS = 40
 """Deals (seeds ``seed``, ``seed+1``, … as text) searched for a drill before giving up."""
 
 
-def thresholds(deal: Deal) -> tuple[float, float]:
-    """The contract's (fine, mistake) thresholds: a move costing less than ``fine`` counts as best,
-    one costing ``mistake`` or more is a mistake (the coach's grades, in the contract's units)."""
-    return 1.0, 5.0  # TODO(coach): keinstich.coach.grades_of(deal) once it lands
+def thresholds(deal: Deal) -> tuple[float, float, float]:
+    """The contract's (fine, mistake, blunder) thresholds, in its units: a move costing less than
+    ``fine`` counts as best (the coach's grades)."""
+    g = grades_of(deal)
+    return g.fine, g.mistake, g.blunder
 
 
 @dataclass(frozen=True)
@@ -54,7 +58,7 @@ class Drill:
 
     ``values``: each legal move's final score for the side to move under best play (contract units);
     ``sign``: +1 when higher is better, -1 when lower is (pfennig paid); ``heuristic``: the heuristic
-    bot's move there; ``close``: how many moves that are not best cost less than the mistake threshold.
+    bot's move there; ``fine``, ``mistake``, ``blunder``: the contract's thresholds.
     """
 
     deal: Deal
@@ -64,6 +68,7 @@ class Drill:
     heuristic: Move
     fine: float
     mistake: float
+    blunder: float
 
     def cost(self, move: Move) -> int:
         """What ``move`` costs against the best move, in the contract's units (0 for a best move)."""
@@ -82,7 +87,13 @@ class Drill:
 
     @property
     def close(self) -> int:
+        """How many moves that are not best cost less than the mistake threshold."""
         return sum(1 for m in self.values if 0 < self.cost(m) < self.mistake)
+
+    @property
+    def gap(self) -> int:
+        """What the cheapest move that is not best costs (0 when every move is best)."""
+        return min((self.cost(m) for m in self.values if self.cost(m) > 0), default=0)
 
     @property
     def instructive(self) -> bool:
@@ -90,14 +101,15 @@ class Drill:
 
     @property
     def difficulty(self) -> Difficulty:
-        return difficulty_of(self.cost(self.heuristic) == 0, self.close)
+        return difficulty_of(self.cost(self.heuristic) == 0, self.gap >= self.blunder, self.close)
 
 
-def difficulty_of(heuristic_finds_it: bool, close: int) -> Difficulty:
-    """The difficulty from whether the heuristic bot finds a best move and how many others are close."""
+def difficulty_of(heuristic_finds_it: bool, clearly_better: bool, close: int) -> Difficulty:
+    """The difficulty from whether the heuristic bot finds a best move, whether every other move is a
+    blunder, and how many other moves are close (see the module's docstring)."""
     if not heuristic_finds_it or close >= 2:
         return "hard"
-    return "medium" if close == 1 else "easy"
+    return "easy" if clearly_better else "medium"
 
 
 def study(deal: Deal, seed: int | str = 0) -> Drill | None:
@@ -108,8 +120,7 @@ def study(deal: Deal, seed: int | str = 0) -> Drill | None:
     values = card_values(deal)
     sign = objective(deal.observation(seat)).sign
     bot = HeuristicBot(pack=dealt_pack(deal))
-    fine, mistake = thresholds(deal)
-    return Drill(deal.copy(), seed, values, sign, bot_move(bot, deal.observation(seat)), fine, mistake)
+    return Drill(deal.copy(), seed, values, sign, bot_move(bot, deal.observation(seat)), *thresholds(deal))
 
 
 def drills(contract: Any, seed: int | str = 0, *, difficulty: Difficulty | None = None,

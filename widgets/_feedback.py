@@ -1,9 +1,10 @@
 """What a quiz says about the learner's card: what it costs and why, then the best card and its reason.
 
-:func:`assess` asks the engine (no widget is touched: it runs in the quiz's thread); :func:`report`
-writes the answer as HTML. The judge picks the yardstick: ``"solver"`` every hand open (exact),
-``"montecarlo"`` the fair judgement from what the learner could know, ``"heuristic"`` the heuristic
-bot's card and its reason as the model answer.
+:func:`assess` asks the coach (:func:`keinstich.coach.judge`: the fair judgement from what the learner
+could know, and the exact one with every hand open; no widget is touched, so it may run in the
+quiz's thread); :func:`report` writes the answer as HTML. The quiz's judge picks the yardstick for
+right or wrong and for the model answer: ``"solver"`` every hand open (the cards' exact values are
+listed too), ``"montecarlo"`` the fair judgement, ``"heuristic"`` the heuristic bot's card and reason.
 """
 
 from __future__ import annotations
@@ -15,26 +16,27 @@ from typing import Any, Literal
 
 from keinstich.bots.base import objective
 from keinstich.bots.heuristic import HeuristicBot
-from keinstich.bots.solver import card_values
 from keinstich.cards import Card
+from keinstich.coach import grades_of, judge
+from keinstich.coach.judge import SAMPLES
 from keinstich.deal import Deal, Move
-from keinstich.drills import thresholds
 from keinstich.positions import dealt_pack
 
 from ._games import bot_move
 
 Judge = Literal["solver", "heuristic", "montecarlo"]
 JUDGES: tuple[str, ...] = ("solver", "heuristic", "montecarlo")
+Name = Callable[[Card], str]
 
 
 @dataclass(frozen=True)
 class Assessment:
-    """The judgement of one move in a position, as the quiz shows it.
+    """One move judged in a position, as the quiz shows it.
 
-    ``right``: the move is as good as the best (costs less than the contract's "fine" threshold, or is
-    the heuristic bot's card); ``why``: a sentence on the learner's move (its cost and reason);
-    ``best``/``best_why``: the model answer; ``values``: every legal card's exact value (solver only).
-    """
+    ``right``: the move is best by the quiz's judge; ``grade``: best / fine / mistake / blunder by that
+    judge's cost; ``why``: the coach's sentence on the move (what it costs and why); ``best`` and
+    ``best_why``: the model answer; ``values``: each legal card's exact result (the solver judge only),
+    in the contract's units, with ``sign`` +1 when higher is better."""
 
     move: Move
     right: bool
@@ -44,75 +46,80 @@ class Assessment:
     why: str
     best: tuple[Move, ...]
     best_why: str
-    values: Mapping[Move, int] | None = None
-    sign: int = -1
+    values: Mapping[Any, float] | None = None
+    sign: int = 1
 
 
-def assess(position: Deal, move: Move, judge: Judge, *, name: Callable[[Card], str], samples: int = 60,
+def assess(position: Deal, move: Move, by: Judge, *, name: Name, samples: int = SAMPLES,
            seed: int | str = 0) -> Assessment:
-    """Judge ``move`` (a legal move of the seat to move) in ``position`` by ``judge``."""
-    seat = position.turn
-    assert seat is not None
-    values = card_values(position)
-    sign = objective(position.observation(seat)).sign
-    unit = str(getattr(getattr(position.trick_deal, "contract", None), "unit", "") or position.result().unit)
-    top = max(sign * v for v in values.values())
-    cost = top - sign * values[move]
-    fine, mistake = thresholds(position)
-    grade = "only" if len(values) == 1 else "best" if cost < fine else "fine" if cost < mistake else "mistake"
-    best = tuple(m for m in values if sign * values[m] == top)
-    mine = _name(move, name)
-    if cost == 0:
-        why = f"{mine} is as good as the best play: with best play after it you end with {values[move]} {unit}."
-    else:
-        why = (f"{mine} costs you {cost} {unit} against the best play: with best play after it you end with "
-               f"{values[move]} {unit}, not {sign * top} {unit}.")
-    best_why = f"Best: {', '.join(_name(m, name) for m in best)}, which ends with {sign * top} {unit}."
-    right = cost < fine
-    if judge != "solver":
-        in_play = dealt_pack(position)  # public: the cards in play (a hand-built deal is no named pack)
-        bot: Any = HeuristicBot(pack=in_play)
-        who = "The heuristic bot"
-        if judge == "montecarlo":
-            from keinstich.bots.montecarlo import MonteCarloBot
-
-            bot, who = MonteCarloBot(f"quiz:{seed}:{len(position.history)}", samples=samples, pack=in_play), \
-                "The Monte Carlo bot"
-        card, reason = bot_move(bot, position, seat)  # the bot sees the learner's observation only
-        best, best_why = (card,), f"{who} would play {_name(card, name)}: {reason}."
-        right = move == card
-    return Assessment(move, right, grade, cost, unit, why, best, best_why,
-                      values if judge == "solver" else None, sign)
+    """Judge ``move`` (a legal move of the seat to move) in ``position`` by the quiz's judge ``by``."""
+    j = judge(position, move, samples=samples, seed=seed, open_hands=by == "solver")
+    seat = j.seat
+    if by == "solver" and j.open is not None and j.open_cost is not None:
+        cost = j.open_cost
+        grade = "best" if move in j.open_best else grades_of(position).grade(cost)
+        sign = objective(position.observation(seat)).sign
+        values = {k: sign * v for k, v in j.open.items()}  # back to the contract's own count (pfennig paid)
+        names = " or ".join(_name(m, name) for m in j.open_best)
+        best_why = (f"Best with every hand open: {names}, which ends with "
+                    f"{_amount(sign * max(j.open.values()), j.unit)} for you.")
+        why = j.why if (grade == "best") == (j.grade in ("best", "only")) else _open_why(j.why, move, cost, j.unit,
+                                                                                           grade, name)
+        return Assessment(move, grade == "best", grade, cost, j.unit, why, j.open_best, best_why, values, sign)
+    if by == "heuristic":
+        card, reason = bot_move(HeuristicBot(pack=dealt_pack(position)), position, seat)
+        right = move == card or j.grade in ("best", "only")  # the bot's card, or one as good
+        return Assessment(move, right, j.grade, j.cost, j.unit, j.why, (card,),
+                          f"The heuristic bot would play {_name(card, name)}: {reason}.")
+    return Assessment(move, j.grade in ("best", "only"), j.grade, j.cost, j.unit, j.why, j.best, j.best_why)
 
 
-def _name(move: Move, name: Callable[[Card], str]) -> str:
+def _open_why(fair_why: str, move: Move, cost: float, unit: str, grade: str, name: Name) -> str:
+    """The sentence when the exact and the fair judgement disagree on whether ``move`` is best."""
+    if grade == "best":
+        return f"{_name(move, name)} is best with every hand open, though from what you could see: {fair_why}"
+    return (f"{_name(move, name)} costs {_amount(cost, unit)} with every hand open; "
+            f"from what you could see it was a sound choice ({fair_why})")
+
+
+def _amount(value: float, unit: str) -> str:
+    v = round(value, 1)
+    return f"{int(v)} {unit}" if v == int(v) else f"{v} {unit}"
+
+
+def _name(move: Move, name: Name) -> str:
     return name(move) if isinstance(move, Card) else "passing" if move is None else str(move)
 
 
-def report(a: Assessment, *, name: Callable[[Card], str], en: bool, shown: bool = False) -> str:
-    """The feedback as HTML: right or not, the sentence on the learner's move, the best move and its
-    reason (``shown``: Show answer, no move of the learner's to talk about)."""
+HEADS = {"best": ("Good choice!", "Gute Wahl!"), "only": ("Good choice!", "Gute Wahl!"),
+         "fine": ("Close.", "Knapp daneben."), "mistake": ("A mistake.", "Ein Fehler."),
+         "blunder": ("A blunder.", "Ein grober Fehler.")}
+
+
+def report(a: Assessment, *, name: Name, en: bool, shown: bool = False) -> str:
+    """The feedback as HTML: right or not, the learner's card and the coach's sentence on it, then the
+    best card and its reason (``shown``: Show answer, no card of the learner's to talk about)."""
     out = []
     if not shown:
-        head = {"best": ("Good choice!", "Gute Wahl!"), "only": ("Good choice!", "Gute Wahl!"),
-                "fine": ("Close.", "Knapp daneben."), "mistake": ("A mistake.", "Ein Fehler."),
-                "blunder": ("A blunder.", "Ein grober Fehler.")}.get(a.grade, ("", ""))[0 if en else 1]
-        if a.right:
-            head = "Good choice!" if en else "Gute Wahl!"
+        head = HEADS["best" if a.right else a.grade if a.grade in HEADS else "fine"][0 if en else 1]
         colour = "#0b7a28" if a.right else "#b00020"
-        out.append(f"<b style='color:{colour}'>{html.escape(head)}</b> {html.escape(a.why)}")
-    if shown or not a.right or len(a.best) > 1:
-        out.append(html.escape(a.best_why))
+        you = (f"You chose {_name(a.move, name)}: " if en else f"Deine Wahl, {_name(a.move, name)}: ")
+        out.append(f"<b style='color:{colour}'>{html.escape(head)}</b> {html.escape(you + _sentence(a.why))}")
+    if shown or a.move not in a.best or len(a.best) > 1:
+        out.append(html.escape(_sentence(a.best_why)))
     if a.values is not None:
         out.append(_table(a, name, en))
     return "<br>".join(out)
 
 
-def _table(a: Assessment, name: Callable[[Card], str], en: bool) -> str:
-    values: Mapping[Any, int] = a.values or {}
-    unit = html.escape(a.unit)
+def _sentence(text: str) -> str:
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def _table(a: Assessment, name: Name, en: bool) -> str:
+    values: Mapping[Any, float] = a.values or {}
     rows = "".join(
-        f"<li>{html.escape(_name(c, name))}: {v} {unit}</li>"
+        f"<li>{html.escape(_name(c, name))}: {html.escape(_amount(v, a.unit))}</li>"
         for c, v in sorted(values.items(), key=lambda kv: (-a.sign * kv[1], kv[0].index if kv[0] else -1)))
     head = ("Each card, with best play after it (every hand open):" if en else
             "Jede Karte, bei bestem Spiel danach (alle Karten offen):")

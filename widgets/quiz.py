@@ -28,6 +28,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from keinstich.cards import Card, Lang, Style
+from keinstich.coach.judge import SAMPLES
 from keinstich.deal import Deal, Move
 from keinstich.drills import Difficulty, drill, study
 from keinstich.positions import QuizError, dealt_pack, has_choice, quiz_position, some_illegal
@@ -198,7 +199,7 @@ class BestCardQuiz(QuizSet):
     def __init__(self, deal: Deal, seat: int | None = None, judge: Judge = "solver", *,
                  factory: Factory | None = None, seed: int | str | None = None, size: int = SIZE,
                  names: Sequence[str] | None = None, style: Style | None = None, four_colour: bool | None = None,
-                 lang: Lang = "en", width: float = 64, samples: int = 60, **kwargs: Any) -> None:
+                 lang: Lang = "en", width: float = 64, samples: int = SAMPLES, **kwargs: Any) -> None:
         if judge not in JUDGES:
             raise QuizError(f"unknown judge {judge!r}: use one of {', '.join(JUDGES)}")
         _check_card_play(deal)

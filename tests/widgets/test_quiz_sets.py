@@ -77,8 +77,11 @@ def test_feedback_is_about_the_learners_card_first_then_the_best() -> None:
         quiz.wait(60)
         text = quiz.feedback.value
         mine, top = card_name(worst, quiz.style, "en"), card_name(best, quiz.style, "en")
-        assert f"{mine} costs you" in text and "Good choice" not in text
-        assert top in text and text.index(mine) < text.index(top)
+        about_mine, about_best = text.split("<br>")[:2]
+        assert f"You chose {mine}: " in about_mine and "Good choice" not in text
+        assert f"{worst.text} costs " in about_mine or f"{mine} costs " in about_mine  # what it costs
+        assert " pf" in about_mine
+        assert about_best.startswith("Best with every hand open: ") and top in about_best
 
 
 def test_legal_quiz_names_the_wrong_picks_with_their_rule() -> None:
