@@ -61,8 +61,9 @@ def assess(position: Deal, move: Move, by: Judge, *, name: Name, samples: int = 
         sign = objective(position.observation(seat)).sign
         values = {k: sign * v for k, v in j.open.items()}  # back to the contract's own count (pfennig paid)
         names = " or ".join(_name(m, name) for m in j.open_best)
-        best_why = (f"Best with every hand open: {names}, which ends with "
-                    f"{_amount(sign * max(j.open.values()), j.unit)} for you.")
+        end = _amount(sign * max(j.open.values()), j.unit)
+        best_why = f"Best with every hand open: {names}, " + (f"after which you pay {end}." if sign < 0 else
+                                                               f"after which your side gets {end}.")
         why = j.why if (grade == "best") == (j.grade in ("best", "only")) else _open_why(j.why, move, cost, j.unit,
                                                                                            grade, name)
         return Assessment(move, grade == "best", grade, cost, j.unit, why, j.open_best, best_why, values, sign)
