@@ -54,6 +54,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/table.py
 	$(BIN)/python benchmarks/reliability.py
 	$(BIN)/python benchmarks/bestcard.py --quick
+	$(BIN)/python benchmarks/review.py --quick
 	$(BIN)/python benchmarks/quiz.py --quick
 
 clean:

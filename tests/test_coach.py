@@ -42,7 +42,7 @@ def test_keeping_the_pig_while_void_is_a_blunder_and_says_why() -> None:
     assert thrown.grade == "best" and thrown.cost == 0 and thrown.open_cost == 0
     assert kept.open_cost == 40 and kept.grade == "blunder"
     assert kept.cost >= grades_of(d).blunder
-    assert "you kept Q♠ while void in" in kept.why and "takes trick 2 (40 pf)" in kept.why
+    assert "you kept Queen of Spades while void in clubs" in kept.why and "takes trick 2 (40 pf)" in kept.why
     assert kept.best == (thrown.move,)
 
 
@@ -129,3 +129,18 @@ def test_a_duplicate_with_the_seats_own_moves_replays_the_deal_exactly() -> None
     assert again.history == d.history  # type: ignore[attr-defined]
     other = duplicate(d, 0, lambda x: HeuristicBot().choose(x.observation(0)), "heuristic")  # type: ignore[arg-type]
     assert other.dealt == d.dealt and other.history != d.history  # type: ignore[attr-defined]
+
+
+def test_a_partie_is_played_out_and_every_deal_reviewed_from_the_seat() -> None:
+    from keinstich.coach import review_partie
+
+    partie = game("kein-stich").partie("power", seed=3)
+    pr = review_partie(partie, 1, [HeuristicBot(), RandomBot(3), HeuristicBot(), HeuristicBot()], samples=20)
+    assert partie.is_over and len(pr.deals) == len(pr.reviews) == len(pr.rows()) >= 2
+    assert all(d.over for d in pr.deals) and all(r.seat == 1 for r in pr.reviews)
+    for row, r in zip(pr.rows(), pr.reviews, strict=True):
+        assert row["mistakes"] == len([j for j in r.decisions if j.grade == "mistake"])
+        assert row["you"].endswith(f"{r.paid:g} {r.unit}")
+    costs = [j.cost for _, j in pr.worst(10)]
+    assert costs == sorted(costs, reverse=True)
+    assert f"{len(pr.deals)} deals" in pr.summary and "<table>" in pr._repr_html_()

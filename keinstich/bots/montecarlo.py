@@ -107,6 +107,8 @@ class Means:
     count: int
     listing: bool
     exact: bool
+    deals: list[list[float]]
+    """Each candidate's value in each deal, in the order the deals were made."""
 
     @property
     def how(self) -> str:
@@ -121,6 +123,8 @@ class MoveValues:
     values: dict[Card | None, float]
     count: int
     how: str
+    deals: dict[Card | None, list[float]]
+    """Each move's value in each deal averaged over (the same deals for every move)."""
 
 
 # --- the bot --------------------------------------------------------------------------------------
@@ -218,6 +222,7 @@ class MonteCarloBot(BaseBot):
         listing = 0 <= n_worlds <= self.enumerate_below
         draws = sampler.all() if listing else self._draws(sampler)
         totals = [0.0] * len(cands)
+        deals: list[list[float]] = [[] for _ in cands]
         count = 0
         t0 = time.perf_counter()
         rolls = Rollouts(obs, [c for c, _ in cands], obj, soloist, lambda hands: world(obs, hands)) \
@@ -225,23 +230,25 @@ class MonteCarloBot(BaseBot):
         for drawn in draws:
             hands = know.hands(drawn, own)
             if rolls is not None:
-                for i, v in enumerate(rolls.values(hands, exact)):
-                    totals[i] += v
+                got = rolls.values(hands, exact)
             elif exact:
                 deal = world(obs, hands)
                 game = TrickSearch(deal, obj.side, obj.sign)
-                for i, (c, _) in enumerate(cands):
-                    totals[i] += game.after(deal, c)
+                got = [game.after(deal, c) for c, _ in cands]
             else:
                 deal = world(obs, hands)
-                for i, (c, _) in enumerate(cands):
+                got = []
+                for c, _ in cands:
                     d = deal.copy()
                     d.play(c)
-                    totals[i] += obj.value(heuristic_playout(d, soloist))
+                    got.append(obj.value(heuristic_playout(d, soloist)))
+            for i, v in enumerate(got):
+                totals[i] += v
+                deals[i].append(v)
             count += 1
             if self.time_limit is not None and time.perf_counter() - t0 > self.time_limit and not listing:
                 break
-        return Means([t / count for t in totals], count, listing, exact)
+        return Means([t / count for t in totals], count, listing, exact, deals)
 
     # what every move is worth, for the coach ----------------------------------------------------------
 
@@ -254,9 +261,10 @@ class MonteCarloBot(BaseBot):
         if obs.kind == "lay-off":
             moves: list[Card | None] = list(obs.legal) + ([None] if may_pass(obs) else [])
             if len(moves) <= 1:
-                return MoveValues(dict.fromkeys(moves, 0.0), 0, "only")
+                return MoveValues(dict.fromkeys(moves, 0.0), 0, "only", {m: [] for m in moves})
             dm = self._domino_means(obs, moves)
-            return MoveValues(dict(zip(moves, dm.means, strict=True)), dm.count, dm.how)
+            return MoveValues(dict(zip(moves, dm.means, strict=True)), dm.count, dm.how,
+                              dict(zip(moves, dm.deals, strict=True)))
         if obs.kind == "herzblatt":
             t, _, _, _ = herzblatt_view(obs)
             if t is None or obs.phase != "play":
@@ -269,9 +277,10 @@ class MonteCarloBot(BaseBot):
         check_turn(obs)
         cands = candidates(obs, in_play)
         if len(cands) == 1:
-            return MoveValues(dict.fromkeys(obs.legal, 0.0), 0, "only")
+            return MoveValues(dict.fromkeys(obs.legal, 0.0), 0, "only", {c: [] for c in obs.legal})
         m = self._trick_means(obs, in_play, obj, discards, soloist, cands)
-        return MoveValues({x: v for (_, same), v in zip(cands, m.means, strict=True) for x in same}, m.count, m.how)
+        return MoveValues({x: v for (_, same), v in zip(cands, m.means, strict=True) for x in same}, m.count, m.how,
+                          {x: d for (_, same), d in zip(cands, m.deals, strict=True) for x in same})
 
     # Herzblatt's card play, for the stake ------------------------------------------------------------
 
@@ -472,6 +481,7 @@ class MonteCarloBot(BaseBot):
         draws = sampler.all() if listing else self._draws(sampler)
         exact = len(obs.hand) + sum(obs.hand_sizes) <= 3 * self.exact_tricks + 6
         totals = [0.0] * len(moves)
+        deals: list[list[float]] = [[] for _ in moves]
         count = 0
         t0 = time.perf_counter()
         for drawn in draws:
@@ -482,12 +492,13 @@ class MonteCarloBot(BaseBot):
             for i, m in enumerate(moves):
                 d = base.copy()
                 d.play(m)
-                totals[i] += self._domino_value(d, obs.seat, points, exact) - (
-                    obs.rules.pass_fee if m is None else 0)
+                v = self._domino_value(d, obs.seat, points, exact) - (obs.rules.pass_fee if m is None else 0)
+                totals[i] += v
+                deals[i].append(v)
             count += 1
             if self.time_limit is not None and time.perf_counter() - t0 > self.time_limit and not listing:
                 break
-        return Means([t / count for t in totals], count, listing, exact)
+        return Means([t / count for t in totals], count, listing, exact, deals)
 
     def _domino_value(self, d: DominoDeal, seat: int, points: tuple[int, ...] | None, exact: bool) -> float:
         """The seat's place value less the pass fees still to come, after the move just made."""

@@ -8,7 +8,8 @@ deal played by the solver and by the heuristic bot in that seat.
 
 from .grades import GRADES, Grades, grades_of, scale_of, unit_of
 from .judge import CoachError, Judgement, judge
+from .partie import PartieReview, review_partie
 from .review import Review, duplicate, outcome, review
 
-__all__ = ["GRADES", "CoachError", "Grades", "Judgement", "Review", "duplicate", "grades_of", "judge", "outcome",
-           "review", "scale_of", "unit_of"]
+__all__ = ["GRADES", "CoachError", "Grades", "Judgement", "PartieReview", "Review", "duplicate", "grades_of", "judge",
+           "outcome", "review", "review_partie", "scale_of", "unit_of"]

@@ -110,7 +110,8 @@ def judge(position: Deal, move: Move, *, samples: int = SAMPLES, seed: int | str
     legal = tuple(position.legal_moves())
     if key(move) not in {key(m) for m in legal}:
         why = position.why_illegal(move, seat)
-        raise CoachError(f"{move_text(move)} is not a legal move here" + (f": {why}" if why else ""))
+        named = move_text(move, pack_in_play(position).style)
+        raise CoachError(f"{named} is not a legal move here" + (f": {why}" if why else ""))
     grades = grades_of(position)
     index = len(position.history)
     obs = position.observation(seat)
@@ -119,9 +120,10 @@ def judge(position: Deal, move: Move, *, samples: int = SAMPLES, seed: int | str
     if obs.kind == "herzblatt" and position.phase != "play":
         return _heuristic(position, seat, index, move, legal, grades, obs)
     keys = list(dict.fromkeys(key(m) for m in legal))
+    style = pack_in_play(position).style
     if len(keys) == 1:
         return Judgement(seat, index, move, legal, {keys[0]: 0.0}, (move,), 0.0, None, (move,), None, "only",
-                         only_sentence(move), only_sentence(move), grades.unit, "only", trick)
+                         only_sentence(move, style), only_sentence(move, style), grades.unit, "only", trick)
     bot = MonteCarloBot(seed, samples=samples, pack=pack_in_play(position))
     got = bot.move_values(obs)
     fair = {k: got.values[k] for k in keys}
@@ -134,10 +136,18 @@ def judge(position: Deal, move: Move, *, samples: int = SAMPLES, seed: int | str
     grade = "best" if k in best else grades.grade(cost)
     moves = {key(m): m for m in legal}
     best_moves = tuple(moves[b] for b in best)
-    why = cost_sentence(position, seat, move, best_moves[0], grade, cost, open_cost, grades, got.count, got.how)
+    risk = _risk(got.deals.get(best[0], []), got.deals.get(k, []), grades.fine)
+    why = cost_sentence(position, seat, move, best_moves[0], grade, cost, open_cost, grades, got.count, got.how, risk)
     best_why = best_sentence(position, seat, best_moves, got.count, got.how)
     return Judgement(seat, index, move, legal, fair, best_moves, cost, opened,
                      tuple(moves[b] for b in open_best), open_cost, grade, why, best_why, grades.unit, got.how, trick)
+
+
+def _risk(best: list[float], mine: list[float], least: float) -> tuple[int, float]:
+    """In how many of the judged deals the move does worse than the best by ``least`` or more, and by how
+    much on average in those."""
+    worse = [b - m for b, m in zip(best, mine, strict=True) if b - m >= least]
+    return len(worse), (sum(worse) / len(worse) if worse else 0.0)
 
 
 def _best(values: dict[Any, float], k: Any) -> tuple[tuple[Any, ...], float]:
@@ -172,14 +182,15 @@ def _heuristic(position: Deal, seat: int, index: int, move: Move, legal: tuple[M
     decision = HeuristicBot().decide(obs)
     usual = herzblatt_move(obs, decision)
     same = key(usual) == key(move)
+    style = pack_in_play(position).style
     if len(legal) == 1:
-        grade, why = "only", only_sentence(move)
+        grade, why = "only", only_sentence(move, style)
     elif same:
         grade, why = "best", f"the heuristic bot decides the same: {decision.reason}"
     else:
-        grade, why = "differs", (f"the heuristic bot would {move_text(usual)} instead: {decision.reason} "
+        grade, why = "differs", (f"the heuristic bot would {move_text(usual, style)} instead: {decision.reason} "
                                  f"(this decision is compared with the heuristic bot only, not measured)")
-    best_why = f"the heuristic bot's choice, {move_text(usual)}: {decision.reason}"
+    best_why = f"the heuristic bot's choice, {move_text(usual, style)}: {decision.reason}"
     return Judgement(seat, index, move, legal, {}, (usual,), 0.0, None, (), None, grade, why, best_why, grades.unit,
                      "heuristic", None)
 

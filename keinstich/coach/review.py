@@ -9,7 +9,6 @@ the seat made them), and the heuristic bot in the seat.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -20,9 +19,10 @@ from keinstich.bots.herzblatt import banked_points
 from keinstich.bots.play import bot_move
 from keinstich.bots.solver import best_cards
 from keinstich.bots.solver_domino import domino_move_bounds
+from keinstich.cards import Style
 from keinstich.deal import Deal, Move
 
-from .grades import GRADES, grades_of
+from .grades import GRADES, grades_of, pack_in_play
 from .judge import DOMINO_NODES, SAMPLES, CoachError, Judgement, judge, key
 from .why import move_text
 
@@ -45,6 +45,7 @@ class Review:
     unit: str
     lower_is_better: bool
     forced: int
+    style: Style = "german"
 
     def count(self, grade: str) -> int:
         return sum(1 for d in self.decisions if d.grade == grade)
@@ -65,8 +66,8 @@ class Review:
 
     def rows(self) -> list[dict[str, Any]]:
         """One dict per decision (for a table or a pandas frame)."""
-        return [{"move": d.index, "trick": d.trick, "played": move_text(d.move),
-                 "best": " ".join(move_text(m) for m in d.best), "cost": round(d.cost, 1),
+        return [{"move": d.index, "trick": d.trick, "played": move_text(d.move, self.style),
+                 "best": ", ".join(move_text(m, self.style) for m in d.best), "cost": round(d.cost, 1),
                  "open cost": None if d.open_cost is None else round(d.open_cost, 1), "grade": d.grade, "why": d.why}
                 for d in self.decisions]
 
@@ -74,19 +75,13 @@ class Review:
         lines = [self.summary]
         for d in self.decisions:
             at = f"trick {d.trick}" if d.trick is not None else f"move {d.index + 1}"
-            lines.append(f"  {at}: {move_text(d.move)} — {d.grade}. {d.why}")
+            lines.append(f"  {at}: {move_text(d.move, self.style)} — {d.grade}. {d.why}")
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
-        rows = "".join(
-            f"<tr class='ks-{d.grade}'><td>{d.trick if d.trick is not None else ''}</td>"
-            f"<td>{html.escape(move_text(d.move))}</td><td>{html.escape(' '.join(move_text(m) for m in d.best))}</td>"
-            f"<td>{d.cost:.1f}</td><td>{'' if d.open_cost is None else f'{d.open_cost:.1f}'}</td>"
-            f"<td><b>{d.grade}</b></td><td style='text-align:left'>{html.escape(d.why)}</td></tr>"
-            for d in self.decisions)
-        head = ("<tr><th>trick</th><th>played</th><th>best</th><th>cost</th><th>open cost</th><th>grade</th>"
-                "<th>why</th></tr>")
-        return f"<p>{html.escape(self.summary)}</p><table>{head}{rows}</table>"
+        from keinstich.faces.review import review_html
+
+        return review_html(self)
 
 
 def _num(v: float) -> str:
@@ -201,7 +196,7 @@ def review(deal: Deal, seat: int, *, bots: BotSpec | Sequence[BotSpec] = "heuris
     best = outcome(duplicate(deal, seat, _solver_pick(deal, seat), bots, seed), seat)
     heuristic_bot = _bots("heuristic", seed, n, deal.pack)[seat]
     heur = outcome(duplicate(deal, seat, lambda d: bot_move(heuristic_bot, d.observation(seat)), bots, seed), seat)
-    return Review(seat, tuple(decisions), paid, best, heur, grades.unit, lower, forced)
+    return Review(seat, tuple(decisions), paid, best, heur, grades.unit, lower, forced, pack_in_play(deal).style)
 
 
 __all__ = ["Review", "duplicate", "outcome", "review"]

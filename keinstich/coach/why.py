@@ -15,6 +15,8 @@ from typing import Any
 from keinstich.bots.base import lay_off, objective
 from keinstich.bots.heuristic import HeuristicBot
 from keinstich.bots.solver import solve
+from keinstich.bots.tables import tables
+from keinstich.cards import Style
 from keinstich.deal import Deal, Move, move_cards
 
 from .grades import Grades, pack_in_play
@@ -22,18 +24,19 @@ from .grades import Grades, pack_in_play
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 
 
-def move_text(move: Move) -> str:
-    """A move as the sentences name it: a card (K♠), "pass", or a Herzblatt move as it prints."""
+def move_text(move: Move, style: Style | None = None) -> str:
+    """A move as the sentences name it: a card by its name in the pack's ``style`` ("Ober of Hearts";
+    its short form, Q♥, without one), "pass", or a Herzblatt move as it prints."""
     cards = move_cards(move)
     if cards:
-        return " ".join(c.text for c in cards)
+        return " and ".join(c.text if style is None else c.label(style) for c in cards)
     if move is None:
         return "pass"
     return str(move)
 
 
-def only_sentence(move: Move) -> str:
-    return f"{move_text(move)} was your only legal move"
+def only_sentence(move: Move, style: Style | None = None) -> str:
+    return f"{move_text(move, style)} was your only legal move"
 
 
 def _amount(value: float, unit: str) -> str:
@@ -41,10 +44,13 @@ def _amount(value: float, unit: str) -> str:
 
 
 def cost_sentence(position: Deal, seat: int, move: Move, best: Move, grade: str, cost: float,
-                  open_cost: float | None, grades: Grades, count: int, how: str) -> str:
+                  open_cost: float | None, grades: Grades, count: int, how: str,
+                  risk: tuple[int, float] = (0, 0.0)) -> str:
     """One sentence on ``move``: its grade in words, what it cost on average and, for a mistake or a
-    blunder, why (read off the open-hands lines after it and after ``best``)."""
-    m, b, unit = move_text(move), move_text(best), grades.unit
+    blunder, why: read off the open-hands lines after it and after ``best``, or, when those do not part,
+    ``risk``: in how many of the judged deals it does worse, and by how much then."""
+    style = pack_in_play(position).style
+    m, b, unit = move_text(move, style), move_text(best, style), grades.unit
     if grade == "best":
         return f"{m} was a best move here"
     head = f"{m} costs {_amount(round(cost, 1), unit)} on average against {b} over {over(count, how)}"
@@ -53,9 +59,13 @@ def cost_sentence(position: Deal, seat: int, move: Move, best: Move, grade: str,
     if grade == "fine":
         return head + ": close to the best"
     if open_cost is not None and open_cost < grades.fine:
-        return head + ": with these hands it happened to cost nothing, but in many deals that fit what you saw it does"
+        k, loss = risk
+        if not k:
+            return head
+        return (f"{head}: with these hands it happened to cost nothing, but in {k} of the {count} deals it costs "
+                f"{_amount(round(loss, 1), unit)} more than {b}")
     story = lay_off_story(position, seat, move, best) if lay_off(position) else trick_story(position, seat, move, best)
-    return f"{head}: {story}" if story else head
+    return f"{head} — {story}" if story else head
 
 
 def over(count: int, how: str) -> str:
@@ -67,14 +77,15 @@ def over(count: int, how: str) -> str:
 
 def best_sentence(position: Deal, seat: int, best: Sequence[Move], count: int, how: str) -> str:
     """One sentence on the best move (or moves), with the heuristic bot's reason when it plays one of them."""
-    names = " or ".join(move_text(m) for m in best[:3])
+    style = pack_in_play(position).style
+    names = " or ".join(move_text(m, style) for m in best[:3])
     head = f"{names} {'is' if len(best) == 1 else 'are'} best over {over(count, how)}"
     try:
         choice = HeuristicBot().explain(position.observation(seat)) if position.game != "herzblatt" else None
     except ValueError:
         choice = None
     if choice is not None and any(move_cards(m) == move_cards(choice.card) or m == choice.card for m in best):
-        return f"{head}; the heuristic bot plays {move_text(choice.card)} too: {choice.reason}"
+        return f"{head}; the heuristic bot plays {move_text(choice.card, style)} too: {choice.reason}"
     return head
 
 
@@ -125,7 +136,8 @@ def trick_story(position: Deal, seat: int, move: Move, best: Move) -> str:
     mine = _by_trick(line_after(position, seat, move), side, start)
     other = {t.number: (t, a) for t, a in _by_trick(line_after(position, seat, best), side, start)}
     unit = "pf" if sign < 0 else "points"
-    m, b = move_text(move), move_text(best)
+    style = pack_in_play(position).style
+    m, b = move_text(move, style), move_text(best, style)
     for t1, a1 in mine:
         t2, a2 = other.get(t1.number, (None, 0))
         if sign * (a1 - a2) >= 0:
@@ -134,9 +146,11 @@ def trick_story(position: Deal, seat: int, move: Move, best: Move) -> str:
         who = _who(t1.winner, seat, side)
         verb = "take" if who == "you" else "takes"
         what = "this trick" if t1.number == start + 1 else f"trick {t1.number}"
-        told = f"{who} {verb} {what} with {won.text} ({_amount(abs(a1), unit)})" if a1 else f"{who} {verb} {what}"
+        told = f"{who} {verb} {what} with {won.label(style)}" + _holding(td, t1, style) + (
+            f" ({_amount(abs(a1), unit)})" if a1 else "")
         kept = move_cards(best)
-        if kept and t1.winner == seat and won == kept[0] and t1.number > start + 1 and a1:
+        free = other.get(start + 1, (None, 0))[1] == 0
+        if kept and t1.winner == seat and won == kept[0] and t1.number > start + 1 and a1 and free:
             void = _void_in_led(position, seat)
             now = f"while void in {void}: throwing it" if void is not None else ": playing it"
             return (f"you kept {b} {now} on trick {start + 1} was free, and with all hands open it takes trick "
@@ -147,6 +161,13 @@ def trick_story(position: Deal, seat: int, move: Move, best: Move) -> str:
         return f"with all hands open, after {m} {told}; after {b} your side gets {there}" if sign > 0 else \
             f"with all hands open, after {m} {told}; after {b} you pay {there}"
     return ""
+
+
+def _holding(td: Any, trick: Any, style: Style) -> str:
+    """", taking the King of Hearts": the trick's cards that cost (or score) something under the contract."""
+    tb = tables(td.contract, td.rules, td.total_tricks)
+    named = [c.label(style) for c in trick.cards if tb.cost[c.index] != 0]
+    return f", taking {' and '.join(named)}" if named else ""
 
 
 def _void_in_led(position: Deal, seat: int) -> str | None:
@@ -171,9 +192,10 @@ def lay_off_story(position: Deal, seat: int, move: Move, best: Move) -> str:
         return ""
     p1, p2 = list(mine.finish_order).index(seat), list(other.finish_order).index(seat)
     parts = []
+    style = pack_in_play(position).style
     if p1 != p2:
-        parts.append(f"with all hands open you finish {ORDINALS[p1]} after {move_text(move)} and "
-                     f"{ORDINALS[p2]} after {move_text(best)}")
+        parts.append(f"with all hands open you finish {ORDINALS[p1]} after {move_text(move, style)} and "
+                     f"{ORDINALS[p2]} after {move_text(best, style)}")
     f1, f2 = mine.fees()[seat], other.fees()[seat]
     if f1 != f2:
         parts.append(f"you pay {f1} in pass fees against {f2}")
