@@ -104,7 +104,8 @@ def report(a: Assessment, *, name: Name, en: bool, shown: bool = False) -> str:
     if not shown:
         head = HEADS["best" if a.right else a.grade if a.grade in HEADS else "fine"][0 if en else 1]
         colour = "#0b7a28" if a.right else "#b00020"
-        you = (f"You chose {_name(a.move, name)}: " if en else f"Deine Wahl, {_name(a.move, name)}: ")
+        mine = _name(a.move, name)
+        you = "" if a.why.startswith(mine) else (f"You chose {mine}: " if en else f"Deine Wahl, {mine}: ")
         out.append(f"<b style='color:{colour}'>{html.escape(head)}</b> {html.escape(you + _sentence(a.why))}")
     if shown or a.move not in a.best or len(a.best) > 1:
         out.append(html.escape(_sentence(a.best_why)))
