@@ -19,13 +19,13 @@ from typing import Any, cast
 
 import ipywidgets as widgets
 
-from keinstich.cards import Card, Lang, Style
+from keinstich.cards import Card, Lang, Pack, Style
 from keinstich.deal import Deal
 from keinstich.faces import card_name, domino_svg, guess_style, seat_name
 from keinstich.faces.layout import LayOffView
 from keinstich.positions import QuizError, hash_seed, next_seed, quiz_position
 
-from ._games import SetupError, game_of, lays_off, setup_of, tricks_of
+from ._games import SetupError, default_contract, game_of, lays_off, setup_of, tricks_of
 from .cardview import HandView, TrickView
 
 Factory = Callable[[int | str], Deal]
@@ -51,9 +51,15 @@ def follow_on(deal: Deal, want: Callable[[Deal], bool]) -> tuple[Factory, int]:
     except SetupError as e:
         raise QuizError(str(e)) from None
 
+    dealt_from: str | Pack | None = deal.pack if deal.pack is not None else setup.pack  # named, or the cards typed
+
     def factory(s: int | str) -> Deal:
-        return quiz_position(setup.contract, s, players=setup.players, pack_id=setup.pack,
-                             game=setup.game, want=want)
+        try:
+            return quiz_position(setup.contract, s, players=setup.players, pack_id=dealt_from, game=setup.game,
+                                 want=want)
+        except QuizError:  # cards or a contract the game does not deal (a Herzblatt deal's trick play)
+            usual = default_contract(setup.game, setup.players)
+            return quiz_position(usual, s, players=setup.players, game=setup.game, want=want)
 
     return factory, hash_seed(" ".join(c.code for hand in deal.dealt for c in hand)) % 10_000
 

@@ -126,3 +126,18 @@ def test_nothing_gives_the_answer_away_before_check() -> None:
     domino = LegalCardsQuiz.set("domino", size=1, seed=2)
     assert no_ring(domino) and not any(b.disabled for b in domino.hand.buttons)
     assert "#e69500" not in domino.table_box.children[0].value  # no gold frame on the cards that fit
+
+
+def test_next_after_a_herzblatt_trick_play_position() -> None:
+    """Lesson 11 asks about a Herzblatt deal's trick play: Next deals more Herzblatt card play."""
+    from keinstich.bots.heuristic import HeuristicBot
+    from keinstich.games.herzblatt import HerzblattDeal, HerzblattRules
+
+    deal = HerzblattDeal.from_seed(16, HerzblattRules(players=3))
+    bot = HeuristicBot()
+    while len(deal.tricks) < 3 or not deal.trick_deal.trick:
+        deal.act(bot.decide(deal.observation(deal.turn)).move)
+    quiz = BestCardQuiz(deal.trick_deal, style="french")
+    quiz.next_button.click()
+    assert quiz.deal.game == "herzblatt" and quiz.deal.phase == "play" and len(quiz.deal.legal()) >= 2
+    assert "Error" not in quiz.feedback.value and quiz.index == 1
