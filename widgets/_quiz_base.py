@@ -21,7 +21,7 @@ import ipywidgets as widgets
 
 from keinstich.cards import Card, Lang, Pack, Style
 from keinstich.deal import Deal
-from keinstich.faces import card_name, domino_svg, guess_style, seat_name
+from keinstich.faces import card_name, card_width, domino_svg, guess_style, seat_name
 from keinstich.faces.layout import LayOffView
 from keinstich.positions import QuizError, hash_seed, next_seed, quiz_position
 
@@ -75,8 +75,11 @@ class QuizSet(widgets.VBox):  # type: ignore[misc]
 
     def __init__(self, deal: Deal, seat: int | None, *, factory: Factory | None, seed: int | str | None,
                  size: int, want: Callable[[Deal], bool], names: Sequence[str] | None, style: Style | None,
-                 four_colour: bool | None, lang: Lang, width: float, **kwargs: Any) -> None:
+                 four_colour: bool | None, lang: Lang, width: float, card_size: str | float | None = None,
+                 **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        if card_size is not None:  # "small", "medium", "large" or pixels, as the Table takes it
+            width = card_width(card_size)
         if isinstance(size, bool) or not isinstance(size, int) or size < 1:
             raise QuizError(f"size must be a whole number of positions, 1 or more, not {size!r}")
         self.add_class("ks-quiz")

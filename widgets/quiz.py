@@ -27,14 +27,14 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from keinstich.cards import Card, Lang, Style
+from keinstich.cards import Card, Lang, Style, sort_hand
 from keinstich.coach.judge import SAMPLES
 from keinstich.deal import Deal, Move
 from keinstich.drills import Difficulty, drill, study
 from keinstich.positions import QuizError, dealt_pack, has_choice, quiz_position, some_illegal
 
 from ._feedback import JUDGES, Assessment, Judge, assess, report
-from ._games import lays_off
+from ._games import hand_order, lays_off
 from ._quiz_base import SIZE, Factory, QuizSet
 from ._thinking import Thinking
 
@@ -93,7 +93,7 @@ class LegalCardsQuiz(QuizSet):
         self.selected = set()
 
     def refresh_hand(self) -> None:
-        self.hand.set_cards(self.deal.hand(self.seat))  # every card can be toggled: none is marked
+        self.hand.set_cards(sort_hand(self.deal.hand(self.seat), hand_order(self.deal)))  # all toggle, none marked
         self.hand.highlight(self.selected)
 
     def _card_clicked(self, c: Card) -> None:
@@ -133,7 +133,7 @@ class LegalCardsQuiz(QuizSet):
     def _wrong(self) -> tuple[list[Card], list[Card]]:
         """The cards chosen that are not allowed, and the allowed cards left out."""
         legal = self.answer()
-        hand = self.deal.hand(self.seat)
+        hand = sort_hand(self.deal.hand(self.seat), hand_order(self.deal))
         return [c for c in hand if c in self.selected and c not in legal], \
             [c for c in hand if c in legal and c not in self.selected]
 
@@ -150,7 +150,7 @@ class LegalCardsQuiz(QuizSet):
         chosen, missed = self._wrong()
         lines = [(f"You chose <b>{html.escape(self.name(c))}</b>, but "
                   if self.en else f"Du hast <b>{html.escape(self.name(c))}</b> gewählt, aber ")
-                 + html.escape(self.deal.why_illegal(c, self.seat, style=self.style) or "") for c in chosen]
+                 + html.escape(self.deal.why_illegal(c, self.seat, style=self.style, you=True) or "") for c in chosen]
         lines += [(f"You left out <b>{html.escape(self.name(c))}</b>: it may be played." if self.en else
                    f"<b>{html.escape(self.name(c))}</b> fehlt: die Karte ist erlaubt.") for c in missed]
         return "".join(f"<div>{line}</div>" for line in lines)
@@ -158,10 +158,10 @@ class LegalCardsQuiz(QuizSet):
     def _explain(self, *, mark: bool) -> str:
         legal = self.answer()
         lines = []
-        for c in self.deal.hand(self.seat):
+        for c in sort_hand(self.deal.hand(self.seat), hand_order(self.deal)):
             ok = c in legal
             reason = (("may be played" if self.en else "erlaubt") if ok
-                      else (self.deal.why_illegal(c, self.seat, style=self.style) or ""))
+                      else (self.deal.why_illegal(c, self.seat, style=self.style, you=True) or ""))
             note = ""
             if mark and (c in self.selected) != ok:
                 note = (" — <i>you left it out</i>" if ok else " — <i>you chose it</i>") if self.en else \
@@ -251,7 +251,8 @@ class BestCardQuiz(QuizSet):
 
     def refresh_hand(self) -> None:
         d = self.deal
-        self.hand.set_cards(d.hand(self.seat), d.legal(), lambda c: d.why_illegal(c, self.seat, style=self.style))
+        self.hand.set_cards(sort_hand(d.hand(self.seat), hand_order(d)), d.legal(),
+                            lambda c: d.why_illegal(c, self.seat, style=self.style, you=True))
         self.hand.highlight([self.chosen] if self.chosen is not None else [])
 
     def _card_clicked(self, c: Card) -> None:

@@ -74,7 +74,7 @@ def test_wrong_then_right_with_reasons_per_card() -> None:
     quiz.check_button.click()
     text = quiz.feedback.value
     assert "Not quite" in text
-    assert "must follow leaves" in text and "you left it out" in text  # 7S is legal but not chosen
+    assert "you must follow Leaves" in text and "you left it out" in text  # 7S is legal but not chosen
     assert (quiz.asked, quiz.right) == (1, 0)
     quiz.hand.click("7S")
     quiz.check_button.click()
@@ -136,7 +136,7 @@ def test_domino_legal_quiz() -> None:
     quiz.hand.click("JC")
     quiz.check_button.click()
     assert "Right!" in quiz.feedback.value
-    assert "must lay JC first" in quiz.feedback.value
+    assert "you must lay the Unter of Acorns first" in quiz.feedback.value
 
 
 # --- which card would you play? ----------------------------------------------------------------------

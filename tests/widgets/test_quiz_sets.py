@@ -91,8 +91,8 @@ def test_legal_quiz_names_the_wrong_picks_with_their_rule() -> None:
     quiz.check_button.click()
     text = quiz.feedback.value.replace("&#x27;", "'")
     name = card_name(wrong, quiz.style, "en")
-    assert f"You chose <b>{name}</b>, but" in text
-    assert (deal.why_illegal(wrong, deal.turn, style=quiz.style) or "?") in text
+    reason = deal.why_illegal(wrong, deal.turn, style=quiz.style, you=True) or "?"
+    assert f"You chose <b>{name}</b>, but {reason}" in text and reason.startswith("you ")  # said to the learner
     assert "0 of 1 right" in quiz.score_html.value
 
 
