@@ -55,6 +55,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/reliability.py
 	$(BIN)/python benchmarks/bestcard.py --quick
 	$(BIN)/python benchmarks/review.py --quick
+	$(BIN)/python benchmarks/table_clicks.py --quick
 	$(BIN)/python benchmarks/quiz.py --quick
 
 clean:

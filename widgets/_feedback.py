@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 from keinstich.bots.base import objective
 from keinstich.bots.heuristic import HeuristicBot
-from keinstich.cards import Card
+from keinstich.cards import Card, Style
 from keinstich.coach import grades_of, judge
 from keinstich.coach.judge import SAMPLES
 from keinstich.deal import Deal, Move
@@ -51,9 +51,10 @@ class Assessment:
 
 
 def assess(position: Deal, move: Move, by: Judge, *, name: Name, samples: int = SAMPLES,
-           seed: int | str = 0) -> Assessment:
-    """Judge ``move`` (a legal move of the seat to move) in ``position`` by the quiz's judge ``by``."""
-    j = judge(position, move, samples=samples, seed=seed, open_hands=by == "solver")
+           seed: int | str = 0, style: Style | None = None) -> Assessment:
+    """Judge ``move`` (a legal move of the seat to move) in ``position`` by the quiz's judge ``by``; the
+    sentences name the cards in ``style``, as the quiz shows them."""
+    j = judge(position, move, samples=samples, seed=seed, open_hands=by == "solver", style=style)
     seat = j.seat
     if by == "solver" and j.open is not None and j.open_cost is not None:
         cost = j.open_cost

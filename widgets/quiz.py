@@ -270,7 +270,8 @@ class BestCardQuiz(QuizSet):
 
     def _assess(self, d: Deal, move: Move) -> Assessment:
         """The judgement of ``move`` in position ``d`` (no widget is touched: it may run in a thread)."""
-        return assess(d, move, self.judge, name=self.name, samples=self.samples, seed=self.seed or 0)
+        return assess(d, move, self.judge, name=self.name, samples=self.samples, seed=self.seed or 0,
+                      style=self.style)
 
     def _with_assessment(self, move: Move, then: Callable[[Assessment], None]) -> None:
         """Call ``then(assessment)`` under the lock: at once when it is known, else when the judge's

@@ -71,9 +71,12 @@ def cost_sentence(position: Deal, seat: int, move: Move, best: Move, grade: str,
 
 def over(count: int, how: str) -> str:
     """The deals a fair judgement averaged over, in words ("all 6 deals that fit what you saw, solved exactly")."""
-    deals = f"all {count} deals" if how.startswith("listed") else f"{count} sampled deals"
     method = "solved exactly" if how.endswith("solved") else "played out"
-    return f"{deals} that fit what you saw, {method}"
+    if how.startswith("listed"):
+        deals = "the only deal that fits what you saw" if count == 1 else f"all {count} deals that fit what you saw"
+    else:
+        deals = f"{count} sampled deals that fit what you saw"
+    return f"{deals}, {method}"
 
 
 def best_sentence(position: Deal, seat: int, best: Sequence[Move], count: int, how: str,
