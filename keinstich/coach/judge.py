@@ -138,11 +138,12 @@ def judge(position: Deal, move: Move, *, samples: int = SAMPLES, seed: int | str
     moves = {key(m): m for m in legal}
     best_moves = tuple(moves[b] for b in best)
     risk = _risk(got.deals.get(best[0], []), got.deals.get(k, []), grades.fine)
+    open_moves = tuple(moves[b] for b in open_best)
     why = cost_sentence(position, seat, move, best_moves[0], grade, cost, open_cost, grades, got.count, got.how, risk,
-                        style)
+                        style, open_moves[0] if open_moves else None)
     best_why = best_sentence(position, seat, best_moves, got.count, got.how, style)
-    return Judgement(seat, index, move, legal, fair, best_moves, cost, opened,
-                     tuple(moves[b] for b in open_best), open_cost, grade, why, best_why, grades.unit, got.how, trick)
+    return Judgement(seat, index, move, legal, fair, best_moves, cost, opened, open_moves, open_cost, grade, why,
+                     best_why, grades.unit, got.how, trick)
 
 
 def _risk(best: list[float], mine: list[float], least: float) -> tuple[int, float]:

@@ -45,13 +45,18 @@ def _amount(value: float, unit: str) -> str:
 
 def cost_sentence(position: Deal, seat: int, move: Move, best: Move, grade: str, cost: float,
                   open_cost: float | None, grades: Grades, count: int, how: str,
-                  risk: tuple[int, float] = (0, 0.0), style: Style | None = None) -> str:
+                  risk: tuple[int, float] = (0, 0.0), style: Style | None = None,
+                  open_best: Move | None = None) -> str:
     """One sentence on ``move``: its grade in words, what it cost on average and, for a mistake or a
     blunder, why: read off the open-hands lines after it and after ``best``, or, when those do not part,
     ``risk``: in how many of the judged deals it does worse, and by how much then."""
     style = style or pack_in_play(position).style
     m, b, unit = move_text(move, style), move_text(best, style), grades.unit
     if grade == "best":
+        if open_cost is not None and open_cost >= grades.fine and open_best is not None:
+            return (f"{m} was a best move from what you could know; with all hands open it cost "
+                    f"{_amount(round(open_cost, 1), unit)} more than {move_text(open_best, style)}, but you could "
+                    f"not see that")
         return f"{m} was a best move here"
     head = f"{m} costs {_amount(round(cost, 1), unit)} on average against {b} over {over(count, how)}"
     if open_cost is not None and round(open_cost, 1) != round(cost, 1):
