@@ -113,3 +113,24 @@ def test_glossary_terms_are_used_where_the_glossary_says_they_are_introduced() -
         elif not word(term).search(markdown(lesson)):
             problems.append(f"{term}: not used in {row['file']}")
     assert not problems, "\n".join(problems)
+
+
+def _refresh_script() -> Any:
+    """scripts/refresh_lessons.py as a module (scripts/ is not a package)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("refresh_lessons", LESSONS.parent / "scripts" / "refresh_lessons.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_committed_in_the_form_jupyterlab_keeps(path: Path) -> None:
+    """A fresh clone's lesson opens without the "modified" dot (tests/browser/test_open_clean.py shows it in
+    JupyterLab): the file is already what the refresh script normalises it to, kernelspec included."""
+    text = path.read_text(encoding="utf-8")
+    assert _refresh_script().normalised(text) == text, (
+        f"{path.name} is not in the normalised form: run `python scripts/refresh_lessons.py --format-only`")
+    assert read(path)["metadata"]["kernelspec"]["display_name"] == "Python 3 (ipykernel)"
