@@ -212,6 +212,16 @@ class TrickPlay(Deal, Protocol):
         ...
 
 
+def move_cards(move: Move) -> tuple[Card, ...]:
+    """The cards a move puts down: a card, a lay-off card at an end, a discard's two; none for a pass
+    or a call (asking, announcing, contra, re)."""
+    if isinstance(move, Card):
+        return (move,)
+    if isinstance(move, tuple):
+        return tuple(x for x in move if isinstance(x, Card))
+    return ()
+
+
 def check_rng(rng: object, what: str = "playout") -> None:
     """Refuse a random source without a ``random()`` method, such as a seed given in place of a
     :class:`random.Random`."""

@@ -16,7 +16,7 @@ from typing import Any, cast
 
 from keinstich.bots.heuristic import Bot, HeuristicBot, RandomBot
 from keinstich.cards import Card, Pack, Style
-from keinstich.deal import Deal, Move, TrickPlay
+from keinstich.deal import Deal, Move, TrickPlay, move_cards
 from keinstich.game import Game, GameError
 from keinstich.games import GAMES
 from keinstich.records import record_pack
@@ -202,16 +202,6 @@ def setup_of(deal: Deal) -> Setup:
 
 
 # --- reading a deal through the protocol ------------------------------------------------------------
-
-
-def move_cards(move: Move) -> tuple[Card, ...]:
-    """The cards a move puts down: a card, a lay-off card at an end, a discard's two; none for a pass
-    or a call (asking, announcing, contra, re)."""
-    if isinstance(move, Card):
-        return (move,)
-    if isinstance(move, tuple):
-        return tuple(x for x in move if isinstance(x, Card))
-    return ()
 
 
 def calls(deal: Deal) -> tuple[Move, ...]:

@@ -25,8 +25,18 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 
-from keinstich.bots.base import BotError, Choice, Decision, Objective, check_turn, domino_value, objective
+from keinstich.bots.base import (
+    AnyObservation,
+    BotError,
+    Choice,
+    Decision,
+    Objective,
+    check_turn,
+    domino_value,
+    objective,
+)
 from keinstich.bots.domino import domino_exclusions, domino_points, domino_world, may_pass
 from keinstich.bots.herzblatt import best_discards, herzblatt_heuristic_card, herzblatt_view
 from keinstich.bots.heuristic import heuristic_playout
@@ -87,6 +97,35 @@ def candidates(obs: Observation, in_play: int) -> list[tuple[Card, tuple[Card, .
     st = tb.strength
     order = [[c.index for c in sorted(cards_of(alive & SUIT_MASKS[s]), key=lambda x: st[x.index])] for s in range(4)]
     return card_classes(order, alive, legal, tb.cost)
+
+@dataclass(frozen=True)
+class Means:
+    """The mean value of each candidate over ``count`` deals (all that fit, when ``listing``), each
+    played out or, when ``exact``, solved."""
+
+    means: list[float]
+    count: int
+    listing: bool
+    exact: bool
+    deals: list[list[float]]
+    """Each candidate's value in each deal, in the order the deals were made."""
+
+    @property
+    def how(self) -> str:
+        return ("listed" if self.listing else "sampled") + (", solved" if self.exact else ", played out")
+
+
+@dataclass(frozen=True)
+class MoveValues:
+    """Every legal move's mean value (higher is better) for the seat's side, the deals it is averaged
+    over and how they were made ("sampled, played out", "listed, solved", "only" for a forced move)."""
+
+    values: dict[Card | None, float]
+    count: int
+    how: str
+    deals: dict[Card | None, list[float]]
+    """Each move's value in each deal averaged over (the same deals for every move)."""
+
 
 # --- the bot --------------------------------------------------------------------------------------
 
@@ -151,39 +190,8 @@ class MonteCarloBot(BaseBot):
         if len(cands) == 1:
             c, same = cands[0]
             return Choice(c, f"{c.text}: every legal card ({', '.join(x.text for x in same)}) plays the same")
-        know = trick_knowledge(obs, in_play, discards=discards)
-        sampler = know.sampler()
-        own = mask_of(obs.hand)
-        left = len(obs.hand)
-        exact = left <= self.exact_tricks
-        n_worlds = sampler.count()
-        listing = 0 <= n_worlds <= self.enumerate_below
-        draws = sampler.all() if listing else self._draws(sampler)
-        totals = [0.0] * len(cands)
-        count = 0
-        t0 = time.perf_counter()
-        rolls = Rollouts(obs, [c for c, _ in cands], obj, soloist, lambda hands: world(obs, hands)) \
-            if kernel_rolls(obs) else None
-        for drawn in draws:
-            hands = know.hands(drawn, own)
-            if rolls is not None:
-                for i, v in enumerate(rolls.values(hands, exact)):
-                    totals[i] += v
-            elif exact:
-                deal = world(obs, hands)
-                game = TrickSearch(deal, obj.side, obj.sign)
-                for i, (c, _) in enumerate(cands):
-                    totals[i] += game.after(deal, c)
-            else:
-                deal = world(obs, hands)
-                for i, (c, _) in enumerate(cands):
-                    d = deal.copy()
-                    d.play(c)
-                    totals[i] += obj.value(heuristic_playout(d, soloist))
-            count += 1
-            if self.time_limit is not None and time.perf_counter() - t0 > self.time_limit and not listing:
-                break
-        means = [t / count for t in totals]
+        m = self._trick_means(obs, in_play, obj, discards, soloist, cands)
+        means, count, listing, exact = m.means, m.count, m.listing, m.exact
         order = sorted(range(len(cands)), key=lambda i: (-means[i], cands[i][0].index))
         best, second = order[0], order[1]
         c = cands[best][0]
@@ -202,6 +210,77 @@ class MonteCarloBot(BaseBot):
             text = (f"{c.text}: over {how}, {method}, {who} {sb:.1f} {unit} on average "
                     f"({cands[second][0].text}: {ss:.1f})")
         return Choice(c, text)
+
+    def _trick_means(self, obs: Observation, in_play: int, obj: Objective, discards: int, soloist: int | None,
+                     cands: list[tuple[Card, tuple[Card, ...]]]) -> Means:
+        """Each candidate card's mean value (higher is better) over the deals sampled or listed."""
+        know = trick_knowledge(obs, in_play, discards=discards)
+        sampler = know.sampler()
+        own = mask_of(obs.hand)
+        exact = len(obs.hand) <= self.exact_tricks
+        n_worlds = sampler.count()
+        listing = 0 <= n_worlds <= self.enumerate_below
+        draws = sampler.all() if listing else self._draws(sampler)
+        totals = [0.0] * len(cands)
+        deals: list[list[float]] = [[] for _ in cands]
+        count = 0
+        t0 = time.perf_counter()
+        rolls = Rollouts(obs, [c for c, _ in cands], obj, soloist, lambda hands: world(obs, hands)) \
+            if kernel_rolls(obs) else None
+        for drawn in draws:
+            hands = know.hands(drawn, own)
+            if rolls is not None:
+                got = rolls.values(hands, exact)
+            elif exact:
+                deal = world(obs, hands)
+                game = TrickSearch(deal, obj.side, obj.sign)
+                got = [game.after(deal, c) for c, _ in cands]
+            else:
+                deal = world(obs, hands)
+                got = []
+                for c, _ in cands:
+                    d = deal.copy()
+                    d.play(c)
+                    got.append(obj.value(heuristic_playout(d, soloist)))
+            for i, v in enumerate(got):
+                totals[i] += v
+                deals[i].append(v)
+            count += 1
+            if self.time_limit is not None and time.perf_counter() - t0 > self.time_limit and not listing:
+                break
+        return Means([t / count for t in totals], count, listing, exact, deals)
+
+    # what every move is worth, for the coach ----------------------------------------------------------
+
+    def move_values(self, obs: AnyObservation) -> MoveValues:
+        """Every legal move of the observing seat (to move) with its mean value for the seat's side over
+        the deals that fit what the seat has seen: higher is better, in the contract's units (pfennig
+        as negative numbers, points, card points in Herzblatt's card play, place value in a lay-off
+        deal). Only differences between moves mean something: near the end the exact search values the
+        rest of the deal only. Equivalent cards share their class's value."""
+        if obs.kind == "lay-off":
+            moves: list[Card | None] = list(obs.legal) + ([None] if may_pass(obs) else [])
+            if len(moves) <= 1:
+                return MoveValues(dict.fromkeys(moves, 0.0), 0, "only", {m: [] for m in moves})
+            dm = self._domino_means(obs, moves)
+            return MoveValues(dict(zip(moves, dm.means, strict=True)), dm.count, dm.how,
+                              dict(zip(moves, dm.deals, strict=True)))
+        if obs.kind == "herzblatt":
+            t, _, _, _ = herzblatt_view(obs)
+            if t is None or obs.phase != "play":
+                raise BotError("Monte Carlo values cards in Herzblatt's card play only")
+            return self._trick_values(t, obs.rules.pack.mask, objective(obs), mask_of(obs.discards), obs.soloist)
+        return self._trick_values(obs, in_play_mask(obs, self.pack), objective(obs), 0, None)
+
+    def _trick_values(self, obs: Observation, in_play: int, obj: Objective, discards: int,
+                      soloist: int | None) -> MoveValues:
+        check_turn(obs)
+        cands = candidates(obs, in_play)
+        if len(cands) == 1:
+            return MoveValues(dict.fromkeys(obs.legal, 0.0), 0, "only", {c: [] for c in obs.legal})
+        m = self._trick_means(obs, in_play, obj, discards, soloist, cands)
+        return MoveValues({x: v for (_, same), v in zip(cands, m.means, strict=True) for x in same}, m.count, m.how,
+                          {x: d for (_, same), d in zip(cands, m.deals, strict=True) for x in same})
 
     # Herzblatt's card play, for the stake ------------------------------------------------------------
 
@@ -382,6 +461,16 @@ class MonteCarloBot(BaseBot):
         if len(moves) == 1:
             m = moves[0]
             return Choice(m, "no card fits the layout: pass" if m is None else f"{m.text} is the only card that fits")
+        dm = self._domino_means(obs, moves)
+        means = dm.means
+        order = sorted(range(len(moves)), key=lambda i: (-means[i], _index(moves[i])))
+        best = moves[order[0]]
+        how = f"all {dm.count} deals that fit" if dm.listing else f"{dm.count} sampled deals"
+        label = "pass" if best is None else best.text
+        return Choice(best, f"{label}: over {how}, it gives the best average result ({means[order[0]]:.1f})")
+
+    def _domino_means(self, obs: DominoObservation, moves: list[Card | None]) -> Means:
+        """Each move's mean place value (less pass fees) over the deals sampled or listed."""
         n = obs.players
         others = [s for s in range(n) if s != obs.seat]
         excl = domino_exclusions(obs)
@@ -392,6 +481,7 @@ class MonteCarloBot(BaseBot):
         draws = sampler.all() if listing else self._draws(sampler)
         exact = len(obs.hand) + sum(obs.hand_sizes) <= 3 * self.exact_tricks + 6
         totals = [0.0] * len(moves)
+        deals: list[list[float]] = [[] for _ in moves]
         count = 0
         t0 = time.perf_counter()
         for drawn in draws:
@@ -402,17 +492,13 @@ class MonteCarloBot(BaseBot):
             for i, m in enumerate(moves):
                 d = base.copy()
                 d.play(m)
-                totals[i] += self._domino_value(d, obs.seat, points, exact) - (
-                    obs.rules.pass_fee if m is None else 0)
+                v = self._domino_value(d, obs.seat, points, exact) - (obs.rules.pass_fee if m is None else 0)
+                totals[i] += v
+                deals[i].append(v)
             count += 1
             if self.time_limit is not None and time.perf_counter() - t0 > self.time_limit and not listing:
                 break
-        means = [t / count for t in totals]
-        order = sorted(range(len(moves)), key=lambda i: (-means[i], _index(moves[i])))
-        best = moves[order[0]]
-        how = f"all {count} deals that fit" if listing else f"{count} sampled deals"
-        label = "pass" if best is None else best.text
-        return Choice(best, f"{label}: over {how}, it gives the best average result ({means[order[0]]:.1f})")
+        return Means([t / count for t in totals], count, listing, exact, deals)
 
     def _domino_value(self, d: DominoDeal, seat: int, points: tuple[int, ...] | None, exact: bool) -> float:
         """The seat's place value less the pass fees still to come, after the move just made."""
@@ -431,5 +517,6 @@ def _index(m: Card | None) -> int:
 
 
 # the sampler, the knowledge and the stake tables stay importable from here, as before the split
-__all__ = ["DEFAULT_SAMPLES", "TIE_BREAK", "HandSampler", "Knowledge", "MonteCarloBot", "PlayFor", "SamplerError",
-           "StakeTable", "candidates", "exact_points", "stake_ladder", "stake_table", "trick_knowledge", "world"]
+__all__ = ["DEFAULT_SAMPLES", "TIE_BREAK", "HandSampler", "Knowledge", "MonteCarloBot", "MoveValues", "PlayFor",
+           "SamplerError", "StakeTable", "candidates", "exact_points", "stake_ladder", "stake_table",
+           "trick_knowledge", "world"]

@@ -1,0 +1,95 @@
+"""How much a decision may cost before the coach calls it fine, a mistake or a blunder.
+
+The thresholds are fractions of the deal's *scale*, what is at stake in it: a Kein Stich or Herzeln
+contract's total (the sum its amounts come to, docs/rules.md §2.3), Herzblatt's 120 card points, or
+in a lay-off deal the gap between the best and the worst place. A cost below :data:`FINE` of the scale
+is within the judgement's noise and counts as best; from :data:`MISTAKE` a move is a mistake, from
+:data:`BLUNDER` a blunder. So in No Tricks (40 pf in all) a move is fine from 1 pf, a mistake from
+4 pf (most of one trick) and a blunder from 10 pf (two tricks); in Power, where a trick is a small part
+of the total, the same trick is only fine. docs/coach.md lists every contract's thresholds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from keinstich.bots.base import lay_off
+from keinstich.cards import Pack, pack
+from keinstich.deal import Deal
+from keinstich.games.herzblatt import TOTAL_POINTS
+from keinstich.layoff import PAYOUT_WEIGHTS
+
+FINE, MISTAKE, BLUNDER = 0.03, 0.10, 0.25
+"""Fractions of the deal's scale from which a cost is fine, a mistake, a blunder."""
+
+GRADES = ("best", "fine", "mistake", "blunder")
+"""The grades from good to bad (a forced move is graded "only")."""
+
+
+@dataclass(frozen=True)
+class Grades:
+    """A deal's thresholds in its own ``unit``: a cost from ``fine`` on is fine (below it: best), from
+    ``mistake`` a mistake, from ``blunder`` a blunder. ``scale``: what is at stake in the deal."""
+
+    fine: float
+    mistake: float
+    blunder: float
+    scale: int
+    unit: str
+
+    def grade(self, cost: float) -> str:
+        """The grade of a move that costs ``cost`` (>= 0) against the best."""
+        if cost >= self.blunder:
+            return "blunder"
+        if cost >= self.mistake:
+            return "mistake"
+        return "fine" if cost >= self.fine else "best"
+
+
+def unit_of(deal: Deal) -> str:
+    """The unit the coach counts a deal's costs in: "pf", "points" or "card points"."""
+    if deal.game == "herzblatt":
+        return "card points"
+    if lay_off(deal):
+        return "pf" if getattr(deal.contract, "points", None) is None else "points"
+    return "points" if getattr(_contract(deal), "unit", "pfennig") == "points" else "pf"
+
+
+def _contract(deal: Deal) -> Any:
+    td = deal.trick_deal
+    return getattr(td if td is not None else deal, "contract", None)
+
+
+def scale_of(deal: Deal) -> int:
+    """What is at stake in ``deal``, in :func:`unit_of` (see the module's docstring)."""
+    if deal.game == "herzblatt":
+        return TOTAL_POINTS
+    if lay_off(deal):
+        points = getattr(deal.contract, "points", None)
+        values = points if points is not None else PAYOUT_WEIGHTS.get(deal.players, (100, 0))
+        return max(values) - min(values)
+    td = deal.trick_deal
+    contract = _contract(deal)
+    if td is None or contract is None:
+        return 0
+    cards = pack_in_play(deal)
+    return abs(sum(int(c.total(cards, len(cards.cards) // deal.players)) for c in contract.components))
+
+
+def pack_in_play(deal: Deal) -> Pack:
+    """The deal's pack; for hands typed from no named pack, the cards dealt (everyone knows them)."""
+    if deal.pack is not None:
+        return pack(deal.pack)
+    return Pack("typed", "french", tuple(sorted((c for h in deal.dealt for c in h), key=lambda c: c.index)))
+
+
+def grades_of(deal: Deal) -> Grades:
+    """The thresholds for ``deal``'s contract (fractions of its scale, see the module's docstring)."""
+    scale = scale_of(deal)
+    fine = float(max(1, round(scale * FINE)))
+    return Grades(fine, float(max(fine + 1, round(scale * MISTAKE))), float(max(fine + 2, round(scale * BLUNDER))),
+                  scale, unit_of(deal))
+
+
+__all__ = ["BLUNDER", "FINE", "GRADES", "MISTAKE", "Grades", "grades_of", "pack_in_play", "scale_of", "unit_of"]

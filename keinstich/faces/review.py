@@ -1,0 +1,90 @@
+"""A review (:mod:`keinstich.coach`) as HTML: the summary, then one row per decision with the faces of the
+card played and the best cards, the costs, the grade as a coloured badge and the sentence why.
+
+The same rows serve a notebook's static display (``Review._repr_html_``) and the review widget, which
+adds a "Try again from here" button to each row.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import TYPE_CHECKING
+
+from keinstich.cards import Lang, Style
+from keinstich.deal import move_cards
+from keinstich.faces.hands import cards_html
+
+if TYPE_CHECKING:
+    from keinstich.coach import Judgement, Review
+
+GRADE_COLOURS = {"best": "#2e7d32", "fine": "#7cb342", "mistake": "#ef6c00", "blunder": "#c62828",
+                 "differs": "#757575", "only": "#9e9e9e"}
+"""The badge colour of each grade (green to red; grey where only the heuristic bot judged)."""
+
+COLUMNS = (("", 64), ("you played", 90), ("best", 130), ("cost", 70), ("all hands open", 80), ("grade", 80))
+"""The fixed columns of a row before the sentence: title and width in pixels."""
+
+
+def _move_html(move: object, style: Style, four_colour: bool | None, lang: Lang, width: float) -> str:
+    cards = move_cards(move)
+    if cards:
+        return cards_html(cards, style=style, four_colour=four_colour, lang=lang, width=width, gap=2)
+    return f"<span style='font-weight:600'>{html.escape('pass' if move is None else str(move))}</span>"
+
+
+def _cell(content: str, width: int) -> str:
+    return f"<div style='flex:0 0 {width}px;padding:0 4px'>{content}</div>"
+
+
+def badge(grade: str) -> str:
+    """A grade as a coloured badge."""
+    colour = GRADE_COLOURS.get(grade, "#757575")
+    return (f"<span class='ks-grade ks-grade-{grade}' style='background:{colour};color:white;border-radius:10px;"
+            f"padding:1px 8px;font-size:90%'>{html.escape(grade)}</span>")
+
+
+def _amount(value: float | None, unit: str) -> str:
+    if value is None:
+        return "—"
+    return "0" if round(value, 1) == 0 else f"{value:.1f} {unit}"
+
+
+def decision_html(j: Judgement, *, style: Style = "german", four_colour: bool | None = None, lang: Lang = "en",
+                  width: float = 34) -> str:
+    """One decision as a row: where, the card played, the best, the costs, the grade, why."""
+    where = f"trick {j.trick}" if j.trick is not None else f"move {j.index + 1}"
+    best = "".join(_move_html(m, style, four_colour, lang, width) for m in j.best[:3])
+    measured = j.method != "heuristic"
+    cells = [
+        _cell(html.escape(where), COLUMNS[0][1]),
+        _cell(_move_html(j.move, style, four_colour, lang, width), COLUMNS[1][1]),
+        _cell(f"<div style='display:flex;gap:4px'>{best}</div>", COLUMNS[2][1]),
+        _cell(_amount(j.cost, j.unit) if measured else "not measured", COLUMNS[3][1]),
+        _cell(_amount(j.open_cost, j.unit) if measured else "—", COLUMNS[4][1]),
+        _cell(badge(j.grade), COLUMNS[5][1]),
+        f"<div style='flex:1 1 260px;min-width:200px;font-size:92%'>{html.escape(j.why)}</div>",
+    ]
+    return (f"<div class='ks-review-row ks-{j.grade}' style='display:flex;align-items:center;gap:2px;"
+            f"padding:2px 0;border-bottom:1px solid #eee'>" + "".join(cells) + "</div>")
+
+
+def header_html() -> str:
+    """The column titles of the rows."""
+    cells = "".join(_cell(f"<b>{html.escape(t)}</b>", w) for t, w in COLUMNS)
+    return (f"<div class='ks-review-head' style='display:flex;gap:2px;font-size:90%;color:#555'>{cells}"
+            f"<div style='flex:1 1 260px'><b>why</b></div></div>")
+
+
+def summary_html(r: Review) -> str:
+    return f"<p class='ks-review-summary' style='margin:4px 0 8px 0'>{html.escape(r.summary)}</p>"
+
+
+def review_html(r: Review, *, style: Style | None = None, four_colour: bool | None = None, lang: Lang = "en",
+                width: float = 34) -> str:
+    """The whole review: summary, column titles, a row per decision."""
+    s: Style = style or r.style
+    rows = "".join(decision_html(j, style=s, four_colour=four_colour, lang=lang, width=width) for j in r.decisions)
+    return f"<div class='ks-review'>{summary_html(r)}{header_html()}{rows}</div>"
+
+
+__all__ = ["GRADE_COLOURS", "badge", "decision_html", "header_html", "review_html", "summary_html"]

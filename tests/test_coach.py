@@ -1,0 +1,146 @@
+"""The coach (docs/coach.md): judgements, grades, reasons and the review of a played deal."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from keinstich.bots import HeuristicBot, play_deal
+from keinstich.bots.random import RandomBot
+from keinstich.coach import CoachError, grades_of, judge, review
+from keinstich.coach.grades import BLUNDER, FINE, MISTAKE
+from keinstich.deal import move_cards
+from keinstich.games import GAMES, game
+from keinstich.tricks import TrickDeal
+
+DOC = Path(__file__).parent.parent / "docs" / "coach.md"
+
+
+def pig_position() -> TrickDeal:
+    """Black Pig, two cards each: seat 1 leads clubs, seat 0 has none and holds the pig (Q♠); the only
+    other spade left is led next trick by seat 3, who wins this one (docs/rules.md §3)."""
+    d = TrickDeal([["QS", "7H"], ["7C", "8S"], ["8C", "9H"], ["9C", "7S"]], game("kein-stich").contract("black-pig"),
+                  leader=1)
+    for c in ("7C", "8C", "9C"):
+        d.play(c)
+    return d
+
+
+def played(gid: str, cid: str, seed: int, players: int = 4) -> object:
+    d = game(gid).deal(cid, seed, players=players)
+    return play_deal(d, [RandomBot(seed)] + [HeuristicBot() for _ in range(players - 1)])
+
+
+def test_keeping_the_pig_while_void_is_a_blunder_and_says_why() -> None:
+    d = pig_position()
+    before = d.history
+    kept = judge(d, "7H")
+    thrown = judge(d, "QS")
+    assert d.history == before  # judging changes nothing
+    assert thrown.grade == "best" and thrown.cost == 0 and thrown.open_cost == 0
+    assert kept.open_cost == 40 and kept.grade == "blunder"
+    assert kept.cost >= grades_of(d).blunder
+    assert "you kept Queen of Spades while void in clubs" in kept.why and "takes trick 2 (40 pf)" in kept.why
+    assert kept.best == (thrown.move,)
+
+
+def test_an_illegal_move_is_refused_with_the_rule() -> None:
+    d = TrickDeal([["QS", "7C"], ["8C", "8S"], ["9C", "9H"], ["10C", "7S"]], game("kein-stich").contract("black-pig"),
+                  leader=1)
+    d.play("8C")
+    d.play("9C")
+    d.play("10C")
+    with pytest.raises(CoachError, match=r"not a legal move.*follow"):
+        judge(d, "QS")
+    done = played("kein-stich", "no-hearts", 1)
+    with pytest.raises(CoachError, match="over"):
+        judge(done, "7C")  # type: ignore[arg-type]
+
+
+def test_a_forced_move_is_graded_only() -> None:
+    d = pig_position()
+    d.play("QS")
+    d.play("7S")  # seat 3 won the clubs and leads its last card
+    assert d.turn == 0 and len(d.legal()) == 1
+    assert judge(d, d.legal()[0]).grade == "only"
+
+
+def test_the_thresholds_are_the_documented_fractions_of_the_scale() -> None:
+    d = game("kein-stich").deal("no-tricks", 1)
+    g = grades_of(d)
+    assert g.scale == 40 and g.unit == "pf"
+    assert (g.fine, g.mistake, g.blunder) == (round(40 * FINE), round(40 * MISTAKE), round(40 * BLUNDER))
+    assert [g.grade(c) for c in (0, g.fine - 0.1, g.fine, g.mistake, g.blunder)] == [
+        "best", "best", "fine", "mistake", "blunder"]
+
+
+def test_the_table_in_docs_coach_lists_every_contract_as_the_code_grades_it() -> None:
+    rows = set(re.findall(r"^\| ([\w-]+) \| ([\w-]+) \| (\d+) ([\w ]+?) \| ([\d.]+) \| ([\d.]+) \| ([\d.]+) \|$",
+                          DOC.read_text(), re.M))
+    want = set()
+    for gid in ("kein-stich", "herzeln", "herzblatt"):
+        for cid in GAMES[gid].contracts(4):
+            g = grades_of(GAMES[gid].deal(cid, 1, players=4))
+            want.add((gid, cid, str(g.scale), g.unit, f"{g.fine:g}", f"{g.mistake:g}", f"{g.blunder:g}"))
+    assert rows == want
+
+
+@pytest.mark.parametrize(("gid", "cid"), [("kein-stich", "no-hearts"), ("kein-stich", "power"),
+                                          ("herzeln", "herzeln-no-queens"), ("kein-stich", "domino"),
+                                          ("herzeln", "herzeln-domino"), ("herzblatt", "herzblatt-4")])
+def test_a_review_judges_each_real_decision_where_it_was_made(gid: str, cid: str) -> None:
+    d = played(gid, cid, 5)
+    r = review(d, 0, samples=30)  # type: ignore[arg-type]
+    mine = [i for i, (s, _) in enumerate(d.history) if s == 0]  # type: ignore[attr-defined]
+    choices = [i for i in mine if len(d.rewound(i).legal_moves()) > 1]  # type: ignore[attr-defined]
+    assert [j.index for j in r.decisions] == choices
+    assert r.forced == len(mine) - len(choices)
+    for j in r.decisions:
+        position = d.rewound(j.index)  # type: ignore[attr-defined]
+        assert position.turn == 0
+        assert j.move == d.history[j.index][1]  # type: ignore[attr-defined]
+        if j.method != "heuristic":
+            assert j.cost == pytest.approx(max(j.fair.values()) - j.fair[_key(j.move)])
+            assert (j.grade == "best") == (j.cost < grades_of(position).fine or _key(j.move) in map(_key, j.best))
+    assert r.paid == pytest.approx(_paid(d, 0))
+    again = review(d, 0, samples=30)  # type: ignore[arg-type]
+    assert again.rows() == r.rows() and again.summary == r.summary  # deterministic
+
+
+def _key(m: object) -> object:
+    cards = move_cards(m)
+    return cards[0] if len(cards) == 1 else (frozenset(cards) if cards else m)
+
+
+def _paid(d: object, seat: int) -> float:
+    from keinstich.coach import outcome
+
+    return outcome(d, seat)  # type: ignore[arg-type]
+
+
+def test_a_duplicate_with_the_seats_own_moves_replays_the_deal_exactly() -> None:
+    from keinstich.coach import duplicate
+
+    d = played("kein-stich", "no-obers", 2)
+    mine = iter([m for s, m in d.history if s == 0])  # type: ignore[attr-defined]
+    again = duplicate(d, 0, lambda _: next(mine), "heuristic")  # type: ignore[arg-type]
+    assert again.history == d.history  # type: ignore[attr-defined]
+    other = duplicate(d, 0, lambda x: HeuristicBot().choose(x.observation(0)), "heuristic")  # type: ignore[arg-type]
+    assert other.dealt == d.dealt and other.history != d.history  # type: ignore[attr-defined]
+
+
+def test_a_partie_is_played_out_and_every_deal_reviewed_from_the_seat() -> None:
+    from keinstich.coach import review_partie
+
+    partie = game("kein-stich").partie("power", seed=3)
+    pr = review_partie(partie, 1, [HeuristicBot(), RandomBot(3), HeuristicBot(), HeuristicBot()], samples=20)
+    assert partie.is_over and len(pr.deals) == len(pr.reviews) == len(pr.rows()) >= 2
+    assert all(d.over for d in pr.deals) and all(r.seat == 1 for r in pr.reviews)
+    for row, r in zip(pr.rows(), pr.reviews, strict=True):
+        assert row["mistakes"] == len([j for j in r.decisions if j.grade == "mistake"])
+        assert row["you"].endswith(f"{r.paid:g} {r.unit}")
+    costs = [j.cost for _, j in pr.worst(10)]
+    assert costs == sorted(costs, reverse=True)
+    assert f"{len(pr.deals)} deals" in pr.summary and "<table>" in pr._repr_html_()

@@ -1,0 +1,119 @@
+"""The review of a played deal as a widget: every decision of the learner, graded, with a button to try
+it again.
+
+::
+
+    from keinstich.coach import review
+    from keinstich_widgets.review import ReviewView
+    ReviewView(review(deal, seat=0), on_try=lambda index: ...)   # index: moves before the decision
+
+The rows are the engine's (:func:`keinstich.faces.review.decision_html`): the card played and the best,
+what the card cost from what you could know and with all hands open, the grade, and one sentence why.
+"Try again from here" calls ``on_try(index)``; the Table reopens the deal there (``deal.rewound(index)``).
+Without ``on_try`` the buttons are hidden. Every button is guarded: an error shows in the message area.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as widgets
+
+from keinstich.cards import Lang, Style
+from keinstich.coach import Review
+from keinstich.faces.review import decision_html, header_html, summary_html
+
+from ._guard import MessageArea, guarded
+
+__all__ = ["ReviewView"]
+
+TRY_TEXT = {"en": "Try again from here", "de": "Von hier neu spielen"}
+TITLE = {"en": "Review of your deal", "de": "Rückblick auf dein Spiel"}
+
+
+class ReviewView(widgets.VBox):  # type: ignore[misc]
+    """A :class:`~keinstich.coach.Review` shown row by row, with a "Try again from here" button per decision.
+
+    ``only_mistakes`` starts with the mistakes and blunders only (a toggle shows all). ``update(review)``
+    shows another review (None: empty); ``note(text)`` shows a line above the rows (progress while the
+    review is made).
+    """
+
+    def __repr__(self) -> str:  # short and stable: notebooks keep it as the widget's text/plain
+        return f"ReviewView({len(self.review.decisions) if self.review else 0} decisions)"
+
+    def __init__(self, review: Review | None = None, *, on_try: Callable[[int], None] | None = None,
+                 style: Style | None = None, four_colour: bool | None = None, lang: Lang = "en",
+                 width: float = 34, only_mistakes: bool = False, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.add_class("ks-review-view")
+        self.lock = threading.RLock()
+        self.on_try = on_try
+        self.look: dict[str, Any] = {"four_colour": four_colour, "lang": lang, "width": width}
+        self.style = style
+        self.lang: Lang = lang
+        self.review: Review | None = None
+        self.title = widgets.HTML(f"<b>{TITLE.get(lang, TITLE['en'])}</b>")
+        self.status = widgets.HTML()
+        self.summary = widgets.HTML()
+        self.head = widgets.HTML(header_html())
+        self.filter = widgets.ToggleButtons(options=[("all decisions", False), ("mistakes only", True)],
+                                            value=only_mistakes, style={"button_width": "120px"})
+        self.rows = widgets.VBox()
+        self.messages = MessageArea()
+        self.buttons: dict[int, widgets.Button] = {}
+        self.filter.observe(guarded(self.messages, lambda _: self._fill()), "value")
+        self.children = [self.title, self.status, self.summary, self.filter, self.head, self.rows, self.messages]
+        self.update(review)
+
+    def note(self, text: str) -> None:
+        """A line above the rows (e.g. the progress of a review being made); "" clears it."""
+        self.status.value = f"<i>{text}</i>" if text else ""
+
+    def update(self, review: Review | None) -> None:
+        """Show ``review`` (None: nothing)."""
+        with self.lock:
+            self.review = review
+            self._fill()
+
+    def _fill(self) -> None:
+        r = self.review
+        shown = r is not None
+        for w in (self.title, self.summary, self.filter, self.head):
+            w.layout.display = None if shown else "none"
+        if r is None:
+            self.summary.value = ""
+            self.rows.children = ()
+            self.buttons = {}
+            return
+        self.summary.value = summary_html(r)
+        style: Style = self.style or r.style
+        decisions = r.mistakes if self.filter.value else r.decisions
+        rows, self.buttons = [], {}
+        for j in decisions:
+            html = widgets.HTML(decision_html(j, style=style, **self.look), layout=widgets.Layout(flex="1 1 auto"))
+            button = widgets.Button(description=TRY_TEXT.get(self.lang, TRY_TEXT["en"]), icon="repeat",
+                                    tooltip="reopen the deal just before this decision, with the same cards",
+                                    layout=widgets.Layout(width="180px", display=None if self.on_try else "none"))
+            button.on_click(guarded(self.messages, lambda _b, index=j.index: self._try(index)))
+            self.buttons[j.index] = button
+            rows.append(widgets.HBox([html, button], layout=widgets.Layout(align_items="center")))
+        if not decisions:
+            rows.append(widgets.HTML("<i>no mistakes in this deal</i>" if self.filter.value else "<i>no decisions</i>"))
+        self.rows.children = rows
+
+    def _try(self, index: int) -> None:
+        if self.on_try is None:
+            raise ValueError("this review is not attached to a table: there is no deal to reopen")
+        self.on_try(index)
+
+    def try_again(self, index: int) -> None:
+        """Press the "Try again from here" button of the decision at move ``index``."""
+        button = self.buttons.get(index)
+        if button is None:
+            shown = ", ".join(str(i) for i in self.buttons) or "none"
+            self.messages.error(f"no reviewed decision at move {index}: the decisions shown are at moves {shown}")
+            return
+        button.click()
