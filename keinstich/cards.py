@@ -420,9 +420,12 @@ def packs_for(players: int, skat: int = 0) -> list[str]:
 
 
 def sort_hand(hand: Iterable[Card], order: str = "natural") -> tuple[Card, ...]:
-    """A hand sorted for display: by suit (♣ ♠ ♥ ♦), then high to low in ``order``."""
+    """A hand sorted for display: by suit (♣ ♠ ♥ ♦), then low to high in the contract's rank ``order``.
+
+    The one order every view shows a hand in: the Table, Replay, the quizzes and the static displays
+    of :mod:`keinstich.faces` (and the cards a refusal lists). In natural order it is the cards' own order."""
     table = strength_table(order)
-    return tuple(sorted(hand, key=lambda c: (c.suit, -table[c.index])))
+    return tuple(sorted(hand, key=lambda c: (c.suit, table[c.index])))
 
 
 def shuffled(p: Pack | str, seed: int | str) -> list[Card]:

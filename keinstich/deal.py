@@ -132,8 +132,10 @@ class Deal(Protocol):
         """Every move the seat to move may make now, cards and non-card moves alike."""
         ...
 
-    def why_illegal(self, move: Move, seat: int | None = None, *, style: Style | None = None) -> str | None:
-        """Why ``move`` (by ``seat``, default the seat to move) is refused now, or None if allowed."""
+    def why_illegal(self, move: Move, seat: int | None = None, *, style: Style | None = None,
+                    you: bool = False) -> str | None:
+        """Why ``move`` (by ``seat``, default the seat to move) is refused now, or None if allowed.
+        ``you``: the same reason said to the learner in ``seat`` ("you must follow …", not "seat 0 must …")."""
         ...
 
     def play(self, move: Move, seat: int | None = None) -> object:

@@ -67,6 +67,7 @@ from keinstich.layoff_rules import (
     payout_weights,
 )
 from keinstich.tricks import forehand
+from keinstich.wording import Who
 
 _CHOSEN = 4  # in the history: the card fitted both ends and this one was chosen
 _END_CODES: dict[str | None, int] = {None: 0, "top": TOP, "bottom": BOTTOM}
@@ -313,8 +314,10 @@ class DominoDeal(OpenLayout, Machine):
         return self.legal() + ((None,) if self._pass_allowed(self._turn) else ())
 
     def why_illegal(self, move: Move, seat: int | None = None, *, end: End | None = None,
-                    style: Style | None = None) -> str | None:
-        """Why ``move`` (a card, a :class:`Lay`, or None / "pass") is not allowed now for ``seat``, or None."""
+                    style: Style | None = None, you: bool = False) -> str | None:
+        """Why ``move`` (a card, a :class:`Lay`, or None / "pass") is not allowed now for ``seat``, or None.
+
+        ``you`` words it for the learner in that seat ("you cannot lay …", see :mod:`keinstich.wording`)."""
         if isinstance(move, Lay):
             move, end = move
         try:
@@ -330,39 +333,42 @@ class DominoDeal(OpenLayout, Machine):
         start = self.rules.start_card
         opening = start is not None and not self._started()
         if seat is not None and seat != s:
-            text = f"it is seat {s}'s turn, not seat {seat}'s"
+            text = Who(seat, you, style or self.style).turn(s)
             if opening:
                 assert start is not None
                 text += f": seat {s} holds {start.code}, the {start.label(self.style)}, which starts the lay-off"
             return text
+        who = Who(s, you, style or self.style)
         legal = self._hands[s] & self._front
         if c is None:
             if self._pass_allowed(s):
                 return None
             if opening:
-                return self._must_start(s)
-            return f"seat {s} can play ({', '.join(x.code for x in cards_of(legal))}) and may not pass"
+                return self._must_start(who)
+            return f"{who.does('can')} play ({who.cards(cards_of(legal))}) and may not pass"
         if not self._hands[s] & c.bit:
             where = ("" if self._rest & c.bit else " (it is already laid)" if self._all & c.bit
                      else " (it is not in play in this deal)")
-            return f"seat {s} does not hold {c.code}{where}"
+            return f"{who.does('does not hold', 'do not hold')} {who.card(c)}{where}"
         if opening:
-            return None if c is start else self._must_start(s)
+            return None if c is start else self._must_start(who)
         if legal & c.bit:
             fits = self._ends(c)
             want = _END_CODES[end]
             if want and fits and not fits & want:
                 other = "top" if want == BOTTOM else "bottom"
-                return f"seat {s} cannot lay {c.code} at the {end}: it fits only at the {other}"
+                return f"{who.does('cannot')} lay {who.card(c)} at the {end}: it fits only at the {other}"
             return None
-        hint = (f"; seat {s} can lay {', '.join(x.code for x in cards_of(legal))}" if legal
-                else f"; seat {s} has no card that fits and must pass")
-        return f"seat {s} cannot lay {c.code}: {self._no_fit(c)}{hint}"
+        hint = (f"; {who.does('can')} lay {who.cards(cards_of(legal))}" if legal
+                else f"; {who.does('has', 'have')} no card that fits and must pass")
+        return f"{who.does('cannot')} lay {who.card(c)}: {self._no_fit(c)}{hint}"
 
-    def _must_start(self, s: int) -> str:
+    def _must_start(self, who: Who) -> str:
         start = self.rules.start_card
         assert start is not None
-        return f"seat {s} must lay {start.code} first: the {start.label(self.style)} starts the lay-off"
+        if who.you:
+            return f"you must lay {who.card(start)} first: it starts the lay-off"
+        return f"seat {who.seat} must lay {start.code} first: the {start.label(self.style)} starts the lay-off"
 
     # --- playing -------------------------------------------------------------------------------
 

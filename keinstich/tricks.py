@@ -35,6 +35,7 @@ from keinstich.trick_rules import (
     _overtake_table,
     forehand,
 )
+from keinstich.wording import Who
 
 _SHIFT = (0, 13, 26, 39)
 _SUIT_OF = tuple(i // 13 for i in range(52))  # a card index's suit as a plain int (faster than Suit)
@@ -283,11 +284,13 @@ class TrickDeal(PlayOut, Machine):
         """:meth:`legal` as a bitmask of card bits (for bots and solvers)."""
         return 0 if self._turn < 0 else self._legal_mask(self._turn)
 
-    def why_illegal(self, move: Card | str, seat: int | None = None, *, style: Style | None = None) -> str | None:
+    def why_illegal(self, move: Card | str, seat: int | None = None, *, style: Style | None = None,
+                    you: bool = False) -> str | None:
         """Why card ``move`` may not be played now (by ``seat``, default the player to move), or None.
 
         ``style`` names the suits as the faces on the table do ("german": acorns, leaves, hearts, bells);
-        by default as the pack dealt from (:attr:`style`)."""
+        by default as the pack dealt from (:attr:`style`). ``you`` words it for the learner in that seat
+        ("you must follow leaves (you hold …)", see :mod:`keinstich.wording`)."""
         style = self.style if style is None else style
         try:
             c = card(move)
@@ -299,39 +302,38 @@ class TrickDeal(PlayOut, Machine):
                         "no further trick can change any score (stop_when_decided)")
             return f"the deal is over: all {self.total_tricks} tricks have been played"
         if seat is not None and seat != self._turn:
-            return f"it is seat {self._turn}'s turn, not seat {seat}'s"
+            return Who(seat, you, style).turn(self._turn)
         seat = self._turn
+        who = Who(seat, you, style)
         hand = self._hands[seat]
         if not hand & c.bit:
-            return f"seat {seat} does not hold {c.code}"
+            return f"{who.does('does not hold', 'do not hold')} {who.card(c)}"
         legal = self._legal_mask(seat)
         if legal & c.bit:
             return None
-        held = ", ".join(x.code for x in self._by_strength(legal))
+        held = who.holds(self._by_strength(legal))
+        no = who.not_allowed(c)
         if self._led < 0:
             banned = self.rules.no_lead
             assert banned is not None
-            return (f"seat {seat} may not lead {banned.label(style)} while holding other suits "
-                    f"(holds {held}): {c.code} is not allowed")
+            return f"{who.does('may not')} lead {who.suit(banned)} while holding other suits ({held}){no}"
         led = Suit(self._led)
         trump = self.rules.trump
         best = self._best_trump()
         forced = self.rules.forced_discard
         if hand & SUIT_MASKS[led] and c.suit != led:
-            return f"seat {seat} must follow {led.label(style)} (holds {held}): {c.code} is not allowed"
+            return f"{who.does('must')} follow {who.suit(led)} ({held}){no}"
         if forced is not None and legal == forced.bit:
-            return f"seat {seat} has no {led.label(style)} and must throw {forced.code}: {c.code} is not allowed"
+            return f"{who.does('has', 'have')} no {who.suit(led)} and must throw {who.card(forced)}{no}"
         if c.suit == trump and best is not None:
             if c.suit != led and not self.rules.must_trump:
-                higher = ", ".join(x.code for x in self._by_strength(legal & SUIT_MASKS[c.suit]))
-                others = ", ".join(x.code for x in self._by_strength(legal & ~SUIT_MASKS[c.suit]))
-                return (f"seat {seat} need not trump, but a trump must beat the highest trump so far, "
-                        f"{best.code} (holds {higher}; or play {others}): {c.code} is not allowed")
-            return (f"seat {seat} must beat the highest trump so far, {best.code} "
-                    f"(holds {held}): {c.code} is not allowed")
+                higher = who.holds(self._by_strength(legal & SUIT_MASKS[c.suit]))
+                others = who.cards(self._by_strength(legal & ~SUIT_MASKS[c.suit]))
+                return (f"{who.does('need not')} trump, but a trump must beat the highest trump so far, "
+                        f"{who.card(best)} ({higher}; or play {others}){no}")
+            return f"{who.does('must')} beat the highest trump so far, {who.card(best)} ({held}){no}"
         assert trump is not None
-        return (f"seat {seat} has no {led.label(style)} and must trump with {trump.label(style)} "
-                f"(holds {held}): {c.code} is not allowed")
+        return f"{who.does('has', 'have')} no {who.suit(led)} and must trump with {who.suit(trump)} ({held}){no}"
 
     def _by_strength(self, mask: int) -> list[Card]:
         strength = _overtake_table(self.rules)[0]

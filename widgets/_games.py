@@ -216,6 +216,14 @@ def picks(deal: Deal) -> int:
         len(move_cards(m)) > 1 for m in deal.legal_moves()) else 0
 
 
+def hand_order(deal: Deal) -> str:
+    """The rank order ``deal``'s hands are sorted in for display (:func:`keinstich.cards.sort_hand`), as
+    every view sorts them: the Table, Replay, the quizzes and the static displays."""
+    g = game_of(deal.game)
+    contract = g.contract_of(deal)
+    return "natural" if contract is None else g.card_order(contract)
+
+
 def lays_off(deal: Deal) -> bool:
     """A deal ranked by finishing place is a lay-off (domino) deal: shown as its layout, not as tricks."""
     return deal.result().places is not None

@@ -20,7 +20,7 @@ from keinstich.bots.heuristic import Bot
 from keinstich.cards import Card, Style, card
 from keinstich.deal import Deal, IllegalPlay
 
-from ._games import Setup, SetupError, bot_move, calls, is_fast, make_bot, move_cards, picks
+from ._games import Setup, SetupError, bot_move, calls, is_fast, lays_off, make_bot, move_cards, picks, tricks_of
 
 
 class TableError(ValueError):
@@ -48,6 +48,15 @@ PHASE_HINTS: dict[str, str] = {
 """What the learner is asked for in each phase, when he tries something else."""
 
 
+KEEP: Any = object()
+"""``replace``'s default seed: the table's seed stays as it is."""
+
+
+def finished_tricks(deal: Deal) -> int:
+    """How many tricks of ``deal`` are finished (none in a lay-off deal)."""
+    return 0 if lays_off(deal) else len(tricks_of(deal).tricks)
+
+
 def _number(k: int) -> str:
     return {2: "two", 3: "three", 4: "four"}.get(k, str(k))
 
@@ -56,13 +65,15 @@ class Session:
     """A deal played at a table: the learner in ``seat``, a bot in every other seat.
 
     ``on_change()`` is called (under the lock) after every change, ``on_error(exc)`` when a bot
-    fails in its thread. With ``synchronous`` every bot answers inline (deterministic, for tests);
-    otherwise bots that are not fast (:func:`~keinstich_widgets._games.is_fast`) think in a thread.
+    fails in its thread. ``seed`` is None for a deal not dealt from a known seed (typed, or made
+    elsewhere); the bots are then seeded from 0. With ``synchronous`` every bot answers inline
+    (deterministic, for tests); otherwise bots that are not fast
+    (:func:`~keinstich_widgets._games.is_fast`) think in a thread.
     Every move, the learner's and the bots', goes through ``deal.play(move, seat)``.
     """
 
     def __init__(self, setup: Setup, deal: Deal, seat: int, bots: str | Bot | Sequence[str | Bot], *,
-                 seed: int | str = 0, hint: str | Bot = "heuristic", synchronous: bool = False,
+                 seed: int | str | None = 0, hint: str | Bot = "heuristic", synchronous: bool = False,
                  on_change: Callable[[], None] | None = None,
                  on_error: Callable[[BaseException], None] | None = None) -> None:
         n = setup.players
@@ -75,15 +86,16 @@ class Session:
         self.on_change = on_change or (lambda: None)
         self.on_error = on_error or (lambda e: None)
         self.lock = threading.RLock()
-        self.seed: int | str = seed
+        self.seed: int | str | None = seed
         self.specs: list[str | Bot] = self._specs(bots)
-        self.bots: list[Bot] = [make_bot(s, seed, i, setup.pack) for i, s in enumerate(self.specs)]
+        self.bots: list[Bot] = [make_bot(s, self.bot_seed, i, setup.pack) for i, s in enumerate(self.specs)]
         self.hint_spec = hint
-        self.hint_bot = make_bot(hint, seed, -1, setup.pack)
+        self.hint_bot = make_bot(hint, self.bot_seed, -1, setup.pack)
         self.deal: Deal = deal
         self.moves: list[Played] = []
         self.thinking: int | None = None
         self.selected: list[Card] = []
+        self.seen_tricks = finished_tricks(deal)  # finished before the learner's last move: he has seen them
         self._snapshots: list[tuple[Deal, int]] = []
         self._gen = 0
         self._thread: threading.Thread | None = None
@@ -100,6 +112,11 @@ class Session:
         return out
 
     # --- reading -------------------------------------------------------------------------------
+
+    @property
+    def bot_seed(self) -> int | str:
+        """The seed the bots are made from: the deal's, or 0 for a deal without one."""
+        return 0 if self.seed is None else self.seed
 
     @property
     def phase(self) -> str:
@@ -132,12 +149,12 @@ class Session:
         if self.thinking is not None:
             return f"wait: seat {self.thinking} is thinking"
         if self.deal.turn != self.seat:
-            return f"it is seat {self.deal.turn}'s turn, not yours (seat {self.seat})"
+            return f"it is seat {self.deal.turn}'s turn, not yours"
         if self.picking:
-            return None if c in self.legal() else f"seat {self.seat} does not hold {c.code}"
+            return None if c in self.legal() else f"you do not hold {c.text}"
         if c in self.legal():
             return None
-        return self.deal.why_illegal(c, self.seat, style=self.style)
+        return self.deal.why_illegal(c, self.seat, style=self.style, you=True)
 
     @property
     def played_count(self) -> int:
@@ -152,7 +169,7 @@ class Session:
         if self.thinking is not None:
             raise TableError(f"wait: seat {self.thinking} is thinking — you cannot {what} now")
         if self.deal.turn != self.seat:
-            raise TableError(f"it is seat {self.deal.turn}'s turn, not yours (seat {self.seat})")
+            raise TableError(f"it is seat {self.deal.turn}'s turn, not yours")
 
     def click(self, c: Card | str, end: str | None = None) -> None:
         """The learner clicked card ``c``: play it (at ``end`` of a chain, where it fits both), or,
@@ -173,8 +190,8 @@ class Session:
                 legal = self.deal.legal_moves()
                 if not any(move_cards(m) for m in legal) and None not in legal:  # a phase of calls only
                     raise TableError(self.phase_hint())
-                raise IllegalPlay(self.deal.why_illegal(c, self.seat, style=self.style)
-                                  or f"{c.code} may not be played now")
+                raise IllegalPlay(self.deal.why_illegal(c, self.seat, style=self.style, you=True)
+                                  or f"{c.text} may not be played now")
             move = next((m for m in moves if getattr(m, "end", None) == end), moves[0])
             self._learner_move(move)
 
@@ -223,10 +240,11 @@ class Session:
         return PHASE_HINTS.get(self.phase, f"first finish the {self.phase} phase")
 
     def _learner_move(self, move: Any) -> None:
-        reason = self.deal.why_illegal(move, self.seat, style=self.style)
+        reason = self.deal.why_illegal(move, self.seat, style=self.style, you=True)
         if reason is not None:
             raise IllegalPlay(reason)
         snapshot = (self.deal.copy(), len(self.moves))
+        self.seen_tricks = finished_tricks(self.deal)
         self.deal.play(move, self.seat)
         self._snapshots.append(snapshot)
         self.selected = []
@@ -306,7 +324,7 @@ class Session:
         """Put another bot in ``seat`` (takes effect at its next move). A deal that stalled because a
         bot failed on its move resumes: the new bot moves."""
         with self.lock:
-            bot = make_bot(spec, self.seed, seat, self.setup.pack)
+            bot = make_bot(spec, self.bot_seed, seat, self.setup.pack)
             self.specs[seat] = spec
             self.bots[seat] = bot
             if self.stalled:
@@ -351,30 +369,57 @@ class Session:
             self.deal = deal
             del self.moves[n_moves:]
             self.selected = []
+            self.seen_tricks = finished_tricks(deal)
             self.on_change()
 
     @property
     def can_undo(self) -> bool:
         return bool(self._snapshots)
 
-    def replace(self, setup: Setup, deal: Deal, seed: int | str | None = None) -> None:
-        """Start over with another deal (a new seed, a text deal, another contract or game)."""
+    @property
+    def generation(self) -> int:
+        """Counts the times the table's position was replaced (undo, a new deal, a rewind): an answer
+        computed for an older generation is for a position gone."""
+        return self._gen
+
+    def rewind(self, deal: Deal, index: int) -> None:
+        """Reopen ``deal`` (this table's deal, maybe finished) as it was after its first ``index`` moves,
+        with the same cards; Undo goes back through the learner's earlier moves as before."""
+        with self.lock:
+            history = deal.history
+            if not 0 <= index <= len(history):
+                raise TableError(f"there is no move {index} to go back to: the deal has {len(history)} moves")
+            start = deal.rewound(index)
+            offset = len(history) - len(self.moves)  # moves made before the deal came to this table
+            self._gen += 1
+            self.thinking = None
+            self.deal = start
+            del self.moves[max(0, index - offset):]
+            self.selected = []
+            self._snapshots = [(deal.rewound(i), i - offset) for i in range(max(0, offset), index)
+                               if history[i][0] == self.seat]
+            self._advance()
+
+    def replace(self, setup: Setup, deal: Deal, seed: int | str | None = KEEP) -> None:
+        """Start over with another deal (a new seed, a text deal: ``seed=None``, another contract or game:
+        the seed kept)."""
         with self.lock:
             if setup.players != self.setup.players:
                 raise TableError(f"the table has {self.setup.players} seats; this deal needs {setup.players}")
             self._gen += 1
             self.thinking = None
             if setup.pack != self.setup.pack:
-                self.bots = [make_bot(s, self.seed, i, setup.pack) for i, s in enumerate(self.specs)]
-                self.hint_bot = make_bot(self.hint_spec, self.seed, -1, setup.pack)
+                self.bots = [make_bot(s, self.bot_seed, i, setup.pack) for i, s in enumerate(self.specs)]
+                self.hint_bot = make_bot(self.hint_spec, self.bot_seed, -1, setup.pack)
             self.setup = setup
-            if seed is not None:
+            if seed is not KEEP:
                 self.seed = seed
             self.deal = deal
             self.moves = []
             self.selected = []
+            self.seen_tricks = finished_tricks(deal)
             self._snapshots = []
             self._advance()
 
 
-__all__ = ["PHASE_HINTS", "Played", "Session", "TableError"]
+__all__ = ["KEEP", "PHASE_HINTS", "Played", "Session", "TableError", "finished_tricks"]

@@ -1,7 +1,9 @@
 """The Table's drawing: one redraw from the deal and the learner's observation, every widget updated
 in place. Written once against the Deal protocol: the centre shows the trick (a deal played in
-tricks) or the layout (a lay-off deal, ranked by place); the buttons under the hand are the learner's
-legal moves that put down no card; the score panel is the deal's ``result()``.
+tricks, with the finished trick the learner has not yet seen beside it: :mod:`._centre`) or the
+layout (a lay-off deal, ranked by place); the buttons under the hand are the learner's legal moves
+that put down no card; the score panel is the deal's ``result()``. A hint shows beside its button
+for as long as the position it answered is on the table.
 """
 
 from __future__ import annotations
@@ -14,7 +16,9 @@ import ipywidgets as widgets
 
 from keinstich.cards import Card, Lang, Style, sort_hand
 
+from ._centre import centre_of, won_words
 from ._games import bot_label, calls, lays_off, move_cards, tricks_of
+from ._table_parts import domino_width, other_width, trick_width
 from ._words import BUTTON_STYLES, LABELS, STRINGS, UNITS, action_key, move_text
 
 if TYPE_CHECKING:
@@ -43,9 +47,14 @@ class TableView:
     history: widgets.HTML
     hand_view: HandView
     trick_view: TrickView
+    last_view: TrickView
+    last_toggle: widgets.ToggleButton
+    hint_note: widgets.HTML
+    card_px: int
     other_views: dict[int, HandView]
     other_labels: dict[int, widgets.HTML]
     centre_box: widgets.VBox
+    tricks_row: widgets.HBox
     domino_view: Any
     actions: widgets.HBox
     action_buttons: dict[str, widgets.Button]
@@ -55,6 +64,10 @@ class TableView:
     hint_button: widgets.Button
     render_seconds: float
     _hint_cards: tuple[Card, ...]
+    _hint_mark: tuple[int, int] | None
+
+    def seed_words(self) -> str:  # pragma: no cover - the Table defines it
+        raise NotImplementedError
 
     # --- words ---------------------------------------------------------------------------------
 
@@ -93,6 +106,20 @@ class TableView:
         cs = move_cards(move)
         return self.card_text(cs[0]) if len(cs) == 1 else move_text(move)
 
+    def hint_html(self, bot: str, move: Any, reason: str) -> str:
+        """The hint beside its button: the move in bold, then the bot's reason."""
+        return (f'<span style="background:#fff4d6;border-radius:4px;padding:2px 8px">'
+                f'{html.escape(self.t("hint_note", bot=bot))} <b>{html.escape(self.advice(move))}</b>'
+                f'{" — " + html.escape(reason) if reason else ""}</span>')
+
+    def _hint_still(self) -> bool:
+        """Whether the hint shown answers the position on the table; a stale one is taken away."""
+        mark = self._hint_mark
+        if mark is not None and not self.session.still(mark):
+            self._hint_mark, self._hint_cards = None, ()
+            self.hint_note.value = ""
+        return self._hint_mark is not None
+
     # --- the one redraw ----------------------------------------------------------------------------
 
     def _render(self) -> None:
@@ -104,7 +131,8 @@ class TableView:
         deal = ses.deal
         with self.hold_sync():  # type: ignore[attr-defined]
             self.title.value = (f'<div style="font-size:1.2em"><b>{html.escape(ses.setup.describe())}</b>'
-                                f' <small>— seed {html.escape(str(ses.seed))}</small></div>')
+                                f' <small>— {html.escape(self.seed_words())}</small></div>')
+            self._hint_still()
             self._render_hands()
             self._render_centre()
             self.score.value = self._score_html()
@@ -117,6 +145,9 @@ class TableView:
                 lab.value = (f"<b>{html.escape(self.name(s))}</b><br><small>{html.escape(bot_label(ses.bots[s]))}"
                              f"{' · ' + str(len(deal.hand(s))) if not self.open_toggle.value else ''}</small>")
         self.render_seconds = time.perf_counter() - t0
+        coach = getattr(self, "coach", None)
+        if coach is not None:
+            coach.after_render()
 
     def _render_hands(self) -> None:
         ses = self.session
@@ -126,7 +157,7 @@ class TableView:
         if not hv.enabled:
             hv.enable()
         hv.set_cards(sort_hand(deal.hand(ses.seat), order), ses.legal(), ses.why_not)
-        hv.highlight(ses.selected if ses.picking else self._hint_cards)
+        hv.highlight(ses.selected if ses.picking else self._hint_cards)  # the hint's, only while it holds
         show = self.open_toggle.value
         for s, view in self.other_views.items():
             cards = sort_hand(deal.hand(s), order)
@@ -139,21 +170,45 @@ class TableView:
             view = self._domino()
             if tuple(self.centre_box.children) != (view,):
                 self.centre_box.children = [view]
+            self.last_toggle.layout.display = "none"
             return
-        if tuple(self.centre_box.children) != (self.trick_view,):
-            self.centre_box.children = [self.trick_view]
+        if tuple(self.centre_box.children) != (self.tricks_row,):
+            self.centre_box.children = [self.tricks_row]
         play = tricks_of(deal)
+        shown = centre_of(play, ses.seen_tricks, bool(self.last_toggle.value))
+        self.last_toggle.layout.display = ""
+        self.last_toggle.disabled = not play.tricks
         if not play.trick and not play.tricks and deal.phase not in ("play", "over"):
             self.trick_view.update((), None, caption=self.t("phase", phase=deal.phase))
-        elif play.trick or not play.tricks:
+        elif shown.finished is None:
             turn = deal.turn
             caption = "" if turn is None or turn == ses.seat else self.t("to_play", name=self.name(turn))
-            self.trick_view.update(play.trick, None, caption=caption)
+            self.trick_view.update(shown.plays, None, caption=caption)
         else:
-            last = play.tricks[-1]
-            caption = (self.t("trick_won_you", k=last.number) if last.winner == ses.seat
-                       else self.t("trick_won", k=last.number, name=self.name(last.winner)))
-            self.trick_view.update(last.plays(), last.winner, caption=caption)
+            self.trick_view.update(shown.plays, shown.winner, caption=self.won(shown.finished))
+        beside = shown.beside
+        if beside is None:
+            self.last_view.layout.display = "none"
+        else:
+            self.last_view.update(beside.plays(), beside.winner, caption=self.won(beside),
+                                  title=self.t("trick_k", k=beside.number))
+            self.last_view.layout.display = ""
+
+    def resize(self, px: int) -> None:
+        """Every card view redrawn in place for cards ``px`` wide (the learner's; the rest in proportion)."""
+        self.card_px = px
+        self.hand_view.set_look(width=px)
+        for view in self.other_views.values():
+            view.set_look(width=other_width(px))
+        self.trick_view.set_look(width=trick_width(px))
+        self.last_view.set_look(width=other_width(px))
+        if self.domino_view is not None:
+            self.domino_view.set_look(width=domino_width(px))
+        self._render()
+
+    def won(self, trick: Any) -> str:
+        """"Seat 3 wins the trick with 8♠." in the table's faces and language."""
+        return won_words(trick, trick.winner == self.session.seat, self.name(trick.winner), self.faces, self.lang)
 
     def _domino(self) -> widgets.Widget:
         from .domino import DominoView
@@ -162,7 +217,7 @@ class TableView:
         open_hands = bool(self.open_toggle.value)
         if self.domino_view is None:
             self.domino_view = DominoView(cast(Any, deal), seat=self.session.seat, open_hands=open_hands,
-                                          names=self.names, **self.look)
+                                          names=self.names, width=domino_width(self.card_px), **self.look)
         else:
             self.domino_view.update(deal, open_hands=open_hands)
         return cast(widgets.Widget, self.domino_view)

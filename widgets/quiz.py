@@ -21,12 +21,12 @@ from typing import Any, Literal, cast
 import ipywidgets as widgets
 
 from keinstich.bots.heuristic import HeuristicBot, sign_of
-from keinstich.cards import Card, Lang, Style
+from keinstich.cards import Card, Lang, Style, sort_hand
 from keinstich.deal import Deal
-from keinstich.faces import card_name, domino_svg, guess_style, seat_name
+from keinstich.faces import card_name, card_width, domino_svg, guess_style, seat_name
 from keinstich.faces.layout import LayOffView
 
-from ._games import bot_move, game_of, lays_off, tricks_of
+from ._games import bot_move, game_of, hand_order, lays_off, tricks_of
 from ._positions import QuizError, dealt_pack, has_choice, instructive, quiz_position, some_illegal
 from ._thinking import Thinking
 from .cardview import HandView, TrickView
@@ -55,8 +55,11 @@ class _Quiz(widgets.VBox):  # type: ignore[misc]
 
     def __init__(self, deal: Deal, seat: int | None, *, factory: Callable[[int | str], Deal] | None,
                  seed: int | str | None, names: Sequence[str] | None, style: Style | None,
-                 four_colour: bool | None, lang: Lang, width: float, **kwargs: Any) -> None:
+                 four_colour: bool | None, lang: Lang, width: float, card_size: str | float | None = None,
+                 **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        if card_size is not None:  # "small", "medium", "large" or pixels, as the Table takes it
+            width = card_width(card_size)
         self.add_class("ks-quiz")
         self.lock = threading.RLock()
         self.factory = factory
@@ -252,7 +255,7 @@ class LegalCardsQuiz(_Quiz):
         self.selected = set()
 
     def refresh_hand(self) -> None:
-        hand = self.deal.hand(self.seat)
+        hand = sort_hand(self.deal.hand(self.seat), hand_order(self.deal))
         self.hand.set_cards(hand)  # every card can be toggled
         self.hand.highlight(self.selected)
 
@@ -374,7 +377,8 @@ class BestCardQuiz(_Quiz):
 
     def refresh_hand(self) -> None:
         d = self.deal
-        self.hand.set_cards(d.hand(self.seat), d.legal(), lambda c: d.why_illegal(c, self.seat, style=self.style))
+        self.hand.set_cards(sort_hand(d.hand(self.seat), hand_order(d)), d.legal(),
+                            lambda c: d.why_illegal(c, self.seat, style=self.style, you=True))
         self.hand.highlight([self.chosen] if self.chosen is not None else [])
 
     def _card_clicked(self, c: Card) -> None:

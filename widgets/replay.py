@@ -33,6 +33,7 @@ from keinstich.bots.bounded import MoveBounds, move_values
 from keinstich.bots.heuristic import sign_of
 from keinstich.cards import Card, Lang, Style, sort_hand
 from keinstich.deal import Deal
+from keinstich.faces import card_width
 from keinstich.records import Record
 
 from ._games import lays_off, move_cards, setup_of, tricks_of
@@ -87,7 +88,8 @@ class Replay(widgets.VBox):  # type: ignore[misc]
 
     def __init__(self, source: Any, *, seat: int = 0, lang: Lang = "en", faces: Style = "german",
                  four_colour: bool | None = None, step: int = 0, synchronous: bool = False,
-                 names: Sequence[str] | None = None, width: int = 56, time_limit: float | None = 10.0) -> None:
+                 names: Sequence[str] | None = None, width: int = 56, time_limit: float | None = 10.0,
+                 card_size: str | int | None = None) -> None:
         super().__init__()
         self.add_class("ks-replay")
         if lang not in ("en", "de"):
@@ -114,7 +116,7 @@ class Replay(widgets.VBox):  # type: ignore[misc]
         self._thinking: int | None = None
         self._job: Thinking[MoveBounds] = Thinking(self._lock, synchronous=synchronous,
                                                    words="the solver is thinking")
-        self._build(width)
+        self._build(round(card_width(card_size)) if card_size is not None else width)
         self._show(self._check_step(step))
 
     # --- widgets ----------------------------------------------------------------------------------

@@ -9,12 +9,16 @@
     Table.from_deal(deal, seat=2, bots=["random", "montecarlo", "heuristic", "heuristic"])
 
 The learner clicks a card (legal cards are enabled; the others are disabled with the engine's
-``why_illegal`` as tooltip); the bots answer at once, or, for a slow bot, in a background thread
-while the view says "Seat 2 is thinking…" and refuses clicks. Hint, Undo (back to the learner's
-previous decision, the bots' replies too), Open hands, New deal (seed), Deal from text and a bot
-per seat are the controls, and a game and a contract to switch to. Every callback is guarded: an
-error shows in red in the message area and the deal stays as it was. The widget decides no rule: it
-asks the engine for everything, through the Deal protocol (``legal_moves``, ``play``, ``result``).
+``why_illegal``, said to "you", as tooltip); the bots answer at once, or, for a slow bot, in a
+background thread while the view says "Seat 2 is thinking…" and refuses clicks. A finished trick stays
+on the cloth, with who won it, until the learner's next move (:mod:`._centre`); Last trick shows the one
+before again. Undo (back to the learner's previous decision, the bots' replies too), Last trick, Open
+hands, Hint (its card and reason beside the button, gone once the position moves on), New deal (seed),
+the card size, Deal from text and a bot per seat are the controls, and a game and a contract to switch
+to. Every callback is guarded: an error shows in red in the message area and the deal stays as it was.
+The widget decides no rule: it asks the engine for everything, through the Deal protocol
+(``legal_moves``, ``play``, ``result``). When a deal ends, the coach's review opens beside the table
+(:mod:`._coach`): every decision of the learner graded, each with "Try again from here".
 """
 
 from __future__ import annotations
@@ -27,9 +31,10 @@ import ipywidgets as widgets
 from keinstich.bots.heuristic import Bot
 from keinstich.cards import Card, Lang, Style
 from keinstich.deal import Deal
+from keinstich.faces import card_width
 
+from ._coach import Coach
 from ._games import (
-    BOT_NAMES,
     Setup,
     SetupError,
     bot_label,
@@ -46,6 +51,7 @@ from ._games import (
 )
 from ._guard import MessageArea, guard, report
 from ._session import Session, TableError
+from ._table_parts import bot_dropdowns, game_name, other_width, seed_value, size_dropdown, trick_width
 from ._table_view import CSS, TableView
 from ._thinking import Thinking
 from ._words import STRINGS, action_key
@@ -53,20 +59,8 @@ from .cardview import CardStyles, HandView, TrickView
 
 __all__ = ["CSS", "STRINGS", "Table", "TableError"]
 
-BOT_OPTIONS = [("random", "random"), ("heuristic", "heuristic"), ("Monte Carlo", "montecarlo")]
 
-
-def _seed_value(text: str) -> int | str:
-    t = text.strip()
-    if not t:
-        raise TableError("type a seed (a whole number or a word) in the seed box first")
-    try:
-        return int(t)
-    except ValueError:
-        return t
-
-
-class Table(TableView, widgets.VBox):  # type: ignore[misc]
+class Table(TableView, widgets.HBox):  # type: ignore[misc]
     """Play one deal of any game, contract and variant against bots.
 
     ``game``: a game id of the registry ("kein-stich", "herzeln", "herzblatt", …); ``contract``: a
@@ -76,21 +70,25 @@ class Table(TableView, widgets.VBox):  # type: ignore[misc]
     ``players`` defaults to four (or what the contract names); ``pack`` to the game's usual pack for
     them. ``seat``: the learner's seat; ``bots``: one spec for every other seat or one per seat
     ("random", "heuristic", "montecarlo", "montecarlo:samples=40" or Bot objects); ``hint``: the bot
-    that gives hints. ``text``: hands typed one line per seat instead of a seeded deal. ``four_colour``
-    None is the faces' usual look. ``synchronous`` makes every bot answer inside the click
-    (deterministic; for tests).
+    that gives hints. ``text``: hands typed one line per seat instead of a seeded deal; ``deal``: a deal
+    made elsewhere (its ``seed``, when given, is shown; else it is a "typed deal"). ``card_size``:
+    "small", "medium" (the default), "large" (a projector) or a width in pixels (``width`` is the old
+    name). ``four_colour`` None is the faces' usual look. ``synchronous`` makes every bot answer
+    inside the click (deterministic; for tests). ``review``: when a deal ends, the coach's review of the
+    learner's decisions opens beside the table (:mod:`._coach`), each with "Try again from here".
     """
 
     def __repr__(self) -> str:  # short and stable: notebooks keep it as the widget's text/plain
         # not the deal's progress: bots may be moving in a thread while a notebook saves this
-        return f"Table({self.session.setup.describe()}, seed {self.session.seed}, learner seat {self.seat})"
+        return f"Table({self.session.setup.describe()}, {self.seed_words()}, learner seat {self.seat})"
 
     def __init__(self, game: str = "kein-stich", contract: Any = None, *,
-                 players: int | None = None, pack: str | None = None, seed: int | str = 0, seat: int = 0,
+                 players: int | None = None, pack: str | None = None, seed: int | str | None = None, seat: int = 0,
                  bots: str | Bot | Sequence[str | Bot] = "heuristic", open_hands: bool = False, lang: Lang = "en",
                  faces: Style = "german", four_colour: bool | None = None, text: str | None = None,
                  rules: Any = None, hint: str | Bot = "heuristic", synchronous: bool = False,
-                 deal: Deal | None = None, width: int = 72) -> None:
+                 deal: Deal | None = None, width: int = 72, card_size: str | int | None = None,
+                 review: bool = True) -> None:
         super().__init__()
         if lang not in STRINGS:
             raise SetupError(f"lang must be 'en' or 'de', not {lang!r}")
@@ -100,27 +98,42 @@ class Table(TableView, widgets.VBox):  # type: ignore[misc]
         self.faces: Style = faces
         self.four_colour = four_colour
         self.look: dict[str, Any] = {"style": faces, "four_colour": four_colour, "lang": lang}
-        self.add_class("ks-table")
+        self.layout.flex_flow = "row wrap"
+        self.layout.align_items = "flex-start"
+        px = round(card_width(card_size if card_size is not None else width))
         if deal is not None:
             setup = setup_of(deal)
             start = deal.copy()
         else:
             setup = resolve(game, contract, players, pack, rules=rules, style=faces)
-            start = setup.from_text(text) if text is not None else setup.deal(seed)
+            if text is None:
+                seed = 0 if seed is None else seed
+                start = setup.deal(seed)
+            else:
+                start = setup.from_text(text)
         self.messages = MessageArea()
         self.session = Session(setup, start, seat, bots, seed=seed, hint=hint, synchronous=synchronous,
                                on_change=self._render, on_error=self._bot_failed)
         self.session.style = faces
         self._hint_cards: tuple[Card, ...] = ()
+        self._hint_mark: tuple[int, int] | None = None
         self.render_seconds = 0.0
-        self._build(open_hands, width)
+        self._build(open_hands, px)
+        self.coach = Coach(self, review)
         self.session.start()
 
     @classmethod
     def from_deal(cls, deal: Deal, seat: int = 0, bots: str | Bot | Sequence[str | Bot] = "heuristic",
                   **kwargs: Any) -> Table:
-        """A table for a deal made elsewhere (from a seed, typed in, or half played): the learner in ``seat``."""
+        """A table for a deal made elsewhere (from a seed, typed in, or half played): the learner in ``seat``.
+        A deal does not know its seed: give ``seed=`` to show it (and deal on from it); else the title
+        says "typed deal"."""
         return cls(seat=seat, bots=bots, deal=deal, **kwargs)
+
+    def seed_words(self) -> str:
+        """"seed 7", or "typed deal" for a deal not dealt from a seed the table knows."""
+        seed = self.session.seed
+        return "typed deal" if seed is None else f"seed {seed}"
 
     @property
     def game(self) -> str:
@@ -132,6 +145,7 @@ class Table(TableView, widgets.VBox):  # type: ignore[misc]
     def _build(self, open_hands: bool, width: int) -> None:
         ses = self.session
         n = ses.setup.players
+        self.card_px = width
         self.styles = CardStyles()
         self.title = widgets.HTML()
         self.other_views: dict[int, HandView] = {}
@@ -140,14 +154,18 @@ class Table(TableView, widgets.VBox):  # type: ignore[misc]
         for k in range(1, n):
             s = (ses.seat + k) % n
             self.other_labels[s] = widgets.HTML(layout=widgets.Layout(width="150px"))
-            self.other_views[s] = HandView((), None, None, None, width=max(36, width * 2 // 3),
-                                           styles=self.styles, **self.look)
+            self.other_views[s] = HandView((), None, None, None, width=other_width(width), styles=self.styles,
+                                           **self.look)
             rows.append(widgets.HBox([self.other_labels[s], self.other_views[s]],
                                      layout=widgets.Layout(align_items="center")))
         self.others = widgets.VBox(rows)
-        self.trick_view = TrickView(n, names=self.names, me=ses.seat, width=max(48, width * 8 // 9), **self.look)
+        self.trick_view = TrickView(n, names=self.names, me=ses.seat, width=trick_width(width), **self.look)
+        self.last_view = TrickView(n, names=self.names, me=ses.seat, width=other_width(width), **self.look,
+                                   layout=widgets.Layout(display="none", margin="0 0 0 12px"))
+        self.last_view.add_class("ks-last-trick")
         self.domino_view: Any = None
-        self.centre_box = widgets.VBox([self.trick_view])
+        self.tricks_row = widgets.HBox([self.trick_view, self.last_view], layout=widgets.Layout(align_items="center"))
+        self.centre_box = widgets.VBox([self.tricks_row])
         self.score = widgets.HTML(layout=widgets.Layout(min_width="240px", margin="0 0 0 16px"))
         self.centre = widgets.HBox([self.centre_box, self.score], layout=widgets.Layout(align_items="center"))
         self.status = widgets.HTML()
@@ -160,47 +178,43 @@ class Table(TableView, widgets.VBox):  # type: ignore[misc]
                                              description=self.t("end"),
                                              style={"button_width": "70px"}, layout=widgets.Layout(display="none"))
         self.actions = widgets.HBox([self.end_box])
-        # controls
+        # controls: the play row (the hint's answer at its end, beside the button) and the deal row
         b = widgets.Button
         self.hint_button = b(description=self.t("hint"), icon="lightbulb-o", tooltip="the hint bot's move and why")
+        self.hint_note = widgets.HTML(layout=widgets.Layout(margin="0 0 0 8px", flex="1 1 auto", min_width="0"))
+        self.hint_note.add_class("ks-hint")
         self.undo_button = b(description=self.t("undo"), icon="undo", tooltip="back to your previous move")
+        self.last_toggle = widgets.ToggleButton(value=False, description=self.t("last_trick"), icon="history",
+                                                tooltip=self.t("last_tip"))
         self.open_toggle = widgets.ToggleButton(value=open_hands, description=self.t("open"), icon="eye")
-        self.seed_box = widgets.Text(value=str(ses.seed), description=self.t("seed"),
+        self.seed_box = widgets.Text(value="" if ses.seed is None else str(ses.seed), description=self.t("seed"),
                                      layout=widgets.Layout(width="170px"), style={"description_width": "40px"})
         self.new_button = b(description=self.t("new"), icon="refresh", button_style="info")
-        self.game_box = widgets.Dropdown(options=[(self._game_name(g), g) for g in game_ids()], value=self.game,
+        self.game_box = widgets.Dropdown(options=[(game_name(g), g) for g in game_ids()], value=self.game,
                                          description=self.t("game"), style={"description_width": "60px"},
                                          layout=widgets.Layout(width="230px"))
         self.contract_box = widgets.Dropdown(description=self.t("contract"), style={"description_width": "60px"},
                                              layout=widgets.Layout(width="330px"))
+        self.size_box = size_dropdown(width, self.t("cards"))
         self._fill_contracts()
         self.hint_button.on_click(self._on_hint)
         self.undo_button.on_click(self._on_undo)
+        self.last_toggle.observe(self._on_open, "value")
         self.open_toggle.observe(self._on_open, "value")
         self.new_button.on_click(self._on_new)
         self.game_box.observe(self._on_game, "value")
         self.contract_box.observe(self._on_contract, "value")
+        self.size_box.observe(self._on_size, "value")
         self.hint_job: Thinking[tuple[Any, str]] = Thinking(
             ses.lock, words=self.t("hint_thinking"), stop_words=self.t("stop"), stopped_words=self.t("stopped"))
-        self.controls = widgets.HBox([self.hint_button, self.hint_job.box, self.undo_button, self.open_toggle,
-                                      self.seed_box, self.new_button, self.game_box, self.contract_box],
+        # the hint's answer beside its button: the three stay on one line, the answer's words wrap
+        self.hint_box = widgets.HBox([self.hint_button, self.hint_job.box, self.hint_note],
+                                     layout=widgets.Layout(flex="1 1 420px", align_items="center"))
+        self.controls = widgets.HBox([self.undo_button, self.last_toggle, self.open_toggle, self.hint_box],
+                                     layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        self.deal_row = widgets.HBox([self.seed_box, self.new_button, self.game_box, self.contract_box, self.size_box],
                                      layout=widgets.Layout(flex_flow="row wrap"))
-        # bots
-        self.bot_boxes: dict[int, widgets.Dropdown] = {}
-        for s in range(n):
-            if s == ses.seat:
-                continue
-            spec = ses.specs[s]
-            options = list(BOT_OPTIONS)
-            value = spec if isinstance(spec, str) and spec in BOT_NAMES else None
-            if value is None:
-                label = spec if isinstance(spec, str) else f"{bot_label(spec)} (given)"
-                options.append((label, f"custom:{s}"))
-                value = f"custom:{s}"
-            box = widgets.Dropdown(options=options, value=value, description=self.t("seat", n=s),
-                                   style={"description_width": "56px"}, layout=widgets.Layout(width="200px"))
-            box.observe(self._bot_handler(s), "value")
-            self.bot_boxes[s] = box
+        self.bot_boxes = bot_dropdowns(ses, self.t, self._bot_handler)
         self._custom_bots = {s: ses.specs[s] for s, box in self.bot_boxes.items() if box.value.startswith("custom:")}
         self.bots_row = widgets.HBox([widgets.HTML(f"<b>{self.t('bots')}</b>&nbsp;"), *self.bot_boxes.values()],
                                      layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
@@ -217,15 +231,18 @@ class Table(TableView, widgets.VBox):  # type: ignore[misc]
         self.history_panel = widgets.Accordion([self.history], selected_index=None)
         self.history_panel.set_title(0, self.t("history"))
         self._fill_text()
-        self.children = [self.styles, self.css, self.title, self.others, self.centre, self.status, self.hand_view,
-                         self.actions, self.controls, self.bots_row, self.text_panel, self.history_panel,
-                         self.messages]
+        self.main = widgets.VBox([self.styles, self.css, self.title, self.others, self.centre, self.status,
+                                  self.hand_view, self.actions, self.controls, self.deal_row, self.bots_row,
+                                  self.text_panel, self.history_panel, self.messages])
+        self.main.add_class("ks-table")
+        # the slot beside the table for a panel (the review after a deal): empty and taking no space until used
+        self.review_box = widgets.VBox([], layout=widgets.Layout(display="none", margin="0 0 0 16px"))
+        self.children = [self.main, self.review_box]
 
-    def _game_name(self, game_id: str) -> str:
-        from ._games import game_of
-
-        g = game_of(game_id)
-        return g.name if g.german == g.name else f"{g.name} ({g.german})"
+    def show_panel(self, panel: widgets.Widget | None) -> None:
+        """Show ``panel`` (the review, say) beside the table, or clear the slot with None."""
+        self.review_box.children = [] if panel is None else [panel]
+        self.review_box.layout.display = "none" if panel is None else ""
 
     def _fill_contracts(self) -> None:
         """The contract dropdown for the game being played: its contracts, and this deal's own one."""
@@ -253,10 +270,18 @@ class Table(TableView, widgets.VBox):  # type: ignore[misc]
         elif self.messages.kind == "error":
             self.messages.clear()
 
+    def _moving(self) -> None:
+        """The learner moves: the Last trick view closes (the hint goes as the position changes)."""
+        if self.last_toggle.value:
+            self.last_toggle.unobserve(self._on_open, "value")
+            self.last_toggle.value = False
+            self.last_toggle.observe(self._on_open, "value")
+
     @guard
     def _on_card(self, c: Card) -> None:
-        self._hint_cards = ()
         end = self.end_box.value if self.end_box.layout.display != "none" else None
+        if not self.session.picking:
+            self._moving()
         self.session.click(c, end)
         self._after()
 
@@ -268,7 +293,7 @@ class Table(TableView, widgets.VBox):  # type: ignore[misc]
         @guard
         def handler(self: Table, _button: Any = None) -> None:
             ses = self.session
-            self._hint_cards = ()
+            self._moving()
             if ses.picking and key == ses.phase:
                 ses.confirm()
             else:
@@ -305,16 +330,19 @@ class Table(TableView, widgets.VBox):  # type: ignore[misc]
                                 lambda e: report(self.messages, e, "hint"))
 
     def _hinted(self, mark: tuple[int, int], bot: Bot, answer: tuple[Any, str]) -> None:
-        if not self.session.still(mark):
-            return  # the learner moved, undid or dealt anew meanwhile: the hint is for a position gone
-        move, reason = answer
-        self._hint_cards = move_cards(move)
-        self.hand_view.highlight(self._hint_cards)
-        self.messages.info(self.t("hint_text", bot=bot_label(bot), move=self.advice(move), reason=reason))
+        """Show the hint beside its button; the redraw takes it away once the position moves on."""
+        with self.session.lock:
+            if not self.session.still(mark):
+                return  # the learner moved, undid or dealt anew meanwhile: the hint is for a position gone
+            move, reason = answer
+            self._hint_mark = mark
+            self._hint_cards = move_cards(move)
+            self.hand_view.highlight(self._hint_cards)
+            self.hint_note.value = self.hint_html(bot_label(bot), move, reason)
 
     @guard
     def _on_undo(self, _button: Any = None) -> None:
-        self._hint_cards = ()
+        self._moving()
         self.session.undo()
         self._after(self.t("undone"))
 
@@ -325,7 +353,7 @@ class Table(TableView, widgets.VBox):  # type: ignore[misc]
 
     @guard
     def _on_new(self, _button: Any = None) -> None:
-        seed = _seed_value(self.seed_box.value)
+        seed = seed_value(self.seed_box.value)
         if str(seed) == str(self.session.seed) and isinstance(seed, int):
             seed += 1  # the box still shows this deal's seed: New deal means the next one
         self._deal_seed(seed)
@@ -333,7 +361,7 @@ class Table(TableView, widgets.VBox):  # type: ignore[misc]
     def _deal_seed(self, seed: int | str) -> None:
         ses = self.session
         deal = ses.setup.deal(seed)
-        self._hint_cards = ()
+        self._moving()
         ses.replace(ses.setup, deal, seed)
         self.seed_box.value = str(seed)
         self._fill_text()
@@ -350,8 +378,9 @@ class Table(TableView, widgets.VBox):  # type: ignore[misc]
     def _on_text(self, _button: Any = None) -> None:
         ses = self.session
         deal = ses.setup.from_text(self.text_area.value)  # refused with the engine's message: nothing changes
-        self._hint_cards = ()
-        ses.replace(ses.setup, deal)
+        self._moving()
+        ses.replace(ses.setup, deal, None)
+        self.seed_box.value = ""
         self._after(self.t("dealt_text"))
 
     def deal_text(self, text: str) -> None:
@@ -365,9 +394,11 @@ class Table(TableView, widgets.VBox):  # type: ignore[misc]
         if setup.players != ses.setup.players:
             raise SetupError(f"{setup.contract_id} is for {setup.players} players; this table has "
                              f"{ses.setup.players} seats")
-        deal = setup.deal(ses.seed)
-        self._hint_cards = ()
-        ses.replace(setup, deal)
+        seed = ses.bot_seed  # a typed deal switches to seed 0
+        deal = setup.deal(seed)
+        self._moving()
+        ses.replace(setup, deal, seed)
+        self.seed_box.value = str(seed)
         self._fill_text()
 
     def _put_back(self, box: widgets.Dropdown, handler: Any, value: Any) -> None:
@@ -404,7 +435,20 @@ class Table(TableView, widgets.VBox):  # type: ignore[misc]
             self._put_back(self.game_box, self._on_game, change["old"])
             raise
         self._fill_contracts()
-        self._after(self.t("new_game", game=self._game_name(self.game), seed=self.session.seed))
+        self._after(self.t("new_game", game=game_name(self.game), seed=self.session.seed))
+
+    @guard
+    def _on_size(self, change: dict[str, Any]) -> None:
+        """Another card size: every view redrawn in place at the new width."""
+        with self.session.lock, self.hold_sync():
+            self.resize(round(card_width(change["new"])))
+
+    def set_card_size(self, size: str | int) -> None:
+        """Cards "small", "medium", "large" or a width in pixels, as the size dropdown sets them."""
+        value = size if isinstance(size, int) else {"s": "small", "m": "medium", "l": "large"}.get(size.lower(), size)
+        if value not in [v for _, v in self.size_box.options]:
+            self.size_box.options = [*self.size_box.options, (f"{card_width(value):.0f} px", value)]
+        self.size_box.value = value
 
     def _bot_handler(self, seat: int) -> Any:
         @guard

@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 from keinstich.bots.base import BotError, Choice, Decision, check_turn, objective
 from keinstich.bots.knowledge import exclusions
+from keinstich.bots.reasons import Spot, count, trump_reason
 from keinstich.bots.tables import tables
-from keinstich.bots.trumps import trump_pick, trump_reason
+from keinstich.bots.trumps import trump_pick
 from keinstich.cards import SUIT_MASKS, Card, Rank, Suit, mask_of
 from keinstich.games.herzblatt import (
     CARD_POINTS,
@@ -48,15 +49,15 @@ def herzblatt_heuristic_card(obs: HerzblattObservation) -> Choice:
     tb = tables(t.contract, t.rules, total)
     hand, legal = mask_of(t.hand), mask_of(t.legal)
     sizes = max(t.hand_sizes)
-    c, code, ref = trump_pick(tb, len(t.tricks) + 1, t.players, t.seat, hand, legal, [x for _, x in t.trick],
-                              unseen, excl, side, sizes)
-    text = trump_reason(code, c, ref)
+    k, trick = len(t.tricks) + 1, [x for _, x in t.trick]
+    c, code, ref = trump_pick(tb, k, t.players, t.seat, hand, legal, trick, unseen, excl, side, sizes)
+    text = trump_reason(code, c, ref, Spot(tb, k, t.players, t.seat, hand, legal, trick, unseen, excl, side))
     if obs.soloist is not None:
         scores = t.contract.score(t.tricks, t.players, total) if t.contract is not None else (0,) * t.players
         pts = sum(scores[s] for s in side) + (card_points(obs.discards) if obs.seat == obs.soloist else 0)
         trumps_out = (unseen & SUIT_MASKS[Suit.HEARTS]).bit_count()
         who = "you have" if obs.seat == obs.soloist else "your side has"
-        text += f" ({who} {pts} points; {trumps_out} trumps unseen)"
+        text += f" ({who} {count(pts, 'point', 'points')}; {count(trumps_out, 'trump', 'trumps')} unseen)"
     return Choice(c, text)
 
 if TYPE_CHECKING:
@@ -158,12 +159,10 @@ def herzblatt_heuristic_decision(obs: HerzblattObservation) -> Decision:
     if obs.phase == "asking":
         v = hand_value(obs.hand, n)
         need = SOLO_AT
-        trumps = sum(1 for c in obs.hand if c.suit == Suit.HEARTS)
-        if v >= need:
-            return Decision(True, f"play: counting {trumps} trumps and the high cards, the hand should make about "
-                                  f"{v:.0f} points; a solo pays from about {need:.0f}")
-        return Decision(False, f"pass: counting {trumps} trumps and the high cards, the hand should make about "
-                               f"{v:.0f} points; a solo pays from about {need:.0f}")
+        trumps = count(sum(1 for c in obs.hand if c.suit == Suit.HEARTS), "trump", "trumps")
+        why = (f"counting {trumps} and the high cards, the hand should make about {v:.0f} points; "
+               f"a solo pays from about {need:.0f}")
+        return Decision(v >= need, f"{'play' if v >= need else 'pass'}: {why}")
     if obs.phase == "discard":
         pair, why = best_discards(obs.hand)
         return Decision(pair, why)
@@ -174,13 +173,17 @@ def herzblatt_heuristic_decision(obs: HerzblattObservation) -> Decision:
         return Decision(None, f"no announcement: about {v:.0f} points is no certain 66")
     if obs.phase == "contra":
         held = [c for c in obs.hand if c.suit == Suit.HEARTS]
-        strong = sum(1 for c in held if c.rank in (Rank.ACE, Rank.TEN)) + len(held) // 2
+        high = [c for c in held if c.rank in (Rank.ACE, Rank.TEN)]
+        strong = len(high) + len(held) // 2
+        among = f", {' and '.join(c.text for c in high)} among them" if high else ""
         if strong >= 3:
-            return Decision(True, f"contra: {len(held)} trumps with the high ones stop the soloist")
-        return Decision(False, "no contra: the hand cannot stop the soloist on its own")
+            return Decision(True, f"contra: with {count(len(held), 'trump', 'trumps')}{among}, you expect to stop "
+                                  "the soloist")
+        return Decision(False, f"no contra: with {count(len(held), 'trump', 'trumps')}{among}, you do not expect to "
+                               "stop the soloist on your own")
     if obs.phase == "re":
         v = hand_value(obs.hand, n)
-        return Decision(v >= 95, f"{'re' if v >= 100 else 'no re'}: the hand is worth about {v:.0f} points")
+        return Decision(v >= 95, f"{'re' if v >= 95 else 'no re'}: the hand is worth about {v:.0f} points")
     raise BotError(f"no decision in the {obs.phase} phase")
 
 _MOVES: dict[str, Callable[[Any], object]] = {

@@ -33,17 +33,41 @@ from keinstich.bots.herzblatt import best_discards, hand_value, herzblatt_heuris
 from keinstich.bots.knowledge import exclusions, in_play_mask, learner, suit_bits
 from keinstich.bots.play import BaseBot, play_deal
 from keinstich.bots.random import RandomBot
+from keinstich.bots.reasons import (
+    DUCK,
+    FREE,
+    LEAD_EXIT,
+    LEAD_FREE,
+    LEAD_FREE_SHORT,
+    LEAD_RISK,
+    LEAD_SAFE,
+    LEAD_SHORT,
+    LEAD_WIN,
+    LOW_HOPE,
+    SHED_UNDER,
+    TAKE_HIGH,
+    TAKE_LAST,
+    VOID_HIGH,
+    VOID_LOW,
+    VOID_SHED,
+    WIN,
+    Spot,
+    trick_reason,
+    trump_reason,
+)
 from keinstich.bots.tables import ONLY, Tables, card_list, max_cost, tables, win_chance
-from keinstich.bots.trumps import trump_pick, trump_reason
+from keinstich.bots.trumps import trump_pick
 from keinstich.cards import ALL_CARDS, SUIT_MASKS, Card, mask_of
 from keinstich.games.herzblatt import HerzblattObservation
 from keinstich.kernel.layout import HEURISTIC
 from keinstich.layoff import DominoObservation
-from keinstich.tricks import Observation, Scoring, TrickDeal
+from keinstich.tricks import Observation, TrickDeal
 
-# the reasons of the play without trumps (0, ONLY, is shared with the trump heuristic)
+# the reasons of the play without trumps (0, ONLY, is shared with the trump heuristic): keinstich/bots/reasons.py
 _DUCK, _SHED_UNDER, _TAKE_LAST, _LOW_HOPE, _TAKE_HIGH, _WIN, _FREE, _VOID_SHED, _VOID_HIGH, _VOID_LOW, \
-    _LEAD_SAFE, _LEAD_SHORT, _LEAD_RISK, _LEAD_FREE, _LEAD_WIN, _LEAD_EXIT, _LEAD_FREE_SHORT = range(1, 18)
+    _LEAD_SAFE, _LEAD_SHORT, _LEAD_RISK, _LEAD_FREE, _LEAD_WIN, _LEAD_EXIT, _LEAD_FREE_SHORT = (
+        DUCK, SHED_UNDER, TAKE_LAST, LOW_HOPE, TAKE_HIGH, WIN, FREE, VOID_SHED, VOID_HIGH, VOID_LOW, LEAD_SAFE,
+        LEAD_SHORT, LEAD_RISK, LEAD_FREE, LEAD_WIN, LEAD_EXIT, LEAD_FREE_SHORT)
 
 
 def _nt_pick(tb: Tables, k: int, n: int, seat: int, hand: int, legal: int, trick: Sequence[Card],
@@ -165,39 +189,6 @@ def _nt_pick(tb: Tables, k: int, n: int, seat: int, hand: int, legal: int, trick
     return best, _LEAD_RISK, None
 
 
-def _reason(code: int, c: Card, ref: Card | None, contract: Scoring | None) -> str:
-    """The one-line hint for a heuristic choice."""
-    x = c.text
-    r = ref.text if ref is not None else ""
-    name = getattr(contract, "name", "this deal")
-    texts = {
-        ONLY: f"{x} is the only card you may play",
-        _DUCK: f"duck: {x} stays under {r}, which is winning the trick (the highest card that still loses)",
-        _SHED_UNDER: f"shed the dangerous {x} under {r}: the trick is someone else's",
-        _TAKE_LAST: f"you must take this trick: take it with {x}, the cheapest card that wins, and get rid "
-                    "of a high card",
-        _LOW_HOPE: f"you cannot duck under {r}: play {x}, as safe as any card you could play here, and hope a "
-                   "later player goes over it",
-        _TAKE_HIGH: f"nobody can go over you: take the trick with the high {x} and keep your low cards",
-        _WIN: f"win the trick with {x}: in {name} it is worth having",
-        _FREE: f"nothing is at stake in this trick: win it with {x} to get rid of a high card",
-        _VOID_SHED: f"void in {ref.suit.label() if ref else 'the suit'}: shed the dangerous {x}",
-        _VOID_HIGH: f"void in {ref.suit.label() if ref else 'the suit'}: throw {x}, the card most likely to win "
-                    "a trick later",
-        _VOID_LOW: f"void in {ref.suit.label() if ref else 'the suit'}: throw {x}, keeping your winners",
-        _LEAD_SAFE: f"lead {x}: every card the others hold in {c.suit.label()} is higher, so it cannot win",
-        _LEAD_SHORT: f"lead the low {x} from your short {c.suit.label()}: unlikely to win, and it works "
-                     "towards a void",
-        _LEAD_RISK: f"lead {x}: every lead carries some risk; this one has the least",
-        _LEAD_FREE: f"lead {x}: a {c.suit.label()} trick costs nothing while everyone follows suit",
-        _LEAD_FREE_SHORT: f"lead {x} from your short {c.suit.label()}: the trick costs nothing while everyone "
-                          "follows suit, and it works towards a void",
-        _LEAD_WIN: f"lead {x}: the best chance of winning a trick worth having",
-        _LEAD_EXIT: f"lead {x} and keep {r} as a safe exit card for later",
-    }
-    return texts[code]
-
-
 def _trick_view(obs: Observation, in_play: int) -> tuple[int, int, int, list[Card], int, list[int]]:
     """(trick number, hand, legal, trick cards, unseen mask, void bits) for the heuristic."""
     hand = mask_of(obs.hand)
@@ -220,22 +211,30 @@ class HeuristicBot(BaseBot):
     name = "heuristic"
 
     def explain_trick(self, obs: Observation) -> Choice:
-        c, code, ref = self.pick_trick(obs)
+        c, code, ref, spot = self._pick(obs)
         if obs.rules.trump is not None:
-            return Choice(c, trump_reason(code, c, ref))
-        return Choice(c, _reason(code, c, ref, obs.contract))
+            return Choice(c, trump_reason(code, c, ref, spot))
+        return Choice(c, trick_reason(code, c, ref, getattr(obs.contract, "name", "this deal"), spot))
 
     def pick_trick(self, obs: Observation, in_play: int | None = None) -> tuple[Card, int, Card | None]:
         """The card for a trick observation, its reason code and the card the reason refers to."""
+        c, code, ref, _ = self._pick(obs, in_play)
+        return c, code, ref
+
+    def _pick(self, obs: Observation, in_play: int | None = None) -> tuple[Card, int, Card | None, Spot]:
+        """:meth:`pick_trick`, with the :class:`~keinstich.bots.reasons.Spot` the reason is told from."""
         check_turn(obs)
         ip = in_play if in_play is not None else in_play_mask(obs, self.pack)
         k, hand, legal, trick, unseen, voids = _trick_view(obs, ip)
         total = (sum(obs.hand_sizes) + len(obs.played)) // obs.players
         tb = tables(obs.contract, obs.rules, total)
         if obs.rules.trump is not None:
-            return trump_pick(tb, k, obs.players, obs.seat, hand, legal, trick, unseen, exclusions(obs),
-                              (obs.seat,), max(obs.hand_sizes))
-        return _nt_pick(tb, k, obs.players, obs.seat, hand, legal, trick, unseen, voids)
+            excl = exclusions(obs)
+            spot = Spot(tb, k, obs.players, obs.seat, hand, legal, trick, unseen, excl, (obs.seat,))
+            return (*trump_pick(tb, k, obs.players, obs.seat, hand, legal, trick, unseen, excl,
+                                (obs.seat,), max(obs.hand_sizes)), spot)
+        spot = Spot(tb, k, obs.players, obs.seat, hand, legal, trick, unseen, voids)
+        return (*_nt_pick(tb, k, obs.players, obs.seat, hand, legal, trick, unseen, voids), spot)
 
     def herzblatt_card(self, obs: HerzblattObservation) -> Choice:
         return herzblatt_heuristic_card(obs)

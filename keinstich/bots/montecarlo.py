@@ -42,6 +42,7 @@ from keinstich.bots.herzblatt import best_discards, herzblatt_heuristic_card, he
 from keinstich.bots.heuristic import heuristic_playout
 from keinstich.bots.knowledge import Knowledge, in_play_mask, trick_knowledge
 from keinstich.bots.play import BaseBot
+from keinstich.bots.reasons import same_play
 from keinstich.bots.rollouts import Rollouts, kernel_rolls
 from keinstich.bots.sampler import HandSampler, SamplerError
 from keinstich.bots.search import TrickSearch
@@ -189,7 +190,7 @@ class MonteCarloBot(BaseBot):
         cands = candidates(obs, in_play)
         if len(cands) == 1:
             c, same = cands[0]
-            return Choice(c, f"{c.text}: every legal card ({', '.join(x.text for x in same)}) plays the same")
+            return Choice(c, same_play(c, same))
         m = self._trick_means(obs, in_play, obj, discards, soloist, cands)
         means, count, listing, exact = m.means, m.count, m.listing, m.exact
         order = sorted(range(len(cands)), key=lambda i: (-means[i], cands[i][0].index))
@@ -297,7 +298,7 @@ class MonteCarloBot(BaseBot):
         cands = candidates(t, in_play)
         if len(cands) == 1:
             c, same = cands[0]
-            return Choice(c, f"{c.text}: every legal card ({', '.join(x.text for x in same)}) plays the same")
+            return Choice(c, same_play(c, same))
         n = t.players
         total = (sum(t.hand_sizes) + len(t.played)) // n
         table = stake_table(obs.rules, obs.seat, soloist, total, obs.announcement, obs.contra_by is not None, obs.re)

@@ -2,17 +2,30 @@
 
 Following, the card with the best expected swing for the side; leading, draw trumps, cash sure
 winners, or lead low from a short side suit. Each choice comes with a reason code that
-:func:`trump_reason` turns into the line a teacher would say.
+:func:`~keinstich.bots.reasons.trump_reason` turns into the line a teacher would say.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from keinstich.bots.reasons import (
+    T_CASH,
+    T_CHEAP,
+    T_DRAW,
+    T_DRAW_TOP,
+    T_LEAD_LOW,
+    T_LEAD_TRUMP,
+    T_RUFF,
+    T_SCHMIER,
+    T_TAKE,
+    trump_reason,
+)
 from keinstich.bots.tables import ONLY, Tables, card_list
 from keinstich.cards import ALL_CARDS, SUIT_MASKS, Card
 
-_T_TAKE, _T_SCHMIER, _T_CHEAP, _T_RUFF, _T_DRAW_TOP, _T_DRAW, _T_CASH, _T_LEAD_LOW, _T_LEAD_TRUMP = range(100, 109)
+_T_TAKE, _T_SCHMIER, _T_CHEAP, _T_RUFF, _T_DRAW_TOP, _T_DRAW, _T_CASH, _T_LEAD_LOW, _T_LEAD_TRUMP = (
+    T_TAKE, T_SCHMIER, T_CHEAP, T_RUFF, T_DRAW_TOP, T_DRAW, T_CASH, T_LEAD_LOW, T_LEAD_TRUMP)
 
 
 def _beats(st: Sequence[int], trump: int | None, x: Card, best: Card) -> bool:
@@ -99,22 +112,4 @@ def trump_pick(tb: Tables, k: int, n: int, seat: int, hand: int, legal: int, tri
     return min(cards, key=lambda x: st[x.index]), _T_LEAD_TRUMP, None
 
 
-def trump_reason(code: int, c: Card, ref: Card | None) -> str:
-    """The one-line hint for a trump-game choice."""
-    x = c.text
-    r = ref.text if ref is not None else ""
-    return {
-        ONLY: f"{x} is the only card you may play",
-        _T_TAKE: f"take the trick with {x}, over {r}: it is worth having",
-        _T_RUFF: f"trump in with {x}: {r} is beaten by any trump",
-        _T_SCHMIER: f"your side is winning the trick: throw the points of {x} on it (schmieren)",
-        _T_CHEAP: f"the trick is lost to the other side: give away as little as possible with {x}",
-        _T_DRAW_TOP: f"draw trumps with {x}, the highest trump left",
-        _T_DRAW: f"draw trumps with the low {x}: you hold more trumps than are still out",
-        _T_CASH: f"cash {x}: nobody can beat it in {c.suit.label()}",
-        _T_LEAD_LOW: f"lead the low {x} from your short {c.suit.label()}",
-        _T_LEAD_TRUMP: f"only trumps are left: lead the low {x}",
-    }[code]
-
-
-__all__ = ["trump_pick", "trump_reason"]
+__all__ = ["trump_pick", "trump_reason"]  # trump_reason lives in keinstich.bots.reasons

@@ -20,9 +20,11 @@ protocols of :mod:`keinstich.deal`, and the deals call them lazily from their ``
 
 from keinstich.faces.deals import herzblatt_html, trickdeal_html
 from keinstich.faces.hands import (
+    CARD_SIZES,
     Cards,
     DisplayOptions,
     Look,
+    card_width,
     cards_html,
     display_options,
     guess_style,
@@ -37,7 +39,8 @@ from keinstich.faces.layout import domino_html, domino_svg
 from keinstich.faces.svg import back_svg, card_name, card_svg, rank_index, suit_colours, suit_svg, svg_data_uri
 
 __all__ = [
-    "Cards", "DisplayOptions", "Look", "back_svg", "card_name", "card_svg", "cards_html", "display_options",
+    "CARD_SIZES", "Cards", "DisplayOptions", "Look", "back_svg", "card_name", "card_svg", "card_width", "cards_html",
+    "display_options",
     "domino_html", "domino_svg", "guess_style", "herzblatt_html", "look", "pack_html", "rank_index", "seat_name",
     "set_display", "suit_colours", "suit_svg", "svg_data_uri", "trick_html", "trick_svg", "trickdeal_html",
 ]

@@ -10,9 +10,9 @@ import html
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-from keinstich.cards import Card, Lang
+from keinstich.cards import Card, Lang, sort_hand
 from keinstich.deal import Deal, TrickPlay
-from keinstich.faces.hands import Look, look, seat_name, trick_svg
+from keinstich.faces.hands import Look, look, scaled, seat_name, trick_svg
 
 __all__ = ["HerzblattView", "TrickDealView", "herzblatt_html", "trickdeal_html"]
 
@@ -45,6 +45,9 @@ class HerzblattView(TrickPlay, Protocol):
     @property
     def discards(self) -> tuple[Card, ...] | None: ...
 
+    @property
+    def rules(self) -> Any: ...
+
     def card_points(self) -> tuple[int, ...]: ...
 
 
@@ -63,11 +66,12 @@ def dealt_cards(deal: Deal, *set_aside: Card) -> list[Card]:
 def _on_table(d: TrickPlay, n: int, lk: Look, en: bool) -> str:
     """The trick being played, or else the last trick with its winner framed (empty before the first)."""
     if d.trick:
-        return trick_svg(n, d.trick, style=lk.style, four_colour=lk.four_colour, lang=lk.lang, width=44)
+        return trick_svg(n, d.trick, style=lk.style, four_colour=lk.four_colour, lang=lk.lang, width=scaled(44))
     if d.tricks:
         last = d.tricks[-1]
         return trick_svg(n, last.plays(), winner=last.winner, style=lk.style, four_colour=lk.four_colour,
-                         lang=lk.lang, width=44, title=("last trick" if en else "letzter Stich") + f" {last.number}")
+                         lang=lk.lang, width=scaled(44),
+                         title=("last trick" if en else "letzter Stich") + f" {last.number}")
     return ""
 
 
@@ -82,7 +86,7 @@ def trickdeal_html(deal: TrickDealView, *, title: str = "") -> str:
     d = deal
     n: int = d.players
     # ace-ten order is Herzeln's and Herzblatt's: French-card games
-    lk = look(dealt_cards(d), width=40, default="french" if d.rules.order == "ace-ten" else "german")
+    lk = look(dealt_cards(d), width=scaled(40), default="french" if d.rules.order == "ace-ten" else "german")
     turn = d.turn
     legal = set(d.legal())
     result = d.result()
@@ -92,7 +96,7 @@ def trickdeal_html(deal: TrickDealView, *, title: str = "") -> str:
     en = lk.lang == "en"
     rows = []
     for s in range(n):
-        hand = d.hand(s)
+        hand = sort_hand(d.hand(s), d.rules.order)
         row = lk.row(hand, highlight=legal if s == turn and len(legal) < len(hand) else ()) if hand else "–"
         rows.append([_who(s, turn, lk.lang), row, str(won[s]), str(result.scores[s])])
     done = len(d.tricks)
@@ -122,7 +126,8 @@ def herzblatt_html(deal: HerzblattView) -> str:
     d = deal
     n: int = d.players
     skat = d.skat
-    lk = look(dealt_cards(d, *skat), width=40, default="french")
+    lk = look(dealt_cards(d, *skat), width=scaled(40), default="french")
+    order = d.rules.trick_rules.order
     en = lk.lang == "en"
     phase = d.phase
     turn = d.turn
@@ -133,15 +138,16 @@ def herzblatt_html(deal: HerzblattView) -> str:
     answers = dict(d.answers)
     rows = []
     for s in range(n):
-        hand = d.hand(s)
+        hand = sort_hand(d.hand(s), order)
         row = lk.row(hand, highlight=legal if s == turn and phase == "play" and len(legal) < len(hand) else ())
         rows.append([_who(s, turn, lk.lang), _role(s, d.soloist, answers, en), row, str(won[s]), str(points[s])])
     discards = d.discards
     parts = [f"<div><b>Herzblatt</b> · {'phase' if en else 'Phase'}: {html.escape(phase)} · "
              f"{'dealer' if en else 'Geber'} {seat_name(d.dealer, None, lk.lang)}</div>"]
-    extra = f"<div>{'skat' if en else 'Skat'}: {lk.row(skat, width=32)}</div>"
+    extra = f"<div>{'skat' if en else 'Skat'}: {lk.row(sort_hand(skat, order), width=scaled(32))}</div>"
     if discards:
-        extra += f"<div>{'laid away' if en else 'gedrückt'}: {lk.row(discards, width=32)}</div>"
+        laid = lk.row(sort_hand(discards, order), width=scaled(32))
+        extra += f"<div>{'laid away' if en else 'gedrückt'}: {laid}</div>"
     cols = (["seat", "role", "hand", "tricks", "card points"] if en
             else ["Platz", "Rolle", "Hand", "Stiche", "Augen"])
     parts.append('<div style="display:flex;flex-wrap:wrap;gap:12px;align-items:center">'

@@ -19,8 +19,8 @@ from keinstich.faces.svg import FONT, H, W, _check_lang, _check_style, _n, card_
 if TYPE_CHECKING:
     from keinstich.deal import PlayedTrick
 
-__all__ = ["Cards", "DisplayOptions", "Look", "cards_html", "display_options", "guess_style", "look", "pack_html",
-           "seat_name", "set_display", "trick_html", "trick_svg"]
+__all__ = ["CARD_SIZES", "Cards", "DisplayOptions", "Look", "card_width", "cards_html", "display_options",
+           "guess_style", "look", "pack_html", "scaled", "seat_name", "set_display", "trick_html", "trick_svg"]
 
 # --- rows of cards in HTML ------------------------------------------------------------------------------
 
@@ -42,20 +42,46 @@ class DisplayOptions:
 display_options = DisplayOptions()
 """The options the rich displays of Card, Pack, Trick and the deals use."""
 
+CARD_SIZES: dict[str, int] = {"small": 56, "medium": 72, "large": 112}
+"""Named card widths in pixels (a hand's cards; tricks and other hands are drawn in proportion):
+"large" is for a projector. Every view takes a name or a number (``card_size=``)."""
+
+_DEFAULT_WIDTH = 56.0
+
+
+def card_width(size: str | float) -> float:
+    """A card width in pixels from a size name ("small", "medium", "large", "S", "M", "L") or a number."""
+    if isinstance(size, str):
+        names = {k[0].upper(): k for k in CARD_SIZES}
+        key = names.get(size.upper(), size.lower()) if len(size) == 1 else size.lower()
+        if key not in CARD_SIZES:
+            raise ValueError(f"card size must be one of {', '.join(CARD_SIZES)} or a width in pixels, not {size!r}")
+        return CARD_SIZES[key]
+    if isinstance(size, bool) or not isinstance(size, int | float) or not 16 <= size <= 400:
+        raise ValueError(f"a card width must be a number of pixels from 16 to 400, not {size!r}")
+    return size
+
+
+def scaled(width: float) -> float:
+    """``width`` (a size the deal displays were laid out in) scaled as :func:`set_display` sized the cards."""
+    return width if display_options.width == _DEFAULT_WIDTH else width * display_options.width / _DEFAULT_WIDTH
+
 
 def set_display(*, style: Style | None = None, four_colour: bool | None = None, lang: Lang | None = None,
-                width: float | None = None) -> DisplayOptions:
+                width: float | str | None = None, card_size: float | str | None = None) -> DisplayOptions:
     """Set how cards show in notebook cells, e.g. ``set_display(style="french", lang="de")``.
 
-    ``style=None`` and ``four_colour=None`` restore the automatic choice. Returns the options."""
+    ``style=None`` and ``four_colour=None`` restore the automatic choice. ``card_size`` (or ``width``):
+    a size name of :data:`CARD_SIZES` or pixels; the deal displays grow with it. Returns the options."""
     display_options.style = _check_style(style) if style is not None else None
     display_options.four_colour = four_colour
     if lang is not None:
         display_options.lang = _check_lang(lang)
-    if width is not None:
-        if not width > 0:
-            raise ValueError(f"width must be a positive number of pixels, not {width!r}")
-        display_options.width = width
+    size = card_size if card_size is not None else width
+    if size is not None:
+        if not isinstance(size, str) and not size > 0:
+            raise ValueError(f"width must be a positive number of pixels, not {size!r}")
+        display_options.width = card_width(size) if isinstance(size, str) else size
     return display_options
 
 

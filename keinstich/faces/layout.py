@@ -9,10 +9,10 @@ import html
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
-from keinstich.cards import Card, Lang, Rank, Style, Suit, strength_table
+from keinstich.cards import Card, Lang, Rank, Style, Suit, sort_hand, strength_table
 from keinstich.deal import Deal
 from keinstich.faces.deals import dealt_cards, table_html
-from keinstich.faces.hands import Look, _nested, look, seat_name
+from keinstich.faces.hands import Look, _nested, look, scaled, seat_name
 from keinstich.faces.svg import H, W, _n, _place, suit_svg
 
 __all__ = ["LayOffView", "domino_html", "domino_svg"]
@@ -161,7 +161,7 @@ def domino_html(deal: LayOffView, *, open_seats: Iterable[int] | None = None,
     seats = range(n) if open_seats is None else open_seats
     result = d.result()
     # a lay-off deal scored in points is Herzeln's, a French-card game
-    lk = look(dealt_cards(d), width=40, default="french" if result.unit == "points" else "german")
+    lk = look(dealt_cards(d), width=scaled(40), default="french" if result.unit == "points" else "german")
     en = lk.lang == "en"
     turn = d.turn
     legal = set(d.legal()) if mark_legal else set()
@@ -169,9 +169,9 @@ def domino_html(deal: LayOffView, *, open_seats: Iterable[int] | None = None,
     shown = set(seats)
     rows = []
     for s in range(n):
-        hand = d.hand(s)
+        hand = sort_hand(d.hand(s), d.rules.order)
         who = html.escape(seat_name(s, names, lk.lang)) + (" ◀" if s == turn else "")
-        cells = lk.row(hand, highlight=legal if s == turn else (), width=32) if hand and s in shown else (
+        cells = lk.row(hand, highlight=legal if s == turn else (), width=scaled(32)) if hand and s in shown else (
             f"{len(hand)} " + ("cards" if en else "Karten") if hand else "–")
         passes = sum(1 for seat, move in d.history if seat == s and move is None)
         rows.append([f"<b>{who}</b>" if s == turn else who, cells, str(passes), str(places[s] or "")])
@@ -183,7 +183,7 @@ def domino_html(deal: LayOffView, *, open_seats: Iterable[int] | None = None,
     head = f"<div><b>{name}</b> ({kind}) · {state}</div>"
     cols = ["seat", "hand", "passes", "place"] if en else ["Platz", "Hand", "Passen", "Rang"]
     layout = domino_svg(d, open_seats=shown if mark_legal else (), style=lk.style, four_colour=lk.four_colour,
-                        lang=lk.lang)
+                        lang=lk.lang, width=scaled(40))
     return head + layout + table_html(cols, rows)
 
 

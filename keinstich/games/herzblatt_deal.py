@@ -263,10 +263,12 @@ class HerzblattDeal:
         """The cards the player to move may play (empty outside the play phase)."""
         return self.trick_deal.legal() if self._phase == "play" and self.trick_deal is not None else ()
 
-    def why_illegal(self, move: Move, seat: int | None = None, *, style: Style | None = None) -> str | None:
-        """Why ``move`` is refused now, or None (``style`` names the suits, see TrickDeal.why_illegal)."""
+    def why_illegal(self, move: Move, seat: int | None = None, *, style: Style | None = None,
+                    you: bool = False) -> str | None:
+        """Why ``move`` is refused now, or None (``style`` names the suits, ``you`` speaks to the learner in
+        ``seat``: see TrickDeal.why_illegal)."""
         if self._phase == "play" and self.trick_deal is not None and isinstance(move, Card | str):
-            return self.trick_deal.why_illegal(move, seat, style=style or self.style)
+            return self.trick_deal.why_illegal(move, seat, style=style or self.style, you=you)
         if isinstance(move, Card | str) and not isinstance(move, Ask | Discard | Announce | Contra | Re):
             return f"no card may be played in the {self._phase} phase"
         trial = self.copy()

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from _kit import ROOT, Server, notebook_problems, open_in_lab, run_all_cells, wait_widgets_rendered
+from _learner import check_learner_table
 from _table import play_table
 
 pytestmark = pytest.mark.browser
@@ -63,3 +64,15 @@ def test_lesson_check_sees_what_goes_wrong(page: Any, lab: Server) -> None:
     assert "UserWarning" in problems
     assert "widget did not render" in problems
     assert "only 3 of 4 code cells ran" in problems
+
+
+def test_table_as_a_learner_sees_it_in_jupyterlab(page: Any, lab: Server) -> None:
+    """A finished trick stays visible with its winner, the hint sits beside its button and goes after the move,
+    the cards grow with the size control (the screenshots for docs/ come from the Voila test)."""
+    open_in_lab(page, lab, "browser/learner-table.ipynb")
+    state = run_all_cells(page)
+    problems = notebook_problems(page, state)
+    assert not problems, "\n".join(problems)
+    log = check_learner_table(page, lambda *_: None)  # docs/screenshots/ takes Voila's
+    print("\n".join(log))
+    assert not page.js_errors, f"JavaScript errors: {page.js_errors}"

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from _kit import VOILA_APP, Screenshots, Server, open_in_voila, voila_problems
+from _learner import check_learner_table
 from _table import check_faces, find_widget, plain_text, play_table, run_cells
 
 pytestmark = pytest.mark.browser
@@ -32,6 +33,17 @@ def test_table_app_in_voila(page: Any, voila: Server, site: Path, shots: Screens
             shots.take(page, "table.png", top=".ks-table")
 
     log = play_table(page, site / VOILA_APP, screenshot=snap)
+    print("\n".join(log))
+    assert not page.js_errors, f"JavaScript errors: {page.js_errors}"
+
+
+def test_table_as_a_learner_sees_it_in_voila(page: Any, lab: Server, shots: Screenshots) -> None:
+    """In Voila (no scrolling to a message area far below): the finished trick stays in view with its winner, the
+    hint sits beside its button and goes after the move, the size control gives large cards."""
+    open_in_voila(page, lab.address("voila/render/browser/learner-table.ipynb"), HAND)
+    problems = voila_problems(page)
+    assert not problems, "\n".join(problems)
+    log = check_learner_table(page, lambda name, top, height: shots.take(page, name, top=top, height=height))
     print("\n".join(log))
     assert not page.js_errors, f"JavaScript errors: {page.js_errors}"
 

@@ -98,8 +98,9 @@ def test_legal_cards_enabled_illegal_disabled_with_the_engines_reason() -> None:
     table = Table.from_deal(clubs_led(), seat=1, synchronous=True)
     state = {b.card.code: (b.disabled, b.tooltip) for b in table.hand_view.buttons}
     assert {code for code, (off, _) in state.items() if not off} == {"10C", "JC"}
-    assert state["9H"] == (True, "seat 1 must follow acorns (holds 10C, JC): 9H is not allowed")
-    assert state["7D"][1] == "seat 1 must follow acorns (holds 10C, JC): 7D is not allowed"
+    # the engine's reason, said to the learner in the table's faces (issue 12: "you must follow …")
+    assert state["9H"] == (True, "you must follow Acorns (you hold 10 and Unter of Acorns)")
+    assert state["7D"][1] == "you must follow Acorns (you hold 10 and Unter of Acorns)"
     assert "Your turn" in table.status.value
     assert table.trick_view.plays == ((0, card("7C")),)
 
@@ -126,9 +127,9 @@ def test_clicking_an_illegal_card_changes_nothing_and_says_why() -> None:
     table.play("9H")  # forced through the table's own entry point: refused by the engine
     assert table.deal.plays == before
     assert table.messages.kind == "error"
-    assert table.messages.text == "seat 1 must follow acorns (holds 10C, JC): 9H is not allowed"
+    assert table.messages.text == "you must follow Acorns (you hold 10 and Unter of Acorns)"
     table.play("AS")  # not even in the hand
-    assert table.deal.plays == before and "does not hold AS" in table.messages.text
+    assert table.deal.plays == before and table.messages.text == "you do not hold the Ace of Leaves"
 
 
 def test_a_double_click_plays_one_card() -> None:
@@ -200,7 +201,10 @@ def test_hint_names_the_only_legal_card() -> None:
     one.play("KS")  # spades led; the learner, seat 2, holds one spade: QS is the only legal card
     table = Table.from_deal(one, seat=2, synchronous=True)
     table.hint_button.click()
-    assert table.messages.text.startswith("Hint (heuristic): Q♠ (Ober of Leaves) — ")
+    # beside the Hint button (issue 12), not in the message area below
+    assert "heuristic suggests <b>Q♠ (Ober of Leaves)</b> — " in table.hint_note.value
+    assert table.hint_box.children[::2] == (table.hint_button, table.hint_note) and table.messages.text == ""
+    assert table.hint_box in table.controls.children
     assert "ks-lit" in table.hand_view.button("QS")._dom_classes
     table.card_button("QS").click()
     assert "ks-lit" not in table.hand_view.button("9C")._dom_classes
@@ -345,7 +349,7 @@ def test_variant_rules_reach_the_engine() -> None:
     table = Table("kein-stich", "no-hearts", text=TEXT, rules={"no_lead": "H"}, synchronous=True)
     assert table.deal.rules.no_lead is Suit.HEARTS
     b = table.card_button("7H")
-    assert b.disabled and b.tooltip.startswith("seat 0 may not lead hearts while holding other suits")
+    assert b.disabled and b.tooltip.startswith("you may not lead Hearts while holding other suits")
     march = Table("kein-stich", "no-tricks", rules={"march": True}, synchronous=True)
     assert march.deal.contract.march
 
@@ -456,10 +460,10 @@ def test_domino_learner_must_pass_and_the_pass_button_shows_only_then() -> None:
     assert table.deal.plays[0] == (0, card("JC"))
     assert table.deal.turn == 1
     assert all(b.disabled for b in table.hand_view.buttons)
-    assert "cannot lay AC" in table.card_button("AC").tooltip
+    assert "you cannot lay the Ace of Acorns" in table.card_button("AC").tooltip
     assert visible(table) == {"lay-pass"} and "No card fits" in table.status.value
     table.play("AC")
-    assert "cannot lay AC" in table.messages.text and table.deal.plays[1:2] != ((1, card("AC")),)
+    assert "you cannot lay the Ace of Acorns" in table.messages.text and table.deal.plays[1:2] != ((1, card("AC")),)
     table.act("lay-pass")
     assert table.deal.plays[1] == (1, None)
 
@@ -468,7 +472,7 @@ def test_domino_first_card_is_the_unter_of_acorns() -> None:
     table = Table.from_deal(DominoDeal(DOMINO_HANDS, DOMINO, leader=0), seat=0, synchronous=True)
     enabled = [b.card.code for b in table.hand_view.buttons if not b.disabled]
     assert enabled == ["JC"] and visible(table) == set()
-    assert table.card_button("7S").tooltip == "seat 0 must lay JC first: the Unter of Acorns starts the lay-off"
+    assert table.card_button("7S").tooltip == "you must lay the Unter of Acorns first: it starts the lay-off"
     table.card_button("JC").click()
     assert table.deal.plays[0] == (0, card("JC"))
     while not table.deal.is_over:

@@ -1,0 +1,260 @@
+"""The heuristic's one-line reasons for its trick play, each claim true of the position the seat sees.
+
+A pick (:func:`~keinstich.bots.heuristic._nt_pick`, :func:`~keinstich.bots.trumps.trump_pick`) returns a
+card, a reason code and the card the reason refers to; :func:`trick_reason` and :func:`trump_reason`
+turn them into the line a teacher would say to the seat ("you ..."). Every fact a line states is
+read off :class:`Spot` (the seat's hand, the legal cards, the trick on the table, the cards it has
+not seen, the voids it knows) and said only when it holds; a guess about later play is worded as
+one ("as far as you can tell"). tests/test_reasons.py checks the claims over thousands of positions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from keinstich.bots.tables import ONLY, Tables, card_list
+from keinstich.cards import SUIT_MASKS, Card, Suit
+
+
+class Spot(NamedTuple):
+    """What a reason may cite: the position as the seat sees it (masks of cards).
+
+    ``known``: per seat, the suits it has shown it lacks as bits (no trumps) or the cards it is known
+    not to hold (trump games), as the pick was given them; ``side``: the seat's side (trump games)."""
+
+    tb: Tables
+    k: int
+    n: int
+    seat: int
+    hand: int
+    legal: int
+    trick: Sequence[Card]
+    unseen: int
+    known: Sequence[int]
+    side: Sequence[int] = ()
+
+
+# the codes of the play without trumps (0, ONLY, is shared with the trump game)
+DUCK, SHED_UNDER, TAKE_LAST, LOW_HOPE, TAKE_HIGH, WIN, FREE, VOID_SHED, VOID_HIGH, VOID_LOW, \
+    LEAD_SAFE, LEAD_SHORT, LEAD_RISK, LEAD_FREE, LEAD_WIN, LEAD_EXIT, LEAD_FREE_SHORT = range(1, 18)
+# the codes of the trump game
+T_TAKE, T_SCHMIER, T_CHEAP, T_RUFF, T_DRAW_TOP, T_DRAW, T_CASH, T_LEAD_LOW, T_LEAD_TRUMP = range(100, 109)
+
+AS_FAR = "as far as you can tell"
+
+
+def count(k: int, one: str, many: str) -> str:
+    """``"1 higher card"``, ``"3 higher cards"``."""
+    return f"{k} {one if k == 1 else many}"
+
+
+def _suit(s: Suit) -> str:
+    return s.label()
+
+
+def _winner(sp: Spot) -> Card:
+    """The card now winning the trick (trumps beat the led suit)."""
+    st, trump = sp.tb.strength, sp.tb.trump
+    w = sp.trick[0]
+    for c in sp.trick[1:]:
+        if (c.suit == w.suit and st[c.index] > st[w.index]) or (c.suit == trump and w.suit != trump):
+            w = c
+    return w
+
+
+def _higher_out(sp: Spot, c: Card) -> int:
+    """How many cards of ``c``'s suit the seat has not seen are higher than ``c``."""
+    return (sp.unseen & sp.tb.higher[c.index]).bit_count()
+
+
+def _out_phrase(sp: Spot, c: Card) -> str:
+    """"no higher card in clubs is still out" / "2 higher cards in clubs are still out"."""
+    k = _higher_out(sp, c)
+    if not k:
+        return f"no higher card in {_suit(c.suit)} is still out"
+    return f"{count(k, 'higher card', 'higher cards')} in {_suit(c.suit)} {'is' if k == 1 else 'are'} still out"
+
+
+def _lowest(sp: Spot, c: Card) -> str:
+    """``c`` named with its place in the hand's suit when it is the lowest there, e.g. "J♠, the lower of
+    your 2 spades"; else just the card."""
+    st = sp.tb.strength
+    mine = card_list(sp.hand & SUIT_MASKS[c.suit])
+    if any(st[x.index] < st[c.index] for x in mine):
+        return c.text
+    if len(mine) == 1:
+        return f"{c.text}, your only card in {_suit(c.suit)}"
+    which = "lower" if len(mine) == 2 else "lowest"
+    return f"{c.text}, the {which} of your {len(mine)} {_suit(c.suit)}"
+
+
+def _void_tail(sp: Spot, c: Card) -> str:
+    """What leading ``c`` does to its suit in the hand."""
+    if (sp.hand & SUIT_MASKS[c.suit]).bit_count() == 1:
+        return f"and it leaves you void in {_suit(c.suit)}"
+    return "and it works towards a void"
+
+
+def _take_with(sp: Spot, c: Card) -> str:
+    """Why ``c`` of the cards that all take the trick: the highest of those that add least to its cost
+    (the pick's rule), said only as far as it is true."""
+    cost, st = sp.tb.cost, sp.tb.strength
+    cards = card_list(sp.legal)
+    least = min(cost[x.index] for x in cards)
+    same = [x for x in cards if cost[x.index] == least]
+    if cost[c.index] != least or any(st[x.index] > st[c.index] for x in same):
+        return f"take it with {c.text}"
+    if len(same) == len(cards):
+        return f"take it with your highest card, {c.text}"
+    if len(same) == 1:
+        return f"take it with {c.text}: every other card would add more to what the trick costs"
+    return f"take it with {c.text}: no card adds less to what the trick costs, and it is the highest of those"
+
+
+def _later(sp: Spot) -> list[int]:
+    """The seats still to play to this trick after the seat."""
+    return [(sp.seat + i) % sp.n for i in range(1, sp.n - len(sp.trick))]
+
+
+def _nobody_over(sp: Spot, c: Card) -> str | None:
+    """Why no later seat can beat ``c`` (no trumps), or None when one might."""
+    if not _higher_out(sp, c):
+        return f"no higher card in {_suit(c.suit)} is still out"
+    if all(sp.known[s] >> c.suit & 1 for s in _later(sp)):
+        return f"everyone after you has shown a void in {_suit(c.suit)}"
+    return None
+
+
+def trick_reason(code: int, c: Card, ref: Card | None, name: str, sp: Spot) -> str:
+    """The one-line hint for a choice of the play without trumps (``name``: the contract's)."""
+    x = c.text
+    r = ref.text if ref is not None else ""
+    cost, st = sp.tb.cost, sp.tb.strength
+    if code == ONLY:
+        return f"{x} is the only card you may play"
+    if code == DUCK:
+        return f"duck: {x} stays under {r}, which is winning the trick (the highest card that still loses)"
+    if code == SHED_UNDER:
+        return f"shed the dangerous {x} under {r}: the trick is someone else's"
+    if code == TAKE_LAST:
+        return f"you must take this trick (every card you may play beats {r}): {_take_with(sp, c)}"
+    if code == LOW_HOPE:
+        return (f"you cannot duck under {r}: play {x}, {AS_FAR} the least risky card; {_out_phrase(sp, c)}, "
+                "so a later player may go over it")
+    if code == TAKE_HIGH:
+        why = _nobody_over(sp, c)
+        if why is None:
+            return f"you cannot duck under {r}: {_take_with(sp, c)}"
+        return f"you cannot duck under {r}: {_take_with(sp, c)}; nobody after you can beat it ({why})"
+    if code in (WIN, FREE):
+        last = not _later(sp)
+        how = f"win it with {x}" if last else f"go over {r} with {x}"
+        if code == WIN:
+            return f"{how}: in {name} this trick is worth having"
+        rest = [y for y in card_list(sp.legal) if not cost[y.index]]
+        high = "your highest card" if all(st[y.index] <= st[c.index] for y in card_list(sp.legal)) else \
+            "your highest card that costs nothing" if all(st[y.index] <= st[c.index] for y in rest) else ""
+        whatever = "" if last else ", and no card still out costs anything"
+        return f"nothing is at stake in this trick{whatever}: {how}" + (f", {high}, to be rid of it" if high else "")
+    if code in (VOID_SHED, VOID_HIGH, VOID_LOW):
+        void = f"void in {_suit(sp.trick[0].suit)}"
+        if code == VOID_SHED:
+            return f"{void}: shed the dangerous {x}"
+        likely = "likeliest" if code == VOID_HIGH else "least likely"
+        return f"{void}: throw {x}, {AS_FAR} the card {likely} to win a trick later ({_out_phrase(sp, c)})"
+    if code == LEAD_SAFE:
+        return f"lead {x}: every card the others hold in {_suit(c.suit)} is higher, so it cannot win"
+    if code == LEAD_EXIT:
+        return (f"lead {x} and keep {r} as an exit card for later: every card in {_suit(ref.suit) if ref else ''} "
+                f"still out is higher, so for now {r} cannot win")
+    if code == LEAD_SHORT:
+        if not _higher_out(sp, c):
+            return f"lead {_lowest(sp, c)}: {AS_FAR} the trick will cost little, {_void_tail(sp, c)}"
+        return f"lead {_lowest(sp, c)}: {_out_phrase(sp, c)}, so you expect it to lose, {_void_tail(sp, c)}"
+    if code in (LEAD_FREE, LEAD_FREE_SHORT):
+        free = f"a {_suit(c.suit)} trick costs nothing while everyone follows suit"
+        if code == LEAD_FREE:
+            return f"lead {x}: {free}"
+        return f"lead {_lowest(sp, c)}: {free}, {_void_tail(sp, c)}"
+    if code == LEAD_RISK:
+        return f"lead {_lowest(sp, c)}: every lead may cost you, and {AS_FAR} this one risks the least"
+    if code == LEAD_WIN:
+        if sp.tb.base[sp.k] + cost[c.index] < 0:
+            return f"lead {x}: in {name} this trick is worth having, and {AS_FAR} {x} has the best chance of winning it"
+        return f"lead {_lowest(sp, c)}: in {name} this trick earns nothing by itself"
+    raise ValueError(f"no reason with code {code}")
+
+
+def _holds(pts: int) -> str:
+    return count(pts, "point", "points") if pts else "no points"
+
+
+def same_play(c: Card, same: Sequence[Card]) -> str:
+    """The reason when every legal card is one class of equivalent cards (the Monte Carlo bot's
+    ``candidates``): same suit, same cost, no card left in play between them."""
+    return (f"{c.text}: every card you may play ({' '.join(x.text for x in same)}) plays the same: they cost the "
+            "same and no card still in play ranks between them")
+
+
+def _points(sp: Spot, cards: Sequence[Card]) -> int:
+    """The card points of ``cards`` (the trump game counts points: a card's gain is minus its cost)."""
+    return -sum(sp.tb.cost[x.index] for x in cards)
+
+
+def trump_reason(code: int, c: Card, ref: Card | None, sp: Spot) -> str:
+    """The one-line hint for a choice in a trump game played by sides (Herzblatt)."""
+    x = c.text
+    r = ref.text if ref is not None else ""
+    st, trump = sp.tb.strength, sp.tb.trump
+    tmask = SUIT_MASKS[trump] if trump is not None else 0
+    if code == ONLY:
+        return f"{x} is the only card you may play"
+    if code == T_TAKE:
+        held = _holds(_points(sp, [*sp.trick, c]))
+        if not _later(sp):
+            return f"take the trick with {x}, over {r}: it holds {held}"
+        return f"go over {r} with {x}: the trick holds {held} so far"
+    if code == T_RUFF:
+        if ref is not None and ref.suit == trump:
+            return f"overtrump {r} with {x}"
+        return f"trump in with {x}: {r} is beaten by any trump"
+    if code == T_SCHMIER:
+        return f"your side is winning the trick with {r}: throw the {_holds(_points(sp, [c]))} of {x} on it (schmieren)"
+    if code == T_CHEAP:
+        w = _winner(sp)
+        ours = (sp.seat - len(sp.trick) + sp.trick.index(w)) % sp.n in sp.side
+        play = f"play {x}, which gives {_holds(_points(sp, [c]))}"
+        if ours:
+            return f"your side is winning the trick with {r} for now: {play}"
+        under = [y for y in card_list(sp.legal) if not _beats(st, trump, y, w)]
+        fewest = len(under) > 1 and all(_points(sp, [y]) >= _points(sp, [c]) for y in under)
+        return f"the other side is winning the trick with {r}: {play}" + (", the fewest you can" if fewest else "")
+    if code == T_DRAW_TOP:
+        m = (sp.unseen & tmask).bit_count()
+        return f"draw trumps with {x}: {count(m, 'trump is', 'trumps are')} still out, none higher than {x}"
+    if code == T_DRAW:
+        mine, m = (sp.hand & tmask).bit_count(), (sp.unseen & tmask).bit_count()
+        low = not any(st[y.index] < st[c.index] for y in card_list(sp.hand & tmask))
+        which = f"your lowest trump, {x}" if low else x
+        return (f"draw trumps with {which}: you hold {count(mine, 'trump', 'trumps')} and {m} "
+                f"{'is' if m == 1 else 'are'} still out")
+    if code == T_CASH:
+        return f"cash {x}: no higher card in {_suit(c.suit)} is still out"
+    if code == T_LEAD_LOW:
+        lengths = [(sp.hand & SUIT_MASKS[y.suit]).bit_count() for y in card_list(sp.legal) if y.suit != trump]
+        short = (sp.hand & SUIT_MASKS[c.suit]).bit_count() == min(lengths)
+        return f"lead {_lowest(sp, c)}" + (": no side suit of yours is shorter" if short else "")
+    if code == T_LEAD_TRUMP:
+        low = not any(st[y.index] < st[c.index] for y in card_list(sp.hand))
+        return f"you hold only trumps: lead {'your lowest, ' if low else ''}{x}"
+    raise ValueError(f"no reason with code {code}")
+
+
+def _beats(st: Sequence[int], trump: int | None, x: Card, best: Card) -> bool:
+    if x.suit == best.suit:
+        return st[x.index] > st[best.index]
+    return x.suit == trump
+
+
+__all__ = ["AS_FAR", "Spot", "count", "same_play", "trick_reason", "trump_reason"]

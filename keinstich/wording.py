@@ -1,0 +1,73 @@
+"""Who a refusal speaks to: "seat 2 must follow clubs (holds 7C, KC)" for a log or the command line, or,
+to the learner at a table, "you must follow Leaves (you hold 7, Unter and King of Leaves)".
+
+The deals' ``why_illegal(..., you=True)`` words their reasons through :class:`Who`; without ``you`` the
+wording stays the engine's (codes, third person), which tests and the command line read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from itertools import groupby
+
+from keinstich.cards import Card, Style, Suit
+
+__all__ = ["Who", "cards_in_words"]
+
+
+def cards_in_words(cs: Iterable[Card], style: Style) -> str:
+    """Cards for a learner, suit by suit in the order given: "7♠ J♠ K♠" with French faces, "7, Unter and
+    King of Leaves" with German ones (whose suits are not the French symbols)."""
+    cards = list(cs)
+    if style == "french":
+        return " ".join(c.text for c in cards)
+    groups = []
+    for suit, run in groupby(cards, key=lambda c: c.suit):
+        ranks = [c.rank.label(style) for c in run]
+        names = ranks[0] if len(ranks) == 1 else ", ".join(ranks[:-1]) + " and " + ranks[-1]
+        groups.append(f"{names} of {suit.label(style).capitalize()}")
+    return "; ".join(groups)
+
+
+class Who:
+    """The seat a reason is about: "seat 2" (third person, card codes) or "you" (the learner, card names)."""
+
+    __slots__ = ("seat", "style", "you")
+
+    def __init__(self, seat: int, you: bool = False, style: Style = "french") -> None:
+        self.seat, self.you, self.style = seat, you, style
+
+    def __str__(self) -> str:
+        return "you" if self.you else f"seat {self.seat}"
+
+    def does(self, third: str, plain: str | None = None) -> str:
+        """The subject and its verb: ``does("has", "have")`` is "seat 2 has" or "you have"."""
+        return f"{self} {plain if self.you and plain is not None else third}"
+
+    def cards(self, cs: Iterable[Card]) -> str:
+        """Cards as this reader reads them: codes joined by ", " for the engine, names for the learner."""
+        return cards_in_words(cs, self.style) if self.you else ", ".join(c.code for c in cs)
+
+    def suit(self, s: Suit) -> str:
+        """A suit's name: German suits are names to the learner ("Leaves"), French ones words ("clubs")."""
+        name = s.label(self.style)
+        return name.capitalize() if self.you and self.style == "german" else name
+
+    def card(self, c: Card) -> str:
+        """One card: its code for the engine; "A♣", or "the Ace of Acorns" with German faces, for the learner."""
+        if not self.you:
+            return c.code
+        return c.text if self.style == "french" else "the " + cards_in_words([c], self.style)
+
+    def holds(self, cs: Iterable[Card]) -> str:
+        """"holds 7C, KC" or "you hold 7♠ K♠"."""
+        return f"you hold {self.cards(cs)}" if self.you else f"holds {self.cards(cs)}"
+
+    def turn(self, turn: int) -> str:
+        """Out of turn: "it is seat 1's turn, not seat 2's" / "it is seat 1's turn, not yours"."""
+        other = "yours" if self.you else f"seat {self.seat}'s"
+        return f"it is seat {turn}'s turn, not {other}"
+
+    def not_allowed(self, c: Card) -> str:
+        """The engine's tail ": 7C is not allowed"; empty for the learner (the reason sits on that card)."""
+        return "" if self.you else f": {c.code} is not allowed"

@@ -1,0 +1,86 @@
+"""Small parts of the Table built once: the bot dropdowns, the card size dropdown, and the widths of
+the other views for a card size (the learner's cards are the size chosen; the rest in proportion).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as widgets
+
+from keinstich.faces import CARD_SIZES
+
+from ._games import BOT_NAMES, bot_label, game_of
+from ._session import TableError
+
+if TYPE_CHECKING:
+    from ._session import Session
+
+__all__ = ["BOT_OPTIONS", "bot_dropdowns", "domino_width", "game_name", "other_width", "seed_value", "size_dropdown",
+           "trick_width"]
+
+BOT_OPTIONS = [("random", "random"), ("heuristic", "heuristic"), ("Monte Carlo", "montecarlo")]
+
+
+def other_width(px: int) -> int:
+    """The bots' hands (and the last trick beside the cloth): two thirds of the learner's cards."""
+    return max(36, px * 2 // 3)
+
+
+def trick_width(px: int) -> int:
+    """The cards on the cloth."""
+    return max(48, px * 8 // 9)
+
+
+def domino_width(px: int) -> int:
+    """The lay-off layout's cards (44 px at the medium size)."""
+    return max(28, round(px * 44 / CARD_SIZES["medium"]))
+
+
+def seed_value(text: str) -> int | str:
+    t = text.strip()
+    if not t:
+        raise TableError("type a seed (a whole number or a word) in the seed box first")
+    try:
+        return int(t)
+    except ValueError:
+        return t
+
+
+def game_name(game_id: str) -> str:
+    """A game's name for the dropdown, with its German name where that differs: "Hearts (Herzeln)"."""
+    g = game_of(game_id)
+    return g.name if g.german == g.name else f"{g.name} ({g.german})"
+
+
+def size_dropdown(px: int, label: str) -> widgets.Dropdown:
+    """S / M / L (and the width given, if it is none of them)."""
+    options: list[tuple[str, Any]] = [(name[0].upper(), name) for name in CARD_SIZES]
+    named = {w: name for name, w in CARD_SIZES.items()}
+    value: Any = named.get(px, px)
+    if value == px:
+        options.append((f"{px} px", px))
+    return widgets.Dropdown(options=options, value=value, description=label, style={"description_width": "44px"},
+                            layout=widgets.Layout(width="130px"))
+
+
+def bot_dropdowns(ses: Session, t: Callable[..., str],
+                  handler: Callable[[int], Callable[[dict[str, Any]], None]]) -> dict[int, widgets.Dropdown]:
+    """A dropdown per bot seat: the bots by name, and a bot object given to the table as "(given)"."""
+    boxes: dict[int, widgets.Dropdown] = {}
+    for s in range(ses.setup.players):
+        if s == ses.seat:
+            continue
+        spec = ses.specs[s]
+        options = list(BOT_OPTIONS)
+        value = spec if isinstance(spec, str) and spec in BOT_NAMES else None
+        if value is None:
+            label = spec if isinstance(spec, str) else f"{bot_label(spec)} (given)"
+            options.append((label, f"custom:{s}"))
+            value = f"custom:{s}"
+        box = widgets.Dropdown(options=options, value=value, description=t("seat", n=s),
+                               style={"description_width": "56px"}, layout=widgets.Layout(width="200px"))
+        box.observe(handler(s), "value")
+        boxes[s] = box
+    return boxes
