@@ -62,6 +62,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/reliability.py
 	$(BIN)/python benchmarks/bestcard.py --quick
 	$(BIN)/python benchmarks/review.py --quick
+	$(BIN)/python benchmarks/quiz.py --quick
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

@@ -46,6 +46,19 @@ def test_keeping_the_pig_while_void_is_a_blunder_and_says_why() -> None:
     assert kept.best == (thrown.move,)
 
 
+def test_a_deal_of_typed_hands_from_no_named_pack_is_reviewed_too() -> None:
+    d = pig_position()
+    d.play("7H")
+    d.play("7S")  # seat 3 won the clubs and leads its spade: the pig must follow
+    d.play("QS")
+    d.play("8S")
+    d.play("9H")
+    r = review(d, 0)
+    assert [j.grade for j in r.decisions] == ["blunder"] and r.forced == 1
+    assert (r.paid, r.best_paid, r.heuristic_paid) == (40, 0, 0)
+    assert "You paid 40 pf" in r.summary
+
+
 def test_an_illegal_move_is_refused_with_the_rule() -> None:
     d = TrickDeal([["QS", "7C"], ["8C", "8S"], ["9C", "9H"], ["10C", "7S"]], game("kein-stich").contract("black-pig"),
                   leader=1)

@@ -84,7 +84,9 @@ class Coach:
             self.reviewed = deal
             self.view.update(r)
 
-        self.job.start(lambda budget: review(deal, seat, bots=bots, samples=self.samples, seed=seed, budget=budget),
+        style = self.table.faces
+        self.job.start(lambda budget: review(deal, seat, bots=bots, samples=self.samples, seed=seed, budget=budget,
+                                             style=style),
                        done, lambda e: report(self.table.messages, e, "review"))
 
     def try_again(self, index: int) -> None:

@@ -1,14 +1,23 @@
 """Quiz widgets built from engine positions: "Which cards may you play?" and "Which card would you play?".
 
-Positions come from :func:`quiz_position`: a seeded deal of any game in the registry, some moves
-played by heuristic bots. The widgets never decide a rule and never change the deal they ask about:
-the answer to the first question is the deal's ``legal()`` with ``why_illegal()`` as the reason for
-every other card; the second is judged by a bot (heuristic or Monte Carlo) or the exact solver's
-``card_values()``. Both are written against the Deal protocol: a trick deal, a lay-off deal (the
-first quiz) and Herzblatt's card play. Every button is guarded: an exception shows in the message area.
-Every change of the position and the hand happens under the quiz's lock. A judge that takes a while
-(the solver, the Monte Carlo bot) thinks in a background thread: when it has not answered within
-:data:`INLINE` seconds the quiz shows a progress note and a Stop button and stays usable.
+A quiz is a **set** of positions (default 8) with a running score ("3 of 5 right at the first try");
+**Next** deals the next position, and after the last one a summary (the score, the positions missed)
+and **Another set**. Three ways to build one::
+
+    BestCardQuiz.set("no-hearts", difficulty="medium", size=8, seed=0)   # instructive positions, graded
+    BestCardQuiz.from_seed("no-hearts", 31, judge="heuristic")            # positions of seeds 31, 32, …
+    BestCardQuiz(position, judge="solver")     # this position first, then more of its game and contract
+
+``LegalCardsQuiz`` has the same three (``set`` without a difficulty: every position has cards that
+are not allowed), for trick and lay-off (domino) deals alike. Positions and their difficulty come from
+the engine (:mod:`keinstich.drills`, :mod:`keinstich.positions`): the same seed gives the same set.
+
+The widgets never decide a rule and never change the deal they ask about: the answer to the first
+question is the deal's ``legal()`` with ``why_illegal()`` as the reason for every other card; the
+second is judged by the engine (:mod:`._feedback`): what the learner's own card costs and why, then the
+best card and its reason. Every button is guarded: an exception shows in the message area. A judge
+that takes a while thinks in a background thread: when it has not answered within :data:`INLINE`
+seconds the quiz shows a progress note and a Stop button and stays usable.
 """
 
 from __future__ import annotations
@@ -16,247 +25,75 @@ from __future__ import annotations
 import html
 import threading
 from collections.abc import Callable, Sequence
-from typing import Any, Literal, cast
+from typing import Any
 
-import ipywidgets as widgets
-
-from keinstich.bots.heuristic import HeuristicBot, sign_of
 from keinstich.cards import Card, Lang, Style, sort_hand
-from keinstich.deal import Deal
-from keinstich.faces import card_name, card_width, domino_svg, guess_style, seat_name
-from keinstich.faces.layout import LayOffView
+from keinstich.coach.judge import SAMPLES
+from keinstich.deal import Deal, Move
+from keinstich.drills import Difficulty, drill, study
+from keinstich.positions import QuizError, dealt_pack, has_choice, quiz_position, some_illegal
 
-from ._games import bot_move, game_of, hand_order, lays_off, tricks_of
-from ._positions import QuizError, dealt_pack, has_choice, instructive, quiz_position, some_illegal
+from ._feedback import JUDGES, Assessment, Judge, assess, report
+from ._games import hand_order, lays_off
+from ._quiz_base import SIZE, Factory, QuizSet
 from ._thinking import Thinking
-from .cardview import HandView, TrickView
 
 __all__ = ["BestCardQuiz", "LegalCardsQuiz", "QuizError", "dealt_pack", "quiz_position"]
 
-Judge = Literal["solver", "heuristic", "montecarlo"]
-JUDGES: tuple[str, ...] = ("solver", "heuristic", "montecarlo")
 INLINE = 0.4
 """Seconds a Check waits for a slow judge before it shows a progress note and a Stop button instead."""
-Verdict = tuple[tuple[Card, ...], str, dict[Card | None, int] | None]
 
 
-# --- shared widget plumbing -------------------------------------------------------------------------
-
-
-class _Quiz(widgets.VBox):  # type: ignore[misc]
-    """Position display, a hand, Check / Show answer / Next, and a message area."""
-
-    def __repr__(self) -> str:  # short and stable: notebooks keep it as the widget's text/plain
-        return f"{type(self).__name__}({self.deal!r}, seat {self.seat})"
-
-
-    question_en = ""
-    question_de = ""
-
-    def __init__(self, deal: Deal, seat: int | None, *, factory: Callable[[int | str], Deal] | None,
-                 seed: int | str | None, names: Sequence[str] | None, style: Style | None,
-                 four_colour: bool | None, lang: Lang, width: float, card_size: str | float | None = None,
-                 **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        if card_size is not None:  # "small", "medium", "large" or pixels, as the Table takes it
-            width = card_width(card_size)
-        self.add_class("ks-quiz")
-        self.lock = threading.RLock()
-        self.factory = factory
-        self.seed = seed
-        self.names = list(names) if names is not None else None
-        self.lang: Lang = lang
-        self.four_colour = four_colour
-        self.width = width
-        self._style_choice = style
-        self.asked = 0
-        self.right = 0
-        self.title = widgets.HTML()
-        self.position = widgets.HTML()
-        self.trick_view: TrickView | None = None
-        self.table_box = widgets.Box()
-        self.hand = HandView((), on_click=self._guard(self._card_clicked), on_error=self.say, width=width,
-                             lang=lang, four_colour=four_colour)
-        self.check_button = widgets.Button(description="Check" if lang == "en" else "Prüfen", button_style="primary")
-        self.answer_button = widgets.Button(description="Show answer" if lang == "en" else "Lösung zeigen")
-        self.next_button = widgets.Button(description="Next" if lang == "en" else "Nächste")
-        self.check_button.on_click(self._guard(lambda _: self.check()))
-        self.answer_button.on_click(self._guard(lambda _: self.show_answer()))
-        self.next_button.on_click(self._guard(lambda _: self.next()))
-        self.feedback = widgets.HTML()
-        self.score_html = widgets.HTML()
-        self.children = [self.title, self.position, self.table_box, self.hand,
-                         widgets.HBox([self.check_button, self.answer_button, self.next_button]),
-                         self.feedback, self.score_html]
-        self.deal: Deal = deal
-        self.seat = 0
-        self.load(deal, seat)
-
-    # --- helpers ------------------------------------------------------------------------------------
-
-    def _guard(self, fn: Callable[..., Any]) -> Callable[..., Any]:
-        def run(*args: Any) -> Any:
-            try:
-                return fn(*args)
-            except Exception as e:  # every callback error shows in the widget
-                self.say(f"{type(e).__name__}: {e}", error=True)
-                return None
-
-        return run
-
-    def say(self, text: str, *, error: bool = True, raw: bool = False) -> None:
-        """Show a message (an error in red) in the message area."""
-        body = text if raw else html.escape(text)
-        self.feedback.value = f"<div style='color:#b00020'>{body}</div>" if error else body
-
-    @property
-    def en(self) -> bool:
-        return self.lang == "en"
-
-    @property
-    def style(self) -> Style:
-        if self._style_choice is not None:
-            return self._style_choice
-        return guess_style([c for h in self.deal.dealt for c in h])
-
-    def name(self, c: Card) -> str:
-        return card_name(c, self.style, self.lang)
-
-    def who(self, s: int) -> str:
-        return seat_name(s, self.names, self.lang)
-
-    # --- a position ---------------------------------------------------------------------------------
-
-    def load(self, deal: Deal, seat: int | None = None) -> None:
-        """Ask about another position (the seat to move answers)."""
-        with self.lock:
-            self._load(deal, seat)
-
-    def _load(self, deal: Deal, seat: int | None) -> None:
-        if deal.turn is None:
-            raise QuizError("the deal is over: a quiz needs a position with a player to move")
-        if seat is not None and seat != deal.turn:
-            raise QuizError(f"it is seat {deal.turn}'s turn, not seat {seat}'s: the quiz asks the player to move")
-        self.deal, self.seat = deal, deal.turn
-        self.checked = False
-        self.reset()
-        with self.hold_sync():
-            self.title.value = f"<h4 style='margin:4px 0'>{html.escape(self.question())}</h4>"
-            self.position.value = self._position_text()
-            self._draw_table()
-            self.hand.set_look(style=self.style, four_colour=self.four_colour, lang=self.lang, width=self.width)
-            self.refresh_hand()
-            self.feedback.value = ""
-            self.next_button.disabled = self.factory is None
-            self.next_button.tooltip = "" if self.factory is not None else (
-                "build the quiz with from_seed(...) to get new positions" if self.en else "kein Nachschub")
-
-    def question(self) -> str:
-        return self.question_en if self.en else self.question_de
-
-    def _position_text(self) -> str:
-        d = self.deal
-        g = game_of(d.game)
-        name = html.escape(g.contract_name(g.contract_of(d)))
-        you = html.escape(self.who(self.seat))
-        if not lays_off(d):
-            play = tricks_of(d)
-            k = len(play.tricks) + 1
-            text = (f"<b>{name}</b> · trick {k} of {play.total_tricks} · you are <b>{you}</b>" if self.en else
-                    f"<b>{name}</b> · Stich {k} von {play.total_tricks} · du bist <b>{you}</b>")
-            if not play.trick:
-                text += " · you lead" if self.en else " · du spielst aus"
-            return text
-        return (f"<b>{name}</b> · you are <b>{you}</b>" if self.en else f"<b>{name}</b> · du bist <b>{you}</b>")
-
-    def _draw_table(self) -> None:
-        d = self.deal
-        if not lays_off(d):
-            trick = tricks_of(d).trick
-            if self.trick_view is None:
-                self.trick_view = TrickView(d.players, trick, self.names, me=self.seat, style=self.style,
-                                            four_colour=self.four_colour, lang=self.lang, width=self.width * 0.8)
-            else:
-                self.trick_view.me = self.seat
-                self.trick_view.set_look(style=self.style, four_colour=self.four_colour, lang=self.lang)
-                self.trick_view.update(trick, None, players=d.players, names=self.names)
-            self.table_box.children = [self.trick_view]
-        else:
-            svg = domino_svg(cast(LayOffView, d), style=self.style, four_colour=self.four_colour, lang=self.lang,
-                             width=self.width * 0.6)
-            self.table_box.children = [widgets.HTML(svg)]
-
-    # --- to be filled in --------------------------------------------------------------------------
-
-    def reset(self) -> None: ...
-
-    def refresh_hand(self) -> None: ...
-
-    def _card_clicked(self, c: Card) -> None: ...
-
-    def check(self) -> None: ...
-
-    def show_answer(self) -> None: ...
-
-    def next(self) -> None:
-        """A new position from the next seed."""
-        if self.factory is None or self.seed is None:
-            self.say("no next position: build the quiz with from_seed(...)" if self.en
-                     else "keine weitere Aufgabe: from_seed(...) benutzen")
-            return
-        nxt = self.seed + 1 if isinstance(self.seed, int) else f"{self.seed}+"
-        self.say("dealing the next position…" if self.en else "teile die nächste Aufgabe aus…", error=False)
-        deal = self.factory(nxt)
-        with self.lock:  # the position, the hand and the seed change together
-            self.seed = nxt
-            self.load(deal)
-
-    def _score(self, good: bool) -> None:
-        if not self.checked:
-            self.asked += 1
-            self.right += int(good)
-            self.checked = True
-        self.score_html.value = (f"<small>{self.right} of {self.asked} right at the first try</small>" if self.en
-                                 else f"<small>{self.right} von {self.asked} auf Anhieb richtig</small>")
+def instructive(deal: Deal) -> bool:
+    """A choice in a trick where the cards differ by at least the contract's "fine" threshold under best play."""
+    if not has_choice(deal):
+        return False
+    d = study(deal)
+    return d is not None and d.instructive
 
 
 # --- "Which cards may you play?" --------------------------------------------------------------------
 
 
-class LegalCardsQuiz(_Quiz):
+class LegalCardsQuiz(QuizSet):
     """"Which cards may you play?": toggle the cards you think are allowed, then press Check.
 
-    The feedback says right or wrong and, for every card, the engine's reason (``why_illegal``).
-    ``LegalCardsQuiz.from_seed("no-hearts", 7)`` builds positions where some cards are not allowed
-    and "Next" deals the next seed.
+    The feedback says right or wrong, names the cards you got wrong and gives, for every card, the
+    engine's reason (``why_illegal``). ``LegalCardsQuiz.set("no-max", seed=3)`` asks eight positions
+    in which some cards are not allowed; ``from_seed(contract, seed)`` the same from seed ``seed`` on.
     """
 
     question_en = "Which cards may you play?"
     question_de = "Welche Karten darfst du spielen?"
 
-    def __init__(self, deal: Deal, seat: int | None = None, *, factory: Callable[[int | str], Deal] | None = None,
-                 seed: int | str | None = None, names: Sequence[str] | None = None, style: Style | None = None,
-                 four_colour: bool | None = None, lang: Lang = "en", width: float = 64, **kwargs: Any) -> None:
+    def __init__(self, deal: Deal, seat: int | None = None, *, factory: Factory | None = None,
+                 seed: int | str | None = None, size: int = SIZE, names: Sequence[str] | None = None,
+                 style: Style | None = None, four_colour: bool | None = None, lang: Lang = "en", width: float = 64,
+                 **kwargs: Any) -> None:
         self.selected: set[Card] = set()
-        super().__init__(deal, seat, factory=factory, seed=seed, names=names, style=style,
-                         four_colour=four_colour, lang=lang, width=width, **kwargs)
+        super().__init__(deal, seat, factory=factory, seed=seed, size=size, want=some_illegal, names=names,
+                         style=style, four_colour=four_colour, lang=lang, width=width, **kwargs)
 
     @classmethod
-    def from_seed(cls, contract: Any = "no-hearts", seed: int | str = 0, *,
-                  players: int | None = None, pack_id: str | None = None, game: str = "kein-stich",
-                  **kwargs: Any) -> LegalCardsQuiz:
-        """A quiz on seeded positions in which some of the learner's cards are not allowed."""
+    def set(cls, contract: Any = "no-hearts", *, size: int = SIZE, seed: int | str = 0, players: int | None = None,
+            pack_id: str | None = None, game: str = "kein-stich", **kwargs: Any) -> LegalCardsQuiz:
+        """A set of ``size`` seeded positions in which some of the learner's cards are not allowed."""
         def factory(s: int | str) -> Deal:
             return quiz_position(contract, s, players=players, pack_id=pack_id, game=game, want=some_illegal)
 
-        return cls(factory(seed), factory=factory, seed=seed, **kwargs)
+        return cls(factory(seed), factory=factory, seed=seed, size=size, **kwargs)
+
+    @classmethod
+    def from_seed(cls, contract: Any = "no-hearts", seed: int | str = 0, *, players: int | None = None,
+                  pack_id: str | None = None, game: str = "kein-stich", **kwargs: Any) -> LegalCardsQuiz:
+        """A set from seed ``seed`` on (as :meth:`set`)."""
+        return cls.set(contract, seed=seed, players=players, pack_id=pack_id, game=game, **kwargs)
 
     def reset(self) -> None:
         self.selected = set()
 
     def refresh_hand(self) -> None:
-        hand = sort_hand(self.deal.hand(self.seat), hand_order(self.deal))
-        self.hand.set_cards(hand)  # every card can be toggled
+        self.hand.set_cards(sort_hand(self.deal.hand(self.seat), hand_order(self.deal)))  # all toggle, none marked
         self.hand.highlight(self.selected)
 
     def _card_clicked(self, c: Card) -> None:
@@ -271,35 +108,60 @@ class LegalCardsQuiz(_Quiz):
         return frozenset(self.deal.legal())
 
     def check(self) -> None:
-        """Compare the selection with the engine's legal cards; give the reason for each card."""
+        """Compare the selection with the engine's legal cards: the wrong picks with their reasons first."""
         if not self.selected:
             self.say("Select the cards you think you may play, then press Check." if self.en else
                      "Wähle die Karten, die du spielen darfst, dann „Prüfen“.", error=False)
             return
         legal = self.answer()
         good = self.selected == legal
-        self._score(good)
+        self._score(good, self._note())
         head = ("<b style='color:#0b7a28'>Right!</b>" if good else "<b style='color:#b00020'>Not quite.</b>") \
             if self.en else ("<b style='color:#0b7a28'>Richtig!</b>" if good else
                              "<b style='color:#b00020'>Nicht ganz.</b>")
-        self.say(head + self._explain(mark=True), error=False, raw=True)
+        self.say(head + self._mistakes() + self._explain(mark=True), error=False, raw=True)
 
     def show_answer(self) -> None:
         """Show the legal cards (ringed) and the reason for every card."""
         legal = self.answer()
+        self._score(False, f"{self.where()}: answer shown" if self.en else f"{self.where()}: Lösung gezeigt")
         self.selected = set(legal)
         self.hand.highlight(legal)
-        self._score(False)
         head = "<b>Answer:</b>" if self.en else "<b>Lösung:</b>"
         self.say(head + self._explain(mark=False), error=False, raw=True)
+
+    def _wrong(self) -> tuple[list[Card], list[Card]]:
+        """The cards chosen that are not allowed, and the allowed cards left out."""
+        legal = self.answer()
+        hand = sort_hand(self.deal.hand(self.seat), hand_order(self.deal))
+        return [c for c in hand if c in self.selected and c not in legal], \
+            [c for c in hand if c in legal and c not in self.selected]
+
+    def _note(self) -> str:
+        chosen, missed = self._wrong()
+        parts = [f"{self.where()}: you chose {', '.join(self.name(c) for c in chosen)}" if chosen else self.where()]
+        if missed:
+            parts.append(f"left out {', '.join(self.name(c) for c in missed)}")
+        return ", ".join(parts) if self.en else (
+            f"{self.where()}: " + ", ".join(self.name(c) for c in chosen + missed))
+
+    def _mistakes(self) -> str:
+        """The learner's wrong picks, each with the rule that forbids it, and the cards left out."""
+        chosen, missed = self._wrong()
+        lines = [(f"You chose <b>{html.escape(self.name(c))}</b>, but "
+                  if self.en else f"Du hast <b>{html.escape(self.name(c))}</b> gewählt, aber ")
+                 + html.escape(self.deal.why_illegal(c, self.seat, style=self.style, you=True) or "") for c in chosen]
+        lines += [(f"You left out <b>{html.escape(self.name(c))}</b>: it may be played." if self.en else
+                   f"<b>{html.escape(self.name(c))}</b> fehlt: die Karte ist erlaubt.") for c in missed]
+        return "".join(f"<div>{line}</div>" for line in lines)
 
     def _explain(self, *, mark: bool) -> str:
         legal = self.answer()
         lines = []
-        for c in self.deal.hand(self.seat):
+        for c in sort_hand(self.deal.hand(self.seat), hand_order(self.deal)):
             ok = c in legal
             reason = (("may be played" if self.en else "erlaubt") if ok
-                      else (self.deal.why_illegal(c, self.seat, style=self.style) or ""))
+                      else (self.deal.why_illegal(c, self.seat, style=self.style, you=True) or ""))
             note = ""
             if mark and (c in self.selected) != ok:
                 note = (" — <i>you left it out</i>" if ok else " — <i>you chose it</i>") if self.en else \
@@ -322,43 +184,55 @@ def _check_card_play(deal: Deal) -> None:
         raise QuizError(f"BestCardQuiz asks about the card play: the deal is in the {deal.phase} phase")
 
 
-class BestCardQuiz(_Quiz):
+class BestCardQuiz(QuizSet):
     """"Which card would you play here?": click one of your legal cards, then press Check.
 
-    ``judge``: ``"solver"`` (exact play with every hand open: the best cards and how much more your
-    card costs), ``"heuristic"`` (the heuristic bot's choice and its reason) or ``"montecarlo"``
-    (the Monte Carlo bot, which sees only your hand, and its reason).
+    The feedback is about your card first (what it costs against the best play, and why), then the
+    best card and its reason. ``judge``: ``"solver"`` (exact, every hand open, with every card's
+    value), ``"montecarlo"`` (the Monte Carlo bot, which sees only your hand) or ``"heuristic"`` (the
+    heuristic bot's card and its reason as the model answer).
     """
 
     question_en = "Which card would you play here?"
     question_de = "Welche Karte würdest du hier spielen?"
 
     def __init__(self, deal: Deal, seat: int | None = None, judge: Judge = "solver", *,
-                 factory: Callable[[int | str], Deal] | None = None, seed: int | str | None = None,
+                 factory: Factory | None = None, seed: int | str | None = None, size: int = SIZE,
                  names: Sequence[str] | None = None, style: Style | None = None, four_colour: bool | None = None,
-                 lang: Lang = "en", width: float = 64, samples: int = 60, **kwargs: Any) -> None:
+                 lang: Lang = "en", width: float = 64, samples: int = SAMPLES, **kwargs: Any) -> None:
         if judge not in JUDGES:
             raise QuizError(f"unknown judge {judge!r}: use one of {', '.join(JUDGES)}")
         _check_card_play(deal)
         self.judge: Judge = judge
         self.samples = samples
         self.chosen: Card | None = None
-        self._verdict: Verdict | None = None
-        self._job: Thinking[Verdict] = Thinking(
+        self._assessed: dict[Move, Assessment] = {}
+        self._job: Thinking[Assessment] = Thinking(
             threading.RLock(), words="the judge is thinking" if lang == "en" else "der Richter denkt nach",
             stop_words="Stop" if lang == "en" else "Stopp", stopped_words="stopped" if lang == "en" else "gestoppt")
-        super().__init__(deal, seat, factory=factory, seed=seed, names=names, style=style,
+        want = instructive if judge == "solver" else has_choice
+        super().__init__(deal, seat, factory=factory, seed=seed, size=size, want=want, names=names, style=style,
                          four_colour=four_colour, lang=lang, width=width, **kwargs)
         self._job.lock = self.lock
-        buttons = self.children[4]
-        buttons.children = (*buttons.children, self._job.box)
+        self.buttons.children = (*self.buttons.children, self._job.box)
+
+    @classmethod
+    def set(cls, contract: Any = "no-hearts", *, difficulty: Difficulty | None = None, size: int = SIZE,
+            seed: int | str = 0, judge: Judge = "solver", players: int | None = None, pack_id: str | None = None,
+            game: str = "kein-stich", **kwargs: Any) -> BestCardQuiz:
+        """A set of ``size`` instructive positions (the choice matters) of ``difficulty`` ("easy",
+        "medium", "hard"; None: any), position ``i`` from seed ``seed + i`` (:func:`keinstich.drills.drill`)."""
+        def factory(s: int | str) -> Deal:
+            return drill(contract, s, difficulty=difficulty, game=game, players=players, pack_id=pack_id).deal
+
+        return cls(factory(seed), judge=judge, factory=factory, seed=seed, size=size, **kwargs)
 
     @classmethod
     def from_seed(cls, contract: Any = "no-hearts", seed: int | str = 0, judge: Judge = "solver", *,
                   players: int | None = None, pack_id: str | None = None, game: str = "kein-stich",
                   **kwargs: Any) -> BestCardQuiz:
-        """A quiz on seeded positions where the learner has at least two legal cards (with the solver
-        as judge: cards that are not all equally good)."""
+        """A set of positions from seed ``seed`` on where the learner has at least two legal cards (with
+        the solver as judge: cards that differ by at least the contract's "fine" threshold)."""
         want = instructive if judge == "solver" else has_choice
 
         def factory(s: int | str) -> Deal:
@@ -372,7 +246,7 @@ class BestCardQuiz(_Quiz):
 
     def reset(self) -> None:
         self.chosen = None
-        self._verdict = None
+        self._assessed = {}
         self._job.withdraw()  # a judge still thinking about the last position: its answer is dropped
 
     def refresh_hand(self) -> None:
@@ -383,63 +257,40 @@ class BestCardQuiz(_Quiz):
 
     def _card_clicked(self, c: Card) -> None:
         with self.lock:
-            self._chosen(c)
+            self.chosen = c
+            self.hand.highlight([c])
+            self.say((f"You chose {self.name(c)}: press Check." if self.en else
+                      f"Gewählt: {self.name(c)} – jetzt „Prüfen“."), error=False)
 
-    def _chosen(self, c: Card) -> None:
-        self.chosen = c
-        self.hand.highlight([c])
-        self.say((f"You chose {self.name(c)}: press Check." if self.en else
-                  f"Gewählt: {self.name(c)} – jetzt „Prüfen“."), error=False)
+    def assessment(self, move: Move) -> Assessment:
+        """The judgement of ``move`` here (computed now if not known yet)."""
+        if move not in self._assessed:
+            self._assessed[move] = self._assess(self.deal, move)
+        return self._assessed[move]
 
-    def verdict(self) -> Verdict:
-        """The judge's best cards, its reason, and (solver) every legal card's final score."""
-        if self._verdict is None:
-            self._verdict = self._judge(self.deal)
-        return self._verdict
+    def _assess(self, d: Deal, move: Move) -> Assessment:
+        """The judgement of ``move`` in position ``d`` (no widget is touched: it may run in a thread)."""
+        return assess(d, move, self.judge, name=self.name, samples=self.samples, seed=self.seed or 0)
 
-    def _judge(self, d: Deal) -> Verdict:
-        """The verdict on position ``d`` (no widget is touched: it may run in a thread)."""
-        if self.judge == "solver":
-            from keinstich.bots.solver import best_cards, card_values
-
-            values = card_values(cast(Any, d))
-            best = tuple(c for c in best_cards(cast(Any, d)) if c is not None)
-            unit = getattr(tricks_of(d).contract, "unit", "")
-            v = values[best[0]]
-            reason = (f"with every hand open and everyone playing against you, the best play ends with "
-                      f"{v} {unit}" if self.en else
-                      f"mit offenen Karten und allen gegen dich endet das beste Spiel bei {v} {unit}")
-            return best, reason, values
-        in_play = dealt_pack(d)  # public: the cards in play (a hand-built deal is no named pack)
-        bot: Any = HeuristicBot(pack=in_play)
-        if self.judge == "montecarlo":
-            from keinstich.bots.montecarlo import MonteCarloBot
-
-            bot = MonteCarloBot(f"quiz:{self.seed}:{len(d.history)}", samples=self.samples, pack=in_play)
-        seat = d.turn
-        assert seat is not None
-        move, reason = bot_move(bot, d, seat)  # the bot sees the learner's observation only
-        return (move,), reason, None
-
-    def _with_verdict(self, then: Callable[[Verdict], None]) -> None:
-        """Call ``then(verdict)`` under the lock: at once when it is known or the judge is quick, else
-        when the judge's thread answers (within :data:`INLINE` seconds this call waits for it)."""
+    def _with_assessment(self, move: Move, then: Callable[[Assessment], None]) -> None:
+        """Call ``then(assessment)`` under the lock: at once when it is known, else when the judge's
+        thread answers (within :data:`INLINE` seconds this call waits for it)."""
         with self.lock:
             if self._job.busy:
                 self.say("the judge is still thinking: wait, or press Stop" if self.en else
                          "der Richter denkt noch: warte, oder drück Stopp")
                 return
-            if self._verdict is not None or self.judge == "heuristic":
-                then(self.verdict())
+            if move in self._assessed:
+                then(self._assessed[move])
                 return
             self.say("thinking…" if self.en else "rechne…", error=False)
             position = self.deal.copy()
 
-            def done(v: Verdict) -> None:
-                self._verdict = v
-                then(v)
+            def done(a: Assessment) -> None:
+                self._assessed[move] = a
+                then(a)
 
-            self._job.start(lambda _budget: self._judge(position), done,
+            self._job.start(lambda _budget: self._assess(position, move), done,
                             lambda e: self.say(f"{type(e).__name__}: {e}"), self._stopped)
         self._job.wait(INLINE)
 
@@ -456,7 +307,7 @@ class BestCardQuiz(_Quiz):
         return self._job.wait(timeout)
 
     def check(self) -> None:
-        """Judge the chosen card: right or wrong, the judge's card and reason, the cost difference."""
+        """Judge the chosen card: what it costs and why, then the best card and its reason."""
         with self.lock:
             chosen = self.chosen
             if chosen is None:
@@ -464,59 +315,21 @@ class BestCardQuiz(_Quiz):
                          "Klicke die Karte, die du spielen würdest, dann „Prüfen“.", error=False)
                 return
 
-        def judged(verdict: Verdict) -> None:
-            best, reason, values = verdict
-            good = chosen in best
-            self._score(good)
-            self.say(self._report(chosen, best, reason, values, good), error=False, raw=True)
+        def judged(a: Assessment) -> None:
+            note = (f"{self.where()}: you chose {self.name(chosen)}, best "
+                    f"{', '.join(self.name(c) for c in a.best if c is not None)}")
+            self._score(a.right, note)
+            self.say(report(a, name=self.name, en=self.en), error=False, raw=True)
 
-        self._with_verdict(judged)
+        self._with_assessment(chosen, judged)
 
     def show_answer(self) -> None:
-        """Show the judge's card(s) and reason without a guess."""
-        def shown(verdict: Verdict) -> None:
-            best, reason, values = verdict
-            self._score(False)
-            self.hand.highlight(best)
-            self.say(self._report(None, best, reason, values, None), error=False, raw=True)
+        """Show the best card(s) and the reason without a guess."""
+        def shown(a: Assessment) -> None:
+            self._score(False, f"{self.where()}: answer shown" if self.en else f"{self.where()}: Lösung gezeigt")
+            self.hand.highlight([c for c in a.best if c is not None])
+            self.say(report(a, name=self.name, en=self.en, shown=True), error=False, raw=True)
 
-        self._with_verdict(shown)
-
-    def _report(self, chosen: Card | None, best: tuple[Card, ...], reason: str,
-                values: dict[Card | None, int] | None, good: bool | None) -> str:
-        en = self.en
-        judge = {"solver": "The solver" if en else "Der Löser", "heuristic": "The heuristic bot" if en else
-                 "Der Heuristik-Bot", "montecarlo": "The Monte Carlo bot" if en else "Der Monte-Carlo-Bot"}[self.judge]
-        names = ", ".join(self.name(c) for c in best)
-        out = []
-        if good is True:
-            out.append("<b style='color:#0b7a28'>" + ("Good choice!" if en else "Gute Wahl!") + "</b>")
-        elif good is False:
-            out.append("<b style='color:#b00020'>" + ("Not the judge's card." if en else
-                                                       "Nicht die Karte des Richters.") + "</b>")
-        verb = ("would play" if en else "würde spielen") if len(best) == 1 else (
-            "finds these equally good" if en else "hält diese für gleich gut")
-        out.append(f"{judge} {verb}: <b>{html.escape(names)}</b> — {html.escape(reason)}.")
-        if values is not None:
-            contract = tricks_of(self.deal).contract
-            sign = sign_of(contract)
-            unit = html.escape(getattr(contract, "unit", ""))
-            best_v = values[best[0]]
-            if chosen is not None and chosen in values:
-                diff = (values[chosen] - best_v) * -sign  # how much worse, in the contract's units
-                if diff > 0:
-                    what = "costs you" if sign < 0 else "scores"
-                    more = "more" if sign < 0 else "less"
-                    mine = html.escape(self.name(chosen))
-                    out.append(f"{mine} {what} <b>{diff} {unit} {more}</b> than the best play." if en
-                               else f"{mine}: <b>{diff} {unit}</b> schlechter als das beste Spiel.")
-                else:
-                    out.append("Your card is as good as the best play." if en
-                               else "Deine Karte ist so gut wie die beste.")
-            rows = "".join(
-                f"<li>{html.escape(self.name(c))}: {v} {unit}</li>"
-                for c, v in sorted(values.items(), key=lambda kv: (-sign * kv[1], kv[0].index if kv[0] else -1))
-                if c is not None)
-            out.append(("<div>Each card, with best play after it:" if en else
-                        "<div>Jede Karte, bei bestem Spiel danach:") + f"<ul style='margin:2px 0'>{rows}</ul></div>")
-        return "<br>".join(out)
+        with self.lock:
+            move = self.chosen if self.chosen is not None else self.deal.legal()[0]
+        self._with_assessment(move, shown)

@@ -93,13 +93,14 @@ class ReviewView(widgets.VBox):  # type: ignore[misc]
         decisions = r.mistakes if self.filter.value else r.decisions
         rows, self.buttons = [], {}
         for j in decisions:
-            html = widgets.HTML(decision_html(j, style=style, **self.look), layout=widgets.Layout(flex="1 1 auto"))
+            html = widgets.HTML(decision_html(j, style=style, **self.look), layout=widgets.Layout(flex="1 1 400px"))
             button = widgets.Button(description=TRY_TEXT.get(self.lang, TRY_TEXT["en"]), icon="repeat",
                                     tooltip="reopen the deal just before this decision, with the same cards",
-                                    layout=widgets.Layout(width="180px", display=None if self.on_try else "none"))
+                                    layout=widgets.Layout(width="auto", min_width="170px", flex="0 0 auto",
+                                                          display=None if self.on_try else "none"))
             button.on_click(guarded(self.messages, lambda _b, index=j.index: self._try(index)))
             self.buttons[j.index] = button
-            rows.append(widgets.HBox([html, button], layout=widgets.Layout(align_items="center")))
+            rows.append(widgets.HBox([html, button], layout=widgets.Layout(align_items="center", flex_flow="row wrap")))
         if not decisions:
             rows.append(widgets.HTML("<i>no mistakes in this deal</i>" if self.filter.value else "<i>no decisions</i>"))
         self.rows.children = rows

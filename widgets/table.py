@@ -236,7 +236,9 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
                                   self.text_panel, self.history_panel, self.messages])
         self.main.add_class("ks-table")
         # the slot beside the table for a panel (the review after a deal): empty and taking no space until used
-        self.review_box = widgets.VBox([], layout=widgets.Layout(display="none", margin="0 0 0 16px"))
+        self.main.layout = widgets.Layout(flex="1 1 560px", max_width="860px")  # room beside it for the review
+        self.review_box = widgets.VBox([], layout=widgets.Layout(display="none", margin="0 0 0 16px",
+                                                                 flex="1 1 420px"))
         self.children = [self.main, self.review_box]
 
     def show_panel(self, panel: widgets.Widget | None) -> None:

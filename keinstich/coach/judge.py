@@ -24,7 +24,7 @@ from keinstich.bots.heuristic import HeuristicBot
 from keinstich.bots.montecarlo import MonteCarloBot
 from keinstich.bots.solver import card_values
 from keinstich.bots.solver_domino import domino_move_bounds
-from keinstich.cards import card
+from keinstich.cards import Style, card
 from keinstich.deal import Deal, Move, move_cards
 
 from .grades import Grades, grades_of, pack_in_play
@@ -99,10 +99,11 @@ def _decision(move: Move) -> Move:
 
 
 def judge(position: Deal, move: Move, *, samples: int = SAMPLES, seed: int | str = 0,
-          budget: Budget | None = None, open_hands: bool = True) -> Judgement:
+          budget: Budget | None = None, open_hands: bool = True, style: Style | None = None) -> Judgement:
     """Judge ``move`` by the player to move in ``position`` (left unchanged): both judgements, the
     cost, the grade and the reasons. ``open_hands=False`` skips the solver; ``budget`` stops the work
-    early (:class:`~keinstich.bots.budget.Stopped`)."""
+    early (:class:`~keinstich.bots.budget.Stopped`). ``style``: how the sentences name the cards (German or
+    French names; by default the pack's)."""
     seat = position.turn
     if seat is None or position.over:
         raise CoachError("the deal is over: there is no decision left to judge")
@@ -110,7 +111,7 @@ def judge(position: Deal, move: Move, *, samples: int = SAMPLES, seed: int | str
     legal = tuple(position.legal_moves())
     if key(move) not in {key(m) for m in legal}:
         why = position.why_illegal(move, seat)
-        named = move_text(move, pack_in_play(position).style)
+        named = move_text(move, style or pack_in_play(position).style)
         raise CoachError(f"{named} is not a legal move here" + (f": {why}" if why else ""))
     grades = grades_of(position)
     index = len(position.history)
@@ -118,9 +119,9 @@ def judge(position: Deal, move: Move, *, samples: int = SAMPLES, seed: int | str
     td = position.trick_deal
     trick = len(td.tricks) + 1 if td is not None and position.phase == "play" else None
     if obs.kind == "herzblatt" and position.phase != "play":
-        return _heuristic(position, seat, index, move, legal, grades, obs)
+        return _heuristic(position, seat, index, move, legal, grades, obs, style or pack_in_play(position).style)
     keys = list(dict.fromkeys(key(m) for m in legal))
-    style = pack_in_play(position).style
+    style = style or pack_in_play(position).style
     if len(keys) == 1:
         return Judgement(seat, index, move, legal, {keys[0]: 0.0}, (move,), 0.0, None, (move,), None, "only",
                          only_sentence(move, style), only_sentence(move, style), grades.unit, "only", trick)
@@ -137,8 +138,9 @@ def judge(position: Deal, move: Move, *, samples: int = SAMPLES, seed: int | str
     moves = {key(m): m for m in legal}
     best_moves = tuple(moves[b] for b in best)
     risk = _risk(got.deals.get(best[0], []), got.deals.get(k, []), grades.fine)
-    why = cost_sentence(position, seat, move, best_moves[0], grade, cost, open_cost, grades, got.count, got.how, risk)
-    best_why = best_sentence(position, seat, best_moves, got.count, got.how)
+    why = cost_sentence(position, seat, move, best_moves[0], grade, cost, open_cost, grades, got.count, got.how, risk,
+                        style)
+    best_why = best_sentence(position, seat, best_moves, got.count, got.how, style)
     return Judgement(seat, index, move, legal, fair, best_moves, cost, opened,
                      tuple(moves[b] for b in open_best), open_cost, grade, why, best_why, grades.unit, got.how, trick)
 
@@ -177,12 +179,11 @@ def _open(position: Deal, seat: int, keys: Sequence[Any], budget: Budget | None)
 
 
 def _heuristic(position: Deal, seat: int, index: int, move: Move, legal: tuple[Move, ...], grades: Grades,
-               obs: Any) -> Judgement:
+               obs: Any, style: Style) -> Judgement:
     """Herzblatt's asking, discards and calls: the heuristic bot's decision, not a measured cost."""
-    decision = HeuristicBot().decide(obs)
+    decision = HeuristicBot(pack=pack_in_play(position)).decide(obs)
     usual = herzblatt_move(obs, decision)
     same = key(usual) == key(move)
-    style = pack_in_play(position).style
     if len(legal) == 1:
         grade, why = "only", only_sentence(move, style)
     elif same:

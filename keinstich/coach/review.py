@@ -19,7 +19,7 @@ from keinstich.bots.herzblatt import banked_points
 from keinstich.bots.play import bot_move
 from keinstich.bots.solver import best_cards
 from keinstich.bots.solver_domino import domino_move_bounds
-from keinstich.cards import Style
+from keinstich.cards import Pack, Style
 from keinstich.deal import Deal, Move
 
 from .grades import GRADES, grades_of, pack_in_play
@@ -55,7 +55,8 @@ class Review:
         """One line: the grades counted, then what the seat got against the two duplicates."""
         verb = "paid" if self.lower_is_better else "got"
         counts = ", ".join(f"{self.count(g)} {g}" for g in (*GRADES, "differs") if self.count(g))
-        return (f"{len(self.decisions)} decisions ({counts or 'none'}). You {verb} {_num(self.paid)} {self.unit}; "
+        n = len(self.decisions)
+        return (f"{n} decision{'' if n == 1 else 's'} ({counts or 'none'}). You {verb} {_num(self.paid)} {self.unit}; "
                 f"best play from your seat with all hands open, against the same bots: {_num(self.best_paid)}; "
                 f"the heuristic bot in your seat: {_num(self.heuristic_paid)}.")
 
@@ -102,7 +103,7 @@ def outcome(deal: Deal, seat: int) -> float:
     return float(td.scores()[seat])
 
 
-def _bots(bots: BotSpec | Sequence[BotSpec], seed: int | str, players: int, pack: str | None) -> list[Bot]:
+def _bots(bots: BotSpec | Sequence[BotSpec], seed: int | str, players: int, pack: Pack) -> list[Bot]:
     from keinstich.sim.bot_specs import bot_seed, make_bot
 
     specs: list[BotSpec] = [bots] * players if isinstance(bots, str | Bot) else list(bots)
@@ -118,7 +119,7 @@ def duplicate(deal: Deal, seat: int, pick: Callable[[Deal], Move], bots: BotSpec
     """The deal's cards played again from the start: ``pick`` chooses the seat's moves, fresh bots
     (``bots``, seeded from ``seed``) the others'."""
     d = deal.rewound(0)
-    players = _bots(bots, seed, len(deal.dealt), deal.pack)
+    players = _bots(bots, seed, len(deal.dealt), pack_in_play(deal))
     while not d.over:
         s = d.turn
         assert s is not None
@@ -140,7 +141,7 @@ def _solver_pick(deal: Deal, seat: int) -> Callable[[Deal], Move]:
             return _as_legal(d, _solver_move(d))
         if turn < len(made) and key(made[turn]) in {key(m) for m in d.legal_moves()}:
             return made[turn]
-        return bot_move(HeuristicBot(), d.observation(seat))
+        return bot_move(HeuristicBot(pack=pack_in_play(d)), d.observation(seat))
 
     return pick
 
@@ -163,11 +164,12 @@ def _as_legal(d: Deal, chosen: Any) -> Move:
 
 def review(deal: Deal, seat: int, *, bots: BotSpec | Sequence[BotSpec] = "heuristic", samples: int = SAMPLES,
            seed: int | str = 0, budget: Budget | None = None, open_hands: bool = True,
-           progress: Callable[[int, int], None] | None = None) -> Review:
+           progress: Callable[[int, int], None] | None = None, style: Style | None = None) -> Review:
     """Review ``seat``'s decisions in ``deal`` (finished, or played as far as it goes), judged fairly
     (``samples`` deals per decision) and with all hands open; ``bots`` are the other seats' bots for
     the duplicates (one spec for all, or one per seat). ``progress(done, total)`` is called after each
-    decision; ``budget`` stops the work (:class:`~keinstich.bots.budget.Stopped`)."""
+    decision; ``budget`` stops the work (:class:`~keinstich.bots.budget.Stopped`); ``style`` names the
+    cards (by default as the pack does)."""
     n = len(deal.dealt)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
         raise CoachError(f"seat must be a seat from 0 to {n - 1}, not {seat!r}")
@@ -179,7 +181,7 @@ def review(deal: Deal, seat: int, *, bots: BotSpec | Sequence[BotSpec] = "heuris
     done = 0
     for s, m in history:
         if s == seat:
-            j = judge(cur, m, samples=samples, seed=seed, budget=budget, open_hands=open_hands)
+            j = judge(cur, m, samples=samples, seed=seed, budget=budget, open_hands=open_hands, style=style)
             if j.forced:
                 forced += 1
             else:
@@ -194,9 +196,10 @@ def review(deal: Deal, seat: int, *, bots: BotSpec | Sequence[BotSpec] = "heuris
     if budget is not None:
         budget.check()
     best = outcome(duplicate(deal, seat, _solver_pick(deal, seat), bots, seed), seat)
-    heuristic_bot = _bots("heuristic", seed, n, deal.pack)[seat]
+    heuristic_bot = _bots("heuristic", seed, n, pack_in_play(deal))[seat]
     heur = outcome(duplicate(deal, seat, lambda d: bot_move(heuristic_bot, d.observation(seat)), bots, seed), seat)
-    return Review(seat, tuple(decisions), paid, best, heur, grades.unit, lower, forced, pack_in_play(deal).style)
+    return Review(seat, tuple(decisions), paid, best, heur, grades.unit, lower, forced,
+                  style or pack_in_play(deal).style)
 
 
 __all__ = ["Review", "duplicate", "outcome", "review"]

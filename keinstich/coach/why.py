@@ -45,11 +45,11 @@ def _amount(value: float, unit: str) -> str:
 
 def cost_sentence(position: Deal, seat: int, move: Move, best: Move, grade: str, cost: float,
                   open_cost: float | None, grades: Grades, count: int, how: str,
-                  risk: tuple[int, float] = (0, 0.0)) -> str:
+                  risk: tuple[int, float] = (0, 0.0), style: Style | None = None) -> str:
     """One sentence on ``move``: its grade in words, what it cost on average and, for a mistake or a
     blunder, why: read off the open-hands lines after it and after ``best``, or, when those do not part,
     ``risk``: in how many of the judged deals it does worse, and by how much then."""
-    style = pack_in_play(position).style
+    style = style or pack_in_play(position).style
     m, b, unit = move_text(move, style), move_text(best, style), grades.unit
     if grade == "best":
         return f"{m} was a best move here"
@@ -64,7 +64,8 @@ def cost_sentence(position: Deal, seat: int, move: Move, best: Move, grade: str,
             return head
         return (f"{head}: with these hands it happened to cost nothing, but in {k} of the {count} deals it costs "
                 f"{_amount(round(loss, 1), unit)} more than {b}")
-    story = lay_off_story(position, seat, move, best) if lay_off(position) else trick_story(position, seat, move, best)
+    story = (lay_off_story(position, seat, move, best, style) if lay_off(position)
+             else trick_story(position, seat, move, best, style))
     return f"{head} — {story}" if story else head
 
 
@@ -75,13 +76,15 @@ def over(count: int, how: str) -> str:
     return f"{deals} that fit what you saw, {method}"
 
 
-def best_sentence(position: Deal, seat: int, best: Sequence[Move], count: int, how: str) -> str:
+def best_sentence(position: Deal, seat: int, best: Sequence[Move], count: int, how: str,
+                  style: Style | None = None) -> str:
     """One sentence on the best move (or moves), with the heuristic bot's reason when it plays one of them."""
-    style = pack_in_play(position).style
+    style = style or pack_in_play(position).style
     names = " or ".join(move_text(m, style) for m in best[:3])
     head = f"{names} {'is' if len(best) == 1 else 'are'} best over {over(count, how)}"
     try:
-        choice = HeuristicBot().explain(position.observation(seat)) if position.game != "herzblatt" else None
+        bot = HeuristicBot(pack=pack_in_play(position))
+        choice = bot.explain(position.observation(seat)) if position.game != "herzblatt" else None
     except ValueError:
         choice = None
     if choice is not None and any(move_cards(m) == move_cards(choice.card) or m == choice.card for m in best):
@@ -123,7 +126,7 @@ def _who(s: int, seat: int, side: Sequence[int]) -> str:
     return f"your partner, seat {s}," if s in side else f"seat {s}"
 
 
-def trick_story(position: Deal, seat: int, move: Move, best: Move) -> str:
+def trick_story(position: Deal, seat: int, move: Move, best: Move, style: Style) -> str:
     """Why ``move`` is worse than ``best`` in a trick deal: the first trick where, with all hands open and
     best play all round, the seat's side does worse after ``move`` than after ``best``, told as it
     happens. Empty when no trick is worse (then the lines only part in ways that even out)."""
@@ -136,7 +139,6 @@ def trick_story(position: Deal, seat: int, move: Move, best: Move) -> str:
     mine = _by_trick(line_after(position, seat, move), side, start)
     other = {t.number: (t, a) for t, a in _by_trick(line_after(position, seat, best), side, start)}
     unit = "pf" if sign < 0 else "points"
-    style = pack_in_play(position).style
     m, b = move_text(move, style), move_text(best, style)
     for t1, a1 in mine:
         t2, a2 = other.get(t1.number, (None, 0))
@@ -151,7 +153,7 @@ def trick_story(position: Deal, seat: int, move: Move, best: Move) -> str:
         kept = move_cards(best)
         free = other.get(start + 1, (None, 0))[1] == 0
         if kept and t1.winner == seat and won == kept[0] and t1.number > start + 1 and a1 and free:
-            void = _void_in_led(position, seat)
+            void = _void_in_led(position, seat, style)
             now = f"while void in {void}: throwing it" if void is not None else ": playing it"
             return (f"you kept {b} {now} on trick {start + 1} was free, and with all hands open it takes trick "
                     f"{t1.number} ({_amount(abs(a1), unit)})").replace(" :", ":")
@@ -170,7 +172,7 @@ def _holding(td: Any, trick: Any, style: Style) -> str:
     return f", taking {' and '.join(named)}" if named else ""
 
 
-def _void_in_led(position: Deal, seat: int) -> str | None:
+def _void_in_led(position: Deal, seat: int, style: Style) -> str | None:
     """The led suit's name when ``seat`` holds none of it (it is not leading), else None."""
     td = position.trick_deal
     if td is None or not td.trick:
@@ -178,10 +180,10 @@ def _void_in_led(position: Deal, seat: int) -> str | None:
     led = td.trick[0][1].suit
     if any(c.suit == led for c in td.hand(seat)):
         return None
-    return led.label(pack_in_play(position).style)
+    return led.label(style)
 
 
-def lay_off_story(position: Deal, seat: int, move: Move, best: Move) -> str:
+def lay_off_story(position: Deal, seat: int, move: Move, best: Move, style: Style) -> str:
     """Why ``move`` is worse in a lay-off deal: the places the open-hands lines finish in, and the fee."""
     try:
         mine = line_after(position, seat, move)
@@ -192,7 +194,6 @@ def lay_off_story(position: Deal, seat: int, move: Move, best: Move) -> str:
         return ""
     p1, p2 = list(mine.finish_order).index(seat), list(other.finish_order).index(seat)
     parts = []
-    style = pack_in_play(position).style
     if p1 != p2:
         parts.append(f"with all hands open you finish {ORDINALS[p1]} after {move_text(move, style)} and "
                      f"{ORDINALS[p2]} after {move_text(best, style)}")

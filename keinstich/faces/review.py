@@ -21,8 +21,8 @@ GRADE_COLOURS = {"best": "#2e7d32", "fine": "#7cb342", "mistake": "#ef6c00", "bl
                  "differs": "#757575", "only": "#9e9e9e"}
 """The badge colour of each grade (green to red; grey where only the heuristic bot judged)."""
 
-COLUMNS = (("", 64), ("you played", 90), ("best", 130), ("cost", 70), ("all hands open", 80), ("grade", 80))
-"""The fixed columns of a row before the sentence: title and width in pixels."""
+COLUMNS = (("", 60), ("you played", 80), ("best", 112), ("cost", 64), ("open hands", 86), ("grade", 76))
+"""The fixed columns of a row (title, width in pixels); the sentence why runs under them."""
 
 
 def _move_html(move: object, style: Style, four_colour: bool | None, lang: Lang, width: float) -> str:
@@ -51,7 +51,8 @@ def _amount(value: float | None, unit: str) -> str:
 
 def decision_html(j: Judgement, *, style: Style = "german", four_colour: bool | None = None, lang: Lang = "en",
                   width: float = 34) -> str:
-    """One decision as a row: where, the card played, the best, the costs, the grade, why."""
+    """One decision as a row (where, the card played, the best, the costs, the grade) with the sentence why
+    under it."""
     where = f"trick {j.trick}" if j.trick is not None else f"move {j.index + 1}"
     best = "".join(_move_html(m, style, four_colour, lang, width) for m in j.best[:3])
     measured = j.method != "heuristic"
@@ -62,17 +63,17 @@ def decision_html(j: Judgement, *, style: Style = "german", four_colour: bool | 
         _cell(_amount(j.cost, j.unit) if measured else "not measured", COLUMNS[3][1]),
         _cell(_amount(j.open_cost, j.unit) if measured else "—", COLUMNS[4][1]),
         _cell(badge(j.grade), COLUMNS[5][1]),
-        f"<div style='flex:1 1 260px;min-width:200px;font-size:92%'>{html.escape(j.why)}</div>",
     ]
-    return (f"<div class='ks-review-row ks-{j.grade}' style='display:flex;align-items:center;gap:2px;"
-            f"padding:2px 0;border-bottom:1px solid #eee'>" + "".join(cells) + "</div>")
+    return (f"<div class='ks-review-row ks-{j.grade}' style='padding:4px 0;border-bottom:1px solid #eee'>"
+            f"<div style='display:flex;align-items:center;gap:2px'>{''.join(cells)}</div>"
+            f"<div class='ks-why' style='font-size:92%;line-height:1.35;padding:2px 4px 0 {COLUMNS[0][1] + 4}px'>"
+            f"{html.escape(j.why)}</div></div>")
 
 
 def header_html() -> str:
     """The column titles of the rows."""
-    cells = "".join(_cell(f"<b>{html.escape(t)}</b>", w) for t, w in COLUMNS)
-    return (f"<div class='ks-review-head' style='display:flex;gap:2px;font-size:90%;color:#555'>{cells}"
-            f"<div style='flex:1 1 260px'><b>why</b></div></div>")
+    cells = "".join(_cell(f"<b style='white-space:nowrap'>{html.escape(t)}</b>", w) for t, w in COLUMNS)
+    return f"<div class='ks-review-head' style='display:flex;gap:2px;font-size:90%;color:#555'>{cells}</div>"
 
 
 def summary_html(r: Review) -> str:

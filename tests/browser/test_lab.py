@@ -7,13 +7,15 @@ what a reader must never meet: a traceback, an error output, a widget that did n
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
-from _kit import ROOT, Server, notebook_problems, open_in_lab, run_all_cells, wait_widgets_rendered
+from _kit import ROOT, Screenshots, Server, notebook_problems, open_in_lab, run_all_cells, wait_widgets_rendered
 from _learner import check_learner_table
-from _table import play_table
+from _review import check_review
+from _table import find_widget, play_table, run_cells
 
 pytestmark = pytest.mark.browser
 
@@ -75,4 +77,57 @@ def test_table_as_a_learner_sees_it_in_jupyterlab(page: Any, lab: Server) -> Non
     assert not problems, "\n".join(problems)
     log = check_learner_table(page, lambda *_: None)  # docs/screenshots/ takes Voila's
     print("\n".join(log))
+    assert not page.js_errors, f"JavaScript errors: {page.js_errors}"
+
+
+def test_review_and_try_again_in_jupyterlab(page: Any, lab: Server) -> None:
+    """Play a deal to the end and see the review beside the table; try again from the blunder and play on."""
+    open_in_lab(page, lab, "browser/review-table.ipynb")
+    state = run_all_cells(page)
+    problems = notebook_problems(page, state)
+    assert not problems, "\n".join(problems)
+    log = check_review(page, lambda *_: None)  # docs/screenshots/ takes Voila's
+    print("\n".join(log))
+    assert not page.js_errors, f"JavaScript errors: {page.js_errors}"
+
+
+def test_quiz_set_scores_in_jupyterlab(page: Any, lab: Server, site: Path, shots: Screenshots) -> None:
+    """A quiz set in JupyterLab: a wrong card at the first position, Next, a right card at the second; the
+    score reads "1 of 2 right" and the feedback names the learner's card."""
+    from keinstich.drills import study
+    from keinstich_widgets.quiz import BestCardQuiz
+
+    open_in_lab(page, lab, "browser/quiz-set.ipynb")
+    state = run_all_cells(page)
+    wait_widgets_rendered(page, len(state["widgetViews"]))
+    problems = notebook_problems(page, state)
+    assert not problems, "\n".join(problems)
+    mirror = find_widget(run_cells(site / "browser" / "quiz-set.ipynb"), BestCardQuiz)  # the same seeded set
+
+    def card_of(best: bool) -> str:
+        d = study(mirror.deal)
+        assert d is not None and d.instructive, "a set's position is instructive"
+        pick = min(d.values, key=d.cost) if best else max(d.values, key=d.cost)
+        return str(mirror.name(pick))
+
+    def answer(name: str, score: str) -> None:
+        page.locator(".ks-quiz button.ks-card").filter(has_text=re.compile(f"^{re.escape(name)}$")).click()
+        page.locator(".ks-quiz button", has_text=re.compile("^Check$")).click()
+        page.wait_for_function(
+            """(want) => { const q = document.querySelector('.ks-quiz');
+                           return q && q.textContent.replace(/\\s+/g, ' ').includes(want); }""",
+            arg=score, timeout=60_000)
+
+    wrong = card_of(best=False)
+    answer(wrong, "0 of 1 right")
+    feedback = page.locator(".ks-quiz").inner_text()
+    assert f"{wrong} costs" in feedback, feedback  # about the learner's own card
+    page.locator(".ks-quiz button", has_text=re.compile("^Next$")).click()
+    mirror.next()
+    page.wait_for_function("() => document.querySelector('.ks-quiz').textContent.includes('position 2 of 3')",
+                           timeout=60_000)
+    right = card_of(best=True)
+    answer(right, "1 of 2 right")
+    assert "Good choice" in page.locator(".ks-quiz").inner_text()
+    shots.take(page, "quiz-set.png", top=".ks-quiz", height=900)
     assert not page.js_errors, f"JavaScript errors: {page.js_errors}"

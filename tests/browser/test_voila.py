@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from _kit import VOILA_APP, Screenshots, Server, open_in_voila, voila_problems
 from _learner import check_learner_table
+from _review import check_review
 from _table import check_faces, find_widget, plain_text, play_table, run_cells
 
 pytestmark = pytest.mark.browser
@@ -44,6 +45,16 @@ def test_table_as_a_learner_sees_it_in_voila(page: Any, lab: Server, shots: Scre
     problems = voila_problems(page)
     assert not problems, "\n".join(problems)
     log = check_learner_table(page, lambda name, top, height: shots.take(page, name, top=top, height=height))
+    print("\n".join(log))
+    assert not page.js_errors, f"JavaScript errors: {page.js_errors}"
+
+
+def test_review_and_try_again_in_voila(page: Any, lab: Server, shots: Screenshots) -> None:
+    """In Voila: the review opens beside the table when the deal ends; try again from the blunder and play on."""
+    open_in_voila(page, lab.address("voila/render/browser/review-table.ipynb"), HAND)
+    problems = voila_problems(page)
+    assert not problems, "\n".join(problems)
+    log = check_review(page, lambda name, top, height: shots.take(page, name, top=top, height=height))
     print("\n".join(log))
     assert not page.js_errors, f"JavaScript errors: {page.js_errors}"
 

@@ -128,9 +128,10 @@ def test_best_card_quiz_takes_a_herzblatt_deal_and_its_card_play_alike() -> None
     deal = herzblatt_position()
     whole = BestCardQuiz(deal, judge="solver", style="french")
     alone = BestCardQuiz(deal.trick_deal, judge="solver", style="french")
-    assert whole.verdict()[0] == alone.verdict()[0]  # the same best cards for the side to move
+    first = deal.legal()[0]
+    assert whole.assessment(first).best == alone.assessment(first).best  # the same best cards for the side to move
     assert "trick 4 of 8" in whole.position.value and "Herzblatt, 3 players" in whole.position.value
-    whole.hand.click(whole.verdict()[0][0])
+    whole.hand.click(whole.assessment(first).best[0])
     whole.check_button.click()
     assert "Good choice" in whole.feedback.value and deal.history == herzblatt_position().history
     heuristic = BestCardQuiz(deal, judge="heuristic")

@@ -74,7 +74,7 @@ def test_wrong_then_right_with_reasons_per_card() -> None:
     quiz.check_button.click()
     text = quiz.feedback.value
     assert "Not quite" in text
-    assert "must follow leaves" in text and "you left it out" in text  # 7S is legal but not chosen
+    assert "you must follow Leaves" in text and "you left it out" in text  # 7S is legal but not chosen
     assert (quiz.asked, quiz.right) == (1, 0)
     quiz.hand.click("7S")
     quiz.check_button.click()
@@ -92,11 +92,14 @@ def test_show_answer_rings_the_legal_cards() -> None:
     assert quiz.feedback.value.count("✓") == 2 and quiz.feedback.value.count("✗") == 1
 
 
-def test_next_needs_a_factory_and_deals_the_next_seed() -> None:
-    quiz = LegalCardsQuiz(follow_position())
-    assert quiz.next_button.disabled
-    quiz.next()
-    assert "no next position" in quiz.feedback.value
+def test_next_works_without_a_factory_and_deals_the_next_seed() -> None:
+    deal = follow_position()
+    quiz = LegalCardsQuiz(deal)  # a hand-typed position: later ones come from its game and contract
+    assert not quiz.next_button.disabled
+    quiz.next_button.click()
+    d = quiz.deal
+    assert d is not deal and d.game == deal.game and d.players == 2
+    assert 0 < len(d.legal()) < len(d.hand(d.turn)) and "Error" not in quiz.feedback.value
     seeded = LegalCardsQuiz.from_seed("no-hearts", 10)
     first = seeded.deal
     seeded.next_button.click()
@@ -133,7 +136,7 @@ def test_domino_legal_quiz() -> None:
     quiz.hand.click("JC")
     quiz.check_button.click()
     assert "Right!" in quiz.feedback.value
-    assert "must lay JC first" in quiz.feedback.value
+    assert "you must lay the Unter of Acorns first" in quiz.feedback.value
 
 
 # --- which card would you play? ----------------------------------------------------------------------
@@ -151,9 +154,10 @@ def test_solver_judge_gives_the_cost_of_a_worse_card() -> None:
     quiz.check_button.click()
     quiz.wait(60)  # a judge that takes a while answers from its thread (the kernel's first call compiles)
     text = quiz.feedback.value
-    assert "Not the judge's card" in text and "7 of Leaves" in text
-    assert "costs you <b>5 pfennig more</b>" in text
-    assert "7 of Leaves: 0 pfennig" in text and "King of Leaves: 5 pfennig" in text
+    assert "You chose King of Leaves: King of Spades costs 5 pf" in text  # a typed deal: the coach names French
+    assert "after King of Spades you take this trick" in text
+    assert text.index("King of Leaves") < text.index("7 of Leaves")  # your card first, then the best
+    assert "7 of Leaves: 0 pf" in text and "King of Leaves: 5 pf" in text
     quiz.hand.click("7S")
     quiz.check_button.click()
     assert "Good choice" in quiz.feedback.value and (quiz.asked, quiz.right) == (1, 0)
@@ -176,7 +180,7 @@ def test_montecarlo_judge_and_bad_judges() -> None:
     quiz.hand.click(legal[0])
     quiz.check_button.click()
     quiz.wait(60)  # a judge that takes a while answers from its thread (the kernel's first call compiles)
-    assert "The Monte Carlo bot would play" in quiz.feedback.value
+    assert "best over 20 sampled deals" in quiz.feedback.value  # the fair judgement, with the quiz's samples
     with pytest.raises(QuizError, match="judge"):
         BestCardQuiz(duck_position(), judge="oracle")  # type: ignore[arg-type]
     with pytest.raises(QuizError, match="trick deals"):

@@ -150,13 +150,13 @@ def test_a_slow_quiz_judge_shows_progress_and_stops() -> None:
     deal.play("QS")
     quiz = BestCardQuiz(deal, judge="solver")
     gate = threading.Event()
-    judge = quiz._judge
+    judge = quiz._assess
 
-    def slow(d):  # type: ignore[no-untyped-def]
+    def slow(d, move):  # type: ignore[no-untyped-def]
         assert gate.wait(10)
-        return judge(d)
+        return judge(d, move)
 
-    quiz._judge = slow  # type: ignore[method-assign]
+    quiz._assess = slow  # type: ignore[method-assign]
     quiz.hand.click("KS")
     quiz.check_button.click()  # returns after a short wait, thinking on
     assert "the judge is thinking…" in quiz._job.note.value and quiz._job.stop_button.layout.display == ""
@@ -168,4 +168,4 @@ def test_a_slow_quiz_judge_shows_progress_and_stops() -> None:
     thread.join(10)
     assert "Stopped" in quiz.feedback.value and quiz.asked == 0  # the late answer is dropped
     quiz.check_button.click()
-    assert quiz.wait(10) and "Not the judge's card" in quiz.feedback.value and quiz.asked == 1
+    assert quiz.wait(10) and "King of Spades costs" in quiz.feedback.value and quiz.asked == 1

@@ -1,0 +1,320 @@
+"""What every quiz shares: a set of positions with a running score, and the position on show.
+
+A quiz is a *set*: ``size`` positions (default 8), position ``i`` dealt by ``factory(next_seed(start, i))``
+one at a time (the first may be given as a deal). The score counts the positions answered right at
+the first try ("3 of 5 right"). **Next** deals the next position; after the last it shows a summary
+(the score, the positions missed) and becomes **Another set**, which starts over at the seed after the
+set. A quiz built from a deal alone deals its later positions from the same game and contract.
+Nothing on show gives the answer away before Check or Show answer: the position, the table and a
+hand with no card ringed but the learner's own choice.
+"""
+
+from __future__ import annotations
+
+import html
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, cast
+
+import ipywidgets as widgets
+
+from keinstich.cards import Card, Lang, Pack, Style
+from keinstich.deal import Deal
+from keinstich.faces import card_name, card_width, domino_svg, guess_style, seat_name
+from keinstich.faces.layout import LayOffView
+from keinstich.positions import QuizError, hash_seed, next_seed, quiz_position
+
+from ._games import SetupError, default_contract, game_of, lays_off, setup_of, tricks_of
+from .cardview import HandView, TrickView
+
+Factory = Callable[[int | str], Deal]
+SIZE = 8
+"""Positions in a set unless the quiz is asked for another size."""
+
+
+@dataclass(frozen=True)
+class Answered:
+    """One position of the set as the learner answered it: right at the first try or not, and a few
+    words for the summary (where it was, what the learner chose)."""
+
+    number: int
+    right: bool
+    note: str
+
+
+def follow_on(deal: Deal, want: Callable[[Deal], bool]) -> tuple[Factory, int]:
+    """A factory of positions from ``deal``'s game, contract, players and pack that pass ``want``,
+    and a first seed taken from the deal's cards (a hand-typed deal has no seed of its own)."""
+    try:
+        setup = setup_of(deal)
+    except SetupError as e:
+        raise QuizError(str(e)) from None
+
+    dealt_from: str | Pack | None = deal.pack if deal.pack is not None else setup.pack  # named, or the cards typed
+
+    def factory(s: int | str) -> Deal:
+        try:
+            return quiz_position(setup.contract, s, players=setup.players, pack_id=dealt_from, game=setup.game,
+                                 want=want)
+        except QuizError:  # cards or a contract the game does not deal (a Herzblatt deal's trick play)
+            usual = default_contract(setup.game, setup.players)
+            return quiz_position(usual, s, players=setup.players, game=setup.game, want=want)
+
+    return factory, hash_seed(" ".join(c.code for hand in deal.dealt for c in hand)) % 10_000
+
+
+class QuizSet(widgets.VBox):  # type: ignore[misc]
+    """Position display, a hand, Check / Show answer / Next, a message area and the set's score."""
+
+    question_en = ""
+    question_de = ""
+
+    def __repr__(self) -> str:  # short and stable: notebooks keep it as the widget's text/plain
+        return f"{type(self).__name__}({self.deal!r}, seat {self.seat})"
+
+    def __init__(self, deal: Deal, seat: int | None, *, factory: Factory | None, seed: int | str | None,
+                 size: int, want: Callable[[Deal], bool], names: Sequence[str] | None, style: Style | None,
+                 four_colour: bool | None, lang: Lang, width: float, card_size: str | float | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        if card_size is not None:  # "small", "medium", "large" or pixels, as the Table takes it
+            width = card_width(card_size)
+        if isinstance(size, bool) or not isinstance(size, int) or size < 1:
+            raise QuizError(f"size must be a whole number of positions, 1 or more, not {size!r}")
+        self.add_class("ks-quiz")
+        self.lock = threading.RLock()
+        self.want = want
+        self.factory = factory
+        self.seed = seed
+        self.start = seed
+        self.size = size
+        self.index = 0
+        self.done = False
+        self.checked = False
+        self.answered: list[Answered] = []
+        self.names = list(names) if names is not None else None
+        self.lang: Lang = lang
+        self.four_colour = four_colour
+        self.width = width
+        self._style_choice = style
+        self.title = widgets.HTML()
+        self.position = widgets.HTML()
+        self.trick_view: TrickView | None = None
+        self.table_box = widgets.Box()
+        self.hand = HandView((), on_click=self._guard(self._card_clicked), on_error=self.say, width=width,
+                             lang=lang, four_colour=four_colour)
+        self.check_button = widgets.Button(description="Check" if lang == "en" else "Prüfen", button_style="primary")
+        self.answer_button = widgets.Button(description="Show answer" if lang == "en" else "Lösung zeigen")
+        self.next_button = widgets.Button(description="Next" if lang == "en" else "Nächste")
+        self.check_button.on_click(self._guard(lambda _: self.check()))
+        self.answer_button.on_click(self._guard(lambda _: self.show_answer()))
+        self.next_button.on_click(self._guard(lambda _: self.next()))
+        self.buttons = widgets.HBox([self.check_button, self.answer_button, self.next_button])
+        self.feedback = widgets.HTML()
+        self.score_html = widgets.HTML()
+        self.children = [self.title, self.position, self.table_box, self.hand, self.buttons,
+                         self.feedback, self.score_html]
+        self.deal: Deal = deal
+        self.seat = 0
+        self.load(deal, seat)
+        self._show_score()
+
+    # --- the score ----------------------------------------------------------------------------------
+
+    @property
+    def asked(self) -> int:
+        """Positions of this set answered so far (Check or Show answer)."""
+        return len(self.answered)
+
+    @property
+    def right(self) -> int:
+        """Positions of this set answered right at the first try."""
+        return sum(a.right for a in self.answered)
+
+    def _score(self, good: bool, note: str = "") -> None:
+        """Count this position's first answer (later ones change nothing)."""
+        if not self.checked:
+            self.checked = True
+            self.answered.append(Answered(self.index + 1, good, note))
+        self._show_score()
+
+    def _show_score(self) -> None:
+        at = f"{self.index + 1} of {self.size}" if self.en else f"{self.index + 1} von {self.size}"
+        self.score_html.value = (
+            f"<small>position {at} · <b>{self.right} of {self.asked} right</b> at the first try</small>" if self.en
+            else f"<small>Aufgabe {at} · <b>{self.right} von {self.asked} richtig</b> auf Anhieb</small>")
+
+    def summary(self) -> str:
+        """The set's score and the positions missed, as HTML."""
+        en = self.en
+        skipped = self.size - self.asked
+        head = (f"<b>Set done: {self.right} of {self.size} right</b> at the first try." if en else
+                f"<b>Fertig: {self.right} von {self.size} richtig</b> auf Anhieb.")
+        missed = [a for a in self.answered if not a.right]
+        lines = [f"<li>position {a.number}: {html.escape(a.note)}</li>" if en else
+                 f"<li>Aufgabe {a.number}: {html.escape(a.note)}</li>" for a in missed]
+        out = [head]
+        if lines:
+            out.append(("Missed:" if en else "Daneben:") + f"<ul style='margin:2px 0'>{''.join(lines)}</ul>")
+        if skipped:
+            out.append(f"{skipped} skipped." if en else f"{skipped} übersprungen.")
+        out.append("Press <b>Another set</b> for new positions." if en else
+                   "„Neue Runde“ bringt neue Aufgaben.")
+        return "<br>".join(out)
+
+    # --- helpers ------------------------------------------------------------------------------------
+
+    def _guard(self, fn: Callable[..., Any]) -> Callable[..., Any]:
+        def run(*args: Any) -> Any:
+            try:
+                return fn(*args)
+            except Exception as e:  # every callback error shows in the widget
+                self.say(f"{type(e).__name__}: {e}", error=True)
+                return None
+
+        return run
+
+    def say(self, text: str, *, error: bool = True, raw: bool = False) -> None:
+        """Show a message (an error in red) in the message area."""
+        body = text if raw else html.escape(text)
+        self.feedback.value = f"<div style='color:#b00020'>{body}</div>" if error else body
+
+    @property
+    def en(self) -> bool:
+        return self.lang == "en"
+
+    @property
+    def style(self) -> Style:
+        if self._style_choice is not None:
+            return self._style_choice
+        return guess_style([c for h in self.deal.dealt for c in h])
+
+    def name(self, c: Card) -> str:
+        return card_name(c, self.style, self.lang)
+
+    def who(self, s: int) -> str:
+        return seat_name(s, self.names, self.lang)
+
+    # --- a position ---------------------------------------------------------------------------------
+
+    def load(self, deal: Deal, seat: int | None = None) -> None:
+        """Ask about another position (the seat to move answers)."""
+        with self.lock:
+            self._load(deal, seat)
+
+    def _load(self, deal: Deal, seat: int | None) -> None:
+        if deal.turn is None:
+            raise QuizError("the deal is over: a quiz needs a position with a player to move")
+        if seat is not None and seat != deal.turn:
+            raise QuizError(f"it is seat {deal.turn}'s turn, not seat {seat}'s: the quiz asks the player to move")
+        self.deal, self.seat = deal, deal.turn
+        self.checked = False
+        self.reset()
+        with self.hold_sync():
+            self.title.value = f"<h4 style='margin:4px 0'>{html.escape(self.question())}</h4>"
+            self.position.value = self._position_text()
+            self._draw_table()
+            self.hand.set_look(style=self.style, four_colour=self.four_colour, lang=self.lang, width=self.width)
+            self.refresh_hand()
+            self.feedback.value = ""
+
+    def question(self) -> str:
+        return self.question_en if self.en else self.question_de
+
+    def where(self) -> str:
+        """Where the position is, in a few words (for the summary)."""
+        if lays_off(self.deal):
+            return f"{len(self.deal.history)} moves in" if self.en else f"nach {len(self.deal.history)} Zügen"
+        k = len(tricks_of(self.deal).tricks) + 1
+        return f"trick {k}" if self.en else f"Stich {k}"
+
+    def _position_text(self) -> str:
+        d = self.deal
+        g = game_of(d.game)
+        name = html.escape(g.contract_name(g.contract_of(d)))
+        you = html.escape(self.who(self.seat))
+        if not lays_off(d):
+            play = tricks_of(d)
+            k = len(play.tricks) + 1
+            text = (f"<b>{name}</b> · trick {k} of {play.total_tricks} · you are <b>{you}</b>" if self.en else
+                    f"<b>{name}</b> · Stich {k} von {play.total_tricks} · du bist <b>{you}</b>")
+            if not play.trick:
+                text += " · you lead" if self.en else " · du spielst aus"
+            return text
+        return (f"<b>{name}</b> · you are <b>{you}</b>" if self.en else f"<b>{name}</b> · du bist <b>{you}</b>")
+
+    def _draw_table(self) -> None:
+        d = self.deal
+        if not lays_off(d):
+            trick = tricks_of(d).trick
+            if self.trick_view is None:
+                self.trick_view = TrickView(d.players, trick, self.names, me=self.seat, style=self.style,
+                                            four_colour=self.four_colour, lang=self.lang, width=self.width * 0.8)
+            else:
+                self.trick_view.me = self.seat
+                self.trick_view.set_look(style=self.style, four_colour=self.four_colour, lang=self.lang)
+                self.trick_view.update(trick, None, players=d.players, names=self.names)
+            self.table_box.children = [self.trick_view]
+        else:  # the layout with no seat's cards drawn in their slots: that would frame the answer in gold
+            svg = domino_svg(cast(LayOffView, d), open_seats=(), style=self.style, four_colour=self.four_colour,
+                             lang=self.lang, width=self.width * 0.6)
+            self.table_box.children = [widgets.HTML(svg)]
+
+    # --- to be filled in --------------------------------------------------------------------------
+
+    def reset(self) -> None: ...
+
+    def refresh_hand(self) -> None: ...
+
+    def _card_clicked(self, c: Card) -> None: ...
+
+    def check(self) -> None: ...
+
+    def show_answer(self) -> None: ...
+
+    # --- moving through the set ---------------------------------------------------------------------
+
+    def next(self) -> None:
+        """The next position of the set; after the last, the summary; after the summary, another set."""
+        if self.done:
+            self.another_set()
+            return
+        if self.index + 1 >= self.size:
+            with self.lock:
+                self.done = True
+                self.next_button.description = "Another set" if self.en else "Neue Runde"
+                self.check_button.disabled = self.answer_button.disabled = True
+                self.say(self.summary(), error=False, raw=True)
+            return
+        self._deal_position(self.index + 1)
+
+    def another_set(self) -> None:
+        """A new set of the same kind, from the seed after this set's, with the score at zero."""
+        start = self._seeds()[0]
+        nxt = next_seed(start, self.size)
+        self._deal_position(0, nxt)
+
+    def _seeds(self) -> tuple[int | str, Factory]:
+        if self.factory is None:
+            self.factory, first = follow_on(self.deal, self.want)
+            self.start = next_seed(first, -self.index)  # the position on show was given, not dealt
+        if self.start is None:
+            self.start = 0
+        return self.start, self.factory
+
+    def _deal_position(self, index: int, start: int | str | None = None) -> None:
+        first, factory = self._seeds()
+        first = first if start is None else start
+        seed = next_seed(first, index)
+        self.say("dealing the next position…" if self.en else "teile die nächste Aufgabe aus…", error=False)
+        deal = factory(seed)
+        with self.lock:  # the position, the seed and the set change together
+            self.seed, self.start, self.index = seed, first, index
+            if index == 0:
+                self.answered = []
+                self.done = False
+                self.next_button.description = "Next" if self.en else "Nächste"
+                self.check_button.disabled = self.answer_button.disabled = False
+            self.load(deal)
+            self._show_score()
