@@ -16,8 +16,15 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m keinstich.warm
 	touch $@
 
+# JupyterLab refuses to start as root ("Running as root is not recommended") unless given --allow-root:
+# a container or a fresh cloud machine often runs as root. USER_ID is the `id -u` of who runs make.
+USER_ID ?= $(shell id -u)
+LAB_FLAGS := $(if $(filter 0,$(USER_ID)),--allow-root)
+
 lab: $(STAMP)
-	$(BIN)/jupyter lab lessons/00-index.ipynb
+	@echo "Starting JupyterLab on the lessons. To open them, copy into your browser the address it prints below"
+	@echo "as 'http://localhost:<port>/lab/tree/lessons/00-index.ipynb?token=<token>'. Stop it with Ctrl-C."
+	$(BIN)/jupyter lab $(LAB_FLAGS) --ServerApp.root_dir=. --LabApp.default_url=/lab/tree/lessons/00-index.ipynb
 
 lint: $(STAMP)
 	$(BIN)/ruff check keinstich widgets tests benchmarks scripts

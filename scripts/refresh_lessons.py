@@ -2,15 +2,20 @@
 
     python scripts/refresh_lessons.py                 # every notebook in lessons/
     python scripts/refresh_lessons.py lessons/03-no-tricks.ipynb
+    python scripts/refresh_lessons.py --format-only   # normalise the files without running them
 
 Run it after a change to the engine's rich displays, the card faces or a widget: committed outputs are
 what nbval compares and what the web shows. Widget state and per-cell execution timestamps are stripped,
 so a refresh with no real change leaves the files as they were.
+
+The files are written in the form JupyterLab would save them, so a fresh clone's lessons open without the
+"modified" dot: nbformat's own writer (sorted keys, one-space indent, a final newline), and the kernelspec
+that JupyterLab writes into the notebook when the kernel starts (ipykernel's "Python 3 (ipykernel)"; a
+different display name there was why every lesson opened as modified).
 """
 
 from __future__ import annotations
 
-import json
 import subprocess
 import sys
 import time
@@ -19,12 +24,33 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def strip(path: Path) -> None:
-    nb = json.loads(path.read_text())
-    nb["metadata"].pop("widgets", None)
-    for cell in nb["cells"]:
+def kernelspec() -> dict[str, str]:
+    """The notebook metadata JupyterLab sets when it starts the ``python3`` kernel (ipykernel's own spec)."""
+    from ipykernel.kernelspec import get_kernel_dict
+
+    spec = get_kernel_dict()
+    return {"display_name": spec["display_name"], "language": spec["language"], "name": "python3"}
+
+
+def normalised(text: str) -> str:
+    """The notebook ``text`` as JupyterLab keeps it: no widget state, no execution timestamps, the kernelspec
+    it would write, nbformat's layout."""
+    import nbformat
+
+    nb = nbformat.reads(text, as_version=nbformat.NO_CONVERT)
+    nb.metadata.pop("widgets", None)
+    nb.metadata["kernelspec"] = kernelspec()
+    for cell in nb.cells:
         cell.get("metadata", {}).pop("execution", None)
-    path.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n")
+    out = str(nbformat.writes(nb))
+    return out if out.endswith("\n") else out + "\n"  # as nbformat.write, and so the Jupyter server, saves it
+
+
+def strip(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    new = normalised(text)
+    if new != text:
+        path.write_text(new, encoding="utf-8")
 
 
 def refresh(path: Path) -> float:
@@ -36,9 +62,15 @@ def refresh(path: Path) -> float:
 
 
 def main() -> None:
-    paths = [Path(p) for p in sys.argv[1:]] or sorted((ROOT / "lessons").glob("*.ipynb"))
+    args = sys.argv[1:]
+    format_only = "--format-only" in args
+    paths = [Path(p) for p in args if p != "--format-only"] or sorted((ROOT / "lessons").glob("*.ipynb"))
     for path in paths:
-        print(f"{path.name}: {refresh(path):.1f} s", flush=True)
+        if format_only:
+            strip(path)
+            print(f"{path.name}: normalised", flush=True)
+        else:
+            print(f"{path.name}: {refresh(path):.1f} s", flush=True)
 
 
 if __name__ == "__main__":

@@ -190,6 +190,16 @@ def test_domino_deal_shows_rows_hands_and_passes() -> None:
     assert "chain" in chain._repr_html_()
 
 
+def test_domino_position_for_a_quiz_frames_no_answer() -> None:
+    """The position of a "which cards may you lay?" quiz shows the hands without framing the legal cards."""
+    deal = DominoDeal.from_seed("german-32", 4, seed=12)
+    gold = "#e69500"  # the frame of a playable card (card_svg(..., highlighted=True))
+    assert deal.legal() and gold in faces.domino_html(deal)
+    quiz = faces.domino_html(deal, mark_legal=False)
+    assert gold not in quiz
+    assert all(f'aria-label="{c.label("german")}"' in quiz for c in deal.hand(deal.turn))  # the hand is shown
+
+
 def test_herzblatt_deal_shows_phase_skat_and_settlement() -> None:
     deal = HerzblattDeal.from_seed(3, HerzblattRules(players=3))
     out = deal._repr_html_()

@@ -113,3 +113,96 @@ def test_glossary_terms_are_used_where_the_glossary_says_they_are_introduced() -
         elif not word(term).search(markdown(lesson)):
             problems.append(f"{term}: not used in {row['file']}")
     assert not problems, "\n".join(problems)
+
+
+def _refresh_script() -> Any:
+    """scripts/refresh_lessons.py as a module (scripts/ is not a package)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("refresh_lessons", LESSONS.parent / "scripts" / "refresh_lessons.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_committed_in_the_form_jupyterlab_keeps(path: Path) -> None:
+    """A fresh clone's lesson opens without the "modified" dot (tests/browser/test_open_clean.py shows it in
+    JupyterLab): the file is already what the refresh script normalises it to, kernelspec included."""
+    text = path.read_text(encoding="utf-8")
+    assert _refresh_script().normalised(text) == text, (
+        f"{path.name} is not in the normalised form: run `python scripts/refresh_lessons.py --format-only`")
+    assert read(path)["metadata"]["kernelspec"]["display_name"] == "Python 3 (ipykernel)"
+
+
+# --- Checks that wrong or misleading content cannot come back (issue 13) -------------------------------------------
+
+def code_sources(path: Path) -> list[str]:
+    return [source(c) for c in cells(path, "code")]
+
+
+def test_lesson_02_exercise_asks_what_could_happen() -> None:
+    """The exercise swaps one card of the worked deal for a card no other seat holds, and its solution names the
+    winner the engine finds when the lesson's first two tricks are replayed with that card."""
+    from keinstich.cards import card, cards
+    from keinstich.tricks import TrickDeal
+
+    path = LESSONS / "02-tricks.ipynb"
+    text = markdown(path)
+    question = re.search(r"if seat (\d) had held the [^(]*\(`(\w+)`\) instead of the [^(]*\(`(\w+)`\)", text)
+    assert question, "the exercise no longer names its cards as `codes`: update this test with it"
+    seat, new, old = int(question[1]), card(question[2]), card(question[3])
+    answer = re.search(r"<summary>Solution</summary>\s*Seat (\d)\.", text[question.end():])
+    assert answer, "the solution does not start by stating the winning seat"
+    typed = next(s for s in code_sources(path) if "TrickDeal([cards(" in s)
+    hands = [list(cards(h)) for h in re.findall(r'cards\("([^"]+)"\)', typed)]
+    assert old in hands[seat], f"seat {seat} did not hold {old}"
+    assert all(new not in hand for hand in hands), f"{new} is already in the deal: the exercise is impossible"
+    printed = "".join("".join(o.get("text", "")) for c in cells(path, "code") for o in c.get("outputs", []))
+    tricks = re.findall(r"trick (\d) \(([^)]*)\) won by seat \d", printed)[:2]
+    assert [n for n, _ in tricks] == ["1", "2"], "the worked example no longer prints its first two tricks"
+    hands[seat][hands[seat].index(old)] = new
+    what_if = TrickDeal(hands, leader=0)
+    for _, plays in tricks:
+        for play in plays.split(", "):
+            who, code = play.split(":")
+            what_if.play(new if card(code) == old else card(code), int(who))
+    assert what_if.tricks[1].winner == int(answer[1])
+
+
+GOLD_FRAME = "#e69500"  # the frame of a playable card in the engine's faces
+MARKING_VIEWS = ("DominoView(", "Table.from_deal(")  # widgets that frame the cards the player to move may play
+
+
+@pytest.mark.parametrize("path", NUMBERED, ids=lambda p: p.stem)
+def test_no_cell_gives_a_quiz_away(path: Path) -> None:
+    """A LegalCardsQuiz on a position of the lesson: no cell before it shows that position with the answer framed
+    (the deal's display marks the legal cards in gold; DominoView and the Table mark them too)."""
+    sources = code_sources(path)
+    outputs = [json.dumps(c.get("outputs", [])) for c in cells(path, "code")]
+    for i, src in enumerate(sources):
+        for var in re.findall(r"LegalCardsQuiz\((\w+)", src):
+            uses = re.compile(rf"\b{re.escape(var)}\b")
+            for j in range(i):
+                if not uses.search(sources[j]):
+                    continue
+                shown = sources[j].strip().splitlines()[-1].strip() == var and GOLD_FRAME in outputs[j]
+                viewed = any(f"{view}{var}" in sources[j] for view in MARKING_VIEWS)
+                assert not (shown or viewed), f"code cell {j + 1} shows the answer of the quiz in cell {i + 1}"
+
+
+def test_lesson_06_quiz_turns_on_the_king() -> None:
+    """Lesson 06's quiz position is one where the King of Hearts decides the answer: Hearts are led and the King
+    is the learner's only Heart, so it is the one card allowed (without it, every card would be)."""
+    pytest.importorskip("ipywidgets")
+    from keinstich.cards import card
+    from keinstich_widgets.quiz import LegalCardsQuiz
+
+    path = LESSONS / "06-no-max-and-black-pig.ipynb"
+    found = re.findall(r'LegalCardsQuiz\.from_seed\("no-max", (\d+)\)', "\n".join(code_sources(path)))
+    assert len(found) == 1, "lesson 06 no longer builds its quiz with LegalCardsQuiz.from_seed(\"no-max\", seed)"
+    quiz = LegalCardsQuiz.from_seed("no-max", int(found[0]))
+    hand = quiz.deal.hand(quiz.seat)
+    assert card("KH") in hand and len(hand) > 1
+    assert set(quiz.deal.legal()) == {card("KH")}, "the King does not decide this quiz's answer"

@@ -150,9 +150,12 @@ def _chain_svg(d: LayOffView, lk: Look, cw: float, ch: float, frontier: Sequence
 
 
 def domino_html(deal: LayOffView, *, open_seats: Iterable[int] | None = None,
-                names: Sequence[str] | None = None) -> str:
+                names: Sequence[str] | None = None, mark_legal: bool = True) -> str:
     """A lay-off deal, all hands open: the layout, then per seat the hand (playable cards framed),
-    cards left, passes and place (DominoDeal._repr_html_)."""
+    cards left, passes and place (DominoDeal._repr_html_).
+
+    ``mark_legal=False`` frames nothing: the position for a "which cards may you lay?" quiz, without its answer.
+    """
     d = deal
     n: int = d.players
     seats = range(n) if open_seats is None else open_seats
@@ -161,7 +164,7 @@ def domino_html(deal: LayOffView, *, open_seats: Iterable[int] | None = None,
     lk = look(dealt_cards(d), width=scaled(40), default="french" if result.unit == "points" else "german")
     en = lk.lang == "en"
     turn = d.turn
-    legal = set(d.legal())
+    legal = set(d.legal()) if mark_legal else set()
     places = result.places or (0,) * n
     shown = set(seats)
     rows = []
@@ -176,11 +179,11 @@ def domino_html(deal: LayOffView, *, open_seats: Iterable[int] | None = None,
     name = html.escape(getattr(d.contract, "name", "Domino"))
     state = (("over" if en else "vorbei") if turn is None else
              (f"seat {turn} to move" if en else f"Platz {turn} ist dran")
-             + ("" if legal else (" (must pass)" if en else " (muss passen)")))
+             + ("" if legal or not mark_legal else (" (must pass)" if en else " (muss passen)")))
     head = f"<div><b>{name}</b> ({kind}) · {state}</div>"
     cols = ["seat", "hand", "passes", "place"] if en else ["Platz", "Hand", "Passen", "Rang"]
-    return (head + domino_svg(d, open_seats=shown, style=lk.style, four_colour=lk.four_colour, lang=lk.lang,
-                             width=scaled(40))
-            + table_html(cols, rows))
+    layout = domino_svg(d, open_seats=shown if mark_legal else (), style=lk.style, four_colour=lk.four_colour,
+                        lang=lk.lang, width=scaled(40))
+    return head + layout + table_html(cols, rows)
 
 

@@ -192,6 +192,20 @@ def start_lab(site: Path, home: Path, token: str) -> Server:
                   port=port, ready_path="/api/status")
 
 
+def start_notebook(site: Path, home: Path, token: str) -> Server:
+    """Notebook 7 (`jupyter notebook`) on a free port, serving `site`, with a known token."""
+    port = free_port()
+    argv = [
+        sys.executable, "-m", "notebook", "--no-browser",
+        f"--port={port}", "--ServerApp.port_retries=0", "--ServerApp.ip=127.0.0.1",
+        f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={site}",
+        "--ServerApp.allow_root=True",  # CI runs as root
+        "--JupyterNotebookApp.expose_app_in_browser=True",  # window.jupyterapp for the checks
+    ]
+    return _start("Notebook 7", argv, site=site, env=jupyter_env(home), log=home / "notebook.log", token=token,
+                  port=port, ready_path="/api/status")
+
+
 def start_voila(site: Path, home: Path, notebook: str) -> Server:
     """`voila NOTEBOOK --no-browser --port=…` as a teacher would run it, from the site folder."""
     port = free_port()
@@ -257,8 +271,16 @@ def open_in_lab(page: Any, lab: Server, path: str, timeout: float = 90_000) -> N
     page.wait_for_function(JS_KERNEL_READY, timeout=timeout)
 
 
+def open_in_notebook(page: Any, server: Server, path: str, timeout: float = 90_000) -> None:
+    """Open `path` in Notebook 7 (its /notebooks/ page) and wait for its kernel to be idle."""
+    page.goto(server.address(f"notebooks/{path}"))
+    page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=timeout)
+    page.wait_for_function(JS_KERNEL_READY, timeout=timeout)
+
+
 def run_all_cells(page: Any, timeout: float = 180_000) -> dict[str, Any]:
-    """Run > Run All Cells from the menu bar, then wait until the kernel is idle and no cell is pending.
+    """Run > Run All Cells from the menu bar (JupyterLab's or Notebook 7's), then wait until the kernel is idle and no
+    cell is pending.
 
     Returns the final run state (see JS_RUN_STATE). Stops waiting early when a cell failed, since JupyterLab
     then leaves the cells after it unrun.

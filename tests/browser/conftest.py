@@ -1,4 +1,4 @@
-"""Fixtures for the browser tests: a JupyterLab and a Voila server on free ports, headless Debian Chromium.
+"""Fixtures for the browser tests: JupyterLab, Notebook 7 and Voila servers on free ports, headless Debian Chromium.
 
 Every test under tests/browser gets the `browser` marker. The servers serve a scratch copy of lessons/, apps/ and
 tests/browser/notebooks/ (as browser/), with outputs stripped, so a run in the browser can neither rewrite the
@@ -30,6 +30,7 @@ from _kit import (
     Server,
     make_site,
     start_lab,
+    start_notebook,
     start_voila,
 )
 
@@ -90,6 +91,23 @@ def site(browser_home: Path) -> Path:
 @pytest.fixture(scope="session")
 def lab(site: Path, browser_home: Path) -> Iterator[Server]:
     server = start_lab(site, browser_home, token=secrets.token_hex(16))
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def notebook7(site: Path, browser_home: Path) -> Iterator[Server]:
+    """Notebook 7 on the same site. Its package comes with the `lab` extra; missing, it is an error, not a skip."""
+    try:
+        import notebook
+    except ImportError:
+        pytest.fail("Notebook 7 (the `notebook` package) is missing: install the project's `lab` extra (make does it).",
+                    pytrace=False)
+    if int(notebook.__version__.split(".")[0]) < 7:
+        pytest.fail(f"notebook {notebook.__version__} is installed; the test is for Notebook 7", pytrace=False)
+    server = start_notebook(site, browser_home, token=secrets.token_hex(16))
     try:
         yield server
     finally:
