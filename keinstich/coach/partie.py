@@ -52,7 +52,7 @@ class PartieReview:
         mistakes = sum(r.count("mistake") for r in self.reviews)
         blunders = sum(r.count("blunder") for r in self.reviews)
         return (f"{len(self.reviews)} deals, {sum(len(r.decisions) for r in self.reviews)} decisions: "
-                f"{mistakes} mistakes and {blunders} blunders.")
+                f"{_count(mistakes, 'mistake')} and {_count(blunders, 'blunder')}.")
 
     def _repr_html_(self) -> str:
         cols = list(self.rows()[0]) if self.reviews else []
@@ -63,6 +63,10 @@ class PartieReview:
                         for n, j in self.worst())
         return (f"<p>{html.escape(self.summary)}</p><table>{head and f'<tr>{head}</tr>'}{body}</table>"
                 + (f"<p>The costliest decisions:</p><ul>{worst}</ul>" if worst else ""))
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _cell(v: object) -> str:

@@ -156,15 +156,16 @@ def trick_story(position: Deal, seat: int, move: Move, best: Move, style: Style)
         who = _who(t1.winner, seat, side)
         verb = "take" if who == "you" else "takes"
         what = "this trick" if t1.number == start + 1 else f"trick {t1.number}"
-        told = f"{who} {verb} {what} with {won.label(style)}" + _holding(td, t1, style) + (
-            f" ({_amount(abs(a1), unit)})" if a1 else "")
+        told = f"{who} {verb} {what} with {won.label(style)}" + (
+            f" ({_amount(abs(a1), unit)}{_holding(td, t1, style)})" if a1 else "")
         kept = move_cards(best)
-        free = other.get(start + 1, (None, 0))[1] == 0
-        if kept and t1.winner == seat and won == kept[0] and t1.number > start + 1 and a1 and free:
+        now_cost = other.get(start + 1, (None, 0))[1]
+        if kept and t1.winner == seat and won == kept[0] and t1.number > start + 1 and sign * (a1 - now_cost) < 0:
             void = _void_in_led(position, seat, style)
-            now = f"while void in {void}: throwing it" if void is not None else ": playing it"
-            return (f"you kept {b} {now} on trick {start + 1} was free, and with all hands open it takes trick "
-                    f"{t1.number} ({_amount(abs(a1), unit)})").replace(" :", ":")
+            doing = f"while void in {void}: throwing it" if void is not None else ": playing it"
+            price = "was free" if not now_cost else f"cost only {_amount(abs(now_cost), unit)}"
+            return (f"you kept {b} {doing} on trick {start + 1} {price}, and with all hands open it takes trick "
+                    f"{t1.number} ({_amount(abs(a1), unit)}{_holding(td, t1, style, won)})").replace(" :", ":")
         if t2 is None:
             return f"with all hands open, after {m} {told}"
         there = f"{_amount(abs(a2), unit)} there" if a2 else "nothing there"
@@ -173,11 +174,11 @@ def trick_story(position: Deal, seat: int, move: Move, best: Move, style: Style)
     return ""
 
 
-def _holding(td: Any, trick: Any, style: Style) -> str:
-    """", taking the King of Hearts": the trick's cards that cost (or score) something under the contract."""
+def _holding(td: Any, trick: Any, style: Style, but: Any = None) -> str:
+    """": King of Hearts": the trick's cards (``but`` one, named already) that cost or score something."""
     tb = tables(td.contract, td.rules, td.total_tricks)
-    named = [c.label(style) for c in trick.cards if tb.cost[c.index] != 0]
-    return f", taking {' and '.join(named)}" if named else ""
+    named = [c.label(style) for c in trick.cards if tb.cost[c.index] != 0 and c != but]
+    return f": {', '.join(named)}" if named else ""
 
 
 def _void_in_led(position: Deal, seat: int, style: Style) -> str | None:
