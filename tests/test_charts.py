@@ -121,7 +121,7 @@ def test_bot_comparison_bars_are_the_means_with_their_intervals():
     bar = next(c for c in ax.containers if type(c).__name__ == "BarContainer")
     err = bar.errorbar.lines[2][0]
     assert [tuple(seg[:, 1]) for seg in err.get_segments()] == [(6.5, 7.5), (12.0, 14.5)]
-    assert "pfennig" in ax.get_ylabel() and "lower is better" in ax.get_title()
+    assert ax.get_ylabel() == "mean penalty paid (pfennig per deal)" and "lower is better" in ax.get_title()
     assert "200 deals" in ax.get_title()
     with pytest.raises(ChartError, match="ci_low"):
         bot_comparison(summary.drop(columns="ci_low"))
@@ -167,7 +167,7 @@ def test_charts_take_frames_of_the_simulations():
              render=False)
     labelled(bot_comparison(summarize(tournament("heuristic,random", "no-max", 8))), render=False)
     partie = bot_comparison(summarize(simulate_partie("power", 3, bots="random"), by="seat").round(1))
-    assert "net result per partie" in labelled(partie, render=False).axes[0].get_ylabel()
+    assert "net result (pfennig per partie)" in labelled(partie, render=False).axes[0].get_ylabel()
     labelled(pot_over_partie(simulate_partie("standard", 1)), render=False)
     herzblatt = labelled(trick_by_trick(deal_frame(one_deal("herzblatt", 1, game="herzblatt"))))
     assert "points" in herzblatt.axes[0].get_ylabel()
@@ -223,3 +223,13 @@ def test_holder_risk_bars_are_the_shares_by_length():
     assert two.get_suptitle() == "Who takes it"
     with pytest.raises(ChartError, match="cards of its suit"):
         holder_risk(cards.drop(columns="cards of its suit"))
+
+
+def test_bot_comparison_of_winnings_shows_money_won_as_positive():
+    from keinstich.sim.stats import winnings
+
+    paid = pd.DataFrame({"bot": ["heuristic", "random"], "deals": [9, 9], "mean": [-42.0, -38.0],
+                         "ci_low": [-44.0, -40.0], "ci_high": [-40.0, -36.0], "sd": [1.0, 1.0], "unit": "pfennig"})
+    ax = labelled(bot_comparison(winnings(paid))).axes[0]
+    assert [p.get_height() for p in ax.patches] == [42.0, 38.0]
+    assert ax.get_ylabel() == "mean money won (pfennig per deal)" and "higher is better" in ax.get_title()

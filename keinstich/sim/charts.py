@@ -255,8 +255,9 @@ def bot_comparison(summary: pd.DataFrame) -> Figure:
             for m, hi in zip(means, summary["ci_high"], strict=True)]
     unit = _unit(summary)
     measure = summary.attrs.get("measure") or ("net" if "parties" in summary.columns else "score")
-    what = {"net": "net result per partie", "won": "money won per deal"}.get(
-        measure, f"{_WHAT.get(unit, 'result')} per deal")
+    noun = {"net": "net result", "won": "money won"}.get(measure, _WHAT.get(unit, "result"))
+    per = "partie" if measure == "net" else "deal"
+    what = f"{noun} per {per}"
     better = "higher is better" if measure in ("net", "won") else _BETTER.get(unit, "")
     fig = Chart(figsize=(max(6.0, 1.3 * len(names) + 2), 4.5), layout="constrained")
     ax = fig.subplots()
@@ -272,7 +273,7 @@ def bot_comparison(summary: pd.DataFrame) -> Figure:
         detail.insert(0, f"{sizes[0]}{'–' + str(sizes[-1]) if len(sizes) > 1 else ''} {count} per bot")
     ax.set_title("; ".join(detail), fontsize=10)
     ax.set_xlabel(" / ".join(keys))
-    ax.set_ylabel(f"mean {what} ({unit})")
+    ax.set_ylabel(f"mean {noun} ({unit} per {per})")
     ax.grid(axis="y", alpha=0.3)
     return fig
 
