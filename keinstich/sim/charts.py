@@ -7,6 +7,11 @@
     bot_comparison(summarize(tournament(["heuristic", "random"], "no-tricks", deals=500)))
     pot_over_partie(simulate_partie("standard", parties=10))
     trick_by_trick(deal_frame(one_deal("no-hearts", 3)))
+    holder_risk(stats.penalty_cards(NO_OBERS, Rank.QUEEN))  # an Ober's risk by the length of its suit
+    mean_by_count(stats.domino_hands(frame), ["Unters dealt"], "received")
+
+Counts (cards, penalties, deals) are drawn on whole-number ticks; panels of different contracts each get
+their own x range. A *player's deal* is one seat's result in one deal: a deal of four players gives four.
 
 Figures are built with matplotlib's object API (:class:`matplotlib.figure.Figure`, never pyplot), so
 nothing leaks into pyplot's global state; every figure has a title, labelled axes and units, and
@@ -185,7 +190,7 @@ def mean_by_count(frame: pd.DataFrame, columns: Sequence[str], value: str, min_c
         ax.bar(xs, [float(m) for m in table["mean"]], color=palette[k % len(palette)])
         ax.axhline(overall, color="grey", linestyle="--", linewidth=1, label=f"all hands, {overall:.1f}")
         ax.set_xticks(xs)
-        ax.set_title(f"by {column} ({int(table['count'].sum())} hands)", fontsize=10)
+        ax.set_title(f"by {column} ({len(frame)} hands)", fontsize=10)
         ax.set_xlabel(f"{column} (cards)")
         ax.set_ylabel(f"mean {value} ({unit} per deal)")
         ax.yaxis.set_tick_params(labelleft=True)
