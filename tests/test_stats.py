@@ -9,6 +9,7 @@ from keinstich.contracts import NO_MAX, NO_OBERS
 from keinstich.sim import one_deal, simulate
 from keinstich.sim.stats import (
     domino_hands,
+    how_it_is_paid,
     mean_by,
     paid_per_deal,
     penalty_cards,
@@ -83,3 +84,11 @@ def test_score_sheet_and_paid_per_deal():
     table = paid_per_deal(partie)
     assert list(table.columns) == ["no-tricks", "received from the pot"]
     assert table.loc["h"].tolist() == [5, 65] and table.loc["r"].tolist() == [30, 10]
+
+
+def test_how_it_is_paid_by_contract():
+    frame = pd.DataFrame({"contract": ["b", "b", "b", "b", "a", "a"], "score": [0, 0, 0, 40, 10, 30]})
+    table = how_it_is_paid(frame)
+    assert list(table.index) == ["b", "a"]  # in the frame's order
+    assert table.loc["b"].tolist() == [10, 20, 0.75, 40]  # sd of 0, 0, 0, 40: sqrt(1200 / 3)
+    assert table.loc["a"].tolist() == [20, pytest.approx(200 ** 0.5), 0, 30]

@@ -11,6 +11,7 @@ small pandas table.
     winnings(summarize(tournament(["heuristic", "random"], "domino", 300)))   # won, not paid
     score_sheet(pd.DataFrame(partie.ledger.rows()))           # what each seat paid in each deal
     paid_per_deal(simulate_partie("standard", 200, bots=lineup))
+    how_it_is_paid(simulate("power", 250))                   # mean, spread, share paying nothing, most
 
 Every function takes and returns a DataFrame (``penalty_cards`` plays the deals itself), and leaves its
 input alone.
@@ -26,8 +27,8 @@ from keinstich.cards import Rank, card, deal_hands
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["domino_hands", "mean_by", "paid_per_deal", "penalty_cards", "risk_by_length", "score_sheet",
-           "winnings"]
+__all__ = ["domino_hands", "how_it_is_paid", "mean_by", "paid_per_deal", "penalty_cards", "risk_by_length",
+           "score_sheet", "winnings"]
 
 LENGTH = "cards of its suit"
 TAKEN = "taken by its holder"
@@ -137,3 +138,12 @@ def paid_per_deal(frame: pd.DataFrame, by: str = "bot") -> pd.DataFrame:
         name = "received from the pot" if pays_out else str(contract)
         columns[name] = rows.groupby(by, sort=False, observed=True)["received" if pays_out else "paid"].mean()
     return pd.DataFrame(columns)
+
+
+def how_it_is_paid(frame: pd.DataFrame, by: str = "contract") -> pd.DataFrame:
+    """How the penalties of a :func:`~keinstich.sim.simulation.simulate` frame are paid, one row per contract
+    (or ``by``), in the frame's order: the ``mean`` per player's deal, the ``spread (sd)``, the ``share paying
+    nothing`` (0 to 1) and the ``most paid`` in one deal."""
+    scores = frame.groupby(by, sort=False, observed=True)["score"]
+    return scores.agg(**{"mean": "mean", "spread (sd)": "std", "share paying nothing": lambda s: (s == 0).mean(),
+                         "most paid": "max"})
