@@ -233,3 +233,10 @@ def test_bot_comparison_of_winnings_shows_money_won_as_positive():
     ax = labelled(bot_comparison(winnings(paid))).axes[0]
     assert [p.get_height() for p in ax.patches] == [42.0, 38.0]
     assert ax.get_ylabel() == "mean money won (pfennig per deal)" and "higher is better" in ax.get_title()
+
+
+def test_penalty_distribution_names_a_custom_contract():
+    mine = SMALL.assign(contract="custom")
+    ax = labelled(penalty_distribution(mine, names={"custom": "My contract"})).axes[0]
+    assert ax.get_title().startswith("My contract (8 players' deals")
+    assert labelled(penalty_distribution(mine)).axes[0].get_title().startswith("custom (")

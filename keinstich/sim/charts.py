@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
@@ -82,14 +82,15 @@ def _by_group(frame: pd.DataFrame, by: str) -> list[tuple[Any, pd.DataFrame]]:
     return [(key[0] if isinstance(key, tuple) else key, group) for key, group in groups]
 
 
-def penalty_distribution(frame: pd.DataFrame, by: str = "contract") -> Figure:
+def penalty_distribution(frame: pd.DataFrame, by: str = "contract", names: Mapping[str, str] | None = None) -> Figure:
     """How often each result occurs, one panel per contract, seat or bot (``by``): the share of
     players' deals (%) with each penalty (or points), a dashed line at the mean.
 
     A *player's deal* is one seat in one deal: a deal of four players gives four results. One bar per
     value when there are few distinct values (pfennig come in steps of 5), else a histogram of 30 bins.
     Panels share their x axis only when they show the same contract in the same unit; panels of
-    different contracts (different totals) each get their own range.
+    different contracts (different totals) each get their own range. ``names`` gives a panel a plain
+    name instead of the frame's id (``{"custom": "My contract"}``).
     """
     if by not in ("contract", "seat", "bot"):
         raise ChartError(f"by must be 'contract', 'seat' or 'bot', not {by!r}")
@@ -120,7 +121,7 @@ def penalty_distribution(frame: pd.DataFrame, by: str = "contract") -> Figure:
             ax.hist(scores, bins=30, weights=[100 / n] * n, color="#4c72b0")
         mean = sum(scores) / n
         ax.axvline(mean, color="#c44e52", linestyle="--", linewidth=1.2, label=f"mean {mean:.1f}")
-        name = f"seat {key}" if by == "seat" else str(key)
+        name = f"seat {key}" if by == "seat" else (names or {}).get(str(key), str(key))
         if by == "seat" and "bot" in group.columns and group["bot"].nunique() == 1:
             name += f": {group['bot'].iloc[0]}"
         ax.set_title(f"{name} ({n} players' deals, mean {mean:.1f} {gunit})", fontsize=10)
