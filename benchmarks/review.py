@@ -17,6 +17,8 @@ import argparse
 import statistics
 import time
 
+from core import percentile
+
 from keinstich.bots import HeuristicBot, play_deal
 from keinstich.bots.random import RandomBot
 from keinstich.coach import judge, review
@@ -32,11 +34,6 @@ CONTRACTS = ("no-tricks", "no-hearts", "no-obers", "no-max", "black-pig", "no-pe
 def played(gid: str, cid: str, seed: int) -> object:
     d = game(gid).deal(cid, seed, players=4)
     return play_deal(d, [RandomBot(seed), HeuristicBot(), HeuristicBot(), HeuristicBot()])
-
-
-def pct(xs: list[float], q: float) -> float:
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, round(q * (len(xs) - 1)))]
 
 
 def main() -> None:
@@ -61,11 +58,11 @@ def main() -> None:
                 judged.append(time.perf_counter() - t0)
         times += row
         print(f"review {cid:16s} median {statistics.median(row):.2f} s   max {max(row):.2f} s")
-    p95 = pct(times, 0.95)
+    p95 = percentile(times, 0.95)
     print(f"review, all {len(times)} deals: median {statistics.median(times):.2f} s, p95 {p95:.2f} s, "
           f"max {max(times):.2f} s (goal p95 <= {GOAL:.1f} s: {'met' if p95 <= GOAL else 'NOT met'})")
     print(f"one decision judged: median {statistics.median(judged) * 1000:.0f} ms, "
-          f"p99 {pct(judged, 0.99) * 1000:.0f} ms over {len(judged)}")
+          f"p99 {percentile(judged, 0.99) * 1000:.0f} ms over {len(judged)}")
     for gid, cid in (("kein-stich", "domino"), ("herzblatt", "herzblatt-4"), ("herzeln", "herzeln-no-queens")):
         row = []
         for seed in range(1, per + 1):

@@ -16,15 +16,12 @@ import argparse
 import statistics
 import time
 
+from core import percentile
+
 from keinstich_widgets.table import Table
 
 GOAL = 0.100
 CONTRACTS = ("no-tricks", "no-hearts", "no-obers", "black-pig")
-
-
-def pct(xs: list[float], q: float) -> float:
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, round(q * (len(xs) - 1)))]
 
 
 def main() -> None:
@@ -47,7 +44,7 @@ def main() -> None:
             t.play(card)
             clicks.append(time.perf_counter() - t0)
     for name, xs in (("click (card, bots' replies, redraw)", clicks), ("Hint (ask, show beside the button)", hints)):
-        p95 = pct(xs, 0.95)
+        p95 = percentile(xs, 0.95)
         print(f"{name}: median {statistics.median(xs) * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms, "
               f"max {max(xs) * 1000:.1f} ms over {len(xs)} (goal <= {GOAL * 1000:.0f} ms: "
               f"{'met' if p95 <= GOAL else 'NOT met'} at p95)")

@@ -16,6 +16,8 @@ from keinstich.sim.charts import (
     ChartError,
     bot_comparison,
     deal_frame,
+    holder_risk,
+    mean_by_count,
     penalty_distribution,
     pot_over_partie,
     trick_by_trick,
@@ -119,7 +121,7 @@ def test_bot_comparison_bars_are_the_means_with_their_intervals():
     bar = next(c for c in ax.containers if type(c).__name__ == "BarContainer")
     err = bar.errorbar.lines[2][0]
     assert [tuple(seg[:, 1]) for seg in err.get_segments()] == [(6.5, 7.5), (12.0, 14.5)]
-    assert "pfennig" in ax.get_ylabel() and "lower is better" in ax.get_title()
+    assert ax.get_ylabel() == "mean penalty paid (pfennig per deal)" and "lower is better" in ax.get_title()
     assert "200 deals" in ax.get_title()
     with pytest.raises(ChartError, match="ci_low"):
         bot_comparison(summary.drop(columns="ci_low"))
@@ -165,7 +167,76 @@ def test_charts_take_frames_of_the_simulations():
              render=False)
     labelled(bot_comparison(summarize(tournament("heuristic,random", "no-max", 8))), render=False)
     partie = bot_comparison(summarize(simulate_partie("power", 3, bots="random"), by="seat").round(1))
-    assert "net result per partie" in labelled(partie, render=False).axes[0].get_ylabel()
+    assert "net result (pfennig per partie)" in labelled(partie, render=False).axes[0].get_ylabel()
     labelled(pot_over_partie(simulate_partie("standard", 1)), render=False)
     herzblatt = labelled(trick_by_trick(deal_frame(one_deal("herzblatt", 1, game="herzblatt"))))
     assert "points" in herzblatt.axes[0].get_ylabel()
+
+
+def whole_ticks(axis):
+    """The tick values of an axis that fall inside its range, read off the drawn figure."""
+    axis.axes.figure.canvas.draw()
+    low, high = sorted(axis.get_view_interval())
+    return [t for t in axis.get_ticklocs() if low <= t <= high]
+
+
+def test_count_axes_have_whole_number_ticks_and_panels_their_own_range():
+    # Two contracts with different totals: 0-40 and 0-160 (steps of 5, more than 12 values in the second)
+    rows = [(d, 0, "heuristic", "no-max", 40 * (d % 2)) for d in range(10)]
+    rows += [(d, 0, "heuristic", "power", 5 * d) for d in range(33)]
+    fig = labelled(penalty_distribution(frame(rows)))
+    small, wide = fig.axes
+    assert small.get_xlim()[1] < 60 < wide.get_xlim()[1]  # each panel its own range
+    assert whole_ticks(small.xaxis) == [0, 40]
+    assert all(float(t).is_integer() for t in whole_ticks(wide.xaxis))
+    same = labelled(penalty_distribution(SMALL, by="bot"))  # one contract: the panels share one axis
+    assert same.axes[0].get_xlim() == same.axes[1].get_xlim()
+    for ax in fig.axes + same.axes:
+        assert "players' deals" in ax.get_ylabel() and "pfennig per deal" in ax.get_xlabel()
+        assert "deal-seats" not in ax.get_title()
+
+
+def test_mean_by_count_has_whole_number_ticks_and_its_own_range_per_panel():
+    hands = pd.DataFrame({"Unters dealt": [0, 0, 1, 1, 3, 3], "7s and Daus dealt": [5, 6, 7, 5, 6, 7],
+                          "received": [10, 30, 40, 60, 100, 100], "unit": "pfennig"})
+    fig = labelled(mean_by_count(hands, ["Unters dealt", "7s and Daus dealt"], "received", min_count=2))
+    unters, ends = fig.axes
+    assert bars(unters) == {0: 20.0, 1: 50.0, 3: 100.0}  # the means of 10, 30 / 40, 60 / 100, 100
+    assert bars(ends) == {5: 35.0, 6: 65.0, 7: 70.0}
+    assert whole_ticks(unters.xaxis) == [0, 1, 3] and whole_ticks(ends.xaxis) == [5, 6, 7]
+    assert "pfennig per deal" in unters.get_ylabel() and "Unters dealt" in unters.get_xlabel()
+    assert unters.lines[0].get_ydata()[0] == pytest.approx(340 / 6)  # all hands: 10 + 30 + ... + 100
+    rare = labelled(mean_by_count(hands.iloc[:5], ["Unters dealt"], "received", min_count=2))
+    assert set(bars(rare.axes[0])) == {0, 1}  # one hand with three Unters: too rare
+
+
+def test_holder_risk_bars_are_the_shares_by_length():
+    cards = pd.DataFrame({"deal": [0, 1, 2, 3, 4, 5], "contract": ["a", "a", "a", "b", "b", "b"],
+                          "cards of its suit": [1, 1, 2, 1, 2, 2],
+                          "taken by its holder": [True, False, False, True, True, False]})
+    one = labelled(holder_risk(cards))
+    assert bars(one.axes[0]) == {1: pytest.approx(200 / 3), 2: pytest.approx(100 / 3)}
+    assert [t.get_text() for t in one.axes[0].texts] == ["3", "3"]  # how many cards of each length
+    assert whole_ticks(one.axes[0].xaxis) == [1, 2]
+    two = labelled(holder_risk(cards, by="contract", title="Who takes it"))
+    assert sorted(round(p.get_height(), 6) for p in two.axes[0].patches) == [0, 50, 50, 100]
+    assert two.get_suptitle() == "Who takes it"
+    with pytest.raises(ChartError, match="cards of its suit"):
+        holder_risk(cards.drop(columns="cards of its suit"))
+
+
+def test_bot_comparison_of_winnings_shows_money_won_as_positive():
+    from keinstich.sim.stats import winnings
+
+    paid = pd.DataFrame({"bot": ["heuristic", "random"], "deals": [9, 9], "mean": [-42.0, -38.0],
+                         "ci_low": [-44.0, -40.0], "ci_high": [-40.0, -36.0], "sd": [1.0, 1.0], "unit": "pfennig"})
+    ax = labelled(bot_comparison(winnings(paid))).axes[0]
+    assert [p.get_height() for p in ax.patches] == [42.0, 38.0]
+    assert ax.get_ylabel() == "mean money won (pfennig per deal)" and "higher is better" in ax.get_title()
+
+
+def test_penalty_distribution_names_a_custom_contract():
+    mine = SMALL.assign(contract="custom")
+    ax = labelled(penalty_distribution(mine, names={"custom": "My contract"})).axes[0]
+    assert ax.get_title().startswith("My contract (8 players' deals")
+    assert labelled(penalty_distribution(mine)).axes[0].get_title().startswith("custom (")

@@ -417,7 +417,9 @@ class RuleEditor(widgets.VBox):  # type: ignore[misc]
 
         try:
             frame = simulate(contract, progress=self._progress, cancel=self._stop.is_set, **kwargs)
-            figure = penalty_distribution(frame, by=self.by_box.value) if len(frame) else None
+            name = getattr(contract, "name", None)  # a custom contract's panel shows its name, not "custom"
+            figure = (penalty_distribution(frame, by=self.by_box.value, names={CUSTOM: name} if name else None)
+                      if len(frame) else None)
             png = b""
             if figure is not None:
                 buf = io.BytesIO()

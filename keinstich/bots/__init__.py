@@ -26,12 +26,12 @@ from keinstich.bots.base import (
 from keinstich.bots.domino import domino_heuristic, domino_world
 from keinstich.bots.heuristic import HeuristicBot, heuristic_playout
 from keinstich.bots.knowledge import exclusions, in_play_mask
-from keinstich.bots.play import BaseBot, play_deal
+from keinstich.bots.play import BaseBot, play_deal, play_tricks, trick_lines
 from keinstich.bots.random import RandomBot
 from keinstich.bots.tables import tables
 
 __all__ = [
     "AnyObservation", "BaseBot", "Bot", "BotError", "Choice", "Decision", "HeuristicBot", "Move", "Objective",
     "RandomBot", "deal_value", "domino_heuristic", "domino_value", "domino_world", "exclusions",
-    "heuristic_playout", "in_play_mask", "objective", "play_deal", "sign_of", "tables",
+    "heuristic_playout", "in_play_mask", "objective", "play_deal", "play_tricks", "sign_of", "tables", "trick_lines",
 ]

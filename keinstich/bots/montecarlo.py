@@ -24,8 +24,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator
 
 from keinstich.bots.base import (
     AnyObservation,
@@ -57,75 +56,14 @@ from keinstich.bots.stakes import (
     stake_table,
     survivors,
 )
-from keinstich.bots.tables import card_classes, tables
-from keinstich.cards import SUIT_MASKS, Card, Pack, cards_of, mask_of
+from keinstich.bots.worlds import Means, MoveValues, candidates, world
+from keinstich.cards import Card, Pack, cards_of, mask_of
 from keinstich.games.herzblatt import SKAT, TOTAL_POINTS, HerzblattDeal, HerzblattObservation, card_points, settle
 from keinstich.layoff import DominoDeal, DominoObservation
-from keinstich.tricks import Observation, TrickDeal
+from keinstich.tricks import Observation
 
 DEFAULT_SAMPLES = 160
 """Deals sampled per decision by default: at most about 0.3 s per move on a 2-core machine (4 players, 32 cards)."""
-
-
-def world(obs: Observation, hands: Sequence[int]) -> TrickDeal:
-    """The trick deal of the observation with these (current) hands: the observed plays replayed."""
-    played = [0] * obs.players
-    for s, c in obs.played:
-        played[s] |= c.bit
-    dealt = [cards_of(hands[s] | played[s]) for s in range(obs.players)]
-    if obs.tricks:
-        leader = obs.tricks[0].leader
-    elif obs.trick:
-        leader = obs.trick[0][0]
-    else:
-        assert obs.turn is not None
-        leader = obs.turn
-    deal = TrickDeal(dealt, obs.contract, leader=leader, rules=obs.rules)
-    for s, c in obs.played:
-        deal.play(c, s)
-    return deal
-
-
-def candidates(obs: Observation, in_play: int) -> list[tuple[Card, tuple[Card, ...]]]:
-    """The legal cards, one per class of cards that are equivalent from this seat's view: same suit,
-    next to each other in rank among the cards not yet played (in any hand or this trick), and costing
-    the same. Lowest first, each with its class."""
-    gone = mask_of(c for t in obs.tricks for c in t.cards)
-    alive = in_play & ~gone
-    legal = mask_of(obs.legal)
-    total = (sum(obs.hand_sizes) + len(obs.played)) // obs.players
-    tb = tables(obs.contract, obs.rules, total)
-    st = tb.strength
-    order = [[c.index for c in sorted(cards_of(alive & SUIT_MASKS[s]), key=lambda x: st[x.index])] for s in range(4)]
-    return card_classes(order, alive, legal, tb.cost)
-
-@dataclass(frozen=True)
-class Means:
-    """The mean value of each candidate over ``count`` deals (all that fit, when ``listing``), each
-    played out or, when ``exact``, solved."""
-
-    means: list[float]
-    count: int
-    listing: bool
-    exact: bool
-    deals: list[list[float]]
-    """Each candidate's value in each deal, in the order the deals were made."""
-
-    @property
-    def how(self) -> str:
-        return ("listed" if self.listing else "sampled") + (", solved" if self.exact else ", played out")
-
-
-@dataclass(frozen=True)
-class MoveValues:
-    """Every legal move's mean value (higher is better) for the seat's side, the deals it is averaged
-    over and how they were made ("sampled, played out", "listed, solved", "only" for a forced move)."""
-
-    values: dict[Card | None, float]
-    count: int
-    how: str
-    deals: dict[Card | None, list[float]]
-    """Each move's value in each deal averaged over (the same deals for every move)."""
 
 
 # --- the bot --------------------------------------------------------------------------------------

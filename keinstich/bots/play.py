@@ -9,7 +9,7 @@ and its answer is played as the deal's move (:func:`bot_move`), whatever the gam
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, TypeVar
 
 from keinstich.bots.base import AnyObservation, Bot, BotError, Choice, Decision, check_observation, check_turn
@@ -23,6 +23,7 @@ from keinstich.tricks import Observation
 
 if TYPE_CHECKING:
     from keinstich.deal import Deal
+    from keinstich.tricks import TrickDeal
 
 D = TypeVar("D", bound="Deal")
 
@@ -117,4 +118,33 @@ def bot_move(bot: Bot, obs: AnyObservation) -> object:
     return c
 
 
-__all__ = ["BaseBot", "bot_move", "play_deal"]
+def trick_lines(deal: TrickDeal, until: int, bot: Bot | None = None) -> Iterator[str]:
+    """Let ``bot`` (a heuristic bot if None) play every seat of a trick deal until ``until`` tricks are
+    finished (or the deal is over), yielding one line per card (the seat, the card, the bot's reason) and
+    one per finished trick (the trick and what each seat has paid so far)."""
+    if not 0 <= until <= deal.total_tricks:
+        raise ValueError(f"this deal has {deal.total_tricks} tricks: play until 0 to {deal.total_tricks}, not {until}")
+    if bot is None:
+        from keinstich.bots.heuristic import HeuristicBot
+
+        bot = HeuristicBot()
+    while len(deal.tricks) < until and not deal.over:
+        seat = deal.turn
+        assert seat is not None
+        choice = bot.explain(deal.observation(seat))
+        if choice.card is None:
+            raise BotError(f"{bot.name} passed in a trick deal (seat {seat})")
+        trick = deal.play(choice.card)
+        yield f"seat {seat}: {choice.card.text:4s} {choice.reason}"
+        if trick:
+            yield f"   {trick}; paid so far {deal.scores()}"
+
+
+def play_tricks(deal: TrickDeal, until: int, bot: Bot | None = None) -> None:
+    """Play a trick deal with bots until ``until`` tricks are finished, printing each card with the
+    bot's reason and each finished trick with what has been paid so far (see :func:`trick_lines`)."""
+    for line in trick_lines(deal, until, bot):
+        print(line)
+
+
+__all__ = ["BaseBot", "bot_move", "play_deal", "play_tricks", "trick_lines"]

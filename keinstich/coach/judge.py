@@ -108,20 +108,19 @@ def judge(position: Deal, move: Move, *, samples: int = SAMPLES, seed: int | str
     if seat is None or position.over:
         raise CoachError("the deal is over: there is no decision left to judge")
     move = _decision(move)
+    style = style or pack_in_play(position).style
     legal = tuple(position.legal_moves())
     if key(move) not in {key(m) for m in legal}:
         why = position.why_illegal(move, seat)
-        named = move_text(move, style or pack_in_play(position).style)
-        raise CoachError(f"{named} is not a legal move here" + (f": {why}" if why else ""))
+        raise CoachError(f"{move_text(move, style)} is not a legal move here" + (f": {why}" if why else ""))
     grades = grades_of(position)
     index = len(position.history)
     obs = position.observation(seat)
     td = position.trick_deal
     trick = len(td.tricks) + 1 if td is not None and position.phase == "play" else None
     if obs.kind == "herzblatt" and position.phase != "play":
-        return _heuristic(position, seat, index, move, legal, grades, obs, style or pack_in_play(position).style)
+        return _heuristic(position, seat, index, move, legal, grades, obs, style)
     keys = list(dict.fromkeys(key(m) for m in legal))
-    style = style or pack_in_play(position).style
     if len(keys) == 1:
         return Judgement(seat, index, move, legal, {keys[0]: 0.0}, (move,), 0.0, None, (move,), None, "only",
                          only_sentence(move, style), only_sentence(move, style), grades.unit, "only", trick)

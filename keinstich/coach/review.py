@@ -16,6 +16,7 @@ from typing import Any
 from keinstich.bots.base import Bot, deal_value, lay_off, objective
 from keinstich.bots.budget import Budget
 from keinstich.bots.herzblatt import banked_points
+from keinstich.bots.heuristic import HeuristicBot
 from keinstich.bots.play import bot_move
 from keinstich.bots.solver import best_cards
 from keinstich.bots.solver_domino import domino_move_bounds
@@ -130,8 +131,6 @@ def duplicate(deal: Deal, seat: int, pick: Callable[[Deal], Move], bots: BotSpec
 def _solver_pick(deal: Deal, seat: int) -> Callable[[Deal], Move]:
     """The open-hands solver's move for ``seat`` (its first best card); outside the card play, the move the
     seat made in ``deal`` at that point (kept as made), or the heuristic bot's if it was not made."""
-    from keinstich.bots.heuristic import HeuristicBot
-
     made = [m for s, m in deal.history if s == seat]
 
     def pick(d: Deal) -> Move:

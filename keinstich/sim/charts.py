@@ -7,6 +7,11 @@
     bot_comparison(summarize(tournament(["heuristic", "random"], "no-tricks", deals=500)))
     pot_over_partie(simulate_partie("standard", parties=10))
     trick_by_trick(deal_frame(one_deal("no-hearts", 3)))
+    holder_risk(stats.penalty_cards(NO_OBERS, Rank.QUEEN))  # an Ober's risk by the length of its suit
+    mean_by_count(stats.domino_hands(frame), ["Unters dealt"], "received")
+
+Counts (cards, penalties, deals) are drawn on whole-number ticks; panels of different contracts each get
+their own x range. A *player's deal* is one seat's result in one deal: a deal of four players gives four.
 
 Figures are built with matplotlib's object API (:class:`matplotlib.figure.Figure`, never pyplot), so
 nothing leaks into pyplot's global state; every figure has a title, labelled axes and units, and
@@ -17,18 +22,19 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
 
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["Chart", "ChartError", "bot_comparison", "deal_frame", "penalty_distribution", "pot_over_partie",
-           "trick_by_trick"]
+__all__ = ["Chart", "ChartError", "bot_comparison", "deal_frame", "holder_risk", "mean_by_count",
+           "penalty_distribution", "pot_over_partie", "trick_by_trick"]
 
 _DISCRETE = 40
 """Up to this many distinct values a distribution is drawn as one bar per value, else as a histogram."""
@@ -76,12 +82,15 @@ def _by_group(frame: pd.DataFrame, by: str) -> list[tuple[Any, pd.DataFrame]]:
     return [(key[0] if isinstance(key, tuple) else key, group) for key, group in groups]
 
 
-def penalty_distribution(frame: pd.DataFrame, by: str = "contract") -> Figure:
+def penalty_distribution(frame: pd.DataFrame, by: str = "contract", names: Mapping[str, str] | None = None) -> Figure:
     """How often each result occurs, one panel per contract, seat or bot (``by``): the share of
-    deal-seats (%) with each penalty (or points), a dashed line at the mean.
+    players' deals (%) with each penalty (or points), a dashed line at the mean.
 
-    One bar per value when there are few distinct values (pfennig come in steps of 5), else a
-    histogram of 30 bins.
+    A *player's deal* is one seat in one deal: a deal of four players gives four results. One bar per
+    value when there are few distinct values (pfennig come in steps of 5), else a histogram of 30 bins.
+    Panels share their x axis only when they show the same contract in the same unit; panels of
+    different contracts (different totals) each get their own range. ``names`` gives a panel a plain
+    name instead of the frame's id (``{"custom": "My contract"}``).
     """
     if by not in ("contract", "seat", "bot"):
         raise ChartError(f"by must be 'contract', 'seat' or 'bot', not {by!r}")
@@ -89,36 +98,106 @@ def penalty_distribution(frame: pd.DataFrame, by: str = "contract") -> Figure:
     groups = _by_group(frame, by)
     unit = _unit(frame)
     fig = Chart(figsize=(7.5, 1.2 + 2.3 * len(groups)), layout="constrained")
-    fig.suptitle(f"Distribution of the {_WHAT.get(unit, 'result')} per deal and seat, by {by}")
+    fig.suptitle(f"How often each {_WHAT.get(unit, 'result')} occurs, by {by}")
     same_unit = len({_unit(g) for _, g in groups}) == 1
-    axes = fig.subplots(len(groups), 1, squeeze=False, sharex=same_unit)[:, 0]
+    one_contract = "contract" not in frame.columns or frame["contract"].nunique() == 1
+    shared = same_unit and one_contract
+    axes = fig.subplots(len(groups), 1, squeeze=False, sharex=shared)[:, 0]
     for ax, (key, group) in zip(axes, groups, strict=True):
         gunit = _unit(group)
         scores = [int(x) for x in group["score"]]
         values = sorted(set(scores))
         n = len(scores)
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # results are whole numbers
         if len(values) <= _DISCRETE:
             step = min((b - a for a, b in pairwise(values)), default=1)
             span = values[-1] - values[0]
             width = 0.8 * min(step, max(span / 12, 1)) if span else 0.8  # far-apart values: slim bars
             ax.bar(values, [100 * scores.count(v) / n for v in values], width=width, color="#4c72b0")
-            if len(values) <= 12 and not same_unit:
+            if len(values) <= 12 and not shared:
                 ax.set_xticks(values)
             ax.xaxis.set_tick_params(labelbottom=True)
         else:
             ax.hist(scores, bins=30, weights=[100 / n] * n, color="#4c72b0")
         mean = sum(scores) / n
         ax.axvline(mean, color="#c44e52", linestyle="--", linewidth=1.2, label=f"mean {mean:.1f}")
-        name = f"seat {key}" if by == "seat" else str(key)
+        name = f"seat {key}" if by == "seat" else (names or {}).get(str(key), str(key))
         if by == "seat" and "bot" in group.columns and group["bot"].nunique() == 1:
             name += f": {group['bot'].iloc[0]}"
-        ax.set_title(f"{name} ({n} deal-seats, mean {mean:.1f} {gunit})", fontsize=10)
-        ax.set_xlabel(f"{_WHAT.get(gunit, 'result')} per deal ({gunit})")
-        ax.set_ylabel("share of deal-seats (%)")
+        ax.set_title(f"{name} ({n} players' deals, mean {mean:.1f} {gunit})", fontsize=10)
+        ax.set_xlabel(f"{_WHAT.get(gunit, 'result')} ({gunit} per deal)")
+        ax.set_ylabel("share of players' deals (%)")
         ax.legend(loc="upper right", fontsize=8, frameon=False)
     everything = sorted({int(x) for x in frame["score"]})
-    if same_unit and len(everything) <= 12:  # shared axis: tick every value any panel has
+    if shared and len(everything) <= 12:  # shared axis: tick every value any panel has
         axes[0].set_xticks(everything)
+    return fig
+
+
+def holder_risk(cards: pd.DataFrame, by: str | None = None, title: str | None = None) -> Figure:
+    """How often a penalty card comes back to its holder, by the length of its suit in the holder's hand
+    (a frame of :func:`keinstich.sim.stats.penalty_cards`): one bar per length (grouped by ``by``, such as
+    ``"contract"``), labelled with how many such cards were dealt, and a dashed line at the share over all
+    hands; ``title`` names what is shown."""
+    from keinstich.sim.stats import LENGTH, TAKEN
+
+    _need(cards, [LENGTH, TAKEN] + ([by] if by else []), "holder_risk")
+    groups = _by_group(cards, by) if by else [("", cards)]
+    lengths = sorted({int(x) for x in cards[LENGTH]})
+    longest = lengths[-1]
+    fig = Chart(figsize=(7.5, 4.2), layout="constrained")
+    ax = fig.subplots()
+    width = 0.8 / len(groups)
+    palette = ["#4c72b0", "#dd8452", "#55a868", "#c44e52"]
+    for k, (key, group) in enumerate(groups):
+        table = group.groupby(LENGTH)[TAKEN].agg(["count", "mean"])
+        xs = [int(x) + (k - (len(groups) - 1) / 2) * width for x in table.index]
+        color = palette[k % len(palette)]
+        bars = ax.bar(xs, [100 * float(m) for m in table["mean"]], width=width, color=color,
+                      label=str(key) if by else None)
+        for bar, count in zip(bars, table["count"], strict=True):
+            ax.annotate(f"{int(count)}", (bar.get_x() + bar.get_width() / 2, bar.get_height()), ha="center",
+                        va="bottom", fontsize=7, xytext=(0, 2), textcoords="offset points")
+        overall = 100 * float(group[TAKEN].mean())
+        ax.axhline(overall, color=color, linestyle="--", linewidth=1,
+                   label=f"{key + ': ' if by else ''}all hands, {overall:.0f}%")
+    ax.set_xticks(lengths, [f"{n}+" if n == longest and longest >= 5 else str(n) for n in lengths])
+    ax.set_xlabel("cards of its suit in the holder's hand (the card included)")
+    ax.set_ylabel("taken back by its holder (% of such cards)")
+    ax.set_ylim(0, 105)
+    ax.grid(axis="y", alpha=0.3)
+    ax.legend(fontsize=8, frameon=False, loc="upper right")
+    deals = f" in {cards['deal'].nunique()} deals" if "deal" in cards.columns else ""
+    ax.set_title(f"{len(cards)} penalty cards dealt{deals}; the number on a bar: how many such cards", fontsize=10)
+    fig.suptitle(title or "How often a penalty card comes back to its holder, by the length of its suit")
+    return fig
+
+
+def mean_by_count(frame: pd.DataFrame, columns: Sequence[str], value: str, min_count: int = 20,
+                  title: str | None = None) -> Figure:
+    """The mean of ``value`` for each count in each of ``columns`` (one panel each, its own x range, whole
+    numbers on the x axis), leaving out counts with fewer than ``min_count`` rows; a dashed line at the
+    overall mean."""
+    _need(frame, [*columns, value], "mean_by_count")
+    unit = _unit(frame)
+    fig = Chart(figsize=(4.5 * len(columns), 3.8), layout="constrained")
+    axes = fig.subplots(1, len(columns), squeeze=False, sharey=True)[0]
+    overall = float(frame[value].mean())
+    palette = ["#8a4300", "#2e8b2e", "#4c72b0"]
+    for k, (ax, column) in enumerate(zip(axes, columns, strict=True)):
+        table = frame.groupby(column)[value].agg(["count", "mean"])
+        table = table[table["count"] >= min_count]
+        xs = [int(x) for x in table.index]
+        ax.bar(xs, [float(m) for m in table["mean"]], color=palette[k % len(palette)])
+        ax.axhline(overall, color="grey", linestyle="--", linewidth=1, label=f"all hands, {overall:.1f}")
+        ax.set_xticks(xs)
+        ax.set_title(f"by {column} ({len(frame)} hands)", fontsize=10)
+        ax.set_xlabel(f"{column} (cards)")
+        ax.set_ylabel(f"mean {value} ({unit} per deal)")
+        ax.yaxis.set_tick_params(labelleft=True)
+        ax.legend(fontsize=8, frameon=False, loc="best")
+        ax.grid(axis="y", alpha=0.3)
+    fig.suptitle(title or f"Mean {value} by the cards dealt")
     return fig
 
 
@@ -182,8 +261,10 @@ def bot_comparison(summary: pd.DataFrame) -> Figure:
             for m, hi in zip(means, summary["ci_high"], strict=True)]
     unit = _unit(summary)
     measure = summary.attrs.get("measure") or ("net" if "parties" in summary.columns else "score")
-    what = "net result per partie" if measure == "net" else f"{_WHAT.get(unit, 'result')} per deal"
-    better = "higher is better" if measure == "net" else _BETTER.get(unit, "")
+    noun = {"net": "net result", "won": "money won"}.get(measure, _WHAT.get(unit, "result"))
+    per = "partie" if measure == "net" else "deal"
+    what = f"{noun} per {per}"
+    better = "higher is better" if measure in ("net", "won") else _BETTER.get(unit, "")
     fig = Chart(figsize=(max(6.0, 1.3 * len(names) + 2), 4.5), layout="constrained")
     ax = fig.subplots()
     xs = list(range(len(names)))
@@ -198,7 +279,7 @@ def bot_comparison(summary: pd.DataFrame) -> Figure:
         detail.insert(0, f"{sizes[0]}{'–' + str(sizes[-1]) if len(sizes) > 1 else ''} {count} per bot")
     ax.set_title("; ".join(detail), fontsize=10)
     ax.set_xlabel(" / ".join(keys))
-    ax.set_ylabel(f"mean {what} ({unit})")
+    ax.set_ylabel(f"mean {noun} ({unit} per {per})")
     ax.grid(axis="y", alpha=0.3)
     return fig
 
