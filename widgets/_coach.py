@@ -102,8 +102,10 @@ class Coach:
 
 
 def _where(deal: Deal, index: int) -> str:
-    td = deal.rewound(index).trick_deal
-    if td is not None and deal.rewound(index).phase == "play":
+    """"trick 3" (in the card play) or "move 2": where the reopened deal stands."""
+    position = deal.rewound(index)
+    td = position.trick_deal
+    if td is not None and position.phase == "play":
         return f"trick {len(td.tricks) + 1}"
     return f"move {index + 1}"
 
