@@ -103,7 +103,7 @@ _RANK_CODES = {r: (str(int(r)) if r <= 10 else "JQKA"[r - 11]) for r in Rank}
 _RANK_NAMES: dict[tuple[str, str], tuple[str, str, str, str]] = {
     ("french", "en"): ("Jack", "Queen", "King", "Ace"),
     ("french", "de"): ("Bube", "Dame", "König", "Ass"),
-    ("german", "en"): ("Unter", "Ober", "King", "Ace"),
+    ("german", "en"): ("Unter", "Ober", "König", "Daus"),
     ("german", "de"): ("Unter", "Ober", "König", "Daus"),
 }
 

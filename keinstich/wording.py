@@ -7,12 +7,47 @@ wording stays the engine's (codes, third person), which tests and the command li
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from itertools import groupby
 
 from keinstich.cards import Card, Style, Suit
 
-__all__ = ["Who", "cards_in_words"]
+__all__ = ["Who", "cards_in_words", "naming", "say", "say_cards", "say_suit"]
+
+_NAMING: ContextVar[Style] = ContextVar("keinstich_naming", default="french")
+
+
+@contextmanager
+def naming(style: Style) -> Iterator[None]:
+    """Name cards in the faces' words inside the block: the bots' reasons made there say "the Ober of
+    Leaves" and "Acorns" with ``"german"``, "Q♠" and "clubs" with ``"french"`` (the engine's default, as
+    logs and tests read it). A table, a replay or a lesson sets it to the faces it shows."""
+    if style not in ("german", "french"):
+        raise ValueError(f"naming takes 'german' or 'french', not {style!r}")
+    token = _NAMING.set(style)
+    try:
+        yield
+    finally:
+        _NAMING.reset(token)
+
+
+def say(c: Card) -> str:
+    """One card in the current :func:`naming`: "J♠", or "the Unter of Leaves"."""
+    style = _NAMING.get()
+    return c.text if style == "french" else "the " + cards_in_words([c], style)
+
+
+def say_cards(cs: Iterable[Card]) -> str:
+    """Cards in the current :func:`naming`: "7♠ K♠", or "7 and König of Leaves"."""
+    return cards_in_words(cs, _NAMING.get())
+
+
+def say_suit(s: Suit) -> str:
+    """A suit in the current :func:`naming`: "spades", or "Leaves" (German suits are names)."""
+    style = _NAMING.get()
+    return s.label(style).capitalize() if style == "german" else s.label(style)
 
 
 def cards_in_words(cs: Iterable[Card], style: Style) -> str:
