@@ -110,7 +110,8 @@ def test_a_reader_writes_a_contract_in_one_line():
     assert finished(last_20) == (20, 0, 0, 0)
     assert no_diamonds.total("german-32", 4) == 40
     # described in the pack's words: a German pack's Bells are a French pack's Diamonds
-    assert "5 per card of Bells" in no_diamonds.describe() and "5 per card of Diamonds" in no_diamonds.describe("french")
+    assert "5 per card of Bells" in no_diamonds.describe()
+    assert "5 per card of Diamonds" in no_diamonds.describe("french")
 
 
 def test_contracts_name_their_cards_in_the_packs_words():
