@@ -185,7 +185,7 @@ def test_domino_deal_shows_rows_hands_and_passes() -> None:
     deal.play("QC")
     deal.play(None)
     out = deal._repr_html_()
-    assert "acorns: JC QC" in out and "(rows)" in out and "seat 1 to move" in out
+    assert "acorns: Unter, Ober" in out and "(rows)" in out and "seat 1 to move" in out
     chain = DominoDeal([cards("JC QH"), cards("KD 10S")], HERZELN_DOMINO, leader=0)
     assert "chain" in chain._repr_html_()
 

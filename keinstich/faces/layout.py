@@ -114,7 +114,7 @@ def _rows_svg(d: LayOffView, lk: Look, cw: float, ch: float, frontier: Sequence[
             else:
                 body.append(_slot(x, y, cw, ch, lk, c if c in show else None))
         name = s.label(lk.style, lk.lang)
-        words.append(f"{name}: " + (" ".join(c.code for c in row) if row else
+        words.append(f"{name}: " + (", ".join(c.rank.label(lk.style, lk.lang) for c in row) if row else
                                     ("not started" if lk.lang == "en" else "nicht begonnen")))
     w = 2 * pad + head + (hi - lo + 1) * step - gap
     h = 2 * pad + len(rows) * (ch + gap) - gap
@@ -144,8 +144,9 @@ def _chain_svg(d: LayOffView, lk: Look, cw: float, ch: float, frontier: Sequence
             body.append(_slot(x, y, cw, ch, lk, c))
     w = 2 * pad + (min(len(seq), per_line) - 1) * step + cw if seq else 2 * pad + cw
     h = 2 * pad + lines * (ch + 6) - 6
-    label = ("chain: " + " ".join(c.code for c in chain)) if chain else (
-        "chain: empty (any Unter starts it)" if lk.lang == "en" else "Kette: leer (ein Unter beginnt)")
+    jack = Rank.JACK.label(lk.style, lk.lang)
+    label = ("chain: " + ", ".join(lk.name(c) for c in chain)) if chain else (
+        f"chain: empty (any {jack} starts it)" if lk.lang == "en" else f"Kette: leer (ein {jack} beginnt)")
     return _svg_box(w, h, "".join(body), label)
 
 

@@ -50,7 +50,7 @@ NO_HEARTS = _contract("no-hearts", "No Hearts", "Herz",
                       PerCard(-1, card="8H"), PerCard(-1, card="7H"))
 TRICKS = _contract("tricks", "Tricks", "Jeder Stich", PerTrick(10))
 NO_TRICKS = _contract("no-tricks", "No Tricks", "Kein Stich", PerTrick(-10))
-NO_QUEENS = _contract("no-queens", "No Queens/Obers", "Ober", PerCard(-20, rank="Q"))
+NO_QUEENS = _contract("no-queens", "No Queens", "Keine Dame", PerCard(-20, rank="Q"))
 KING_OF_HEARTS = _contract("king-of-hearts", "King of Hearts", "Herzkönig", PerCard(-40, card="KH"))
 LAST_TRICK = _contract("last-trick", "Last Trick", "Letzter", ForTrick(-1, 40))
 NO_LAST_TRICK = _contract("no-last-trick", "No Last Trick", "Kein Letzter", ForTrick(-1, -40))

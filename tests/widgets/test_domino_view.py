@@ -27,7 +27,7 @@ def test_moves_and_a_forced_pass_appear_after_update() -> None:
     deal.play("JC", 0)
     deal.play("QC", 1)
     view.update()
-    assert "acorns: JC QC" in view.layout_html.value
+    assert "acorns: Unter, Ober" in view.layout_html.value
     assert "must pass: no card fits" in view.status.value
     log = view.log_html.value
     assert "Seat 0: lays Unter of Acorns" in log and "Seat 1: lays Ober of Acorns" in log
@@ -69,7 +69,7 @@ def test_chain_grows_at_both_ends() -> None:
     deal.play("JC", 0)
     deal.play("10S", 1)  # ace-ten order: the 10 is above the King, so it joins below the Jack, wrapping round
     view.update()
-    assert "chain: 10S JC" in view.layout_html.value
+    assert "chain: 10 of Leaves, Unter of Acorns" in view.layout_html.value
     assert "(chain)" in view.status.value
 
 

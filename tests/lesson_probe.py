@@ -1,0 +1,77 @@
+"""Run inside a lesson's kernel after its last cell (tests/test_lesson_words.py): use every widget the lesson
+made as a learner would, and print every text the widgets showed on the way, as JSON after :data:`MARK`.
+
+A learner asks each table for a hint before every move and plays the deal to the end (the review opens),
+presses Show answer in each quiz and then checks a card, and steps through each replay. Every string
+a widget syncs to the browser (values, descriptions, tooltips, placeholders, option labels) is collected
+after each step, so a hint or a message that is gone by the end is still read.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+MARK = "=== lesson probe texts ==="
+TABLES = 3  # a lesson's first tables are enough: later ones repeat the same widgets
+
+
+def texts(found: set[str]) -> None:
+    """Add every string the live widgets sync to the browser."""
+    from ipywidgets.widgets.widget import _instances
+
+    for w in list(_instances.values()):
+        for name in w.keys:
+            if name.startswith("_") and name != "_options_labels":
+                continue
+            value = getattr(w, name, None)
+            if isinstance(value, str):
+                found.add(value)
+            elif isinstance(value, tuple | list):
+                found.update(v for v in value if isinstance(v, str))
+
+
+def live(kind: type) -> list[Any]:
+    from ipywidgets.widgets.widget import _instances
+
+    return [w for w in list(_instances.values()) if isinstance(w, kind)]
+
+
+def probe() -> set[str]:
+    sys.path.insert(0, str(Path(__file__).resolve().parent / "widgets"))
+    from drive import click_once
+
+    from keinstich_widgets import BestCardQuiz, LegalCardsQuiz, Replay, Table
+
+    found: set[str] = set()
+    texts(found)
+    for table in live(Table)[:TABLES]:
+        table.session.synchronous = True
+        table.wait()
+        for _ in range(200):
+            if table.deal.over:
+                break
+            if not table.hint_button.disabled:
+                table.hint_button.click()
+                table.wait()
+                texts(found)
+            click_once(table)
+            table.wait()
+            texts(found)
+        table.wait()
+        texts(found)
+    for quiz in live(BestCardQuiz) + live(LegalCardsQuiz):
+        quiz.answer_button.click()
+        getattr(quiz, "wait", lambda: True)()
+        texts(found)
+    for replay in live(Replay):
+        for k in range(replay.slider.max + 1):
+            replay.go(k)
+            texts(found)
+    return found
+
+
+print(MARK)
+print(json.dumps(sorted(probe())))

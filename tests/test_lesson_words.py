@@ -1,0 +1,86 @@
+"""One vocabulary (issue 13): a German-pack lesson names every card in German words (Daus, König, Ober,
+Unter; Acorns, Leaves, Hearts, Bells), a French-pack lesson in French ones, in everything the learner reads
+that the kit wrote: the outputs of its cells, and every text its widgets show while a learner uses them
+(a hint before each move and a whole deal at each table, with the review; each quiz's answer; every step
+of each replay). Prose may gloss the other pack's names; the kit's own words may not.
+
+Each lesson runs in a fresh kernel with tests/lesson_probe.py as its last cell, which uses its widgets
+and prints their texts.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+
+ROOT = Path(__file__).resolve().parent.parent
+LESSONS = sorted((ROOT / "lessons").glob("[0-9][0-9]-*.ipynb"))
+PROBE = ROOT / "tests" / "lesson_probe.py"
+FRENCH = {"10-herzeln", "11-herzblatt"}
+"""The lessons played with a French pack; the others use the German pack."""
+BOTH = "both-packs"
+"""The tag of a cell that shows both packs' names on purpose (lesson 1 teaches the French equivalents)."""
+
+FOREIGN = {
+    "german": re.compile(r"\b(?:Queens?|Jacks?|Aces?|Kings?|[Cc]lubs|[Ss]pades|[Dd]iamonds)\b"
+                         r"|(?:10|[2-9JQKA])[♣♠♥♦]|[♣♠♦]"),
+    "french": re.compile(r"\b(?:Obers?|Unters?|Daus|König|Acorns|Leaves|Bells)\b"),
+}
+
+
+def style_of(path: Path) -> str:
+    return "french" if path.stem in FRENCH else "german"
+
+
+def foreign(text: str, style: str) -> list[str]:
+    """The other pack's words in ``text``, each with a little context."""
+    return [text[max(0, m.start() - 40):m.end() + 40] for m in FOREIGN[style].finditer(text)]
+
+
+def output_text(cell: nbformat.NotebookNode) -> str:
+    parts = []
+    for out in cell.get("outputs", []):
+        parts.append(out.get("text", ""))
+        for mime in ("text/plain", "text/html", "text/markdown"):
+            value = out.get("data", {}).get(mime, "")
+            parts.append("".join(value) if isinstance(value, list) else value)
+    return "\n".join(parts)
+
+
+def test_the_foreign_words_are_recognised() -> None:
+    """The check finds the other pack's words where a learner would read them, and only there."""
+    assert foreign("lead Q♠, the lower of your 2 spades", "german")
+    assert foreign("10 per Queen", "german") and foreign("take it with the Ace of Acorns", "german")
+    assert not foreign("lead the Ober of Leaves, the lower of your 2 Leaves; 40 for the König of Hearts", "german")
+    assert foreign("the Ober of Leaves", "french") and not foreign("the Queen of Spades, Q♠", "french")
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_cell_outputs_use_the_packs_words(path: Path) -> None:
+    nb = nbformat.read(path, as_version=4)
+    style = style_of(path)
+    found = []
+    for i, cell in enumerate(nb.cells):
+        if cell.cell_type == "code" and BOTH not in cell.metadata.get("tags", []):
+            found += [f"cell {i}: …{hit}…" for hit in foreign(output_text(cell), style)]
+    assert not found, f"{path.name} ({style} pack) shows the other pack's words:\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_widgets_in_use_use_the_packs_words(path: Path) -> None:
+    nb = nbformat.read(path, as_version=4)
+    nb.cells = [c for c in nb.cells if c.cell_type == "code" and BOTH not in c.metadata.get("tags", [])]
+    nb.cells.append(nbformat.v4.new_code_cell(f"%run {PROBE}"))
+    NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}).execute()
+    out = "".join(o.get("text", "") for o in nb.cells[-1].outputs if o.get("name") == "stdout")
+    shown = json.loads(out.split("=== lesson probe texts ===", 1)[1])
+    if "Table(" in "".join(c.source for c in nb.cells[:-1]):  # the probe played the lesson's table to the end
+        assert any("The deal is over" in text for text in shown) and any("suggests" in text for text in shown)
+    style = style_of(path)
+    found = [hit for text in shown for hit in foreign(text, style)]
+    assert not found, f"{path.name}'s widgets ({style} pack) show the other pack's words:\n" + "\n".join(found[:30])
