@@ -30,8 +30,8 @@ from typing import Any, cast
 
 import ipywidgets as widgets
 
-from keinstich.bots.bounded import MoveBounds, move_values
 from keinstich.bots.base import Bot
+from keinstich.bots.bounded import MoveBounds, move_values
 from keinstich.bots.heuristic import HeuristicBot, sign_of
 from keinstich.cards import Card, Lang, Style, sort_hand
 from keinstich.deal import Deal

@@ -29,8 +29,8 @@ from keinstich.bots.heuristic import HeuristicBot, heuristic_playout
 from keinstich.bots.knowledge import exclusions, in_play_mask
 from keinstich.bots.play import BaseBot, play_deal, play_tricks, trick_lines
 from keinstich.bots.random import RandomBot
-from keinstich.bots.walk import TrickWalk, show_tricks
 from keinstich.bots.tables import tables
+from keinstich.bots.walk import TrickWalk, show_tricks
 
 __all__ = [
     "AnyObservation", "BaseBot", "Bot", "BotError", "Choice", "Decision", "HeuristicBot", "Move", "Objective",

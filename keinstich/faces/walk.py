@@ -2,67 +2,27 @@
 each card's seat and the bot's reason, then who won it, what it cost and what each seat has paid so far.
 
 Static HTML and SVG only (no script, no widget state), so a committed notebook shows it on GitHub and
-nbval compares it. Draws a :class:`keinstich.bots.walk.TrickWalk` through the fields it reads
-(:class:`WalkView`); imports no bot module.
+nbval compares it. Draws a :class:`keinstich.bots.walk.TrickWalk` (its ``_repr_html_`` calls
+:func:`walk_html`); imports no bot module at run time.
 """
 
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
-from typing import Protocol
+from typing import TYPE_CHECKING
 
-from keinstich.cards import Card, Style
 from keinstich.faces.hands import look, scaled, trick_svg
 
+if TYPE_CHECKING:
+    from keinstich.bots.walk import TrickWalk, WalkedTrick
+
 __all__ = ["walk_html"]
-
-
-class PlayView(Protocol):
-    @property
-    def seat(self) -> int: ...
-
-    @property
-    def card(self) -> Card: ...
-
-    @property
-    def reason(self) -> str: ...
-
-
-class TrickView(Protocol):
-    @property
-    def number(self) -> int: ...
-
-    @property
-    def winner(self) -> int: ...
-
-    @property
-    def plays(self) -> Sequence[PlayView]: ...
-
-
-class WalkView(Protocol):
-    """What :func:`walk_html` reads of a walk (:class:`keinstich.bots.walk.TrickWalk`)."""
-
-    @property
-    def players(self) -> int: ...
-
-    @property
-    def style(self) -> Style: ...
-
-    @property
-    def tricks(self) -> Sequence[TrickView]: ...
-
-    def say(self, c: Card) -> str: ...
-
-    def cost_words(self, t: TrickView) -> str: ...
-
-    def paid_words(self, t: TrickView) -> str: ...
 
 
 _CELL = 'style="padding:1px 6px;text-align:left;vertical-align:top;border:none"'
 
 
-def _trick_row(walk: WalkView, t: TrickView) -> str:
+def _trick_row(walk: TrickWalk, t: WalkedTrick) -> str:
     lk = look(style=walk.style, width=scaled(40))
     svg = trick_svg(walk.players, [(p.seat, p.card) for p in t.plays], winner=t.winner, style=lk.style,
                     four_colour=lk.four_colour, lang=lk.lang, width=lk.width, title=f"Trick {t.number}")
@@ -78,7 +38,7 @@ def _trick_row(walk: WalkView, t: TrickView) -> str:
             f'border-top:1px solid #ddd;padding:4px 0">{svg}<div style="flex:1;min-width:280px">{text}</div></div>')
 
 
-def walk_html(walk: WalkView) -> str:
+def walk_html(walk: TrickWalk) -> str:
     """The tricks of a walk, one row each: the trick's faces (the winner framed), each card with its seat
     and the bot's reason, the winner and the cost, and what each seat has paid so far."""
     if not walk.tricks:

@@ -45,7 +45,8 @@ def test_the_reasons_name_cards_as_the_faces_do() -> None:
     german = Replay(bot_deal(), synchronous=True, reasons=True, step=1)
     french = Replay(bot_deal(), synchronous=True, reasons=True, step=1, faces="french")
     assert german.reason_text().startswith("Seat 0 played the 8 of Hearts: ")
-    assert french.reason_text().startswith("Seat 0 played 8♥: ") and french.reason_text() == expected(french, 1, "french")
+    assert french.reason_text().startswith("Seat 0 played 8♥: ")
+    assert french.reason_text() == expected(french, 1, "french")
 
 
 def test_a_card_the_bot_would_not_have_played_says_what_it_would_have() -> None:
