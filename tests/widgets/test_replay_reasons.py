@@ -7,6 +7,7 @@ import pytest
 from keinstich.bots import HeuristicBot, RandomBot, play_deal
 from keinstich.cards import cards
 from keinstich.contracts import NO_HEARTS, NO_TRICKS
+from keinstich.layoff import DOMINO, DominoDeal
 from keinstich.tricks import TrickDeal
 from keinstich.wording import naming, say
 from keinstich_widgets.replay import Replay, ReplayError
@@ -66,3 +67,17 @@ def test_without_reasons_the_line_is_hidden_and_asking_is_refused() -> None:
     assert r.reason.layout.display == "none" and r.reason.value == ""
     with pytest.raises(ReplayError, match="reasons=True"):
         r.reason_text()
+
+
+def test_a_lay_off_deal_gives_its_reasons_and_its_passes() -> None:
+    deal = play_deal(DominoDeal.from_seed("german-32", 4, seed=5, contract=DOMINO), [HeuristicBot()] * 4)
+    r = Replay(deal, synchronous=True, reasons=True)
+    passes = [k for k in range(1, len(r.plays) + 1) if r.plays[k - 1][1] is None]
+    assert passes, "this deal has a pass"
+    r.go(passes[0])
+    seat = r.plays[passes[0] - 1][0]
+    with naming("german"):
+        why = HeuristicBot().explain(r.steps[passes[0] - 1].observation(seat)).reason
+    assert r.reason_text() == f"Seat {seat} passed: {why}"
+    r.go(1)
+    assert r.reason_text() == expected(r, 1)
