@@ -60,7 +60,8 @@ def test_the_reasons_are_the_bots_explain_in_the_faces_words(style):
 def test_a_german_deal_names_its_cards_in_german_words():
     walk = show_tricks(fresh(), 8)
     assert walk.style == "german"
-    assert walk.say(walk.trick(1).plays[0].card).startswith("the ")
+    first = walk.trick(1).plays[0].card
+    assert walk.say(first) == "the " + walk.name(first) == "the 8 of Hearts"
     for t in walk.tricks:
         for p in t.plays:
             assert not FRENCH_WORDS.search(p.reason), p.reason
@@ -99,7 +100,7 @@ def test_the_display_has_one_trick_a_row_with_faces_reasons_winner_and_paid_so_f
     for t in walk.tricks:
         assert f"<b>Trick {t.number}</b>" in page
         assert walk.cost_words(t) in page and walk.paid_words(t) in page
-    assert "the Daus of Hearts" in page and "Seat 2 wins it and pays 5 pfennig" in page
+    assert "<b>Daus of Hearts</b>" in page and "Seat 2 wins it and pays 5 pfennig" in page
     assert not re.search(r"[♠♣♥♦]", page), "German faces, German words: no French symbol anywhere"
     text = str(walk)
     assert text.count("Trick ") == 5 and "Paid so far: Seat 0 0, Seat 1 5, Seat 2 5, Seat 3 0." in text

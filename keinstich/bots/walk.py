@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from keinstich.bots.play import bot_plays
-from keinstich.cards import Card, Rank, Style
+from keinstich.cards import Card, Style
 from keinstich.wording import cards_in_words
 
 if TYPE_CHECKING:
@@ -72,9 +72,13 @@ class TrickWalk:
         shown = ", ".join(str(t.number) for t in self.tricks) or "none"
         raise KeyError(f"trick {number} is not in this walk (tricks shown: {shown})")
 
+    def name(self, c: Card) -> str:
+        """A card's name in the faces' words: "8♥", or "8 of Hearts" with German faces."""
+        return cards_in_words([c], self.style)
+
     def say(self, c: Card) -> str:
-        """A card in the faces' words: "8♥", or "the 8 of Hearts" with German faces."""
-        return c.text if self.style == "french" else "the " + cards_in_words([c], self.style)
+        """A card in a sentence: "8♥", or "the 8 of Hearts" with German faces."""
+        return self.name(c) if self.style == "french" else "the " + self.name(c)
 
     def cost_words(self, t: WalkedTrick) -> str:
         """Who won ``t`` and what it cost: "Seat 2 wins it and pays 5 pfennig"."""
@@ -112,12 +116,10 @@ class TrickWalk:
 
 
 def faces_style(deal: TrickDeal) -> Style:
-    """The style the deal's faces are drawn in (as its own display chooses): what the reasons name."""
+    """The style the deal's faces are drawn in (as :func:`~keinstich.faces.trickdeal_html` chooses it)."""
     from keinstich.faces.hands import guess_style
 
-    dealt = [c for h in deal.dealt for c in h]
-    default: Style = "french" if deal.rules.order == "ace-ten" or any(c.rank < Rank.SEVEN for c in dealt) else "german"
-    return guess_style(dealt, default)
+    return guess_style([c for h in deal.dealt for c in h], "french" if deal.rules.order == "ace-ten" else "german")
 
 
 def show_tricks(deal: TrickDeal, until: int, bot: Bot | None = None, *, style: Style | None = None) -> TrickWalk:

@@ -28,7 +28,7 @@ def _trick_row(walk: TrickWalk, t: WalkedTrick) -> str:
                     four_colour=lk.four_colour, lang=lk.lang, width=lk.width, title=f"Trick {t.number}")
     rows = "".join(
         f"<tr><td {_CELL}><b>{i}.</b> Seat&nbsp;{p.seat}</td>"
-        f"<td {_CELL}><b>{html.escape(walk.say(p.card))}</b></td>"
+        f"<td {_CELL}><b>{html.escape(walk.name(p.card))}</b></td>"
         f"<td {_CELL}>{html.escape(p.reason) if p.reason else '<i>played before</i>'}</td></tr>"
         for i, p in enumerate(t.plays, 1))
     text = (f'<div style="font-size:1.05em"><b>Trick {t.number}</b></div>'
