@@ -360,7 +360,7 @@ class RuleEditor(widgets.VBox):  # type: ignore[misc]
         if callable(getattr(c, "total", None)):  # a contract that hands out a fixed total a deal
             total = c.total(setup.pack, setup.players)
             unit = "pf" if c.unit == "pfennig" else "points"
-            return (f"{c.describe()} — every deal hands out {total} {unit} in all "
+            return (f"{c.describe(setup.pack.style)} — every deal hands out {total} {unit} in all "
                     f"({setup.players} players, {setup.pack.id}, {setup.hand_size} cards each)")
         return setup.describe()
 

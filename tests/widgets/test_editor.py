@@ -14,7 +14,7 @@ from keinstich_widgets.editor import ComponentRow, RuleEditor
 def test_the_form_describes_the_contract_and_its_total() -> None:
     e = RuleEditor("kein-stich", "no-hearts", synchronous=True)
     # eight hearts at 5 pf in german-32: 40 pf a deal
-    assert "5 per card of hearts" in e.description.value and "40 pf" in e.description.value
+    assert "5 per card of Hearts" in e.description.value and "40 pf" in e.description.value
     e.contract_box.value = "no-obers"
     assert "40 pf" in e.description.value and "10 per Queen" in e.description.value  # four Obers at 10
     e.players_box.value = 3
