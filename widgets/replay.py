@@ -15,8 +15,9 @@ what the seat to move could have played at this step and compares it with the ca
 "played K♥: 4 pf more than the best, 7♣". A slow solve runs in a background thread with a progress
 note ("the solver is thinking… 1.2 s") and a Stop button; after ``time_limit`` seconds a lay-off deal's
 search stops and the answer says which values are estimates, with the bounds it proved
-(:func:`keinstich.bots.bounded.move_values`). Nothing here decides a rule. Written once against the
-Deal protocol (``history``, ``undo``, ``copy``, ``result``).
+(:func:`keinstich.bots.bounded.move_values`). ``reasons=True`` (or a bot) adds a line under the buttons:
+the card just played and the bot's reason for it, in the faces' words, to step through a worked deal.
+Nothing here decides a rule. Written once against the Deal protocol (``history``, ``undo``, ``copy``, ``result``).
 """
 
 from __future__ import annotations
@@ -29,8 +30,9 @@ from typing import Any, cast
 
 import ipywidgets as widgets
 
+from keinstich.bots.base import Bot
 from keinstich.bots.bounded import MoveBounds, move_values
-from keinstich.bots.heuristic import sign_of
+from keinstich.bots.heuristic import HeuristicBot, sign_of
 from keinstich.cards import Card, Lang, Style, sort_hand
 from keinstich.deal import Deal
 from keinstich.faces import card_width
@@ -38,6 +40,7 @@ from keinstich.records import Record
 
 from ._games import lays_off, move_cards, setup_of, tricks_of
 from ._guard import MessageArea, guard, report
+from ._reasons import move_words, reason_line
 from ._steps import Steps, deal_steps, is_play
 from ._table_view import CSS
 from ._thinking import Thinking
@@ -79,7 +82,8 @@ class Replay(widgets.VBox):  # type: ignore[misc]
     """Step through a deal: ⏮ ◀ ▶ ⏭, a slider, all hands open, and "Best card?" from the solver.
 
     ``seat`` is drawn at the bottom of the trick; ``step`` is where to start (0: before the first
-    play; default 0). ``synchronous`` runs the solver inside the click (for tests).
+    play; default 0). ``synchronous`` runs the solver inside the click (for tests). ``reasons``: True
+    (a heuristic bot) or a bot, to show at each step the card just played and why (every hand stays open).
     """
 
     def __repr__(self) -> str:  # short and stable: notebooks keep it as the widget's text/plain
@@ -89,7 +93,7 @@ class Replay(widgets.VBox):  # type: ignore[misc]
     def __init__(self, source: Any, *, seat: int = 0, lang: Lang = "en", faces: Style = "german",
                  four_colour: bool | None = None, step: int = 0, synchronous: bool = False,
                  names: Sequence[str] | None = None, width: int = 56, time_limit: float | None = 10.0,
-                 card_size: str | int | None = None) -> None:
+                 card_size: str | int | None = None, reasons: bool | Bot = False) -> None:
         super().__init__()
         self.add_class("ks-replay")
         if lang not in ("en", "de"):
@@ -116,6 +120,8 @@ class Replay(widgets.VBox):  # type: ignore[misc]
         self._thinking: int | None = None
         self._job: Thinking[MoveBounds] = Thinking(self._lock, synchronous=synchronous,
                                                    words="the solver is thinking")
+        self.reasons: Bot | None = (HeuristicBot() if reasons is True else reasons if reasons is not False else None)
+        self._reasons: dict[int, str] = {}
         self._build(round(card_width(card_size)) if card_size is not None else width)
         self._show(self._check_step(step))
 
@@ -141,6 +147,7 @@ class Replay(widgets.VBox):  # type: ignore[misc]
         self.tricks = widgets.HTML(layout=widgets.Layout(margin="0 0 0 16px"))
         self.centre = widgets.HBox([self.centre_box, self.tricks])
         self.step_label = widgets.HTML()
+        self.reason = widgets.HTML(layout=widgets.Layout(display="" if self.reasons else "none"))
         b = widgets.Button
         bw = widgets.Layout(width="48px")
         # icons rather than the ⏮ ⏭ characters, which many fonts lack; the tooltip names each button
@@ -165,7 +172,8 @@ class Replay(widgets.VBox):  # type: ignore[misc]
                                  self.last_button, self.best_button, self._job.box],
                                 layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         css = widgets.HTML(CSS.replace(".ks-table", ".ks-replay"), layout=widgets.Layout(display="none"))
-        self.children = [self.styles, css, self.title, self.hands, self.centre, self.step_label, self.nav, self.answer,
+        self.children = [self.styles, css, self.title, self.hands, self.centre, self.step_label, self.reason, self.nav,
+                         self.answer,
                          self.messages]
 
     # --- moving ------------------------------------------------------------------------------------
@@ -258,6 +266,8 @@ class Replay(widgets.VBox):  # type: ignore[misc]
                                                caption=f"trick {t.number}: {self._names[t.winner]} wins it")
                 self.tricks.value = self._tricks_html(deal)
                 self.step_label.value = self._step_html(k, deal, next_play)
+                if self.reasons is not None:
+                    self.reason.value = f'<div style="font-size:1.1em">{html.escape(self.reason_text(k))}</div>'
                 self.first_button.disabled = self.back_button.disabled = k == 0
                 self.forward_button.disabled = self.last_button.disabled = k == last
                 self.best_button.disabled = not self._can_solve(deal) or self._job.busy
@@ -281,9 +291,21 @@ class Replay(widgets.VBox):  # type: ignore[misc]
             self.domino_view.update(deal)
         return self.domino_view
 
+    def reason_text(self, k: int | None = None) -> str:
+        """The card played just before step ``k`` (default: shown) and the bot's reason for it."""
+        k = self.step if k is None else self._check_step(k)
+        if self.reasons is None:
+            raise ReplayError("this replay shows no reasons: make it with Replay(deal, reasons=True)")
+        if k == 0:
+            return "Every hand is open. Step forward (▶) to see each card played and the bot's reason for it."
+        if k not in self._reasons:
+            seat, move = self.plays[k - 1]
+            self._reasons[k] = reason_line(self.reasons, self.steps[k - 1], seat, move, self._names[seat], self.faces)
+        return self._reasons[k]
+
     def _move_words(self, move: Any) -> str:
-        cs = move_cards(move)
-        return f"plays {cs[0].text}" if len(cs) == 1 else "passes" if move is None else str(move)
+        return f"plays {move_words(move, self.faces)}" if len(move_cards(move)) == 1 else \
+            "passes" if move is None else str(move)
 
     def _step_html(self, k: int, deal: Deal, next_play: tuple[int, Any] | None) -> str:
         last = len(self.plays)

@@ -7,6 +7,7 @@ Every bot sees one seat's observation, never the hidden hands (``deal.observatio
 - ``knowledge``, ``sampler``: what a seat can infer about hidden cards, and deals that fit it;
 - ``tables``, ``trumps``, ``domino``, ``herzblatt``: the heuristic's pieces, per kind of play;
 - ``play``: BaseBot and ``play_deal``; ``random``, ``heuristic``: the two simple bots;
+- ``walk``: a worked deal stepped through trick by trick with the bots' reasons (``show_tricks``);
 - ``search``, ``solver``, ``solver_domino``: the exact solver; ``stakes``, ``montecarlo``: Monte Carlo.
 """
 
@@ -29,9 +30,11 @@ from keinstich.bots.knowledge import exclusions, in_play_mask
 from keinstich.bots.play import BaseBot, play_deal, play_tricks, trick_lines
 from keinstich.bots.random import RandomBot
 from keinstich.bots.tables import tables
+from keinstich.bots.walk import TrickWalk, show_tricks
 
 __all__ = [
     "AnyObservation", "BaseBot", "Bot", "BotError", "Choice", "Decision", "HeuristicBot", "Move", "Objective",
-    "RandomBot", "deal_value", "domino_heuristic", "domino_value", "domino_world", "exclusions",
-    "heuristic_playout", "in_play_mask", "objective", "play_deal", "play_tricks", "sign_of", "tables", "trick_lines",
+    "RandomBot", "TrickWalk", "deal_value", "domino_heuristic", "domino_value", "domino_world", "exclusions",
+    "heuristic_playout", "in_play_mask", "objective", "play_deal", "play_tricks", "show_tricks", "sign_of", "tables",
+    "trick_lines",
 ]

@@ -14,16 +14,17 @@ from typing import TYPE_CHECKING, TypeVar
 
 from keinstich.bots.base import AnyObservation, Bot, BotError, Choice, Decision, check_observation, check_turn
 from keinstich.bots.herzblatt import herzblatt_heuristic_decision, herzblatt_move
-from keinstich.cards import Card, Pack, quoted
+from keinstich.cards import Card, Pack, Style, quoted
 from keinstich.cards import pack as get_pack
 from keinstich.games.herzblatt import HerzblattObservation
 from keinstich.layoff import DominoObservation
 from keinstich.limits import check_seed
 from keinstich.tricks import Observation
+from keinstich.wording import naming
 
 if TYPE_CHECKING:
     from keinstich.deal import Deal
-    from keinstich.tricks import TrickDeal
+    from keinstich.tricks import Trick, TrickDeal
 
 D = TypeVar("D", bound="Deal")
 
@@ -118,10 +119,11 @@ def bot_move(bot: Bot, obs: AnyObservation) -> object:
     return c
 
 
-def trick_lines(deal: TrickDeal, until: int, bot: Bot | None = None) -> Iterator[str]:
+def bot_plays(deal: TrickDeal, until: int, bot: Bot | None = None,
+              style: Style = "french") -> Iterator[tuple[int, Choice, Trick | None]]:
     """Let ``bot`` (a heuristic bot if None) play every seat of a trick deal until ``until`` tricks are
-    finished (or the deal is over), yielding one line per card (the seat, the card, the bot's reason) and
-    one per finished trick (the trick and what each seat has paid so far)."""
+    finished (or the deal is over), yielding each card as (seat, the bot's choice, the trick it finished
+    or None). The reasons name cards in ``style`` (see :func:`keinstich.wording.naming`)."""
     if not 0 <= until <= deal.total_tricks:
         raise ValueError(f"this deal has {deal.total_tricks} tricks: play until 0 to {deal.total_tricks}, not {until}")
     if bot is None:
@@ -131,10 +133,19 @@ def trick_lines(deal: TrickDeal, until: int, bot: Bot | None = None) -> Iterator
     while len(deal.tricks) < until and not deal.over:
         seat = deal.turn
         assert seat is not None
-        choice = bot.explain(deal.observation(seat))
+        with naming(style):
+            choice = bot.explain(deal.observation(seat))
         if choice.card is None:
             raise BotError(f"{bot.name} passed in a trick deal (seat {seat})")
-        trick = deal.play(choice.card)
+        yield seat, choice, deal.play(choice.card)
+
+
+def trick_lines(deal: TrickDeal, until: int, bot: Bot | None = None) -> Iterator[str]:
+    """Let ``bot`` (a heuristic bot if None) play every seat of a trick deal until ``until`` tricks are
+    finished (or the deal is over), yielding one line per card (the seat, the card, the bot's reason) and
+    one per finished trick (the trick and what each seat has paid so far): a log for the command line."""
+    for seat, choice, trick in bot_plays(deal, until, bot):
+        assert choice.card is not None
         yield f"seat {seat}: {choice.card.text:4s} {choice.reason}"
         if trick:
             yield f"   {trick}; paid so far {deal.scores()}"
@@ -147,4 +158,4 @@ def play_tricks(deal: TrickDeal, until: int, bot: Bot | None = None) -> None:
         print(line)
 
 
-__all__ = ["BaseBot", "bot_move", "play_deal", "play_tricks", "trick_lines"]
+__all__ = ["BaseBot", "bot_move", "bot_plays", "play_deal", "play_tricks", "trick_lines"]

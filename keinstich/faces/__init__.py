@@ -13,8 +13,9 @@ hearts red, bells golden with a brown outline). The default (``None``) is the pa
 four colours for German faces (the suits are *named* by colour: Grün, Herz), two for French ones.
 
 The package, from the bottom up: :mod:`.svg` (a face and a back), :mod:`.hands` (rows of cards, a
-trick, the display options), :mod:`.deals` (trick deals and Herzblatt) and :mod:`.layout` (the
-lay-off deal). It imports nothing from Jupyter and no deal module: the deal displays read the
+trick, the display options), :mod:`.deals` (trick deals and Herzblatt), :mod:`.layout` (the
+lay-off deal) and :mod:`.walk` (a worked deal stepped through trick by trick, with the bots' reasons).
+It imports nothing from Jupyter and no deal module: the deal displays read the
 protocols of :mod:`keinstich.deal`, and the deals call them lazily from their ``_repr_html_``.
 """
 
@@ -37,10 +38,12 @@ from keinstich.faces.hands import (
 )
 from keinstich.faces.layout import domino_html, domino_svg
 from keinstich.faces.svg import back_svg, card_name, card_svg, rank_index, suit_colours, suit_svg, svg_data_uri
+from keinstich.faces.walk import walk_html
 
 __all__ = [
     "CARD_SIZES", "Cards", "DisplayOptions", "Look", "back_svg", "card_name", "card_svg", "card_width", "cards_html",
     "display_options",
     "domino_html", "domino_svg", "guess_style", "herzblatt_html", "look", "pack_html", "rank_index", "seat_name",
     "set_display", "suit_colours", "suit_svg", "svg_data_uri", "trick_html", "trick_svg", "trickdeal_html",
+    "walk_html",
 ]

@@ -32,7 +32,7 @@ def test_steps_buttons_and_slider_move_through_the_deal() -> None:
     r = Replay(short_deal(), synchronous=True)
     assert r.step == 0 and r.slider.max == 8
     assert r.first_button.disabled and r.back_button.disabled and not r.forward_button.disabled
-    assert "Step 0 of 8: next, Seat 0 plays 10♥" in r.step_label.value
+    assert "Step 0 of 8: next, Seat 0 plays the 10 of Hearts" in r.step_label.value
     assert {b.card for b in r.hand_views[0].buttons} == set(SHORT[0])
     r.forward_button.click()
     assert r.step == 1 and r.deal.plays == ((0, card("10H")),)

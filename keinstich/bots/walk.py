@@ -1,0 +1,146 @@
+"""A worked deal stepped through trick by trick: the data a lesson shows instead of a text log.
+
+:func:`show_tricks` lets a bot play every seat, as :func:`~keinstich.bots.play.play_tricks` does, and
+keeps per trick who played which card and why (the bot's reason in the faces' words), who won it, what
+it cost and what each seat has paid so far. The result draws itself in a notebook as one trick display
+per trick (:mod:`keinstich.faces.walk`, imported when it is drawn) and prints as plain text::
+
+    walk = show_tricks(deal, 5)          # plays tricks up to 5; the deal moves on
+    walk                                 # in a notebook: the tricks with card faces and reasons
+    walk.trick(2).winner                 # who won trick 2 (for a lesson's Check cell)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from keinstich.bots.play import bot_plays
+from keinstich.cards import Card, Style
+from keinstich.wording import cards_in_words
+
+if TYPE_CHECKING:
+    from keinstich.bots.base import Bot
+    from keinstich.tricks import TrickDeal
+
+__all__ = ["Played", "TrickWalk", "WalkedTrick", "show_tricks"]
+
+
+@dataclass(frozen=True)
+class Played:
+    """One card of a trick: the seat, the card and the bot's reason ("" for a card played before the walk)."""
+
+    seat: int
+    card: Card
+    reason: str
+
+
+@dataclass(frozen=True)
+class WalkedTrick:
+    """A finished trick: its cards in play order, the winner, what it cost each seat and what each
+    seat has paid after it (the deal's scores)."""
+
+    number: int
+    plays: tuple[Played, ...]
+    winner: int
+    cost: tuple[int, ...]
+    paid: tuple[int, ...]
+
+    def played(self, seat: int) -> Played:
+        """The card ``seat`` played in this trick."""
+        for p in self.plays:
+            if p.seat == seat:
+                return p
+        raise KeyError(f"seat {seat} played no card in trick {self.number}")
+
+
+@dataclass(frozen=True)
+class TrickWalk:
+    """The tricks a bot played in one :func:`show_tricks` call, with the names and units to show them."""
+
+    tricks: tuple[WalkedTrick, ...]
+    players: int
+    style: Style
+    contract: str
+    unit: str
+
+    def trick(self, number: int) -> WalkedTrick:
+        """The trick with this number (1 is the deal's first trick)."""
+        for t in self.tricks:
+            if t.number == number:
+                return t
+        shown = ", ".join(str(t.number) for t in self.tricks) or "none"
+        raise KeyError(f"trick {number} is not in this walk (tricks shown: {shown})")
+
+    def name(self, c: Card) -> str:
+        """A card's name in the faces' words: "8♥", or "8 of Hearts" with German faces."""
+        return cards_in_words([c], self.style)
+
+    def say(self, c: Card) -> str:
+        """A card in a sentence: "8♥", or "the 8 of Hearts" with German faces."""
+        return self.name(c) if self.style == "french" else "the " + self.name(c)
+
+    def cost_words(self, t: WalkedTrick) -> str:
+        """Who won ``t`` and what it cost: "Seat 2 wins it and pays 5 pfennig"."""
+        paying = [(s, v) for s, v in enumerate(t.cost) if v]
+        if not paying:
+            return f"Seat {t.winner} wins it; it costs nothing"
+        if paying == [(t.winner, t.cost[t.winner])]:
+            return f"Seat {t.winner} wins it and pays {t.cost[t.winner]} {self.unit}"
+        return f"Seat {t.winner} wins it; " + ", ".join(f"Seat {s} pays {v} {self.unit}" for s, v in paying)
+
+    def paid_words(self, t: WalkedTrick) -> str:
+        """ "Paid so far: Seat 0 0, Seat 1 5, ..." """
+        return "Paid so far: " + ", ".join(f"Seat {s} {v}" for s, v in enumerate(t.paid))
+
+    def __str__(self) -> str:
+        lines = []
+        for t in self.tricks:
+            lines.append(f"Trick {t.number}")
+            for p in t.plays:
+                lines.append(f"  Seat {p.seat}: {self.say(p.card)}: {p.reason or '(played before)'}")
+            lines.append(f"  {self.cost_words(t)}. {self.paid_words(t)}.")
+        return "\n".join(lines) if lines else "no trick was played"
+
+    def __repr__(self) -> str:
+        if not self.tricks:
+            return f"TrickWalk({self.contract}: no trick played)"
+        first, last = self.tricks[0].number, self.tricks[-1].number
+        which = f"trick {first}" if first == last else f"tricks {first} to {last}"
+        return f"TrickWalk({self.contract}: {which}, paid so far {self.tricks[-1].paid})"
+
+    def _repr_html_(self) -> str:
+        from keinstich.faces.walk import walk_html
+
+        return walk_html(self)
+
+
+def faces_style(deal: TrickDeal) -> Style:
+    """The style the deal's faces are drawn in (as :func:`~keinstich.faces.trickdeal_html` chooses it)."""
+    from keinstich.faces.hands import guess_style
+
+    return guess_style([c for h in deal.dealt for c in h], "french" if deal.rules.order == "ace-ten" else "german")
+
+
+def show_tricks(deal: TrickDeal, until: int, bot: Bot | None = None, *, style: Style | None = None) -> TrickWalk:
+    """Let ``bot`` (a heuristic bot if None) play every seat until ``until`` tricks are finished (the deal
+    moves on, as with :func:`~keinstich.bots.play.play_tricks`), and return the tricks stepped through:
+    each card with its seat and reason, the winner, the cost and what each seat has paid so far.
+
+    ``style`` names the cards in the reasons ("german": "the Ober of Leaves"); None takes the faces' style."""
+    words: Style = style if style is not None else faces_style(deal)
+    reasons: dict[tuple[int, Card], str] = {}  # a card played before this call has none
+    paid = deal.scores()
+    walked = []
+    for seat, choice, trick in bot_plays(deal, until, bot, words):
+        assert choice.card is not None
+        reasons[seat, choice.card] = choice.reason
+        if trick is not None:
+            now = deal.scores()
+            plays = tuple(Played(s, c, reasons.get((s, c), "")) for s, c in trick.plays())
+            walked.append(WalkedTrick(trick.number, plays, trick.winner,
+                                      tuple(b - a for a, b in zip(paid, now, strict=True)), now))
+            paid = now
+    contract = deal.contract
+    return TrickWalk(tuple(walked), deal.players, words, getattr(contract, "name", "") or "no contract",
+                     getattr(contract, "unit", "") or "pfennig")

@@ -1,0 +1,44 @@
+"""Why a card was played, in the faces' words: the line a :class:`~keinstich_widgets.replay.Replay` with
+``reasons`` shows under its buttons at each step ("Seat 1 played the Unter of Hearts: duck: ...")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from keinstich.bots.base import Bot
+from keinstich.cards import Style
+from keinstich.deal import Deal
+from keinstich.wording import naming, say
+
+from ._games import move_cards
+
+
+def bot_reason(bot: Bot, position: Deal, seat: int, style: Style) -> tuple[Any, str]:
+    """What ``bot`` plays for ``seat`` at ``position`` (a card, None to pass, or a Herzblatt move) and its
+    reason, with cards named in ``style``. The bot sees only that seat's observation."""
+    obs: Any = position.observation(seat)
+    with naming(style):
+        if obs.kind == "herzblatt":
+            decision = bot.decide(obs)
+            return decision.move, decision.reason
+        choice = bot.explain(obs)
+        return choice.card, choice.reason
+
+
+def move_words(move: Any, style: Style) -> str:
+    """A move in the faces' words: "the Unter of Hearts" (or "J♥"), "pass", or a Herzblatt decision."""
+    cs = move_cards(move)
+    if len(cs) == 1:
+        with naming(style):
+            return say(cs[0])
+    return "pass" if move is None else str(move)
+
+
+def reason_line(bot: Bot, position: Deal, seat: int, move: Any, name: str, style: Style) -> str:
+    """``name`` (seat ``seat``) made ``move`` at ``position``: what it played and the bot's reason; if the
+    bot would have played another card there (a recorded game), the line says so and gives the bot's reason."""
+    wanted, reason = bot_reason(bot, position, seat, style)
+    did = "passed" if move is None else f"played {move_words(move, style)}"
+    if wanted == move:
+        return f"{name} {did}: {reason}"
+    return f"{name} {did}; the bot would have played {move_words(wanted, style)}: {reason}"
