@@ -56,7 +56,9 @@ def strip(path: Path) -> None:
 def refresh(path: Path) -> float:
     t0 = time.perf_counter()
     subprocess.run([sys.executable, "-m", "jupyter", "nbconvert", "--to", "notebook", "--execute", "--inplace",
-                    "--ExecutePreprocessor.timeout=120", str(path)], check=True, cwd=ROOT)
+                    "--ExecutePreprocessor.timeout=120",
+                    # a progress bar redraws its line after "\r": store only its last drawing, as nbval compares
+                    "--ExecutePreprocessor.coalesce_streams=True", str(path)], check=True, cwd=ROOT)
     strip(path)
     return time.perf_counter() - t0
 
