@@ -16,12 +16,16 @@ different display name there was why every lesson opened as modified).
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+REDRAWN = re.compile(r"^.*\r(?=[^\n])", re.MULTILINE)
+"""A line's text before a carriage return that redraws it (a progress bar): front ends and nbval show only the rest."""
 
 
 def kernelspec() -> dict[str, str]:
@@ -34,7 +38,7 @@ def kernelspec() -> dict[str, str]:
 
 def normalised(text: str) -> str:
     """The notebook ``text`` as JupyterLab keeps it: no widget state, no execution timestamps, the kernelspec
-    it would write, nbformat's layout."""
+    it would write, nbformat's layout; a progress bar's last drawing only (:func:`last_drawings`)."""
     import nbformat
 
     nb = nbformat.reads(text, as_version=nbformat.NO_CONVERT)
@@ -42,8 +46,27 @@ def normalised(text: str) -> str:
     nb.metadata["kernelspec"] = kernelspec()
     for cell in nb.cells:
         cell.get("metadata", {}).pop("execution", None)
+        if cell.get("outputs"):
+            cell["outputs"] = last_drawings(cell["outputs"])
     out = str(nbformat.writes(nb))
     return out if out.endswith("\n") else out + "\n"  # as nbformat.write, and so the Jupyter server, saves it
+
+
+def last_drawings(outputs: list[Any]) -> list[Any]:
+    """``outputs`` with each run of one stream's outputs joined, and of a redrawn line (a progress bar) only
+    its last drawing, as nbval compares them: the stored text is then the same on every run."""
+    joined: list[Any] = []
+    for output in outputs:
+        last = joined[-1] if joined else None
+        if (output.get("output_type") == "stream" and last is not None and last.get("output_type") == "stream"
+                and last.get("name") == output.get("name")):
+            last["text"] += output["text"]
+        else:
+            joined.append(output)
+    for output in joined:
+        if output.get("output_type") == "stream":
+            output["text"] = REDRAWN.sub("", output["text"])
+    return joined
 
 
 def strip(path: Path) -> None:
@@ -56,9 +79,7 @@ def strip(path: Path) -> None:
 def refresh(path: Path) -> float:
     t0 = time.perf_counter()
     subprocess.run([sys.executable, "-m", "jupyter", "nbconvert", "--to", "notebook", "--execute", "--inplace",
-                    "--ExecutePreprocessor.timeout=120",
-                    # a progress bar redraws its line after "\r": store only its last drawing, as nbval compares
-                    "--ExecutePreprocessor.coalesce_streams=True", str(path)], check=True, cwd=ROOT)
+                    "--ExecutePreprocessor.timeout=120", str(path)], check=True, cwd=ROOT)
     strip(path)
     return time.perf_counter() - t0
 
