@@ -53,20 +53,22 @@ def normalised(text: str) -> str:
 
 
 def last_drawings(outputs: list[Any]) -> list[Any]:
-    """``outputs`` with each run of one stream's outputs joined, and of a redrawn line (a progress bar) only
-    its last drawing, as nbval compares them: the stored text is then the same on every run."""
-    joined: list[Any] = []
+    """``outputs`` with a progress bar's drawings kept only as the last: a run of one stream's outputs with a
+    carriage return in it is joined, and the text a carriage return redraws is dropped, as nbval compares
+    them; so the stored text is the same on every run. Other outputs are left as they are."""
+    runs: list[list[Any]] = []
     for output in outputs:
-        last = joined[-1] if joined else None
-        if (output.get("output_type") == "stream" and last is not None and last.get("output_type") == "stream"
-                and last.get("name") == output.get("name")):
-            last["text"] += output["text"]
-        else:
-            joined.append(output)
-    for output in joined:
-        if output.get("output_type") == "stream":
-            output["text"] = REDRAWN.sub("", output["text"])
-    return joined
+        last = runs[-1][-1] if runs else None
+        same = (last is not None and output.get("output_type") == "stream" == last.get("output_type")
+                and output.get("name") == last.get("name"))
+        runs[-1:] = [[*runs[-1], output]] if same else [*runs[-1:], [output]]
+    kept: list[Any] = []
+    for run in runs:
+        if run[0].get("output_type") == "stream" and any("\r" in o["text"] for o in run):
+            run[0]["text"] = REDRAWN.sub("", "".join(o["text"] for o in run))
+            run = run[:1]
+        kept.extend(run)
+    return kept
 
 
 def strip(path: Path) -> None:
