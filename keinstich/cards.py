@@ -175,12 +175,22 @@ def card_at(index: int) -> Card:
 _SUIT_OF_TOKEN = {"C": Suit.CLUBS, "S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS,
                   "♣": Suit.CLUBS, "♠": Suit.SPADES, "♥": Suit.HEARTS, "♦": Suit.DIAMONDS,
                   "♧": Suit.CLUBS, "♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS}
-_RANK_OF_TOKEN = {code: rank for rank, code in _RANK_CODES.items()} | {"T": Rank.TEN}
-_CODE_HELP = "a rank (A K Q J 10 9 8 7 6 5 4 3 2, or T for ten) followed by a suit (C S H D)"
+_GERMAN_CODES = {Rank.QUEEN: "O", Rank.JACK: "U"}
+_RANK_OF_TOKEN = {code: rank for rank, code in _RANK_CODES.items()} | {"T": Rank.TEN} | \
+    {code: rank for rank, code in _GERMAN_CODES.items()}
+_CODE_HELP = ("a rank (A K Q J 10 9 8 7 6 5 4 3 2, or T for ten; O for Ober, U for Unter) followed by a suit "
+              "(C S H D)")
+
+
+def rank_code(r: Rank, style: Style = "french") -> str:
+    """A rank's letter as a pack's players write it: ``Q`` in a French pack, ``O`` (Ober) in a German one.
+    :func:`card` and :func:`rank` read both (``card("OS") is card("QS")``)."""
+    return _GERMAN_CODES.get(r, r.code) if style == "german" else r.code
 
 
 def card(code: str | Card) -> Card:
-    """Parse one card code, case-insensitive: ``card("qs")``, ``card("10H")``, ``card("TD")``."""
+    """Parse one card code, case-insensitive: ``card("qs")``, ``card("10H")``, ``card("TD")``; a German pack's
+    ``O`` (Ober) and ``U`` (Unter) are the Queen and the Jack: ``card("OS")`` is the Ober of Leaves."""
     if isinstance(code, Card):
         return code
     if not isinstance(code, str):
@@ -225,7 +235,8 @@ def rank(token: str | Rank) -> Rank:
         raise CardCodeError(f"a rank is a code such as 'Q' or a name such as 'Ober', not {quoted(token)}")
     found = _RANK_OF_TOKEN.get(token.strip().upper()) or _RANK_BY_NAME.get(token.strip().lower())
     if found is None:
-        raise CardCodeError(f"unknown rank {quoted(token)}: use A K Q J 10 9 8 7 6 5 4 3 2 (or T for ten)")
+        raise CardCodeError(f"unknown rank {quoted(token)}: use A K Q J 10 9 8 7 6 5 4 3 2 (or T for ten; O for "
+                             "Ober, U for Unter)")
     return found
 
 

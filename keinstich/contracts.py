@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from keinstich.cards import ALL_CARDS, Card, Pack, Rank, Suit, card, mask_of, pack, rank, suit
+from keinstich.cards import ALL_CARDS, Card, Pack, Rank, Style, Suit, card, mask_of, pack, rank, suit
 from keinstich.tricks import NO_TRUMPS, Trick, TrickRules
 
 
@@ -38,7 +38,7 @@ class PerTrick:
     def total(self, p: Pack, total_tricks: int) -> int:
         return self.amount * total_tricks
 
-    def describe(self) -> str:
+    def describe(self, style: Style = "german") -> str:
         return f"{self.amount} per trick"
 
 
@@ -81,14 +81,13 @@ class PerCard:
     def total(self, p: Pack, total_tricks: int) -> int:
         return self.amount * (p.mask & self.mask).bit_count()
 
-    def describe(self) -> str:
-        if self.card is not None:
-            what = str(self.card)
-        else:
-            parts = [str(self.rank) if self.rank is not None else "card",
-                     f"of {self.suit}" if self.suit is not None else ""]
-            what = " ".join(p for p in parts if p)
-        return f"{self.amount} per {what}"
+    def describe(self, style: Style = "german") -> str:
+        """"10 per Ober", "5 per card of Hearts", "40 for the König of Hearts" (``style``: the pack's words)."""
+        if isinstance(self.card, Card):
+            return f"{self.amount} for the {self.card.label(style)}"
+        rank_name = self.rank.label(style) if isinstance(self.rank, Rank) else "card"
+        suit_name = f"of {self.suit.label(style).capitalize()}" if isinstance(self.suit, Suit) else ""
+        return f"{self.amount} per {' '.join(p for p in (rank_name, suit_name) if p)}"
 
 
 @dataclass(frozen=True)
@@ -111,7 +110,7 @@ class ForTrick:
     def total(self, p: Pack, total_tricks: int) -> int:
         return self.amount if 1 <= self._index(total_tricks) <= total_tricks else 0
 
-    def describe(self) -> str:
+    def describe(self, style: Style = "german") -> str:
         names = {1: "the first trick", -1: "the last trick", -2: "the penultimate trick"}
         return f"{self.amount} for {names.get(self.number, f'trick {self.number}')}"
 
@@ -229,8 +228,9 @@ class Contract:
         """The same contract with the March (Durchmarsch) rule on or off."""
         return dataclasses.replace(self, march=march)
 
-    def describe(self) -> str:
-        text = f"{self.name}: " + ", ".join(c.describe() for c in self.components)
+    def describe(self, style: Style = "german") -> str:
+        """The contract in one line, its cards named in ``style``'s words (the pack's)."""
+        text = f"{self.name}: " + ", ".join(c.describe(style) for c in self.components)
         return text + (" (march on)" if self.march else "")
 
     def _repr_html_(self) -> str:

@@ -284,7 +284,7 @@ class Game(ABC):
 
     def describe_deal(self, contract: Any, players: int, pack: Pack) -> str:
         """One line on a deal's rules, players and pack (the title of a table or a replay)."""
-        return f"{contract.describe()} — {players} players, {pack.id}"
+        return f"{contract.describe(pack.style)} — {players} players, {pack.id}"
 
     def contract_of(self, deal: Deal) -> Any:
         """The contract (or rules) ``deal`` was dealt under, as :meth:`deal` takes it back (None if none)."""

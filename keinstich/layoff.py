@@ -361,7 +361,7 @@ class DominoDeal(OpenLayout, Machine):
             return None
         hint = (f"; {who.does('can')} lay {who.cards(cards_of(legal))}" if legal
                 else f"; {who.does('has', 'have')} no card that fits and must pass")
-        return f"{who.does('cannot')} lay {who.card(c)}: {self._no_fit(c)}{hint}"
+        return f"{who.does('cannot')} lay {who.card(c)}: {self._no_fit(c, who)}{hint}"
 
     def _must_start(self, who: Who) -> str:
         start = self.rules.start_card

@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from keinstich.cards import Card, Rank, Style, Suit, card, cards_of, mask_of, strength_table
 from keinstich.layoff_rules import DominoRules, End
+from keinstich.wording import Who, a
 
 TOP, BOTTOM = 1, 2
 """The ends of a row or the chain, as bits: a card may fit either or both."""
@@ -135,28 +136,29 @@ class OpenLayout:
             fits |= BOTTOM
         return fits
 
-    def _no_fit(self, c: Card) -> str:
-        """Why a card in hand does not fit the layout (text after "cannot lay X: ")."""
+    def _no_fit(self, c: Card, who: Who) -> str:
+        """Why a card in hand does not fit the layout (text after "cannot lay X: "), in ``who``'s words."""
         tab = self._tab
         if self.rules.layout == "chain":
             if not self._chain:
-                return "the chain starts with a Jack"
-            top, bottom = self._chain[-1], self._chain[0]
-            up, down = tab.ranks[self._nt].code, tab.ranks[self._pb].code
+                return f"the chain starts with {a(Rank.JACK.label(who.style))}"
+            top, bottom = who.card(self._chain[-1]), who.card(self._chain[0])
+            up, down = who.rank(tab.ranks[self._nt]), who.rank(tab.ranks[self._pb])
             if up == down:
-                return f"it does not join the chain (it runs {bottom.code}…{top.code}: only a {up} fits, at either end)"
-            return (f"it does not join the chain (it runs {bottom.code}…{top.code}: "
-                    f"a {up} fits above {top.code}, a {down} below {bottom.code})")
+                return f"it does not join the chain (it runs {bottom}…{top}: only {a(up)} fits, at either end)"
+            return (f"it does not join the chain (it runs {bottom}…{top}: "
+                    f"{a(up)} fits above {top}, {a(down)} below {bottom})")
         if not self._started():
             return "the lay-off starts with an Unter (a Jack)"
         s = c.suit
-        name = s.label(self.style)
+        name = who.suit(s)
         lo, hi = self._lo[s], self._hi[s]
         if hi < lo:
-            return f"it does not join a row ({name} has not started: {Card(s, Rank.JACK).code} starts it)"
+            return f"it does not join a row ({name} has not started: {who.card(Card(s, Rank.JACK))} starts it)"
         seq = tab.seqs[s]
         k = len(seq)
-        return f"it does not join a row ({name} runs {seq[lo % k].code}–{seq[hi % k].code})"
+        low, high = who.card(seq[lo % k]), who.card(seq[hi % k])
+        return f"it does not join a row ({name} runs {f'from {low} to {high}' if who.you else f'{low}–{high}'})"
 
     def _set_chain_front(self, rest: int) -> None:
         """Find the ranks that join the chain's ends, skipping ranks with no card left to lay.

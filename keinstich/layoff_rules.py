@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar, Literal, NamedTuple
 
-from keinstich.cards import Card, Suit, card, mask_of, strength_table
+from keinstich.cards import Card, Rank, Style, Suit, card, mask_of, strength_table
+from keinstich.wording import a
 
 Layout = Literal["rows", "chain"]
 Start = Literal["acorns", "hearts", "leaves", "bells", "any"]
@@ -83,13 +84,14 @@ class DominoRules:
         """The card that must be laid first, or None when any Unter (Jack) may start."""
         return START_CARDS[self.start]
 
-    def describe(self) -> str:
+    def describe(self, style: Style = "german") -> str:
+        """The rules in one line, the cards named in ``style``'s words (the pack's)."""
         if self.layout == "chain":
-            text = f"one chain of any suits from a Jack, {self.order} order, wrapping round"
+            text = f"one chain of any suits from {a(Rank.JACK.label(style))}, {self.order} order, wrapping round"
         else:
             first = self.start_card
-            text = (f"rows by suit from {first.code} ({first.label('german')}) first" if first is not None
-                    else "rows by suit, any Unter first")
+            text = (f"rows by suit from the {first.label(style)} first" if first is not None
+                    else f"rows by suit, any {Rank.JACK.label(style)} first")
             text += f", {self.order} order" + (", rows may wrap round" if self.wrap else "")
         if self.voluntary_pass:
             text += ", passing allowed"
@@ -131,10 +133,10 @@ class DominoContract:
             out[seat] = self.points[place]
         return tuple(out)
 
-    def describe(self) -> str:
+    def describe(self, style: Style = "german") -> str:
         pay = ("pays out the pot by finishing place" if self.points is None
                else "places score " + " / ".join(str(p) for p in self.points))
-        return f"{self.name}: {self.rules.describe()}; {pay}"
+        return f"{self.name}: {self.rules.describe(style)}; {pay}"
 
     def _repr_html_(self) -> str:
         german = f" <i>({self.german})</i>" if self.german else ""

@@ -12,9 +12,9 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from itertools import groupby
 
-from keinstich.cards import Card, Style, Suit
+from keinstich.cards import Card, Lang, Rank, Style, Suit
 
-__all__ = ["Who", "cards_in_words", "naming", "say", "say_cards", "say_suit"]
+__all__ = ["Who", "a", "card_words", "cards_in_words", "naming", "say", "say_cards", "say_suit"]
 
 _NAMING: ContextVar[Style] = ContextVar("keinstich_naming", default="french")
 
@@ -48,6 +48,17 @@ def say_suit(s: Suit) -> str:
     """A suit in the current :func:`naming`: "spades", or "Leaves" (German suits are names)."""
     style = _NAMING.get()
     return s.label(style).capitalize() if style == "german" else s.label(style)
+
+
+def a(word: str) -> str:
+    """The word with its indefinite article: "a Jack", "an Unter", "an Acorns trick"."""
+    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
+
+
+def card_words(c: Card, style: Style, lang: Lang = "en") -> str:
+    """One card in a line the learner reads: "Q♠" with French faces, "Ober of Leaves" (or "Grün-Ober" in
+    German) with German ones, whose suits are not the French symbols."""
+    return c.text if style == "french" else c.label(style, lang)
 
 
 def cards_in_words(cs: Iterable[Card], style: Style) -> str:
@@ -87,6 +98,10 @@ class Who:
         """A suit's name: German suits are names to the learner ("Leaves"), French ones words ("clubs")."""
         name = s.label(self.style)
         return name.capitalize() if self.you and self.style == "german" else name
+
+    def rank(self, r: Rank) -> str:
+        """A rank: its code for the engine ("J"), its name in the faces' words for the learner ("Unter")."""
+        return r.label(self.style) if self.you else r.code
 
     def card(self, c: Card) -> str:
         """One card: its code for the engine; "A♣", or "the Ace of Acorns" with German faces, for the learner."""

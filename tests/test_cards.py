@@ -16,6 +16,8 @@ from keinstich.cards import (
     hands_from_text,
     hands_to_text,
     pack,
+    rank,
+    rank_code,
     shuffled,
 )
 
@@ -25,6 +27,14 @@ def test_codes_parse_case_insensitively_with_t_for_ten():
     assert card("TH") is card("10h") is card("10H")
     assert card("Q♠") is card("QS")
     assert cards("QS, 10H  jc") == (card("QS"), card("10H"), card("JC"))
+
+
+def test_german_letters_o_and_u_name_the_ober_and_the_unter():
+    assert card("OS") is card("QS") and card("uc") is card("JC") and rank("O") is Rank.QUEEN
+    assert rank_code(Rank.QUEEN, "german") == "O" and rank_code(Rank.JACK, "german") == "U"
+    assert rank_code(Rank.QUEEN) == "Q" and rank_code(Rank.KING, "german") == "K"
+    with pytest.raises(CardCodeError, match="O for Ober, U for Unter"):
+        card("XS")
 
 
 @pytest.mark.parametrize("bad", ["ZZ", "11H", "Q", "QX", "", "1OH"])

@@ -109,7 +109,16 @@ def test_a_reader_writes_a_contract_in_one_line():
     assert finished(no_diamonds) == (20, 0, 0, 0)     # AD KD 7D 8D all land with seat 0
     assert finished(last_20) == (20, 0, 0, 0)
     assert no_diamonds.total("german-32", 4) == 40
-    assert "5 per card of diamonds" in no_diamonds.describe()
+    # described in the pack's words: a German pack's Bells are a French pack's Diamonds
+    assert "5 per card of Bells" in no_diamonds.describe()
+    assert "5 per card of Diamonds" in no_diamonds.describe("french")
+
+
+def test_contracts_name_their_cards_in_the_packs_words():
+    assert NO_OBERS.describe() == "No Obers: 10 per Ober" and NO_OBERS.describe("french") == "No Obers: 10 per Queen"
+    assert NO_MAX.describe() == "No Max: 40 for the König of Hearts"
+    assert BLACK_PIG.describe("french") == "Black Pig: 40 for the Queen of Spades"
+    assert "Ober of Leaves" in BLACK_PIG._repr_html_()
 
 
 @pytest.mark.parametrize(("make", "message"), [

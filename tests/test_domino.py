@@ -230,7 +230,7 @@ CHAIN_HANDS = [cards("9C KH AC QC"), cards("JH 10C 9H KC"), cards("JC QH AH 10H"
 
 def chain_to_the_fork():
     d = DominoDeal(CHAIN_HANDS, herzeln_domino(3), leader=0)
-    refused(d, "9C", match="seat 0 cannot lay 9C: the chain starts with a Jack; "
+    refused(d, "9C", match="seat 0 cannot lay 9C: the chain starts with an Unter; "
                            "seat 0 has no card that fits and must pass")
     d.play(None)
     assert d.legal() == (card("JH"),)

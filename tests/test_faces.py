@@ -129,7 +129,7 @@ def test_trick_svg_shows_seats_cards_and_the_winner() -> None:
     svg = trick_svg(4, [(3, card("10H")), (0, card("AH"))], names=["Ann", "Bo", "Cy", "Di"], winner=0)
     root = parse(svg)
     label = root.get("aria-label") or ""
-    assert "Di: 10 of Hearts" in label and "Ann: Ace of Hearts" in label and "won by Ann" in label
+    assert "Di: 10 of Hearts" in label and "Ann: Daus of Hearts" in label and "won by Ann" in label
     texts = [t.text for t in root.iter(SVG + "text")]
     assert "Ann · wins" in texts and "Bo" in texts
     assert svg.count('stroke-dasharray="6 4"') == 2  # Bo and Cy have not played
@@ -169,7 +169,7 @@ def test_trick_and_trick_deal_show_who_played_what() -> None:
     deal.play("AS")
     out = deal._repr_html_()
     assert "No Hearts" in out and "seat 2 to play" in out and "trick 1/2" in out
-    assert "Seat 0: Ober of Leaves" in out and "Seat 1: Ace of Leaves" in out
+    assert "Seat 0: Ober of Leaves" in out and "Seat 1: Daus of Leaves" in out
     assert out.count("<tr>") == 4  # a header and one row per seat
     trick = deal.play("7S")
     assert trick is not None

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from keinstich.cards import Card, Lang, Style
 from keinstich.deal import PlayedTrick, TrickPlay
+from keinstich.wording import card_words
 
 __all__ = ["Centre", "centre_of", "won_words"]
 
@@ -42,15 +43,10 @@ def centre_of(play: TrickPlay, seen: int, peek: bool) -> Centre:
     return Centre((), None, None, None)
 
 
-def _card_words(c: Card, style: Style, lang: Lang) -> str:
-    """A card in a sentence: the symbol form with French faces, the German pack's name with German ones."""
-    return c.text if style == "french" else c.label(style, lang)
-
-
 def won_words(trick: PlayedTrick, you: bool, name: str, style: Style, lang: Lang) -> str:
     """"Seat 3 wins the trick with 8♠." / "You win the trick with the Ober of Leaves." (and in German)."""
     winning = next(c for s, c in trick.plays() if s == trick.winner)
-    what = _card_words(winning, style, lang)
+    what = card_words(winning, style, lang)
     if lang == "de":
         return f"Du gewinnst den Stich mit {what}." if you else f"{name} gewinnt den Stich mit {what}."
     if style == "german":

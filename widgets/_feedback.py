@@ -69,7 +69,7 @@ def assess(position: Deal, move: Move, by: Judge, *, name: Name, samples: int = 
                                                                                            grade, name)
         return Assessment(move, grade == "best", grade, cost, j.unit, why, j.open_best, best_why, values, sign)
     if by == "heuristic":
-        card, reason = bot_move(HeuristicBot(pack=dealt_pack(position)), position, seat)
+        card, reason = bot_move(HeuristicBot(pack=dealt_pack(position)), position, seat, style)
         right = move == card or j.grade in ("best", "only")  # the bot's card, or one as good
         return Assessment(move, right, j.grade, j.cost, j.unit, j.why, (card,),
                           f"The heuristic bot would play {_name(card, name)}: {reason}.")

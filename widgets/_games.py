@@ -16,10 +16,12 @@ from typing import Any, cast
 
 from keinstich.bots.heuristic import Bot, HeuristicBot, RandomBot
 from keinstich.cards import Card, Pack, Style
+from keinstich.coach.grades import pack_in_play
 from keinstich.deal import Deal, Move, TrickPlay, move_cards
 from keinstich.game import Game, GameError
 from keinstich.games import GAMES
 from keinstich.records import record_pack
+from keinstich.wording import naming
 
 BOT_NAMES = ("random", "heuristic", "montecarlo")
 
@@ -247,16 +249,18 @@ def as_move(deal: Deal, answer: object) -> Move:
     return answer
 
 
-def bot_move(bot: Bot, deal: Deal, seat: int) -> tuple[Move, str]:
-    """The move ``bot`` makes for ``seat`` from that seat's observation alone, and its reason.
+def bot_move(bot: Bot, deal: Deal, seat: int, style: Style | None = None) -> tuple[Move, str]:
+    """The move ``bot`` makes for ``seat`` from that seat's observation alone, and its reason, which names
+    the cards in ``style``'s words (the faces shown; the pack's own by default).
 
     A bot answers an observation that names its phase (Herzblatt's) with ``decide``, and a card
     position (a trick or the lay-off) with ``explain``."""
     obs = deal.observation(seat)
-    if getattr(obs, "phase", None) is None:
-        choice = bot.explain(obs)
-        return choice.card, choice.reason
-    decision = bot.decide(obs)
+    with naming(style or pack_in_play(deal).style):
+        if getattr(obs, "phase", None) is None:
+            choice = bot.explain(obs)
+            return choice.card, choice.reason
+        decision = bot.decide(obs)
     return as_move(deal, decision.move), decision.reason
 
 

@@ -261,7 +261,7 @@ class Session:
                 assert seat is not None
                 bot = self.bots[seat]
                 if self.synchronous or is_fast(bot):
-                    move, reason = bot_move(bot, self.deal, seat)
+                    move, reason = bot_move(bot, self.deal, seat, self.style)
                     self.deal.play(move, seat)
                     self.moves.append(Played(seat, move, reason))
                     continue
@@ -277,7 +277,7 @@ class Session:
 
     def _think(self, gen: int, seat: int, bot: Bot, position: Deal) -> None:
         try:
-            move, reason = bot_move(bot, position, seat)
+            move, reason = bot_move(bot, position, seat, self.style)
         except Exception as e:
             with self.lock:
                 if gen == self._gen:
@@ -343,7 +343,7 @@ class Session:
         """The hint bot's move for the learner now, with its reason: (move, reason)."""
         with self.lock:
             bot, position, _ = self.hint_question()
-            return bot_move(bot, position, self.seat)
+            return bot_move(bot, position, self.seat, self.style)
 
     def hint_question(self) -> tuple[Bot, Deal, tuple[int, int]]:
         """What a hint asks, to be answered outside the lock (a Monte Carlo hint takes a while): the hint

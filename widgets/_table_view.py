@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, cast
 import ipywidgets as widgets
 
 from keinstich.cards import Card, Lang, Style, sort_hand
+from keinstich.wording import card_words
 
 from ._centre import centre_of, won_words
 from ._games import bot_label, calls, lays_off, move_cards, tricks_of
@@ -82,7 +83,13 @@ class TableView:
         return [self.name(s) for s in range(self.session.setup.players)]
 
     def card_text(self, c: Card) -> str:
-        return f"{c.text} ({c.label(self.faces, self.lang)})"
+        """A card as the hint names it: "Q♠ (Queen of Spades)" with French faces, "Ober of Leaves" with German
+        ones (whose suits are not the French symbols)."""
+        return f"{c.text} ({c.label(self.faces, self.lang)})" if self.faces == "french" else self.words(c)
+
+    def words(self, c: Card) -> str:
+        """A card in a line of text, in the faces' words."""
+        return card_words(c, self.faces, self.lang)
 
     def label(self, text: str) -> str:
         """A button's label for a move's text (or a phase's name)."""
@@ -95,14 +102,14 @@ class TableView:
         """A move in the history: a card, or the move's text (a secret one as the others learn of it)."""
         cs = move_cards(move)
         if len(cs) == 1:
-            return str(cs[0].text)
+            return self.words(cs[0])
         ses = self.session
         secret = seat != ses.seat and not self.open_toggle.value and not ses.deal.over
         g = ses.setup.rules
         return g.public_move(move, self.faces) if secret else move_text(move)
 
     def advice(self, move: Any) -> str:
-        """A hinted move: "Q♠ (Ober of Leaves)", "play", "discard 7C 8H", "pass"."""
+        """A hinted move: "Ober of Leaves", "Q♠ (Queen of Spades)", "play", "discard 7C 8H", "pass"."""
         cs = move_cards(move)
         return self.card_text(cs[0]) if len(cs) == 1 else move_text(move)
 
@@ -245,7 +252,7 @@ class TableView:
                 confirm = self._button(deal.phase, deal.phase)
                 confirm.disabled = ses.picked_move() is None
                 confirm.description = self.label(deal.phase) + (
-                    " " + " ".join(c.text for c in ses.selected) if ses.selected else "")
+                    " " + ", ".join(self.words(c) for c in ses.selected) if ses.selected else "")
                 show.add(deal.phase)
         for key, button in self.action_buttons.items():
             display = "" if key in show else "none"
@@ -318,7 +325,7 @@ class TableView:
             notes.append(self.t("total", total=sum(result.scores), unit=self.unit(result.unit)))
         aside = [c for c in ses.setup.pack.cards if c not in {x for h in deal.dealt for x in h}]
         if aside and (self.open_toggle.value or deal.over):
-            notes.append(self.t("set_aside", cards=" ".join(c.text for c in aside)))
+            notes.append(self.t("set_aside", cards=", ".join(self.words(c) for c in aside)))
         if result.text and not deal.over:
             notes.append(result.text)
         foot = "".join(f"<div>{html.escape(x)}</div>" for x in notes)
@@ -331,7 +338,7 @@ class TableView:
         if not lays_off(deal) and tricks_of(deal).tricks:
             rows = []
             for tr in tricks_of(deal).tricks:
-                cells = " ".join(f"{html.escape(self.name(s))}: {html.escape(c.text)}" for s, c in tr.plays())
+                cells = " ".join(f"{html.escape(self.name(s))}: {html.escape(self.words(c))}" for s, c in tr.plays())
                 rows.append(f"<tr><td>{tr.number}</td><td>{cells}</td><td>{html.escape(self.name(tr.winner))}</td>"
                             "</tr>")
             parts.append("<table class='ks-grid'><tr><th>#</th><th>cards</th><th>won by</th></tr>"

@@ -25,7 +25,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from keinstich.cards import PACK_IDS, pack, suit
+from keinstich.cards import PACK_IDS, pack, rank_code, suit
 from keinstich.contracts import Component, Contract, ContractError, ForTrick, PerCard, PerTrick
 from keinstich.limits import LimitError, seed_from_text
 
@@ -53,9 +53,9 @@ KINDS: list[tuple[str, str]] = [
 ]
 """The kinds of row a custom contract is built from (the components of keinstich.contracts)."""
 
-_EXAMPLE = {"trick": "", "suit": "H", "rank": "Q", "card": "KH", "position": "-1"}
-_PLACEHOLDER = {"trick": "(nothing)", "suit": "suit: C S H D", "rank": "rank: A K Q J 10 …",
-                "card": "card: KH, QS …", "position": "1 = first, -1 = last"}
+_EXAMPLE = {"trick": "", "suit": "H", "rank": "O", "card": "KH", "position": "-1"}
+_PLACEHOLDER = {"trick": "(nothing)", "suit": "suit: C S H D", "rank": "rank: A K O U 10 …",
+                "card": "card: KH, OS …", "position": "1 = first, -1 = last"}
 CUSTOM = "custom"
 
 
@@ -125,11 +125,11 @@ def rows_of(contract: Any) -> list[tuple[str, str, int]]:
         elif isinstance(c, ForTrick):
             out.append(("position", str(c.number), c.amount))
         elif c.card is not None:
-            out.append(("card", c.card.code, c.amount))
+            out.append(("card", rank_code(c.card.rank, "german") + c.card.suit.code, c.amount))
         elif c.suit is not None and c.rank is None:
             out.append(("suit", suit(c.suit).code, c.amount))
         elif c.rank is not None and c.suit is None:
-            out.append(("rank", c.rank.code, c.amount))
+            out.append(("rank", rank_code(c.rank, "german"), c.amount))
         else:
             raise ContractError(f"{c!r} (suit and rank together) has no editor row: write it in Python")
     return out
@@ -360,7 +360,7 @@ class RuleEditor(widgets.VBox):  # type: ignore[misc]
         if callable(getattr(c, "total", None)):  # a contract that hands out a fixed total a deal
             total = c.total(setup.pack, setup.players)
             unit = "pf" if c.unit == "pfennig" else "points"
-            return (f"{c.describe()} — every deal hands out {total} {unit} in all "
+            return (f"{c.describe(setup.pack.style)} — every deal hands out {total} {unit} in all "
                     f"({setup.players} players, {setup.pack.id}, {setup.hand_size} cards each)")
         return setup.describe()
 

@@ -327,7 +327,7 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
             bot, position, mark = ses.hint_question()
             seat = ses.seat
             self.hint_job.synchronous = ses.synchronous or is_fast(bot)
-            self.hint_job.start(lambda _budget: bot_move(bot, position, seat),
+            self.hint_job.start(lambda _budget: bot_move(bot, position, seat, self.faces),
                                 lambda answer: self._hinted(mark, bot, answer),
                                 lambda e: report(self.messages, e, "hint"))
 

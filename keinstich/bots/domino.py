@@ -15,6 +15,7 @@ from keinstich.bots.base import BotError, Choice
 from keinstich.bots.tables import card_list
 from keinstich.cards import SUIT_MASKS, cards_of, mask_of
 from keinstich.layoff import DominoContract, DominoDeal, DominoObservation, End
+from keinstich.wording import say
 
 
 def domino_world(obs: DominoObservation, others: Sequence[int],
@@ -118,7 +119,7 @@ def domino_heuristic(obs: DominoObservation, world: DominoDeal | None = None) ->
             raise BotError(f"seat {obs.seat} has no legal move")
         return Choice(None, "no card fits the layout: pass")
     if len(obs.legal) == 1 and not may_pass(obs):
-        return Choice(obs.legal[0], f"{obs.legal[0].text} is the only card that fits")
+        return Choice(obs.legal[0], f"{say(obs.legal[0])} is the only card that fits")
     mine = mask_of(obs.hand)
     if world is None:
         world = domino_world(obs, filler_hands(obs))
@@ -145,7 +146,7 @@ def domino_heuristic(obs: DominoObservation, world: DominoDeal | None = None) ->
         why = "it opens nothing for the others"
     else:
         why = "every card helps someone; this one helps the others least"
-    return Choice(best, f"lay {best.text}: {why}")
+    return Choice(best, f"lay {say(best)}: {why}")
 
 
 __all__ = ["domino_exclusions", "domino_heuristic", "domino_points", "domino_world", "filler_hands", "may_pass"]

@@ -29,6 +29,7 @@ from keinstich.games.herzblatt import (
 )
 from keinstich.kernel.layout import HEURISTIC
 from keinstich.tricks import Observation
+from keinstich.wording import say, say_cards, say_suit
 
 
 def herzblatt_view(obs: HerzblattObservation) -> tuple[Observation, int, list[int], tuple[int, ...]]:
@@ -147,9 +148,9 @@ def best_discards(cs: Sequence[Card]) -> tuple[tuple[Card, Card], str]:
     _, a, b = best
     voided = [su for su in {a.suit, b.suit} if su != Suit.HEARTS and not any(
         c.suit == su and c is not a and c is not b for c in cs)]
-    why = f"lay away {a.text} {b.text}: {card_points((a, b))} points banked"
+    why = f"lay away {say_cards((a, b))}: {card_points((a, b))} points banked"
     if voided:
-        why += ", void in " + " and ".join(su.label() for su in sorted(voided))
+        why += ", void in " + " and ".join(say_suit(su) for su in sorted(voided))
     return (a, b), why
 
 
@@ -175,7 +176,7 @@ def herzblatt_heuristic_decision(obs: HerzblattObservation) -> Decision:
         held = [c for c in obs.hand if c.suit == Suit.HEARTS]
         high = [c for c in held if c.rank in (Rank.ACE, Rank.TEN)]
         strong = len(high) + len(held) // 2
-        among = f", {' and '.join(c.text for c in high)} among them" if high else ""
+        among = f", {' and '.join(say(c) for c in high)} among them" if high else ""
         if strong >= 3:
             return Decision(True, f"contra: with {count(len(held), 'trump', 'trumps')}{among}, you expect to stop "
                                   "the soloist")

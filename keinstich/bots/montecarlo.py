@@ -61,6 +61,7 @@ from keinstich.cards import Card, Pack, cards_of, mask_of
 from keinstich.games.herzblatt import SKAT, TOTAL_POINTS, HerzblattDeal, HerzblattObservation, card_points, settle
 from keinstich.layoff import DominoDeal, DominoObservation
 from keinstich.tricks import Observation
+from keinstich.wording import say
 
 DEFAULT_SAMPLES = 160
 """Deals sampled per decision by default: at most about 0.3 s per move on a 2-core machine (4 players, 32 cards)."""
@@ -124,7 +125,7 @@ class MonteCarloBot(BaseBot):
                soloist: int | None) -> Choice:
         check_turn(obs)
         if len(obs.legal) == 1:
-            return Choice(obs.legal[0], f"{obs.legal[0].text} is the only card you may play")
+            return Choice(obs.legal[0], f"{say(obs.legal[0])} is the only card you may play")
         cands = candidates(obs, in_play)
         if len(cands) == 1:
             c, same = cands[0]
@@ -140,14 +141,14 @@ class MonteCarloBot(BaseBot):
         if exact:
             # the solver values the future only; the scores so far are the same for every card
             shown_best, shown_second = means[best], means[second]
-            text = (f"{c.text}: over {how}, {method}, it is worth {shown_best - shown_second:+.1f} {unit} "
-                    f"against the next best, {cands[second][0].text}")
+            text = (f"{say(c)}: over {how}, {method}, it is worth {shown_best - shown_second:+.1f} {unit} "
+                    f"against the next best, {say(cands[second][0])}")
         else:
             sb, ss = obj.sign * means[best] + 0.0, obj.sign * means[second] + 0.0
             sb, ss = (0.0 if sb == 0 else sb), (0.0 if ss == 0 else ss)
             who = "you pay" if obj.sign < 0 else ("your side makes" if len(obj.side) > 1 else "you make")
-            text = (f"{c.text}: over {how}, {method}, {who} {sb:.1f} {unit} on average "
-                    f"({cands[second][0].text}: {ss:.1f})")
+            text = (f"{say(c)}: over {how}, {method}, {who} {sb:.1f} {unit} on average "
+                    f"({say(cands[second][0])}: {ss:.1f})")
         return Choice(c, text)
 
     def _trick_means(self, obs: Observation, in_play: int, obj: Objective, discards: int, soloist: int | None,
@@ -231,7 +232,7 @@ class MonteCarloBot(BaseBot):
         assert t is not None and soloist is not None
         check_turn(t)
         if len(t.legal) == 1:
-            return Choice(t.legal[0], f"{t.legal[0].text} is the only card you may play")
+            return Choice(t.legal[0], f"{say(t.legal[0])} is the only card you may play")
         in_play = obs.rules.pack.mask
         cands = candidates(t, in_play)
         if len(cands) == 1:
@@ -331,8 +332,8 @@ class MonteCarloBot(BaseBot):
         method = "solved exactly" if exact else "played out"
         who = "you win" if is_soloist else "your side wins"
         n_best, n_second = len(values[best]), len(values[second])
-        return Choice(c, f"{c.text}: over {how}, {method}, {who} {wins[best] / n_best:.0%} of them and your stake "
-                         f"is {stakes[best] / n_best:+.2f} on average ({cands[second][0].text}: "
+        return Choice(c, f"{say(c)}: over {how}, {method}, {who} {wins[best] / n_best:.0%} of them and your stake "
+                         f"is {stakes[best] / n_best:+.2f} on average ({say(cands[second][0])}: "
                          f"{stakes[second] / n_second:+.2f})")
 
     @staticmethod
@@ -399,13 +400,13 @@ class MonteCarloBot(BaseBot):
             raise BotError(f"seat {obs.seat} has no legal move")
         if len(moves) == 1:
             m = moves[0]
-            return Choice(m, "no card fits the layout: pass" if m is None else f"{m.text} is the only card that fits")
+            return Choice(m, "no card fits the layout: pass" if m is None else f"{say(m)} is the only card that fits")
         dm = self._domino_means(obs, moves)
         means = dm.means
         order = sorted(range(len(moves)), key=lambda i: (-means[i], _index(moves[i])))
         best = moves[order[0]]
         how = f"all {dm.count} deals that fit" if dm.listing else f"{dm.count} sampled deals"
-        label = "pass" if best is None else best.text
+        label = "pass" if best is None else say(best)
         return Choice(best, f"{label}: over {how}, it gives the best average result ({means[order[0]]:.1f})")
 
     def _domino_means(self, obs: DominoObservation, moves: list[Card | None]) -> Means:

@@ -9,6 +9,7 @@ from keinstich.cards import Card
 from keinstich.games.herzblatt import HerzblattObservation
 from keinstich.layoff import DominoObservation
 from keinstich.tricks import Observation
+from keinstich.wording import say, say_cards
 
 
 class RandomBot(BaseBot):
@@ -18,7 +19,7 @@ class RandomBot(BaseBot):
 
     def explain_trick(self, obs: Observation) -> Choice:
         c = self.rng.choice(obs.legal)
-        return Choice(c, f"random: {c.text} out of {len(obs.legal)} legal cards")
+        return Choice(c, f"random: {say(c)} out of {len(obs.legal)} legal cards")
 
     def explain_domino(self, obs: DominoObservation) -> Choice:
         moves: list[Card | None] = list(obs.legal) + ([None] if may_pass(obs) else [])
@@ -27,7 +28,7 @@ class RandomBot(BaseBot):
         c = self.rng.choice(moves)
         if c is None:
             return Choice(None, "no card fits: pass" if not obs.legal else "random: pass")
-        return Choice(c, f"random: {c.text} out of {len(moves)} moves")
+        return Choice(c, f"random: {say(c)} out of {len(moves)} moves")
 
     def herzblatt_decide(self, obs: HerzblattObservation) -> Decision:
         """At random: plays solo one time in three, discards any two cards, rarely announces or doubles."""
@@ -37,7 +38,7 @@ class RandomBot(BaseBot):
             return Decision(yes, f"random: {'play' if yes else 'pass'}")
         if obs.phase == "discard":
             a, b = rng.sample(list(obs.hand), 2)
-            return Decision((a, b), f"random: lay away {a.text} {b.text}")
+            return Decision((a, b), f"random: lay away {say_cards((a, b))}")
         if obs.phase == "announce":
             call = "66" if rng.random() < 0.1 else None
             return Decision(call, f"random: {'announce 66' if call else 'no announcement'}")

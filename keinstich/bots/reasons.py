@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from keinstich.bots.tables import ONLY, Tables, card_list
-from keinstich.cards import SUIT_MASKS, Card, Suit
+from keinstich.cards import SUIT_MASKS, Card
+from keinstich.wording import a, say, say_cards, say_suit
 
 
 class Spot(NamedTuple):
@@ -49,10 +50,6 @@ def count(k: int, one: str, many: str) -> str:
     return f"{k} {one if k == 1 else many}"
 
 
-def _suit(s: Suit) -> str:
-    return s.label()
-
-
 def _winner(sp: Spot) -> Card:
     """The card now winning the trick (trumps beat the led suit)."""
     st, trump = sp.tb.strength, sp.tb.trump
@@ -72,8 +69,8 @@ def _out_phrase(sp: Spot, c: Card) -> str:
     """"no higher card in clubs is still out" / "2 higher cards in clubs are still out"."""
     k = _higher_out(sp, c)
     if not k:
-        return f"no higher card in {_suit(c.suit)} is still out"
-    return f"{count(k, 'higher card', 'higher cards')} in {_suit(c.suit)} {'is' if k == 1 else 'are'} still out"
+        return f"no higher card in {say_suit(c.suit)} is still out"
+    return f"{count(k, 'higher card', 'higher cards')} in {say_suit(c.suit)} {'is' if k == 1 else 'are'} still out"
 
 
 def _lowest(sp: Spot, c: Card) -> str:
@@ -82,17 +79,17 @@ def _lowest(sp: Spot, c: Card) -> str:
     st = sp.tb.strength
     mine = card_list(sp.hand & SUIT_MASKS[c.suit])
     if any(st[x.index] < st[c.index] for x in mine):
-        return c.text
+        return say(c)
     if len(mine) == 1:
-        return f"{c.text}, your only card in {_suit(c.suit)}"
+        return f"{say(c)}, your only card in {say_suit(c.suit)}"
     which = "lower" if len(mine) == 2 else "lowest"
-    return f"{c.text}, the {which} of your {len(mine)} {_suit(c.suit)}"
+    return f"{say(c)}, the {which} of your {len(mine)} {say_suit(c.suit)}"
 
 
 def _void_tail(sp: Spot, c: Card) -> str:
     """What leading ``c`` does to its suit in the hand."""
     if (sp.hand & SUIT_MASKS[c.suit]).bit_count() == 1:
-        return f"and it leaves you void in {_suit(c.suit)}"
+        return f"and it leaves you void in {say_suit(c.suit)}"
     return "and it works towards a void"
 
 
@@ -104,12 +101,12 @@ def _take_with(sp: Spot, c: Card) -> str:
     least = min(cost[x.index] for x in cards)
     same = [x for x in cards if cost[x.index] == least]
     if cost[c.index] != least or any(st[x.index] > st[c.index] for x in same):
-        return f"take it with {c.text}"
+        return f"take it with {say(c)}"
     if len(same) == len(cards):
-        return f"take it with your highest card, {c.text}"
+        return f"take it with your highest card, {say(c)}"
     if len(same) == 1:
-        return f"take it with {c.text}: every other card would add more to what the trick costs"
-    return f"take it with {c.text}: no card adds less to what the trick costs, and it is the highest of those"
+        return f"take it with {say(c)}: every other card would add more to what the trick costs"
+    return f"take it with {say(c)}: no card adds less to what the trick costs, and it is the highest of those"
 
 
 def _later(sp: Spot) -> list[int]:
@@ -120,16 +117,16 @@ def _later(sp: Spot) -> list[int]:
 def _nobody_over(sp: Spot, c: Card) -> str | None:
     """Why no later seat can beat ``c`` (no trumps), or None when one might."""
     if not _higher_out(sp, c):
-        return f"no higher card in {_suit(c.suit)} is still out"
+        return f"no higher card in {say_suit(c.suit)} is still out"
     if all(sp.known[s] >> c.suit & 1 for s in _later(sp)):
-        return f"everyone after you has shown a void in {_suit(c.suit)}"
+        return f"everyone after you has shown a void in {say_suit(c.suit)}"
     return None
 
 
 def trick_reason(code: int, c: Card, ref: Card | None, name: str, sp: Spot) -> str:
     """The one-line hint for a choice of the play without trumps (``name``: the contract's)."""
-    x = c.text
-    r = ref.text if ref is not None else ""
+    x = say(c)
+    r = say(ref) if ref is not None else ""
     cost, st = sp.tb.cost, sp.tb.strength
     if code == ONLY:
         return f"{x} is the only card you may play"
@@ -158,22 +155,22 @@ def trick_reason(code: int, c: Card, ref: Card | None, name: str, sp: Spot) -> s
         whatever = "" if last else ", and no card still out costs anything"
         return f"nothing is at stake in this trick{whatever}: {how}" + (f", {high}, to be rid of it" if high else "")
     if code in (VOID_SHED, VOID_HIGH, VOID_LOW):
-        void = f"void in {_suit(sp.trick[0].suit)}"
+        void = f"void in {say_suit(sp.trick[0].suit)}"
         if code == VOID_SHED:
             return f"{void}: shed the dangerous {x}"
         likely = "likeliest" if code == VOID_HIGH else "least likely"
         return f"{void}: throw {x}, {AS_FAR} the card {likely} to win a trick later ({_out_phrase(sp, c)})"
     if code == LEAD_SAFE:
-        return f"lead {x}: every card the others hold in {_suit(c.suit)} is higher, so it cannot win"
+        return f"lead {x}: every card the others hold in {say_suit(c.suit)} is higher, so it cannot win"
     if code == LEAD_EXIT:
-        return (f"lead {x} and keep {r} as an exit card for later: every card in {_suit(ref.suit) if ref else ''} "
+        return (f"lead {x} and keep {r} as an exit card for later: every card in {say_suit(ref.suit) if ref else ''} "
                 f"still out is higher, so for now {r} cannot win")
     if code == LEAD_SHORT:
         if not _higher_out(sp, c):
             return f"lead {_lowest(sp, c)}: {AS_FAR} the trick will cost little, {_void_tail(sp, c)}"
         return f"lead {_lowest(sp, c)}: {_out_phrase(sp, c)}, so you expect it to lose, {_void_tail(sp, c)}"
     if code in (LEAD_FREE, LEAD_FREE_SHORT):
-        free = f"a {_suit(c.suit)} trick costs nothing while everyone follows suit"
+        free = f"{a(say_suit(c.suit))} trick costs nothing while everyone follows suit"
         if code == LEAD_FREE:
             return f"lead {x}: {free}"
         return f"lead {_lowest(sp, c)}: {free}, {_void_tail(sp, c)}"
@@ -193,7 +190,7 @@ def _holds(pts: int) -> str:
 def same_play(c: Card, same: Sequence[Card]) -> str:
     """The reason when every legal card is one class of equivalent cards (the Monte Carlo bot's
     ``candidates``): same suit, same cost, no card left in play between them."""
-    return (f"{c.text}: every card you may play ({' '.join(x.text for x in same)}) plays the same: they cost the "
+    return (f"{say(c)}: every card you may play ({say_cards(same)}) plays the same: they cost the "
             "same and no card still in play ranks between them")
 
 
@@ -204,8 +201,8 @@ def _points(sp: Spot, cards: Sequence[Card]) -> int:
 
 def trump_reason(code: int, c: Card, ref: Card | None, sp: Spot) -> str:
     """The one-line hint for a choice in a trump game played by sides (Herzblatt)."""
-    x = c.text
-    r = ref.text if ref is not None else ""
+    x = say(c)
+    r = say(ref) if ref is not None else ""
     st, trump = sp.tb.strength, sp.tb.trump
     tmask = SUIT_MASKS[trump] if trump is not None else 0
     if code == ONLY:
@@ -240,7 +237,7 @@ def trump_reason(code: int, c: Card, ref: Card | None, sp: Spot) -> str:
         return (f"draw trumps with {which}: you hold {count(mine, 'trump', 'trumps')} and {m} "
                 f"{'is' if m == 1 else 'are'} still out")
     if code == T_CASH:
-        return f"cash {x}: no higher card in {_suit(c.suit)} is still out"
+        return f"cash {x}: no higher card in {say_suit(c.suit)} is still out"
     if code == T_LEAD_LOW:
         lengths = [(sp.hand & SUIT_MASKS[y.suit]).bit_count() for y in card_list(sp.legal) if y.suit != trump]
         short = (sp.hand & SUIT_MASKS[c.suit]).bit_count() == min(lengths)

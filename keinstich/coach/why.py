@@ -18,6 +18,7 @@ from keinstich.bots.solver import solve
 from keinstich.bots.tables import tables
 from keinstich.cards import Style
 from keinstich.deal import Deal, Move, move_cards
+from keinstich.wording import naming
 
 from .grades import Grades, pack_in_play
 
@@ -92,7 +93,8 @@ def best_sentence(position: Deal, seat: int, best: Sequence[Move], count: int, h
     head = f"{names} {'is' if len(best) == 1 else 'are'} best over {over(count, how)}"
     try:
         bot = HeuristicBot(pack=pack_in_play(position))
-        choice = bot.explain(position.observation(seat)) if position.game != "herzblatt" else None
+        with naming(style):
+            choice = bot.explain(position.observation(seat)) if position.game != "herzblatt" else None
     except ValueError:
         choice = None
     if choice is not None and any(move_cards(m) == move_cards(choice.card) or m == choice.card for m in best):

@@ -138,7 +138,7 @@ class HerzelnRules:
         lines = [f"Herzeln: {self.players} players, {self.pack.id}"]
         for i, c in enumerate(self.deals, 1):
             early = " (ends once decided)" if isinstance(c, Contract) and c.rules.stop_when_decided else ""
-            lines.append(f"  {i}. {c.describe()}{early}")
+            lines.append(f"  {i}. {c.describe(self.style)}{early}")
         if self.dealer_rotation == "per_partie":
             lines.append("  one dealer for the whole partie")
         return "\n".join(lines)

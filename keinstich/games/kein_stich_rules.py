@@ -259,11 +259,12 @@ class PartieRules:
 
     def describe(self) -> str:
         lines = [f"{self.name}: {self.players} players, {self.pack_id}, pot {self.pot_total} pfennig"]
+        style = pack(self.pack_id).style
         for i, c in enumerate(self.deals, 1):
-            text = c.describe() if isinstance(c, Contract) else f"{c.name}: pays out the pot"
+            text = c.describe(style) if isinstance(c, Contract) else f"{c.name}: pays out the pot"
             lines.append(f"  {i}. {text}")
         shown = {"no_heart_lead": "no Heart lead while holding another suit",
-                 "force_max_when_void": "a player void in the led suit must throw K♥",
+                 "force_max_when_void": f"a player void in the led suit must throw the {card('KH').label(style)}",
                  "stop_when_decided": "a trick deal ends once no trick can change a penalty",
                  "voluntary_pass": "passing allowed in the lay-off"}
         extra = [text for name, text in shown.items() if getattr(self, name)]

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 HAND = ".ks-table > .ks-hand button.ks-card"
-WON = "Seat 3 wins the trick with the Ace of Acorns."
+WON = "Seat 3 wins the trick with the Daus of Acorns."
 
 JS_BOX = """sel => { const n = document.querySelector(sel); if (!n) return null;
   const r = n.getBoundingClientRect(); return {x: r.x, y: r.y, w: r.width, h: r.height,
@@ -52,7 +52,7 @@ def check_learner_table(page: Any, snap: Callable[[str, str, int | None], None])
         return n && n.getBoundingClientRect().width > 0 && n.textContent.includes({WON!r}); }}""", timeout=20_000)
     trick = page.evaluate("() => [...document.querySelectorAll('.ks-last-trick svg svg[aria-label]')]"
                           ".map(s => s.getAttribute('aria-label'))")
-    assert "Ace of Acorns" in trick and name in trick and len(trick) == 4, trick
+    assert "Daus of Acorns" in trick and name in trick and len(trick) == 4, trick
     page.wait_for_function("() => document.querySelector('.ks-hint').textContent.trim() === ''", timeout=20_000)
     assert not page.evaluate(f"() => document.querySelectorAll('{HAND}.ks-lit').length")
     log.append(f"after {name}: the finished trick stays in view: {trick}; the hint is gone")

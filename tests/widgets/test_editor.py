@@ -14,9 +14,9 @@ from keinstich_widgets.editor import ComponentRow, RuleEditor
 def test_the_form_describes_the_contract_and_its_total() -> None:
     e = RuleEditor("kein-stich", "no-hearts", synchronous=True)
     # eight hearts at 5 pf in german-32: 40 pf a deal
-    assert "5 per card of hearts" in e.description.value and "40 pf" in e.description.value
+    assert "5 per card of Hearts" in e.description.value and "40 pf" in e.description.value
     e.contract_box.value = "no-obers"
-    assert "40 pf" in e.description.value and "10 per Queen" in e.description.value  # four Obers at 10
+    assert "40 pf" in e.description.value and "10 per Ober" in e.description.value  # four Obers at 10
     e.players_box.value = 3
     assert "german-24" in e.description.value and "8 cards each" in e.description.value
     e.contract_box.value = "no-tricks"
@@ -43,7 +43,7 @@ def test_custom_contract_from_rows() -> None:
     e.contract_box.value = "custom"
     assert e.custom_box.layout.display == ""
     rows = [(r.kind.value, r.what.value, r.amount.value) for r in e.rows.children]
-    assert rows == [("card", "QS", 40)]  # starts from the contract chosen before
+    assert rows == [("card", "OS", 40)]  # starts from the contract chosen before, in the German pack's letters
     e.add_row("position", "-1", 20)
     e.add_row("trick", "", 5)
     e.add_row("rank", "K", 10)
@@ -148,3 +148,12 @@ def test_a_word_is_a_seed() -> None:
     e.seed_box.value = "lesson-3"
     e.run_button.click()
     assert e.frame is not None and set(e.frame["seed"].str.len()) == {16}
+
+
+def test_rows_take_the_german_letters_the_lessons_teach() -> None:
+    e = RuleEditor("kein-stich", "no-obers", synchronous=True)
+    e.contract_box.value = "custom"
+    assert [(r.kind.value, r.what.value) for r in e.rows.children] == [("rank", "O")]
+    e.add_row("rank", "U", 5)
+    e.add_row("card", "OH", 20)
+    assert e.custom_contract().components == (PerCard(10, rank="Q"), PerCard(5, rank="J"), PerCard(20, card="QH"))

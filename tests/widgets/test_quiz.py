@@ -7,6 +7,7 @@ from keinstich.cards import card, cards
 from keinstich.contracts import NO_HEARTS, NO_TRICKS
 from keinstich.layoff import DominoDeal
 from keinstich.tricks import TrickDeal
+from keinstich.wording import naming
 from keinstich_widgets.quiz import BestCardQuiz, LegalCardsQuiz, QuizError, dealt_pack, quiz_position
 
 
@@ -154,10 +155,10 @@ def test_solver_judge_gives_the_cost_of_a_worse_card() -> None:
     quiz.check_button.click()
     quiz.wait(60)  # a judge that takes a while answers from its thread (the kernel's first call compiles)
     text = quiz.feedback.value
-    assert "King of Leaves costs 5 pf" in text and "Spades" not in text  # named as the quiz shows the cards
-    assert "after King of Leaves you take this trick" in text
-    assert text.index("King of Leaves") < text.index("7 of Leaves")  # your card first, then the best
-    assert "7 of Leaves: 0 pf" in text and "King of Leaves: 5 pf" in text
+    assert "König of Leaves costs 5 pf" in text and "Spades" not in text  # named as the quiz shows the cards
+    assert "after König of Leaves you take this trick" in text
+    assert text.index("König of Leaves") < text.index("7 of Leaves")  # your card first, then the best
+    assert "7 of Leaves: 0 pf" in text and "König of Leaves: 5 pf" in text
     quiz.hand.click("7S")
     quiz.check_button.click()
     assert "Good choice" in quiz.feedback.value and (quiz.asked, quiz.right) == (1, 0)
@@ -166,7 +167,9 @@ def test_solver_judge_gives_the_cost_of_a_worse_card() -> None:
 
 def test_heuristic_judge_gives_the_bots_reason() -> None:
     deal = duck_position()
-    expected = HeuristicBot(pack=dealt_pack(deal)).explain(deal.observation(0))
+    with naming("german"):  # the quiz's faces: the reason names the cards as the learner sees them
+        expected = HeuristicBot(pack=dealt_pack(deal)).explain(deal.observation(0))
+    assert "the Ober of Leaves" in expected.reason and "♠" not in expected.reason
     quiz = BestCardQuiz(deal, judge="heuristic")
     quiz.answer_button.click()
     assert expected.reason in quiz.feedback.value.replace("&#x27;", "'")

@@ -49,7 +49,7 @@ def test_a_trick_a_bot_wins_stays_beside_the_next_until_the_learner_moves() -> N
     assert table.trick_view.plays == table.deal.trick  # the new trick in the middle ...
     assert shown(table.last_view) and table.last_view.plays == first.plays()  # ... the finished one beside it
     assert table.last_view.winner == 3
-    assert table.last_view.caption.value == "Seat 3 wins the trick with the Ace of Acorns."
+    assert table.last_view.caption.value == "Seat 3 wins the trick with the Daus of Acorns."
     assert "Trick 1" in table.last_view.html.value
     table.play(table.session.legal()[0])  # the learner's next move: trick 1 has been seen
     assert not (shown(table.last_view) and table.last_view.plays == first.plays())
@@ -143,7 +143,8 @@ def test_the_hint_sits_beside_its_button_and_goes_once_a_card_is_played() -> Non
     assert row.index(table.hint_note) > row.index(table.hint_button)
     move, _ = table.session.hint()
     note = table.hint_note.value
-    assert f"<b>{move.text} ({card_name(move, 'german')})</b>" in note and " — " in note
+    assert f"<b>{card_name(move, 'german')}</b>" in note and " — " in note
+    assert not set("♣♠♥♦") & set(note)  # German faces: the reason names cards in German words too
     assert "ks-lit" in table.card_button(move)._dom_classes
     assert table.messages.text == ""
     table.play(move)

@@ -168,4 +168,4 @@ def test_a_slow_quiz_judge_shows_progress_and_stops() -> None:
     thread.join(10)
     assert "Stopped" in quiz.feedback.value and quiz.asked == 0  # the late answer is dropped
     quiz.check_button.click()
-    assert quiz.wait(10) and "King of Leaves costs" in quiz.feedback.value and quiz.asked == 1
+    assert quiz.wait(10) and "König of Leaves costs" in quiz.feedback.value and quiz.asked == 1
