@@ -64,6 +64,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/review.py --quick
 	$(BIN)/python benchmarks/table_clicks.py --quick
 	$(BIN)/python benchmarks/quiz.py --quick
+	$(BIN)/python benchmarks/lesson_cells.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

@@ -16,12 +16,16 @@ different display name there was why every lesson opened as modified).
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+REDRAWN = re.compile(r"^.*\r(?=[^\n])", re.MULTILINE)
+"""A line's text before a carriage return that redraws it (a progress bar): front ends and nbval show only the rest."""
 
 
 def kernelspec() -> dict[str, str]:
@@ -34,7 +38,7 @@ def kernelspec() -> dict[str, str]:
 
 def normalised(text: str) -> str:
     """The notebook ``text`` as JupyterLab keeps it: no widget state, no execution timestamps, the kernelspec
-    it would write, nbformat's layout."""
+    it would write, nbformat's layout; a progress bar's last drawing only (:func:`last_drawings`)."""
     import nbformat
 
     nb = nbformat.reads(text, as_version=nbformat.NO_CONVERT)
@@ -42,8 +46,29 @@ def normalised(text: str) -> str:
     nb.metadata["kernelspec"] = kernelspec()
     for cell in nb.cells:
         cell.get("metadata", {}).pop("execution", None)
+        if cell.get("outputs"):
+            cell["outputs"] = last_drawings(cell["outputs"])
     out = str(nbformat.writes(nb))
     return out if out.endswith("\n") else out + "\n"  # as nbformat.write, and so the Jupyter server, saves it
+
+
+def last_drawings(outputs: list[Any]) -> list[Any]:
+    """``outputs`` with a progress bar's drawings kept only as the last: a run of one stream's outputs with a
+    carriage return in it is joined, and the text a carriage return redraws is dropped, as nbval compares
+    them; so the stored text is the same on every run. Other outputs are left as they are."""
+    runs: list[list[Any]] = []
+    for output in outputs:
+        last = runs[-1][-1] if runs else None
+        same = (last is not None and output.get("output_type") == "stream" == last.get("output_type")
+                and output.get("name") == last.get("name"))
+        runs[-1:] = [[*runs[-1], output]] if same else [*runs[-1:], [output]]
+    kept: list[Any] = []
+    for run in runs:
+        if run[0].get("output_type") == "stream" and any("\r" in o["text"] for o in run):
+            run[0]["text"] = REDRAWN.sub("", "".join(o["text"] for o in run))
+            run = run[:1]
+        kept.extend(run)
+    return kept
 
 
 def strip(path: Path) -> None:

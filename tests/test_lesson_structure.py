@@ -16,7 +16,7 @@ import re
 from pathlib import Path
 
 import pytest
-from test_lessons import GLOSSARY_ROW, LESSONS, NUMBERED, index_section, read, source
+from test_lessons import GLOSSARY_ROW, LESSONS, NOTEBOOKS, NUMBERED, index_section, read, source
 
 LESSONS_WITH_STRUCTURE = ["01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11", "12", "13"]
 STRUCTURED = [p for p in NUMBERED if p.name[:2] in LESSONS_WITH_STRUCTURE]
@@ -132,3 +132,17 @@ def test_the_table_to_play_is_not_preceded_by_the_open_deal(path: Path) -> None:
         if TABLE.search(s) and i:
             last = code[i - 1].splitlines()[-1].strip()
             assert not DEAL_SHOWN.match(last) or "Table" in last, f"the cell above a Table shows `{last}`"
+
+
+CHECK = "# Check:"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_every_check_cell_asserts_something(path: Path) -> None:
+    """A ``# Check:`` cell (pytudes style: it follows a sentence about a deal or a simulation and recomputes its
+    claim) holds at least one assert statement, so a check cannot silently check nothing."""
+    import ast
+
+    empty = [s.splitlines()[0] for kind, s in all_cells(path) if kind == "code" and s.startswith(CHECK)
+             and not any(isinstance(node, ast.Assert) for node in ast.walk(ast.parse(s)))]
+    assert not empty, f"{path.name}: check cells without an assert: {empty}"

@@ -1,6 +1,7 @@
 """Simulations into pandas: rows checked against deals played by hand, pot and total invariants worked
 out from the rules, duplicate rotations, determinism across workers and executors, cancel, errors."""
 
+import io
 import math
 import subprocess
 import sys
@@ -288,6 +289,20 @@ def test_progress_callback_and_bar():
     seen = []
     simulate("no-hearts", 12, bots="random", chunk_size=5, progress=lambda d, t: seen.append((d, t)))
     assert seen == [(5, 12), (10, 12), (12, 12)]
+
+
+def test_the_text_bar_redraws_one_line_and_ends_on_a_line_without_times():
+    from keinstich.sim.pool import TextBar
+
+    out = io.StringIO()
+    bar = TextBar(4, "no-hearts", "deal", out, interval=0)
+    bar.update(1)
+    bar.update(3)
+    bar.close()
+    drawings = out.getvalue().split("\r")[1:]
+    assert drawings[0] == "no-hearts [....................] 0/4 deals"
+    assert drawings[1].startswith("no-hearts [#####...............] 1/4 deals, about ")
+    assert drawings[-1] == "no-hearts [####################] 4/4 deals\n"  # what a notebook keeps: no time
 
 
 def test_the_engine_path_imports_no_jupyter_and_the_bar_goes_to_stderr():

@@ -120,6 +120,6 @@ def simulate_partie(preset: str | Any = "standard", parties: int = 100, *, game:
     chunk = max(1, min(chunk, 10)) if chunk_size is None else chunk
     blocks, cancelled = execute(_run_parties, setup, n, columns=PARTIE_COLUMNS, workers=w, executor=executor,
                                 progress=progress, cancel=cancel, chunk=chunk, adaptive=chunk_size is None,
-                                desc=f"{setup.name} parties")
+                                desc=f"{setup.name} parties", unit="partie")
     return to_frame(blocks, PARTIE_COLUMNS, {"cancelled": cancelled, "kind": "parties", "seed": setup.seed,
                                              "parties": n})

@@ -9,6 +9,7 @@ The chunks are cut by :mod:`keinstich.sim.chunks`. Each chunk's rows become colu
 from __future__ import annotations
 
 import concurrent.futures as cf
+import math
 import pickle
 import queue
 import sys
@@ -25,13 +26,58 @@ Run: TypeAlias = Callable[[Any, int, int], list[Row]]
 Progress: TypeAlias = "bool | Callable[[int, int], None]"
 
 
-def _reporter(progress: object, total: int, desc: str) -> tuple[Callable[[int], None], Callable[[], None]]:
-    """(advance by n deals, close) for a tqdm bar on stderr, a callback ``(done, total)``, or nothing."""
-    if progress is True:
-        from tqdm.std import tqdm  # not tqdm.auto: no IPython
+class TextBar:
+    """A progress bar for a stream that is not a terminal (a notebook's stderr, a log file): one line redrawn
+    after a carriage return at most every ``interval`` seconds, with the time left, and a last line that
+    says only what was done. Notebook front ends and nbval show the text after the last carriage return of
+    a line, so a lesson's stored output is the same on every run. Needs no widget and no Jupyter import.
+    """
 
-        bar = tqdm(total=total, desc=desc, unit="deal", file=sys.stderr, leave=False)
-        return bar.update, bar.close
+    WIDTH = 20
+    """Characters of the bar itself."""
+
+    def __init__(self, total: int, desc: str, unit: str, file: Any, interval: float = 0.25) -> None:
+        self.total, self.desc, self.unit, self.file, self.interval = max(total, 1), desc, unit, file, interval
+        self.done = 0
+        self.started = self.shown = time.perf_counter()
+        self._draw(f"{self.done}/{self.total} {unit}s")
+
+    def _draw(self, tail: str) -> None:
+        filled = self.WIDTH * self.done // self.total
+        self.file.write(f"\r{self.desc} [{'#' * filled}{'.' * (self.WIDTH - filled)}] {tail}")
+        self.file.flush()
+
+    def update(self, k: int) -> None:
+        """``k`` more units done; redraws when ``interval`` has passed since the last drawing."""
+        self.done = min(self.done + k, self.total)
+        now = time.perf_counter()
+        if now - self.shown >= self.interval and self.done < self.total:
+            self.shown = now
+            left = (now - self.started) / self.done * (self.total - self.done)
+            self._draw(f"{self.done}/{self.total} {self.unit}s, about {math.ceil(left)} s left")
+
+    def close(self) -> None:
+        """The last line: the units done, with no time in it (the same text on every run)."""
+        self._draw(f"{self.done}/{self.total} {self.unit}s")
+        self.file.write("\n")
+        self.file.flush()
+
+
+def _reporter(progress: object, total: int, desc: str,
+              unit: str = "deal") -> tuple[Callable[[int], None], Callable[[], None]]:
+    """(advance by n units, close) for a bar on stderr, a callback ``(done, total)``, or nothing.
+
+    The bar is tqdm's in a terminal (not tqdm.auto: no IPython), else a :class:`TextBar`, whose output
+    in a notebook is deterministic.
+    """
+    if progress is True:
+        if sys.stderr.isatty():
+            from tqdm.std import tqdm
+
+            bar = tqdm(total=total, desc=desc, unit=unit, file=sys.stderr, leave=False)
+            return bar.update, bar.close
+        text = TextBar(total, desc, unit, sys.stderr)
+        return text.update, text.close
     if progress is False or progress is None:
         return (lambda k: None), (lambda: None)
     if not callable(progress):
@@ -47,7 +93,7 @@ def _reporter(progress: object, total: int, desc: str) -> tuple[Callable[[int], 
 
 def execute(run: Run, setup: Any, units: int, *, columns: Sequence[str], workers: int,
             executor: cf.Executor | None, progress: object, cancel: Callable[[], bool] | None,
-            chunk: int, adaptive: bool, desc: str) -> tuple[list[Block], bool]:
+            chunk: int, adaptive: bool, desc: str, unit: str = "deal") -> tuple[list[Block], bool]:
     """Run ``run(setup, a, b)`` over chunks of ``range(units)``; each chunk's rows as a :data:`Block` of
     ``columns``, in unit order, and whether cancelled.
 
@@ -62,7 +108,7 @@ def execute(run: Run, setup: Any, units: int, *, columns: Sequence[str], workers
     in_process = executor is None and workers == 1
     plan = ChunkPlan(units, chunk, workers, adaptive and not in_process)
     results: dict[int, Block] = {}
-    advance, close = _reporter(progress, units, desc)
+    advance, close = _reporter(progress, units, desc, unit)
     cancelled = False
     try:
         if in_process:
