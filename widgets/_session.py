@@ -19,6 +19,7 @@ from typing import Any
 from keinstich.bots.heuristic import Bot
 from keinstich.cards import Card, Style, card
 from keinstich.deal import Deal, IllegalPlay
+from keinstich.wording import card_words
 
 from ._games import Setup, SetupError, bot_move, calls, is_fast, lays_off, make_bot, move_cards, picks, tricks_of
 
@@ -151,7 +152,7 @@ class Session:
         if self.deal.turn != self.seat:
             return f"it is seat {self.deal.turn}'s turn, not yours"
         if self.picking:
-            return None if c in self.legal() else f"you do not hold {c.text}"
+            return None if c in self.legal() else f"you do not hold {card_words(c, self.style)}"
         if c in self.legal():
             return None
         return self.deal.why_illegal(c, self.seat, style=self.style, you=True)
@@ -180,7 +181,7 @@ class Session:
                 raise TableError("the deal is over: press New deal for another")
             played = {x for m in self.moves if m.learner for x in move_cards(m.move)}
             if c in played and c not in self.deal.hand(self.seat):
-                raise TableError(f"you have already played {c.text}")
+                raise TableError(f"you have already played {card_words(c, self.style)}")
             self._check_learner("play a card")
             if self.picking:
                 self._pick(c)
@@ -191,13 +192,13 @@ class Session:
                 if not any(move_cards(m) for m in legal) and None not in legal:  # a phase of calls only
                     raise TableError(self.phase_hint())
                 raise IllegalPlay(self.deal.why_illegal(c, self.seat, style=self.style, you=True)
-                                  or f"{c.text} may not be played now")
+                                  or f"{card_words(c, self.style)} may not be played now")
             move = next((m for m in moves if getattr(m, "end", None) == end), moves[0])
             self._learner_move(move)
 
     def _pick(self, c: Card) -> None:
         if c not in self.deal.hand(self.seat):
-            raise TableError(f"you do not hold {c.text}")
+            raise TableError(f"you do not hold {card_words(c, self.style)}")
         k = self.picking
         if c in self.selected:
             self.selected.remove(c)

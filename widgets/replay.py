@@ -37,6 +37,7 @@ from keinstich.cards import Card, Lang, Style, sort_hand
 from keinstich.deal import Deal
 from keinstich.faces import card_width
 from keinstich.records import Record
+from keinstich.wording import card_words
 
 from ._games import lays_off, move_cards, setup_of, tricks_of
 from ._guard import MessageArea, guard, report
@@ -303,6 +304,10 @@ class Replay(widgets.VBox):  # type: ignore[misc]
             self._reasons[k] = reason_line(self.reasons, self.steps[k - 1], seat, move, self._names[seat], self.faces)
         return self._reasons[k]
 
+    def _card(self, c: Card) -> str:
+        """A card in the faces' words ("Unter of Hearts", or "J♥" with French faces)."""
+        return card_words(c, self.faces, self.lang)
+
     def _move_words(self, move: Any) -> str:
         return f"plays {move_words(move, self.faces)}" if len(move_cards(move)) == 1 else \
             "passes" if move is None else str(move)
@@ -347,7 +352,7 @@ class Replay(widgets.VBox):  # type: ignore[misc]
                                                              for v, seats in groups.items())) + "</div>")
         if not lays_off(deal):
             rows = "".join(
-                f"<tr><td>{t.number}</td><td>{' '.join(html.escape(c.text) for c in t.cards)}</td>"
+                f"<tr><td>{t.number}</td><td>{', '.join(html.escape(self._card(c)) for c in t.cards)}</td>"
                 f"<td>{html.escape(self._names[t.leader])}</td><td>{html.escape(self._names[t.winner])}</td></tr>"
                 for t in tricks_of(deal).tricks)
             parts.append("<table class='ks-grid'><tr><th>#</th><th>cards</th><th>led by</th><th>won by</th></tr>"
@@ -358,7 +363,8 @@ class Replay(widgets.VBox):  # type: ignore[misc]
                                  f"{html.escape(self._seats(values))}</div>")
             parts.append(f"<div>Scores so far: {html.escape(self._seats(result.scores))}</div>")
         else:
-            plays = " ".join(f"{s}:{move_cards(m)[0].text if move_cards(m) else 'pass'}" for s, m in deal.history)
+            plays = ", ".join(f"{s}: {self._card(move_cards(m)[0]) if move_cards(m) else 'pass'}"
+                              for s, m in deal.history)
             parts.append(f"<div><small>{html.escape(plays) or 'no plays yet'}</small></div>")
         return "".join(parts)
 
@@ -447,13 +453,13 @@ class Replay(widgets.VBox):  # type: ignore[misc]
         seat = deal.turn
         who = self._names[seat] if seat is not None else "?"
         unit, more, less = self._units(deal)
-        names = ", ".join("pass" if c is None else c.text for c in best)
+        names = ", ".join("pass" if c is None else self._card(c) for c in best)
         text = f"Best for {who}: {names} ({self.setup.rules.value_words(deal, value)})."
         if k < len(self.plays):
             cs = move_cards(self.plays[k][1])
             played = cs[0] if cs else None
             pv = values.get(played)
-            what = "pass" if played is None else played.text
+            what = "pass" if played is None else self._card(played)
             if pv is None:
                 text += f" Played {what}."
             else:
@@ -461,7 +467,7 @@ class Replay(widgets.VBox):  # type: ignore[misc]
                 if diff == 0:
                     text += f" Played {what}: {'the best move' if len(best) == 1 else 'one of the best moves'}."
                 else:
-                    alt = ", ".join("pass" if c is None else c.text for c in best)
+                    alt = ", ".join("pass" if c is None else self._card(c) for c in best)
                     word = more if sign < 0 else less
                     text += f" Played {what}: {diff} {unit}{word} than the best, {alt}."
         if k in self._bounds:
@@ -473,8 +479,8 @@ class Replay(widgets.VBox):  # type: ignore[misc]
         why = (f"its time limit of {self.time_limit:g} s" if answer.stopped == "time limit" and self.time_limit
                is not None else answer.stopped or "a limit")
         proven = "; ".join(
-            f"{'pass' if c is None else c.text} {answer.low[c]}" if answer.is_exact(c) else
-            f"{'pass' if c is None else c.text} between {answer.low[c]} and {answer.high[c]}"
+            f"{'pass' if c is None else self._card(c)} {answer.low[c]}" if answer.is_exact(c) else
+            f"{'pass' if c is None else self._card(c)} between {answer.low[c]} and {answer.high[c]}"
             for c in answer.values)
         return (f"Estimate: the search stopped at {why} before it finished, so these values are not exact "
                 f"(proven: {proven}).")
