@@ -19,7 +19,7 @@ from typing import Any
 from keinstich.bots.heuristic import Bot
 from keinstich.cards import Card, Style, card
 from keinstich.deal import Deal, IllegalPlay
-from keinstich.wording import card_words
+from keinstich.wording import Who
 
 from ._games import Setup, SetupError, bot_move, calls, is_fast, lays_off, make_bot, move_cards, picks, tricks_of
 
@@ -143,6 +143,10 @@ class Session:
         allowed = {c for m in self.deal.legal_moves() for c in move_cards(m)}
         return tuple(c for c in self.deal.hand(self.seat) if c in allowed)
 
+    def named(self, c: Card) -> str:
+        """A card as a message to the learner names it: "the Unter of Acorns", or "J♣" with French faces."""
+        return Who(self.seat, True, self.style).card(c)
+
     def why_not(self, c: Card) -> str | None:
         """Why the learner may not click ``c`` now, or None (the engine's reason where there is one)."""
         if self.deal.over:
@@ -152,7 +156,7 @@ class Session:
         if self.deal.turn != self.seat:
             return f"it is seat {self.deal.turn}'s turn, not yours"
         if self.picking:
-            return None if c in self.legal() else f"you do not hold {card_words(c, self.style)}"
+            return None if c in self.legal() else f"you do not hold {self.named(c)}"
         if c in self.legal():
             return None
         return self.deal.why_illegal(c, self.seat, style=self.style, you=True)
@@ -181,7 +185,7 @@ class Session:
                 raise TableError("the deal is over: press New deal for another")
             played = {x for m in self.moves if m.learner for x in move_cards(m.move)}
             if c in played and c not in self.deal.hand(self.seat):
-                raise TableError(f"you have already played {card_words(c, self.style)}")
+                raise TableError(f"you have already played {self.named(c)}")
             self._check_learner("play a card")
             if self.picking:
                 self._pick(c)
@@ -192,13 +196,13 @@ class Session:
                 if not any(move_cards(m) for m in legal) and None not in legal:  # a phase of calls only
                     raise TableError(self.phase_hint())
                 raise IllegalPlay(self.deal.why_illegal(c, self.seat, style=self.style, you=True)
-                                  or f"{card_words(c, self.style)} may not be played now")
+                                  or f"{self.named(c)} may not be played now")
             move = next((m for m in moves if getattr(m, "end", None) == end), moves[0])
             self._learner_move(move)
 
     def _pick(self, c: Card) -> None:
         if c not in self.deal.hand(self.seat):
-            raise TableError(f"you do not hold {card_words(c, self.style)}")
+            raise TableError(f"you do not hold {self.named(c)}")
         k = self.picking
         if c in self.selected:
             self.selected.remove(c)

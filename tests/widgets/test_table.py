@@ -141,7 +141,7 @@ def test_a_double_click_plays_one_card() -> None:
     assert learner_plays(table) == ["JC"]
     table.play("JC")  # and through the table itself: refused, said plainly, nothing played
     assert learner_plays(table) == ["JC"]
-    assert "already played J♣" in table.messages.text
+    assert "already played the Unter of Acorns" in table.messages.text
 
 
 def test_a_click_while_a_bot_thinks_is_refused_and_exactly_one_card_is_played() -> None:
