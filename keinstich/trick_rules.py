@@ -73,7 +73,9 @@ class Trick(NamedTuple):
 
     def plays(self) -> tuple[tuple[int, Card], ...]:
         """(seat, card) pairs in play order."""
-        return tuple((self.seat_of(i), c) for i, c in enumerate(self.cards))
+        cards = self.cards
+        n, leader = len(cards), self.leader  # seat_of, inlined: bots and simulations ask this on every card
+        return tuple(((leader + i) % n, c) for i, c in enumerate(cards))
 
     def __str__(self) -> str:
         plays = ", ".join(f"{s}:{c.code}" for s, c in self.plays())
@@ -133,7 +135,13 @@ class Observation:
     @cached_property
     def played_mask(self) -> int:
         """The cards played so far, as a mask."""
-        return mask_of(c for _, c in self.played)
+        m = 0
+        for t in self.tricks:  # card by card, without building ``played``: bots ask this on every card
+            for c in t.cards:
+                m |= c.bit
+        for _, c in self.trick:
+            m |= c.bit
+        return m
 
     @property
     def unseen(self) -> tuple[Card, ...]:

@@ -201,7 +201,10 @@ class TrickDeal(PlayOut, Machine):
     @property
     def plays(self) -> tuple[tuple[int, Card], ...]:
         """Every (seat, card) played so far, in order."""
-        return tuple(p for t in self._tricks for p in t.plays()) + self.trick
+        out: list[tuple[int, Card]] = []
+        for t in self._tricks:
+            out += t.plays()
+        return (*out, *self.trick)
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` still holds."""

@@ -328,8 +328,8 @@ def test_simulations_play_mixed_lineups_as_the_bots_handed_observations():
 
 def test_simulations_play_herzblatt_cards_as_the_heuristic_bots_handed_observations():
     """A Herzblatt deal of heuristic bots: the cards the kernel finds for the card play are the ones each
-    seat's bot picks from its own observation, in every preset and player count (and a lineup with random
-    bots, which plays through observations, is unchanged)."""
+    seat's bot picks from its own observation, in every preset and player count; among random bots, the
+    card a heuristic seat picks on the deal itself (:func:`herzblatt_deal_card`) is the bot's too."""
     from keinstich.games import GAMES
     from keinstich.sim.play import play
 
@@ -351,6 +351,16 @@ def test_simulations_play_herzblatt_cards_as_the_heuristic_bots_handed_observati
                     assert slow.history == fast.history and slow.result() == fast.result(), (preset_id, seed)
                 played += slow.trick_deal is not None
     assert played > 50
+
+
+def test_herzblatt_deal_card_is_refused_outside_the_card_play():
+    from keinstich.bots.herzblatt import herzblatt_deal_card
+    from keinstich.games import GAMES
+
+    d = GAMES["herzblatt"].deal("herzblatt-3", 1, players=3)
+    assert d.phase == "asking"
+    with pytest.raises(BotError, match="card play"):
+        herzblatt_deal_card(d)
 
 
 def test_simulations_play_lay_off_deals_as_the_bots_handed_observations():

@@ -37,14 +37,18 @@ def herzblatt_view(obs: HerzblattObservation) -> tuple[Observation, int, list[in
     known; for a defender they are among the unseen), the exclusions and the seat's side."""
     t = obs.trick
     assert t is not None
-    known = mask_of(t.hand) | t.played_mask | mask_of(obs.discards)
-    unseen = obs.rules.pack.mask & ~known
-    return t, unseen, exclusions(t), objective(obs).side
+    return _view(t, obs.discards, obs.rules.pack.mask, objective(obs).side)
 
 
-def herzblatt_heuristic_card(obs: HerzblattObservation) -> Choice:
-    """The heuristic's card in Herzblatt, with a reason that counts points and trumps."""
-    t, unseen, excl, side = herzblatt_view(obs)
+def _view(t: Observation, discards: Sequence[Card], pack_mask: int,
+          side: tuple[int, ...]) -> tuple[Observation, int, list[int], tuple[int, ...]]:
+    known = mask_of(t.hand) | t.played_mask | mask_of(discards)
+    return t, pack_mask & ~known, exclusions(t), side
+
+
+def _pick(t: Observation, unseen: int, excl: list[int], side: tuple[int, ...]) -> tuple[Card, int, Any, Spot]:
+    """:func:`~keinstich.bots.trumps.trump_pick` on a seat's view: the card, the reason's code and
+    reference, and the :class:`Spot` the reason is told from."""
     check_turn(t)
     total = (sum(t.hand_sizes) + len(t.played)) // t.players
     tb = tables(t.contract, t.rules, total)
@@ -52,8 +56,16 @@ def herzblatt_heuristic_card(obs: HerzblattObservation) -> Choice:
     sizes = max(t.hand_sizes)
     k, trick = len(t.tricks) + 1, [x for _, x in t.trick]
     c, code, ref = trump_pick(tb, k, t.players, t.seat, hand, legal, trick, unseen, excl, side, sizes)
-    text = trump_reason(code, c, ref, Spot(tb, k, t.players, t.seat, hand, legal, trick, unseen, excl, side))
+    return c, code, ref, Spot(tb, k, t.players, t.seat, hand, legal, trick, unseen, excl, side)
+
+
+def herzblatt_heuristic_card(obs: HerzblattObservation) -> Choice:
+    """The heuristic's card in Herzblatt, with a reason that counts points and trumps."""
+    t, unseen, excl, side = herzblatt_view(obs)
+    c, code, ref, spot = _pick(t, unseen, excl, side)
+    text = trump_reason(code, c, ref, spot)
     if obs.soloist is not None:
+        total = (sum(t.hand_sizes) + len(t.played)) // t.players
         scores = t.contract.score(t.tricks, t.players, total) if t.contract is not None else (0,) * t.players
         pts = sum(scores[s] for s in side) + (card_points(obs.discards) if obs.seat == obs.soloist else 0)
         trumps_out = (unseen & SUIT_MASKS[Suit.HEARTS]).bit_count()
@@ -61,8 +73,25 @@ def herzblatt_heuristic_card(obs: HerzblattObservation) -> Choice:
         text += f" ({who} {count(pts, 'point', 'points')}; {count(trumps_out, 'trump', 'trumps')} unseen)"
     return Choice(c, text)
 
+
+def herzblatt_deal_card(deal: HerzblattDeal) -> Card:
+    """The card :func:`herzblatt_heuristic_card` picks for the seat to move in a deal's card play, worked
+    out from that seat's trick observation and own discards, without the Herzblatt observation and the
+    reason: what simulations ask in every heuristic seat of a mixed table (a test checks both agree)."""
+    td = deal.trick_deal
+    seat = td.turn if td is not None else None
+    if td is None or seat is None or deal.phase != "play":
+        raise BotError("herzblatt_deal_card needs a Herzblatt deal in its card play")
+    soloist, n = deal.soloist, td.players
+    own = deal.discards if seat == soloist and deal.discards is not None else ()
+    side = (seat,) if soloist is None else (soloist,) if seat == soloist else tuple(
+        p for p in range(n) if p != soloist)  # as objective() tells a seat's side
+    return _pick(*_view(td.observation(seat), own, deal.rules.pack.mask, side))[0]
+
+
 if TYPE_CHECKING:
     from keinstich.deal import Deal
+    from keinstich.games.herzblatt import HerzblattDeal
 
 
 def herzblatt_heuristic_cards(deal: Deal, cards: int = 0) -> list[Card] | None:

@@ -426,7 +426,8 @@ class HerzblattDeal:
         s = self.trick_deal.turn
         t = self.trick_deal.play(c, seat)
         assert s is not None
-        self._history.append((s, self.trick_deal.plays[-1][1]))
+        # the card just played: the last of the trick it finished, or of the trick in progress
+        self._history.append((s, t.cards[-1] if t is not None else self.trick_deal.trick[-1][1]))
         if self.trick_deal.is_over:
             self._phase = "over"
         return t

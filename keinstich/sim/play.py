@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from keinstich.bots import Bot, HeuristicBot, RandomBot, heuristic_playout, play_deal
 from keinstich.bots.domino import domino_heuristic
-from keinstich.bots.herzblatt import herzblatt_heuristic_cards
+from keinstich.bots.herzblatt import herzblatt_deal_card, herzblatt_heuristic_cards
 from keinstich.bots.heuristic import heuristic_plays
 from keinstich.bots.play import bot_move
 from keinstich.cards import mask_of, pack
@@ -47,14 +47,28 @@ def play(deal: Deal, bots: Sequence[Bot]) -> None:
             else:
                 deal.play(bot_move(bots[seat], obs), seat)
         return
-    if all(type(b) is HeuristicBot for b in bots) and kind == "herzblatt":
-        while not deal.over and deal.phase != "play":
-            seat = deal.turn
-            assert seat is not None
-            deal.play(bot_move(bots[seat], deal.observation(seat)), seat)
-        for c in herzblatt_heuristic_cards(deal) or ():  # the card play, without an observation per card
-            deal.play(c)
+    if kind == "herzblatt":
+        _play_herzblatt(deal, bots)
+        return
     play_deal(cast(Any, deal), bots)
+
+
+def _play_herzblatt(deal: Deal, bots: Sequence[Bot]) -> None:
+    """A Herzblatt deal: a heuristic bot's cards are found in the kernel (all to the end when every seat
+    is one), without an observation per card; every other move as :func:`play_deal` makes it."""
+    heuristic = [type(b) is HeuristicBot for b in bots]
+    while not deal.over:
+        seat = deal.turn
+        assert seat is not None
+        if deal.phase == "play" and heuristic[seat]:
+            cards = herzblatt_heuristic_cards(deal) if all(heuristic) else None
+            if cards is not None:  # the whole card play, in the kernel
+                for c in cards:
+                    deal.play(c)
+                continue
+            deal.play(herzblatt_deal_card(cast(Any, deal)), seat)
+            continue
+        deal.play(bot_move(bots[seat], deal.observation(seat)), seat)
 
 
 def playout_serves(deal: Deal) -> bool:
