@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from keinstich.cards import ALL_CARDS, Card
 from keinstich.deal import check_rng
-from keinstich.kernel.jit import array, float_array
+from keinstich.kernel.jit import array, float_array, padded
 from keinstich.kernel.layout import (
     H_SIZE,
     MAX_SEATS,
@@ -41,6 +41,7 @@ from keinstich.kernel.tables import TrickTables, additive, trick_tables
 from keinstich.trick_rules import Scoring, Trick, TrickRules
 
 _NO_HEURISTIC: list[Any] = []  # the heuristic tables of a random play-out, which asks them nothing (made once)
+_NO_DRAWS: list[Any] = []  # the draws of a heuristic play-out, which draws none (made once)
 _TABLES: dict[tuple[int, int, int, int], tuple[object, object, TrickTables]] = {}
 _new_trick = tuple.__new__
 
@@ -122,7 +123,7 @@ class PlayOut:
         if self._turn < 0:
             return 0
         n = self.players
-        S = [0] * S_SIZE
+        S = [0] * S_WINNERS  # what the kernel reads; the winners and the cards played it writes
         S[S_SEAT] = self._turn
         S[S_K] = len(self._tricks) + 1
         S[S_TLEN] = len(self._trick)
@@ -149,14 +150,20 @@ class PlayOut:
         S[S_VOIDS:S_VOIDS + n] = self._voids
         if seen:
             S[S_SEEN:S_SEEN + n] = seen
-        state = array(S)
+        state = padded(S, S_SIZE)
         from keinstich.kernel.playout import run  # loads the compiled kernel on first use
 
         if heuristic is None:
             if not _NO_HEURISTIC:
                 _NO_HEURISTIC.append(array([0, 0, 0, 0, -1] + [0] * (H_SIZE - 5)))
             heuristic = _NO_HEURISTIC[0]
-        count = run(state, self._kernel_tables().T, heuristic, float_array(draws), -1)
+        if draws:
+            rnd = float_array(draws)
+        else:  # the heuristic draws nothing: one table of no draws, made once
+            if not _NO_DRAWS:
+                _NO_DRAWS.append(float_array(()))
+            rnd = _NO_DRAWS[0]
+        count = run(state, self._kernel_tables().T, heuristic, rnd, -1)
         self._take(state, count)
         return int(count)
 

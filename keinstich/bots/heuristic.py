@@ -269,17 +269,18 @@ def heuristic_plays(deal: TrickDeal, cards: int = 1, soloist: int | None = None)
     n = deal.players
     tb = tables(deal.contract, deal.rules, deal.total_tricks)
     trumps = deal.rules.trump is not None
-    if trumps:  # per seat, the cards it cannot hold, as the trump duties reveal them
-        known = exclusions(deal.observation(0))
-    else:  # per seat, the suits it has shown it lacks
+    # per seat, the cards it cannot hold, as the trump duties reveal them; without trumps (None) the suits
+    # it has shown it lacks, which the kernel reads from the deal's own voids
+    known = exclusions(deal.observation(0)) if trumps else None
+    if deal.kernel_plays:
+        deal.run_out(HEURISTIC, known=known, soloist=soloist, heuristic=tb.kernel(), cards=cards)
+        return
+    if known is None:
         known = [0] * n
         for s in range(n):
             for su in deal.voids(s):
                 known[s] |= 1 << su
-    if deal.kernel_plays:
-        deal.run_out(HEURISTIC, known=known, soloist=soloist, heuristic=tb.kernel(), cards=cards)
-    else:
-        _python_playout(deal, tb, known, soloist, cards)
+    _python_playout(deal, tb, known, soloist, cards)
 
 
 def _python_playout(deal: TrickDeal, tb: Tables, known: list[int], soloist: int | None,

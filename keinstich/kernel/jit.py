@@ -51,6 +51,18 @@ def array(values: Sequence[int]) -> Any:
     return np.array(values, dtype=np.int64)
 
 
+def padded(values: Sequence[int], size: int) -> Any:
+    """:func:`array` of ``values`` followed by zeros up to ``size`` entries; numpy converts only the values
+    (a kernel state is read from its first entries, the rest is written)."""
+    if not JIT:
+        return array([*values, *[0] * (size - len(values))])
+    import numpy as np
+
+    out = np.zeros(size, dtype=np.int64)
+    out[:len(values)] = values
+    return out
+
+
 def zeros(size: int, fill: int = 0) -> Any:
     """A flat integer table of ``size`` entries, all ``fill`` (see :func:`array`)."""
     if not JIT:
@@ -71,4 +83,4 @@ def float_array(values: Sequence[float]) -> Any:
 
 
 
-__all__ = ["JIT", "array", "float_array", "jit", "zeros"]
+__all__ = ["JIT", "array", "float_array", "jit", "padded", "zeros"]
