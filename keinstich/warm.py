@@ -33,6 +33,18 @@ def warm() -> float:
     return time.perf_counter() - t0
 
 
+def load_kernel() -> None:
+    """Load the compiled play-out now: numba and the kernel's cached code (most of a second, once), which
+    the first simulation of a process would otherwise wait for. A lesson's import cell calls it, so that
+    its simulation cell runs no longer than its loop takes. Nothing to load when the kernel is plain Python."""
+    if not JIT:
+        return
+    from keinstich.bots.heuristic import heuristic_playout
+    from keinstich.tricks import TrickDeal
+
+    heuristic_playout(TrickDeal([["AH"], ["KH"]]))  # one trick: enough to load the play-out's machine code
+
+
 def main() -> None:
     if not JIT:
         print("keinstich.warm: numba is not installed (or KEINSTICH_JIT=0): the kernel runs as plain Python")

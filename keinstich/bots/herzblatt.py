@@ -50,7 +50,7 @@ def _pick(t: Observation, unseen: int, excl: list[int], side: tuple[int, ...]) -
     """:func:`~keinstich.bots.trumps.trump_pick` on a seat's view: the card, the reason's code and
     reference, and the :class:`Spot` the reason is told from."""
     check_turn(t)
-    total = (sum(t.hand_sizes) + len(t.played)) // t.players
+    total = (sum(t.hand_sizes) + len(t.tricks) * t.players + len(t.trick)) // t.players  # tricks in the deal
     tb = tables(t.contract, t.rules, total)
     hand, legal = mask_of(t.hand), mask_of(t.legal)
     sizes = max(t.hand_sizes)

@@ -57,13 +57,16 @@ def exclusions(obs: Observation) -> list[int]:
     for s in range(n):
         for su in obs.voids[s]:
             out[s] |= SUIT_MASKS[su]
-    tricks = [t.plays() for t in obs.tricks]
-    if obs.trick:
-        tricks.append(obs.trick)
-    learn = learner(obs.rules)
-    for plays in tricks:
-        for i, (seat, c) in enumerate(plays):
-            learn.see(out, [x for _, x in plays[:i]], seat, c)
+    see = learner(obs.rules).see
+    for t in obs.tricks:  # seat by seat from the leader; ``see`` reads the cards before, never keeps them
+        before: list[Card] = []
+        for i, c in enumerate(t.cards):
+            see(out, before, (t.leader + i) % n, c)
+            before.append(c)
+    before = []
+    for seat, c in obs.trick:
+        see(out, before, seat, c)
+        before.append(c)
     return out
 
 

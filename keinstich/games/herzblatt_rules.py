@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from keinstich.cards import Card, Pack, Rank, Suit, card, pack
@@ -128,7 +129,7 @@ class HerzblattRules:
     @property
     def contract(self) -> Contract:
         """The card-point count as contract data, with these trick rules."""
-        return dataclasses.replace(HERZBLATT_POINTS, rules=self.trick_rules)
+        return _contract(self.trick_rules)
 
     def asking_order(self, dealer: int) -> tuple[int, ...]:
         """The seats in the order they are asked whether they play."""
@@ -144,6 +145,13 @@ HERZBLATT_POINTS = Contract(
                                          must_overtrump_trump_lead=True), unit="points",
     game="herzblatt")
 """Card points per trick won (A 11, 10 10, K 4, Q 3, J 2) under the default Braun trick rules."""
+
+
+@lru_cache(maxsize=32)
+def _contract(rules: TrickRules) -> Contract:
+    """:data:`HERZBLATT_POINTS` under ``rules``: one (immutable) contract per rules, not one per deal, so that
+    the tables bots and the kernel keep per contract are found again."""
+    return dataclasses.replace(HERZBLATT_POINTS, rules=rules)
 
 
 def card_points(cs: Sequence[Card | str]) -> int:
