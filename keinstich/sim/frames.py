@@ -20,9 +20,8 @@ from collections.abc import Mapping, Sequence
 from itertools import chain
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-import numpy as np
-
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # numpy and pandas load with the first simulation, not with the kit (the widgets import it)
+    import numpy as np
     import pandas as pd
 
 Row = tuple[Any, ...]
@@ -54,6 +53,8 @@ def kinds_of(columns: Sequence[str]) -> tuple[str, ...]:
 
 def block(rows: Sequence[Row], kinds: Sequence[str]) -> Block:
     """``rows`` as a :data:`Block` of columns of the ``kinds`` of :func:`kinds_of`."""
+    import numpy as np
+
     cols: list[Sequence[Any]] = list(zip(*rows, strict=True)) if rows else [() for _ in kinds]
     numbers: list[Sequence[int]] = []
     missing: list[list[bool]] = []
@@ -87,6 +88,7 @@ def smallest_int(values: np.ndarray[Any, Any], floor: int = 8) -> str:
 
 def _categorical(codes: np.ndarray[Any, Any], chunks: list[list[Any]], sizes: list[int]) -> Any:
     """Each chunk's codes renumbered to the names of all chunks (text in alphabetical order)."""
+    import numpy as np
     import pandas as pd
 
     seen = list(dict.fromkeys(chain.from_iterable(chunks)))
@@ -108,6 +110,7 @@ def _categorical(codes: np.ndarray[Any, Any], chunks: list[list[Any]], sizes: li
 
 def to_frame(blocks: Sequence[Block], columns: Sequence[str], attrs: Mapping[str, Any]) -> pd.DataFrame:
     """The chunks' columns joined in order as one DataFrame (types as above), with ``attrs``."""
+    import numpy as np
     import pandas as pd
 
     kinds = kinds_of(columns)
