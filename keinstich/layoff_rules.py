@@ -270,6 +270,8 @@ class DominoObservation:
     fees: tuple[int, ...]
     rules: DominoRules
     in_play: tuple[Card, ...] = ()
+    style: Style = field(repr=False, compare=False, default="french")
+    """The faces of the deal's pack: the bots' reasons name its cards in their words."""
 
     @property
     def unseen(self) -> tuple[Card, ...]:
