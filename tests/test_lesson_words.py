@@ -29,7 +29,7 @@ BOTH = "both-packs"
 """The tag of a cell that shows both packs' names on purpose (lesson 1 teaches the French equivalents)."""
 
 FOREIGN = {
-    "german": re.compile(r"\b(?:Queens?|Jacks?|Aces?|Kings?|[Cc]lubs|[Ss]pades|[Dd]iamonds)\b"
+    "german": re.compile(r"\b(?:Queens?|Jacks?|Aces?|Kings?(?! Louis)|[Cc]lubs|[Ss]pades|[Dd]iamonds)\b"
                          r"|(?:10|[2-9JQKA])[♣♠♥♦]|[♣♠♦]"),
     "french": re.compile(r"\b(?:Obers?|Unters?|Daus|König|Acorns|Leaves|Bells)\b"),
 }
@@ -60,6 +60,7 @@ def test_the_foreign_words_are_recognised() -> None:
     assert foreign("10 per Queen", "german") and foreign("take it with the Ace of Acorns", "german")
     assert not foreign("lead the Ober of Leaves, the lower of your 2 Leaves; 40 for the König of Hearts", "german")
     assert foreign("the Ober of Leaves", "french") and not foreign("the Queen of Spades, Q♠", "french")
+    assert not foreign("king-louis       King Louis (four deals)", "german")    # a game's name, not a card
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
