@@ -27,7 +27,7 @@ BOTH = "both-packs"
 """The tag of a cell that shows both packs' names on purpose (lesson 1 teaches the French equivalents)."""
 
 FOREIGN = {
-    "german": re.compile(r"\b(?:Queens?|Jacks?|Aces?|Kings?|[Cc]lubs|[Ss]pades|[Dd]iamonds)\b"
+    "german": re.compile(r"\b(?:Queens?|Jacks?|Aces?|Kings?(?! Louis)|[Cc]lubs|[Ss]pades|[Dd]iamonds)\b"
                          r"|(?:10|[2-9JQKA])[♣♠♥♦]|[♣♠♦]"),
     "french": re.compile(r"\b(?:Obers?|Unters?|Daus|König|Acorns|Leaves|Bells)\b"),
 }
@@ -57,6 +57,7 @@ def test_the_foreign_words_are_recognised() -> None:
     assert foreign("lead Q♠, the lower of your 2 spades", "german")
     assert foreign("10 per Queen", "german") and foreign("take it with the Ace of Acorns", "german")
     assert not foreign("lead the Ober of Leaves, the lower of your 2 Leaves; 40 for the König of Hearts", "german")
+    assert not foreign("King Louis (four deals)", "german")  # a game's name
     assert foreign("the Ober of Leaves", "french") and not foreign("the Queen of Spades, Q♠", "french")
 
 
