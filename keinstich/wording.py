@@ -14,7 +14,8 @@ from itertools import groupby
 
 from keinstich.cards import Card, Lang, Rank, Style, Suit
 
-__all__ = ["Who", "a", "card_words", "cards_in_words", "naming", "naming_unless_set", "say", "say_cards", "say_suit"]
+__all__ = ["Who", "a", "card_words", "cards_in_words", "naming", "naming_unless_set", "say", "say_cards", "say_suit",
+           "usual_style"]
 
 _NAMING: ContextVar[Style | None] = ContextVar("keinstich_naming", default=None)
 
@@ -63,6 +64,12 @@ def say_suit(s: Suit) -> str:
     """A suit in the current :func:`naming`: "spades", or "Leaves" (German suits are names)."""
     style = _style()
     return s.label(style).capitalize() if style == "german" else s.label(style)
+
+
+def usual_style(game: str) -> Style:
+    """The faces a game's contracts are described in when no pack says: Herzeln is played with a French
+    pack, Kein Stich with a German one."""
+    return "french" if game == "herzeln" else "german"
 
 
 def a(word: str) -> str:

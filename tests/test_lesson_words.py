@@ -59,6 +59,7 @@ def test_the_foreign_words_are_recognised() -> None:
     assert foreign("lead Q♠, the lower of your 2 spades", "german")
     assert foreign("10 per Queen", "german") and foreign("take it with the Ace of Acorns", "german")
     assert not foreign("lead the Ober of Leaves, the lower of your 2 Leaves; 40 for the König of Hearts", "german")
+    assert not foreign("King Louis (four deals)", "german")  # a game's name
     assert foreign("the Ober of Leaves", "french") and not foreign("the Queen of Spades, Q♠", "french")
     assert not foreign("king-louis       King Louis (four deals)", "german")    # a game's name, not a card
 
