@@ -77,7 +77,7 @@ def test_cell_outputs_use_the_packs_words(path: Path) -> None:
 @pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
 def test_widgets_in_use_use_the_packs_words(path: Path) -> None:
     nb = nbformat.read(path, as_version=4)
-    nb.cells = [c for c in nb.cells if c.cell_type == "code" and BOTH not in c.metadata.get("tags", [])]
+    nb.cells = [c for c in nb.cells if c.cell_type == "code"]
     nb.cells.append(nbformat.v4.new_code_cell(f"%run {PROBE}"))
     NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}).execute()
     out = "".join(o.get("text", "") for o in nb.cells[-1].outputs if o.get("name") == "stdout")
