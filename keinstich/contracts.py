@@ -20,6 +20,7 @@ from typing import ClassVar
 
 from keinstich.cards import ALL_CARDS, Card, Pack, Rank, Style, Suit, card, mask_of, pack, rank, suit
 from keinstich.tricks import NO_TRUMPS, Trick, TrickRules
+from keinstich.wording import usual_style
 
 
 class ContractError(ValueError):
@@ -228,14 +229,16 @@ class Contract:
         """The same contract with the March (Durchmarsch) rule on or off."""
         return dataclasses.replace(self, march=march)
 
-    def describe(self, style: Style = "german") -> str:
-        """The contract in one line, its cards named in ``style``'s words (the pack's)."""
+    def describe(self, style: Style | None = None) -> str:
+        """The contract in one line, its cards named in ``style``'s words (the pack's; by default the
+        game's usual pack: German for Kein Stich, French for Herzeln)."""
+        style = style or usual_style(self.game)
         text = f"{self.name}: " + ", ".join(c.describe(style) for c in self.components)
         return text + (" (march on)" if self.march else "")
 
     def _repr_html_(self) -> str:
         german = f" <i>({self.german})</i>" if self.german else ""
-        return f"<b>{self.name}</b>{german}: " + ", ".join(c.describe() for c in self.components)
+        return f"<b>{self.name}</b>{german}: " + ", ".join(c.describe(usual_style(self.game)) for c in self.components)
 
 
 NO_TRICKS = Contract("no-tricks", "No Tricks", (PerTrick(5),), german="Kein Stich")

@@ -512,7 +512,8 @@ class DominoDeal(OpenLayout, Machine):
             seat=seat, players=self.players, hand=cards_of(self._hands[seat]),
             legal=self.legal() if mine else (), can_pass=mine and self.can_pass(), turn=self.turn,
             layout=self.layout, plays=self.plays, hand_sizes=self.hand_sizes,
-            finish_order=self.finish_order, fees=self.fees(), rules=self.rules, in_play=cards_of(self._all))
+            finish_order=self.finish_order, fees=self.fees(), rules=self.rules, in_play=cards_of(self._all),
+            style=self.style)
 
     # --- display -------------------------------------------------------------------------------
 

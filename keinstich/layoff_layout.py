@@ -201,14 +201,21 @@ class OpenLayout:
         return m
 
     def layout_text(self) -> str:
-        """The layout as text: one line per suit row (low end to high end), or the chain."""
+        """The layout as text: one line per suit row (low end to high end), or the chain; in card codes and
+        suit symbols with a French pack, in the German pack's words with a German one ("Acorns: 10, Unter")."""
+        german = self.style == "german"
+        jack = Rank.JACK.label(self.style)
         if self.rules.layout == "chain":
             if not self._chain:
-                return "chain: (empty; any Jack starts it)"
-            return "chain: " + " ".join(c.code for c in self._chain)
+                return f"chain: (empty; any {jack} starts it)"
+            return "chain: " + (", ".join(c.label("german") for c in self._chain) if german
+                                else " ".join(c.code for c in self._chain))
         lines = []
-        width = 6 if self.style == "german" else 8  # "acorns" … "bells"; "clubs" … "diamonds"
         for s, row in self.rows.items():
-            body = " ".join(c.code for c in row) if row else f"(not started; {Card(s, Rank.JACK).code} starts it)"
-            lines.append(f"{s.symbol} {s.label(self.style):<{width}} {body}")
+            if german:
+                body = ", ".join(c.rank.label("german") for c in row) if row else f"(not started; its {jack} starts it)"
+                lines.append(f"{s.label('german').capitalize() + ':':<8}{body}")
+            else:
+                body = " ".join(c.code for c in row) if row else f"(not started; {Card(s, Rank.JACK).code} starts it)"
+                lines.append(f"{s.symbol} {s.label(self.style):<8} {body}")
         return "\n".join(lines)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar, Literal, NamedTuple
 
 from keinstich.cards import Card, Rank, Style, Suit, card, mask_of, strength_table
-from keinstich.wording import a
+from keinstich.wording import a, usual_style
 
 Layout = Literal["rows", "chain"]
 Start = Literal["acorns", "hearts", "leaves", "bells", "any"]
@@ -133,14 +133,15 @@ class DominoContract:
             out[seat] = self.points[place]
         return tuple(out)
 
-    def describe(self, style: Style = "german") -> str:
+    def describe(self, style: Style | None = None) -> str:
+        style = style or usual_style(self.game)
         pay = ("pays out the pot by finishing place" if self.points is None
                else "places score " + " / ".join(str(p) for p in self.points))
         return f"{self.name}: {self.rules.describe(style)}; {pay}"
 
     def _repr_html_(self) -> str:
         german = f" <i>({self.german})</i>" if self.german else ""
-        return f"<b>{self.name}</b>{german}: {self.rules.describe()}"
+        return f"<b>{self.name}</b>{german}: {self.rules.describe(usual_style(self.game))}"
 
 
 DOMINO = DominoContract("domino", "Domino", "Unteransetzen", DominoRules())
@@ -270,6 +271,8 @@ class DominoObservation:
     fees: tuple[int, ...]
     rules: DominoRules
     in_play: tuple[Card, ...] = ()
+    style: Style = field(repr=False, compare=False, default="french")
+    """The faces of the deal's pack: the bots' reasons name its cards in their words."""
 
     @property
     def unseen(self) -> tuple[Card, ...]:

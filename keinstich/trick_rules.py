@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from functools import cache, cached_property
 from typing import ClassVar, Literal, NamedTuple, Protocol
 
-from keinstich.cards import ALL_CARDS, SUIT_MASKS, Card, Suit, card, mask_of, strength_table
+from keinstich.cards import ALL_CARDS, SUIT_MASKS, Card, Style, Suit, card, mask_of, strength_table
 
 
 @dataclass(frozen=True)
@@ -126,6 +126,8 @@ class Observation:
     hand_sizes: tuple[int, ...]
     contract: Scoring | None = field(repr=False, default=None)
     rules: TrickRules = NO_TRUMPS
+    style: Style = field(repr=False, compare=False, default="french")
+    """The faces of the deal's pack: the bots' reasons name its cards in their words."""
 
     @cached_property
     def played(self) -> tuple[tuple[int, Card], ...]:

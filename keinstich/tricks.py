@@ -453,7 +453,7 @@ class TrickDeal(PlayOut, Machine):
             legal=self.legal() if self._turn == seat else (),
             turn=self.turn, trick=self.trick, tricks=self.tricks,
             voids=tuple(self.voids(s) for s in range(self.players)), hand_sizes=counts,
-            contract=self.contract, rules=self.rules)
+            contract=self.contract, rules=self.rules, style=self.style)
 
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"seat {self._turn} to play"

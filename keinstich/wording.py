@@ -14,9 +14,10 @@ from itertools import groupby
 
 from keinstich.cards import Card, Lang, Rank, Style, Suit
 
-__all__ = ["Who", "a", "card_words", "cards_in_words", "naming", "say", "say_cards", "say_suit"]
+__all__ = ["Who", "a", "card_words", "cards_in_words", "naming", "naming_unless_set", "say", "say_cards", "say_suit",
+           "usual_style"]
 
-_NAMING: ContextVar[Style] = ContextVar("keinstich_naming", default="french")
+_NAMING: ContextVar[Style | None] = ContextVar("keinstich_naming", default=None)
 
 
 @contextmanager
@@ -33,21 +34,42 @@ def naming(style: Style) -> Iterator[None]:
         _NAMING.reset(token)
 
 
+@contextmanager
+def naming_unless_set(style: Style) -> Iterator[None]:
+    """:func:`naming` ``style`` unless a naming is already set: a bot explains in the words of the deal it
+    sees (its observation's style), a table's or a lesson's own naming wins."""
+    if _NAMING.get() is not None:
+        yield
+        return
+    with naming(style):
+        yield
+
+
+def _style() -> Style:
+    return _NAMING.get() or "french"
+
+
 def say(c: Card) -> str:
     """One card in the current :func:`naming`: "J♠", or "the Unter of Leaves"."""
-    style = _NAMING.get()
+    style = _style()
     return c.text if style == "french" else "the " + cards_in_words([c], style)
 
 
 def say_cards(cs: Iterable[Card]) -> str:
     """Cards in the current :func:`naming`: "7♠ K♠", or "7 and König of Leaves"."""
-    return cards_in_words(cs, _NAMING.get())
+    return cards_in_words(cs, _style())
 
 
 def say_suit(s: Suit) -> str:
     """A suit in the current :func:`naming`: "spades", or "Leaves" (German suits are names)."""
-    style = _NAMING.get()
+    style = _style()
     return s.label(style).capitalize() if style == "german" else s.label(style)
+
+
+def usual_style(game: str) -> Style:
+    """The faces a game's contracts are described in when no pack says: Herzeln is played with a French
+    pack, Kein Stich with a German one."""
+    return "french" if game == "herzeln" else "german"
 
 
 def a(word: str) -> str:

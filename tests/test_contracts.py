@@ -121,6 +121,13 @@ def test_contracts_name_their_cards_in_the_packs_words():
     assert "Ober of Leaves" in BLACK_PIG._repr_html_()
 
 
+def test_blocks_take_the_german_letters_as_lesson_13_teaches():
+    """``O``/``U`` (Ober, Unter) and the French ``Q``/``J`` make the same block; lesson 13 says so."""
+    assert PerCard(10, rank="O") == PerCard(10, rank="Q") != PerCard(10, rank="U") == PerCard(10, rank="J")
+    assert PerCard(40, card="OS") == PerCard(40, card="QS")
+    assert Contract("no-unters", "No Unters", [PerCard(10, rank="U")]).describe() == "No Unters: 10 per Unter"
+
+
 @pytest.mark.parametrize(("make", "message"), [
     (lambda: PerCard(5), "needs a suit, a rank or a card"),
     (lambda: PerCard(5, suit="X"), "unknown suit 'X'"),

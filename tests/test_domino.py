@@ -443,10 +443,14 @@ def test_layout_text_shows_rows_and_chain():
     d.play(None)
     d.play("10C")
     text = d.layout_text()
-    assert "10C JC" in text and "JH starts it" in text
+    assert text == "Acorns: 10, Unter\nHearts: (not started; its Unter starts it)"  # a German pack's words
+    french = DominoDeal(WALKTHROUGH, style="french")
+    for move in ("JC", None, "10C"):
+        french.play(move)
+    assert "10C JC" in french.layout_text() and "JH starts it" in french.layout_text()
     assert "seat 1 to move" in str(d)
     c = chain_to_the_fork()
-    assert c.layout_text() == "chain: AH 9H JH QH KH"
+    assert c.layout_text() == "chain: Daus of Hearts, 9 of Hearts, Unter of Hearts, Ober of Hearts, König of Hearts"
     assert "chain" in c._repr_html_() and "DominoDeal" in repr(c)
 
 

@@ -10,8 +10,10 @@ and prints their texts.
 
 from __future__ import annotations
 
+import io
 import json
 import re
+import tokenize
 from pathlib import Path
 
 import nbformat
@@ -27,7 +29,7 @@ BOTH = "both-packs"
 """The tag of a cell that shows both packs' names on purpose (lesson 1 teaches the French equivalents)."""
 
 FOREIGN = {
-    "german": re.compile(r"\b(?:Queens?|Jacks?|Aces?|Kings?|[Cc]lubs|[Ss]pades|[Dd]iamonds)\b"
+    "german": re.compile(r"\b(?:Queens?|Jacks?|Aces?|Kings?(?! Louis)|[Cc]lubs|[Ss]pades|[Dd]iamonds)\b"
                          r"|(?:10|[2-9JQKA])[♣♠♥♦]|[♣♠♦]"),
     "french": re.compile(r"\b(?:Obers?|Unters?|Daus|König|Acorns|Leaves|Bells)\b"),
 }
@@ -57,6 +59,7 @@ def test_the_foreign_words_are_recognised() -> None:
     assert foreign("lead Q♠, the lower of your 2 spades", "german")
     assert foreign("10 per Queen", "german") and foreign("take it with the Ace of Acorns", "german")
     assert not foreign("lead the Ober of Leaves, the lower of your 2 Leaves; 40 for the König of Hearts", "german")
+    assert not foreign("King Louis (four deals)", "german")  # a game's name
     assert foreign("the Ober of Leaves", "french") and not foreign("the Queen of Spades, Q♠", "french")
 
 
@@ -74,7 +77,7 @@ def test_cell_outputs_use_the_packs_words(path: Path) -> None:
 @pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
 def test_widgets_in_use_use_the_packs_words(path: Path) -> None:
     nb = nbformat.read(path, as_version=4)
-    nb.cells = [c for c in nb.cells if c.cell_type == "code" and BOTH not in c.metadata.get("tags", [])]
+    nb.cells = [c for c in nb.cells if c.cell_type == "code"]
     nb.cells.append(nbformat.v4.new_code_cell(f"%run {PROBE}"))
     NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}).execute()
     out = "".join(o.get("text", "") for o in nb.cells[-1].outputs if o.get("name") == "stdout")
@@ -84,3 +87,61 @@ def test_widgets_in_use_use_the_packs_words(path: Path) -> None:
     style = style_of(path)
     found = [hit for text in shown for hit in foreign(text, style)]
     assert not found, f"{path.name}'s widgets ({style} pack) show the other pack's words:\n" + "\n".join(found[:30])
+
+
+# The prose: what the lessons' authors wrote (markdown cells and code comments), checked without running anything.
+GERMAN_PROSE_FROM = "02"
+"""German-pack lessons before this one (the index and lesson 1) teach the French equivalents, so they may name them."""
+PROSE_SLIPS = {
+    "german": re.compile(r"(?:10|[2-9JQKA])[♣♠♥♦]|\b(?:[Cc]lub|[Ss]pade|[Dd]iamond)s?\b"
+                         r"|\b(?:Queen|Jack|Ace|King)s? of\b"),
+    "french": re.compile(r"\b(?:Ober|Unter|Daus|König)s? of\b|\b(?:Acorns|Leaves|Bells)\b"),
+}
+GLOSS = re.compile(r"\([^()]*\b(?:French|German) pack[^()]*\)")
+"""A gloss: a parenthesis that names the other pack, e.g. "the Ober of Leaves (the Queen of Spades in a French
+pack)" or "No Queens (*Ober*, the German pack's name for the Queen)". Only there may prose use the other pack's
+names; proper names (the games *King Louis*, *King*) do not match the patterns, which need "King of"."""
+
+
+def comments(source: str) -> str:
+    """The comments of a code cell (not its strings, which the output tests see once printed)."""
+    lines = ["" if line.lstrip().startswith(("%", "!")) else line for line in source.splitlines()]
+    try:
+        tokens = tokenize.generate_tokens(io.StringIO("\n".join(lines) + "\n").readline)
+        return "\n".join(t.string for t in tokens if t.type == tokenize.COMMENT)
+    except (tokenize.TokenError, SyntaxError):
+        return "\n".join(line.split("#", 1)[1] for line in lines if "#" in line)
+
+
+def prose_slips(text: str, style: str) -> list[str]:
+    """The other pack's card names in prose written for ``style``, outside glosses, each with a little context."""
+    text = GLOSS.sub("(gloss)", text)
+    return [text[max(0, m.start() - 40):m.end() + 40] for m in PROSE_SLIPS[style].finditer(text)]
+
+
+def test_the_prose_slips_are_recognised() -> None:
+    """The prose check finds the other pack's names in sentences and comments, and lets glosses and codes pass."""
+    assert prose_slips("Seat 0 leads the 8♣, the lowest of its clubs.", "german")
+    assert prose_slips("The King of Hearts costs 40 (lesson 6).", "german")
+    assert prose_slips("Shed the Queen of Hearts when void in diamonds.", "german")
+    assert not prose_slips("The König of Hearts (the King of Hearts in a French pack) costs 40; type `KH`.", "german")
+    assert not prose_slips("King Louis leaves out No Tricks; the game *King* forces Max.", "german")
+    assert prose_slips("the Ober of Leaves", "french") and prose_slips("lead Acorns", "french")
+    assert not prose_slips("No Queens (*Ober*, the German pack's name for the Queen): -20 each.", "french")
+    assert prose_slips(comments('d.play("8C")   # lead the 8♣\n'), "german")
+    assert not prose_slips(comments('print("8♣")   # lead the 8 of Acorns\n'), "german")
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_prose_uses_the_packs_words(path: Path) -> None:
+    style = style_of(path)
+    if style == "german" and path.stem < GERMAN_PROSE_FROM:
+        pytest.skip("the index and lesson 1 teach both packs' names")
+    nb = nbformat.read(path, as_version=4)
+    found = []
+    for i, cell in enumerate(nb.cells):
+        if BOTH in cell.metadata.get("tags", []):
+            continue
+        text = {"markdown": cell.source, "code": comments(cell.source)}.get(cell.cell_type, "")
+        found += [f"cell {i}: …{hit}…" for hit in prose_slips(text, style)]
+    assert not found, f"{path.name}'s prose ({style} pack) uses the other pack's names:\n" + "\n".join(found)

@@ -7,6 +7,7 @@ import pytest
 from keinstich.bots import HeuristicBot, RandomBot, play_tricks, trick_lines
 from keinstich.contracts import NO_HEARTS, NO_TRICKS
 from keinstich.tricks import TrickDeal
+from keinstich.wording import naming
 
 CARD_LINE = re.compile(r"^seat (\d): (\S+)\s+(.+)$")
 
@@ -30,7 +31,8 @@ def test_reasons_are_the_bots_own_and_the_cards_its_choices():
     for line in trick_lines(deal, 2):
         m = CARD_LINE.match(line)
         if m:
-            choice = bot.explain(replay.observation(int(m[1])))
+            with naming("french"):  # the command-line log keeps the engine's words
+                choice = bot.explain(replay.observation(int(m[1])))
             assert (choice.card.text, choice.reason) == (m[2], m[3])
             replay.play(choice.card)
 
@@ -56,3 +58,15 @@ def test_refuses_a_trick_count_the_deal_does_not_have(until):
     deal = TrickDeal.from_seed("german-32", 4, seed=3, contract=NO_TRICKS)
     with pytest.raises(ValueError, match="8 tricks"):
         list(trick_lines(deal, until))
+
+
+def test_a_bot_explains_in_the_words_of_the_deal_it_sees():
+    german = TrickDeal.from_seed("german-32", 4, seed=7, contract=NO_HEARTS)
+    french = TrickDeal.from_seed("french-32", 4, seed=7, contract=NO_HEARTS)
+    in_german = HeuristicBot().explain(german.observation(german.turn))
+    in_french = HeuristicBot().explain(french.observation(french.turn)).reason
+    assert not set("♣♠♥♦") & set(in_german.reason) and in_german.card.label("german") in in_german.reason
+    assert set("♣♠♥♦") & set(in_french) and " of " not in in_french
+    with naming("french"):  # a naming the caller sets wins: a French table over German cards, or a log
+        log = HeuristicBot().explain(german.observation(german.turn))
+    assert log.card == in_german.card and in_german.card.text in log.reason and " of " not in log.reason

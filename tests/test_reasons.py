@@ -33,9 +33,18 @@ from keinstich.cards import Card, Suit, card, cards
 from keinstich.contracts import KEIN_STICH_CONTRACTS, NO_HEARTS
 from keinstich.games import GAMES
 from keinstich.tricks import TrickDeal
+from keinstich.wording import naming
 
 BOT = HeuristicBot()
 POWER = KEIN_STICH_CONTRACTS["power"]
+
+
+@pytest.fixture(autouse=True)
+def french_words() -> Any:
+    """The claims read the engine's words (card symbols, French suit names): a German deal's bot would
+    otherwise explain itself in German words (tests/test_play_tricks.py)."""
+    with naming("french"):
+        yield
 
 
 # --- positions ------------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ from keinstich.games.herzblatt import HerzblattObservation
 from keinstich.layoff import DominoObservation
 from keinstich.limits import check_seed
 from keinstich.tricks import Observation
-from keinstich.wording import naming
+from keinstich.wording import naming, naming_unless_set
 
 if TYPE_CHECKING:
     from keinstich.deal import Deal
@@ -52,9 +52,10 @@ class BaseBot:
         """The card (None to pass) for a trick or lay-off observation, with its reason."""
         check_observation(obs, f"{type(self).__name__}.explain")
         check_turn(obs)
-        if obs.kind == "lay-off":
-            return self.explain_domino(obs)
-        return self.explain_trick(obs)
+        with naming_unless_set(obs.style):
+            if obs.kind == "lay-off":
+                return self.explain_domino(obs)
+            return self.explain_trick(obs)
 
     def explain_trick(self, obs: Observation) -> Choice:
         """The bot's card in a trick deal (each bot defines it)."""
@@ -69,11 +70,12 @@ class BaseBot:
         check_observation(obs, f"{type(self).__name__}.decide")
         if obs.turn != obs.seat:
             raise BotError(f"seat {obs.seat} cannot act: it is {'nobody' if obs.turn is None else obs.turn}'s turn")
-        if obs.phase == "play":
-            assert obs.trick is not None
-            choice = self.herzblatt_card(obs)
-            return Decision(choice.card, choice.reason)
-        return self.herzblatt_decide(obs)
+        with naming_unless_set(obs.rules.pack.style):
+            if obs.phase == "play":
+                assert obs.trick is not None
+                choice = self.herzblatt_card(obs)
+                return Decision(choice.card, choice.reason)
+            return self.herzblatt_decide(obs)
 
     def herzblatt_decide(self, obs: HerzblattObservation) -> Decision:
         """Solo or pass, discards, announcements, contra and re (every phase but the cards)."""

@@ -228,8 +228,10 @@ def trick_svg(players: int, plays: Sequence[tuple[int, Card]], *, names: Sequenc
         y = cy + ry * math.cos(a) - ch / 2
         name = html.escape(seat_name(seat, names, lang))
         bold = ' font-weight="bold"' if seat == winner else ""
-        tag = f" · {words['wins']}" if seat == winner else ""
         ty = y + ch + label - 3 if math.cos(a) >= -0.01 else y - 4
+        side = abs(math.sin(a)) > 0.5  # a seat at the side: "wins" on a line of its own, clear of the card below
+        tag = "" if seat != winner else (f'<tspan x="{_n(x + cw / 2)}" dy="14">{words["wins"]}</tspan>' if side
+                                         else f" · {words['wins']}")
         parts.append(f'<text x="{_n(x + cw / 2)}" y="{_n(ty)}" font-family="{FONT}" font-size="13" '
                      f'text-anchor="middle" fill="#222222"{bold}>{name}{tag}</text>')
         if seat in played:

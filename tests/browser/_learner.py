@@ -39,9 +39,9 @@ def check_learner_table(page: Any, snap: Callable[[str, str, int | None], None])
     assert hint is not None and button is not None
     same_row = abs((hint["y"] + hint["h"] / 2) - (button["y"] + button["h"] / 2)) < button["h"]
     assert same_row and 0 <= hint["x"] - (button["x"] + button["w"]) < 200, f"hint at {hint}, button at {button}"
-    card = re.search(r"suggests (\S+) \(([^)]+)\)", hint["text"])
-    assert card is not None, hint["text"]
-    name = card.group(2)
+    card = re.search(r"suggests (.+?) — ", hint["text"])  # German faces: the card's name, no French symbol
+    assert card is not None and not set("♣♠♥♦") & set(hint["text"]), hint["text"]
+    name = card.group(1)
     lit = page.evaluate(f"() => [...document.querySelectorAll('{HAND}.ks-lit')].map(b => b.textContent.trim())")
     assert lit == [name], f"the hinted card {name} is not the one ringed: {lit}"
     log.append(f"hint beside its button: {hint['text']!r}")

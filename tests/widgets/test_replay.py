@@ -81,7 +81,8 @@ def test_replay_past_the_end_and_before_the_start_is_refused() -> None:
 def test_best_card_compares_the_played_card_with_the_solvers_best() -> None:
     r = Replay(short_deal(), synchronous=True)
     r.best_button.click()
-    assert r.answer_text() == "Best for Seat 0: 7 of Acorns (pays 0 pf). Played 10 of Hearts: 5 pf more than the best, 7 of Acorns."
+    assert r.answer_text() == ("Best for Seat 0: 7 of Acorns (pays 0 pf). Played 10 of Hearts: "
+                               "5 pf more than the best, 7 of Acorns.")
     assert "5 pf more than the best" in r.answer.value
     r.go(1)  # seat 1 with AC KC after 10H: either club loses the trick to the heart; both are best
     r.best_button.click()
