@@ -18,6 +18,7 @@ from keinstich.wording import Who, a
 TOP, BOTTOM = 1, 2
 """The ends of a row or the chain, as bits: a card may fit either or both."""
 SUIT_BITS = tuple(0x1FFF << (13 * s) for s in range(4))
+_SUITS = tuple(Suit)
 
 
 @dataclass(frozen=True)
@@ -75,11 +76,12 @@ class OpenLayout:
         if self.rules.layout == "chain":
             return {}
         out = {}
-        for s in Suit:
-            seq = self._tab.seqs[s]
+        lo, hi = self._lo, self._hi
+        for s, seq in zip(_SUITS, self._tab.seqs, strict=False):  # every observation asks: no Enum iteration
             if seq:
                 k = len(seq)
-                out[s] = tuple(seq[i % k] for i in range(self._lo[s], self._hi[s] + 1))
+                a, b = lo[s], hi[s] + 1
+                out[s] = seq[a:b] if 0 <= a and b <= k else tuple(seq[i % k] for i in range(a, b))
         return out
 
     @property

@@ -379,6 +379,16 @@ def test_simulations_play_lay_off_deals_as_the_bots_handed_observations():
                     fast = d.copy()
                     play(fast, lineup())
                     assert slow.history == fast.history and slow.result() == fast.result(), (cid, seed)
+    voluntary = domino_contract("any", voluntary_pass=True)  # random bots pass at random, not round and round
+    passes = 0
+    for seed in range(6):
+        d = DominoDeal.from_seed("german-32", 4, seed, voluntary)
+        slow = play_deal(d.copy(), [HeuristicBot(), RandomBot(seed)] * 2)
+        fast = d.copy()
+        play(fast, [HeuristicBot(), RandomBot(seed)] * 2)
+        assert slow.plays == fast.plays and slow.finish_order == fast.finish_order, seed
+        passes += sum(c is None for _, c in slow.plays)
+    assert passes > 6
 
 
 def test_the_pack_in_play_is_told_from_the_observation_or_given():

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from keinstich.bots.base import BotError, Choice
 from keinstich.bots.tables import card_list
-from keinstich.cards import SUIT_MASKS, cards_of, mask_of
+from keinstich.cards import SUIT_MASKS, Card, cards_of, mask_of
 from keinstich.layoff import DominoContract, DominoDeal, DominoObservation, End
 from keinstich.wording import say
 
@@ -91,16 +91,22 @@ def domino_points(obs: DominoObservation) -> tuple[int, ...] | None:
 def may_pass(obs: DominoObservation) -> bool:
     """Whether the seat may pass: when it has no card that fits, or (with voluntary passing) unless a
     whole round has just passed, so that bots never pass round and round for ever [DER]."""
-    if not obs.can_pass:
+    return passing_allowed(obs.can_pass, bool(obs.legal), obs.plays, obs.hand_sizes)
+
+
+def passing_allowed(can_pass: bool, fits: bool, plays: Sequence[tuple[int, Card | None]],
+                    hand_sizes: Sequence[int]) -> bool:
+    """:func:`may_pass` from its parts (what a deal also tells, without an observation)."""
+    if not can_pass:
         return False
-    if not obs.legal:
+    if not fits:
         return True
     in_a_row = 0
-    for _, c in reversed(obs.plays):
+    for _, c in reversed(plays):
         if c is not None:
             break
         in_a_row += 1
-    holding = sum(1 for h in obs.hand_sizes if h)
+    holding = sum(1 for h in hand_sizes if h)
     return in_a_row < holding - 1
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from keinstich.bots.base import BotError, Choice, Decision
 from keinstich.bots.domino import may_pass
 from keinstich.bots.play import BaseBot
@@ -22,13 +24,18 @@ class RandomBot(BaseBot):
         return Choice(c, f"random: {say(c)} out of {len(obs.legal)} legal cards")
 
     def explain_domino(self, obs: DominoObservation) -> Choice:
-        moves: list[Card | None] = list(obs.legal) + ([None] if may_pass(obs) else [])
-        if not moves:
-            raise BotError(f"seat {obs.seat} has no legal move")
-        c = self.rng.choice(moves)
+        c, count = self.domino_draw(obs.seat, obs.legal, may_pass(obs))
         if c is None:
             return Choice(None, "no card fits: pass" if not obs.legal else "random: pass")
-        return Choice(c, f"random: {say(c)} out of {len(moves)} moves")
+        return Choice(c, f"random: {say(c)} out of {count} moves")
+
+    def domino_draw(self, seat: int, legal: Sequence[Card], may_pass: bool) -> tuple[Card | None, int]:
+        """The move drawn in a lay-off deal (None: pass) and how many there were to draw from; simulations
+        draw it from the deal itself, as :meth:`explain_domino` does from the observation."""
+        moves: list[Card | None] = list(legal) + ([None] if may_pass else [])
+        if not moves:
+            raise BotError(f"seat {seat} has no legal move")
+        return self.rng.choice(moves), len(moves)
 
     def herzblatt_decide(self, obs: HerzblattObservation) -> Decision:
         """At random: plays solo one time in three, discards any two cards, rarely announces or doubles."""

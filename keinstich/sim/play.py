@@ -6,9 +6,11 @@ In deals of tricks from first card to last (``deal.trick_deal is deal``) without
 the whole deal at once by :func:`~keinstich.bots.heuristic_playout` when every seat is one), without
 building observations, and a :class:`~keinstich.bots.RandomBot` draws its card from its own generator
 exactly as it would from an observation. A Herzblatt deal of heuristic bots plays its cards as
-:func:`~keinstich.bots.herzblatt.herzblatt_heuristic_cards` finds them in the kernel. In a lay-off deal a
-heuristic bot's choice is worked out on the deal itself instead of a replay of what it observed. The tests
-check each against ``play_deal``; every other deal is played through the Deal interface by ``play_deal``.
+:func:`~keinstich.bots.herzblatt.herzblatt_heuristic_cards` finds them in the kernel; among other bots a
+heuristic seat's card is :func:`~keinstich.bots.herzblatt.herzblatt_deal_card`. In a lay-off deal a
+heuristic bot's choice is worked out on the deal itself instead of a replay of what it observed, and a
+random bot draws from the deal's moves. The tests check each against ``play_deal``; every other move is
+made through the Deal interface as ``play_deal`` makes it.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from keinstich.bots import Bot, HeuristicBot, RandomBot, heuristic_playout, play_deal
-from keinstich.bots.domino import domino_heuristic
+from keinstich.bots.domino import domino_heuristic, passing_allowed
 from keinstich.bots.herzblatt import herzblatt_deal_card, herzblatt_heuristic_cards
 from keinstich.bots.heuristic import heuristic_plays
 from keinstich.bots.play import bot_move
@@ -41,11 +43,15 @@ def play(deal: Deal, bots: Sequence[Bot]) -> None:
         while not deal.over:
             seat = deal.turn
             assert seat is not None
-            obs = deal.observation(seat)
             if type(bots[seat]) is HeuristicBot:  # its choice, laid on the deal itself instead of a replay
-                deal.play(domino_heuristic(cast(Any, obs), cast(Any, deal)).card, seat)
+                deal.play(domino_heuristic(cast(Any, deal.observation(seat)), cast(Any, deal)).card, seat)
+            elif type(bots[seat]) is RandomBot:  # its draw from the deal's moves, without an observation
+                d = cast(Any, deal)
+                legal = d.legal()
+                allowed = passing_allowed(d.can_pass(), bool(legal), d.plays, d.hand_sizes)
+                deal.play(cast(RandomBot, bots[seat]).domino_draw(seat, legal, allowed)[0], seat)
             else:
-                deal.play(bot_move(bots[seat], obs), seat)
+                deal.play(bot_move(bots[seat], deal.observation(seat)), seat)
         return
     if kind == "herzblatt":
         _play_herzblatt(deal, bots)
@@ -54,8 +60,8 @@ def play(deal: Deal, bots: Sequence[Bot]) -> None:
 
 
 def _play_herzblatt(deal: Deal, bots: Sequence[Bot]) -> None:
-    """A Herzblatt deal: a heuristic bot's cards are found in the kernel (all to the end when every seat
-    is one), without an observation per card; every other move as :func:`play_deal` makes it."""
+    """A Herzblatt deal: a heuristic bot's cards without an observation per card (in the kernel, all to the
+    end, when every seat is one; else on the deal itself); every other move as :func:`play_deal` makes it."""
     heuristic = [type(b) is HeuristicBot for b in bots]
     while not deal.over:
         seat = deal.turn
