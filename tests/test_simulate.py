@@ -300,12 +300,15 @@ def test_the_text_bar_redraws_one_line_and_ends_on_a_line_without_times():
     bar.update(3)
     bar.close()
     drawings = out.getvalue().split("\r")[1:]
-    assert drawings[0] == "no-hearts [....................] 0/4 deals"
+    assert drawings[0].rstrip() == "no-hearts [....................] 0/4 deals"
     assert drawings[1].startswith("no-hearts [#####...............] 1/4 deals, about ")
-    assert drawings[-1] == "no-hearts [####################] 4/4 deals\n"  # what a notebook keeps: no time
+    assert drawings[-1].endswith("\n")
+    assert drawings[-1].rstrip() == "no-hearts [####################] 4/4 deals, done"  # what a notebook keeps
+    # every drawing as wide as the others: overwriting one in place leaves nothing of a longer one behind
+    assert len({len(d.rstrip("\n")) for d in drawings}) == 1
 
 
-def test_the_engine_path_imports_no_jupyter_and_the_bar_goes_to_stderr():
+def test_the_engine_path_imports_no_jupyter_and_the_bar_goes_to_stderr_outside_a_notebook():
     code = ("import sys\nfrom keinstich.sim.simulation import simulate\nfrom keinstich.sim import charts\n"
             "f = simulate('no-hearts', 60, bots='random', progress=True)\n"
             "charts.penalty_distribution(f).savefig(__import__('io').BytesIO())\n"

@@ -27,24 +27,28 @@ Progress: TypeAlias = "bool | Callable[[int, int], None]"
 
 
 class TextBar:
-    """A progress bar for a stream that is not a terminal (a notebook's stderr, a log file): one line redrawn
+    """A progress bar for a stream that is not a terminal (a notebook's output, a log file): one line redrawn
     after a carriage return at most every ``interval`` seconds, with the time left, and a last line that
-    says only what was done. Notebook front ends and nbval show the text after the last carriage return of
-    a line, so a lesson's stored output is the same on every run. Needs no widget and no Jupyter import.
+    says only what was done. Every drawing has the same width, so a front end that overwrites the line in
+    place (JupyterLab does) leaves nothing of a longer one behind; and the last drawing is the same text on
+    every run, which is what nbval compares. Needs no widget and no Jupyter import.
     """
 
     WIDTH = 20
     """Characters of the bar itself."""
+    TAIL = 22
+    """Characters after the count: ", about 12345 s left", or ", done" padded to the same width."""
 
     def __init__(self, total: int, desc: str, unit: str, file: Any, interval: float = 0.25) -> None:
         self.total, self.desc, self.unit, self.file, self.interval = max(total, 1), desc, unit, file, interval
         self.done = 0
         self.started = self.shown = time.perf_counter()
-        self._draw(f"{self.done}/{self.total} {unit}s")
+        self._draw("")
 
     def _draw(self, tail: str) -> None:
         filled = self.WIDTH * self.done // self.total
-        self.file.write(f"\r{self.desc} [{'#' * filled}{'.' * (self.WIDTH - filled)}] {tail}")
+        count = f"{self.done:>{len(str(self.total))}}/{self.total} {self.unit}s"
+        self.file.write(f"\r{self.desc} [{'#' * filled}{'.' * (self.WIDTH - filled)}] {count}{tail:<{self.TAIL}}")
         self.file.flush()
 
     def update(self, k: int) -> None:
@@ -54,18 +58,25 @@ class TextBar:
         if now - self.shown >= self.interval and self.done < self.total:
             self.shown = now
             left = (now - self.started) / self.done * (self.total - self.done)
-            self._draw(f"{self.done}/{self.total} {self.unit}s, about {math.ceil(left)} s left")
+            self._draw(f", about {math.ceil(left)} s left")
 
     def close(self) -> None:
         """The last line: the units done, with no time in it (the same text on every run)."""
-        self._draw(f"{self.done}/{self.total} {self.unit}s")
+        self._draw(", done")
         self.file.write("\n")
         self.file.flush()
 
 
+def _bar_stream() -> Any:
+    """Where a text bar goes: a notebook's stdout (its stderr shows in an error's colours, which would alarm a
+    learner), else stderr, so that a command's piped output stays clean. ``ipykernel`` is looked up, not
+    imported."""
+    return sys.stdout if "ipykernel" in sys.modules else sys.stderr
+
+
 def _reporter(progress: object, total: int, desc: str,
               unit: str = "deal") -> tuple[Callable[[int], None], Callable[[], None]]:
-    """(advance by n units, close) for a bar on stderr, a callback ``(done, total)``, or nothing.
+    """(advance by n units, close) for a progress bar, a callback ``(done, total)``, or nothing.
 
     The bar is tqdm's in a terminal (not tqdm.auto: no IPython), else a :class:`TextBar`, whose output
     in a notebook is deterministic.
@@ -76,7 +87,7 @@ def _reporter(progress: object, total: int, desc: str,
 
             bar = tqdm(total=total, desc=desc, unit=unit, file=sys.stderr, leave=False)
             return bar.update, bar.close
-        text = TextBar(total, desc, unit, sys.stderr)
+        text = TextBar(total, desc, unit, _bar_stream())
         return text.update, text.close
     if progress is False or progress is None:
         return (lambda k: None), (lambda: None)
