@@ -137,6 +137,8 @@ class Contract:
     unit: str = "pfennig"
     stake: int = 5
     game: str = field(default="kein-stich", repr=False)
+    german_faces: str = field(default="", repr=False)
+    """The name with a German pack's faces, where the usual one names French cards (Herzeln's No Queens)."""
     _per_trick: int = field(default=0, init=False, repr=False, compare=False)
     _per_card: tuple[tuple[int, int], ...] = field(default=(), init=False, repr=False, compare=False)
     _for_trick: tuple[ForTrick, ...] = field(default=(), init=False, repr=False, compare=False)
@@ -233,12 +235,19 @@ class Contract:
         """The contract in one line, its cards named in ``style``'s words (the pack's; by default the
         game's usual pack: German for Kein Stich, French for Herzeln)."""
         style = style or usual_style(self.game)
-        text = f"{self.name}: " + ", ".join(c.describe(style) for c in self.components)
+        text = f"{self.title(style)}: " + ", ".join(c.describe(style) for c in self.components)
         return text + (" (march on)" if self.march else "")
+
+    def title(self, style: Style | None = None) -> str:
+        """The contract's name in the words of the pack's faces: Herzeln's "No Queens" is "No Obers" with
+        German faces."""
+        german = (style or usual_style(self.game)) == "german"
+        return self.german_faces if german and self.german_faces else self.name
 
     def _repr_html_(self) -> str:
         german = f" <i>({self.german})</i>" if self.german else ""
-        return f"<b>{self.name}</b>{german}: " + ", ".join(c.describe(usual_style(self.game)) for c in self.components)
+        style = usual_style(self.game)
+        return f"<b>{self.title(style)}</b>{german}: " + ", ".join(c.describe(style) for c in self.components)
 
 
 NO_TRICKS = Contract("no-tricks", "No Tricks", (PerTrick(5),), german="Kein Stich")

@@ -277,9 +277,12 @@ class Game(ABC):
         """A move as the other seats learn of it (:meth:`describe_move`, unless the move is secret)."""
         return self.describe_move(move, style)
 
-    def contract_name(self, contract: Any) -> str:
-        """A contract's name for menus: "No Hearts", with the German name where it differs."""
-        name, german = str(getattr(contract, "name", contract)), str(getattr(contract, "german", "") or "")
+    def contract_name(self, contract: Any, style: Style | None = None) -> str:
+        """A contract's name for menus: "No Hearts", with the German name where it differs; ``style``: the
+        faces shown, for a contract named after its cards (see :meth:`~keinstich.contracts.Contract.title`)."""
+        title = getattr(contract, "title", None)
+        name = title(style) if callable(title) else str(getattr(contract, "name", contract))
+        german = str(getattr(contract, "german", "") or "")
         return f"{name} ({german})" if german and german != name else name
 
     def describe_deal(self, contract: Any, players: int, pack: Pack) -> str:

@@ -72,11 +72,11 @@ def default_contract(game: str | Game, players: int = 4) -> str:
     return contract_id_of(g, next(iter(g.contracts(players).values())), players)
 
 
-def contract_name(game: str | Game, cid: str, players: int = 4) -> str:
-    """A readable name for a contract id (for dropdowns)."""
+def contract_name(game: str | Game, cid: str, players: int = 4, style: Style | None = None) -> str:
+    """A readable name for a contract id (for dropdowns), in the words of the faces shown (``style``)."""
     g = game_of(game)
     try:
-        return g.contract_name(contract_choices(g, players)[cid])
+        return g.contract_name(contract_choices(g, players)[cid], style)
     except (KeyError, ValueError):
         return cid
 

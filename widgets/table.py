@@ -250,7 +250,7 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
         """The contract dropdown for the game being played: its contracts, and this deal's own one."""
         setup = self.session.setup
         ids = list(contract_ids(self.game, setup.players))
-        options = [(contract_name(self.game, i, setup.players), i) for i in ids]
+        options = [(contract_name(self.game, i, setup.players, self.faces), i) for i in ids]
         if setup.contract_id not in ids:
             options.append((f"{setup.name()} (own rules)", setup.contract_id))
         self._filling = True  # the dropdown changes with the game: that is no choice of the learner's

@@ -293,9 +293,9 @@ class Herzblatt(HerzblattRecords):
             return self.pack(players, wanted)
         return super().pack_for(contract, players, wanted, style)
 
-    def contract_name(self, contract: Any) -> str:
+    def contract_name(self, contract: Any, style: Style | None = None) -> str:
         if not isinstance(contract, HerzblattRules | str):
-            return super().contract_name(contract)
+            return super().contract_name(contract, style)
         r = self.rules_for(contract)
         extras = [x for x, on in (("keep trumps", r.removal == "keep_trumps"), ("no trump duty", not r.must_trump),
                                   ("dealer asked first", r.ask_order == "dealer_first"), ("Muhr", r.muhr)) if on]

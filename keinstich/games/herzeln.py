@@ -39,9 +39,10 @@ HERZELN_TRICK_RULES = TrickRules(order="ace-ten")
 """No trumps, follow suit, ace-ten order also in trick play: A 10 K Q J 9 8 7 (docs/rules.md §3.1)."""
 
 
-def _contract(cid: str, name: str, german: str, *components: PerTrick | PerCard | ForTrick) -> Contract:
+def _contract(cid: str, name: str, german: str, *components: PerTrick | PerCard | ForTrick,
+              german_faces: str = "") -> Contract:
     return Contract(f"herzeln-{cid}", name, components, german=german, rules=HERZELN_TRICK_RULES,
-                    unit="points", stake=10, game="herzeln")
+                    unit="points", stake=10, game="herzeln", german_faces=german_faces)
 
 
 NO_HEARTS = _contract("no-hearts", "No Hearts", "Herz",
@@ -50,8 +51,9 @@ NO_HEARTS = _contract("no-hearts", "No Hearts", "Herz",
                       PerCard(-1, card="8H"), PerCard(-1, card="7H"))
 TRICKS = _contract("tricks", "Tricks", "Jeder Stich", PerTrick(10))
 NO_TRICKS = _contract("no-tricks", "No Tricks", "Kein Stich", PerTrick(-10))
-NO_QUEENS = _contract("no-queens", "No Queens", "Keine Dame", PerCard(-20, rank="Q"))
-KING_OF_HEARTS = _contract("king-of-hearts", "King of Hearts", "Herzkönig", PerCard(-40, card="KH"))
+NO_QUEENS = _contract("no-queens", "No Queens", "Keine Dame", PerCard(-20, rank="Q"), german_faces="No Obers")
+KING_OF_HEARTS = _contract("king-of-hearts", "King of Hearts", "Herzkönig", PerCard(-40, card="KH"),
+                           german_faces="König of Hearts")
 LAST_TRICK = _contract("last-trick", "Last Trick", "Letzter", ForTrick(-1, 40))
 NO_LAST_TRICK = _contract("no-last-trick", "No Last Trick", "Kein Letzter", ForTrick(-1, -40))
 DOMINO = herzeln_domino(4)

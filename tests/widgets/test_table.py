@@ -519,3 +519,12 @@ def test_a_card_during_herzblatt_asking_is_refused() -> None:
     table.play(first)
     assert table.messages.text == "first answer: play (solo) or pass" and table.deal.phase == "asking"
     assert table.deal.answers == []
+
+
+def test_herzeln_with_german_faces_names_its_deals_in_german_words() -> None:
+    table = Table("herzeln", "no-queens", seed=1, faces="german", synchronous=True)
+    labels = [label for label, _ in table.contract_box.options]
+    assert "No Obers (Keine Dame)" in labels and "König of Hearts (Herzkönig)" in labels
+    assert "No Obers: -20 per Ober" in table.title.value
+    french = Table("herzeln", "no-queens", seed=1, faces="french", synchronous=True)
+    assert "No Queens: -20 per Queen" in french.title.value
