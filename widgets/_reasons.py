@@ -10,19 +10,7 @@ from keinstich.cards import Style
 from keinstich.deal import Deal
 from keinstich.wording import naming, say
 
-from ._games import move_cards
-
-
-def bot_reason(bot: Bot, position: Deal, seat: int, style: Style) -> tuple[Any, str]:
-    """What ``bot`` plays for ``seat`` at ``position`` (a card, None to pass, or a Herzblatt move) and its
-    reason, with cards named in ``style``. The bot sees only that seat's observation."""
-    obs: Any = position.observation(seat)
-    with naming(style):
-        if obs.kind == "herzblatt":
-            decision = bot.decide(obs)
-            return decision.move, decision.reason
-        choice = bot.explain(obs)
-        return choice.card, choice.reason
+from ._games import bot_move, move_cards
 
 
 def move_words(move: Any, style: Style) -> str:
@@ -37,7 +25,7 @@ def move_words(move: Any, style: Style) -> str:
 def reason_line(bot: Bot, position: Deal, seat: int, move: Any, name: str, style: Style) -> str:
     """``name`` (seat ``seat``) made ``move`` at ``position``: what it played and the bot's reason; if the
     bot would have played another card there (a recorded game), the line says so and gives the bot's reason."""
-    wanted, reason = bot_reason(bot, position, seat, style)
+    wanted, reason = bot_move(bot, position, seat, style)  # the seat's observation only
     did = "passed" if move is None else f"played {move_words(move, style)}"
     if wanted == move:
         return f"{name} {did}: {reason}"
