@@ -15,7 +15,7 @@ from itertools import groupby
 from keinstich.cards import Card, Lang, Rank, Style, Suit
 
 __all__ = ["Who", "a", "card_words", "cards_in_words", "naming", "naming_unless_set", "say", "say_cards", "say_suit",
-           "usual_style"]
+           "the_card", "usual_style"]
 
 _NAMING: ContextVar[Style | None] = ContextVar("keinstich_naming", default=None)
 
@@ -51,8 +51,7 @@ def _style() -> Style:
 
 def say(c: Card) -> str:
     """One card in the current :func:`naming`: "J♠", or "the Unter of Leaves"."""
-    style = _style()
-    return c.text if style == "french" else "the " + cards_in_words([c], style)
+    return the_card(c, _style())
 
 
 def say_cards(cs: Iterable[Card]) -> str:
@@ -81,6 +80,11 @@ def card_words(c: Card, style: Style, lang: Lang = "en") -> str:
     """One card in a line the learner reads: "Q♠" with French faces, "Ober of Leaves" (or "Grün-Ober" in
     German) with German ones, whose suits are not the French symbols."""
     return c.text if style == "french" else c.label(style, lang)
+
+
+def the_card(c: Card, style: Style) -> str:
+    """One card in a sentence: "J♠" with French faces, "the Unter of Leaves" with German ones."""
+    return c.text if style == "french" else "the " + cards_in_words([c], style)
 
 
 def cards_in_words(cs: Iterable[Card], style: Style) -> str:
@@ -129,7 +133,7 @@ class Who:
         """One card: its code for the engine; "A♣", or "the Ace of Acorns" with German faces, for the learner."""
         if not self.you:
             return c.code
-        return c.text if self.style == "french" else "the " + cards_in_words([c], self.style)
+        return the_card(c, self.style)
 
     def holds(self, cs: Iterable[Card]) -> str:
         """"holds 7C, KC" or "you hold 7♠ K♠"."""

@@ -8,7 +8,7 @@ from typing import Any
 from keinstich.bots.base import Bot
 from keinstich.cards import Style
 from keinstich.deal import Deal
-from keinstich.wording import naming, say
+from keinstich.wording import the_card
 
 from ._games import bot_move, move_cards
 
@@ -17,8 +17,7 @@ def move_words(move: Any, style: Style) -> str:
     """A move in the faces' words: "the Unter of Hearts" (or "J♥"), "pass", or a Herzblatt decision."""
     cs = move_cards(move)
     if len(cs) == 1:
-        with naming(style):
-            return say(cs[0])
+        return the_card(cs[0], style)
     return "pass" if move is None else str(move)
 
 

@@ -19,7 +19,7 @@ from typing import Any
 from keinstich.bots.heuristic import Bot
 from keinstich.cards import Card, Style, card
 from keinstich.deal import Deal, IllegalPlay
-from keinstich.wording import Who
+from keinstich.wording import the_card
 
 from ._games import Setup, SetupError, bot_move, calls, is_fast, lays_off, make_bot, move_cards, picks, tricks_of
 
@@ -145,7 +145,7 @@ class Session:
 
     def named(self, c: Card) -> str:
         """A card as a message to the learner names it: "the Unter of Acorns", or "J♣" with French faces."""
-        return Who(self.seat, True, self.style).card(c)
+        return the_card(c, self.style)
 
     def why_not(self, c: Card) -> str | None:
         """Why the learner may not click ``c`` now, or None (the engine's reason where there is one)."""

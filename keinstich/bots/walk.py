@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from keinstich.bots.play import bot_plays
 from keinstich.cards import Card, Style
-from keinstich.wording import cards_in_words
+from keinstich.wording import cards_in_words, the_card
 
 if TYPE_CHECKING:
     from keinstich.bots.base import Bot
@@ -78,7 +78,7 @@ class TrickWalk:
 
     def say(self, c: Card) -> str:
         """A card in a sentence: "8♥", or "the 8 of Hearts" with German faces."""
-        return self.name(c) if self.style == "french" else "the " + self.name(c)
+        return the_card(c, self.style)
 
     def cost_words(self, t: WalkedTrick) -> str:
         """Who won ``t`` and what it cost: "Seat 2 wins it and pays 5 pfennig"."""
