@@ -38,8 +38,9 @@ class Choice(NamedTuple):
     reason: str
 
     def __str__(self) -> str:
-        what = self.card.code if self.card is not None else "pass"
-        return f"{what}: {self.reason}"
+        """The reason alone: it names the card (or the pass) in the deal's words, so a code before it would only
+        repeat it in another notation."""
+        return self.reason
 
 
 class Decision(NamedTuple):
