@@ -37,6 +37,7 @@ from keinstich.kernel.layout import (
     S_VOIDS,
     S_WINNERS,
 )
+from keinstich.kernel.rules import trick_winner
 from keinstich.kernel.tables import TrickTables, additive, trick_tables
 from keinstich.trick_rules import Scoring, Trick, TrickRules
 
@@ -64,7 +65,10 @@ class PlayOut:
         _led: int
         _tricks: list[Trick]
 
-        _apply: Callable[..., None]
+        _win: int
+        _lm: int
+        _over: tuple[int, ...]
+        _apply: Callable[..., object]
         _legal_mask: Callable[[int], int]
         scores: Callable[[], tuple[int, ...]]
 
@@ -202,6 +206,9 @@ class PlayOut:
         self._trick = trick + rest  # the cards of a trick still in progress (after ``cards`` cards)
         self._trick_leader = leader
         self._led = self._trick[0].suit if self._trick else -1
+        on = [x.index for x in self._trick]
+        self._win = on[trick_winner(on, len(on), self._over)] if on else -1
+        self._lm = -1
         self._hands = out[S_HANDS:S_HANDS + n]
         self._voids = out[S_VOIDS:S_VOIDS + n]
         self._turn = out[S_SEAT]

@@ -7,10 +7,10 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cache, cached_property
+from functools import cached_property
 from typing import ClassVar, Literal, NamedTuple, Protocol
 
-from keinstich.cards import ALL_CARDS, SUIT_MASKS, Card, Style, Suit, card, mask_of, strength_table
+from keinstich.cards import ALL_CARDS, Card, Style, Suit, card, mask_of, strength_table
 
 
 @dataclass(frozen=True)
@@ -150,19 +150,6 @@ class Observation:
         """Cards this seat has not seen: in other hands (or out of play)."""
         seen = mask_of(self.hand) | self.played_mask
         return tuple(c for c in ALL_CARDS if not seen & c.bit)
-
-
-@cache
-def _overtake_table(rules: TrickRules) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Per card index: the strength of the card, and the mask of cards that beat it in a trick
-    it is winning (higher of its suit, or any trump if it is not a trump)."""
-    strength = strength_table(rules.order)
-    trump_mask = SUIT_MASKS[rules.trump] if rules.trump is not None else 0
-    over = []
-    for c in ALL_CARDS:
-        higher = mask_of(d for d in ALL_CARDS if d.suit is c.suit and strength[d.index] > strength[c.index])
-        over.append(higher | (0 if c.suit is rules.trump else trump_mask))
-    return strength, tuple(over)
 
 
 def forehand(dealer: int, players: int) -> int:

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import keinstich.kernel.rules as law
 from keinstich.cards import (
+    ALL_CARDS,
     SUIT_CHUNKS,
     SUIT_MASKS,
     Card,
@@ -32,7 +34,6 @@ from keinstich.trick_rules import (
     Scoring,
     Trick,
     TrickRules,
-    _overtake_table,
     forehand,
 )
 from keinstich.wording import Who
@@ -41,21 +42,22 @@ _SHIFT = (0, 13, 26, 39)
 _SUIT_OF = tuple(i // 13 for i in range(52))  # a card index's suit as a plain int (faster than Suit)
 _VOID_BIT = (1, 2, 4, 8)
 _new_trick = tuple.__new__
+_legal = law.legal
 
 
 _VOID_SETS: tuple[frozenset[Suit], ...] = tuple(frozenset(s for s in Suit if m >> s & 1) for m in range(16))
 
 
-def _over_of(rules: TrickRules) -> tuple[int, ...]:
-    """The overtake masks of ``rules`` (``_overtake_table``), remembered for the last rules asked."""
-    global _LAST_OVER
-    last = _LAST_OVER
+def _tables_of(rules: TrickRules) -> law.RuleTables:
+    """The rules' tables (:func:`keinstich.kernel.rules.rule_tables`), remembered for the last rules asked."""
+    global _LAST
+    last = _LAST
     if last[0] is not rules:
-        last = _LAST_OVER = (rules, _overtake_table(rules)[1])
+        last = _LAST = (rules, law.rule_tables(rules))
     return last[1]
 
 
-_LAST_OVER: tuple[object, tuple[int, ...]] = (None, ())
+_LAST: tuple[object, law.RuleTables] = (None, law.RuleTables(NO_TRUMPS))
 
 
 def _scores_tricks(c: object) -> bool:
@@ -76,17 +78,19 @@ class TrickDeal(PlayOut, Machine):
     """
 
     __slots__ = (
+        "_P",
         "_dealt",
         "_decided",
         "_hands",
         "_led",
+        "_lm",
         "_over",
-        "_simple",
         "_trick",
         "_trick_leader",
         "_tricks",
         "_turn",
         "_voids",
+        "_win",
         "contract",
         "first_leader",
         "pack",
@@ -120,10 +124,13 @@ class TrickDeal(PlayOut, Machine):
         self._trick: list[Card] = []
         self._trick_leader = leader
         self._led = -1
+        self._win = -1
+        self._lm = -1
         self._tricks: list[Trick] = []
         self._voids = [0] * n
-        self._over = _over_of(r)
-        self._simple = r.trump is None and r.no_lead is None and r.forced_discard is None
+        tables = _tables_of(r)
+        self._over = tables.over
+        self._P = tables.P
         self._decided = getattr(contract, "decided", None) if r.stop_when_decided else None
 
     @classmethod
@@ -230,58 +237,30 @@ class TrickDeal(PlayOut, Machine):
             return (0,) * self.players
         return self.contract.score(self._tricks, self.players, self.total_tricks)
 
-    # --- legality ------------------------------------------------------------------------------
+    # --- legality: the rules are keinstich.kernel.rules' ---------------------------------------------
 
     def _legal_mask(self, seat: int) -> int:
-        hand = self._hands[seat]
-        led = self._led
-        if self._simple:
-            return hand if led < 0 else (hand & SUIT_MASKS[led] or hand)
-        rules = self.rules
-        if led < 0:
-            return (hand & ~SUIT_MASKS[rules.no_lead] or hand) if rules.no_lead is not None else hand
-        follow = hand & SUIT_MASKS[led]
-        trump = rules.trump
-        best = self._best_trump()
-        if follow:
-            if best is not None and led == trump and (rules.must_overtrump_trump_lead
-                                                      or rules.must_overtrump_always):
-                return (follow & self._over[best.index]) or follow
-            return follow
-        forced = rules.forced_discard
-        if forced is not None and hand & forced.bit:
-            return forced.bit
-        if trump is not None and hand & SUIT_MASKS[trump]:
-            trumps = hand & SUIT_MASKS[trump]
-            higher = trumps & self._over[best.index] if best is not None and rules.must_overtrump_always else 0
-            if rules.must_trump:
-                return higher or trumps
-            if higher:  # trumping is a choice, but a trump must beat the highest so far
-                return (hand & ~trumps) | higher
-        return hand
-
-    def _best_trump(self) -> Card | None:
-        """The highest trump in the trick in progress, if any."""
-        best = None
-        for c in self._trick:
-            if c.suit == self.rules.trump and (best is None or self._over[best.index] & c.bit):
-                best = c
-        return best
+        """The cards ``seat`` may play now, if it were to move (``_lm`` remembers the seat to move's until the
+        next card)."""
+        if seat == self._turn:
+            lm = self._lm
+            if lm < 0:
+                lm = self._lm = _legal(self._hands[seat], self._led, self._win, self._P, self._over)
+            return lm
+        return _legal(self._hands[seat], self._led, self._win, self._P, self._over)
 
     def legal(self) -> tuple[Card, ...]:
         """The cards the player to move may play (empty when the deal is over)."""
         s = self._turn
         if s < 0:
             return ()
-        if self._simple:
-            hand = self._hands[s]
-            led = self._led
-            if led >= 0:
-                follow = SUIT_CHUNKS[led][hand >> _SHIFT[led] & 0x1FFF]
-                if follow:
-                    return follow
-            return cards_of(hand)
-        return cards_of(self._legal_mask(s))
+        lm = self._lm
+        if lm < 0:
+            lm = self._lm = _legal(self._hands[s], self._led, self._win, self._P, self._over)
+        led = self._led
+        if led >= 0 and not lm & ~SUIT_MASKS[led]:  # all of one suit: its cards in one look-up
+            return SUIT_CHUNKS[led][lm >> _SHIFT[led]]
+        return cards_of(lm)
 
     def legal_mask(self) -> int:
         """:meth:`legal` as a bitmask of card bits (for bots and solvers)."""
@@ -311,35 +290,37 @@ class TrickDeal(PlayOut, Machine):
         hand = self._hands[seat]
         if not hand & c.bit:
             return f"{who.does('does not hold', 'do not hold')} {who.card(c)}"
-        legal = self._legal_mask(seat)
-        if legal & c.bit:
+        broken = law.duty(hand, self._led, self._win, self._P, self._over, c.index)
+        if not broken:
             return None
+        legal = self._legal_mask(seat)
         held = who.holds(self._by_strength(legal))
         no = who.not_allowed(c)
-        if self._led < 0:
+        trump = self.rules.trump
+        if broken == law.NO_LEAD:
             banned = self.rules.no_lead
             assert banned is not None
             return f"{who.does('may not')} lead {who.suit(banned)} while holding other suits ({held}){no}"
         led = Suit(self._led)
-        trump = self.rules.trump
-        best = self._best_trump()
-        forced = self.rules.forced_discard
-        if hand & SUIT_MASKS[led] and c.suit != led:
+        if broken == law.FOLLOW:
             return f"{who.does('must')} follow {who.suit(led)} ({held}){no}"
-        if forced is not None and legal == forced.bit:
+        if broken == law.FORCED:
+            forced = self.rules.forced_discard
+            assert forced is not None
             return f"{who.does('has', 'have')} no {who.suit(led)} and must throw {who.card(forced)}{no}"
-        if c.suit == trump and best is not None:
-            if c.suit != led and not self.rules.must_trump:
-                higher = who.holds(self._by_strength(legal & SUIT_MASKS[c.suit]))
-                others = who.cards(self._by_strength(legal & ~SUIT_MASKS[c.suit]))
-                return (f"{who.does('need not')} trump, but a trump must beat the highest trump so far, "
-                        f"{who.card(best)} ({higher}; or play {others}){no}")
+        best = ALL_CARDS[self._win]
+        if broken == law.OVERTRUMP_IF_TRUMPING:
+            higher = who.holds(self._by_strength(legal & SUIT_MASKS[c.suit]))
+            others = who.cards(self._by_strength(legal & ~SUIT_MASKS[c.suit]))
+            return (f"{who.does('need not')} trump, but a trump must beat the highest trump so far, "
+                    f"{who.card(best)} ({higher}; or play {others}){no}")
+        if broken == law.OVERTRUMP:
             return f"{who.does('must')} beat the highest trump so far, {who.card(best)} ({held}){no}"
         assert trump is not None
         return f"{who.does('has', 'have')} no {who.suit(led)} and must trump with {who.suit(trump)} ({held}){no}"
 
     def _by_strength(self, mask: int) -> list[Card]:
-        strength = _overtake_table(self.rules)[0]
+        strength = law.rule_tables(self.rules).strength
         return sorted(cards_of(mask), key=lambda x: (x.suit, strength[x.index]))
 
     # --- playing -------------------------------------------------------------------------------
@@ -358,22 +339,29 @@ class TrickDeal(PlayOut, Machine):
         s = self._turn
         if s < 0 or (seat is not None and seat != s):
             raise IllegalPlay(self.why_illegal(c, seat) or "not allowed")
-        hands = self._hands
-        hand = hands[s]
-        led = self._led
-        if self._simple:
-            legal = hand if led < 0 else (hand & SUIT_MASKS[led] or hand)
-        else:
-            legal = self._legal_mask(s)
-        bit = c.bit
-        if not legal & bit:
+        lm = self._lm
+        if lm < 0:
+            lm = _legal(self._hands[s], self._led, self._win, self._P, self._over)
+        if not lm & c.bit:
             raise IllegalPlay(self.why_illegal(c) or "not allowed")
-        # what _apply does, inlined for the card-by-card path
-        hands[s] = hand ^ bit
+        return self._apply(s, c)
+
+    def _apply(self, s: int, c: Card, *, last: bool = False) -> Trick | None:
+        """Play a card already known to be legal for seat ``s``, the seat to move (``last``: and end the
+        deal with it, as the kernel found); returns the trick if it finished one."""
+        bit = c.bit
+        self._hands[s] ^= bit
+        self._lm = -1
+        led = self._led
+        i = c.index
         if led < 0:
-            self._led = _SUIT_OF[c.index]
-        elif not bit & SUIT_MASKS[led]:
-            self._voids[s] |= _VOID_BIT[led]
+            self._led = _SUIT_OF[i]
+            self._win = i
+        else:
+            if not bit & SUIT_MASKS[led]:
+                self._voids[s] |= _VOID_BIT[led]
+            if self._over[self._win] >> i & 1:  # law.beats, inlined: asked on every card
+                self._win = i
         trick = self._trick
         trick.append(c)
         n = self.players
@@ -381,41 +369,15 @@ class TrickDeal(PlayOut, Machine):
             s += 1
             self._turn = s if s < n else 0
             return None
-        return self._end_trick()
-
-    def _apply(self, s: int, c: Card, *, last: bool = False) -> None:
-        """Play a card already known to be legal for seat ``s``, the seat to move (``last``: and end the
-        deal with it, as the kernel found)."""
-        self._hands[s] ^= c.bit
-        led = self._led
-        if led < 0:
-            self._led = _SUIT_OF[c.index]
-        elif not c.bit & SUIT_MASKS[led]:
-            self._voids[s] |= _VOID_BIT[led]
-        trick = self._trick
-        trick.append(c)
-        n = self.players
-        if len(trick) < n:
-            s += 1
-            self._turn = s if s < n else 0
-        else:
-            self._end_trick(last)
+        return self._end_trick(last)
 
     def _end_trick(self, last: bool = False) -> Trick:
-        """Close the full trick on the table: its winner takes it and leads next, or the deal is over
-        (at its last trick, or with ``last``: as the kernel found)."""
+        """Close the full trick on the table: the card that beat every other takes it for its seat, which
+        leads next, or the deal is over (at its last trick, or with ``last``: as the kernel found)."""
         trick = self._trick
         n = len(trick)
-        over = self._over
-        beats = over[trick[0].index]
-        win = 0
-        for i in range(1, n):
-            x = trick[i]
-            if beats & x.bit:
-                beats = over[x.index]
-                win = i
         leader = self._trick_leader
-        winner = leader + win
+        winner = leader + trick.index(ALL_CARDS[self._win])
         if winner >= n:
             winner -= n
         tricks = self._tricks
@@ -423,6 +385,7 @@ class TrickDeal(PlayOut, Machine):
         tricks.append(done)
         self._trick = []
         self._led = -1
+        self._win = -1
         self._trick_leader = winner
         if last or len(tricks) == self.total_tricks:
             self._turn = -1

@@ -30,7 +30,7 @@ from keinstich.bots.base import (
 )
 from keinstich.bots.domino import domino_heuristic
 from keinstich.bots.herzblatt import best_discards, hand_value, herzblatt_heuristic_card
-from keinstich.bots.knowledge import exclusions, in_play_mask, learner, suit_bits
+from keinstich.bots.knowledge import exclusions, in_play_mask, suit_bits
 from keinstich.bots.play import BaseBot, play_deal
 from keinstich.bots.random import RandomBot
 from keinstich.bots.reasons import (
@@ -60,6 +60,7 @@ from keinstich.bots.trumps import trump_pick
 from keinstich.cards import ALL_CARDS, SUIT_MASKS, Card, mask_of
 from keinstich.games.herzblatt import HerzblattObservation
 from keinstich.kernel.layout import HEURISTIC
+from keinstich.kernel.rules import reveals, rule_tables
 from keinstich.layoff import DominoObservation
 from keinstich.tricks import Observation, TrickDeal
 
@@ -294,7 +295,7 @@ def _python_playout(deal: TrickDeal, tb: Tables, known: list[int], soloist: int 
     for h in hands:
         in_play |= h
     trumps = deal.rules.trump is not None
-    learn = learner(deal.rules)
+    rt = rule_tables(deal.rules)
     sides = [((s,) if soloist is None or s == soloist else tuple(p for p in range(n) if p != soloist))
              for s in range(n)]
     trick = [c for _, c in deal.trick]
@@ -318,7 +319,8 @@ def _python_playout(deal: TrickDeal, tb: Tables, known: list[int], soloist: int 
         else:
             c = _nt_pick(tb, k, n, s, hand, legal, trick, in_play & ~played & ~hand, known)[0]
         if trumps:
-            learn.see(known, trick, s, c)
+            on = [x.index for x in trick]
+            reveals(known, on, len(on), s, c.index, rt.P, rt.strength, rt.higher)
         elif trick and c.suit != trick[0].suit:
             known[s] |= 1 << trick[0].suit
         hands[s] = hand ^ c.bit

@@ -1,7 +1,8 @@
 """What a seat knows about the cards it cannot see, from the open play alone.
 
 The pack in play, the suits a seat has shown it lacks, what the must-trump and lead duties reveal
-(:func:`exclusions`), and, for the Monte Carlo bot, all of it at once as :class:`Knowledge`: the unseen
+(:func:`exclusions`, by the rules' own :func:`~keinstich.kernel.rules.reveals`), and, for the Monte Carlo
+bot, all of it at once as :class:`Knowledge`: the unseen
 cards, every hand's size and what each seat cannot hold, ready for the :class:`~keinstich.bots.sampler.HandSampler`.
 """
 
@@ -9,12 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
 
 from keinstich.bots.base import BotError
 from keinstich.bots.sampler import HandSampler
-from keinstich.cards import ALL_CARDS, PACK_IDS, SUIT_MASKS, Card, Pack, Suit, mask_of, pack, strength_table
-from keinstich.tricks import Observation, TrickRules
+from keinstich.cards import PACK_IDS, SUIT_MASKS, Pack, Suit, mask_of, pack
+from keinstich.kernel.rules import reveals, rule_tables
+from keinstich.tricks import Observation
 
 
 @cache
@@ -44,84 +46,25 @@ def in_play_mask(obs: Observation, p: Pack | str | None = None) -> int:
 
 
 def exclusions(obs: Observation) -> list[int]:
-    """Per seat, the cards it is known not to hold, from the open play alone.
-
-    A seat that did not follow holds no card of the led suit; under the must-trump duties a seat
-    that neither followed nor trumped holds no trump, and one that trumped (or followed a trump
-    lead) without beating the best trump when it had to holds no higher trump; a seat that led a
-    banned suit (``no_lead``) holds no other suit; a void seat that kept the ``forced_discard``
-    card does not hold it.
-    """
+    """Per seat, the cards it is known not to hold, from the open play alone: the suits it has shown it
+    lacks, and what each of its plays shows under the rules of the trick
+    (:func:`keinstich.kernel.rules.reveals`: the must-trump and overtrump duties, a banned lead, a forced
+    discard)."""
     n = obs.players
     out = [0] * n
     for s in range(n):
         for su in obs.voids[s]:
             out[s] |= SUIT_MASKS[su]
-    see = learner(obs.rules).see
-    for t in obs.tricks:  # seat by seat from the leader; ``see`` reads the cards before, never keeps them
-        before: list[Card] = []
-        for i, c in enumerate(t.cards):
-            see(out, before, (t.leader + i) % n, c)
-            before.append(c)
-    before = []
-    for seat, c in obs.trick:
-        see(out, before, seat, c)
-        before.append(c)
+    t = rule_tables(obs.rules)
+    P, st, higher = t.P, t.strength, t.higher
+    for tr in obs.tricks:  # seat by seat from the leader; each play is read against the cards before it
+        cards = [c.index for c in tr.cards]
+        for i, c in enumerate(cards):
+            reveals(out, cards, i, (tr.leader + i) % n, c, P, st, higher)
+    cards = [c.index for _, c in obs.trick]
+    for i, (seat, _) in enumerate(obs.trick):
+        reveals(out, cards, i, seat, cards[i], P, st, higher)
     return out
-
-
-class Learner:
-    """Turns one play into exclusions (see :func:`exclusions`); shared with the fast playouts."""
-
-    __slots__ = ("forced", "higher_trumps", "no_lead", "rules", "strength", "tmask", "trump")
-
-    def __init__(self, rules: TrickRules) -> None:
-        self.rules = rules
-        self.trump = rules.trump
-        self.tmask = SUIT_MASKS[rules.trump] if rules.trump is not None else 0
-        self.strength = strength_table(rules.order)
-        st = self.strength
-        self.higher_trumps = [mask_of(x for x in ALL_CARDS if x.suit == rules.trump and st[x.index] > st[c.index])
-                              for c in ALL_CARDS]
-        self.no_lead = rules.no_lead
-        self.forced = rules.forced_discard
-
-    def see(self, out: list[int], before: Sequence[Card], seat: int, c: Card) -> None:
-        """Seat ``seat`` played ``c`` on the cards ``before`` of the trick in progress."""
-        if not before:
-            if self.no_lead is not None and c.suit == self.no_lead:
-                out[seat] |= ~SUIT_MASKS[c.suit] & _ALL
-            return
-        led = before[0].suit
-        trump = self.trump
-        rules = self.rules
-        if c.suit != led:
-            out[seat] |= SUIT_MASKS[led]
-            if self.forced is not None and c is not self.forced:
-                out[seat] |= self.forced.bit
-            if rules.must_trump and c.suit != trump and (self.forced is None or c is not self.forced):
-                out[seat] |= self.tmask
-        if trump is None or c.suit != trump:
-            return
-        duty = (led == trump and (rules.must_overtrump_trump_lead or rules.must_overtrump_always)) or (
-            led != trump and rules.must_overtrump_always)  # trumping by choice must overtrump too
-        if not duty:
-            return
-        st = self.strength
-        best: Card | None = None
-        for x in before:
-            if x.suit == trump and (best is None or st[x.index] > st[best.index]):
-                best = x
-        if best is not None and st[c.index] < st[best.index]:
-            out[seat] |= self.higher_trumps[best.index]
-
-
-_ALL = (1 << 52) - 1
-
-
-@lru_cache(maxsize=64)
-def learner(rules: TrickRules) -> Learner:
-    return Learner(rules)
 
 
 def suit_bits(voids: Iterable[frozenset[Suit]]) -> list[int]:
@@ -180,4 +123,4 @@ def trick_knowledge(obs: Observation, in_play: int, *, discards: int = 0) -> Kno
     return Knowledge(obs.seat, unseen, tuple(obs.hand_sizes), tuple(excl), out)
 
 
-__all__ = ["Knowledge", "Learner", "exclusions", "in_play_mask", "learner", "suit_bits", "trick_knowledge"]
+__all__ = ["Knowledge", "exclusions", "in_play_mask", "suit_bits", "trick_knowledge"]

@@ -27,10 +27,10 @@ from keinstich.kernel.layout import (
     P_SIDE,
     P_SIGN,
     P_VALUED,
-    card_tables,
-    params,
 )
+from keinstich.kernel.rules import beats_table
 from keinstich.kernel.search_table import KW, table
+from keinstich.kernel.tables import params
 from keinstich.tricks import Trick, TrickDeal
 
 
@@ -59,7 +59,7 @@ class TrickSearch:
         rules = deal.rules
         self.n = n = deal.players
         self.total = total = deal.total_tricks
-        self.st, self.over, self.lower_of, _ = card_tables(rules.order, -1 if rules.trump is None else rules.trump)
+        self.st, self.over, self.lower_of, _ = beats_table(rules.order, -1 if rules.trump is None else int(rules.trump))
         self.val, self.base = raw_amounts(deal.contract, total)
         self.side = 0
         for s in side:
@@ -200,13 +200,10 @@ class TrickSearch:
     def candidates(self, deal: TrickDeal) -> list[tuple[Card, tuple[Card, ...]]]:
         """The legal cards of the player to move, one per class of equivalent cards (lowest first),
         each with the cards equivalent to it."""
-        hands, seat, _, led, win, _, _, _ = self.position(deal)
         alive = mask_of(x for _, x in deal.trick)
-        for h in hands:
-            alive |= h
-        lm = self._k.legal(hands[seat], led, win, self._P, self._arrays[0])
-        assert lm == deal.legal_mask(), "solver legality differs from the trick machine"
-        return card_classes(self.order, alive, lm, self.val)
+        for s in range(self.n):
+            alive |= mask_of(deal.hand(s))
+        return card_classes(self.order, alive, deal.legal_mask(), self.val)
 
 
 __all__ = ["Spot", "TrickSearch"]

@@ -11,9 +11,10 @@ from functools import lru_cache
 from typing import Any
 
 from keinstich.bots.base import sign_of
-from keinstich.cards import ALL_CARDS, Card, mask_of, strength_table
+from keinstich.cards import ALL_CARDS, Card, mask_of
 from keinstich.kernel.jit import array
 from keinstich.kernel.layout import H_BASE, H_COST, H_HF, H_SIZE, HF_AVERT, HF_COSTLY, HF_NATURAL, HF_NONNEG, HF_TRUMP
+from keinstich.kernel.rules import rule_tables
 from keinstich.kernel.tables import raw_amounts
 from keinstich.tricks import Scoring, TrickRules
 
@@ -25,8 +26,8 @@ class Tables:
     ``score`` on one-card tricks, so any additive contract written as data works.
     """
 
-    __slots__ = ("_kernel", "avert", "base", "cost", "costly", "higher", "lower", "natural", "nonneg", "strength",
-                 "trump")
+    __slots__ = ("_kernel", "avert", "base", "cost", "costly", "higher", "lower", "natural", "nonneg", "over",
+                 "strength", "trump")
 
     def __init__(self, contract: Scoring | None, rules: TrickRules, total: int) -> None:
         sign = -sign_of(contract)
@@ -34,12 +35,8 @@ class Tables:
         self.base = base = [sign * x for x in raw_base]
         self.cost = cost = [sign * x for x in val]
         self.costly = mask_of(c for c in ALL_CARDS if cost[c.index] > 0)
-        self.strength = strength_table(rules.order)
-        st = self.strength
-        self.higher = [mask_of(d for d in ALL_CARDS if d.suit == c.suit and st[d.index] > st[c.index])
-                       for c in ALL_CARDS]
-        self.lower = [mask_of(d for d in ALL_CARDS if d.suit == c.suit and st[d.index] < st[c.index])
-                      for c in ALL_CARDS]
+        rt = rule_tables(rules)
+        self.strength, self.over, self.lower, self.higher = rt.strength, rt.over, rt.lower, rt.higher
         self.trump = rules.trump
         self.natural = rules.order == "natural"
         self.nonneg = min(cost) >= 0 and min(base) >= 0

@@ -41,6 +41,19 @@ def jit(signature: str | None = None) -> Callable[[F], F]:
     return wrap
 
 
+_COMPILED: dict[Any, Any] = {}
+
+
+def compiled(fn: F) -> F:
+    """A plain function written for both worlds (the rules of :mod:`keinstich.kernel.rules`) as the kernel
+    calls it: compiled once per process with :func:`jit` (the same object for every kernel module that asks),
+    or ``fn`` itself when the kernel runs as plain Python. Its callers outside the kernel call ``fn``."""
+    got = _COMPILED.get(fn)
+    if got is None:
+        got = _COMPILED[fn] = jit()(fn)
+    return cast(F, got)
+
+
 def array(values: Sequence[int]) -> Any:
     """A flat integer table for the kernel: an int64 array when compiled; when not, a memoryview of 64-bit
     integers, whose slices are views as numpy's are (the kernel updates parts of a state in place)."""
@@ -81,6 +94,4 @@ def float_array(values: Sequence[float]) -> Any:
     return np.array(values if len(values) else (0.0,), dtype=np.float64)
 
 
-
-
-__all__ = ["JIT", "array", "float_array", "jit", "padded", "zeros"]
+__all__ = ["JIT", "array", "compiled", "float_array", "jit", "padded", "zeros"]

@@ -1,18 +1,13 @@
-"""Where things are in the kernel's flat integer arrays, and the rules of a trick as such an array.
+"""Where things are in the kernel's flat integer arrays.
 
 The parameter table ``P`` (offsets ``P_…``) carries the rules of the trick (trump, the must-trump
-duties, a banned lead, a forced discard) for :func:`~keinstich.kernel.search.legal`, and what the search
+duties, a banned lead, a forced discard: :func:`keinstich.kernel.rules.rule_params`) and what the search
 and the play-outs need besides; ``T`` (``T_…``) holds it with the per-card and per-trick tables of one
 deal, ``H`` (``H_…``) the heuristic's, ``S`` (``S_…``) the state of one deal being played out. This
 module does not load the compiler: the trick machine imports it at once, the kernel only when it plays.
 """
 
 from __future__ import annotations
-
-from functools import lru_cache
-
-from keinstich.cards import ALL_CARDS, SUIT_MASKS, mask_of, strength_table
-from keinstich.trick_rules import TrickRules
 
 # offsets in the parameter table P
 P_N, P_TOTAL, P_SIDE, P_SIGN, P_GOOD, P_MARCH, P_TRUMP, P_TMASK, P_SIMPLE, P_NOLEAD, P_FORCED, P_MUST_TRUMP, \
@@ -39,36 +34,4 @@ RANDOM, HEURISTIC = 0, 1
 """How a play-out picks each card (``S[S_MODE]``)."""
 
 
-def params(rules: TrickRules, players: int, total: int) -> list[int]:
-    """A parameter table with the rules of the trick filled in (the rest zero)."""
-    P = [0] * P_SIZE
-    P[P_N] = players
-    P[P_TOTAL] = total
-    P[P_TRUMP] = -1 if rules.trump is None else int(rules.trump)
-    P[P_TMASK] = SUIT_MASKS[rules.trump] if rules.trump is not None else 0
-    P[P_SIMPLE] = int(rules.trump is None and rules.no_lead is None and rules.forced_discard is None)
-    P[P_NOLEAD] = SUIT_MASKS[rules.no_lead] if rules.no_lead is not None else 0
-    P[P_FORCED] = rules.forced_discard.bit if rules.forced_discard is not None else 0
-    P[P_MUST_TRUMP] = int(rules.must_trump)
-    P[P_MO_LEAD] = int(rules.must_overtrump_trump_lead)
-    P[P_MO_ALWAYS] = int(rules.must_overtrump_always)
-    P[P_STOP] = int(rules.stop_when_decided)
-    return P
-
-
-@lru_cache(maxsize=64)
-def card_tables(order: str, trump: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    """Per card index under a rank order and trump suit (-1: none): its strength, the cards that beat it
-    when it is winning a trick, and the cards of its suit below and above it."""
-    st = strength_table(order)
-    tmask = SUIT_MASKS[trump] if trump >= 0 else 0
-    over, lower, higher = [], [], []
-    for c in ALL_CARDS:
-        up = mask_of(d for d in ALL_CARDS if d.suit == c.suit and st[d.index] > st[c.index])
-        over.append(up | (0 if c.suit == trump else tmask))
-        higher.append(up)
-        lower.append(mask_of(d for d in ALL_CARDS if d.suit == c.suit and st[d.index] < st[c.index]))
-    return tuple(st), tuple(over), tuple(lower), tuple(higher)
-
-
-__all__ = ["P_SIZE", "card_tables", "params"]
+__all__ = ["H_SIZE", "MAX_SEATS", "P_SIZE", "S_SIZE", "T_SIZE"]

@@ -1,6 +1,6 @@
 """Play a trick deal to its end on bitmasks: by uniformly random legal cards, or by the heuristic bot in
-every seat. One loop for both, under the rules of :func:`~keinstich.kernel.search.legal` and the trick
-machine's winner, scoring and early end (``stop_when_decided``).
+every seat. One loop for both, under the rules of :mod:`keinstich.kernel.rules` (the legal cards, the
+winner, what a play shows) and the trick machine's scoring and early end (``stop_when_decided``).
 
 The deal goes in as hands, the trick in progress and what each seat has shown; out come the cards
 played (``seq``, for the trick machine to replay), the amounts each seat took and the tricks it won.
@@ -12,7 +12,7 @@ from typing import Any
 
 from keinstich.kernel.bits import low_index, popcount
 from keinstich.kernel.heuristic import nt_pick, trump_pick
-from keinstich.kernel.jit import jit
+from keinstich.kernel.jit import compiled, jit
 from keinstich.kernel.layout import (
     H_BASE,
     H_COST,
@@ -20,15 +20,9 @@ from keinstich.kernel.layout import (
     H_SIZE,
     HF_TRUMP,
     MAX_SEATS,
-    P_FORCED,
     P_MARCH,
-    P_MO_ALWAYS,
-    P_MO_LEAD,
-    P_MUST_TRUMP,
     P_N,
-    P_NOLEAD,
     P_STOP,
-    P_TMASK,
     P_TOTAL,
     P_VALUED,
     RANDOM,
@@ -61,41 +55,10 @@ from keinstich.kernel.layout import (
     T_ST,
     T_VAL,
 )
+from keinstich.kernel.rules import reveals as _reveals
 from keinstich.kernel.search import legal
 
-ALL = (1 << 52) - 1
-
-
-@jit()
-def see(out: Any, trick: Any, tlen: int, seat: int, c: int, P: Any, st: Any, higher: Any) -> None:
-    """Seat ``seat`` played ``c`` on ``trick[:tlen]``: add what that shows to ``out[seat]``, the cards it
-    cannot hold (:class:`keinstich.bots.knowledge.Learner`)."""
-    if tlen == 0:
-        nl = P[P_NOLEAD]
-        if nl and nl >> c & 1:
-            out[seat] |= ~nl & ALL
-        return
-    led = trick[0] // 13
-    tmask = P[P_TMASK]
-    forced = P[P_FORCED]
-    if c // 13 != led:
-        out[seat] |= 0x1FFF << (13 * led)
-        if forced and not forced >> c & 1:
-            out[seat] |= forced
-        if P[P_MUST_TRUMP] and not tmask >> c & 1 and not (forced and forced >> c & 1):
-            out[seat] |= tmask
-    if not tmask >> c & 1:
-        return
-    trump_led = tmask >> trick[0] & 1
-    if not ((trump_led and (P[P_MO_LEAD] or P[P_MO_ALWAYS])) or (not trump_led and P[P_MO_ALWAYS])):
-        return
-    best = -1
-    for j in range(tlen):
-        x = trick[j]
-        if tmask >> x & 1 and (best < 0 or st[x] > st[best]):
-            best = x
-    if best >= 0 and st[c] < st[best]:
-        out[seat] |= higher[best]
+reveals = compiled(_reveals)
 
 
 @jit()
@@ -168,7 +131,7 @@ def _play(h: Any, seat: int, k: int, trick: Any, tlen: int, known: Any, voids: A
             voids[seat] |= 1 << led
         if mode != RANDOM:
             if trumps:
-                see(known, trick, tlen, seat, c, P, st, higher)
+                reveals(known, trick, tlen, seat, c, P, st, higher)
             elif tlen and c // 13 != led:
                 known[seat] |= 1 << led
         bit = 1 << c
@@ -248,4 +211,4 @@ def after_each(S: Any, T: Any, H: Any, cards: Any, W: Any, rnd: Any, out: Any) -
             out[2 * MAX_SEATS * i + MAX_SEATS + s] = W[S_WON + s]
 
 
-__all__ = ["after_each", "run", "see"]
+__all__ = ["after_each", "reveals", "run"]

@@ -17,77 +17,38 @@ double-dummy solvers do:
   seat's winner;
 - null-window (MTD(f)) calls from the driver, which reuse the table between passes.
 
-Rules and amounts come in as flat integer tables (the ``P_`` offsets of :mod:`keinstich.kernel.layout`).
+Rules and amounts come in as flat integer tables (the ``P_`` offsets of :mod:`keinstich.kernel.layout`);
+the legal cards are :func:`keinstich.kernel.rules.legal`'s, the winner of a trick that module's beats-table.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from keinstich.kernel import rules
 from keinstich.kernel.bits import low_index as _low
 from keinstich.kernel.bits import popcount
-from keinstich.kernel.jit import jit
+from keinstich.kernel.jit import compiled, jit
 from keinstich.kernel.layout import (
     P_ABSOLUTE,
-    P_FORCED,
     P_GEN,
     P_GOOD,
     P_MARCH,
-    P_MO_ALWAYS,
-    P_MO_LEAD,
-    P_MUST_TRUMP,
     P_N,
     P_NODES,
-    P_NOLEAD,
     P_SIDE,
     P_SIGN,
-    P_SIMPLE,
-    P_TMASK,
     P_TOTAL,
-    P_TRUMP,
     P_VALUED,
 )
 from keinstich.kernel.search_table import FS, KW, MOVES, TT_BITS
 
+legal = compiled(rules.legal)
 INF = 1 << 40
 
 
 VOFF = 1 << 20
 M62 = (1 << 62) - 1
-
-
-@jit()
-def legal(hand: int, led: int, win: int, P: Any, over: Any) -> int:
-    """The legal cards of ``hand`` when suit ``led`` was led (-1: leading) and card ``win`` is winning."""
-    if led < 0:
-        nl = P[P_NOLEAD]
-        if nl:
-            rest = hand & ~nl
-            return rest if rest else hand
-        return hand
-    follow = hand & (0x1FFF << (13 * led))
-    if P[P_SIMPLE]:
-        return follow if follow else hand
-    trump = P[P_TRUMP]
-    if follow:
-        if led == trump and (P[P_MO_LEAD] or P[P_MO_ALWAYS]) and win >= 0 and win // 13 == trump:
-            higher = follow & over[win]
-            return higher if higher else follow
-        return follow
-    forced = P[P_FORCED]
-    if forced and hand & forced:
-        return forced
-    tmask = P[P_TMASK]
-    trumps = hand & tmask
-    if trumps:
-        higher = 0
-        if P[P_MO_ALWAYS] and win >= 0 and win // 13 == trump:
-            higher = trumps & over[win]
-        if P[P_MUST_TRUMP]:
-            return higher if higher else trumps
-        if higher:  # trumping is a choice, but a trump must beat the highest so far
-            return (hand & ~tmask) | higher
-    return hand
 
 
 @jit()

@@ -11,6 +11,8 @@ from keinstich.kernel.jit import array
 from keinstich.kernel.layout import (
     MAX_SEATS,
     P_MARCH,
+    P_N,
+    P_TOTAL,
     P_VALUED,
     T_DECIDED,
     T_HIGHER,
@@ -21,10 +23,18 @@ from keinstich.kernel.layout import (
     T_SIZE,
     T_ST,
     T_VAL,
-    card_tables,
-    params,
 )
+from keinstich.kernel.rules import beats_table, rule_params
 from keinstich.trick_rules import Scoring, Trick, TrickRules
+
+
+def params(rules: TrickRules, players: int, total: int) -> list[int]:
+    """The parameter table ``P`` of a deal: the rules of its trick (:func:`~keinstich.kernel.rules.rule_params`),
+    its players and its tricks (the rest zero, for the search and the play-outs to fill in)."""
+    P = rule_params(rules)
+    P[P_N] = players
+    P[P_TOTAL] = total
+    return P
 
 
 def raw_amounts(contract: Scoring | None, total: int) -> tuple[list[int], list[int]]:
@@ -53,7 +63,7 @@ class TrickTables:
     def __init__(self, rules: TrickRules, contract: Scoring | None, players: int, total: int) -> None:
         if players > MAX_SEATS or total + 2 > T_SIZE - T_DECIDED:
             raise ValueError(f"the kernel plays at most {MAX_SEATS} players and {T_SIZE - T_DECIDED - 2} tricks")
-        st, over, lower, higher = card_tables(rules.order, -1 if rules.trump is None else rules.trump)
+        st, over, lower, higher = beats_table(rules.order, -1 if rules.trump is None else int(rules.trump))
         val, rbase = raw_amounts(contract, total)
         P = params(rules, players, total)
         self.march = bool(getattr(contract, "march", False))
@@ -86,4 +96,4 @@ def _cached(rules: TrickRules, contract: Scoring | None, players: int, total: in
     return TrickTables(rules, contract, players, total)
 
 
-__all__ = ["TrickTables", "additive", "raw_amounts", "trick_tables"]
+__all__ = ["TrickTables", "additive", "params", "raw_amounts", "trick_tables"]
