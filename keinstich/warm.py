@@ -17,6 +17,7 @@ from keinstich.kernel.jit import JIT
 
 def warm() -> float:
     """Compile (or load) every entry point of the kernel; returns the seconds it took."""
+    from keinstich.bots import HeuristicBot, play_deal
     from keinstich.bots.heuristic import heuristic_playout
     from keinstich.bots.solver import solve
     from keinstich.games import game
@@ -27,6 +28,9 @@ def warm() -> float:
     assert td is not None
     td.copy().playout(random.Random(1))
     heuristic_playout(td.copy())
+    bots = [HeuristicBot()] * 4
+    play_deal(td.copy(), bots)  # the bot's own call of the heuristic, without trumps and with them
+    play_deal(game("herzblatt").deal("herzblatt-4", 2), bots)
     for _ in range(20):  # a position with a few tricks left: the solver's first call is quick
         td.play(td.legal()[0])
     solve(td, line=False)

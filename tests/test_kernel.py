@@ -1,12 +1,12 @@
 """The kernel against the reference engine, deal by deal (docs/rules.md §2, §4).
 
-The kernel (:mod:`keinstich.kernel`) plays the same rules as the trick machine card by card, the
-heuristic's play-outs as the bots' readable versions, and the exact search as the search it replaced
-(tests/reference_search.py, written independently). Every game and contract of the registry is
-dealt from seeds and compared: the legal cards at every step, the winners and the scores of random and
-heuristic play-outs (and the random numbers they use), the solver's values, and the Monte Carlo bot's
-choices. The last test runs the same source as plain Python (``KEINSTICH_JIT=0``), the fallback for a
-machine without numba.
+The kernel (:mod:`keinstich.kernel`) plays out deals as the trick machine's own loop plays them card by
+card, the heuristic's play-outs as the same choices made card by card, and the exact search as the search
+it replaced (tests/reference_search.py, written independently). Every game and contract of the registry is
+dealt from seeds and compared: the cards at every step, the winners and the scores of random and heuristic
+play-outs (and the random numbers they use), the solver's values, and the Monte Carlo bot's choices. The
+last test runs the same source as plain Python (``KEINSTICH_JIT=0``), the fallback for a machine without
+numba.
 """
 
 from __future__ import annotations
@@ -115,7 +115,8 @@ def test_random_playouts_play_the_trick_machine_card_for_card(setup: tuple[str, 
 
 @pytest.mark.parametrize("setup", SETUPS, ids=_ids)
 def test_heuristic_playouts_make_the_bots_choices(setup: tuple[str, object, int]) -> None:
-    """The heuristic's play-out in the kernel against its readable Python version, from many points."""
+    """The heuristic's play-out in the kernel against the same choices made card by card through ``play()``
+    outside the kernel (what it knows of each seat kept there), from many points."""
     gid, contract, players = setup
     for seed in range(60):
         deal, td = _card_play(gid, contract, players, seed)

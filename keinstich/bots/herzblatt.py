@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 from keinstich.bots.base import BotError, Choice, Decision, check_turn, objective
 from keinstich.bots.knowledge import exclusions
+from keinstich.bots.pick import heuristic_card
 from keinstich.bots.reasons import Spot, count, trump_reason
 from keinstich.bots.tables import tables
-from keinstich.bots.trumps import trump_pick
 from keinstich.cards import SUIT_MASKS, Card, Rank, Suit, mask_of
 from keinstich.games.herzblatt import (
     CARD_POINTS,
@@ -47,15 +47,15 @@ def _view(t: Observation, discards: Sequence[Card], pack_mask: int,
 
 
 def _pick(t: Observation, unseen: int, excl: list[int], side: tuple[int, ...]) -> tuple[Card, int, Any, Spot]:
-    """:func:`~keinstich.bots.trumps.trump_pick` on a seat's view: the card, the reason's code and
-    reference, and the :class:`Spot` the reason is told from."""
+    """The heuristic's card (:func:`~keinstich.bots.pick.heuristic_card`) on a seat's view: the card, the
+    reason's code and reference, and the :class:`Spot` the reason is told from."""
     check_turn(t)
     total = (sum(t.hand_sizes) + len(t.tricks) * t.players + len(t.trick)) // t.players  # tricks in the deal
     tb = tables(t.contract, t.rules, total)
     hand, legal = mask_of(t.hand), mask_of(t.legal)
     sizes = max(t.hand_sizes)
     k, trick = len(t.tricks) + 1, [x for _, x in t.trick]
-    c, code, ref = trump_pick(tb, k, t.players, t.seat, hand, legal, trick, unseen, excl, side, sizes)
+    c, code, ref = heuristic_card(tb, k, t.players, t.seat, hand, legal, trick, unseen, excl, side, sizes)
     return c, code, ref, Spot(tb, k, t.players, t.seat, hand, legal, trick, unseen, excl, side)
 
 

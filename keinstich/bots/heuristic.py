@@ -15,8 +15,6 @@ simulations' fast path.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from keinstich.bots.base import (
     Bot,
     BotError,
@@ -31,163 +29,17 @@ from keinstich.bots.base import (
 from keinstich.bots.domino import domino_heuristic
 from keinstich.bots.herzblatt import best_discards, hand_value, herzblatt_heuristic_card
 from keinstich.bots.knowledge import exclusions, in_play_mask, suit_bits
+from keinstich.bots.pick import heuristic_card
 from keinstich.bots.play import BaseBot, play_deal
 from keinstich.bots.random import RandomBot
-from keinstich.bots.reasons import (
-    DUCK,
-    FREE,
-    LEAD_EXIT,
-    LEAD_FREE,
-    LEAD_FREE_SHORT,
-    LEAD_RISK,
-    LEAD_SAFE,
-    LEAD_SHORT,
-    LEAD_WIN,
-    LOW_HOPE,
-    SHED_UNDER,
-    TAKE_HIGH,
-    TAKE_LAST,
-    VOID_HIGH,
-    VOID_LOW,
-    VOID_SHED,
-    WIN,
-    Spot,
-    trick_reason,
-    trump_reason,
-)
-from keinstich.bots.tables import ONLY, Tables, card_list, max_cost, tables, win_chance
-from keinstich.bots.trumps import trump_pick
-from keinstich.cards import ALL_CARDS, SUIT_MASKS, Card, mask_of
+from keinstich.bots.reasons import Spot, trick_reason, trump_reason
+from keinstich.bots.tables import Tables, tables
+from keinstich.cards import Card, mask_of
 from keinstich.games.herzblatt import HerzblattObservation
 from keinstich.kernel.layout import HEURISTIC
 from keinstich.kernel.rules import reveals, rule_tables
 from keinstich.layoff import DominoObservation
 from keinstich.tricks import Observation, TrickDeal
-
-# the reasons of the play without trumps (0, ONLY, is shared with the trump heuristic): keinstich/bots/reasons.py
-_DUCK, _SHED_UNDER, _TAKE_LAST, _LOW_HOPE, _TAKE_HIGH, _WIN, _FREE, _VOID_SHED, _VOID_HIGH, _VOID_LOW, \
-    _LEAD_SAFE, _LEAD_SHORT, _LEAD_RISK, _LEAD_FREE, _LEAD_WIN, _LEAD_EXIT, _LEAD_FREE_SHORT = (
-        DUCK, SHED_UNDER, TAKE_LAST, LOW_HOPE, TAKE_HIGH, WIN, FREE, VOID_SHED, VOID_HIGH, VOID_LOW, LEAD_SAFE,
-        LEAD_SHORT, LEAD_RISK, LEAD_FREE, LEAD_WIN, LEAD_EXIT, LEAD_FREE_SHORT)
-
-
-def _nt_pick(tb: Tables, k: int, n: int, seat: int, hand: int, legal: int, trick: Sequence[Card],
-             unseen: int, voids: Sequence[int]) -> tuple[Card, int, Card | None]:
-    """The heuristic's card in a no-trump trick deal (Kein Stich, Herzeln): (card, reason code, card referred to).
-
-    Following: the card with the least expected cost, where a card that stays under the winner costs
-    nothing and a winning card costs the trick (cards in it, the base cost, the worst card a later
-    seat could throw on it) times the chance nobody goes over it; ties shed the costliest card, then
-    the highest. Void: throw the costliest card, else the card most likely to win later. Leading: the
-    lowest card of a suit by the chance of winning times what the trick would cost, short suits first,
-    keeping a sure loser as an exit card.
-    """
-    if not legal & (legal - 1):
-        return ALL_CARDS[legal.bit_length() - 1], ONLY, None
-    cost = tb.cost
-    st = tb.strength
-    base = tb.base[k]
-    if trick:
-        led = trick[0].suit
-        w = trick[0]
-        tc = base + cost[w.index]
-        for c in trick[1:]:
-            tc += cost[c.index]
-            if c.suit == led and st[c.index] > st[w.index]:
-                w = c
-        later = n - len(trick) - 1
-        lbit = 1 << led
-        if legal & SUIT_MASKS[led]:
-            stake = tc + (max_cost(tb, unseen) if later else 0)
-            ducks = legal & tb.lower[w.index]
-            if ducks and stake > 0 and tb.nonneg:
-                # a card under the winner costs nothing: shed the costliest, else the highest of them
-                under = max(card_list(ducks), key=lambda c: (cost[c.index], st[c.index]))
-                return under, (_SHED_UNDER if cost[under.index] > 0 else _DUCK), w
-            followers = 0
-            for i in range(1, later + 1):
-                if not voids[(seat + i) % n] & lbit:
-                    followers += 1
-            su = unseen & SUIT_MASKS[led]
-            best: Card | None = None
-            bkey: tuple[float, int, int] = (0.0, 0, 0)
-            for c in card_list(legal):
-                ci = c.index
-                if st[ci] < st[w.index]:
-                    exp = 0.0
-                else:
-                    exp = (stake + cost[ci]) * (win_chance(tb, c, su, followers) if later else 1.0)
-                key = (exp, -cost[ci], -st[ci])
-                if best is None or key < bkey:
-                    best, bkey = c, key
-            assert best is not None
-            if st[best.index] < st[w.index]:
-                return best, (_SHED_UNDER if cost[best.index] > 0 else _DUCK), w
-            if stake + cost[best.index] <= 0:
-                return best, (_WIN if stake + cost[best.index] < 0 else _FREE), w
-            if not later:
-                return best, _TAKE_LAST, w
-            if win_chance(tb, best, su, followers) < 1.0:
-                return best, _LOW_HOPE, w
-            return best, _TAKE_HIGH, w
-        # void in the led suit: no trumps here, so the trick is someone else's
-        if tb.avert:
-            costly = legal & tb.costly
-            pool = card_list(costly or legal)
-            if costly:
-                top = max(cost[c.index] for c in pool)
-                pool = [c for c in pool if cost[c.index] == top]
-            if len(pool) == 1:
-                best = pool[0]
-            else:
-                best = max(pool, key=lambda c: (win_chance(tb, c, unseen & SUIT_MASKS[c.suit], 1), st[c.index]))
-            return best, (_VOID_SHED if costly else _VOID_HIGH), trick[0]
-        best = min(card_list(legal), key=lambda c: (win_chance(tb, c, unseen & SUIT_MASKS[c.suit], 1), -cost[c.index]))
-        return best, _VOID_LOW, trick[0]
-    # leading
-    dump = max_cost(tb, unseen)
-    options: list[tuple[float, int, int, Card, float]] = []
-    for s in range(4):
-        mine = legal & SUIT_MASKS[s]
-        if not mine:
-            continue
-        su = unseen & SUIT_MASKS[s]
-        followers = 0
-        if su:
-            for i in range(1, n):
-                if not voids[(seat + i) % n] >> s & 1:
-                    followers += 1
-        nsu = su.bit_count()
-        avg = (sum(cost[x.index] for x in card_list(su & tb.costly)) / nsu) if nsu else 0.0
-        trick_cost = base + followers * avg + (n - 1 - followers) * dump
-        if tb.natural:
-            low = ALL_CARDS[(mine & -mine).bit_length() - 1]
-        else:
-            low = min(card_list(mine), key=lambda x: st[x.index])
-        picks = [low]
-        if not tb.avert:
-            picks.append(max(card_list(mine), key=lambda x: st[x.index]))
-        length = (hand & SUIT_MASKS[s]).bit_count()
-        for c in picks:
-            win = win_chance(tb, c, su, followers)
-            options.append((win * (trick_cost + cost[c.index]), length, st[c.index], c, win))
-    options.sort(key=lambda o: o[:3])
-    exp, _, _, best, win = options[0]
-    if not tb.avert:
-        return best, _LEAD_WIN, None
-    if exp <= 0 and win > 0:
-        return best, (_LEAD_FREE_SHORT if options[0][1] <= 2 else _LEAD_FREE), None
-    if win == 0:
-        # a sure loser: keep the last one as an exit when another lead is nearly as safe
-        sure = [o for o in options if o[4] == 0]
-        if len(sure) == 1:
-            for o in options[1:]:
-                if o[4] <= 0.15 and o[0] <= 0.15 * max(1, base):
-                    return o[3], _LEAD_EXIT, best
-        return best, _LEAD_SAFE, None
-    if exp <= 0.5 * max(1.0, base):
-        return best, _LEAD_SHORT, None
-    return best, _LEAD_RISK, None
 
 
 def _trick_view(obs: Observation, in_play: int) -> tuple[int, int, int, list[Card], int, list[int]]:
@@ -232,10 +84,10 @@ class HeuristicBot(BaseBot):
         if obs.rules.trump is not None:
             excl = exclusions(obs)
             spot = Spot(tb, k, obs.players, obs.seat, hand, legal, trick, unseen, excl, (obs.seat,))
-            return (*trump_pick(tb, k, obs.players, obs.seat, hand, legal, trick, unseen, excl,
-                                (obs.seat,), max(obs.hand_sizes)), spot)
+            return (*heuristic_card(tb, k, obs.players, obs.seat, hand, legal, trick, unseen, excl, (obs.seat,),
+                                    max(obs.hand_sizes)), spot)
         spot = Spot(tb, k, obs.players, obs.seat, hand, legal, trick, unseen, voids)
-        return (*_nt_pick(tb, k, obs.players, obs.seat, hand, legal, trick, unseen, voids), spot)
+        return (*heuristic_card(tb, k, obs.players, obs.seat, hand, legal, trick, unseen, voids), spot)
 
     def herzblatt_card(self, obs: HerzblattObservation) -> Choice:
         return herzblatt_heuristic_card(obs)
@@ -311,13 +163,8 @@ def _python_playout(deal: TrickDeal, tb: Tables, known: list[int], soloist: int 
         s = turn
         hand = hands[s]
         legal = legal_mask()
-        if not legal & (legal - 1):
-            c = ALL_CARDS[legal.bit_length() - 1]
-        elif trumps:
-            c = trump_pick(tb, k, n, s, hand, legal, trick, in_play & ~played & ~hand, known, sides[s],
+        c = heuristic_card(tb, k, n, s, hand, legal, trick, in_play & ~played & ~hand, known, sides[s],
                            max(m.bit_count() for m in hands))[0]
-        else:
-            c = _nt_pick(tb, k, n, s, hand, legal, trick, in_play & ~played & ~hand, known)[0]
         if trumps:
             on = [x.index for x in trick]
             reveals(known, on, len(on), s, c.index, rt.P, rt.strength, rt.higher)

@@ -1,8 +1,9 @@
 """The heuristic's one-line reasons for its trick play, each claim true of the position the seat sees.
 
-A pick (:func:`~keinstich.bots.heuristic._nt_pick`, :func:`~keinstich.bots.trumps.trump_pick`) returns a
-card, a reason code and the card the reason refers to; :func:`trick_reason` and :func:`trump_reason`
-turn them into the line a teacher would say to the seat ("you ..."). Every fact a line states is
+The heuristic's one decision (:mod:`keinstich.kernel.heuristic`, asked through
+:func:`~keinstich.bots.pick.heuristic_card`) returns a card, a reason code and the card the reason refers
+to; :func:`trick_reason` and :func:`trump_reason` turn them into the line a teacher would say to the seat
+("you ..."). Every fact a line states is
 read off :class:`Spot` (the seat's hand, the legal cards, the trick on the table, the cards it has
 not seen, the voids it knows) and said only when it holds; a guess about later play is worded as
 one ("as far as you can tell"). tests/test_reasons.py checks the claims over thousands of positions.
@@ -13,8 +14,38 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from keinstich.bots.tables import ONLY, Tables, card_list
+from keinstich.bots.tables import Tables, card_list
 from keinstich.cards import SUIT_MASKS, Card
+from keinstich.kernel.heuristic import (
+    DUCK,
+    FREE,
+    LEAD_EXIT,
+    LEAD_FREE,
+    LEAD_FREE_SHORT,
+    LEAD_RISK,
+    LEAD_SAFE,
+    LEAD_SHORT,
+    LEAD_WIN,
+    LOW_HOPE,
+    ONLY,
+    SHED_UNDER,
+    T_CASH,
+    T_CHEAP,
+    T_DRAW,
+    T_DRAW_TOP,
+    T_LEAD_LOW,
+    T_LEAD_TRUMP,
+    T_RUFF,
+    T_SCHMIER,
+    T_TAKE,
+    TAKE_HIGH,
+    TAKE_LAST,
+    VOID_HIGH,
+    VOID_LOW,
+    VOID_SHED,
+    WIN,
+)
+from keinstich.kernel.rules import beats
 from keinstich.wording import a, say, say_cards, say_suit
 
 
@@ -36,12 +67,6 @@ class Spot(NamedTuple):
     side: Sequence[int] = ()
 
 
-# the codes of the play without trumps (0, ONLY, is shared with the trump game)
-DUCK, SHED_UNDER, TAKE_LAST, LOW_HOPE, TAKE_HIGH, WIN, FREE, VOID_SHED, VOID_HIGH, VOID_LOW, \
-    LEAD_SAFE, LEAD_SHORT, LEAD_RISK, LEAD_FREE, LEAD_WIN, LEAD_EXIT, LEAD_FREE_SHORT = range(1, 18)
-# the codes of the trump game
-T_TAKE, T_SCHMIER, T_CHEAP, T_RUFF, T_DRAW_TOP, T_DRAW, T_CASH, T_LEAD_LOW, T_LEAD_TRUMP = range(100, 109)
-
 AS_FAR = "as far as you can tell"
 
 
@@ -51,11 +76,10 @@ def count(k: int, one: str, many: str) -> str:
 
 
 def _winner(sp: Spot) -> Card:
-    """The card now winning the trick (trumps beat the led suit)."""
-    st, trump = sp.tb.strength, sp.tb.trump
+    """The card now winning the trick (by the rules' beats-table)."""
     w = sp.trick[0]
     for c in sp.trick[1:]:
-        if (c.suit == w.suit and st[c.index] > st[w.index]) or (c.suit == trump and w.suit != trump):
+        if beats(sp.tb.over, w.index, c.index):
             w = c
     return w
 
@@ -224,7 +248,7 @@ def trump_reason(code: int, c: Card, ref: Card | None, sp: Spot) -> str:
         play = f"play {x}, which gives {_holds(_points(sp, [c]))}"
         if ours:
             return f"your side is winning the trick with {r} for now: {play}"
-        under = [y for y in card_list(sp.legal) if not _beats(st, trump, y, w)]
+        under = [y for y in card_list(sp.legal) if not beats(sp.tb.over, w.index, y.index)]
         fewest = len(under) > 1 and all(_points(sp, [y]) >= _points(sp, [c]) for y in under)
         return f"the other side is winning the trick with {r}: {play}" + (", the fewest you can" if fewest else "")
     if code == T_DRAW_TOP:
@@ -246,12 +270,6 @@ def trump_reason(code: int, c: Card, ref: Card | None, sp: Spot) -> str:
         low = not any(st[y.index] < st[c.index] for y in card_list(sp.hand))
         return f"you hold only trumps: lead {'your lowest, ' if low else ''}{x}"
     raise ValueError(f"no reason with code {code}")
-
-
-def _beats(st: Sequence[int], trump: int | None, x: Card, best: Card) -> bool:
-    if x.suit == best.suit:
-        return st[x.index] > st[best.index]
-    return x.suit == trump
 
 
 __all__ = ["AS_FAR", "Spot", "count", "same_play", "trick_reason", "trump_reason"]

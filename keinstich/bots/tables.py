@@ -26,8 +26,8 @@ class Tables:
     ``score`` on one-card tricks, so any additive contract written as data works.
     """
 
-    __slots__ = ("_kernel", "avert", "base", "cost", "costly", "higher", "lower", "natural", "nonneg", "over",
-                 "strength", "trump")
+    __slots__ = ("_kernel", "_pick", "avert", "base", "cost", "costly", "higher", "lower", "natural", "nonneg",
+                 "over", "strength", "trump")
 
     def __init__(self, contract: Scoring | None, rules: TrickRules, total: int) -> None:
         sign = -sign_of(contract)
@@ -43,6 +43,7 @@ class Tables:
         self.avert = sum(x for x in cost if x > 0) + sum(x for x in base if x > 0) >= \
             -sum(x for x in cost if x < 0) - sum(x for x in base if x < 0)
         self._kernel: Any = None
+        self._pick: tuple[Any, ...] | None = None
 
     def kernel(self) -> Any:
         """These tables as the kernel's heuristic array ``H`` (:mod:`keinstich.kernel.layout`)."""
@@ -57,6 +58,15 @@ class Tables:
             H[H_BASE:H_BASE + len(self.base)] = self.base
             self._kernel = array(H)
         return self._kernel
+
+    def pick_tables(self) -> tuple[Any, ...]:
+        """The tables :mod:`keinstich.kernel.heuristic`'s picks read, as the kernel's arrays: ``HF``, ``cost``,
+        strength, the beats-table, the cards below and above each card, ``base``."""
+        if self._pick is None:
+            H = self.kernel()
+            self._pick = (H[H_HF:H_COST], H[H_COST:H_COST + 52], array(self.strength), array(self.over),
+                          array(self.lower), array(self.higher), H[H_BASE:H_SIZE])
+        return self._pick
 
 
 def tables(contract: Scoring | None, rules: TrickRules, total: int) -> Tables:
@@ -120,10 +130,7 @@ def card_classes(order: Sequence[Sequence[int]], alive: int, legal: int,
     return groups
 
 
-# --- helpers on masks, shared by both heuristics ---------------------------------------------------
-
-ONLY = 0
-"""The reason code of both heuristics for a seat with one legal card."""
+# --- helpers on masks -----------------------------------------------------------------------------
 
 
 def card_list(mask: int) -> list[Card]:
@@ -136,30 +143,4 @@ def card_list(mask: int) -> list[Card]:
     return out
 
 
-def max_cost(tb: Tables, mask: int) -> int:
-    """The highest cost of a card in ``mask`` (0 when none costs anything)."""
-    m = mask & tb.costly
-    best = 0
-    cost = tb.cost
-    while m:
-        low = m & -m
-        v = cost[low.bit_length() - 1]
-        if v > best:
-            best = v
-        m ^= low
-    return best
-
-
-def win_chance(tb: Tables, c: Card, suit_unseen: int, followers: int) -> float:
-    """Chance that ``c`` is still the best card after ``followers`` seats follow from ``suit_unseen``
-    (each holding a random unseen card of the suit)."""
-    if not followers or not suit_unseen:
-        return 1.0
-    hi = (suit_unseen & tb.higher[c.index]).bit_count()
-    if not hi:
-        return 1.0
-    lo = (suit_unseen & tb.lower[c.index]).bit_count()
-    return float((lo / (lo + hi)) ** followers)
-
-
-__all__ = ["ONLY", "Tables", "amounts", "card_classes", "card_list", "max_cost", "raw_amounts", "tables", "win_chance"]
+__all__ = ["Tables", "amounts", "card_classes", "card_list", "raw_amounts", "tables"]

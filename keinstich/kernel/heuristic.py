@@ -1,12 +1,29 @@
-"""The heuristic bot's card on bitmasks, for play-outs: the same choice as
-:func:`keinstich.bots.heuristic._nt_pick` (no trumps) and :func:`keinstich.bots.trumps.trump_pick` (a trump
-game played by sides), without the reason. The bots keep their readable versions, which also give the
-reason; tests check that both pick the same card in every position they meet.
+"""The heuristic bot's card in trick play, decided once: what :class:`keinstich.bots.HeuristicBot` plays,
+and what its play-outs play in every seat.
 
-Tables (see :func:`~keinstich.kernel.tables.heuristic_tables`): ``cost``, ``st`` (strength), ``lower``
-and ``higher`` (same-suit cards below and above) per card, ``base`` per trick number, and ``HF``: the
-mask of costly cards, and whether no amount is negative, whether tricks are to be avoided, whether the
-rank order is the natural one, the trump suit (-1 for none).
+Two rules of thumb a teacher would recognise, each returning the card (its index), a reason code and the
+card the reason refers to (-1: none). :mod:`keinstich.bots.reasons` turns the code into the line the bot
+says; the kernel's play-outs (:mod:`keinstich.kernel.playout`) keep only the card. The same source runs
+compiled (numba) and as plain Python (:mod:`keinstich.kernel.jit`).
+
+- :func:`nt_pick`, without trumps (Kein Stich, Herzeln). Following: the card with the least expected cost,
+  where a card that stays under the winner costs nothing and a winning card costs the trick (the cards in
+  it, the trick's base cost, the worst card a later seat could throw on it) times the chance nobody goes
+  over it; ties shed the costliest card, then the highest. Void: throw the costliest card, else the card
+  most likely to win later. Leading: the lowest card of a suit by the chance of winning times what the
+  trick would cost, short suits first, keeping a sure loser as an exit card.
+- :func:`trump_pick`, in a trump game played by sides (Herzblatt): count points and trumps. Following: the
+  card with the best expected swing for the side (the trick's points won or lost, by the chance the side
+  keeps the trick) less a small price for spending a trump or a high card; a partner's winning trick gets
+  points thrown on it (schmieren). Leading: the soloist draws trumps while he has more than are out, then
+  cashes the top cards; a defender cashes top side cards and otherwise leads low from a short side suit.
+
+A contract is read as data, as what each card and trick costs the seat that takes it (``cost``, ``base``):
+any contract written as data is played sensibly without new code. Tables (see
+:meth:`keinstich.bots.tables.Tables.kernel`): ``cost``, per trick number ``base``, per card ``st``
+(strength), ``over`` (the rules' beats-table), ``lower`` and ``higher`` (same-suit cards below and above),
+and ``HF``: the mask of costly cards, whether no amount is negative, whether tricks are to be avoided,
+whether the rank order is the natural one, the trump suit (-1 for none).
 """
 
 from __future__ import annotations
@@ -14,9 +31,20 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from keinstich.kernel import rules
 from keinstich.kernel.bits import low_index, popcount
-from keinstich.kernel.jit import jit
+from keinstich.kernel.jit import compiled, jit
 from keinstich.kernel.layout import HF_AVERT, HF_COSTLY, HF_NATURAL, HF_NONNEG, HF_TRUMP
+
+beats = compiled(rules.beats)
+
+ONLY = 0
+"""The reason code of both rules for a seat with one legal card."""
+# the reasons of the play without trumps
+DUCK, SHED_UNDER, TAKE_LAST, LOW_HOPE, TAKE_HIGH, WIN, FREE, VOID_SHED, VOID_HIGH, VOID_LOW, \
+    LEAD_SAFE, LEAD_SHORT, LEAD_RISK, LEAD_FREE, LEAD_WIN, LEAD_EXIT, LEAD_FREE_SHORT = range(1, 18)
+# the reasons of the trump game
+T_TAKE, T_SCHMIER, T_CHEAP, T_RUFF, T_DRAW_TOP, T_DRAW, T_CASH, T_LEAD_LOW, T_LEAD_TRUMP = range(100, 109)
 
 
 @jit()
@@ -59,7 +87,8 @@ def strongest(mask: int, st: Any) -> int:
 
 @jit()
 def win_chance(c: int, suit_unseen: int, followers: int, lower: Any, higher: Any) -> float:
-    """Chance that card ``c`` is still the best after ``followers`` seats follow from ``suit_unseen``."""
+    """Chance that card ``c`` is still the best after ``followers`` seats follow from ``suit_unseen`` (each
+    holding a random unseen card of the suit)."""
     if not followers or not suit_unseen:
         return 1.0
     hi = popcount(suit_unseen & higher[c])
@@ -71,11 +100,11 @@ def win_chance(c: int, suit_unseen: int, followers: int, lower: Any, higher: Any
 
 @jit()
 def nt_pick(k: int, n: int, seat: int, hand: int, legal: int, trick: Any, tlen: int, unseen: int, voids: Any,
-            HF: Any, cost: Any, st: Any, lower: Any, higher: Any, base: Any) -> int:
-    """The heuristic's card (its index) in a no-trump trick deal; ``trick[:tlen]`` are the cards down,
-    ``voids[s]`` the suits (as bits) seat ``s`` has shown it lacks."""
+            HF: Any, cost: Any, st: Any, over: Any, lower: Any, higher: Any, base: Any) -> tuple[int, int, int]:
+    """The heuristic's card in a no-trump trick deal, its reason code and the card the reason refers to (-1:
+    none); ``trick[:tlen]`` are the cards down, ``voids[s]`` the suits (as bits) seat ``s`` has shown it lacks."""
     if not legal & (legal - 1):
-        return low_index(legal)
+        return low_index(legal), ONLY, -1
     b = base[k]
     if tlen > 0:
         w = trick[0]
@@ -84,7 +113,7 @@ def nt_pick(k: int, n: int, seat: int, hand: int, legal: int, trick: Any, tlen: 
         for j in range(1, tlen):
             c = trick[j]
             tc += cost[c]
-            if c // 13 == led and st[c] > st[w]:
+            if beats(over, w, c):
                 w = c
         later = n - tlen - 1
         lmask = 0x1FFF << (13 * led)
@@ -100,7 +129,7 @@ def nt_pick(k: int, n: int, seat: int, hand: int, legal: int, trick: Any, tlen: 
                     m &= m - 1
                     if best < 0 or cost[c] > cost[best] or (cost[c] == cost[best] and st[c] > st[best]):
                         best = c
-                return best
+                return best, (SHED_UNDER if cost[best] > 0 else DUCK), w
             followers = 0
             for i in range(1, later + 1):
                 if not voids[(seat + i) % n] >> led & 1:
@@ -119,7 +148,16 @@ def nt_pick(k: int, n: int, seat: int, hand: int, legal: int, trick: Any, tlen: 
                 if best < 0 or exp < bexp or (exp == bexp and (
                         -cost[c] < -cost[best] or (cost[c] == cost[best] and -st[c] < -st[best]))):
                     best, bexp = c, exp
-            return best
+            # why: it stays under the winner, or taking the trick earns or costs nothing, or it must win
+            if st[best] < st[w]:
+                return best, (SHED_UNDER if cost[best] > 0 else DUCK), w
+            if stake + cost[best] <= 0:
+                return best, (WIN if stake + cost[best] < 0 else FREE), w
+            if not later:
+                return best, TAKE_LAST, w
+            if win_chance(best, su, followers, lower, higher) < 1.0:
+                return best, LOW_HOPE, w
+            return best, TAKE_HIGH, w
         # void in the led suit: no trumps here, so the trick is someone else's
         if HF[HF_AVERT]:
             costly = legal & HF[HF_COSTLY]
@@ -134,8 +172,9 @@ def nt_pick(k: int, n: int, seat: int, hand: int, legal: int, trick: Any, tlen: 
                     if cost[c] == top:
                         keep |= 1 << c
                 pool = keep
+            code = VOID_SHED if costly else VOID_HIGH
             if not pool & (pool - 1):
-                return low_index(pool)
+                return low_index(pool), code, trick[0]
             best = -1
             bwin = 0.0
             m = pool
@@ -145,7 +184,7 @@ def nt_pick(k: int, n: int, seat: int, hand: int, legal: int, trick: Any, tlen: 
                 wc = win_chance(c, unseen & (0x1FFF << (13 * (c // 13))), 1, lower, higher)
                 if best < 0 or wc > bwin or (wc == bwin and st[c] > st[best]):
                     best, bwin = c, wc
-            return best
+            return best, code, trick[0]
         best = -1
         bwin = 0.0
         m = legal
@@ -155,7 +194,7 @@ def nt_pick(k: int, n: int, seat: int, hand: int, legal: int, trick: Any, tlen: 
             wc = win_chance(c, unseen & (0x1FFF << (13 * (c // 13))), 1, lower, higher)
             if best < 0 or wc < bwin or (wc == bwin and -cost[c] < -cost[best]):
                 best, bwin = c, wc
-        return best
+        return best, VOID_LOW, trick[0]
     # leading: (expected cost, suit length, strength, card, win chance) per option, sorted stably
     dump = max_cost(unseen, HF, cost)
     o_exp = [0.0] * 8
@@ -210,9 +249,9 @@ def nt_pick(k: int, n: int, seat: int, hand: int, legal: int, trick: Any, tlen: 
             no += 1
     best = o_card[0]
     if not avert:
-        return best
+        return best, LEAD_WIN, -1
     if o_exp[0] <= 0 and o_win[0] > 0:
-        return best
+        return best, (LEAD_FREE_SHORT if o_len[0] <= 2 else LEAD_FREE), -1
     if o_win[0] == 0:
         # a sure loser: keep the last one as an exit when another lead is nearly as safe
         sure = 0
@@ -222,25 +261,22 @@ def nt_pick(k: int, n: int, seat: int, hand: int, legal: int, trick: Any, tlen: 
         if sure == 1:
             for j in range(1, no):
                 if o_win[j] <= 0.15 and o_exp[j] <= 0.15 * max(1, b):
-                    return o_card[j]
-    return best
-
-
-@jit()
-def _beats(st: Any, trump: int, x: int, best: int) -> bool:
-    """Whether card ``x`` beats ``best``, the card now winning the trick."""
-    if x // 13 == best // 13:
-        return bool(st[x] > st[best])
-    return x // 13 == trump
+                    return o_card[j], LEAD_EXIT, best
+        return best, LEAD_SAFE, -1
+    if o_exp[0] <= 0.5 * max(1.0, b):
+        return best, LEAD_SHORT, -1
+    return best, LEAD_RISK, -1
 
 
 @jit()
 def trump_pick(k: int, n: int, seat: int, hand: int, legal: int, trick: Any, tlen: int, unseen: int, excl: Any,
-               side: int, sizes_hint: int, HF: Any, cost: Any, st: Any, higher: Any, base: Any) -> int:
-    """The heuristic's card (its index) in a trump game played by sides; ``side``: the mask of the seats
-    playing together with ``seat``, ``excl[s]``: the cards seat ``s`` cannot hold."""
+               side: int, sizes_hint: int, HF: Any, cost: Any, st: Any, over: Any, higher: Any,
+               base: Any) -> tuple[int, int, int]:
+    """The heuristic's card in a trump game played by sides, its reason code and the card the reason refers to
+    (-1: none); ``side``: the mask of the seats playing together with ``seat``, ``excl[s]``: the cards seat
+    ``s`` cannot hold."""
     if not legal & (legal - 1):
-        return low_index(legal)
+        return low_index(legal), ONLY, -1
     trump = HF[HF_TRUMP]
     tmask = (0x1FFF << (13 * trump)) if trump >= 0 else 0
     everyone = (1 << n) - 1
@@ -251,7 +287,7 @@ def trump_pick(k: int, n: int, seat: int, hand: int, legal: int, trick: Any, tle
         for i in range(1, tlen):
             x = trick[i]
             pts += -cost[x]
-            if _beats(st, trump, x, best):
+            if beats(over, best, x):
                 best, bseat = x, (leader + i) % n
         later_opps = 0
         for i in range(1, n - tlen):
@@ -260,12 +296,15 @@ def trump_pick(k: int, n: int, seat: int, hand: int, legal: int, trick: Any, tle
                 later_opps |= 1 << p
         pick = -1
         pkey = 0.0
+        ptakes = False
+        pours = False
         m = legal
         while m:
             c = low_index(m)
             m &= m - 1
-            top = c if _beats(st, trump, c, best) else best
-            ours = top == c or side >> bseat & 1
+            takes = beats(over, best, c)
+            top = c if takes else best
+            ours = takes or (side >> bseat & 1) != 0
             keep = 1.0
             if ours and later_opps:
                 beaters = unseen & (higher[top] | (tmask if top // 13 != trump else 0))
@@ -284,8 +323,14 @@ def trump_pick(k: int, n: int, seat: int, hand: int, legal: int, trick: Any, tle
             key = swing - price
             # the highest key, then the lowest strength; the first card in index order on a tie
             if pick < 0 or key > pkey or (key == pkey and -st[c] > -st[pick]):
-                pick, pkey = c, key
-        return pick
+                pick, pkey, ptakes, pours = c, key, takes, ours
+        if ptakes and pick // 13 == trump and trick[0] // 13 != trump:
+            return pick, T_RUFF, best
+        if ptakes:
+            return pick, T_TAKE, best
+        if pours and -cost[pick] > 0:
+            return pick, T_SCHMIER, best
+        return pick, T_CHEAP, best
     # leading
     opps = everyone & ~side
     my_trumps = hand & tmask
@@ -300,9 +345,9 @@ def trump_pick(k: int, n: int, seat: int, hand: int, legal: int, trick: Any, tle
             c = low_index(m)
             m &= m - 1
             if not unseen & higher[c]:
-                return c
+                return c, T_DRAW_TOP, -1
         if popcount(my_trumps) > popcount(out_trumps):
-            return weakest(legal & tmask, st)
+            return weakest(legal & tmask, st), T_DRAW, -1
     cash = -1
     m = legal & ~tmask
     while m:
@@ -321,8 +366,9 @@ def trump_pick(k: int, n: int, seat: int, hand: int, legal: int, trick: Any, tle
         if cash < 0 or -cost[c] > -cost[cash] or (cost[c] == cost[cash] and st[c] > st[cash]):
             cash = c
     if cash >= 0:
-        return cash
+        return cash, T_CASH, -1
     low = -1
+    lln = 0
     m = legal & ~tmask
     while m:
         c = low_index(m)
@@ -333,7 +379,9 @@ def trump_pick(k: int, n: int, seat: int, hand: int, legal: int, trick: Any, tle
             continue
         if ln < lln or (ln == lln and (-cost[c] < -cost[low] or (cost[c] == cost[low] and st[c] < st[low]))):
             low, lln = c, ln
-    return low if low >= 0 else weakest(legal, st)
+    if low >= 0:
+        return low, T_LEAD_LOW, -1
+    return weakest(legal, st), T_LEAD_TRUMP, -1
 
 
-__all__ = ["max_cost", "nt_pick", "strongest", "trump_pick", "weakest", "win_chance"]
+__all__ = ["ONLY", "max_cost", "nt_pick", "strongest", "trump_pick", "weakest", "win_chance"]

@@ -123,10 +123,10 @@ def _play(h: Any, seat: int, k: int, trick: Any, tlen: int, known: Any, voids: A
                 if x > hint:
                     hint = x
             c = trump_pick(k, n, seat, hand, lm, trick, tlen, in_play & ~played & ~hand & ~seen[seat], known,
-                           side, hint, HF, cost, st, higher, cbase)
+                           side, hint, HF, cost, st, over, higher, cbase)[0]
         else:
             c = nt_pick(k, n, seat, hand, lm, trick, tlen, in_play & ~played & ~hand & ~seen[seat], known, HF,
-                        cost, st, lower, higher, cbase)
+                        cost, st, over, lower, higher, cbase)[0]
         if tlen and c // 13 != led:
             voids[seat] |= 1 << led
         if mode != RANDOM:
