@@ -27,6 +27,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from core import mc_position
+
 from keinstich.bots import HeuristicBot, play_deal
 from keinstich.bots.heuristic import heuristic_playout
 from keinstich.bots.montecarlo import MonteCarloBot
@@ -105,23 +107,14 @@ def solver_seconds(_: float) -> float:
     return statistics.median(times)
 
 
-def mc_position(i: int) -> TrickDeal:
-    rng = random.Random(f"speed-mc:{i}")
-    d = TrickDeal.from_seed(PACK, PLAYERS, f"speed-mc:{i}", CONTRACTS[i % len(CONTRACTS)])
-    for _ in range(rng.randrange(24)):
-        d.play(rng.choice(d.legal()))
-    while len(d.legal()) < 2:
-        d.play(d.legal()[0])
-    return d
-
-
 def ask(bot: Any, obs: Any) -> object:
     """A bot's answer by whichever entry point the version timed has."""
     return bot.explain(obs) if hasattr(bot, "explain") else bot.play(obs)
 
 
 def mc_seconds(_: float) -> float:
-    """Median seconds of a default Monte Carlo decision at 10 seeded positions (lower is better)."""
+    """Median seconds of a default Monte Carlo decision at 10 seeded positions of ``benchmarks/core.py``
+    (lower is better)."""
     times = []
     for i in range(10):
         d = mc_position(i)
