@@ -9,15 +9,12 @@ carries its bit for the bitmask hands the trick machine uses.
 from __future__ import annotations
 
 import enum
-import hashlib
-import math
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Literal, TypeVar
+from typing import Literal
 
-from keinstich.limits import check_seed
 from keinstich.limits import quoted as quoted  # where messages have always found it
 
 Style = Literal["german", "french"]
@@ -30,10 +27,6 @@ class CardCodeError(ValueError):
 
 class PackError(ValueError):
     """An unknown pack id, or a pack that does not fit the players."""
-
-
-class DealTextError(ValueError):
-    """Hands typed as text that do not make a deal of the pack."""
 
 
 class Suit(enum.IntEnum):
@@ -427,7 +420,7 @@ def packs_for(players: int, skat: int = 0) -> list[str]:
     return [p for p in PACK_IDS if (len(pack(p)) - skat) % players == 0 and len(pack(p)) > skat]
 
 
-# --- dealing -------------------------------------------------------------------------------------
+# --- showing a hand ----------------------------------------------------------------------------
 
 
 def sort_hand(hand: Iterable[Card], order: str = "natural") -> tuple[Card, ...]:
@@ -439,184 +432,17 @@ def sort_hand(hand: Iterable[Card], order: str = "natural") -> tuple[Card, ...]:
     return tuple(sorted(hand, key=lambda c: (c.suit, table[c.index])))
 
 
-def shuffled(p: Pack | str, seed: int | str) -> list[Card]:
-    """The pack shuffled by ``seed``: the same order on every machine and Python version.
-
-    The shuffle is Fisher-Yates driven by one number read from the BLAKE2b-512 digest of
-    ``keinstich-deal/1:<pack id>:<seed>``: log2(n!) + 64 bits of it, so the bias is below 2**-64.
-    """
-    p = pack(p)
-    return _shuffle(list(p.cards), p.id, seed)
+_MOVED = {"shuffled": "dealing", "seeded_masks": "dealing", "deal_hands": "dealing", "misdealt": "dealing",
+          "deal_masks": "dealing", "hands_from_text": "hand_text", "hands_to_text": "hand_text",
+          "DealTextError": "hand_text"}
 
 
-T = TypeVar("T")
+def __getattr__(name: str) -> object:
+    """Seeded dealing moved to :mod:`keinstich.dealing` and hands as text to :mod:`keinstich.hand_text`; their
+    names are still found here, as lessons and readers' code import them."""
+    home = _MOVED.get(name)
+    if home is None:
+        raise AttributeError(f"module 'keinstich.cards' has no attribute {name!r}")
+    import importlib
 
-
-def _shuffle(deck: list[T], pack_id: str, seed: int | str) -> list[T]:
-    """``deck`` (a pack's cards in order, or their bits) shuffled in place by ``seed``, as :func:`shuffled`.
-
-    The Fisher-Yates index for position ``i`` is the next digit of the digest's number in radix ``i + 1``;
-    the digits are read a group at a time (:func:`_radix_groups`): the same digits, fewer big divisions."""
-    check_seed(seed)
-    n = len(deck)
-    digest = hashlib.blake2b(f"keinstich-deal/1:{pack_id}:{seed}".encode()).digest()
-    x = int.from_bytes(digest[:_ENTROPY_BYTES[n]], "big")
-    i = n - 1
-    for product, radices in _radix_groups(n):
-        x, r = divmod(x, product)
-        for k in radices:
-            j = r % k
-            r //= k
-            deck[i], deck[j] = deck[j], deck[i]
-            i -= 1
-    return deck
-
-
-@lru_cache(maxsize=64)
-def _radix_groups(n: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
-    """The radices ``n, n - 1, … 2`` of a shuffle of ``n`` in runs whose product stays below 2**30."""
-    groups: list[tuple[int, tuple[int, ...]]] = []
-    run: list[int] = []
-    product = 1
-    for k in range(n, 1, -1):
-        if product * k >= 1 << 30:
-            groups.append((product, tuple(run)))
-            run, product = [], 1
-        run.append(k)
-        product *= k
-    if run:
-        groups.append((product, tuple(run)))
-    return tuple(groups)
-
-
-_ENTROPY_BYTES = [min(64, int(math.lgamma(n + 1) / math.log(2) + 64) // 8 + 1) for n in range(53)]
-"""Digest bytes a shuffle of n cards uses: log2(n!) bits plus 64 against bias (at most 64 bytes)."""
-
-
-def seeded_masks(p: Pack | str, players: int, seed: int | str) -> list[int]:
-    """The bitmask of each hand of :func:`deal_hands` (no skat): the trick machine's deal from a seed."""
-    p = pack(p)
-    bits = _shuffle(list(p.bits), p.id, seed)
-    size = p.hand_size(players)
-    end = players * size
-    return [sum(bits[seat:end:players]) for seat in range(players)]
-
-
-def deal_hands(p: Pack | str, players: int, seed: int | str, skat: int = 0) -> tuple[tuple[Card, ...], ...]:
-    """Deal all cards one at a time clockwise from seat 0; the last ``skat`` cards are set aside.
-
-    Returns the hands (seat 0 first, each in index order) followed by the skat if ``skat`` > 0.
-    """
-    p = pack(p)
-    size = p.hand_size(players, skat)
-    deck = shuffled(p, seed)
-    hands = [cards_of(m) for m in deal_masks(deck, players, size)]
-    if skat:
-        hands.append(tuple(sorted(deck[players * size:])))
-    return tuple(hands)
-
-
-def misdealt(hands: Sequence[Sequence[Card | str]], p: Pack | str, players: int) -> str | None:
-    """Why ``hands`` are not a whole deal of the pack ``p`` to ``players`` (one hand per seat, every card
-    of the pack exactly once, the hands of equal size), or None when they are."""
-    p = pack(p)
-    size = p.hand_size(players)
-    right = f"deal {players} hands of {size} cards, every card of the {p.id} pack once"
-    if len(hands) != players:
-        return f"{len(hands)} hands for {players} players: {right}"
-    try:
-        dealt = [tuple(card(c) for c in h) for h in hands]
-    except CardCodeError as e:
-        return str(e)
-    every = [c for h in dealt for c in h]
-
-    def listed(cs: Sequence[Card]) -> str:
-        return ", ".join(c.code for c in cs[:6]) + (f" and {len(cs) - 6} more" if len(cs) > 6 else "")
-
-    foreign = [c for c in every if c not in p]
-    if foreign:
-        verb = "is" if len(foreign) == 1 else "are"
-        return f"the hands hold {listed(foreign)}, which {verb} not in the {p.id} pack: {right}"
-    twice = sorted({c for c in every if every.count(c) > 1})
-    if twice:
-        return f"{listed(twice)} {'is' if len(twice) == 1 else 'are'} dealt twice: {right}"
-    missing = [c for c in p.cards if c not in every]
-    if missing:
-        return f"{listed(missing)} of the {p.id} pack {'is' if len(missing) == 1 else 'are'} not dealt: {right}"
-    sizes = [len(h) for h in dealt]
-    if any(x != size for x in sizes):
-        return f"the hands hold {sizes} cards: {right}"
-    return None
-
-
-def deal_masks(deck: Sequence[Card], players: int, size: int) -> list[int]:
-    """The bitmask of each hand when ``deck`` is dealt one card at a time, ``size`` cards each."""
-    bits = [c.bit for c in deck]
-    return [sum(bits[seat:players * size:players]) for seat in range(players)]
-
-
-def hands_from_text(text: str, p: Pack | str, players: int | None = None,
-                    skat: int = 0) -> tuple[tuple[Card, ...], ...]:
-    """Hands typed by a teacher: one line per seat, seat 0 first, card codes separated by spaces.
-
-    A line may start with a label such as ``0:`` or ``seat 2:``; ``#`` starts a comment. With
-    ``skat`` > 0, a last line labelled ``skat:`` holds the set-aside cards. Every card of the pack
-    must appear exactly once and all hands must be the same size.
-    """
-    if not isinstance(text, str):
-        raise DealTextError(f"hands_from_text takes the hands as text, one line per seat such as "
-                            f"\"QS 10H 7C …\", not {quoted(text)}")
-    p = pack(p)
-    rows: list[tuple[str, tuple[Card, ...]]] = []
-    skat_cards: tuple[Card, ...] | None = None
-    for lineno, raw in enumerate(text.splitlines(), 1):
-        line = raw.split("#", 1)[0].strip()
-        if not line:
-            continue
-        label, colon, rest = line.partition(":")
-        body = rest if colon else line
-        try:
-            parsed = cards(body)
-        except CardCodeError as e:
-            raise DealTextError(f"line {lineno}: {e}") from None
-        if colon and label.strip().lower() in ("skat", "stock", "talon"):
-            skat_cards = parsed
-        else:
-            rows.append((f"line {lineno}", parsed))
-    n = players if players is not None else len(rows)
-    if len(rows) != n:
-        raise DealTextError(f"expected {n} hands (one line per seat), found {len(rows)}")
-    if skat and skat_cards is None:
-        raise DealTextError(f"expected a line 'skat: …' with {skat} cards")
-    if not skat and skat_cards is not None:
-        raise DealTextError("this game has no skat: remove the 'skat:' line")
-    seen: dict[Card, str] = {}
-    groups = rows + ([("the skat", skat_cards)] if skat_cards is not None else [])
-    for where, hand in groups:
-        for c in hand:
-            if c not in p:
-                raise DealTextError(f"{where}: {c.code} is not in the {p.id} pack")
-            if c in seen:
-                raise DealTextError(f"{c.code} appears twice ({seen[c]} and {where})")
-            seen[c] = where
-    missing = [c.code for c in p.cards if c not in seen]
-    if missing:
-        raise DealTextError(f"cards missing from the deal: {', '.join(missing)} "
-                            f"(every card of the {p.id} pack must be dealt)")
-    size = p.hand_size(n, skat)
-    for where, hand in rows:
-        if len(hand) != size:
-            raise DealTextError(f"{where} has {len(hand)} cards; every hand needs {size} "
-                                f"({len(p)} cards of {p.id} among {n} players)")
-    if skat_cards is not None and len(skat_cards) != skat:
-        raise DealTextError(f"the skat has {len(skat_cards)} cards; it needs {skat}")
-    hands = tuple(tuple(sorted(h)) for _, h in rows)
-    return hands + ((tuple(sorted(skat_cards)),) if skat_cards is not None else ())
-
-
-def hands_to_text(hands: Sequence[Sequence[Card]], skat: Sequence[Card] = ()) -> str:
-    """The text form ``hands_from_text`` reads back."""
-    lines = [f"{seat}: " + " ".join(c.code for c in h) for seat, h in enumerate(hands)]
-    if skat:
-        lines.append("skat: " + " ".join(c.code for c in skat))
-    return "\n".join(lines)
+    return getattr(importlib.import_module(f"keinstich.{home}"), name)

@@ -12,7 +12,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol, TypeVar, get_args, get_origin
 
-from keinstich.cards import Card, Pack, PackError, Style, hands_to_text, pack
+from keinstich.cards import Card, Pack, PackError, Style, pack
+from keinstich.hand_text import hands_to_text
+from keinstich.wording import card_words
 
 if TYPE_CHECKING:
     from keinstich.deal import Deal, Move, Result
@@ -224,8 +226,6 @@ class Game(ABC):
                         dealer: int | None = None, aside: Sequence[Card] = ()) -> Deal:
         """A deal of ``contract`` from hands given as cards, seat 0 first; ``aside`` holds the cards set
         aside (Herzblatt's skat). Records replay through it. By default through :meth:`deal_from_text`."""
-        from keinstich.cards import hands_to_text
-
         return self.deal_from_text(contract, hands_to_text(hands, aside), players=len(hands), pack=pack,
                                    dealer=dealer)
 
@@ -270,7 +270,7 @@ class Game(ABC):
     def describe_move(self, move: Move, style: Style = "french") -> str:
         """A move in words for messages and move lists: a card's name, or the move's own text."""
         if isinstance(move, Card):
-            return move.name(style) if hasattr(move, "name") else move.code
+            return card_words(move, style)
         return "pass" if move is None else str(move)
 
     def public_move(self, move: Move, style: Style = "french") -> str:

@@ -35,11 +35,11 @@ from keinstich.cards import (
     Suit,
     card,
     cards_of,
-    deal_hands,
     mask_of,
     pack,
 )
 from keinstich.deal import IllegalPlay, Machine, Result, check_rng, check_seat, named, read_hands
+from keinstich.dealing import deal_hands
 from keinstich.layoff_layout import BOTTOM, SUIT_BITS, TOP, OpenLayout, tables
 from keinstich.layoff_rules import (
     DOMINO,

@@ -23,10 +23,10 @@ from keinstich.cards import (
     card,
     cards_of,
     pack,
-    seeded_masks,
 )
 from keinstich.deal import IllegalPlay as IllegalPlay  # the refusal of every deal kind, public here too
 from keinstich.deal import Machine, Move, Result, check_seat, named, read_hands
+from keinstich.dealing import seeded_masks
 from keinstich.trick_playout import PlayOut
 from keinstich.trick_rules import (
     NO_TRUMPS,
@@ -136,7 +136,7 @@ class TrickDeal(PlayOut, Machine):
     @classmethod
     def from_seed(cls, p: Pack | str, players: int, seed: int | str, contract: Scoring | None = None,
                   *, dealer: int | None = None, rules: TrickRules | None = None) -> TrickDeal:
-        """Deal ``p`` to ``players`` from ``seed`` (see :func:`~keinstich.cards.deal_hands`).
+        """Deal ``p`` to ``players`` from ``seed`` (see :func:`~keinstich.dealing.deal_hands`).
 
         ``dealer`` defaults to the last seat, so seat 0 is forehand and leads the first trick. The
         deal's :attr:`style` is the pack's.

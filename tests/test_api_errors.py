@@ -8,11 +8,12 @@ import pytest
 
 from keinstich.bots import HeuristicBot, RandomBot, play_deal
 from keinstich.bots.montecarlo import MonteCarloBot
-from keinstich.cards import DealTextError, PackError, hands_from_text, pack
+from keinstich.cards import PackError, pack
 from keinstich.contracts import NO_HEARTS, ContractError, PerCard
 from keinstich.games.herzblatt import HerzblattDeal, HerzblattError, HerzblattPartie, HerzblattRules
 from keinstich.games.herzeln import HerzelnPartie
 from keinstich.games.kein_stich import Partie
+from keinstich.hand_text import DealTextError, hands_from_text
 from keinstich.layoff import DominoDeal, DominoError
 from keinstich.limits import LimitError
 from keinstich.records import Record, check, replay

@@ -6,20 +6,17 @@ from keinstich.cards import (
     ACE_TEN,
     NATURAL,
     CardCodeError,
-    DealTextError,
     PackError,
     Rank,
     Suit,
     card,
     cards,
-    deal_hands,
-    hands_from_text,
-    hands_to_text,
     pack,
     rank,
     rank_code,
-    shuffled,
 )
+from keinstich.dealing import deal_hands, shuffled
+from keinstich.hand_text import DealTextError, hands_from_text, hands_to_text
 
 
 def test_codes_parse_case_insensitively_with_t_for_ten():
@@ -138,3 +135,17 @@ def test_missing_cards_and_uneven_hands_are_named():
     hands[1].append(moved)
     with pytest.raises(DealTextError, match="has 7 cards; every hand needs 8"):
         hands_from_text(hands_to_text(hands), "german-32")
+
+
+def test_dealing_and_hand_text_are_still_found_in_cards_where_lessons_import_them():
+    """Seeded dealing and hands as text have modules of their own; ``keinstich.cards`` still hands their
+    names on (lessons and readers' code import them from there), and refuses a name it never had."""
+    import keinstich.cards as cards_module
+    import keinstich.dealing
+    import keinstich.hand_text
+
+    assert cards_module.deal_hands is keinstich.dealing.deal_hands
+    assert cards_module.hands_from_text is keinstich.hand_text.hands_from_text
+    assert cards_module.DealTextError is keinstich.hand_text.DealTextError
+    with pytest.raises(AttributeError, match="no attribute 'deal_cards'"):
+        cards_module.deal_cards  # noqa: B018

@@ -8,8 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from keinstich.cards import card, cards, deal_hands
+from keinstich.cards import card, cards
 from keinstich.cli import main
+from keinstich.dealing import deal_hands
 from keinstich.games import GAMES
 from keinstich.games.herzblatt import HerzblattDeal, HerzblattRules
 from keinstich.games.herzeln import HERZELN_CONTRACTS, NO_HEARTS, HerzelnPartie, HerzelnRules

@@ -279,3 +279,16 @@ def test_every_choice_of_every_setting_is_reached_through_a_preset(gid):
                 assert s.name in str(e) or str(choice) in str(e) or "player" in str(e), (s.name, choice, e)
                 continue
             assert getattr(rules, s.name) == choice, (s.name, choice)
+
+
+def test_a_move_is_described_in_the_words_of_the_faces_shown():
+    """``describe_move`` names a card as a learner reads it (the Ober of Leaves, or Q♠), a pass and a call in
+    their own words; Herzblatt's discard stays secret to the other seats."""
+    ks, hb = GAMES["kein-stich"], GAMES["herzblatt"]
+    qs = cards("QS")[0]
+    assert ks.describe_move(qs, "german") == "Ober of Leaves"
+    assert ks.describe_move(qs, "french") == "Q♠"
+    assert ks.describe_move(None) == "pass"
+    assert hb.describe_move(Ask(True)) == "play"
+    assert hb.public_move(Discard(*cards("7C 8C"))) == "discard two cards"
+    assert hb.public_move(qs, "french") == "Q♠"

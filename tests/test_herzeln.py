@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from keinstich.cards import ACE_TEN, card, cards, hands_from_text
+from keinstich.cards import ACE_TEN, card, cards
 from keinstich.contracts import Contract
 from keinstich.games.herzeln import (
     HERZELN_CONTRACTS,
@@ -31,6 +31,7 @@ from keinstich.games.herzeln import (
     preset,
     standings,
 )
+from keinstich.hand_text import hands_from_text
 from keinstich.layoff import DominoContract, DominoDeal
 from keinstich.tricks import IllegalPlay, Trick, TrickDeal
 

@@ -4,8 +4,9 @@ import random
 
 import pytest
 
-from keinstich.cards import card, cards, deal_hands
+from keinstich.cards import card, cards
 from keinstich.contracts import NO_TRICKS
+from keinstich.dealing import deal_hands
 from keinstich.tricks import IllegalPlay, TrickDeal, TrickRules, forehand
 
 # Seat 0 leads. Trick 1: AH KH 10H QH (seat 0 wins); trick 2: 7C 8C QS 9C (seat 3 wins with 9C).

@@ -430,7 +430,7 @@ def random_domino(pack_id, players, seed, contract, dealer):
 
 
 def pack_hands(pack_id, players, seed):
-    from keinstich.cards import deal_hands
+    from keinstich.dealing import deal_hands
 
     return deal_hands(pack_id, players, seed)
 
@@ -625,7 +625,7 @@ def test_a_voluntary_pass_is_legal_only_with_the_option():
 
 
 def test_a_lay_off_that_cannot_start_is_malformed():
-    from keinstich.cards import deal_hands
+    from keinstich.dealing import deal_hands
 
     # The 24-card pack without JC (and two Nines, so that 21 cards deal to 3): no Unter of Acorns.
     p = "german-24-minus-JC-9S-9H"

@@ -10,10 +10,12 @@ import sys
 
 import pytest
 
-from keinstich.cards import Suit, deal_hands, hands_from_text, pack
+from keinstich.cards import Suit, pack
 from keinstich.contracts import NO_HEARTS, Contract, ForTrick, PerTrick
+from keinstich.dealing import deal_hands
 from keinstich.games import GAMES, register
 from keinstich.games.codec import MachineRecords
+from keinstich.hand_text import hands_from_text
 from keinstich.records import IllegalRecordPlay, Record, RecordError, check, record_of, replay
 from keinstich.tricks import TrickDeal, TrickRules, forehand
 

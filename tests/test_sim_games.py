@@ -5,8 +5,9 @@ import pandas as pd
 import pytest
 
 from keinstich.bots import play_deal
-from keinstich.cards import Card, deal_hands
+from keinstich.cards import Card
 from keinstich.contracts import Contract, PerCard, PerTrick
+from keinstich.dealing import deal_hands
 from keinstich.game import Game, GameError, Settled
 from keinstich.games import GAMES, register
 from keinstich.games.herzblatt import HerzblattError

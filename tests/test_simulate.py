@@ -12,8 +12,9 @@ import pandas as pd
 import pytest
 
 from keinstich.bots.heuristic import HeuristicBot, RandomBot, play_deal
-from keinstich.cards import deal_hands, mask_of
+from keinstich.cards import mask_of
 from keinstich.contracts import NO_HEARTS, NO_OBERS, NO_TRICKS, Contract, PerCard
+from keinstich.dealing import deal_hands
 from keinstich.layoff import DOMINO, DominoDeal
 from keinstich.sim import (
     BOT_KINDS,

@@ -11,8 +11,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from keinstich.cards import NATURAL, deal_hands, pack
+from keinstich.cards import NATURAL, pack
 from keinstich.contracts import KEIN_STICH_CONTRACTS
+from keinstich.dealing import deal_hands
 from keinstich.tricks import IllegalPlay, TrickDeal
 
 CONFIGS = [("german-32", 4), ("french-32", 4), ("german-24", 3), ("german-30", 3), ("german-24", 4),

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from keinstich.bots.heuristic import HeuristicBot, play_deal
 from keinstich.bots.montecarlo import MonteCarloBot
 from keinstich.bots.solver import solve
-from keinstich.cards import Suit, card, cards, deal_hands
+from keinstich.cards import Suit, card, cards
 from keinstich.contracts import (
     BLACK_PIG,
     KEIN_STICH_CONTRACTS,
@@ -29,6 +29,7 @@ from keinstich.contracts import (
     Contract,
     PerCard,
 )
+from keinstich.dealing import deal_hands
 from keinstich.games import herzeln
 from keinstich.games.herzblatt import HerzblattDeal, HerzblattRules, random_policy
 from keinstich.games.herzblatt import play_deal as play_herzblatt

@@ -23,7 +23,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, TypeAlias
 
-from keinstich.cards import Card, Pack, Style, hands_to_text
+from keinstich.cards import Card, Pack, Style
 from keinstich.cards import pack as get_pack
 from keinstich.game import GameError, Setting, Settled, settings_of
 from keinstich.games.herzblatt_deal import Announce, Ask, Contra, Discard, HerzblattDeal, HerzblattObservation, Re
@@ -44,6 +44,7 @@ from keinstich.games.herzblatt_rules import (
     settle,
 )
 from keinstich.games.presets import override
+from keinstich.hand_text import hands_to_text
 from keinstich.limits import check_seed
 from keinstich.partie import RulesPartie
 

@@ -10,8 +10,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar, Literal, NamedTuple
 
-from keinstich.cards import Card, Style, card, cards_of, deal_hands, hands_from_text, mask_of
+from keinstich.cards import Card, Style, card, cards_of, mask_of
 from keinstich.deal import IllegalPlay, Move, Result, named
+from keinstich.dealing import deal_hands
 from keinstich.games.herzblatt_rules import (
     SKAT,
     Announcement,
@@ -22,6 +23,7 @@ from keinstich.games.herzblatt_rules import (
     card_points,
     settle,
 )
+from keinstich.hand_text import hands_from_text
 from keinstich.tricks import Observation, Trick, TrickDeal, forehand
 
 if TYPE_CHECKING:
@@ -160,7 +162,7 @@ class HerzblattDeal:
     @classmethod
     def from_seed(cls, seed: int | str, rules: HerzblattRules | None = None, *,
                   dealer: int | None = None) -> HerzblattDeal:
-        """Deal the rules' pack from ``seed`` (see :func:`~keinstich.cards.deal_hands`), skat last."""
+        """Deal the rules' pack from ``seed`` (see :func:`~keinstich.dealing.deal_hands`), skat last."""
         r = _rules(rules)
         *hands, skat = deal_hands(r.pack, r.players, seed, skat=SKAT)
         return cls(hands, skat, r, dealer=dealer)

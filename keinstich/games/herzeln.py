@@ -17,11 +17,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
-from keinstich.cards import Card, Pack, Style, deal_hands, hands_from_text, misdealt, pack
+from keinstich.cards import Card, Pack, Style, pack
 from keinstich.contracts import Contract, ForTrick, PerCard, PerTrick
+from keinstich.dealing import deal_hands, misdealt
 from keinstich.game import Setting, Settled, settings_of
 from keinstich.games.herzeln_record import HerzelnRecords
 from keinstich.games.presets import override
+from keinstich.hand_text import hands_from_text
 from keinstich.layoff import DominoContract, DominoDeal, Layout, Order, herzeln_domino
 from keinstich.limits import check_seed
 from keinstich.partie import Policy, RulesPartie, play_out, play_partie, seat_policies

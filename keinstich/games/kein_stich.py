@@ -19,8 +19,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from keinstich.cards import PACK_IDS, Card, Pack, PackError, deal_hands, hands_from_text, misdealt, pack
+from keinstich.cards import PACK_IDS, Card, Pack, PackError, pack
 from keinstich.contracts import KEIN_STICH_CONTRACTS, Contract
+from keinstich.dealing import deal_hands, misdealt
 from keinstich.game import GameError, Setting, Settled, settings_of
 from keinstich.games.kein_stich_record import KeinStichRecords
 from keinstich.games.kein_stich_rules import (
@@ -34,6 +35,7 @@ from keinstich.games.kein_stich_rules import (
     PartieRules,
     preset,
 )
+from keinstich.hand_text import hands_from_text
 from keinstich.layoff import DOMINO_CONTRACTS, DominoContract, DominoDeal, payout_shares
 from keinstich.limits import check_seed
 from keinstich.partie import Policy, play_partie, seat_policies

@@ -22,7 +22,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from keinstich.cards import Rank, card, deal_hands
+from keinstich.cards import Rank, card
+from keinstich.dealing import deal_hands
 
 if TYPE_CHECKING:
     import pandas as pd

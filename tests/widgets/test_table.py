@@ -10,8 +10,9 @@ import time
 import pytest
 
 from keinstich.bots.heuristic import HeuristicBot, RandomBot
-from keinstich.cards import Suit, card, cards, deal_hands
+from keinstich.cards import Suit, card, cards
 from keinstich.contracts import NO_HEARTS, NO_MAX
+from keinstich.dealing import deal_hands
 from keinstich.games.herzblatt import HerzblattDeal
 from keinstich.layoff import DOMINO, DominoDeal
 from keinstich.tricks import TrickDeal
