@@ -109,7 +109,7 @@ def solver_seconds(_: float) -> float:
 
 def ask(bot: Any, obs: Any) -> object:
     """A bot's answer by whichever entry point the version timed has."""
-    return bot.explain(obs) if hasattr(bot, "explain") else bot.play(obs)
+    return bot.explain(obs) if hasattr(bot, "explain") else bot.decide(obs)
 
 
 def mc_seconds(_: float) -> float:

@@ -1,30 +1,159 @@
-"""The one interface every kind of deal implements: trick deals, lay-off (domino) deals, Herzblatt.
+"""The one interface every kind of deal implements (trick deals, lay-off (domino) deals, Herzblatt), and the
+one :data:`Move` they take.
 
 A caller that plays, replays, judges or draws a deal is written once against :class:`Deal`, never
-against a deal type: bots, the solver, ``simulate``, records and the widgets all are. A *move* is
-whatever the phase asks for: a :class:`~keinstich.cards.Card` in trick play, a card or a pass
-(``None``) in a lay-off deal, Herzblatt's answers when asking, its two discards and its calls.
-A game's own move values live in that game's module; every move shows itself with ``str()``.
+against a deal type: bots, the solver, ``simulate``, records and the widgets all are. A move is what the
+phase asks for: a :class:`~keinstich.cards.Card` in trick play, a card, a :class:`Lay` or a pass (None) in
+a lay-off deal, Herzblatt's :class:`Ask`, :class:`Discard`, :class:`Announce`, :class:`Contra` and
+:class:`Re`. Every move has a stable text form, :func:`move_code` (``"QS"``, ``"9C@bottom"``, ``"pass"``,
+``"solo"``, ``"discard 7C 8C"``), which :func:`parse_move` reads back; ``str()`` is its words.
 
 Shaped after OpenSpiel's game API (legal actions, apply, returns, clone, an observation per
-player): a reader who knows one deal kind knows them all.
+player) and python-chess's one ``Move``: a reader who knows one deal kind knows them all.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Protocol, TypeAlias, TypeVar
 
-from keinstich.cards import Card, Style, card, mask_of, quoted
+from keinstich.cards import Card, CardCodeError, Style, Suit, card
+from keinstich.wording.refusals import say_refusal
 
 if TYPE_CHECKING:
     from keinstich.records import Record
     from keinstich.tricks import TrickDeal
 
-Move: TypeAlias = Any
-"""A move: a Card, ``None`` for a pass in a lay-off deal, or a game's own move value (Herzblatt's
-``Ask``, ``Discard``, ``Announce``, ``Contra``, ``Re``)."""
+# --- the moves ---------------------------------------------------------------------------------------
+
+End = Literal["top", "bottom"]
+"""An end of a lay-off chain (or of a row that wraps round)."""
+Announcement = Literal["66", "du"]
+"""What Herzblatt's soloist may announce under Muhr's rules (docs/rules.md §4.6)."""
+
+
+class Lay(NamedTuple):
+    """A lay-off card laid at a chosen end (where it fits both); shows as ``9C@bottom``."""
+
+    card: Card
+    end: End
+
+    def __str__(self) -> str:
+        return f"{self.card.code}@{self.end}"
+
+
+class Ask(NamedTuple):
+    """Herzblatt: the seat asked answers: play (become the soloist) or pass (docs/rules.md §4.3)."""
+
+    play: bool
+
+    def __str__(self) -> str:
+        return "play" if self.play else "pass"
+
+
+class Discard(NamedTuple):
+    """Herzblatt: the soloist lays two cards away after taking the skat."""
+
+    first: Card
+    second: Card
+
+    def __str__(self) -> str:
+        return f"discard {self.first.code} {self.second.code}"
+
+
+class Announce(NamedTuple):
+    """Muhr: the soloist announces nothing (None), "66" or "du" (all tricks)."""
+
+    call: Announcement | None
+
+    def __str__(self) -> str:
+        return f"announce {self.call}" if self.call else "announce nothing"
+
+
+class Contra(NamedTuple):
+    """Muhr: an eligible defender doubles (contra) or not."""
+
+    yes: bool
+
+    def __str__(self) -> str:
+        return "contra" if self.yes else "no contra"
+
+
+class Re(NamedTuple):
+    """Muhr: the soloist answers a contra with re or not."""
+
+    yes: bool
+
+    def __str__(self) -> str:
+        return "re" if self.yes else "no re"
+
+
+Move: TypeAlias = Card | Lay | Ask | Discard | Announce | Contra | Re | None
+"""A move of any deal: a card, a lay-off card at a chosen end, a pass (None), or one of Herzblatt's calls."""
+
+PASS = "pass"
+"""The text of a pass (in a lay-off deal), as records write it."""
+
+
+def move_code(move: Move) -> str:
+    """A move's stable text, which :func:`parse_move` reads back: ``"QS"``, ``"9C@bottom"``, ``"pass"``,
+    ``"solo"`` / ``"no solo"`` (Herzblatt's answer), ``"discard 7C 8C"``, ``"announce 66"`` /
+    ``"announce du"`` / ``"announce nothing"``, ``"contra"`` / ``"no contra"``, ``"re"`` / ``"no re"``."""
+    if move is None:
+        return PASS
+    if isinstance(move, Card):
+        return move.code
+    if isinstance(move, Ask):
+        return "solo" if move.play else "no solo"
+    return str(move)
+
+
+_CALLS: dict[str, Move] = {
+    "solo": Ask(True), "no solo": Ask(False), "announce nothing": Announce(None), "announce 66": Announce("66"),
+    "announce du": Announce("du"), "contra": Contra(True), "no contra": Contra(False), "re": Re(True),
+    "no re": Re(False)}
+
+
+def parse_move(text: str) -> Move:
+    """The move whose :func:`move_code` is ``text`` (case and spaces aside); a clear ``ValueError`` otherwise."""
+    if isinstance(text, Card):
+        return text
+    if not isinstance(text, str):
+        raise ValueError(f"a move is written as text such as \"QS\", \"9C@bottom\", \"pass\" or \"solo\", "
+                         f"not {text!r}")
+    words = " ".join(text.strip().lower().split())
+    if words == PASS:
+        return None
+    if words in _CALLS:
+        return _CALLS[words]
+    try:
+        if words.startswith("discard "):
+            first, second = words[len("discard "):].split()
+            return Discard(card(first), card(second))
+        code, at, end = words.partition("@")
+        if at:
+            if end not in ("top", "bottom"):
+                raise ValueError(f"an end is @top or @bottom, not @{end}")
+            return Lay(card(code), "top" if end == "top" else "bottom")
+        return card(words)
+    except (CardCodeError, ValueError) as e:
+        raise ValueError(f"cannot read the move {text!r}: {e}; a move is a card code (\"QS\"), a card at an end "
+                         f"(\"9C@bottom\"), \"pass\", or one of {', '.join(repr(k) for k in _CALLS)} or "
+                         "\"discard 7C 8C\"") from None
+
+
+def move_cards(move: Move) -> tuple[Card, ...]:
+    """The cards a move puts down: a card, a lay-off card at an end, a discard's two; none for a pass
+    or a call (asking, announcing, contra, re)."""
+    if isinstance(move, Card):
+        return (move,)
+    if isinstance(move, Lay):
+        return (move.card,)
+    if isinstance(move, Discard):
+        return (move.first, move.second)
+    return ()
+
 
 Unit: TypeAlias = str
 """What a result counts: ``"pfennig"`` (Kein Stich, paid into the pot), ``"points"`` (Herzeln,
@@ -62,8 +191,63 @@ class Result:
 D = TypeVar("D", bound="Deal")
 
 
+class Refusal(str):
+    """Why a move is refused, as data, which reads as the engine's sentence.
+
+    ``rule`` names the rule broken (``"follow"``, ``"trump"``, ``"turn"``, ``"no-fit"``, …: the keys of
+    :data:`keinstich.wording.refusals.RULES`), ``seat`` the seat that tried, ``facts`` what the sentence cites
+    by name: ``card`` (the card refused), ``suit`` (the suit led or banned), ``holding`` (the seat's cards the
+    rule allows) and what a rule needs besides (the highest trump so far, the card that must be thrown, …).
+    ``str()`` is the engine's sentence (third person, card codes, the deal's suit names, ``style``);
+    :func:`keinstich.wording.refusal_words` says it to the learner, in the faces' words, in English or German.
+    """
+
+    rule: str
+    seat: int | None
+    style: Style
+    facts: Mapping[str, Any]
+
+    def __new__(cls, rule: str, seat: int | None = None, *, style: Style = "french", **facts: Any) -> Refusal:
+        self = str.__new__(cls, say_refusal(rule, seat, facts, style=style))
+        self.rule, self.seat, self.style, self.facts = rule, seat, style, facts
+        return self
+
+    @property
+    def card(self) -> Card | None:
+        """The card refused (None for a pass or a call)."""
+        c: Card | None = self.facts.get("card")
+        return c
+
+    @property
+    def suit(self) -> Suit | None:
+        """The suit the rule is about: the suit led (follow, trump, forced), or the banned lead."""
+        s: Suit | None = self.facts.get("suit")
+        return s
+
+    @property
+    def holding(self) -> tuple[Card, ...]:
+        """The cards of the seat's hand the rule allows (what a refusal lists after "holds")."""
+        h: tuple[Card, ...] = self.facts.get("holding", ())
+        return h
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_refusal, (self.rule, self.seat, self.style, dict(self.facts)))
+
+    def __repr__(self) -> str:
+        return f"Refusal({self.rule!r}, seat={self.seat}: {str(self)!r})"
+
+
+def _refusal(rule: str, seat: int | None, style: Style, facts: dict[str, Any]) -> Refusal:
+    return Refusal(rule, seat, style=style, **facts)
+
+
 class IllegalPlay(ValueError):
-    """A move that may not be made now; the message says who, what and why (as ``why_illegal``)."""
+    """A move that may not be made now; the message says who, what and why (as ``why_illegal``), and
+    ``refusal`` holds it as data (a :class:`Refusal`; plain text where a move could not even be read)."""
+
+    def __init__(self, refusal: str) -> None:
+        super().__init__(refusal)
+        self.refusal = refusal
 
 
 class Deal(Protocol):
@@ -132,14 +316,15 @@ class Deal(Protocol):
         """Every move the seat to move may make now, cards and non-card moves alike."""
         ...
 
-    def why_illegal(self, move: Move, seat: int | None = None, *, style: Style | None = None,
-                    you: bool = False) -> str | None:
-        """Why ``move`` (by ``seat``, default the seat to move) is refused now, or None if allowed.
-        ``you``: the same reason said to the learner in ``seat`` ("you must follow …", not "seat 0 must …")."""
+    def why_illegal(self, move: Move | str, seat: int | None = None) -> str | None:
+        """Why ``move`` (by ``seat``, default the seat to move) is refused now, or None if allowed: a
+        :class:`Refusal` (the rule broken, the seat, the card, …), whose text is the engine's sentence;
+        :func:`keinstich.wording.refusal_words` says it to the learner, in English or German."""
         ...
 
-    def play(self, move: Move, seat: int | None = None) -> object:
-        """Make ``move`` for the seat to move (with ``seat``: refuse it out of turn)."""
+    def play(self, move: Move | str, seat: int | None = None) -> object:
+        """Make ``move`` (or its :func:`move_code` text) for the seat to move (with ``seat``: refuse it out
+        of turn)."""
         ...
 
     def undo(self) -> tuple[int, Move]:
@@ -212,167 +397,3 @@ class TrickPlay(Deal, Protocol):
         """What the tricks are scored with (a :class:`~keinstich.contracts.Contract`: its ``unit`` and
         ``score``), or None for a deal played without one."""
         ...
-
-
-def move_cards(move: Move) -> tuple[Card, ...]:
-    """The cards a move puts down: a card, a lay-off card at an end, a discard's two; none for a pass
-    or a call (asking, announcing, contra, re)."""
-    if isinstance(move, Card):
-        return (move,)
-    if isinstance(move, tuple):
-        return tuple(x for x in move if isinstance(x, Card))
-    return ()
-
-
-def check_rng(rng: object, what: str = "playout") -> None:
-    """Refuse a random source without a ``random()`` method, such as a seed given in place of a
-    :class:`random.Random`."""
-    if not callable(getattr(rng, "random", None)):
-        raise TypeError(f"{what} draws from a random.Random, e.g. random.Random({quoted(rng, 20)}), "
-                        f"not {quoted(rng)}")
-
-
-def check_seat(seat: object, players: int, error: type[ValueError] = ValueError) -> int:
-    """``seat`` as a seat number from 0 to ``players - 1``, or a clear refusal (no negative indexing)."""
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-        raise error(f"seat must be a whole number from 0 to {players - 1}, not {seat!r}")
-    return seat
-
-
-def named(spec: object, players: int | None, fits: Callable[[object], bool], kind: str,
-          error: type[ValueError] = ValueError) -> Any:
-    """``spec`` itself, or, given as an id (``"no-hearts"``, ``"herzeln-tricks"``, ``"domino"``,
-    ``"herzblatt-4"``), the contract or rules of that id from the games' registry that ``fits`` this
-    kind of deal; refused with what the id is and where it belongs."""
-    if not isinstance(spec, str):
-        return spec
-    from keinstich.games import GAMES  # the registry sits above the machines: looked up when asked
-
-    found = []
-    for g in GAMES.values():
-        try:
-            if players is None:
-                found.append(g.contract(spec))
-            else:
-                found.append(g.contract(spec, players if players in g.player_counts else g.player_counts[-1]))
-        except ValueError:
-            continue
-    for c in found:
-        if fits(c):
-            return c
-    if found:
-        raise error(f"{quoted(spec)} is not {kind}: it names {type(found[0]).__name__} "
-                         f"{getattr(found[0], 'id', spec)!r} of another kind of deal")
-    ids = sorted({cid for g in GAMES.values() for cid in g.contracts(4 if 4 in g.player_counts else 3)})
-    raise error(f"unknown contract {quoted(spec)}: use one of {', '.join(ids)}")
-
-
-def read_hands(hands: Sequence[Sequence[Card | str]], leader: int, style: Style,
-               error: type[ValueError] = ValueError) -> tuple[tuple[tuple[Card, ...], ...], list[int]]:
-    """Hands given to a machine, as cards and as masks; refused with ``error`` unless there are two
-    or more, all of one size, no card twice, ``leader`` is a seat and ``style`` a pack's style."""
-    n = len(hands)
-    if n < 2:
-        raise error(f"a deal needs at least 2 hands, got {n}")
-    dealt = tuple(tuple(card(c) for c in h) for h in hands)
-    sizes = [len(h) for h in dealt]
-    if len(set(sizes)) != 1 or sizes[0] == 0:
-        raise error(f"every hand needs the same number of cards, got sizes {sizes}")
-    masks = [mask_of(h) for h in dealt]
-    if mask_of(c for h in dealt for c in h).bit_count() != sum(sizes):
-        raise error("a card appears twice in the hands")
-    if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader < n:
-        raise error(f"leader must be a seat from 0 to {n - 1}, not {leader!r}")
-    if style not in ("german", "french"):
-        raise error(f"style must be 'german' or 'french', not {style!r}")
-    return dealt, masks
-
-
-def replay_moves(deal: D, history: Sequence[tuple[int, Move]]) -> D:
-    """Play ``history`` on ``deal`` (a fresh deal), move by move, each checked; returns the deal."""
-    for seat, move in history:
-        deal.play(move, seat)
-    return deal
-
-
-_SLOTS: dict[type, tuple[str, ...]] = {}
-"""Per machine class, the names of its state (its ``__slots__`` and its bases')."""
-
-
-class Machine:
-    """What the trick and the lay-off machines share. Their state is their ``__slots__``; ``_turn`` is
-    the seat to move (-1 once over) and ``contract`` names the game.
-
-    ``copy()`` copies the lists and shares everything else (immutable). ``undo()`` rebuilds the deal
-    from :meth:`_fresh` and replays every move but the last, so it can never disagree with ``play``.
-    """
-
-    __slots__ = ()
-    playing: ClassVar[str] = "play"
-    """The phase while the deal runs."""
-
-    _turn: int
-
-    @property
-    def turn(self) -> int | None:
-        """The seat to move, or None when the deal is over."""
-        return None if self._turn < 0 else self._turn
-
-    @property
-    def is_over(self) -> bool:
-        return self._turn < 0
-
-    over = is_over
-
-    @property
-    def game(self) -> str:
-        """The game whose contract this deal plays (Kein Stich without a contract)."""
-        return str(getattr(getattr(self, "contract", None), "game", "kein-stich"))
-
-    @property
-    def phase(self) -> str:
-        return "over" if self._turn < 0 else self.playing
-
-    def record(self, *, pack: str | None = None, dealer: int | None = None) -> Record:
-        """This deal as a game record (docs/records.md)."""
-        from keinstich.records import record_of
-
-        return record_of(self, pack=pack, dealer=dealer)
-
-    def _fresh(self) -> Any:
-        """A new deal with the same hands, rules and first player, before any move."""
-        raise NotImplementedError
-
-    def _slots(self) -> tuple[str, ...]:
-        names = _SLOTS.get(type(self))
-        if names is None:
-            found: list[str] = []
-            for klass in type(self).__mro__:
-                found.extend(getattr(klass, "__slots__", ()))
-            names = _SLOTS[type(self)] = tuple(found)
-        return names
-
-    def copy(self) -> Self:
-        new = object.__new__(type(self))
-        for name in self._slots():
-            value = getattr(self, name)
-            setattr(new, name, value.copy() if type(value) is list else value)
-        return new
-
-    def rewound(self, moves: int) -> Self:
-        history: Sequence[tuple[int, Move]] = self.history  # type: ignore[attr-defined]
-        if not 0 <= moves <= len(history):
-            raise ValueError(f"moves must be from 0 to {len(history)}, not {moves}")
-        fresh: Self = self._fresh()
-        for seat, move in history[:moves]:
-            fresh.play(move, seat)  # type: ignore[attr-defined]
-        return fresh
-
-    def undo(self) -> tuple[int, Move]:
-        history: Sequence[tuple[int, Move]] = self.history  # type: ignore[attr-defined]
-        if not history:
-            raise IllegalPlay("nothing to undo: no move has been made yet")
-        fresh = replay_moves(self._fresh(), history[:-1])
-        for name in self._slots():
-            setattr(self, name, getattr(fresh, name))
-        return history[-1]

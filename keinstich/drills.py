@@ -117,7 +117,7 @@ def study(deal: Deal, seed: int | str = 0) -> Drill | None:
     seat = deal.turn
     if seat is None or len(deal.legal_moves()) < 2 or not deal.legal():
         return None
-    values = card_values(deal)
+    values: dict[Move, int] = dict(card_values(deal).items())
     sign = objective(deal.observation(seat)).sign
     bot = HeuristicBot(pack=dealt_pack(deal))
     return Drill(deal.copy(), seed, values, sign, bot_move(bot, deal.observation(seat)), *thresholds(deal))

@@ -38,7 +38,7 @@ from keinstich.cards import (
     mask_of,
     pack,
 )
-from keinstich.deal import IllegalPlay, Machine, Result, check_rng, check_seat, named, read_hands
+from keinstich.deal import PASS, End, IllegalPlay, Lay, Move, Refusal, Result, parse_move
 from keinstich.dealing import deal_hands
 from keinstich.layoff_layout import BOTTOM, SUIT_BITS, TOP, OpenLayout, tables
 from keinstich.layoff_rules import (
@@ -55,10 +55,7 @@ from keinstich.layoff_rules import (
     DominoError,
     DominoObservation,
     DominoRules,
-    End,
-    Lay,
     Layout,
-    Move,
     Order,
     Start,
     domino_contract,
@@ -66,8 +63,8 @@ from keinstich.layoff_rules import (
     payout_shares,
     payout_weights,
 )
+from keinstich.machine import Machine, check_rng, check_seat, named, read_hands
 from keinstich.tricks import forehand
-from keinstich.wording import Who
 
 _CHOSEN = 4  # in the history: the card fitted both ends and this one was chosen
 _END_CODES: dict[str | None, int] = {None: 0, "top": TOP, "bottom": BOTTOM}
@@ -313,118 +310,122 @@ class DominoDeal(OpenLayout, Machine):
             return ()
         return self.legal() + ((None,) if self._pass_allowed(self._turn) else ())
 
-    def why_illegal(self, move: Move, seat: int | None = None, *, end: End | None = None,
-                    style: Style | None = None, you: bool = False) -> str | None:
-        """Why ``move`` (a card, a :class:`Lay`, or None / "pass") is not allowed now for ``seat``, or None.
-
-        ``you`` words it for the learner in that seat ("you cannot lay …", see :mod:`keinstich.wording`)."""
-        if isinstance(move, Lay):
-            move, end = move
+    def why_illegal(self, move: Move | str, seat: int | None = None, *, end: End | None = None) -> Refusal | None:
+        """Why ``move`` (a card, a :class:`Lay`, or None / "pass"; ``end`` the end chosen for a card) is not
+        allowed now for ``seat``, as a :class:`~keinstich.deal.Refusal`, or None."""
+        style = self.style
         try:
-            c = _parse(move)
+            c, end = self._read(_at(move, end))
         except IllegalPlay as e:
-            return str(e)
+            return Refusal("unreadable", seat, style=style, text=str(e), given=move)
         if end not in _END_CODES:
-            return f"end must be 'top' or 'bottom', not {end!r}"
+            return Refusal("end", seat, style=style, end=end)
         if self._turn < 0:
-            order = ", ".join(map(str, self._finish))
-            return f"the deal is over: the seats went out in the order {order}"
+            return Refusal("over-lay-off", seat, style=style, order=tuple(self._finish))
         s = self._turn
         start = self.rules.start_card
         opening = start is not None and not self._started()
         if seat is not None and seat != s:
-            text = Who(seat, you, style or self.style).turn(s)
-            if opening:
-                assert start is not None
-                text += f": seat {s} holds {start.code}, the {start.label(self.style)}, which starts the lay-off"
-            return text
-        who = Who(s, you, style or self.style)
-        legal = self._hands[s] & self._front
+            return Refusal("turn", seat, style=style, turn=s, card=c, start=start if opening else None,
+                           deal_style=style)
+        legal = cards_of(self._hands[s] & self._front)
         if c is None:
             if self._pass_allowed(s):
                 return None
             if opening:
-                return self._must_start(who)
-            return f"{who.does('can')} play ({who.cards(cards_of(legal))}) and may not pass"
+                return Refusal("must-start", s, style=style, start=start, deal_style=style)
+            return Refusal("no-pass", s, style=style, holding=legal)
         if not self._hands[s] & c.bit:
-            where = ("" if self._rest & c.bit else " (it is already laid)" if self._all & c.bit
-                     else " (it is not in play in this deal)")
-            return f"{who.does('does not hold', 'do not hold')} {who.card(c)}{where}"
+            where = "" if self._rest & c.bit else "laid" if self._all & c.bit else "out"
+            return Refusal("not-held", s, style=style, card=c, where=where)
         if opening:
-            return None if c is start else self._must_start(who)
-        if legal & c.bit:
+            return None if c is start else Refusal("must-start", s, style=style, card=c, start=start,
+                                                   deal_style=style)
+        if self._front & c.bit:
             fits = self._ends(c)
             want = _END_CODES[end]
             if want and fits and not fits & want:
-                other = "top" if want == BOTTOM else "bottom"
-                return f"{who.does('cannot')} lay {who.card(c)} at the {end}: it fits only at the {other}"
+                return Refusal("wrong-end", s, style=style, card=c, end=end)
             return None
-        hint = (f"; {who.does('can')} lay {who.cards(cards_of(legal))}" if legal
-                else f"; {who.does('has', 'have')} no card that fits and must pass")
-        return f"{who.does('cannot')} lay {who.card(c)}: {self._no_fit(c, who)}{hint}"
-
-    def _must_start(self, who: Who) -> str:
-        start = self.rules.start_card
-        assert start is not None
-        if who.you:
-            return f"you must lay {who.card(start)} first: it starts the lay-off"
-        return f"seat {who.seat} must lay {start.code} first: the {start.label(self.style)} starts the lay-off"
+        return Refusal("no-fit", s, style=style, card=c, holding=legal, **self._no_fit(c))
 
     # --- playing -------------------------------------------------------------------------------
 
-    def play(self, move: Move, seat: int | None = None, *, end: End | None = None) -> None:
+    def play(self, move: Move | str, seat: int | None = None, *, end: End | None = None) -> None:
         """Lay a card, or pass with None (or "pass"), for the seat to move.
 
         With ``seat`` given, refuses a move out of turn. ``end`` chooses the end of the chain when
-        a card fits both. Raises :class:`~keinstich.tricks.IllegalPlay` (state unchanged).
+        a card fits both (as a :class:`Lay` does). Raises :class:`~keinstich.deal.IllegalPlay` (state
+        unchanged).
         """
+        Machine.play(self, _at(move, end), seat)
+
+    def _read(self, move: Move | str) -> tuple[Card | None, End | None]:
+        """(the card, or None for a pass; the end chosen, if any)."""
+        end: End | None = None
+        if isinstance(move, str) and "@" in move:  # a card at its end, as text: "9C@bottom"
+            try:
+                move = parse_move(move)
+            except ValueError as e:
+                raise IllegalPlay(str(e)) from None
         if isinstance(move, Lay):
             move, end = move
-        reason = self.why_illegal(move, seat, end=end)
-        if reason is not None:
-            raise IllegalPlay(reason)
-        c = _parse(move)
+        if _passes(move):
+            return None, end
+        try:
+            return card(move), end  # type: ignore[arg-type]
+        except ValueError as e:
+            raise IllegalPlay(str(e)) from None
+
+    def _allows(self, seat: int, move: tuple[Card | None, End | None]) -> bool:
+        return self.why_illegal(move[0], end=move[1]) is None
+
+    def _record(self, s: int, move: tuple[Card | None, End | None]) -> None:
+        """History as (seat, card or None, the end used: TOP, BOTTOM, or 0 for a pass or a card that opens a row
+        or the chain; with ``_CHOSEN`` where the card fitted both ends)."""
+        c, end = move
+        self._history.append((s, c, 0 if c is None else self._end_used(c, _END_CODES[end])))
+
+    def _apply(self, s: int, move: tuple[Card | None, End | None]) -> None:
+        c = move[0]
         if c is None:
-            self._pass(self._turn)
+            self._passes[s] += 1
+            self._advance(s)
         else:
-            self._lay(self._turn, c, _END_CODES[end])
+            self._lay(s, c, self._history[-1][2])
 
     def replay(self, seat: int, move: Card | None, end: End | None = None) -> None:
         """Play ``move`` for ``seat``, the seat to move, as already seen played (a bot replaying observed
-        play on guessed hands): without :meth:`play`'s checks and reasons, which the moves passed once."""
-        if move is None:
-            self._pass(seat)
-        else:
-            self._lay(seat, move, _END_CODES[end])
+        play on guessed hands): recorded and applied without :meth:`play`'s checks, which it passed once."""
+        self._record(seat, (move, end))
+        self._apply(seat, (move, end))
 
-    def _pass(self, s: int) -> None:
-        self._passes[s] += 1
-        self._history.append((s, None, 0))
-        self._advance(s)
+    def _end_used(self, c: Card, end: int) -> int:
+        """The end card ``c`` goes to (``end``: the one asked for, 0 the top where it fits both), ``_CHOSEN``
+        added where it fitted both; 0 for a card that opens the chain or its row."""
+        if (not self._chain if self.rules.layout == "chain" else self._hi[c.suit] < self._lo[c.suit]):
+            return 0
+        fits = self._ends(c)
+        used = BOTTOM if fits == BOTTOM or (fits == TOP | BOTTOM and end == BOTTOM) else TOP
+        return used | _CHOSEN if fits == TOP | BOTTOM else used
 
-    def _lay(self, s: int, c: Card, end: int) -> None:
-        """Lay a card known to be legal for the seat to move; ``end`` 0 means the top when it fits both."""
+    def _lay(self, s: int, c: Card, used: int) -> None:
+        """Lay a card known to be legal for the seat to move at the end ``used`` (:meth:`_end_used`)."""
         bit = c.bit
         self._hands[s] ^= bit
         rest = self._rest = self._rest ^ bit
         tab = self._tab
-        used = 0
         if self.rules.layout == "chain":
             chain = self._chain
             if not chain:
                 self._ct = self._cb = tab.jack_pos
                 chain.append(c)
+            elif used & TOP:
+                self._ct = self._nt
+                chain.append(c)
             else:
-                fits = self._ends(c)
-                used = BOTTOM if fits == BOTTOM or (fits == TOP | BOTTOM and end == BOTTOM) else TOP
-                if fits == TOP | BOTTOM:
-                    used |= _CHOSEN
-                if used & TOP:
-                    self._ct = self._nt
-                    chain.append(c)
-                else:
-                    self._cb = self._pb
-                    chain.insert(0, c)
+                self._cb = self._pb
+                chain.insert(0, c)
             self._set_chain_front(rest)
         else:
             su = c.suit
@@ -433,17 +434,11 @@ class DominoDeal(OpenLayout, Machine):
                 if not self._started():  # the first card: every other Unter may follow
                     front = mask_of(Card(t, Rank.JACK) for t in Suit if tab.seqs[t]) & rest
                 self._lo[su] = self._hi[su] = tab.jack_at[su]
+            elif used & TOP:
+                self._hi[su] += 1
             else:
-                fits = self._ends(c)
-                used = BOTTOM if fits == BOTTOM or (fits == TOP | BOTTOM and end == BOTTOM) else TOP
-                if fits == TOP | BOTTOM:
-                    used |= _CHOSEN
-                if used & TOP:
-                    self._hi[su] += 1
-                else:
-                    self._lo[su] -= 1
+                self._lo[su] -= 1
             self._front = (front & ~SUIT_BITS[su]) | self._row_front(su)
-        self._history.append((s, c, used))
         if not self._hands[s]:
             self._finish.append(s)
             if len(self._finish) == self.players - 1:
@@ -479,22 +474,22 @@ class DominoDeal(OpenLayout, Machine):
             if not m:
                 if not self._rest & self._front:
                     raise AssertionError(f"deadlock: no card in any hand fits the layout ({self!r})")
-                self._pass(s)
+                self.replay(s, None)
                 continue
             count = m.bit_count()
             options = count + (1 if voluntary and (not fixed or self._started()) else 0)
             k = int(rnd() * options)
             if k == count:
-                self._pass(s)
+                self.replay(s, None)
                 continue
             while k:
                 m &= m - 1
                 k -= 1
             c = ALL_CARDS[(m & -m).bit_length() - 1]
-            end = 0
+            end: End | None = None
             if self._ends(c) == TOP | BOTTOM:
-                end = TOP if rnd() < 0.5 else BOTTOM
-            self._lay(s, c, end)
+                end = "top" if rnd() < 0.5 else "bottom"
+            self.replay(s, c, end)
         return tuple(self._finish)
 
     def _fresh(self) -> DominoDeal:
@@ -538,18 +533,17 @@ class DominoDeal(OpenLayout, Machine):
         return domino_html(self)
 
 
-def _parse(move: Move) -> Card | None:
-    """A card, or None for a pass (None or the word "pass")."""
-    if move is None:
-        return None
-    if isinstance(move, str) and move.strip().lower() == "pass":
-        return None
-    if isinstance(move, Lay):
-        return move.card
-    try:
-        return card(move)
-    except ValueError as e:
-        raise IllegalPlay(str(e)) from None
+def _passes(move: object) -> bool:
+    """Whether ``move`` is a pass: None, or the word "pass"."""
+    return move is None or (isinstance(move, str) and move.strip().lower() == PASS)
+
+
+def _at(move: Move | str, end: End | None) -> Move | str:
+    """A card given with its ``end`` apart (``play(c, end="bottom")``) as the :class:`Lay` it means: read as
+    any move is, card and end alike. A pass, or a Lay, keeps its own."""
+    if end is None or isinstance(move, Lay) or _passes(move):
+        return move
+    return Lay(move, end)  # type: ignore[arg-type]  # a code is read with the Lay
 
 
 __all__ = [

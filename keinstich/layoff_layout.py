@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from keinstich.cards import Card, Rank, Style, Suit, card, cards_of, mask_of, strength_table
-from keinstich.layoff_rules import DominoRules, End
-from keinstich.wording import Who, a
+from keinstich.deal import End
+from keinstich.layoff_rules import DominoRules
 
 TOP, BOTTOM = 1, 2
 """The ends of a row or the chain, as bits: a card may fit either or both."""
@@ -138,29 +138,24 @@ class OpenLayout:
             fits |= BOTTOM
         return fits
 
-    def _no_fit(self, c: Card, who: Who) -> str:
-        """Why a card in hand does not fit the layout (text after "cannot lay X: "), in ``who``'s words."""
+    def _no_fit(self, c: Card) -> dict[str, object]:
+        """Why a card in hand does not fit the layout, as the facts a refusal cites: the layout (``"chain"``,
+        ``"chain-empty"``, ``"rows-empty"``, ``"row-empty"``, ``"row"``) and its open ends."""
         tab = self._tab
         if self.rules.layout == "chain":
             if not self._chain:
-                return f"the chain starts with {a(Rank.JACK.label(who.style))}"
-            top, bottom = who.card(self._chain[-1]), who.card(self._chain[0])
-            up, down = who.rank(tab.ranks[self._nt]), who.rank(tab.ranks[self._pb])
-            if up == down:
-                return f"it does not join the chain (it runs {bottom}…{top}: only {a(up)} fits, at either end)"
-            return (f"it does not join the chain (it runs {bottom}…{top}: "
-                    f"{a(up)} fits above {top}, {a(down)} below {bottom})")
+                return {"layout": "chain-empty"}
+            return {"layout": "chain", "top": self._chain[-1], "bottom": self._chain[0],
+                    "up": tab.ranks[self._nt], "down": tab.ranks[self._pb]}
         if not self._started():
-            return "the lay-off starts with an Unter (a Jack)"
+            return {"layout": "rows-empty"}
         s = c.suit
-        name = who.suit(s)
         lo, hi = self._lo[s], self._hi[s]
         if hi < lo:
-            return f"it does not join a row ({name} has not started: {who.card(Card(s, Rank.JACK))} starts it)"
+            return {"layout": "row-empty", "row": s}
         seq = tab.seqs[s]
         k = len(seq)
-        low, high = who.card(seq[lo % k]), who.card(seq[hi % k])
-        return f"it does not join a row ({name} runs {f'from {low} to {high}' if who.you else f'{low}–{high}'})"
+        return {"layout": "row", "row": s, "low": seq[lo % k], "high": seq[hi % k]}
 
     def _set_chain_front(self, rest: int) -> None:
         """Find the ranks that join the chain's ends, skipping ranks with no card left to lay.

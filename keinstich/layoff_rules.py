@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar, Literal, NamedTuple
+from typing import ClassVar, Literal
 
 from keinstich.cards import Card, Rank, Style, Suit, card, mask_of, strength_table
 from keinstich.wording import a, usual_style
@@ -17,23 +17,6 @@ from keinstich.wording import a, usual_style
 Layout = Literal["rows", "chain"]
 Start = Literal["acorns", "hearts", "leaves", "bells", "any"]
 Order = Literal["natural", "ace-ten"]
-End = Literal["top", "bottom"]
-
-
-class Lay(NamedTuple):
-    """A card laid at a chosen end of the chain (where it fits both); shows as ``9C@bottom``."""
-
-    card: Card
-    end: End
-
-    def __str__(self) -> str:
-        return f"{self.card.code}@{self.end}"
-
-
-Move = Card | Lay | str | None
-"""A lay-off move: a card (laid where it fits, the top end if both), a :class:`Lay`, or a pass
-(None, or the word "pass")."""
-
 START_CARDS: dict[str, Card | None] = {
     "acorns": card("JC"), "leaves": card("JS"), "hearts": card("JH"), "bells": card("JD"), "any": None}
 """The Unter that must open the lay-off for each ``start`` (None: any Unter, forehand first)."""

@@ -2,22 +2,30 @@
 
 A game's partie (:class:`~keinstich.game.Partie`) knows its deals, dealers and ledger or standings;
 how a deal is played is the same for all of them: each seat's policy is handed that seat's
-observation and returns its move, or, without policies, every move is random and legal.
+observation and returns its move (a bot is a policy too: its ``decide`` answers), or, without
+policies, every move is random and legal.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, cast
 
 if TYPE_CHECKING:
     from keinstich.cards import Pack
     from keinstich.deal import Deal, Move
     from keinstich.game import Partie
 
-Policy = Callable[[Any], "Move"]
-"""Chooses a seat's next move from that seat's observation: a card, or None to pass (lay-off deals)."""
+class Decides(Protocol):
+    """A bot: its ``decide`` answers an observation with a choice whose ``move`` is played."""
+
+    def decide(self, obs: Any) -> Any: ...
+
+
+Policy: TypeAlias = "Callable[[Any], Move] | Decides"
+"""Chooses a seat's next move from that seat's observation: a callable returning the move (a card, None to
+pass in a lay-off deal, Herzblatt's calls), or a bot, whose ``decide(observation).move`` is the move."""
 
 
 class RulesPartie:
@@ -44,7 +52,11 @@ def seat_policies(policies: Policy | Sequence[Policy] | None, players: int,
     """One policy per seat from one policy for all, or a sequence of them; None stays None."""
     if policies is None:
         return None
-    out = (policies,) * players if callable(policies) else tuple(policies)
+    out: tuple[Policy, ...]
+    if callable(policies) or callable(getattr(policies, "decide", None)):
+        out = (cast("Policy", policies),) * players
+    else:
+        out = tuple(cast("Sequence[Policy]", policies))
     if len(out) != players:
         raise error(f"give one policy per seat ({players}), not {len(out)}")
     return out
@@ -59,7 +71,10 @@ def play_out(deal: Deal, policies: Sequence[Policy] | None, rng: random.Random, 
     while not deal.over:
         seat = deal.turn
         assert seat is not None
-        move = policies[seat](deal.observation(seat))
+        policy = policies[seat]
+        obs = deal.observation(seat)
+        decide = getattr(policy, "decide", None)
+        move = decide(obs).move if callable(decide) else cast("Callable[[Any], Move]", policy)(obs)
         if move is None and deal.phase == "play":
             raise error(f"the policy of seat {seat} passed, but a trick deal has no passing")
         deal.play(move, seat)

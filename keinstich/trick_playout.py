@@ -13,7 +13,6 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from keinstich.cards import ALL_CARDS, Card
-from keinstich.deal import check_rng
 from keinstich.kernel.jit import array, float_array, padded
 from keinstich.kernel.layout import (
     H_SIZE,
@@ -39,6 +38,7 @@ from keinstich.kernel.layout import (
 )
 from keinstich.kernel.rules import trick_winner
 from keinstich.kernel.tables import TrickTables, additive, trick_tables
+from keinstich.machine import check_rng
 from keinstich.trick_rules import Scoring, Trick, TrickRules
 
 _NO_HEURISTIC: list[Any] = []  # the heuristic tables of a random play-out, which asks them nothing (made once)

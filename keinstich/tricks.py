@@ -25,8 +25,9 @@ from keinstich.cards import (
     pack,
 )
 from keinstich.deal import IllegalPlay as IllegalPlay  # the refusal of every deal kind, public here too
-from keinstich.deal import Machine, Move, Result, check_seat, named, read_hands
+from keinstich.deal import Move, Refusal, Result
 from keinstich.dealing import seeded_masks
+from keinstich.machine import Machine, check_seat, named, read_hands
 from keinstich.trick_playout import PlayOut
 from keinstich.trick_rules import (
     NO_TRUMPS,
@@ -36,7 +37,6 @@ from keinstich.trick_rules import (
     TrickRules,
     forehand,
 )
-from keinstich.wording import Who
 
 _SHIFT = (0, 13, 26, 39)
 _SUIT_OF = tuple(i // 13 for i in range(52))  # a card index's suit as a plain int (faster than Suit)
@@ -73,7 +73,7 @@ class TrickDeal(PlayOut, Machine):
     id of the pack dealt from (:meth:`from_seed` and the games set it; None for hands typed without one).
 
     ``style`` is the style of the pack dealt from (``"german"`` or ``"french"``; :meth:`from_seed`
-    takes it from the pack): the reasons name the suits as that pack does. Under
+    takes it from the pack): a refusal names the suits as that pack does. Under
     ``rules.stop_when_decided`` the deal may end before the last trick (:attr:`ended_early`).
     """
 
@@ -266,85 +266,72 @@ class TrickDeal(PlayOut, Machine):
         """:meth:`legal` as a bitmask of card bits (for bots and solvers)."""
         return 0 if self._turn < 0 else self._legal_mask(self._turn)
 
-    def why_illegal(self, move: Card | str, seat: int | None = None, *, style: Style | None = None,
-                    you: bool = False) -> str | None:
-        """Why card ``move`` may not be played now (by ``seat``, default the player to move), or None.
-
-        ``style`` names the suits as the faces on the table do ("german": acorns, leaves, hearts, bells);
-        by default as the pack dealt from (:attr:`style`). ``you`` words it for the learner in that seat
-        ("you must follow leaves (you hold …)", see :mod:`keinstich.wording`)."""
-        style = self.style if style is None else style
+    def why_illegal(self, move: Move | str, seat: int | None = None) -> Refusal | None:
+        """Why card ``move`` may not be played now (by ``seat``, default the player to move), as a
+        :class:`~keinstich.deal.Refusal`, or None. Its text names the suits as the pack dealt from does
+        (:attr:`style`); :func:`keinstich.wording.refusal_words` says it to the learner."""
+        style = self.style
         try:
-            c = card(move)
+            c = card(move)  # type: ignore[arg-type]
         except ValueError as e:
-            return str(e)
+            return Refusal("unreadable", seat, style=style, text=str(e), given=move)
         if self._turn < 0:
-            if self.ended_early:
-                return (f"the deal is over after {len(self._tricks)} of {self.total_tricks} tricks: "
-                        "no further trick can change any score (stop_when_decided)")
-            return f"the deal is over: all {self.total_tricks} tricks have been played"
+            return Refusal("over", seat, style=style, early=self.ended_early, played=len(self._tricks),
+                           total=self.total_tricks)
         if seat is not None and seat != self._turn:
-            return Who(seat, you, style).turn(self._turn)
+            return Refusal("turn", seat, style=style, turn=self._turn, card=c)
         seat = self._turn
-        who = Who(seat, you, style)
         hand = self._hands[seat]
         if not hand & c.bit:
-            return f"{who.does('does not hold', 'do not hold')} {who.card(c)}"
+            return Refusal("not-held", seat, style=style, card=c)
         broken = law.duty(hand, self._led, self._win, self._P, self._over, c.index)
         if not broken:
             return None
         legal = self._legal_mask(seat)
-        held = who.holds(self._by_strength(legal))
-        no = who.not_allowed(c)
-        trump = self.rules.trump
+        held = self._by_strength(legal)
+        rules = self.rules
         if broken == law.NO_LEAD:
-            banned = self.rules.no_lead
-            assert banned is not None
-            return f"{who.does('may not')} lead {who.suit(banned)} while holding other suits ({held}){no}"
+            return Refusal("no-lead", seat, style=style, card=c, suit=rules.no_lead, holding=held)
         led = Suit(self._led)
         if broken == law.FOLLOW:
-            return f"{who.does('must')} follow {who.suit(led)} ({held}){no}"
+            return Refusal("follow", seat, style=style, card=c, suit=led, holding=held)
         if broken == law.FORCED:
-            forced = self.rules.forced_discard
-            assert forced is not None
-            return f"{who.does('has', 'have')} no {who.suit(led)} and must throw {who.card(forced)}{no}"
+            return Refusal("forced", seat, style=style, card=c, suit=led, must=rules.forced_discard, holding=held)
         best = ALL_CARDS[self._win]
         if broken == law.OVERTRUMP_IF_TRUMPING:
-            higher = who.holds(self._by_strength(legal & SUIT_MASKS[c.suit]))
-            others = who.cards(self._by_strength(legal & ~SUIT_MASKS[c.suit]))
-            return (f"{who.does('need not')} trump, but a trump must beat the highest trump so far, "
-                    f"{who.card(best)} ({higher}; or play {others}){no}")
+            return Refusal("overtrump-if-trumping", seat, style=style, card=c, suit=led, best=best,
+                           holding=self._by_strength(legal & SUIT_MASKS[c.suit]),
+                           others=self._by_strength(legal & ~SUIT_MASKS[c.suit]))
         if broken == law.OVERTRUMP:
-            return f"{who.does('must')} beat the highest trump so far, {who.card(best)} ({held}){no}"
-        assert trump is not None
-        return f"{who.does('has', 'have')} no {who.suit(led)} and must trump with {who.suit(trump)} ({held}){no}"
+            return Refusal("overtrump", seat, style=style, card=c, suit=led, best=best, holding=held)
+        return Refusal("trump", seat, style=style, card=c, suit=led, trump=rules.trump, holding=held)
 
-    def _by_strength(self, mask: int) -> list[Card]:
+    def _by_strength(self, mask: int) -> tuple[Card, ...]:
         strength = law.rule_tables(self.rules).strength
-        return sorted(cards_of(mask), key=lambda x: (x.suit, strength[x.index]))
+        return tuple(sorted(cards_of(mask), key=lambda x: (x.suit, strength[x.index])))
 
     # --- playing -------------------------------------------------------------------------------
 
-    def play(self, move: Card | str, seat: int | None = None) -> Trick | None:
+    def play(self, move: Move | str, seat: int | None = None) -> Trick | None:
         """Play card ``move`` for the seat to move; returns the trick if this card finished one.
 
-        With ``seat`` given, refuses a play out of turn. Raises :class:`IllegalPlay` (state unchanged).
-        """
-        c = move
-        if c.__class__ is not Card:
-            try:
-                c = card(c)
-            except ValueError as e:
-                raise IllegalPlay(str(e)) from None
-        s = self._turn
-        if s < 0 or (seat is not None and seat != s):
-            raise IllegalPlay(self.why_illegal(c, seat) or "not allowed")
+        With ``seat`` given, refuses a play out of turn. Raises :class:`IllegalPlay` (state unchanged)."""
+        trick: Trick | None = Machine.play(self, move, seat)
+        return trick
+
+    def _read(self, move: Move | str) -> Card:
+        if move.__class__ is Card:
+            return move
+        try:
+            return card(move)  # type: ignore[arg-type]
+        except ValueError as e:
+            raise IllegalPlay(str(self.why_illegal(move))) from e
+
+    def _allows(self, seat: int, c: Card) -> bool:
         lm = self._lm
         if lm < 0:
-            lm = _legal(self._hands[s], self._led, self._win, self._P, self._over)
-        if not lm & c.bit:
-            raise IllegalPlay(self.why_illegal(c) or "not allowed")
-        return self._apply(s, c)
+            lm = _legal(self._hands[seat], self._led, self._win, self._P, self._over)
+        return bool(lm & c.bit)
 
     def _apply(self, s: int, c: Card, *, last: bool = False) -> Trick | None:
         """Play a card already known to be legal for seat ``s``, the seat to move (``last``: and end the

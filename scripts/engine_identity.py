@@ -31,7 +31,7 @@ from keinstich.games import GAMES
 def bot_answer(bot: Any, obs: Any) -> tuple[Any, str]:
     """A bot's move and reason on an observation, by whichever entry point the version has."""
     if not hasattr(bot, "explain"):  # one entry point: observation in, move and reason out
-        answer = bot.play(obs)
+        answer = bot.decide(obs)
         return answer.move, str(answer.reason)
     if getattr(obs, "kind", None) == "herzblatt":
         from keinstich.bots.herzblatt import herzblatt_move
@@ -40,6 +40,11 @@ def bot_answer(bot: Any, obs: Any) -> tuple[Any, str]:
         return herzblatt_move(obs, d), d.reason
     ch = bot.explain(obs)
     return ch.card, ch.reason
+
+
+def move_text(m: Any) -> str:
+    """A move as the corpus writes it: a card's code, "pass", or a call's words (the same in every version)."""
+    return "pass" if m is None else str(m)
 
 
 def refusal_text(deal: Any, move: Any, seat: int | None, *, you: bool = False, style: str | None = None) -> str:
@@ -69,10 +74,6 @@ def make_bot(spec: str, seed: int) -> Any:
     except ImportError:
         from keinstich.sim.bot_specs import make_bot as mk
     return mk(spec, seed)
-
-
-def move_text(m: Any) -> str:
-    return "pass" if m is None else str(m)
 
 
 # --- the corpora ------------------------------------------------------------------------------------

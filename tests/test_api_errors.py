@@ -10,7 +10,7 @@ from keinstich.bots import HeuristicBot, RandomBot, play_deal
 from keinstich.bots.montecarlo import MonteCarloBot
 from keinstich.cards import PackError, pack
 from keinstich.contracts import NO_HEARTS, ContractError, PerCard
-from keinstich.games.herzblatt import HerzblattDeal, HerzblattError, HerzblattPartie, HerzblattRules
+from keinstich.games.herzblatt import Ask, HerzblattDeal, HerzblattError, HerzblattPartie, HerzblattRules
 from keinstich.games.herzeln import HerzelnPartie
 from keinstich.games.kein_stich import Partie
 from keinstich.hand_text import DealTextError, hands_from_text
@@ -45,7 +45,7 @@ def test_herzblatt_answers_must_be_true_or_false(answer):
     with pytest.raises(HerzblattError, match=rf"seat {first} answers True \(play\) or False \(pass\), not {answer!r}"):
         deal.ask(answer)
     with pytest.raises(HerzblattError, match="answers True"):
-        deal.act(answer)
+        deal.play(Ask(answer))
     assert deal.answers == [] and deal.phase == "asking" and deal.history == ()
 
 
@@ -115,13 +115,13 @@ def test_a_bot_handed_a_deal_says_to_pass_an_observation(bot):
     deal = TrickDeal.from_seed("german-32", 4, 7, NO_HEARTS)
     with pytest.raises(TypeError, match=r"is handed one seat's view of the deal, not the deal itself: "
                                         r"pass deal.observation\(seat\)"):
-        bot.explain(deal)
+        bot.decide(deal)
     with pytest.raises(TypeError, match=r"pass deal.observation\(seat\)"):
-        bot.choose(DominoDeal.from_seed("german-32", 4, 7))
+        bot.decide(DominoDeal.from_seed("german-32", 4, 7))
     with pytest.raises(TypeError, match=r"pass deal.observation\(seat\)"):
         bot.decide(HerzblattDeal.from_seed(1))
     with pytest.raises(TypeError, match=r"is handed a seat's observation, deal.observation\(seat\), not None"):
-        bot.explain(None)
+        bot.decide(None)
 
 
 def test_play_deal_needs_a_bot_in_every_seat():

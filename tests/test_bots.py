@@ -38,7 +38,7 @@ from keinstich.bots.montecarlo import HandSampler, MonteCarloBot, SamplerError, 
 from keinstich.bots.solver import best_cards
 from keinstich.cards import Card, cards, mask_of, pack
 from keinstich.contracts import BLACK_PIG, KEIN_STICH_CONTRACTS, NO_HEARTS, NO_MAX, NO_OBERS, NO_TRICKS
-from keinstich.games.herzblatt import HERZBLATT_POINTS, HerzblattDeal, HerzblattRules
+from keinstich.games.herzblatt import HERZBLATT_POINTS, Ask, HerzblattDeal, HerzblattRules
 from keinstich.games.herzeln import HERZELN_CONTRACTS
 from keinstich.layoff import DOMINO, HERZELN_DOMINO, DominoDeal, domino_contract
 from keinstich.tricks import Observation, TrickDeal
@@ -54,7 +54,7 @@ def deal_of(hands, contract, leader=0, plays=""):
 
 
 def heuristic(d, p="german-32"):
-    return HeuristicBot(pack=p).explain(d.observation(d.turn))
+    return HeuristicBot(pack=p).decide(d.observation(d.turn))
 
 
 # --- the protocol -------------------------------------------------------------------------------
@@ -69,7 +69,7 @@ def test_every_bot_follows_the_protocol():
 def test_a_bot_refuses_an_observation_when_it_is_not_its_turn():
     d = TrickDeal.from_seed("german-32", 4, 1, NO_TRICKS)
     with pytest.raises(BotError, match="it is seat 0's turn"):
-        HeuristicBot().explain(d.observation(2))
+        HeuristicBot().decide(d.observation(2))
 
 
 @pytest.mark.parametrize(("game", "contract", "kind"), [
@@ -175,8 +175,8 @@ def test_a_herzblatt_observation_shows_the_skat_only_to_the_soloist():
                 if s == d.soloist and d.phase != "asking":
                     allowed |= set(d.skat) | set(d.discards or ())
                 assert reachable_cards(obs) <= allowed, (d.phase, s)
-            d.act(RandomBot(rng).decide(d.observation(seat)).move if d.phase != "asking"
-                  else seat == d.asking_order[0])
+            d.play(RandomBot(rng).decide(d.observation(seat)).move if d.phase != "asking"
+                   else Ask(seat == d.asking_order[0]))
 
 
 def test_play_deal_hands_each_bot_its_own_seats_observation_only():
@@ -187,9 +187,9 @@ def test_play_deal_hands_each_bot_its_own_seats_observation_only():
             super().__init__(seat)
             self.seat = seat
 
-        def explain(self, obs):
+        def decide(self, obs):
             seen.append((self.seat, obs.seat, type(obs)))
-            return super().explain(obs)
+            return super().decide(obs)
 
     d = play_deal(TrickDeal.from_seed("german-32", 4, 3, NO_HEARTS), [Spy(s) for s in range(4)])
     assert d.is_over and len(seen) == 32
@@ -290,7 +290,7 @@ def test_every_heuristic_choice_is_legal_and_has_a_reason():
             p, n = ("german-32", 4) if contract.rules.order == "natural" else ("french-24", 3)
             d = TrickDeal.from_seed(p, n, seed, contract)
             while not d.is_over:
-                ch = bot.explain(d.observation(d.turn))
+                ch = bot.decide(d.observation(d.turn))
                 assert isinstance(ch, Choice) and ch.card in d.legal()
                 assert len(ch.reason) > 10 and "\n" not in ch.reason
                 d.play(ch.card)
@@ -559,10 +559,10 @@ def test_monte_carlo_beats_random_play():
 def test_monte_carlo_strength_and_time_are_settings():
     d = TrickDeal.from_seed("german-32", 4, 2, NO_OBERS)
     obs = d.observation(0)
-    quick = MonteCarloBot(1, samples=500, time_limit=0.0).explain(obs)
+    quick = MonteCarloBot(1, samples=500, time_limit=0.0).decide(obs)
     assert quick.card in obs.legal and "over 1 sampled deals" in quick.reason
-    assert "over 7 sampled deals" in MonteCarloBot(1, samples=7).explain(obs).reason
-    again = [MonteCarloBot(5, samples=10).choose(obs) for _ in range(2)]
+    assert "over 7 sampled deals" in MonteCarloBot(1, samples=7).decide(obs).reason
+    again = [MonteCarloBot(5, samples=10).decide(obs).move for _ in range(2)]
     assert again[0] == again[1]  # no time limit: the same seed gives the same choice
     with pytest.raises(ValueError, match="samples must be 1 or more"):
         MonteCarloBot(samples=0)
@@ -580,7 +580,7 @@ def test_monte_carlo_is_exact_when_the_hidden_hands_are_known():
         best = best_cards(d)
         if len(best) == len(d.legal()):
             continue  # every card is as good: nothing to check
-        ch = MonteCarloBot(seed, exact_tricks=3).explain(d.observation(d.turn))
+        ch = MonteCarloBot(seed, exact_tricks=3).decide(d.observation(d.turn))
         assert ch.card in best, seed
         assert "all 1 deals that fit" in ch.reason and "solved exactly" in ch.reason
         checked += 1
@@ -603,7 +603,7 @@ def test_every_bot_plays_a_lay_off_deal_to_its_end(contract):
 
 def test_the_domino_heuristic_lays_the_unter_that_starts_and_explains():
     d = DominoDeal.from_seed("german-32", 4, 5, DOMINO)
-    ch = HeuristicBot().explain(d.observation(d.turn))
+    ch = HeuristicBot().decide(d.observation(d.turn))
     assert ch.card.code == "JC" and ch.reason
 
 
@@ -624,7 +624,7 @@ def test_the_solo_decision_counts_trumps_and_high_cards():
     seat = d.turn
     assert seat == 0
     yes = HeuristicBot().decide(d.observation(0))
-    assert yes.move is True and "trumps" in yes.reason
+    assert yes.move == Ask(True) and "trumps" in yes.reason
 
 
 def test_bots_play_herzblatt_to_the_end():
@@ -636,3 +636,24 @@ def test_bots_play_herzblatt_to_the_end():
                     RandomBot(seed + 1)][:players]
             out = play_deal(d, bots)
             assert out.is_over and sum(out.settlement().stakes) == 0
+
+
+def test_a_bot_offers_its_quick_play_only_for_its_own_decisions():
+    """The heuristic and the random bot offer a quick play (their moves made on the deal itself); a bot of a
+    subclass that decides otherwise does not, so a simulation asks it for every move."""
+    from keinstich.bots.base import quick_play
+
+    class Stubborn(HeuristicBot):
+        def _trick(self, obs):
+            return Choice(obs.legal[-1], "always the last card")
+
+    assert quick_play(HeuristicBot()) is not None and quick_play(RandomBot(1)) is not None
+    assert quick_play(Stubborn()) is None and quick_play(MonteCarloBot(1)) is None
+    assert quick_play(HeuristicBot(pack="german-32")) == quick_play(HeuristicBot(pack="german-32"))
+    d = TrickDeal.from_seed("german-32", 4, 5, NO_HEARTS)
+    from keinstich.sim.play import play
+
+    slow, fast = d.copy(), d.copy()
+    play_deal(slow, [Stubborn()] * 4)
+    play(fast, [Stubborn()] * 4)
+    assert slow.plays == fast.plays and slow.plays[0][1] == d.legal()[-1]

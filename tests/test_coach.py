@@ -140,7 +140,7 @@ def test_a_duplicate_with_the_seats_own_moves_replays_the_deal_exactly() -> None
     mine = iter([m for s, m in d.history if s == 0])  # type: ignore[attr-defined]
     again = duplicate(d, 0, lambda _: next(mine), "heuristic")  # type: ignore[arg-type]
     assert again.history == d.history  # type: ignore[attr-defined]
-    other = duplicate(d, 0, lambda x: HeuristicBot().choose(x.observation(0)), "heuristic")  # type: ignore[arg-type]
+    other = duplicate(d, 0, lambda x: HeuristicBot().decide(x.observation(0)).move, "heuristic")  # type: ignore[arg-type]
     assert other.dealt == d.dealt and other.history != d.history  # type: ignore[attr-defined]
 
 

@@ -12,7 +12,7 @@ from keinstich.cards import card, cards
 from keinstich.cli import main
 from keinstich.dealing import deal_hands
 from keinstich.games import GAMES
-from keinstich.games.herzblatt import HerzblattDeal, HerzblattRules
+from keinstich.games.herzblatt import Ask, Contra, Discard, HerzblattDeal, HerzblattRules, Re
 from keinstich.games.herzeln import HERZELN_CONTRACTS, NO_HEARTS, HerzelnPartie, HerzelnRules
 from keinstich.layoff import DominoDeal, herzeln_domino
 from keinstich.records import (
@@ -478,8 +478,8 @@ def test_a_malformed_herzblatt_record(d, message):
 
 def test_the_herzblatt_record_of_the_engine_deal_is_the_hand_built_record():
     deal = HerzblattDeal([cards(h) for h in HB_HANDS], cards("10D KD"), HerzblattRules(players=4), dealer=3)
-    for move in (False, True, ("10D", "8C"), *HB_PLAYS):
-        deal.act(move)
+    for move in (Ask(False), Ask(True), Discard("10D", "8C"), *HB_PLAYS):
+        deal.play(move)
     rec = record_of(deal)
     assert rec == Record.from_dict(herzblatt())
     text = rec.to_json()
@@ -607,7 +607,7 @@ def random_herzblatt_move(deal, rng):
     elif phase == "announce":
         deal.announce(rng.choice([None, None, "66", "du"]))
     elif phase in ("contra", "re"):
-        deal.act(rng.random() < 0.4)
+        deal.play((Contra if phase == "contra" else Re)(rng.random() < 0.4))
     else:
         deal.play(rng.choice(deal.legal()))
 

@@ -15,10 +15,15 @@ from keinstich.cards import ACE_TEN, Suit, card, cards, pack
 from keinstich.games.herzblatt import (
     CARD_POINTS,
     PRESETS,
+    Announce,
+    Ask,
+    Contra,
+    Discard,
     HerzblattDeal,
     HerzblattError,
     HerzblattPartie,
     HerzblattRules,
+    Re,
     card_points,
     play_deal,
     preset,
@@ -119,7 +124,7 @@ def scripted(text, discards, script, rules=None, *, calls=()):
     deal.ask(True)
     deal.discard(*discards.split())
     for call in calls:
-        deal.act(call)
+        deal.play(call)
     for code in script.split():
         deal.play(code)
     return deal
@@ -161,10 +166,10 @@ def test_the_discards_count_for_the_soloist():
 
 def test_muhr_65_wins_plain_but_loses_an_announced_66_with_contra_and_re():
     muhr = HerzblattRules(players=2, muhr=True)
-    plain = scripted(DEAL_D, "JC JD", LOSE_BY_ONE, muhr, calls=[None, False])
+    plain = scripted(DEAL_D, "JC JD", LOSE_BY_ONE, muhr, calls=[Announce(None), Contra(False)])
     assert plain.settlement().stakes == (1, -1)  # 65 > 55: more points than the defenders
     # "66" x2, contra x2, re x2: 1 * 2 * 2 * 2 = 8, and 65 < 66 loses.
-    deal = scripted(DEAL_D, "JC JD", LOSE_BY_ONE, muhr, calls=["66", True, True])
+    deal = scripted(DEAL_D, "JC JD", LOSE_BY_ONE, muhr, calls=[Announce("66"), Contra(True), Re(True)])
     assert deal.announcement == "66" and deal.contra_by == 1 and deal.re
     s = deal.settlement()
     assert s.stakes == (-8, 8) and s.value == 8
@@ -568,7 +573,7 @@ def test_random_deals_follow_the_rules_and_settle_zero_sum(r, seed, dealer):
             seat = deal.turn
             current = [c for _, c in deal.trick_deal.trick]
             assert set(deal.legal()) == oracle_legal(deal.hand(seat), current, r)
-        deal.act(policy(deal.observation(deal.turn)))
+        deal.play(policy(deal.observation(deal.turn)))
     s = deal.settlement()
     assert sum(s.stakes) == 0
     if deal.outcome == "redeal":
@@ -608,9 +613,9 @@ def test_a_session_rotates_the_dealer_and_nets_to_zero():
 def test_a_session_with_custom_policies():
     def always_play_lowest(obs):
         if obs.phase == "asking":
-            return True
+            return Ask(True)
         if obs.phase == "discard":
-            return obs.hand[:2]
+            return Discard(*obs.hand[:2])
         return obs.legal[0]
 
     p = HerzblattPartie(HerzblattRules(players=2), seed=4, policies=[always_play_lowest] * 2, deals=4).play()

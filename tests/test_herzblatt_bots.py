@@ -17,7 +17,7 @@ from keinstich.bots.montecarlo import MonteCarloBot
 from keinstich.bots.search import TrickSearch
 from keinstich.bots.solver import card_values
 from keinstich.bots.stakes import exact_points, stake_ladder, stake_table
-from keinstich.games.herzblatt import HerzblattDeal, HerzblattRules, preset
+from keinstich.games.herzblatt import Announce, Contra, HerzblattDeal, HerzblattRules, Re, preset
 
 # --- the stake table: the settlement by the soloist's final points ---------------------------------------
 
@@ -93,7 +93,7 @@ def soloist_ending(rules=None):
     d.ask(True)
     d.discard("QC", "9D")
     while d.phase != "play":  # Muhr: no announcement, no contra
-        d.act(None if d.phase == "announce" else False)
+        d.play(Announce(None) if d.phase == "announce" else Contra(False) if d.phase == "contra" else Re(False))
     for code in SOLOIST_PLAY.split():
         d.play(code)
     assert d.turn == 0 and d.card_points()[0] == 53
@@ -180,7 +180,7 @@ def test_the_stake_of_the_null_window_endgame_equals_the_stake_of_the_full_solut
         d.ask(True)
         h = HeuristicBot()
         while d.phase != "play":
-            d.act(h.decide(d.observation(d.turn)).move)
+            d.play(h.decide(d.observation(d.turn)).move)
         rng = random.Random(seed)
         while len(d.trick_deal.hand(d.soloist)) > 3 or d.turn != d.soloist:
             d.play(rng.choice(d.legal()))
@@ -222,15 +222,15 @@ def test_du_is_played_for_every_trick():
     d = HerzblattDeal.from_seed(3, rules)
     d.ask(True)
     h = HeuristicBot()
-    d.discard(*h.decide(d.observation(d.turn)).move)
+    d.play(h.decide(d.observation(d.turn)).move)
     d.announce("du")
     while d.phase in ("contra", "re"):
-        d.act(False)
+        d.play(Contra(False) if d.phase == "contra" else Re(False))
     reasons = []
     while not d.is_over:
         seat = d.turn
         dec = MonteCarloBot(seat, samples=8).decide(d.observation(seat))
         reasons.append(dec.reason)
-        d.act(dec.move)
+        d.play(dec.move)
     assert any("win" in r for r in reasons) and not any("points on average" in r for r in reasons)
     assert d.settlement().won == (d.trick_deal.tricks_won()[d.soloist] == d.trick_deal.total_tricks)

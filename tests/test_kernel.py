@@ -27,7 +27,6 @@ from keinstich.bots.base import objective
 from keinstich.bots.heuristic import _python_playout, heuristic_playout
 from keinstich.bots.knowledge import exclusions
 from keinstich.bots.montecarlo import MonteCarloBot
-from keinstich.bots.play import bot_move
 from keinstich.bots.search import TrickSearch
 from keinstich.bots.solver import solve
 from keinstich.bots.tables import tables
@@ -78,7 +77,7 @@ def _card_play(gid: str, contract: object, players: int, seed: int) -> tuple[Dea
     for s in range(seed, seed + 1000, 1):
         deal = g.deal(contract, s * 1009 + seed if s > seed else seed, players=players)
         while deal.trick_deal is None and not deal.is_over:
-            deal.play(bot_move(bot, deal.observation(deal.turn)))  # type: ignore[arg-type]
+            deal.play(bot.decide(deal.observation(deal.turn)).move)  # type: ignore[arg-type]
         td = deal.trick_deal
         if td is not None:
             return deal, td
@@ -213,7 +212,7 @@ def test_monte_carlo_choices_are_the_same_with_and_without_the_kernel(monkeypatc
 
             def choose(o: object = obs, s: int = seed) -> object:
                 bot = MonteCarloBot(s, samples=40)
-                return bot.herzblatt_card(o) if o.kind == "herzblatt" else bot.explain(o)  # type: ignore[attr-defined]
+                return bot.decide(o)  # type: ignore[arg-type]
 
             with_kernel = choose()
             monkeypatch.setattr(montecarlo, "kernel_rolls", lambda o: False)

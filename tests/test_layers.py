@@ -120,3 +120,14 @@ def test_every_engine_package_is_installed_by_pyproject():
     listed = set(tomllib.loads((ROOT.parent / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
     packages = {module_name(p.parent / "__init__.py") for p in ROOT.rglob("__init__.py")}
     assert packages <= listed, f"add {sorted(packages - listed)} to [tool.setuptools] packages"
+
+
+def test_no_caller_asks_a_bot_for_its_type():
+    """Simulations and the widgets ask a bot for its quick play (``quick_play()``), never for its class."""
+    import re
+
+    pattern = re.compile(r"type\([^()]*\)\s*(is|in|==)\s*\(?[A-Za-z_.]*Bot\b")
+    found = [f"{path.relative_to(ROOT.parent)}:{lineno}: {line.strip()}"
+             for folder in (ROOT, ROOT.parent / "widgets") for path in folder.rglob("*.py")
+             for lineno, line in enumerate(path.read_text().splitlines(), 1) if pattern.search(line)]
+    assert found == []

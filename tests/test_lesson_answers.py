@@ -71,7 +71,7 @@ def monte_carlo_samples() -> str:
     from keinstich.contracts import NO_HEARTS
 
     obs = TrickDeal.from_seed("german-32", 4, 3, NO_HEARTS).observation(0)
-    leads = [MonteCarloBot(seed=1, samples=n).explain(obs).card.label("german") for n in (10, 40, 160)]
+    leads = [MonteCarloBot(seed=1, samples=n).decide(obs).card.label("german") for n in (10, 40, 160)]
     assert leads[0] == leads[1] != leads[2], leads
     return f"With 10 and 40 imagined deals it leads the {leads[0]}; with 160 it switches to the {leads[2]}"
 

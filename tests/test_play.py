@@ -8,6 +8,7 @@ from keinstich.cards import card, cards
 from keinstich.contracts import NO_TRICKS
 from keinstich.dealing import deal_hands
 from keinstich.tricks import IllegalPlay, TrickDeal, TrickRules, forehand
+from keinstich.wording import refusal_words
 
 # Seat 0 leads. Trick 1: AH KH 10H QH (seat 0 wins); trick 2: 7C 8C QS 9C (seat 3 wins with 9C).
 SMALL = ["AH 7C", "KH 8C", "10H QS", "QH 9C"]
@@ -161,5 +162,6 @@ def test_reasons_name_the_suits_as_the_faces_show_them() -> None:
     deal.undo()
     deal.undo()
     deal.play("7C")
-    assert deal.why_illegal("KH", style="german") == "seat 1 must follow acorns (holds 8C): KH is not allowed"
+    german = refusal_words(deal.why_illegal("KH"), style="german")
+    assert german == "seat 1 must follow acorns (holds 8C): KH is not allowed"
     assert deal.why_illegal("KH") == "seat 1 must follow clubs (holds 8C): KH is not allowed"

@@ -32,7 +32,7 @@ def test_reasons_are_the_bots_own_and_the_cards_its_choices():
         m = CARD_LINE.match(line)
         if m:
             with naming("french"):  # the command-line log keeps the engine's words
-                choice = bot.explain(replay.observation(int(m[1])))
+                choice = bot.decide(replay.observation(int(m[1])))
             assert (choice.card.text, choice.reason) == (m[2], m[3])
             replay.play(choice.card)
 
@@ -63,10 +63,10 @@ def test_refuses_a_trick_count_the_deal_does_not_have(until):
 def test_a_bot_explains_in_the_words_of_the_deal_it_sees():
     german = TrickDeal.from_seed("german-32", 4, seed=7, contract=NO_HEARTS)
     french = TrickDeal.from_seed("french-32", 4, seed=7, contract=NO_HEARTS)
-    in_german = HeuristicBot().explain(german.observation(german.turn))
-    in_french = HeuristicBot().explain(french.observation(french.turn)).reason
+    in_german = HeuristicBot().decide(german.observation(german.turn))
+    in_french = HeuristicBot().decide(french.observation(french.turn)).reason
     assert not set("♣♠♥♦") & set(in_german.reason) and in_german.card.label("german") in in_german.reason
     assert set("♣♠♥♦") & set(in_french) and " of " not in in_french
     with naming("french"):  # a naming the caller sets wins: a French table over German cards, or a log
-        log = HeuristicBot().explain(german.observation(german.turn))
+        log = HeuristicBot().decide(german.observation(german.turn))
     assert log.card == in_german.card and in_german.card.text in log.reason and " of " not in log.reason

@@ -27,10 +27,10 @@ from reason_claims import (
 )
 
 from keinstich.bots import HeuristicBot
-from keinstich.bots.herzblatt import herzblatt_move
 from keinstich.bots.montecarlo import MonteCarloBot
 from keinstich.cards import Card, Suit, card, cards
 from keinstich.contracts import KEIN_STICH_CONTRACTS, NO_HEARTS
+from keinstich.deal import Announce, Ask, Contra, Re
 from keinstich.games import GAMES
 from keinstich.tricks import TrickDeal
 from keinstich.wording import naming
@@ -75,9 +75,11 @@ def positions(game_id: str, deals: int) -> Any:
                 obs = deal.observation(deal.turn)
                 if obs.kind == "herzblatt":
                     d = BOT.decide(obs)
-                    move, reason, bot_move = d.move, d.reason, herzblatt_move(obs, d)
+                    bot_move, reason = d.move, d.reason
+                    # what the claims read: a call's value (True, "66", None), the discard's two cards, a card
+                    move = bot_move[0] if isinstance(bot_move, Ask | Announce | Contra | Re) else bot_move
                 else:
-                    ch = BOT.explain(obs)
+                    ch = BOT.decide(obs)
                     move = bot_move = ch.card
                     reason = ch.reason
                 yield deal, obs, move, reason
@@ -135,14 +137,14 @@ def test_the_issues_examples_now_say_what_the_code_means() -> None:
     d = TrickDeal([cards("7H 7C"), cards("9H 8C"), cards("8H 9C"), cards("QH AH")], NO_HEARTS, leader=0)
     for code in ("7H", "9H", "8H"):
         d.play(code)
-    ch = HeuristicBot(pack="french-52").explain(d.observation(3))
+    ch = HeuristicBot(pack="french-52").decide(d.observation(3))
     assert ch == (card("AH"), "you must take this trick (every card you may play beats 9♥): take it with your "
                               "highest card, A♥")
     # Power: K♥ costs 45 and A♥ 5: A♥ is the card that adds least, which is not the lowest
     d = TrickDeal([cards("7H 7C"), cards("9H 8C"), cards("8H 9C"), cards("KH AH")], POWER, leader=0)
     for code in ("7H", "9H", "8H"):
         d.play(code)
-    ch = HeuristicBot(pack="french-52").explain(d.observation(3))
+    ch = HeuristicBot(pack="french-52").decide(d.observation(3))
     assert ch == (card("AH"), "you must take this trick (every card you may play beats 9♥): take it with A♥: every "
                               "other card would add more to what the trick costs")
 
@@ -161,7 +163,7 @@ def test_monte_carlo_reasons_name_the_seats_cards_and_say_only_when_it_is_the_on
                 ch = bot.decide(obs)
                 t, move, reason = obs.trick, ch.move, ch.reason
             else:
-                ch2 = bot.explain(obs)
+                ch2 = bot.decide(obs)
                 t, move, reason = obs, ch2.card, ch2.reason
             legal = list(t.legal)
             assert move is None or move in legal

@@ -52,7 +52,7 @@ def test_the_reasons_are_the_bots_explain_in_the_faces_words(style):
     for t in walk.tricks:
         for p in t.plays:
             with naming(style):
-                choice = bot.explain(again.observation(p.seat))
+                choice = bot.decide(again.observation(p.seat))
             assert (choice.card, choice.reason) == (p.card, p.reason) and p.reason
             again.play(p.card)
 

@@ -14,8 +14,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, cast
 
-from keinstich.bots.heuristic import Bot, HeuristicBot, RandomBot
-from keinstich.cards import Card, Pack, Style
+from keinstich.bots import registry
+from keinstich.bots.base import Bot, quick_play
+from keinstich.cards import Pack, Style
 from keinstich.coach.grades import pack_in_play
 from keinstich.deal import Deal, Move, TrickPlay, move_cards
 from keinstich.game import Game, GameError
@@ -23,7 +24,8 @@ from keinstich.games import GAMES
 from keinstich.records import record_pack
 from keinstich.wording import naming
 
-BOT_NAMES = ("random", "heuristic", "montecarlo")
+BOT_NAMES = tuple(registry.BOT_KINDS)
+"""The bots a table offers by name (:data:`keinstich.bots.registry.BOT_KINDS`)."""
 
 
 class SetupError(ValueError):
@@ -236,32 +238,13 @@ def tricks_of(deal: Deal) -> TrickPlay:
     return cast(TrickPlay, deal)
 
 
-def as_move(deal: Deal, answer: object) -> Move:
-    """A bot's answer as one of the deal's legal moves: a move itself, or the value a call carries
-    (``True`` for "play", two cards for a discard); unmatched answers go to the engine as they are."""
-    moves = deal.legal_moves()
-    if any(m == answer and type(m) is type(answer) for m in moves):
-        return answer
-    for m in moves:
-        if isinstance(m, tuple) and not isinstance(m, Card) and len(m):
-            if m == (answer,) or (isinstance(answer, tuple | list) and len(m) > 1 and set(m) == set(answer)):
-                return m
-    return answer
-
-
 def bot_move(bot: Bot, deal: Deal, seat: int, style: Style | None = None) -> tuple[Move, str]:
-    """The move ``bot`` makes for ``seat`` from that seat's observation alone, and its reason, which names
-    the cards in ``style``'s words (the faces shown; the pack's own by default).
-
-    A bot answers an observation that names its phase (Herzblatt's) with ``decide``, and a card
-    position (a trick or the lay-off) with ``explain``."""
+    """The move ``bot`` makes for ``seat`` from that seat's observation alone (:meth:`~keinstich.bots.base.Bot.decide`),
+    and its reason, which names the cards in ``style``'s words (the faces shown; the pack's own by default)."""
     obs = deal.observation(seat)
     with naming(style or pack_in_play(deal).style):
-        if getattr(obs, "phase", None) is None:
-            choice = bot.explain(obs)
-            return choice.card, choice.reason
-        decision = bot.decide(obs)
-    return as_move(deal, decision.move), decision.reason
+        choice = bot.decide(obs)
+    return choice.move, choice.reason
 
 
 # --- bots ------------------------------------------------------------------------------------------
@@ -269,14 +252,13 @@ def bot_move(bot: Bot, deal: Deal, seat: int, style: Style | None = None) -> tup
 
 def make_bot(spec: str | Bot, seed: int | str, seat: int, p: Pack | None = None) -> Bot:
     """A bot for ``seat`` from a spec ("random", "heuristic", "montecarlo", "montecarlo:samples=40", or a
-    factory taking a seed: :func:`keinstich.sim.bot_specs.make_bot`), seeded from the table's seed and the
+    factory taking a seed: :func:`keinstich.bots.registry.make_bot`), seeded from the table's seed and the
     seat; a Bot object is used as it is."""
     from keinstich.sim.bot_specs import bot_seed
-    from keinstich.sim.bot_specs import make_bot as sim_make_bot
 
     if isinstance(spec, Bot):
         return spec
-    return sim_make_bot(spec, bot_seed(seed, 0, seat), pack=p)
+    return registry.make_bot(spec, bot_seed(seed, 0, seat), pack=p)
 
 
 def bot_label(bot: Bot) -> str:
@@ -285,11 +267,12 @@ def bot_label(bot: Bot) -> str:
 
 
 def is_fast(bot: Bot) -> bool:
-    """Bots that answer within a millisecond or two, played inline in a click handler."""
-    return type(bot) in (RandomBot, HeuristicBot)
+    """Bots that answer within a millisecond or two, played inline in a click handler: those that offer a quick
+    play (:class:`~keinstich.bots.base.QuickPlay`), the random and the heuristic bot."""
+    return quick_play(bot) is not None
 
 
-__all__ = ["BOT_NAMES", "Setup", "SetupError", "as_move", "bot_label", "bot_move", "calls", "contract_choices",
+__all__ = ["BOT_NAMES", "Setup", "SetupError", "bot_label", "bot_move", "calls", "contract_choices",
            "contract_id_of", "contract_ids", "contract_name", "default_contract", "game_ids", "game_of", "is_fast",
            "lays_off", "make_bot", "move_cards", "picks", "players_named", "resolve", "setup_of",
            "tricks_of", "vary"]

@@ -24,6 +24,7 @@ from keinstich.deal import Deal
 from keinstich.faces import card_name, card_width, domino_svg, guess_style, seat_name
 from keinstich.faces.layout import LayOffView
 from keinstich.positions import QuizError, hash_seed, next_seed, quiz_position
+from keinstich.wording import refusal_words
 
 from ._games import SetupError, default_contract, game_of, lays_off, setup_of, tricks_of
 from .cardview import HandView, TrickView
@@ -192,6 +193,11 @@ class QuizSet(widgets.VBox):  # type: ignore[misc]
 
     def name(self, c: Card) -> str:
         return card_name(c, self.style, self.lang)
+
+    def _refusal(self, c: Card) -> str | None:
+        """Why the seat may not play ``c``, said to the learner in the faces' words and the quiz's language."""
+        why = self.deal.why_illegal(c, self.seat)
+        return None if why is None else refusal_words(why, you=True, style=self.style, lang=self.lang)
 
     def who(self, s: int) -> str:
         return seat_name(s, self.names, self.lang)

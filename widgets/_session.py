@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from keinstich.bots.heuristic import Bot
-from keinstich.cards import Card, Style, card
-from keinstich.deal import Deal, IllegalPlay
-from keinstich.wording import the_card
+from keinstich.cards import Card, Lang, Style, card
+from keinstich.deal import Deal, Discard, IllegalPlay, Move
+from keinstich.wording import refusal_words, the_card
 
 from ._games import Setup, SetupError, bot_move, calls, is_fast, lays_off, make_bot, move_cards, picks, tricks_of
 
@@ -83,6 +83,7 @@ class Session:
         self.setup = setup
         self.seat = seat
         self.style: Style = "french"  # how reasons name the suits: the Table sets its faces
+        self.lang: Lang = "en"  # the language refusals are said in: the Table sets its own
         self.synchronous = synchronous
         self.on_change = on_change or (lambda: None)
         self.on_error = on_error or (lambda e: None)
@@ -159,7 +160,13 @@ class Session:
             return None if c in self.legal() else f"you do not hold {self.named(c)}"
         if c in self.legal():
             return None
-        return self.deal.why_illegal(c, self.seat, style=self.style, you=True)
+        return self.refusal(c)
+
+    def refusal(self, move: Move) -> str | None:
+        """Why the learner may not make ``move`` now, said to the learner ("you must follow …") in the faces'
+        words and the table's language; None when it is allowed."""
+        why = self.deal.why_illegal(move, self.seat)
+        return None if why is None else refusal_words(why, you=True, style=self.style, lang=self.lang)
 
     @property
     def played_count(self) -> int:
@@ -195,8 +202,7 @@ class Session:
                 legal = self.deal.legal_moves()
                 if not any(move_cards(m) for m in legal) and None not in legal:  # a phase of calls only
                     raise TableError(self.phase_hint())
-                raise IllegalPlay(self.deal.why_illegal(c, self.seat, style=self.style, you=True)
-                                  or f"{self.named(c)} may not be played now")
+                raise IllegalPlay(self.refusal(c) or f"{self.named(c)} may not be played now")
             move = next((m for m in moves if getattr(m, "end", None) == end), moves[0])
             self._learner_move(move)
 
@@ -213,12 +219,13 @@ class Session:
             self.selected.append(c)
         self.on_change()
 
-    def picked_move(self) -> Any:
-        """The legal move made of the cards picked, in the order picked, or None while they make none."""
+    def picked_move(self) -> Move:
+        """The legal move made of the cards picked, in the order picked (Herzblatt's discard), or None while they
+        make none."""
         chosen = set(self.selected)
         move = next((m for m in self.deal.legal_moves() if len(move_cards(m)) > 1 and set(move_cards(m)) == chosen),
                     None)
-        return None if move is None else type(move)(*self.selected)
+        return Discard(*self.selected) if isinstance(move, Discard) else move
 
     def confirm(self) -> None:
         """The learner makes the move of the cards he picked (Herzblatt's Discard button)."""
@@ -244,8 +251,8 @@ class Session:
         """What the learner is asked for now, said when he tries something else."""
         return PHASE_HINTS.get(self.phase, f"first finish the {self.phase} phase")
 
-    def _learner_move(self, move: Any) -> None:
-        reason = self.deal.why_illegal(move, self.seat, style=self.style, you=True)
+    def _learner_move(self, move: Move) -> None:
+        reason = self.refusal(move)
         if reason is not None:
             raise IllegalPlay(reason)
         snapshot = (self.deal.copy(), len(self.moves))

@@ -29,7 +29,7 @@ from typing import Any
 
 from keinstich.cards import Card, Lang, Style, sort_hand
 from keinstich.coach.judge import SAMPLES
-from keinstich.deal import Deal, Move
+from keinstich.deal import Deal, Move, move_cards
 from keinstich.drills import Difficulty, drill, study
 from keinstich.positions import QuizError, dealt_pack, has_choice, quiz_position, some_illegal
 
@@ -150,7 +150,7 @@ class LegalCardsQuiz(QuizSet):
         chosen, missed = self._wrong()
         lines = [(f"You chose <b>{html.escape(self.name(c))}</b>, but "
                   if self.en else f"Du hast <b>{html.escape(self.name(c))}</b> gewählt, aber ")
-                 + html.escape(self.deal.why_illegal(c, self.seat, style=self.style, you=True) or "") for c in chosen]
+                 + html.escape(self._refusal(c) or "") for c in chosen]
         lines += [(f"You left out <b>{html.escape(self.name(c))}</b>: it may be played." if self.en else
                    f"<b>{html.escape(self.name(c))}</b> fehlt: die Karte ist erlaubt.") for c in missed]
         return "".join(f"<div>{line}</div>" for line in lines)
@@ -161,7 +161,7 @@ class LegalCardsQuiz(QuizSet):
         for c in sort_hand(self.deal.hand(self.seat), hand_order(self.deal)):
             ok = c in legal
             reason = (("may be played" if self.en else "erlaubt") if ok
-                      else (self.deal.why_illegal(c, self.seat, style=self.style, you=True) or ""))
+                      else (self._refusal(c) or ""))
             note = ""
             if mark and (c in self.selected) != ok:
                 note = (" — <i>you left it out</i>" if ok else " — <i>you chose it</i>") if self.en else \
@@ -252,7 +252,7 @@ class BestCardQuiz(QuizSet):
     def refresh_hand(self) -> None:
         d = self.deal
         self.hand.set_cards(sort_hand(d.hand(self.seat), hand_order(d)), d.legal(),
-                            lambda c: d.why_illegal(c, self.seat, style=self.style, you=True))
+                            self._refusal)
         self.hand.highlight([self.chosen] if self.chosen is not None else [])
 
     def _card_clicked(self, c: Card) -> None:
@@ -318,7 +318,7 @@ class BestCardQuiz(QuizSet):
 
         def judged(a: Assessment) -> None:
             note = (f"{self.where()}: you chose {self.name(chosen)}, best "
-                    f"{', '.join(self.name(c) for c in a.best if c is not None)}")
+                    f"{', '.join(self.name(c) for m in a.best for c in move_cards(m))}")
             self._score(a.right, note)
             self.say(report(a, name=self.name, en=self.en), error=False, raw=True)
 
@@ -328,7 +328,7 @@ class BestCardQuiz(QuizSet):
         """Show the best card(s) and the reason without a guess."""
         def shown(a: Assessment) -> None:
             self._score(False, f"{self.where()}: answer shown" if self.en else f"{self.where()}: Lösung gezeigt")
-            self.hand.highlight([c for c in a.best if c is not None])
+            self.hand.highlight([c for m in a.best for c in move_cards(m)])
             self.say(report(a, name=self.name, en=self.en, shown=True), error=False, raw=True)
 
         with self.lock:

@@ -37,7 +37,7 @@ from keinstich.cards import Card, Lang, Style, sort_hand
 from keinstich.deal import Deal
 from keinstich.faces import card_width
 from keinstich.records import Record
-from keinstich.wording import card_words
+from keinstich.wording import card_words, refusal_words
 
 from ._games import lays_off, move_cards, setup_of, tricks_of
 from ._guard import MessageArea, guard, report
@@ -279,7 +279,8 @@ class Replay(widgets.VBox):  # type: ignore[misc]
     def _not_legal(self, seat: int) -> Callable[[Card], str]:
         """The tooltip of a card the seat to move may not play at this step: the engine's reason."""
         def why(c: Card) -> str:
-            return self.deal.why_illegal(c, seat, style=self.look["style"]) or "not playable here"
+            why = self.deal.why_illegal(c, seat)
+            return "not playable here" if why is None else refusal_words(why, style=self.look["style"])
         return why
 
     def _domino(self, deal: Deal) -> widgets.Widget:

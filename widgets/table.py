@@ -115,6 +115,7 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
         self.session = Session(setup, start, seat, bots, seed=seed, hint=hint, synchronous=synchronous,
                                on_change=self._render, on_error=self._bot_failed)
         self.session.style = faces
+        self.session.lang = lang
         self._hint_cards: tuple[Card, ...] = ()
         self._hint_mark: tuple[int, int] | None = None
         self.render_seconds = 0.0

@@ -3,7 +3,7 @@
 Every bot sees one seat's observation, never the hidden hands (``deal.observation(seat)``), and
 :func:`play_deal` plays any deal of any game with them. The modules, from the bottom up:
 
-- ``base``: the Bot protocol, its answers (Choice, Decision) and what "better" means (Objective);
+- ``base``: the Bot protocol, its answer (Choice), its quick play, and what "better" means (Objective);
 - ``knowledge``, ``sampler``: what a seat can infer about hidden cards, and deals that fit it;
 - ``tables``, ``trumps``, ``domino``, ``herzblatt``: the heuristic's pieces, per kind of play;
 - ``play``: BaseBot and ``play_deal``; ``random``, ``heuristic``: the two simple bots;
@@ -16,9 +16,8 @@ from keinstich.bots.base import (
     Bot,
     BotError,
     Choice,
-    Decision,
-    Move,
     Objective,
+    QuickPlay,
     deal_value,
     domino_value,
     objective,
@@ -33,7 +32,7 @@ from keinstich.bots.tables import tables
 from keinstich.bots.walk import TrickWalk, show_tricks
 
 __all__ = [
-    "AnyObservation", "BaseBot", "Bot", "BotError", "Choice", "Decision", "HeuristicBot", "Move", "Objective",
+    "AnyObservation", "BaseBot", "Bot", "BotError", "Choice", "HeuristicBot", "Objective", "QuickPlay",
     "RandomBot", "TrickWalk", "deal_value", "domino_heuristic", "domino_value", "domino_world", "exclusions",
     "heuristic_playout", "in_play_mask", "objective", "play_deal", "play_tricks", "show_tricks", "sign_of", "tables",
     "trick_lines",

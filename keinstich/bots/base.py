@@ -1,9 +1,11 @@
 """What a bot is, what it answers, and what "better" means for it.
 
-A bot is handed one seat's observation, never the hidden hands, and returns its move: a card (or None
-to pass in a lay-off deal) with :meth:`Bot.explain`'s one-line reason, or in Herzblatt a
-:class:`Decision` for any phase. An observation's ``kind`` (``"trick"``, ``"lay-off"``,
-``"herzblatt"``) says which question it asks; nothing here looks at a deal's or observation's type.
+A bot is handed one seat's observation, never the hidden hands, and answers with one method,
+:meth:`Bot.decide`: its move (a :data:`~keinstich.deal.Move`: a card, a pass in a lay-off deal, Herzblatt's
+calls) with a one-line reason, as a :class:`Choice`. An observation's ``kind`` (``"trick"``, ``"lay-off"``,
+``"herzblatt"``) says which question it asks; nothing here looks at a deal's or observation's type. A bot
+that can make the same moves faster, from the deal itself, offers a :class:`QuickPlay` (``quick_play()``):
+simulations ask for it, never for the bot's type.
 
 What "better" means is defined once, by :class:`Objective` (trick deals and Herzblatt's sides) and
 :func:`domino_value`: a bot minimises its own penalty in Kein Stich (positive = paid), maximises its
@@ -18,6 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple, Protocol, TypeAlias, TypeGuard, runtime_checkable
 
 from keinstich.cards import Card, quoted
+from keinstich.deal import Lay, Move
 from keinstich.games.herzblatt import HerzblattObservation
 from keinstich.layoff import PAYOUT_WEIGHTS, DominoObservation
 from keinstich.tricks import Observation, Scoring
@@ -27,15 +30,20 @@ if TYPE_CHECKING:
     from keinstich.layoff import DominoDeal
 
 AnyObservation: TypeAlias = Observation | DominoObservation | HerzblattObservation
-Move: TypeAlias = bool | tuple[Card, Card] | str | Card | None
-"""A Herzblatt move: bool (solo, contra, re), two discards, None/"66"/"du" (announce) or a card."""
 
 
 class Choice(NamedTuple):
-    """A card to play (None = pass, in the lay-off deal) and the one-line reason, for hints."""
+    """A bot's answer: its move (a card, None to pass in a lay-off deal, a Herzblatt call) and the
+    one-line reason, for hints."""
 
-    card: Card | None
+    move: Move
     reason: str
+
+    @property
+    def card(self) -> Card | None:
+        """The card the move puts down (None for a pass or a call)."""
+        m = self.move
+        return m if isinstance(m, Card) else m.card if isinstance(m, Lay) else None
 
     def __str__(self) -> str:
         """The reason alone: it names the card (or the pass) in the deal's words, so a code before it would only
@@ -43,28 +51,32 @@ class Choice(NamedTuple):
         return self.reason
 
 
-class Decision(NamedTuple):
-    """A Herzblatt move for the current phase (see :data:`Move`) and its one-line reason."""
-
-    move: Move
-    reason: str
-
-
 @runtime_checkable
 class Bot(Protocol):
-    """A player: ``choose`` a card (or None to pass) from one seat's observation; ``explain`` says why.
-
-    ``decide`` answers a Herzblatt observation in any phase: whether it plays solo, which two cards
-    it discards, its announcements and contra/re, and its cards.
-    """
+    """A player: ``decide`` answers one seat's observation, in any deal and phase, with its move and reason."""
 
     name: str
 
-    def choose(self, obs: Observation | DominoObservation) -> Card | None: ...
+    def decide(self, obs: AnyObservation) -> Choice: ...
 
-    def explain(self, obs: Observation | DominoObservation) -> Choice: ...
 
-    def decide(self, obs: HerzblattObservation) -> Decision: ...
+class QuickPlay(Protocol):
+    """A bot's faster way to the moves its :meth:`Bot.decide` would make, worked out on the deal itself from what
+    the seat to move may see (no observation built): what simulations use. A bot offers one with
+    ``quick_play()`` (None where it has none)."""
+
+    def play(self, deal: Deal) -> None:
+        """Make the seat to move's move on ``deal``, the move ``decide`` would make."""
+
+    def finish(self, deal: Deal) -> bool:
+        """With this quick play in every seat: play ``deal`` to its end at once and return True, or return
+        False when it cannot here (then each seat is asked in turn)."""
+
+
+def quick_play(bot: object) -> QuickPlay | None:
+    """The :class:`QuickPlay` ``bot`` offers, or None."""
+    offer = getattr(bot, "quick_play", None)
+    return offer() if callable(offer) else None
 
 
 class BotError(ValueError):

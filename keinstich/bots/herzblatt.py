@@ -1,32 +1,24 @@
 """Herzblatt's heuristic: whether to play solo, which two cards to lay away, the calls, and the cards.
 
-Every phase of a Herzblatt deal asks a bot for a :class:`~keinstich.bots.base.Decision`; this module
-answers them by counting trumps and points (:func:`hand_value`, :func:`best_discards`,
-:func:`herzblatt_heuristic_card`) and turns a decision into the deal's own move
-(:func:`herzblatt_move`), so that every game is played by the same loop.
+Every phase of a Herzblatt deal asks a bot for a :class:`~keinstich.bots.base.Choice`: the deal's own move
+(:class:`~keinstich.deal.Ask`, ``Discard``, ``Announce``, ``Contra``, ``Re`` or a card) and its reason. This
+module answers them by counting trumps and points (:func:`hand_value`, :func:`best_discards`,
+:func:`herzblatt_heuristic_card`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from keinstich.bots.base import BotError, Choice, Decision, check_turn, objective
+from keinstich.bots.base import BotError, Choice, check_turn, objective
 from keinstich.bots.knowledge import exclusions
 from keinstich.bots.pick import heuristic_card
 from keinstich.bots.reasons import Spot, count, trump_reason
 from keinstich.bots.tables import tables
 from keinstich.cards import SUIT_MASKS, Card, Rank, Suit, mask_of
-from keinstich.games.herzblatt import (
-    CARD_POINTS,
-    Announce,
-    Ask,
-    Contra,
-    Discard,
-    HerzblattObservation,
-    Re,
-    card_points,
-)
+from keinstich.deal import Announce, Ask, Contra, Discard, Re
+from keinstich.games.herzblatt import CARD_POINTS, HerzblattObservation, card_points
 from keinstich.kernel.layout import HEURISTIC
 from keinstich.tricks import Observation
 from keinstich.wording import say, say_cards, say_suit
@@ -183,7 +175,7 @@ def best_discards(cs: Sequence[Card]) -> tuple[tuple[Card, Card], str]:
     return (a, b), why
 
 
-def herzblatt_heuristic_decision(obs: HerzblattObservation) -> Decision:
+def herzblatt_heuristic_decision(obs: HerzblattObservation) -> Choice:
     """Every Herzblatt phase but the cards, by counting trumps and points (see :func:`hand_value`)."""
     n = obs.players
     if obs.phase == "asking":
@@ -192,41 +184,29 @@ def herzblatt_heuristic_decision(obs: HerzblattObservation) -> Decision:
         trumps = count(sum(1 for c in obs.hand if c.suit == Suit.HEARTS), "trump", "trumps")
         why = (f"counting {trumps} and the high cards, the hand should make about {v:.0f} points; "
                f"a solo pays from about {need:.0f}")
-        return Decision(v >= need, f"{'play' if v >= need else 'pass'}: {why}")
+        return Choice(Ask(v >= need), f"{'play' if v >= need else 'pass'}: {why}")
     if obs.phase == "discard":
         pair, why = best_discards(obs.hand)
-        return Decision(pair, why)
+        return Choice(Discard(*pair), why)
     if obs.phase == "announce":
         v = hand_value(obs.hand, n)
         if v >= 88:
-            return Decision("66", f"announce 66: the hand is worth about {v:.0f} points")
-        return Decision(None, f"no announcement: about {v:.0f} points is no certain 66")
+            return Choice(Announce("66"), f"announce 66: the hand is worth about {v:.0f} points")
+        return Choice(Announce(None), f"no announcement: about {v:.0f} points is no certain 66")
     if obs.phase == "contra":
         held = [c for c in obs.hand if c.suit == Suit.HEARTS]
         high = [c for c in held if c.rank in (Rank.ACE, Rank.TEN)]
         strong = len(high) + len(held) // 2
         among = f", {' and '.join(say(c) for c in high)} among them" if high else ""
+        trumps = count(len(held), "trump", "trumps")
         if strong >= 3:
-            return Decision(True, f"contra: with {count(len(held), 'trump', 'trumps')}{among}, you expect to stop "
-                                  "the soloist")
-        return Decision(False, f"no contra: with {count(len(held), 'trump', 'trumps')}{among}, you do not expect to "
-                               "stop the soloist on your own")
+            return Choice(Contra(True), f"contra: with {trumps}{among}, you expect to stop the soloist")
+        return Choice(Contra(False), f"no contra: with {trumps}{among}, you do not expect to stop the soloist on "
+                                     "your own")
     if obs.phase == "re":
         v = hand_value(obs.hand, n)
-        return Decision(v >= 95, f"{'re' if v >= 95 else 'no re'}: the hand is worth about {v:.0f} points")
+        return Choice(Re(v >= 95), f"{'re' if v >= 95 else 'no re'}: the hand is worth about {v:.0f} points")
     raise BotError(f"no decision in the {obs.phase} phase")
-
-_MOVES: dict[str, Callable[[Any], object]] = {
-    "asking": Ask, "discard": lambda pair: Discard(*pair), "announce": Announce, "contra": Contra, "re": Re,
-}
-
-
-def herzblatt_move(obs: HerzblattObservation, decision: Decision) -> object:
-    """The deal's move for a bot's decision in the observed phase: an answer, the discards or a call as
-    Herzblatt's move value (:class:`~keinstich.games.herzblatt.Ask` …), a card as it is."""
-    make = _MOVES.get(obs.phase)
-    return decision.move if make is None else make(decision.move)
-
 
 def banked_points(obs: HerzblattObservation) -> int:
     """Card points the seat's side holds outside the tricks: the soloist's discards, which only his own
@@ -236,4 +216,4 @@ def banked_points(obs: HerzblattObservation) -> int:
 
 __all__ = ["SOLO_AT", "banked_points", "best_discards", "hand_value", "herzblatt_heuristic_card",
            "herzblatt_heuristic_cards",
-           "herzblatt_heuristic_decision", "herzblatt_move", "herzblatt_view"]
+           "herzblatt_heuristic_decision", "herzblatt_view"]

@@ -3,23 +3,26 @@
 A bot is handed one seat's observation, never the hidden hands, and returns its move::
 
     bot = HeuristicBot()
-    choice = bot.explain(deal.observation(deal.turn))   # Choice(card, reason)
-    deal.play(choice.card)
+    choice = bot.decide(deal.observation(deal.turn))   # Choice(move, reason)
+    deal.play(choice.move)
 
-The same bot plays trick deals (this module: the card play without trumps, and
-:mod:`~keinstich.bots.trumps` with them), the lay-off deals (:mod:`~keinstich.bots.domino`) and
+The same bot plays trick deals (its card is the kernel's one decision, :mod:`keinstich.kernel.heuristic`,
+which it explains: :mod:`~keinstich.bots.reasons`), the lay-off deals (:mod:`~keinstich.bots.domino`) and
 Herzblatt (:mod:`~keinstich.bots.herzblatt`). :func:`heuristic_playout` makes the same choices for
-every seat of a trick deal without building observations: the Monte Carlo bot's rollout and the
-simulations' fast path.
+every seat of a trick deal without building observations: the Monte Carlo bot's rollout, and with
+:class:`HeuristicQuick` (the bot's ``quick_play()``) the simulations' way to the same moves.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, cast
 
 from keinstich.bots.base import (
     Bot,
     BotError,
     Choice,
     Objective,
+    QuickPlay,
     check_turn,
     deal_value,
     domino_value,
@@ -27,19 +30,28 @@ from keinstich.bots.base import (
     sign_of,
 )
 from keinstich.bots.domino import domino_heuristic
-from keinstich.bots.herzblatt import best_discards, hand_value, herzblatt_heuristic_card
+from keinstich.bots.herzblatt import (
+    best_discards,
+    hand_value,
+    herzblatt_deal_card,
+    herzblatt_heuristic_card,
+    herzblatt_heuristic_cards,
+)
 from keinstich.bots.knowledge import exclusions, in_play_mask, suit_bits
 from keinstich.bots.pick import heuristic_card
 from keinstich.bots.play import BaseBot, play_deal
 from keinstich.bots.random import RandomBot
 from keinstich.bots.reasons import Spot, trick_reason, trump_reason
 from keinstich.bots.tables import Tables, tables
-from keinstich.cards import Card, mask_of
+from keinstich.cards import Card, Pack, mask_of, pack
 from keinstich.games.herzblatt import HerzblattObservation
 from keinstich.kernel.layout import HEURISTIC
 from keinstich.kernel.rules import reveals, rule_tables
 from keinstich.layoff import DominoObservation
 from keinstich.tricks import Observation, TrickDeal
+
+if TYPE_CHECKING:
+    from keinstich.deal import Deal
 
 
 def _trick_view(obs: Observation, in_play: int) -> tuple[int, int, int, list[Card], int, list[int]]:
@@ -63,22 +75,17 @@ class HeuristicBot(BaseBot):
 
     name = "heuristic"
 
-    def explain_trick(self, obs: Observation) -> Choice:
+    def _trick(self, obs: Observation) -> Choice:
         c, code, ref, spot = self._pick(obs)
         if obs.rules.trump is not None:
             return Choice(c, trump_reason(code, c, ref, spot))
         return Choice(c, trick_reason(code, c, ref, getattr(obs.contract, "name", "this deal"), spot))
 
-    def pick_trick(self, obs: Observation, in_play: int | None = None) -> tuple[Card, int, Card | None]:
-        """The card for a trick observation, its reason code and the card the reason refers to."""
-        c, code, ref, _ = self._pick(obs, in_play)
-        return c, code, ref
-
-    def _pick(self, obs: Observation, in_play: int | None = None) -> tuple[Card, int, Card | None, Spot]:
-        """:meth:`pick_trick`, with the :class:`~keinstich.bots.reasons.Spot` the reason is told from."""
+    def _pick(self, obs: Observation) -> tuple[Card, int, Card | None, Spot]:
+        """The card for a trick observation, its reason code, the card the reason refers to, and the
+        :class:`~keinstich.bots.reasons.Spot` the reason is told from."""
         check_turn(obs)
-        ip = in_play if in_play is not None else in_play_mask(obs, self.pack)
-        k, hand, legal, trick, unseen, voids = _trick_view(obs, ip)
+        k, hand, legal, trick, unseen, voids = _trick_view(obs, in_play_mask(obs, self.pack))
         total = (sum(obs.hand_sizes) + len(obs.played)) // obs.players
         tb = tables(obs.contract, obs.rules, total)
         if obs.rules.trump is not None:
@@ -89,11 +96,80 @@ class HeuristicBot(BaseBot):
         spot = Spot(tb, k, obs.players, obs.seat, hand, legal, trick, unseen, voids)
         return (*heuristic_card(tb, k, obs.players, obs.seat, hand, legal, trick, unseen, voids), spot)
 
-    def herzblatt_card(self, obs: HerzblattObservation) -> Choice:
+    def _herzblatt_card(self, obs: HerzblattObservation) -> Choice:
         return herzblatt_heuristic_card(obs)
 
-    def explain_domino(self, obs: DominoObservation) -> Choice:
+    def _lay_off(self, obs: DominoObservation) -> Choice:
         return domino_heuristic(obs)
+
+    def quick_play(self) -> QuickPlay | None:
+        """:class:`HeuristicQuick`, the same moves without an observation per move; None for a bot of a class
+        that decides otherwise."""
+        return HeuristicQuick(self) if self._decides_as(HeuristicBot) else None
+
+
+class HeuristicQuick:
+    """:class:`HeuristicBot`'s moves made on the deal itself, from what the seat to move may see: in a trick deal
+    without trumps the kernel's card (:func:`heuristic_plays`; every seat at once, :func:`heuristic_playout`),
+    in Herzblatt's card play its card from the seat's own view (:func:`herzblatt_deal_card`; every seat at once
+    in the kernel), in a lay-off deal its choice worked out on the deal itself instead of a replay. Every other
+    move is the bot's :meth:`~HeuristicBot.decide`. Tests check each against the bot handed observations."""
+
+    __slots__ = ("bot",)
+
+    def __init__(self, bot: HeuristicBot) -> None:
+        self.bot = bot
+
+    def __eq__(self, other: object) -> bool:
+        """Two quick plays of the heuristic bot play alike when their packs (if given) are the same cards."""
+        return isinstance(other, HeuristicQuick) and _mask(self.bot.pack) == _mask(other.bot.pack)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def _serves(self, deal: Deal) -> TrickDeal | None:
+        """The deal, when it is played in tricks without trumps from the first card to the last and the bot's
+        pack (if it has one) is the cards dealt: where the kernel's play-out is the bot's play."""
+        td = deal.trick_deal
+        if td is not deal or td is None or td.rules.trump is not None:
+            return None
+        p = self.bot.pack
+        if p is not None:
+            dealt = mask_of(c for _, c in td.plays)
+            for s in range(td.players):
+                dealt |= mask_of(td.hand(s))
+            if pack(p).mask != dealt:
+                return None
+        return td
+
+    def play(self, deal: Deal) -> None:
+        seat = deal.turn
+        assert seat is not None
+        td = self._serves(deal)
+        if td is not None:
+            heuristic_plays(td, 1)
+        elif deal.phase == "lay":  # the frontier is public: the deal itself stands in for the replayed one
+            deal.play(domino_heuristic(cast(Any, deal.observation(seat)), cast(Any, deal)).move, seat)
+        elif deal.trick_deal is not None and deal.trick_deal is not deal and deal.phase == "play":
+            deal.play(herzblatt_deal_card(cast(Any, deal)), seat)
+        else:
+            deal.play(self.bot.decide(deal.observation(seat)).move, seat)
+
+    def finish(self, deal: Deal) -> bool:
+        td = self._serves(deal)
+        if td is not None:
+            heuristic_playout(td)
+            return True
+        if deal.trick_deal is not None and deal.trick_deal is not deal and deal.phase == "play":
+            cards = herzblatt_heuristic_cards(deal)
+            if cards is not None:  # Herzblatt's card play, every seat at once in the kernel
+                for c in cards:
+                    deal.play(c)
+                return True
+        return False
+
+
+def _mask(p: Pack | str | None) -> int | None:
+    return None if p is None else pack(p).mask
 
 
 # --- every seat at once ---------------------------------------------------------------------------
@@ -183,7 +259,8 @@ def _python_playout(deal: TrickDeal, tb: Tables, known: list[int], soloist: int 
 # HeuristicBot and heuristic_playout live here; the other names stay importable from here for code
 # written before the bots were split into modules (keinstich.bots is their public home)
 __all__ = [
-    "Bot", "BotError", "Choice", "HeuristicBot", "Objective", "RandomBot", "best_discards", "deal_value",
+    "Bot", "BotError", "Choice", "HeuristicBot", "HeuristicQuick", "Objective", "RandomBot", "best_discards",
+    "deal_value",
     "domino_value", "exclusions", "hand_value", "heuristic_playout", "heuristic_plays", "in_play_mask", "objective",
     "play_deal", "sign_of",
 ]

@@ -30,7 +30,6 @@ from keinstich.bots.base import (
     AnyObservation,
     BotError,
     Choice,
-    Decision,
     Objective,
     check_turn,
     domino_value,
@@ -58,6 +57,7 @@ from keinstich.bots.stakes import (
 )
 from keinstich.bots.worlds import Means, MoveValues, candidates, world
 from keinstich.cards import Card, Pack, cards_of, mask_of
+from keinstich.deal import Ask
 from keinstich.games.herzblatt import SKAT, TOTAL_POINTS, HerzblattDeal, HerzblattObservation, card_points, settle
 from keinstich.layoff import DominoDeal, DominoObservation
 from keinstich.tricks import Observation
@@ -112,17 +112,17 @@ class MonteCarloBot(BaseBot):
 
     # trick deals -------------------------------------------------------------------------------------
 
-    def explain_trick(self, obs: Observation) -> Choice:
-        return self._trick(obs, in_play_mask(obs, self.pack), objective(obs), 0, None)
+    def _trick(self, obs: Observation) -> Choice:
+        return self._card(obs, in_play_mask(obs, self.pack), objective(obs), 0, None)
 
-    def herzblatt_card(self, obs: HerzblattObservation) -> Choice:
+    def _herzblatt_card(self, obs: HerzblattObservation) -> Choice:
         t, _, _, _ = herzblatt_view(obs)
         if self.play_for == "points" or obs.soloist is None:
-            return self._trick(t, obs.rules.pack.mask, objective(obs), mask_of(obs.discards), obs.soloist)
+            return self._card(t, obs.rules.pack.mask, objective(obs), mask_of(obs.discards), obs.soloist)
         return self._stake_card(obs)
 
-    def _trick(self, obs: Observation, in_play: int, obj: Objective, discards: int,
-               soloist: int | None) -> Choice:
+    def _card(self, obs: Observation, in_play: int, obj: Objective, discards: int,
+              soloist: int | None) -> Choice:
         check_turn(obs)
         if len(obs.legal) == 1:
             return Choice(obs.legal[0], f"{say(obs.legal[0])} is the only card you may play")
@@ -353,11 +353,11 @@ class MonteCarloBot(BaseBot):
 
     # Herzblatt's solo decision ------------------------------------------------------------------------
 
-    def herzblatt_decide(self, obs: HerzblattObservation) -> Decision:
+    def _herzblatt_call(self, obs: HerzblattObservation) -> Choice:
         """Asked whether to play: simulate the solo over sampled hands and skats (heuristic discards and
         play all round) and play when the average stake is positive. Other phases: the heuristic."""
         if obs.phase != "asking":
-            return super().herzblatt_decide(obs)
+            return super()._herzblatt_call(obs)
         rules = obs.rules
         n = obs.players
         others = [s for s in range(n) if s != obs.seat]
@@ -389,12 +389,12 @@ class MonteCarloBot(BaseBot):
             wins += bool(st.won)
         mean = total / count
         verdict = mean > 0
-        return Decision(verdict, f"{'play' if verdict else 'pass'}: in {count} simulated solos with this hand the "
+        return Choice(Ask(verdict), f"{'play' if verdict else 'pass'}: in {count} simulated solos with this hand the "
                                  f"soloist won {wins} and averaged {mean:+.2f} stakes")
 
     # the lay-off deal --------------------------------------------------------------------------------
 
-    def explain_domino(self, obs: DominoObservation) -> Choice:
+    def _lay_off(self, obs: DominoObservation) -> Choice:
         moves: list[Card | None] = list(obs.legal) + ([None] if may_pass(obs) else [])
         if not moves:
             raise BotError(f"seat {obs.seat} has no legal move")

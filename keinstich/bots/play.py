@@ -1,9 +1,9 @@
 """How a bot is asked for its move, and one loop that plays any deal to its end with bots.
 
-:class:`BaseBot` is the shared plumbing of the kit's bots: it routes an observation by its ``kind``
-to the bot's trick play, lay-off play or Herzblatt decisions. :func:`play_deal` is written once
-against the :class:`~keinstich.deal.Deal` interface: each seat's bot sees its own observation only,
-and its answer is played as the deal's move (:func:`bot_move`), whatever the game.
+:class:`BaseBot` is the shared plumbing of the kit's bots: its :meth:`~BaseBot.decide`, the one way a bot
+answers, checks the observation and routes it by its ``kind`` to the bot's trick play, lay-off play or
+Herzblatt calls. :func:`play_deal` is written once against the :class:`~keinstich.deal.Deal` interface:
+each seat's bot sees its own observation only, and its move is played as it is, whatever the game.
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, TypeVar
 
-from keinstich.bots.base import AnyObservation, Bot, BotError, Choice, Decision, check_observation, check_turn
-from keinstich.bots.herzblatt import herzblatt_heuristic_decision, herzblatt_move
-from keinstich.cards import Card, Pack, Style, quoted
+from keinstich.bots.base import AnyObservation, Bot, BotError, Choice, QuickPlay, check_observation, check_turn
+from keinstich.bots.herzblatt import herzblatt_heuristic_decision
+from keinstich.cards import Pack, Style, quoted
 from keinstich.cards import pack as get_pack
 from keinstich.games.herzblatt import HerzblattObservation
 from keinstich.layoff import DominoObservation
@@ -23,14 +23,19 @@ from keinstich.tricks import Observation
 from keinstich.wording import naming, naming_unless_set
 
 if TYPE_CHECKING:
-    from keinstich.deal import Deal
+    from keinstich.deal import Deal, Move
     from keinstich.tricks import Trick, TrickDeal
 
 D = TypeVar("D", bound="Deal")
 
 
+_DECISIONS = ("decide", "_trick", "_lay_off", "_herzblatt_call", "_herzblatt_card")
+
+
 class BaseBot:
-    """Shared plumbing: ``choose`` is ``explain(obs).card``; ``decide`` routes Herzblatt phases."""
+    """Shared plumbing: :meth:`decide` checks the observation and routes it to the bot's own answer for a
+    trick (:meth:`_trick`), a lay-off turn (:meth:`_lay_off`), a Herzblatt card (:meth:`_herzblatt_card`)
+    or call (:meth:`_herzblatt_call`)."""
 
     name = "bot"
 
@@ -45,46 +50,50 @@ class BaseBot:
             f"{type(self).__name__}:{seed if seed is not None else 0}")
         self.pack = pack
 
-    def choose(self, obs: Observation | DominoObservation) -> Card | None:
-        return self.explain(obs).card
-
-    def explain(self, obs: Observation | DominoObservation) -> Choice:
-        """The card (None to pass) for a trick or lay-off observation, with its reason."""
-        check_observation(obs, f"{type(self).__name__}.explain")
+    def decide(self, obs: AnyObservation) -> Choice:
+        """The move for the seat of ``obs`` (the seat to move), with its reason, in any deal and phase: a card in
+        a trick, a card or a pass (None) in a lay-off deal, Herzblatt's answers, discards and calls."""
+        check_observation(obs, f"{type(self).__name__}.decide")
+        if obs.kind == "herzblatt":
+            if obs.turn != obs.seat:
+                raise BotError(f"seat {obs.seat} cannot act: it is "
+                               f"{'nobody' if obs.turn is None else obs.turn}'s turn")
+            with naming_unless_set(obs.rules.pack.style):
+                if obs.phase == "play":
+                    assert obs.trick is not None
+                    return self._herzblatt_card(obs)
+                return self._herzblatt_call(obs)
         check_turn(obs)
         with naming_unless_set(obs.style):
             if obs.kind == "lay-off":
-                return self.explain_domino(obs)
-            return self.explain_trick(obs)
+                return self._lay_off(obs)
+            return self._trick(obs)
 
-    def explain_trick(self, obs: Observation) -> Choice:
+    def quick_play(self) -> QuickPlay | None:
+        """A faster way to the same moves (:class:`~keinstich.bots.base.QuickPlay`), or None: this bot has none."""
+        return None
+
+    def _decides_as(self, cls: type[BaseBot]) -> bool:
+        """Whether this bot decides exactly as a ``cls`` does: no decision of it overridden (a bot's quick play
+        stands in only for its own decisions, not a subclass's)."""
+        return all(getattr(type(self), m) is getattr(cls, m) for m in _DECISIONS)
+
+    def _trick(self, obs: Observation) -> Choice:
         """The bot's card in a trick deal (each bot defines it)."""
         raise NotImplementedError
 
-    def explain_domino(self, obs: DominoObservation) -> Choice:
+    def _lay_off(self, obs: DominoObservation) -> Choice:
         """The bot's card, or None to pass, in a lay-off deal (each bot defines it)."""
         raise NotImplementedError
 
-    def decide(self, obs: HerzblattObservation) -> Decision:
-        """The move for the current Herzblatt phase, with its reason."""
-        check_observation(obs, f"{type(self).__name__}.decide")
-        if obs.turn != obs.seat:
-            raise BotError(f"seat {obs.seat} cannot act: it is {'nobody' if obs.turn is None else obs.turn}'s turn")
-        with naming_unless_set(obs.rules.pack.style):
-            if obs.phase == "play":
-                assert obs.trick is not None
-                choice = self.herzblatt_card(obs)
-                return Decision(choice.card, choice.reason)
-            return self.herzblatt_decide(obs)
-
-    def herzblatt_decide(self, obs: HerzblattObservation) -> Decision:
+    def _herzblatt_call(self, obs: HerzblattObservation) -> Choice:
         """Solo or pass, discards, announcements, contra and re (every phase but the cards)."""
         return herzblatt_heuristic_decision(obs)
 
-    def herzblatt_card(self, obs: HerzblattObservation) -> Choice:
+    def _herzblatt_card(self, obs: HerzblattObservation) -> Choice:
         """A card in Herzblatt's play phase: by default the bot's trick play on the trick observation."""
         assert obs.trick is not None
-        return self.explain_trick(obs.trick)
+        return self._trick(obs.trick)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
@@ -101,24 +110,18 @@ def play_deal(deal: D, bots: Sequence[Bot]) -> D:
     if len(bots) != deal.players:
         raise BotError(f"give one bot per seat ({deal.players}), not {len(bots)}")
     for i, b in enumerate(bots):
-        if not callable(getattr(b, "choose", None)) and not callable(getattr(b, "decide", None)):
+        if not callable(getattr(b, "decide", None)):
             raise TypeError(f"seat {i}'s bot must be a bot such as HeuristicBot() or RandomBot(), not {quoted(b)}")
     while not deal.over:
         seat = deal.turn
         assert seat is not None
-        deal.play(bot_move(bots[seat], deal.observation(seat)), seat)
+        deal.play(bots[seat].decide(deal.observation(seat)).move, seat)
     return deal
 
 
-def bot_move(bot: Bot, obs: AnyObservation) -> object:
-    """What ``bot`` plays on ``obs``, the observation of the seat to move, as the deal's move: a card
-    (or None to pass, in a lay-off deal), or in Herzblatt its decision for the phase."""
-    if obs.kind == "herzblatt":
-        return herzblatt_move(obs, bot.decide(obs))
-    c = bot.choose(obs)
-    if c is None and obs.kind == "trick":
-        raise BotError(f"{bot.name} passed in a trick deal (seat {obs.seat})")
-    return c
+def bot_move(bot: Bot, obs: AnyObservation) -> Move:
+    """The move ``bot`` decides on ``obs`` (``bot.decide(obs).move``)."""
+    return bot.decide(obs).move
 
 
 def bot_plays(deal: TrickDeal, until: int, bot: Bot | None = None,
@@ -136,10 +139,8 @@ def bot_plays(deal: TrickDeal, until: int, bot: Bot | None = None,
         seat = deal.turn
         assert seat is not None
         with naming(style):
-            choice = bot.explain(deal.observation(seat))
-        if choice.card is None:
-            raise BotError(f"{bot.name} passed in a trick deal (seat {seat})")
-        yield seat, choice, deal.play(choice.card)
+            choice = bot.decide(deal.observation(seat))
+        yield seat, choice, deal.play(choice.move)
 
 
 def trick_lines(deal: TrickDeal, until: int, bot: Bot | None = None) -> Iterator[str]:

@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, cast
 
-from keinstich.bots.base import BotError, Choice, Decision
-from keinstich.bots.domino import may_pass
+from keinstich.bots.base import BotError, Choice, QuickPlay
+from keinstich.bots.domino import may_pass, passing_allowed
 from keinstich.bots.play import BaseBot
 from keinstich.cards import Card
+from keinstich.deal import Announce, Ask, Contra, Discard, Re
 from keinstich.games.herzblatt import HerzblattObservation
 from keinstich.layoff import DominoObservation
 from keinstich.tricks import Observation
 from keinstich.wording import say, say_cards
+
+if TYPE_CHECKING:
+    from keinstich.deal import Deal
 
 
 class RandomBot(BaseBot):
@@ -19,38 +24,71 @@ class RandomBot(BaseBot):
 
     name = "random"
 
-    def explain_trick(self, obs: Observation) -> Choice:
+    def _trick(self, obs: Observation) -> Choice:
         c = self.rng.choice(obs.legal)
         return Choice(c, f"random: {say(c)} out of {len(obs.legal)} legal cards")
 
-    def explain_domino(self, obs: DominoObservation) -> Choice:
+    def _lay_off(self, obs: DominoObservation) -> Choice:
         c, count = self.domino_draw(obs.seat, obs.legal, may_pass(obs))
         if c is None:
             return Choice(None, "no card fits: pass" if not obs.legal else "random: pass")
         return Choice(c, f"random: {say(c)} out of {count} moves")
 
     def domino_draw(self, seat: int, legal: Sequence[Card], may_pass: bool) -> tuple[Card | None, int]:
-        """The move drawn in a lay-off deal (None: pass) and how many there were to draw from; simulations
-        draw it from the deal itself, as :meth:`explain_domino` does from the observation."""
+        """The move drawn in a lay-off deal (None: pass) and how many there were to draw from; the quick play
+        draws it from the deal itself, as :meth:`decide` does from the observation."""
         moves: list[Card | None] = list(legal) + ([None] if may_pass else [])
         if not moves:
             raise BotError(f"seat {seat} has no legal move")
         return self.rng.choice(moves), len(moves)
 
-    def herzblatt_decide(self, obs: HerzblattObservation) -> Decision:
+    def _herzblatt_call(self, obs: HerzblattObservation) -> Choice:
         """At random: plays solo one time in three, discards any two cards, rarely announces or doubles."""
         rng = self.rng
         if obs.phase == "asking":
             yes = rng.random() < 1 / 3
-            return Decision(yes, f"random: {'play' if yes else 'pass'}")
+            return Choice(Ask(yes), f"random: {'play' if yes else 'pass'}")
         if obs.phase == "discard":
             a, b = rng.sample(list(obs.hand), 2)
-            return Decision((a, b), f"random: lay away {say_cards((a, b))}")
+            return Choice(Discard(a, b), f"random: lay away {say_cards((a, b))}")
         if obs.phase == "announce":
-            call = "66" if rng.random() < 0.1 else None
-            return Decision(call, f"random: {'announce 66' if call else 'no announcement'}")
+            yes = rng.random() < 0.1
+            return Choice(Announce("66" if yes else None), f"random: {'announce 66' if yes else 'no announcement'}")
         yes = rng.random() < 0.1
-        return Decision(yes, f"random: {'yes' if yes else 'no'}")
+        return Choice(Contra(yes) if obs.phase == "contra" else Re(yes), f"random: {'yes' if yes else 'no'}")
+
+    def quick_play(self) -> QuickPlay | None:
+        """:class:`RandomQuick`: the same draws from the bot's generator, without an observation."""
+        return RandomQuick(self) if self._decides_as(RandomBot) else None
 
 
-__all__ = ["RandomBot"]
+class RandomQuick:
+    """:class:`RandomBot`'s draws made on the deal itself: in a trick deal a card from its legal cards, in a
+    lay-off deal a card or a pass from its moves, exactly as the bot draws them from an observation; every
+    other move by :meth:`~RandomBot.decide`. Each bot draws from its own generator, so none finishes a deal
+    for the others."""
+
+    __slots__ = ("bot",)
+
+    def __init__(self, bot: RandomBot) -> None:
+        self.bot = bot
+
+    def play(self, deal: Deal) -> None:
+        seat = deal.turn
+        assert seat is not None
+        bot = self.bot
+        if deal.trick_deal is deal:
+            deal.play(bot.rng.choice(deal.legal()), seat)
+        elif deal.phase == "lay":
+            d = cast(Any, deal)
+            legal = d.legal()
+            allowed = passing_allowed(d.can_pass(), bool(legal), d.plays, d.hand_sizes)
+            deal.play(bot.domino_draw(seat, legal, allowed)[0], seat)
+        else:
+            deal.play(bot.decide(deal.observation(seat)).move, seat)
+
+    def finish(self, deal: Deal) -> bool:
+        return False
+
+
+__all__ = ["RandomBot", "RandomQuick"]

@@ -19,7 +19,6 @@ from typing import Any
 
 from keinstich.bots.base import lay_off, objective
 from keinstich.bots.budget import Budget, Stopped
-from keinstich.bots.herzblatt import herzblatt_move
 from keinstich.bots.heuristic import HeuristicBot
 from keinstich.bots.montecarlo import MonteCarloBot
 from keinstich.bots.solver import card_values
@@ -182,7 +181,7 @@ def _heuristic(position: Deal, seat: int, index: int, move: Move, legal: tuple[M
                obs: Any, style: Style) -> Judgement:
     """Herzblatt's asking, discards and calls: the heuristic bot's decision, not a measured cost."""
     decision = HeuristicBot(pack=pack_in_play(position)).decide(obs)
-    usual = herzblatt_move(obs, decision)
+    usual = decision.move
     same = key(usual) == key(move)
     if len(legal) == 1:
         grade, why = "only", only_sentence(move, style)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from keinstich.bots.base import Bot, deal_value, lay_off, objective
 from keinstich.bots.budget import Budget
@@ -158,7 +158,7 @@ def _as_legal(d: Deal, chosen: Any) -> Move:
     for m in d.legal_moves():
         if key(m) == chosen or m == chosen:
             return m
-    return chosen
+    return cast(Move, chosen)
 
 
 def review(deal: Deal, seat: int, *, bots: BotSpec | Sequence[BotSpec] = "heuristic", samples: int = SAMPLES,

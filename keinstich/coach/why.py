@@ -94,7 +94,7 @@ def best_sentence(position: Deal, seat: int, best: Sequence[Move], count: int, h
     try:
         bot = HeuristicBot(pack=pack_in_play(position))
         with naming(style):
-            choice = bot.explain(position.observation(seat)) if position.game != "herzblatt" else None
+            choice = bot.decide(position.observation(seat)) if position.game != "herzblatt" else None
     except ValueError:
         choice = None
     if choice is not None and any(move_cards(m) == move_cards(choice.card) or m == choice.card for m in best):

@@ -11,7 +11,7 @@ import html
 from typing import TYPE_CHECKING
 
 from keinstich.cards import Lang, Style
-from keinstich.deal import move_cards
+from keinstich.deal import Move, move_cards
 from keinstich.faces.hands import cards_html
 
 if TYPE_CHECKING:
@@ -25,7 +25,7 @@ COLUMNS = (("", 60), ("you played", 80), ("best", 112), ("cost", 64), ("open han
 """The fixed columns of a row (title, width in pixels); the sentence why runs under them."""
 
 
-def _move_html(move: object, style: Style, four_colour: bool | None, lang: Lang, width: float) -> str:
+def _move_html(move: Move, style: Style, four_colour: bool | None, lang: Lang, width: float) -> str:
     cards = move_cards(move)
     if cards:
         return cards_html(cards, style=style, four_colour=four_colour, lang=lang, width=width, gap=2)

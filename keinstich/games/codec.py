@@ -159,9 +159,11 @@ def moves_of(deal: Deal) -> tuple[tuple[Card | None, ...], tuple[End | None, ...
         if isinstance(move, Lay):
             plays.append(move.card)
             ends.append(move.end)
-        else:
+        elif move is None or isinstance(move, Card):
             plays.append(move)
             ends.append(None)
+        else:  # a game with calls writes them under its own keys (Herzblatt's record)
+            raise RecordError(f"{move} is not a card play: a record's plays are cards and passes")
     return tuple(plays), tuple(ends)
 
 

@@ -25,8 +25,9 @@ from typing import Any, TypeAlias
 
 from keinstich.cards import Card, Pack, Style
 from keinstich.cards import pack as get_pack
+from keinstich.deal import Announce, Announcement, Ask, Contra, Discard, Move, Re
 from keinstich.game import GameError, Setting, Settled, settings_of
-from keinstich.games.herzblatt_deal import Announce, Ask, Contra, Discard, HerzblattDeal, HerzblattObservation, Re
+from keinstich.games.herzblatt_deal import HerzblattDeal, HerzblattObservation, IllegalMove
 from keinstich.games.herzblatt_record import HerzblattRecords
 from keinstich.games.herzblatt_rules import (
     CARD_POINTS,
@@ -34,7 +35,6 @@ from keinstich.games.herzblatt_rules import (
     PACKS,
     SKAT,
     TOTAL_POINTS,
-    Announcement,
     HerzblattError,
     HerzblattRules,
     Phase,
@@ -49,33 +49,59 @@ from keinstich.limits import check_seed
 from keinstich.partie import RulesPartie
 
 __all__ = [
-    "CARD_POINTS", "HERZBLATT_POINTS", "PRESETS", "SKAT", "TOTAL_POINTS", "Announce", "Announcement", "Ask",
-    "Contra", "Discard", "Herzblatt", "HerzblattDeal", "HerzblattError", "HerzblattObservation", "HerzblattPartie",
-    "HerzblattPolicy", "HerzblattRules", "Phase", "Re", "Removal", "Settlement", "card_points", "play_deal", "preset",
-    "random_policy", "settle",
+    "CARD_POINTS",
+    "HERZBLATT_POINTS",
+    "PRESETS",
+    "SKAT",
+    "TOTAL_POINTS",
+    "Announce",
+    "Announcement",
+    "Ask",
+    "Contra",
+    "Discard",
+    "Herzblatt",
+    "HerzblattDeal",
+    "HerzblattError",
+    "HerzblattObservation",
+    "HerzblattPartie",
+    "HerzblattPolicy",
+    "HerzblattRules",
+    "IllegalMove",
+    "Phase",
+    "Re",
+    "Removal",
+    "Settlement",
+    "card_points",
+    "play_deal",
+    "preset",
+    "random_policy",
+    "settle",
 ]
 
 
 # --- policies and a session -----------------------------------------------------------------------
 
-HerzblattPolicy: TypeAlias = Callable[[HerzblattObservation], object]
-"""Takes the acting seat's observation and returns its move for the phase (see :meth:`HerzblattDeal.act`)."""
+HerzblattPolicy: TypeAlias = Callable[[HerzblattObservation], Move]
+"""Takes the acting seat's observation and returns its move for the phase (an :class:`~keinstich.deal.Ask`,
+``Discard``, ``Announce``, ``Contra``, ``Re`` or a card)."""
 
 
 def random_policy(rng: random.Random, *, play_chance: float = 0.35, announce_chance: float = 0.2,
                   contra_chance: float = 0.2) -> HerzblattPolicy:
     """A policy that answers every phase at random from ``rng`` (legal moves only)."""
 
-    def policy(obs: HerzblattObservation) -> object:
+    def policy(obs: HerzblattObservation) -> Move:
         ph = obs.phase
         if ph == "asking":
-            return rng.random() < play_chance
+            return Ask(rng.random() < play_chance)
         if ph == "discard":
-            return tuple(rng.sample(obs.hand, 2))
+            return Discard(*rng.sample(obs.hand, 2))
         if ph == "announce":
-            return rng.choice(("66", "du")) if rng.random() < announce_chance else None
-        if ph in ("contra", "re"):
-            return rng.random() < contra_chance
+            return Announce(rng.choice(("66", "du")) if rng.random() < announce_chance else None)
+        if ph == "contra":
+            return Contra(rng.random() < contra_chance)
+        if ph == "re":
+            return Re(rng.random() < contra_chance)
         return rng.choice(obs.legal)
 
     return policy
@@ -86,7 +112,7 @@ def play_deal(deal: HerzblattDeal, policies: Sequence[HerzblattPolicy]) -> Settl
     while not deal.is_over:
         seat = deal.turn
         assert seat is not None
-        deal.act(policies[seat](deal.observation(seat)))
+        deal.play(policies[seat](deal.observation(seat)), seat)
     return deal.settlement()
 
 

@@ -1,6 +1,6 @@
-"""One Herzblatt deal (docs/rules.md §4): its moves (answers, the discard and Muhr's calls are moves
-like cards), what a seat observes, and :class:`HerzblattDeal`, which runs the phases around the
-tricks and plays the tricks on the same :class:`~keinstich.tricks.TrickDeal` as Kein Stich.
+"""One Herzblatt deal (docs/rules.md §4): what a seat observes, and :class:`HerzblattDeal`, which runs the
+phases around the tricks and plays the tricks on the same :class:`~keinstich.tricks.TrickDeal` as Kein
+Stich. Its moves (answers, the discard and Muhr's calls, moves like cards) are :mod:`keinstich.deal`'s.
 :mod:`keinstich.games.herzblatt` re-exports every name here.
 """
 
@@ -8,14 +8,25 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar, Literal, NamedTuple
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from keinstich.cards import Card, Style, card, cards_of, mask_of
-from keinstich.deal import IllegalPlay, Move, Result, named
+from keinstich.deal import (
+    Announce,
+    Announcement,
+    Ask,
+    Contra,
+    Discard,
+    IllegalPlay,
+    Move,
+    Re,
+    Refusal,
+    Result,
+    parse_move,
+)
 from keinstich.dealing import deal_hands
 from keinstich.games.herzblatt_rules import (
     SKAT,
-    Announcement,
     HerzblattError,
     HerzblattRules,
     Phase,
@@ -24,60 +35,11 @@ from keinstich.games.herzblatt_rules import (
     settle,
 )
 from keinstich.hand_text import hands_from_text
+from keinstich.machine import Machine, named
 from keinstich.tricks import Observation, Trick, TrickDeal, forehand
 
 if TYPE_CHECKING:
     from keinstich.contracts import Contract
-    from keinstich.records import Record
-
-
-# --- the moves: answers and calls are moves like cards ---------------------------------------------
-
-
-class Ask(NamedTuple):
-    """The seat asked answers: play (become the soloist) or pass."""
-
-    play: bool
-
-    def __str__(self) -> str:
-        return "play" if self.play else "pass"
-
-
-class Discard(NamedTuple):
-    """The soloist lays two cards away after taking the skat."""
-
-    first: Card
-    second: Card
-
-    def __str__(self) -> str:
-        return f"discard {self.first.code} {self.second.code}"
-
-
-class Announce(NamedTuple):
-    """Muhr: the soloist announces nothing (None), "66" or "du" (all tricks)."""
-
-    call: Announcement | None
-
-    def __str__(self) -> str:
-        return f"announce {self.call}" if self.call else "announce nothing"
-
-
-class Contra(NamedTuple):
-    """Muhr: an eligible defender doubles (contra) or not."""
-
-    yes: bool
-
-    def __str__(self) -> str:
-        return "contra" if self.yes else "no contra"
-
-
-class Re(NamedTuple):
-    """Muhr: the soloist answers a contra with re or not."""
-
-    yes: bool
-
-    def __str__(self) -> str:
-        return "re" if self.yes else "no re"
 
 
 # --- the deal ------------------------------------------------------------------------------------
@@ -111,14 +73,53 @@ class HerzblattObservation:
 
 
 
-class HerzblattDeal:
+class IllegalMove(HerzblattError, IllegalPlay):
+    """A Herzblatt move the deal refuses (a :class:`HerzblattError` and an :class:`IllegalPlay`)."""
+
+
+_PHASE_OF: dict[type, tuple[Phase, str]] = {
+    Ask: ("asking", "ask"), Discard: ("discard", "discard"), Announce: ("announce", "announce"),
+    Contra: ("contra", "say contra"), Re: ("re", "say re")}
+"""Per call, the phase it belongs to and what a seat does with it (for refusals)."""
+_ANNOUNCED = {None: None, "": None, "none": None, "66": "66", "du": "du"}
+
+
+class HerzblattDeal(Machine):
     """One Herzblatt deal through its phases: asking, discard, (Muhr: announce, contra, re), play, over.
 
     ``hands`` are dealt seat 0 first, clockwise, ``skat`` the two cards set aside; forehand (left
     of ``dealer``) leads the first trick whoever plays. ``turn`` is the seat to act in every
-    phase. A refused move raises :class:`HerzblattError` (a card play :class:`IllegalPlay`) and
-    leaves the state unchanged.
+    phase. Every move is played with :meth:`play` (:class:`~keinstich.deal.Ask`, ``Discard``, ``Announce``,
+    ``Contra``, ``Re``, or a card); :meth:`ask`, :meth:`discard`, :meth:`announce`, :meth:`contra` and
+    :meth:`redouble` say the same in words. A refused move raises :class:`IllegalMove` (a
+    :class:`HerzblattError` and an :class:`IllegalPlay`) and leaves the state unchanged.
     """
+
+    __slots__ = (
+        "_history",
+        "_phase",
+        "_redeal",
+        "_turn",
+        "announcement",
+        "answers",
+        "asking_order",
+        "contra_answers",
+        "contra_by",
+        "dealer",
+        "dealt",
+        "discards",
+        "forehand",
+        "players",
+        "re",
+        "rules",
+        "skat",
+        "soloist",
+        "trick_deal",
+    )
+    refused = IllegalMove
+    _nested = ("trick_deal",)
+    game = "herzblatt"
+    style: Style = "french"
 
     def __init__(self, hands: Sequence[Sequence[Card | str]], skat: Sequence[Card | str],
                  rules: HerzblattRules | None = None, *, dealer: int | None = None) -> None:
@@ -158,6 +159,7 @@ class HerzblattDeal:
         self._phase: Phase = "asking"
         self._redeal = False
         self._history: list[tuple[int, Move]] = []
+        self._turn = self.asking_order[0]
 
     @classmethod
     def from_seed(cls, seed: int | str, rules: HerzblattRules | None = None, *,
@@ -178,19 +180,14 @@ class HerzblattDeal:
             raise HerzblattError(str(e)) from None
         return cls(hands, skat, r, dealer=dealer)
 
+    def _fresh(self) -> HerzblattDeal:
+        return HerzblattDeal(self.dealt, self.skat, self.rules, dealer=self.dealer)
+
     # --- reading the state ---------------------------------------------------------------------
 
     @property
     def phase(self) -> Phase:
         return self._phase
-
-    @property
-    def is_over(self) -> bool:
-        return self._phase == "over"
-
-    over = is_over
-    game = "herzblatt"
-    style: Style = "french"
 
     @property
     def pack(self) -> str:
@@ -236,9 +233,8 @@ class HerzblattDeal:
         i = self.asking_order.index(self.soloist)
         return self.asking_order[i + 1:]
 
-    @property
-    def turn(self) -> int | None:
-        """The seat to act now, in whatever phase (None when the deal is over)."""
+    def _seat_to_act(self) -> int:
+        """The seat to act in the phase the deal is in (-1 when it is over)."""
         ph = self._phase
         if ph == "asking":
             return self.asking_order[len(self.answers)]
@@ -246,9 +242,10 @@ class HerzblattDeal:
             return self.contra_eligible[len(self.contra_answers)]
         if ph == "play":
             assert self.trick_deal is not None
-            return self.trick_deal.turn
+            return self.trick_deal._turn
         if ph == "over":
-            return None
+            return -1
+        assert self.soloist is not None
         return self.soloist
 
     def hand(self, seat: int) -> tuple[Card, ...]:
@@ -264,21 +261,6 @@ class HerzblattDeal:
     def legal(self) -> tuple[Card, ...]:
         """The cards the player to move may play (empty outside the play phase)."""
         return self.trick_deal.legal() if self._phase == "play" and self.trick_deal is not None else ()
-
-    def why_illegal(self, move: Move, seat: int | None = None, *, style: Style | None = None,
-                    you: bool = False) -> str | None:
-        """Why ``move`` is refused now, or None (``style`` names the suits, ``you`` speaks to the learner in
-        ``seat``: see TrickDeal.why_illegal)."""
-        if self._phase == "play" and self.trick_deal is not None and isinstance(move, Card | str):
-            return self.trick_deal.why_illegal(move, seat, style=style or self.style, you=you)
-        if isinstance(move, Card | str) and not isinstance(move, Ask | Discard | Announce | Contra | Re):
-            return f"no card may be played in the {self._phase} phase"
-        trial = self.copy()
-        try:
-            trial.play(move, seat)
-        except ValueError as e:
-            return str(e)
-        return None
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
@@ -321,171 +303,142 @@ class HerzblattDeal:
             announcement=self.announcement, contra_eligible=self.contra_eligible, contra_by=self.contra_by,
             re=self.re, trick=self.trick_deal.observation(seat) if self.trick_deal is not None else None)
 
-    # --- moves ---------------------------------------------------------------------------------
+    # --- moves: read, checked, recorded and applied by Machine.play -------------------------------
 
-    def _check(self, phase: Phase, seat: int | None, what: str) -> int:
+    def _read(self, move: Move | str) -> Move:
+        """A move as the deal records it: text read (:func:`~keinstich.deal.parse_move`), a discard's codes as
+        cards, an announcement as ``"66"``, ``"du"`` or None; what cannot be read is left for the refusal."""
+        if isinstance(move, str):
+            try:
+                return parse_move(move)
+            except ValueError:
+                raise self.refused(str(self.why_illegal(move))) from None
+        if isinstance(move, Discard):
+            try:
+                return Discard(card(move.first), card(move.second))
+            except ValueError:
+                return move
+        if isinstance(move, Announce) and move.call is not None:
+            said = str(move.call).strip().lower()
+            return Announce(_ANNOUNCED[said]) if said in _ANNOUNCED else move  # type: ignore[arg-type]
+        return move
+
+    def why_illegal(self, move: Move | str, seat: int | None = None) -> Refusal | None:
+        """Why ``move`` is refused now, as a :class:`~keinstich.deal.Refusal`, or None: a card by the rules of
+        the trick (in the play phase), a call by its phase, its turn and its value."""
+        if isinstance(move, str):
+            text = move
+            try:
+                move = parse_move(text)
+            except ValueError as e:
+                why = str(e)
+                if text.strip().lower() not in ("pass",) and "@" not in text and " " not in text.strip():
+                    try:  # a word that is no move: a card code, as a card play would read it
+                        card(text)
+                    except ValueError as bad:
+                        why = str(bad)
+                return Refusal("unreadable", seat, text=why, given=text)
+        if isinstance(move, Card):
+            if self._phase == "play" and self.trick_deal is not None:
+                return self.trick_deal.why_illegal(move, seat)
+            return Refusal("no-card-now", seat, phase=self._phase)
+        kind = _PHASE_OF.get(type(move))
+        if kind is None:
+            return Refusal("not-a-move", seat, value=move)
+        phase, what = kind
         if self._phase != phase:
             if what == "ask" and self.soloist is not None:
-                raise HerzblattError(f"seat {self.soloist} is already the soloist; there is no second soloist")
-            raise HerzblattError(f"cannot {what} now: the deal is in the {self._phase} phase"
-                                 + (f" (seat {self.turn} to act)" if self.turn is not None else ""))
-        turn = self.turn
-        assert turn is not None
-        if seat is not None and seat != turn:
-            raise HerzblattError(f"it is seat {turn}'s turn to {what}, not seat {seat}'s")
-        return turn
-
-    def ask(self, seat_says_play: bool, seat: int | None = None) -> None:
-        """The seat asked answers: play (becomes soloist) or pass."""
-        s = self._check("asking", seat, "ask")
-        _yes_or_no(seat_says_play, f"seat {s} answers True (play) or False (pass)")
-        self.answers.append((s, seat_says_play))
-        self._history.append((s, Ask(seat_says_play)))
-        if seat_says_play:
-            self.soloist = s
-            self._phase = "discard"
-        elif len(self.answers) == self.players:
-            if self.rules.all_pass == "dealer_plays":
-                self.soloist = self.dealer
-                self._phase = "discard"
-            else:
-                self._redeal = True
-                self._phase = "over"
-
-    def discard(self, c1: Card | str, c2: Card | str, seat: int | None = None) -> None:
-        """The soloist, holding his hand and the skat, lays two cards away (they count for him)."""
-        s = self._check("discard", seat, "discard")
+                return Refusal("second-soloist", seat, soloist=self.soloist)
+            return Refusal("phase", seat, what=what, phase=self._phase, turn=self.turn)
+        s = self._turn
+        if seat is not None and seat != s:
+            return Refusal("turn-to", seat, what=what, turn=s)
+        if isinstance(move, Ask | Contra | Re):
+            value = move[0]
+            return None if isinstance(value, bool) else Refusal("answer", s, what=what, value=value)
+        if isinstance(move, Announce):
+            return None if move.call in (None, "66", "du") else Refusal("announce", s, value=move.call)
         try:
-            a, b = card(c1), card(c2)
+            a, b = card(move.first), card(move.second)  # type: ignore[union-attr]
         except ValueError as e:
-            raise HerzblattError(str(e)) from None
+            return Refusal("unreadable", s, text=str(e), given=move)
         held = self.hand(s)
         for c in (a, b):
             if c not in held:
-                raise HerzblattError(f"seat {s} does not hold {c.code}; discard two of "
-                                     + " ".join(x.code for x in held))
-        if a is b:
-            raise HerzblattError(f"discard two different cards, not {a.code} twice")
-        self.discards = (a, b)
-        self._history.append((s, Discard(a, b)))
-        hands = [list(h) for h in self.dealt]
-        hands[s] = [c for c in held if c is not a and c is not b]
-        self.trick_deal = TrickDeal(hands, self.rules.contract, leader=self.forehand, style=self.rules.pack.style)
-        self._phase = "announce" if self.rules.muhr else "play"
+                return Refusal("discard-not-held", s, card=c, holding=held)
+        return Refusal("discard-twice", s, card=a) if a is b else None
+
+    def _record(self, seat: int, move: Move) -> None:
+        self._history.append((seat, move))
+
+    def _apply(self, seat: int, move: Move) -> Trick | None:
+        done: Trick | None = None
+        if isinstance(move, Card):
+            assert self.trick_deal is not None
+            done = self.trick_deal.play(move, seat)
+            if self.trick_deal.is_over:
+                self._phase = "over"
+        elif isinstance(move, Ask):
+            self.answers.append((seat, move.play))
+            if move.play:
+                self.soloist = seat
+                self._phase = "discard"
+            elif len(self.answers) == self.players:
+                if self.rules.all_pass == "dealer_plays":
+                    self.soloist = self.dealer
+                    self._phase = "discard"
+                else:
+                    self._redeal = True
+                    self._phase = "over"
+        elif isinstance(move, Discard):
+            a, b = move
+            self.discards = (a, b)
+            hands = [list(h) for h in self.dealt]
+            hands[seat] = [c for c in self.hand(seat) if c is not a and c is not b]
+            self.trick_deal = TrickDeal(hands, self.rules.contract, leader=self.forehand, style=self.rules.pack.style)
+            self._phase = "announce" if self.rules.muhr else "play"
+        elif isinstance(move, Announce):
+            self.announcement = move.call
+            self._phase = "contra" if self.contra_eligible else "play"
+        elif isinstance(move, Contra):
+            self.contra_answers.append((seat, move.yes))
+            if move.yes:
+                self.contra_by = seat
+                self._phase = "re"
+            elif len(self.contra_answers) == len(self.contra_eligible):
+                self._phase = "play"
+        elif isinstance(move, Re):
+            self.re = move.yes
+            self._phase = "play"
+        self._turn = self._seat_to_act()
+        return done
+
+    def play(self, move: Move | str, seat: int | None = None) -> Trick | None:
+        """Make any move: an :class:`~keinstich.deal.Ask`, ``Discard``, ``Announce``, ``Contra`` or ``Re`` in its
+        phase, or a card in the trick phase (returns the trick it finished, if any); or any of them as its text
+        (:func:`~keinstich.deal.move_code`: ``"solo"``, ``"discard 7C 8C"``, ``"QS"`` …)."""
+        done: Trick | None = Machine.play(self, move, seat)
+        return done
+
+    def ask(self, seat_says_play: bool, seat: int | None = None) -> None:
+        """The seat asked answers: play (becomes soloist) or pass."""
+        self.play(Ask(seat_says_play), seat)
+
+    def discard(self, c1: Card | str, c2: Card | str, seat: int | None = None) -> None:
+        """The soloist, holding his hand and the skat, lays two cards away (they count for him)."""
+        self.play(Discard(c1, c2), seat)  # type: ignore[arg-type]  # codes are read as cards
 
     def announce(self, call: str | None = None, seat: int | None = None) -> None:
         """Muhr: the soloist announces nothing (None), "66" or "du" (all tricks)."""
-        s = self._check("announce", seat, "announce")
-        said = None if call is None else str(call).strip().lower()
-        if said not in (None, "", "none", "66", "du"):
-            raise HerzblattError(f"seat {s} may announce None, '66' or 'du', not {call!r}")
-        self.announcement = "66" if said == "66" else "du" if said == "du" else None
-        self._history.append((s, Announce(self.announcement)))
-        self._phase = "contra" if self.contra_eligible else "play"
+        self.play(Announce(call), seat)  # type: ignore[arg-type]  # read as "66", "du" or nothing
 
     def contra(self, says_contra: bool, seat: int | None = None) -> None:
         """Muhr: an eligible defender doubles (contra) or not; one contra is enough."""
-        s = self._check("contra", seat, "say contra")
-        _yes_or_no(says_contra, f"seat {s} answers True (contra) or False (no contra)")
-        self.contra_answers.append((s, says_contra))
-        self._history.append((s, Contra(says_contra)))
-        if says_contra:
-            self.contra_by = s
-            self._phase = "re"
-        elif len(self.contra_answers) == len(self.contra_eligible):
-            self._phase = "play"
+        self.play(Contra(says_contra), seat)
 
     def redouble(self, says_re: bool, seat: int | None = None) -> None:
         """Muhr: the soloist answers a contra with re (doubles again) or not."""
-        s = self._check("re", seat, "say re")
-        _yes_or_no(says_re, f"seat {s} answers True (re) or False (no re)")
-        self.re = says_re
-        self._history.append((s, Re(self.re)))
-        self._phase = "play"
-
-    def play(self, move: Move, seat: int | None = None) -> Trick | None:
-        """Make any move: an :class:`Ask`, :class:`Discard`, :class:`Announce`, :class:`Contra` or
-        :class:`Re` in its phase, or a card in the trick phase (returns the trick it finished, if any)."""
-        if isinstance(move, Ask):
-            self.ask(move.play, seat)
-        elif isinstance(move, Discard):
-            self.discard(move.first, move.second, seat)
-        elif isinstance(move, Announce):
-            self.announce(move.call, seat)
-        elif isinstance(move, Contra):
-            self.contra(move.yes, seat)
-        elif isinstance(move, Re):
-            self.redouble(move.yes, seat)
-        elif isinstance(move, Card | str):
-            return self._play_card(move, seat)
-        else:
-            raise HerzblattError(f"a Herzblatt move is a card, Ask, Discard, Announce, Contra or Re, not {move!r}")
-        return None
-
-    def _play_card(self, c: Card | str, seat: int | None) -> Trick | None:
-        if self._phase != "play" or self.trick_deal is None:
-            raise IllegalPlay(f"no card may be played now: the deal is in the {self._phase} phase")
-        s = self.trick_deal.turn
-        t = self.trick_deal.play(c, seat)
-        assert s is not None
-        # the card just played: the last of the trick it finished, or of the trick in progress
-        self._history.append((s, t.cards[-1] if t is not None else self.trick_deal.trick[-1][1]))
-        if self.trick_deal.is_over:
-            self._phase = "over"
-        return t
-
-    def undo(self) -> tuple[int, Move]:
-        """Take back the last move (an answer, the discard, a call or a card)."""
-        if not self._history:
-            raise IllegalPlay("nothing to undo: no move has been made yet")
-        fresh = HerzblattDeal(self.dealt, self.skat, self.rules, dealer=self.dealer)
-        last = self._history[-1]
-        for seat, move in self._history[:-1]:
-            fresh.play(move, seat)
-        self.__dict__.update(fresh.__dict__)
-        return last
-
-    def rewound(self, moves: int) -> HerzblattDeal:
-        """A new deal as this one was after its first ``moves`` moves (0: as dealt), in one replay."""
-        if not 0 <= moves <= len(self._history):
-            raise ValueError(f"moves must be from 0 to {len(self._history)}, not {moves}")
-        fresh = HerzblattDeal(self.dealt, self.skat, self.rules, dealer=self.dealer)
-        for seat, move in self._history[:moves]:
-            fresh.play(move, seat)
-        return fresh
-
-    def copy(self) -> HerzblattDeal:
-        """An independent copy (for search and Monte Carlo bots)."""
-        new = object.__new__(HerzblattDeal)
-        new.__dict__.update(self.__dict__)
-        new.answers = list(self.answers)
-        new.contra_answers = list(self.contra_answers)
-        new._history = list(self._history)
-        new.trick_deal = self.trick_deal.copy() if self.trick_deal is not None else None
-        return new
-
-    def act(self, action: object) -> None:
-        """Apply a move for the current phase: bool (ask, contra, re), two cards (discard),
-        None / "66" / "du" (announce) or a card (play). Handy for bots and policies."""
-        ph = self._phase
-        if ph == "asking":
-            self.ask(action)  # type: ignore[arg-type]  # refused unless True or False
-        elif ph == "discard":
-            if not isinstance(action, tuple | list) or len(action) != 2:
-                raise HerzblattError(f"a discard is two cards, not {action!r}")
-            self.discard(action[0], action[1])
-        elif ph == "announce":
-            self.announce(action if action is None or isinstance(action, str) else str(action))
-        elif ph == "contra":
-            self.contra(action)  # type: ignore[arg-type]
-        elif ph == "re":
-            self.redouble(action)  # type: ignore[arg-type]
-        elif ph == "play":
-            if not isinstance(action, Card | str):
-                raise IllegalPlay(f"a card play is a card or a code like 'AH', not {action!r}")
-            self.play(action)
-        else:
-            raise HerzblattError("the deal is over")
+        self.play(Re(says_re), seat)
 
     # --- result --------------------------------------------------------------------------------
 
@@ -516,12 +469,6 @@ class HerzblattDeal:
         return Result(stakes, "stakes", tricks=self.trick_deal.tricks_won(),
                       columns={"role": roles, "card_points": self.card_points()}, text=text)
 
-    def record(self, *, pack: str | None = None, dealer: int | None = None) -> Record:
-        """This deal as a game record (docs/records.md)."""
-        from keinstich.records import record_of
-
-        return record_of(self, pack=pack, dealer=dealer)
-
     def __repr__(self) -> str:
         who = f", soloist {self.soloist}" if self.soloist is not None else ""
         return f"<HerzblattDeal {self.players}p dealer {self.dealer}{who}: {self._phase}>"
@@ -531,12 +478,6 @@ class HerzblattDeal:
         from keinstich.faces import herzblatt_html
 
         return herzblatt_html(self)
-
-
-def _yes_or_no(answer: object, expected: str) -> None:
-    """Refuse an answer that is not True or False: "pass" or "no" as text would read as yes."""
-    if not isinstance(answer, bool):
-        raise HerzblattError(f"{expected}, not {answer!r}")
 
 
 def _rules(rules: HerzblattRules | str | None) -> HerzblattRules:

@@ -14,6 +14,7 @@ from typing import Literal
 
 from keinstich.cards import Card, Pack, Rank, Suit, card, pack
 from keinstich.contracts import Contract, PerCard
+from keinstich.deal import Announcement
 from keinstich.tricks import TrickRules, forehand
 
 
@@ -22,7 +23,6 @@ class HerzblattError(ValueError):
 
 
 Phase = Literal["asking", "discard", "announce", "contra", "re", "play", "over"]
-Announcement = Literal["66", "du"]
 Removal = Literal["braun_red", "keep_trumps"]
 
 CARD_POINTS: dict[Rank, int] = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2}

@@ -1,25 +1,25 @@
-"""Bots by name and the seeds of a simulation: what ``bots="heuristic,montecarlo:samples=40"`` means.
+"""The bots and the seeds of a simulation: what ``bots="heuristic,montecarlo:samples=40"`` seats where.
 
 A simulation never shares a bot between deals: every seat of every deal gets a bot of its own, made
-from its spec (a name with options, or a factory called with an int seed) and seeded with
-:func:`bot_seed`; every deal is dealt from :func:`deal_seed`. Both are stable hashes, so results
-depend only on the seed, never on workers or chunks.
+from its spec by the bots' registry (:mod:`keinstich.bots.registry`: a name with options, or a factory
+called with an int seed) and seeded with :func:`bot_seed`; every deal is dealt from :func:`deal_seed`.
+Both are stable hashes, so results depend only on the seed, never on workers or chunks.
 """
 
 from __future__ import annotations
 
 import hashlib
 import pickle
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any, TypeAlias
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 
-from keinstich.bots import Bot, HeuristicBot, RandomBot
+from keinstich.bots import Bot, registry
+from keinstich.bots.registry import BOT_KINDS as BOT_KINDS  # the bots' names, as the simulations offer them
+from keinstich.bots.registry import BotKind as BotKind
+from keinstich.bots.registry import BotSpec as BotSpec
+from keinstich.bots.registry import BotSpecError
 from keinstich.cards import Pack
 from keinstich.limits import LimitError, check_seed_number
-
-BotSpec: TypeAlias = "str | Callable[[int], Bot]"
-"""A bot: a name with options (``"montecarlo:samples=40"``), or a factory called with an int seed."""
 
 
 class SimulationError(ValueError):
@@ -71,106 +71,35 @@ def partie_bot_seed(seed: int | str, partie: int, seat: int) -> int:
     return int.from_bytes(_digest(f"partie-bot:{seed}:{partie}:{seat}"), "big")
 
 
-# --- bots -----------------------------------------------------------------------------------------
+# --- bots: named in keinstich.bots.registry, refused here as a simulation's errors ----------------------
 
 
-@dataclass(frozen=True)
-class BotKind:
-    """A bot the simulations know by name: what it does and the whole-number options it takes."""
-
-    name: str
-    summary: str
-    options: tuple[str, ...] = ()
-    choices: tuple[tuple[str, tuple[str, ...]], ...] = ()
-    """Options that take a word rather than a whole number: (option, the words allowed)."""
-
-
-BOT_KINDS: dict[str, BotKind] = {k.name: k for k in (
-    BotKind("random", "a uniformly random legal card (and random calls in Herzblatt)"),
-    BotKind("heuristic", "contract-aware rules of thumb, as a teacher would play"),
-    BotKind("montecarlo", "samples the hidden hands and plays each card out (strong, slow)",
-            ("samples", "exact_tricks", "enumerate_below", "play_for"), (("play_for", ("stake", "points")),)),
-)}
-"""The bot names accepted in a spec, e.g. ``"heuristic"`` or ``"montecarlo:samples=40,exact_tricks=2"``.
-(MonteCarloBot's ``time_limit`` is left out on purpose: it would make results depend on the machine.)"""
-
-
-def _accepted() -> str:
-    parts = [k.name + (f" (options {', '.join(k.options)})" if k.options else "") for k in BOT_KINDS.values()]
-    return ", ".join(parts) + "; e.g. 'montecarlo:samples=40,exact_tricks=2'"
+@contextmanager
+def _refused() -> Iterator[None]:
+    """A bad bot name or option, refused by the registry, as a :class:`SimulationError`."""
+    try:
+        yield
+    except BotSpecError as e:
+        raise SimulationError(str(e)) from None
 
 
 def parse_spec(text: str) -> tuple[str, dict[str, int | str]]:
-    """``"montecarlo:samples=40,exact_tricks=2"`` -> ("montecarlo", {"samples": 40, "exact_tricks": 2})."""
-    name, _, rest = text.strip().partition(":")
-    name = name.strip().lower()
-    if name not in BOT_KINDS:
-        raise SimulationError(f"unknown bot {text.strip()!r}: use {_accepted()}")
-    kind = BOT_KINDS[name]
-    words = dict(kind.choices)
-    options: dict[str, int | str] = {}
-    for item in (p.strip() for p in rest.split(",")):
-        if not item:
-            continue
-        key, eq, value = item.partition("=")
-        key = key.strip().lower().replace("-", "_")
-        if not kind.options:
-            raise SimulationError(f"bot {name!r} takes no options, got {item!r}: use {_accepted()}")
-        if key not in kind.options or not eq:
-            accepted = (f"{o}={'|'.join(words[o])}" if o in words else f"{o}=N" for o in kind.options)
-            raise SimulationError(f"bot {name!r}: unknown option {item!r}; it accepts {', '.join(accepted)}")
-        word = value.strip().lower()
-        if key in words:
-            if word not in words[key]:
-                raise SimulationError(f"bot {name!r}: {key} must be {' or '.join(words[key])}, not {word!r}")
-            options[key] = word
-            continue
-        try:
-            number = int(word)
-        except ValueError:
-            raise SimulationError(f"bot {name!r}: option {key} needs a whole number, not {value.strip()!r}") from None
-        if number < (1 if key == "samples" else 0):
-            raise SimulationError(f"bot {name!r}: {key} must be {1 if key == 'samples' else 0} or more, not {number}")
-        options[key] = number
-    return name, options
+    """:func:`keinstich.bots.registry.parse_spec`, refusing as a :class:`SimulationError`."""
+    with _refused():
+        return registry.parse_spec(text)
 
 
 def label(spec: BotSpec) -> str:
     """The name a bot goes by in a frame's ``bot`` column."""
-    if isinstance(spec, str):
-        name, options = parse_spec(spec)
-        return name + (":" + ",".join(f"{k}={v}" for k, v in options.items()) if options else "")
-    return str(getattr(spec, "__name__", None) or getattr(spec, "name", None) or type(spec).__name__)
-
-
-def is_plain_heuristic(spec: BotSpec) -> bool:
-    """Whether ``spec`` names the heuristic bot without options (the play-out can stand in for it)."""
-    return isinstance(spec, str) and parse_spec(spec) == ("heuristic", {})
+    with _refused():
+        return registry.label(spec)
 
 
 def make_bot(spec: BotSpec, seed: int = 0, *, pack: Pack | str | None = None) -> Bot:
-    """A bot from its spec: a name (see :data:`BOT_KINDS`) with options, or a factory called with ``seed``.
-
-    Unknown names and bad options raise :class:`SimulationError` listing what is accepted.
-    """
-    if isinstance(spec, str):
-        name, options = parse_spec(spec)
-        if name == "random":
-            return RandomBot(seed, pack=pack)
-        if name == "heuristic":
-            return HeuristicBot(seed, pack=pack)
-        from keinstich.bots.montecarlo import MonteCarloBot
-
-        given: dict[str, Any] = dict(options)  # only the options named: the bot's own defaults for the rest
-        return MonteCarloBot(seed, pack=pack, **given)
-    if not callable(spec):
-        raise SimulationError(f"a bot is a name or a factory (a callable taking a seed), not {spec!r}: "
-                              f"use {_accepted()}")
-    bot = spec(seed)
-    if not callable(getattr(bot, "choose", None)):
-        raise SimulationError(f"the bot factory {label(spec)} returned {bot!r}, which is not a bot "
-                              "(it needs choose(obs), explain(obs) and decide(obs))")
-    return bot
+    """:func:`keinstich.bots.registry.make_bot` (the bots' registry), refusing a bad spec as a
+    :class:`SimulationError`: ``keinstich.sim.make_bot`` as simulations, lessons and readers have called it."""
+    with _refused():
+        return registry.make_bot(spec, seed, pack=pack)
 
 
 def parse_lineup(text: str) -> list[str]:
@@ -204,9 +133,10 @@ def seat_specs(bots: BotSpec | Sequence[BotSpec], players: int, pack: str) -> tu
     seq = specs_of(bots)
     for s in seq:
         if not isinstance(s, str) and not callable(s):
-            what = "a bot object" if callable(getattr(s, "choose", None)) else repr(s)
+            what = "a bot object" if callable(getattr(s, "decide", None)) else repr(s)
             raise SimulationError(
-                f"a bot is a name ({_accepted()}) or a factory, a function taking a seed and returning a new bot; "
+                f"a bot is a name ({registry.accepted_bots()}) or a factory, a function taking a seed and returning "
+                "a new bot; "
                 f"not {what}: every deal gets a bot of its own, seeded for it, so results do not depend on "
                 "workers or chunks (e.g. bots=lambda seed: MyBot(seed))")
     if len(seq) == 1:

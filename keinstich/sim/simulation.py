@@ -29,7 +29,8 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
-from keinstich.bots import Bot, heuristic_playout
+from keinstich.bots import Bot
+from keinstich.bots.registry import quick_play_of
 from keinstich.cards import Pack, PackError, pack
 from keinstich.games import GAMES, game
 from keinstich.layoff import payout_shares, payout_weights
@@ -41,7 +42,6 @@ from keinstich.sim.bot_specs import (
     bot_seed,
     check_seed,
     deal_seed,
-    is_plain_heuristic,
     label,
     make_bot,
     parse_lineup,
@@ -51,7 +51,7 @@ from keinstich.sim.bot_specs import (
 )
 from keinstich.sim.chunks import chunk_size_for
 from keinstich.sim.frames import Row, to_frame
-from keinstich.sim.play import play, playout_serves
+from keinstich.sim.play import play
 from keinstich.sim.pool import Progress, execute, pool_args
 
 if TYPE_CHECKING:
@@ -225,13 +225,14 @@ def _run_deals(setup: _Setup, start: int, stop: int) -> list[Row]:
 
 
 def _play_unit(setup: _Setup, unit: int, rotation: int, deal: Deal) -> None:
-    """Play one deal of the setup with its bots. With the plain heuristic bot in every seat, where the
-    play-out serves, the bots are never asked (it makes their choices), so they are not built."""
-    if all(is_plain_heuristic(s) for s in setup.specs) and playout_serves(deal):
-        assert deal.trick_deal is not None
-        heuristic_playout(deal.trick_deal)
-    else:
-        play(deal, _seat_bots(setup, unit, rotation))
+    """Play one deal of the setup with its bots. Where every seat's spec offers the same quick play without a
+    bot being made (the heuristic bot: :func:`~keinstich.bots.registry.quick_play_of`), it finishes the deal
+    when it can (the heuristic's play-out), and the bots are never built."""
+    quick = [quick_play_of(s, setup.pack) if isinstance(s, str) else None for s in setup.specs]
+    first = quick[0]
+    if first is not None and all(q == first for q in quick) and first.finish(deal):
+        return
+    play(deal, _seat_bots(setup, unit, rotation))
 
 
 # --- the public functions -------------------------------------------------------------------------

@@ -92,7 +92,7 @@ def herzblatt_position() -> HerzblattDeal:
     deal = HerzblattDeal.from_seed(16, preset("herzblatt-3"))
     bot = HeuristicBot()
     while len(deal.tricks) < 3 or not deal.trick:
-        deal.act(bot.decide(deal.observation(deal.turn)).move)
+        deal.play(bot.decide(deal.observation(deal.turn)).move)
     return deal
 
 

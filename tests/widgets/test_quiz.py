@@ -168,7 +168,7 @@ def test_solver_judge_gives_the_cost_of_a_worse_card() -> None:
 def test_heuristic_judge_gives_the_bots_reason() -> None:
     deal = duck_position()
     with naming("german"):  # the quiz's faces: the reason names the cards as the learner sees them
-        expected = HeuristicBot(pack=dealt_pack(deal)).explain(deal.observation(0))
+        expected = HeuristicBot(pack=dealt_pack(deal)).decide(deal.observation(0))
     assert "the Ober of Leaves" in expected.reason and "♠" not in expected.reason
     quiz = BestCardQuiz(deal, judge="heuristic")
     quiz.answer_button.click()

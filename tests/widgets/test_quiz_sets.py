@@ -7,6 +7,7 @@ from keinstich.cards import Card, cards
 from keinstich.deal import Deal
 from keinstich.faces import card_name
 from keinstich.layoff import DominoDeal
+from keinstich.wording import refusal_words
 from keinstich_widgets.quiz import BestCardQuiz, LegalCardsQuiz
 
 
@@ -91,7 +92,7 @@ def test_legal_quiz_names_the_wrong_picks_with_their_rule() -> None:
     quiz.check_button.click()
     text = quiz.feedback.value.replace("&#x27;", "'")
     name = card_name(wrong, quiz.style, "en")
-    reason = deal.why_illegal(wrong, deal.turn, style=quiz.style, you=True) or "?"
+    reason = refusal_words(deal.why_illegal(wrong, deal.turn), style=quiz.style, you=True) or "?"
     assert f"You chose <b>{name}</b>, but {reason}" in text and reason.startswith("you ")  # said to the learner
     assert "0 of 1 right" in quiz.score_html.value
 
@@ -136,7 +137,7 @@ def test_next_after_a_herzblatt_trick_play_position() -> None:
     deal = HerzblattDeal.from_seed(16, HerzblattRules(players=3))
     bot = HeuristicBot()
     while len(deal.tricks) < 3 or not deal.trick_deal.trick:
-        deal.act(bot.decide(deal.observation(deal.turn)).move)
+        deal.play(bot.decide(deal.observation(deal.turn)).move)
     quiz = BestCardQuiz(deal.trick_deal, style="french")
     quiz.next_button.click()
     assert quiz.deal.game == "herzblatt" and quiz.deal.phase == "play" and len(quiz.deal.legal()) >= 2

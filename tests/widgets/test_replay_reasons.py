@@ -21,7 +21,7 @@ def expected(r: Replay, k: int, style: str = "german") -> str:
     """What a fresh heuristic bot says for the play before step ``k``, worked out here from the position."""
     seat, c = r.plays[k - 1]
     with naming(style):
-        choice = HeuristicBot().explain(r.steps[k - 1].observation(seat))
+        choice = HeuristicBot().decide(r.steps[k - 1].observation(seat))
         assert choice.card == c
         return f"Seat {seat} played {say(c)}: {choice.reason}"
 
@@ -55,7 +55,7 @@ def test_a_card_the_bot_would_not_have_played_says_what_it_would_have() -> None:
     play_deal(deal, [RandomBot(seed=4)] * 4)
     r = Replay(deal, synchronous=True, reasons=HeuristicBot())
     differs = [k for k in range(1, len(r.plays) + 1)
-               if HeuristicBot().explain(r.steps[k - 1].observation(r.plays[k - 1][0])).card != r.plays[k - 1][1]]
+               if HeuristicBot().decide(r.steps[k - 1].observation(r.plays[k - 1][0])).card != r.plays[k - 1][1]]
     assert differs, "random play differs from the heuristic somewhere"
     r.go(differs[0])
     assert "the bot would have played" in r.reason_text()
@@ -77,7 +77,7 @@ def test_a_lay_off_deal_gives_its_reasons_and_its_passes() -> None:
     r.go(passes[0])
     seat = r.plays[passes[0] - 1][0]
     with naming("german"):
-        why = HeuristicBot().explain(r.steps[passes[0] - 1].observation(seat)).reason
+        why = HeuristicBot().decide(r.steps[passes[0] - 1].observation(seat)).reason
     assert r.reason_text() == f"Seat {seat} passed: {why}"
     r.go(1)
     assert r.reason_text() == expected(r, 1)

@@ -53,16 +53,16 @@ class GateBot(HeuristicBot):
         self.gate = threading.Event()
         self.asked = threading.Event()
 
-    def explain(self, obs):  # type: ignore[no-untyped-def]
+    def decide(self, obs):  # type: ignore[no-untyped-def]
         self.asked.set()
         assert self.gate.wait(10), "the test never opened the gate"
-        return super().explain(obs)
+        return super().decide(obs)
 
 
 class BrokenBot(HeuristicBot):
     name = "broken"
 
-    def explain(self, obs):  # type: ignore[no-untyped-def]
+    def decide(self, obs):  # type: ignore[no-untyped-def]
         raise RuntimeError("the bot's circuits melted")
 
 
@@ -435,11 +435,11 @@ def test_herzblatt_muhr_announcement_and_a_pass() -> None:
 
 
 def test_herzblatt_learner_may_say_contra_against_a_bot_soloist() -> None:
-    from keinstich.games.herzblatt import preset
+    from keinstich.games.herzblatt import Ask, preset
 
     rules = preset("herzblatt-4-muhr")
     seed = next(s for s in range(200)
-                if HeuristicBot().decide(HerzblattDeal.from_seed(s, rules).observation(0)).move is True)
+                if HeuristicBot().decide(HerzblattDeal.from_seed(s, rules).observation(0)).move == Ask(True))
     table = Table("herzblatt", "herzblatt-4-muhr", seed=seed, seat=1, synchronous=True)
     assert table.deal.soloist == 0 and table.deal.phase == "contra" and table.deal.turn == 1
     assert visible(table) == {"contra", "no-contra"}

@@ -14,6 +14,7 @@ from keinstich.faces import card_name, set_display, trickdeal_html
 from keinstich.games.herzblatt import HerzblattDeal
 from keinstich.layoff import DOMINO, DominoDeal
 from keinstich.tricks import TrickDeal
+from keinstich.wording import refusal_words
 from keinstich_widgets._games import move_cards
 from keinstich_widgets._words import action_key
 from keinstich_widgets.quiz import LegalCardsQuiz
@@ -186,8 +187,9 @@ def test_the_hint_goes_when_the_deal_ends() -> None:
 def test_reasons_speak_to_you_and_the_engine_keeps_its_own_words() -> None:
     deal = clubs_led()
     assert deal.why_illegal("9H", 1) == "seat 1 must follow clubs (holds 10C, JC): 9H is not allowed"
-    assert deal.why_illegal("9H", 1, style="french", you=True) == "you must follow clubs (you hold 10♣ J♣)"
-    assert deal.why_illegal("9H", 2, you=True) == "it is seat 1's turn, not yours"
+    said = refusal_words(deal.why_illegal("9H", 1), style="french", you=True)
+    assert said == "you must follow clubs (you hold 10♣ J♣)"
+    assert refusal_words(deal.why_illegal("9H", 2), you=True) == "it is seat 1's turn, not yours"
 
 
 def test_out_of_turn_and_wrong_cards_are_said_to_you() -> None:
@@ -202,8 +204,17 @@ def test_out_of_turn_and_wrong_cards_are_said_to_you() -> None:
     deal = DominoDeal([cards("7C 8C 9C 10C 7S 8S 9S 10S"), cards("JC QC KC AC JS QS KS AS"),
                        cards("7H 8H 9H 10H 7D 8D 9D 10D"), cards("JH QH KH AH JD QD KD AD")], DOMINO, leader=0)
     assert deal.turn == 1  # seat 1 holds the Unter of Acorns
-    assert deal.why_illegal("QC", 1, you=True) == "you must lay the Unter of Acorns first: it starts the lay-off"
+    said = refusal_words(deal.why_illegal("QC", 1), you=True)
+    assert said == "you must lay the Unter of Acorns first: it starts the lay-off"
     assert deal.why_illegal("QC", 1) == "seat 1 must lay JC first: the Unter of Acorns starts the lay-off"
+
+
+def test_a_german_table_says_the_refusal_in_german() -> None:
+    """The engine's refusal is data; the table says it in its own language, to the learner, in its faces' words."""
+    table = Table.from_deal(clubs_led(), seat=1, synchronous=True, lang="de")
+    assert table.session.why_not(card("9H")) == "du musst Eichel bedienen (du hast Eichel-10 und Eichel-Unter)"
+    table.play("9H")
+    assert table.messages.kind == "error" and "du musst Eichel bedienen" in table.messages.text
 
 
 # --- one hand order ---------------------------------------------------------------------------------

@@ -90,9 +90,9 @@ class GatedHint(HeuristicBot):
         super().__init__()
         self.gate = threading.Event()
 
-    def explain(self, obs):  # type: ignore[no-untyped-def]
+    def decide(self, obs):  # type: ignore[no-untyped-def]
         assert self.gate.wait(10), "the test never opened the gate"
-        return super().explain(obs)
+        return super().decide(obs)
 
 
 def test_a_slow_hint_thinks_in_a_thread_and_a_stale_answer_is_dropped() -> None:
@@ -130,7 +130,7 @@ def test_stop_a_slow_hint() -> None:
 class BrokenOnce(HeuristicBot):
     name = "broken"
 
-    def explain(self, obs):  # type: ignore[no-untyped-def]
+    def decide(self, obs):  # type: ignore[no-untyped-def]
         raise RuntimeError("the bot's circuits melted")
 
 

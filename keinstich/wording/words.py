@@ -1,9 +1,6 @@
-"""Who a refusal speaks to: "seat 2 must follow clubs (holds 7C, KC)" for a log or the command line, or,
-to the learner at a table, "you must follow Leaves (you hold 7, Unter and King of Leaves)".
-
-The deals' ``why_illegal(..., you=True)`` words their reasons through :class:`Who`; without ``you`` the
-wording stays the engine's (codes, third person), which tests and the command line read.
-"""
+"""Cards, suits and seats in the words a learner reads: the faces' words (German or French), and who a
+sentence speaks to (:class:`Who`: "seat 2" or "you"). :func:`naming` sets the faces the bots' reasons
+name cards in."""
 
 from __future__ import annotations
 
@@ -13,9 +10,6 @@ from contextvars import ContextVar
 from itertools import groupby
 
 from keinstich.cards import Card, Lang, Rank, Style, Suit
-
-__all__ = ["Who", "a", "card_words", "cards_in_words", "naming", "naming_unless_set", "say", "say_cards", "say_suit",
-           "the_card", "usual_style"]
 
 _NAMING: ContextVar[Style | None] = ContextVar("keinstich_naming", default=None)
 
@@ -105,6 +99,9 @@ class Who:
     """The seat a reason is about: "seat 2" (third person, card codes) or "you" (the learner, card names)."""
 
     __slots__ = ("seat", "style", "you")
+    seat: int
+    you: bool
+    style: Style
 
     def __init__(self, seat: int, you: bool = False, style: Style = "french") -> None:
         self.seat, self.you, self.style = seat, you, style
@@ -147,3 +144,7 @@ class Who:
     def not_allowed(self, c: Card) -> str:
         """The engine's tail ": 7C is not allowed"; empty for the learner (the reason sits on that card)."""
         return "" if self.you else f": {c.code} is not allowed"
+
+
+__all__ = ["Who", "a", "card_words", "cards_in_words", "naming", "naming_unless_set", "say", "say_cards",
+           "say_suit", "the_card", "usual_style"]

@@ -1,0 +1,25 @@
+"""The words a learner reads, made at the edge: cards in the faces' words, and who a sentence speaks to.
+
+A refusal is data (:class:`~keinstich.deal.Refusal`); :func:`refusal_words` says it in the engine's voice,
+"seat 2 must follow clubs (holds 7C, KC)", for a log or the command line, or to the learner at a table,
+"you must follow Leaves (you hold 7, Unter and King of Leaves)", in English or German
+(:mod:`keinstich.wording.refusals`). :func:`naming` sets the faces the bots' reasons name cards in.
+"""
+
+from keinstich.wording.refusals import refusal_words, say_refusal
+from keinstich.wording.words import (
+    Who,
+    a,
+    card_words,
+    cards_in_words,
+    naming,
+    naming_unless_set,
+    say,
+    say_cards,
+    say_suit,
+    the_card,
+    usual_style,
+)
+
+__all__ = ["Who", "a", "card_words", "cards_in_words", "naming", "naming_unless_set", "refusal_words", "say",
+           "say_cards", "say_refusal", "say_suit", "the_card", "usual_style"]
