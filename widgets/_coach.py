@@ -23,17 +23,12 @@ from .review import ReviewView
 if TYPE_CHECKING:
     from .table import Table
 
-SAMPLES = 100
-"""Deals the fair judgement samples per decision in the Table's review."""
-
-
 class Coach:
     """The Table's review panel (see the module's docstring). ``enabled=False`` makes no reviews."""
 
-    def __init__(self, table: Table, enabled: bool = True, samples: int = SAMPLES) -> None:
+    def __init__(self, table: Table, enabled: bool = True) -> None:
         self.table = table
         self.enabled = enabled
-        self.samples = samples
         ses = table.session
         self.view = ReviewView(on_try=self.try_again, style=table.faces, four_colour=table.four_colour,
                                lang=table.lang, width=round(table.card_px * 0.45))
@@ -75,7 +70,6 @@ class Coach:
         self.job.withdraw()
         self._asked = mark
         deal, seat, bots = ses.deal.copy(), ses.seat, list(ses.specs)
-        seed = ses.seed if ses.seed is not None else 0
         self.view.update(None)
         self.table.show_panel(self.view)
         self.job.synchronous = ses.synchronous
@@ -85,8 +79,7 @@ class Coach:
             self.view.update(r)
 
         style = self.table.faces
-        self.job.start(lambda budget: review(deal, seat, bots=bots, samples=self.samples, seed=seed, budget=budget,
-                                             style=style),
+        self.job.start(lambda budget: review(deal, seat, bots=bots, budget=budget, style=style),
                        done, lambda e: report(self.table.messages, e, "review"))
 
     def try_again(self, index: int) -> None:
