@@ -137,7 +137,7 @@ class TableView:
         ses = self.session
         deal = ses.deal
         with self.hold_sync():  # type: ignore[attr-defined]
-            self.title.value = (f'<div style="font-size:1.2em"><b>{html.escape(ses.setup.describe())}</b>'
+            self.title.value = (f'<div style="font-size:1.1em"><b>{html.escape(ses.setup.describe())}</b>'
                                 f' <small>— {html.escape(self.seed_words())}</small></div>')
             self._hint_still()
             self._render_hands()
@@ -149,7 +149,7 @@ class TableView:
             self.hint_button.disabled = not ses.learner_to_move
             self.history.value = self._history_html()
             for s, lab in self.other_labels.items():
-                lab.value = (f"<b>{html.escape(self.name(s))}</b><br><small>{html.escape(bot_label(ses.bots[s]))}"
+                lab.value = (f"<b>{html.escape(self.name(s))}</b> <small>{html.escape(bot_label(ses.bots[s]))}"
                              f"{' · ' + str(len(deal.hand(s))) if not self.open_toggle.value else ''}</small>")
         self.render_seconds = time.perf_counter() - t0
         coach = getattr(self, "coach", None)
@@ -201,9 +201,14 @@ class TableView:
                                   title=self.t("trick_k", k=beside.number))
             self.last_view.layout.display = ""
 
+    def size_text(self, px: int) -> None:  # pragma: no cover - the Table defines it
+        raise NotImplementedError
+
     def resize(self, px: int) -> None:
-        """Every card view redrawn in place for cards ``px`` wide (the learner's; the rest in proportion)."""
+        """Every card view redrawn in place for cards ``px`` wide (the learner's; the rest in proportion), the
+        text in proportion."""
         self.card_px = px
+        self.size_text(px)
         self.hand_view.set_look(width=px)
         for view in self.other_views.values():
             view.set_look(width=other_width(px))

@@ -50,6 +50,7 @@ from ._games import (
     setup_of,
 )
 from ._guard import MessageArea, guard, report
+from ._layout import BOARD_CSS, size_css
 from ._session import Session, TableError
 from ._table_parts import bot_dropdowns, game_name, other_width, seed_value, size_dropdown, trick_width
 from ._table_view import CSS, TableView
@@ -153,12 +154,13 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
         rows = []
         for k in range(1, n):
             s = (ses.seat + k) % n
-            self.other_labels[s] = widgets.HTML(layout=widgets.Layout(width="150px"))
+            self.other_labels[s] = widgets.HTML()
             self.other_views[s] = HandView((), None, None, None, width=other_width(width), styles=self.styles,
                                            **self.look)
-            rows.append(widgets.HBox([self.other_labels[s], self.other_views[s]],
-                                     layout=widgets.Layout(align_items="center")))
+            self.other_views[s].add_class("ks-fit")
+            rows.append(widgets.VBox([self.other_labels[s], self.other_views[s]]))  # the seat's name above its hand
         self.others = widgets.VBox(rows)
+        self.others.add_class("ks-others")
         self.trick_view = TrickView(n, names=self.names, me=ses.seat, width=trick_width(width), **self.look)
         self.last_view = TrickView(n, names=self.names, me=ses.seat, width=other_width(width), **self.look,
                                    layout=widgets.Layout(display="none", margin="0 0 0 12px"))
@@ -166,12 +168,20 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
         self.domino_view: Any = None
         self.tricks_row = widgets.HBox([self.trick_view, self.last_view], layout=widgets.Layout(align_items="center"))
         self.centre_box = widgets.VBox([self.tricks_row])
-        self.score = widgets.HTML(layout=widgets.Layout(min_width="240px", margin="0 0 0 16px"))
-        self.centre = widgets.HBox([self.centre_box, self.score], layout=widgets.Layout(align_items="center"))
+        self.centre_box.add_class("ks-centre")
+        self.score = widgets.HTML(layout=widgets.Layout(min_width="12em"))
+        self.score.add_class("ks-side")
+        # the board: the bots' hands beside the trick and the score, on one row (the hands give way on a narrow
+        # screen), so a projector shows the whole table above the learner's hand
+        self.board = widgets.HBox([self.others, self.centre_box, self.score])
+        self.board.add_class("ks-board")
         self.status = widgets.HTML()
         self.status.add_class("ks-status")
         self.hand_view = HandView((), (), None, self._on_card, width=width, styles=self.styles,
                                   on_error=self.messages.error, **self.look)
+        self.hand_view.add_class("ks-fit")
+        for part in (self.title, self.board, self.status):
+            part.add_class("ks-scaled")
         # the learner's moves besides cards: a button per move, made when the move is first offered
         self.action_buttons: dict[str, widgets.Button] = {}
         self.end_box = widgets.ToggleButtons(options=[("top", "top"), ("bottom", "bottom")], value="top",
@@ -227,19 +237,31 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
         self.text_panel.set_title(0, self.t("text_title"))
         # history
         self.history = widgets.HTML()
-        self.css = widgets.HTML(CSS, layout=widgets.Layout(display="none"))
+        self.css = widgets.HTML(layout=widgets.Layout(display="none"))
+        self._sizes: set[int] = set()
         self.history_panel = widgets.Accordion([self.history], selected_index=None)
         self.history_panel.set_title(0, self.t("history"))
         self._fill_text()
-        self.main = widgets.VBox([self.styles, self.css, self.title, self.others, self.centre, self.status,
+        self.main = widgets.VBox([self.styles, self.css, self.title, self.board, self.status,
                                   self.hand_view, self.actions, self.controls, self.deal_row, self.bots_row,
                                   self.text_panel, self.history_panel, self.messages])
         self.main.add_class("ks-table")
         # the slot beside the table for a panel (the review after a deal): empty and taking no space until used
-        self.main.layout = widgets.Layout(flex="1 1 560px", max_width="860px")  # room beside it for the review
+        self.main.layout = widgets.Layout(flex="0 1 auto", min_width="0")  # as wide as its board and hand need
+        self.size_text(width)
         self.review_box = widgets.VBox([], layout=widgets.Layout(display="none", margin="0 0 0 16px",
                                                                  flex="1 1 420px"))
         self.children = [self.main, self.review_box]
+
+    def size_text(self, px: int) -> None:
+        """The root's size class for cards ``px`` wide, and the text size rules of every size shown so far."""
+        for cls in [c for c in self.main._dom_classes if c.startswith("ks-px-")]:
+            self.main.remove_class(cls)
+        self.main.add_class(f"ks-px-{px}")
+        if px not in self._sizes:
+            self._sizes.add(px)
+            self.css.value = CSS[:-len("</style>")] + BOARD_CSS + "".join(size_css(w) for w in sorted(self._sizes)) \
+                + "</style>"
 
     def show_panel(self, panel: widgets.Widget | None) -> None:
         """Show ``panel`` (the review, say) beside the table, or clear the slot with None."""
@@ -447,7 +469,8 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
 
     def set_card_size(self, size: str | int) -> None:
         """Cards "small", "medium", "large" or a width in pixels, as the size dropdown sets them."""
-        value = size if isinstance(size, int) else {"s": "small", "m": "medium", "l": "large"}.get(size.lower(), size)
+        value = size if isinstance(size, int) else {"s": "small", "m": "medium", "l": "large", "xl": "xlarge"}.get(
+            size.lower(), size)
         if value not in [v for _, v in self.size_box.options]:
             self.size_box.options = [*self.size_box.options, (f"{card_width(value):.0f} px", value)]
         self.size_box.value = value
