@@ -19,8 +19,9 @@ from keinstich.faces.svg import FONT, H, W, _check_lang, _check_style, _n, card_
 if TYPE_CHECKING:
     from keinstich.deal import PlayedTrick
 
-__all__ = ["CARD_SIZES", "SIZE_LABELS", "Cards", "DisplayOptions", "Look", "card_width", "cards_html", "display_options",
-           "guess_style", "look", "pack_html", "scaled", "seat_name", "set_display", "trick_font", "trick_html", "trick_svg"]
+__all__ = ["CARD_SIZES", "SIZE_LABELS", "Cards", "DisplayOptions", "Look", "card_width", "cards_html",
+           "display_options", "guess_style", "look", "pack_html", "scaled", "seat_name", "set_display", "trick_font",
+           "trick_html", "trick_svg"]
 
 # --- rows of cards in HTML ------------------------------------------------------------------------------
 
