@@ -22,6 +22,9 @@ if TYPE_CHECKING:
 
 __all__ = ["Answer", "Verdict", "best_moves", "judged", "open_best"]
 
+OPEN_VIEW = "with all hands open (the solver: every player plays their best)"
+"""What the open-hands answer assumes, said with it (the coach's judge today: the exact solver)."""
+
 SAMPLES = 100
 """Deals the fair judgement samples per position (the coach's own default)."""
 
@@ -35,6 +38,7 @@ class Answer:
     moves: tuple[Move, ...]
     why: str
     open_hands: bool = False
+    view: str = "from what the player could know"
 
     @property
     def cards(self) -> tuple[object, ...]:
@@ -93,7 +97,7 @@ def open_best(position: Deal, *, style: Style | None = None, seed: int | str = 0
     names = ", ".join(_name(position, m, style) for m in moves)
     how = ("with every hand open, these keep the best result: " if j.open_best
            else "with every hand open the search did not settle; the fair judgement's best: ")
-    return Answer(seat, moves, how + names, open_hands=True)
+    return Answer(seat, moves, how + names, open_hands=True, view=OPEN_VIEW)
 
 
 def judged(position: Deal, move: Move, *, style: Style | None = None, seed: int | str = 0) -> Verdict:

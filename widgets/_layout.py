@@ -27,7 +27,7 @@ BOARD_CSS = (".ks-table .ks-board{flex-wrap:nowrap;align-items:flex-start;gap:12
 def text_px(card_px: int) -> int:
     """The text size in pixels beside cards ``card_px`` wide: 13 at the medium size and below, then growing
     a little slower than the cards (20 px at the large size, 23 at the extra large)."""
-    return max(13, round(13 * (card_px / CARD_SIZES["medium"]) ** 0.95))
+    return max(13, round(13 * float((card_px / CARD_SIZES["medium"]) ** 0.95)))
 
 
 def size_css(card_px: int) -> str:

@@ -119,6 +119,11 @@ class TableView:
                 f'{html.escape(self.t("hint_note", bot=bot))} <b>{html.escape(self.advice(move))}</b>'
                 f'{" — " + html.escape(reason) if reason else ""}</span>')
 
+    def teacher_marks(self, seat: int) -> tuple[Card, ...]:
+        """The cards the teacher's answer rings in ``seat``'s hand (none without a teacher's panel)."""
+        teacher = getattr(self, "teacher_panel", None)
+        return () if teacher is None else teacher.marks(seat)
+
     def _hint_still(self) -> bool:
         """Whether the hint shown answers the position on the table; a stale one is taken away."""
         mark = self._hint_mark
@@ -151,6 +156,9 @@ class TableView:
             for s, lab in self.other_labels.items():
                 lab.value = (f"<b>{html.escape(self.name(s))}</b> <small>{html.escape(bot_label(ses.bots[s]))}"
                              f"{' · ' + str(len(deal.hand(s))) if not self.open_toggle.value else ''}</small>")
+            for panel in (getattr(self, "codes", None), getattr(self, "teacher_panel", None)):
+                if panel is not None:
+                    panel.after_render()
         self.render_seconds = time.perf_counter() - t0
         coach = getattr(self, "coach", None)
         if coach is not None:
@@ -164,11 +172,14 @@ class TableView:
         if not hv.enabled:
             hv.enable()
         hv.set_cards(sort_hand(deal.hand(ses.seat), order), ses.legal(), ses.why_not)
-        hv.highlight(ses.selected if ses.picking else self._hint_cards)  # the hint's, only while it holds
-        show = self.open_toggle.value
+        teacher = getattr(self, "teacher_panel", None)
+        # the hint's ring (only while it holds), or the teacher's answer's
+        hv.highlight(ses.selected if ses.picking else self._hint_cards or self.teacher_marks(ses.seat))
         for s, view in self.other_views.items():
             cards = sort_hand(deal.hand(s), order)
+            show = self.open_toggle.value or (teacher is not None and teacher.revealed(s))
             view.set_cards(cards, None if show else (), None, face_down=not show)
+            view.highlight(self.teacher_marks(s) if show else ())
 
     def _render_centre(self) -> None:
         ses = self.session
@@ -278,6 +289,8 @@ class TableView:
         turn = deal.turn
         assert turn is not None
         if turn != ses.seat:
+            if ses.paused:
+                return self.t("waiting", name=self.name(turn)).rstrip(".…") + " (stepping: press Forward)"
             return self.t("waiting", name=self.name(turn))
         phase = deal.phase
         moves = deal.legal_moves()

@@ -30,6 +30,7 @@ import ipywidgets as widgets
 
 from keinstich.bots.heuristic import Bot
 from keinstich.cards import Card, Lang, Style
+from keinstich.codes import DealCode, read_code
 from keinstich.deal import Deal
 from keinstich.faces import card_width
 
@@ -54,6 +55,7 @@ from ._layout import BOARD_CSS, size_css
 from ._session import Session, TableError
 from ._table_parts import bot_dropdowns, game_name, other_width, seed_value, size_dropdown, trick_width
 from ._table_view import CSS, TableView
+from ._teacher import CodePanel, TeacherPanel
 from ._thinking import Thinking
 from ._words import STRINGS, action_key
 from .cardview import CardStyles, HandView, TrickView
@@ -89,7 +91,7 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
                  faces: Style = "german", four_colour: bool | None = None, text: str | None = None,
                  rules: Any = None, hint: str | Bot = "heuristic", synchronous: bool = False,
                  deal: Deal | None = None, width: int = 72, card_size: str | int | None = None,
-                 review: bool = True) -> None:
+                 review: bool = True, teacher: bool = False, code: DealCode | str | None = None) -> None:
         super().__init__()
         if lang not in STRINGS:
             raise SetupError(f"lang must be 'en' or 'de', not {lang!r}")
@@ -102,6 +104,14 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
         self.layout.flex_flow = "row wrap"
         self.layout.align_items = "flex-start"
         px = round(card_width(card_size if card_size is not None else width))
+        handed_out = None
+        if code is not None:  # a deal code: its position, seat, seed and bots, unless given here
+            handed_out = read_code(code)
+            deal = handed_out.position() if handed_out.kind == "deal" else handed_out.start_position()
+            seat = handed_out.seat
+            seed = handed_out.seed if seed is None else seed
+            if handed_out.bots and bots == "heuristic":
+                bots = list(handed_out.bots)
         if deal is not None:
             setup = setup_of(deal)
             start = deal.copy()
@@ -120,6 +130,11 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
         self._hint_mark: tuple[int, int] | None = None
         self.render_seconds = 0.0
         self._build(open_hands, px)
+        self.codes = CodePanel(self, handed_out)
+        self.teacher_panel = TeacherPanel(self) if teacher else None
+        at = self.main.children.index(self.controls) + 1
+        extra = [self.teacher_panel] if self.teacher_panel is not None else []
+        self.main.children = [*self.main.children[:at], *extra, self.codes, *self.main.children[at:]]
         self.coach = Coach(self, review)
         self.session.start()
 
@@ -130,6 +145,14 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
         A deal does not know its seed: give ``seed=`` to show it (and deal on from it); else the title
         says "typed deal"."""
         return cls(seat=seat, bots=bots, deal=deal, **kwargs)
+
+    @classmethod
+    def from_code(cls, code: DealCode | str, **kwargs: Any) -> Table:
+        """A table at the position a deal code (``KS1-…``, or a link holding one) hands out: its game, contract,
+        variants, cards, moves so far, the learner's seat, seed and bots. A result code opens the position its
+        student was given. A code that is not one, damaged, changed or from a newer kit is refused with one
+        sentence (:class:`keinstich.codes.CodeError`)."""
+        return cls(code=code, **kwargs)
 
     def seed_words(self) -> str:
         """"seed 7", or "typed deal" for a deal not dealt from a seed the table knows."""
