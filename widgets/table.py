@@ -23,6 +23,7 @@ The widget decides no rule: it asks the engine for everything, through the Deal 
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from typing import Any
 
@@ -60,7 +61,7 @@ from ._thinking import Thinking
 from ._words import STRINGS, action_key
 from .cardview import CardStyles, HandView, TrickView
 
-__all__ = ["CSS", "STRINGS", "Table", "TableError"]
+__all__ = ["CSS", "STRINGS", "Table", "TableError", "app_table"]
 
 
 class Table(TableView, widgets.HBox):  # type: ignore[misc]
@@ -534,3 +535,27 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
     def card_button(self, c: Card | str) -> widgets.Button:
         """The learner's button for card ``c``."""
         return self.hand_view.button(c)
+
+
+def app_table(query: str | None = None, **defaults: Any) -> Table:
+    """The Voila app's table: the deal of the page's ``?deal=CODE`` (Voila hands the page's query string to the
+    kernel as ``QUERY_STRING``), else a table made from ``defaults``. A handed-out link opens the student's
+    table; ``&teacher=1`` (or no code at all) adds the teacher's controls. A code that is not one, damaged or
+    from a newer kit opens the default table with the reason in one sentence, never a traceback."""
+    from urllib.parse import parse_qs
+
+    from keinstich.codes import CodeError
+
+    raw = os.environ.get("QUERY_STRING", "") if query is None else query
+    asked = parse_qs(raw.lstrip("?"))
+    code = (asked.get("deal") or [""])[0].strip()
+    teacher = not code or (asked.get("teacher") or ["0"])[0].lower() in ("1", "true", "yes")
+    kwargs = {k: v for k, v in defaults.items() if k not in ("seed", "text", "deal")} if code else dict(defaults)
+    if code:
+        try:
+            return Table.from_code(code, teacher=teacher, **kwargs)
+        except CodeError as e:
+            table = Table(teacher=True, **defaults)
+            table.messages.error(f"The link's deal could not be opened: {e}")
+            return table
+    return Table(teacher=teacher, **defaults)
