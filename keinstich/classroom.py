@@ -183,8 +183,12 @@ def _score(deal: Deal, seat: int) -> tuple[float, str, bool]:
     return float(result.scores[seat]), result.unit, lower
 
 
-def class_results(codes: Mapping[str, str] | Iterable[str | tuple[str, str]] | str, *, deal: DealCode | str | None = None,
-                  decisions: bool = True, least: int = 3) -> ClassResults:
+Codes = Mapping[str, str] | Iterable[str | tuple[str, str]] | str
+"""Result codes: by name, a list (of codes, or of (name, code) pairs), or text pasted one "name: code" a line."""
+
+
+def class_results(codes: Codes, *, deal: DealCode | str | None = None, decisions: bool = True,
+                  least: int = 3) -> ClassResults:
     """Read the class's result codes and score them (see the module's docstring). ``deal``: the deal the class was
     given (its deal code); by default the one most codes were played from. ``decisions=False`` skips the coach
     (quick); ``least``: how many students must meet a position for it to count as the class's decision."""
@@ -215,7 +219,8 @@ def class_results(codes: Mapping[str, str] | Iterable[str | tuple[str, str]] | s
     if not read:
         raise CodeError("none of the codes is a finished result code of a deal: "
                         + ("; ".join(notes) if notes else "no codes were given"))
-    given = read_code(deal).deal.text if deal is not None else Counter(c.deal.text for _, c in read).most_common(1)[0][0]
+    counted = Counter(c.deal.text for _, c in read)
+    given = read_code(deal).deal.text if deal is not None else counted.most_common(1)[0][0]
     mine = [(w, c) for w, c in read if c.deal.text == given]
     for w, c in read:
         if c.deal.text != given:
