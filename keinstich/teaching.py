@@ -20,7 +20,7 @@ from keinstich.deal import Deal, Move, move_cards
 if TYPE_CHECKING:
     from keinstich.coach import Judgement
 
-__all__ = ["Answer", "Verdict", "best_moves", "judged", "open_best"]
+__all__ = ["Answer", "Verdict", "best_moves", "judged", "open_best", "review_of"]
 
 OPEN_VIEW = "with all hands open (the solver: every player plays their best)"
 """What the open-hands answer assumes, said with it (the coach's judge today: the exact solver)."""
@@ -112,3 +112,10 @@ def _name(position: Deal, move: Move, style: Style | None) -> str:
     from keinstich.coach.why import move_text
 
     return move_text(move, style or pack_in_play(position).style)
+
+
+def review_of(deal: Deal, seat: int, *, bots: object = "heuristic", style: Style | None = None) -> object:
+    """The coach's review of ``seat``'s decisions in a finished deal (a student's, from the class results)."""
+    from keinstich.coach import review
+
+    return review(deal, seat, bots=bots, samples=SAMPLES, style=style)  # type: ignore[arg-type]
