@@ -100,6 +100,7 @@ class Session:
         self._snapshots: list[tuple[Deal, int]] = []
         self._gen = 0
         self._thread: threading.Thread | None = None
+        self.paused = False  # a teacher steps through the deal: the bots wait (see step, resume)
 
     def _specs(self, bots: str | Bot | Sequence[str | Bot]) -> list[str | Bot]:
         n = self.setup.players
@@ -261,7 +262,7 @@ class Session:
     def _advance(self) -> None:
         """Let the bots move until it is the learner's turn, the deal is over, or a slow bot thinks."""
         try:
-            while not self.deal.over and self.deal.turn != self.seat:
+            while not self.paused and not self.deal.over and self.deal.turn != self.seat:
                 seat = self.deal.turn
                 assert seat is not None
                 bot = self.bots[seat]
@@ -342,6 +343,32 @@ class Session:
         with self.lock:
             return self.thinking is None and not self.deal.over and self.deal.turn != self.seat
 
+    # --- a teacher's stepping ---------------------------------------------------------------------
+
+    def step(self, move: Any, reason: str = "") -> None:
+        """Make one move for whoever is to move (a teacher stepping through the deal); the bots stay paused."""
+        with self.lock:
+            if self.deal.over or self.deal.turn is None:
+                raise TableError("the deal is over: step back, or deal again")
+            if self.thinking is not None:
+                raise TableError(f"wait: seat {self.thinking} is thinking")
+            seat = self.deal.turn
+            why = self.deal.why_illegal(move, seat, style=self.style)
+            if why is not None:
+                raise IllegalPlay(why)
+            if seat == self.seat:
+                self._snapshots.append((self.deal.copy(), len(self.moves)))
+                self.seen_tricks = finished_tricks(self.deal)
+            self.deal.play(move, seat)
+            self.moves.append(Played(seat, move, reason, seat == self.seat))
+            self.on_change()
+
+    def resume(self) -> None:
+        """Stop stepping: the bots play again from here."""
+        with self.lock:
+            self.paused = False
+            self._advance()
+
     # --- teaching tools ------------------------------------------------------------------------
 
     def hint(self) -> tuple[Any, str]:
@@ -413,6 +440,7 @@ class Session:
                 raise TableError(f"the table has {self.setup.players} seats; this deal needs {setup.players}")
             self._gen += 1
             self.thinking = None
+            self.paused = False
             if setup.pack != self.setup.pack:
                 self.bots = [make_bot(s, self.bot_seed, i, setup.pack) for i, s in enumerate(self.specs)]
                 self.hint_bot = make_bot(self.hint_spec, self.bot_seed, -1, setup.pack)
