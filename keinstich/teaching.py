@@ -1,7 +1,7 @@
 """What a teacher asks the coach in front of a class: which moves keep the best result here, and why.
 
-Every answer comes from :func:`_judged`, the one place this module (and the teacher's table and the class
-results built on it) calls the coach's judge, so the judge can be swapped in one place::
+Every answer comes from the coach's one judge (:func:`keinstich.coach.verdict`), and with all hands open from
+its search against the opponents at the table (:func:`keinstich.coach.open_values`)::
 
     answer = best_moves(position)        # fair: from what the player to move could know
     answer.moves, answer.why             # the moves that keep the best result; the coach's sentence
@@ -12,21 +12,14 @@ results built on it) calls the coach's judge, so the judge can be swapped in one
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from keinstich.cards import Style
 from keinstich.deal import Deal, Move, move_cards
 
-if TYPE_CHECKING:
-    from keinstich.coach import Judgement
-
 __all__ = ["Answer", "Verdict", "best_moves", "judged", "open_best", "review_of"]
 
-OPEN_VIEW = "with all hands open (the solver: every player plays their best)"
-"""What the open-hands answer assumes, said with it (the coach's judge today: the exact solver)."""
-
-SAMPLES = 100
-"""Deals the fair judgement samples per position (the coach's own default)."""
+OPEN_VIEW = "with all hands open, against these opponents (the others playing as their bots do)"
+"""What the open-hands answer assumes, said with it."""
 
 
 @dataclass(frozen=True)
@@ -65,15 +58,6 @@ class Verdict:
         return self.grade in ("mistake", "blunder")
 
 
-def _judged(position: Deal, move: Move | None, *, open_hands: bool, style: Style | None, seed: int | str) -> Judgement:
-    """The coach's judgement of ``move`` (any legal move when None) in ``position``: the one call of the judge."""
-    from keinstich.coach import judge
-
-    if move is None:
-        move = position.legal_moves()[0]
-    return judge(position, move, samples=SAMPLES, seed=seed, open_hands=open_hands, style=style)
-
-
 def _seat(position: Deal) -> int:
     seat = position.turn
     if seat is None or position.over:
@@ -81,30 +65,45 @@ def _seat(position: Deal) -> int:
     return seat
 
 
-def best_moves(position: Deal, *, style: Style | None = None, seed: int | str = 0) -> Answer:
+def best_moves(position: Deal, *, style: Style | None = None) -> Answer:
     """The moves that keep the best result for the player to move, judged fairly (from what that player could
-    know), with the coach's sentence why."""
+    know: the coach's verdict, the one judge), with the coach's sentence why."""
+    from keinstich.coach import verdict
+
     seat = _seat(position)
-    j = _judged(position, None, open_hands=False, style=style, seed=seed)
-    return Answer(seat, tuple(j.best), j.best_why)
+    v = verdict(position, style=style)
+    return Answer(seat, v.best, v.best_why(style))
 
 
-def open_best(position: Deal, *, style: Style | None = None, seed: int | str = 0) -> Answer:
-    """The moves that keep the best result with every hand open (the solver's), for the player to move."""
+def open_best(position: Deal, *, bots: object = "heuristic", style: Style | None = None) -> Answer:
+    """The moves that keep the best result with every hand open, the other seats answering as their ``bots`` do
+    (one spec for all, or one per seat; on the line played, as they played), for the player to move."""
+    from keinstich.coach import open_values, verdict
+    from keinstich.coach.judge import answers_for
+
     seat = _seat(position)
-    j = _judged(position, None, open_hands=True, style=style, seed=seed)
-    moves = tuple(j.open_best) or tuple(j.best)
+    v = verdict(position, style=style)
+    if v.judged is None:
+        return Answer(seat, v.best, f"no search with all hands open here: {v.best_why(style)}", open_hands=True,
+                      view=OPEN_VIEW)
+    got = open_values(position, answers_for(position, seat, bots))  # type: ignore[arg-type]
+    if got is None:
+        return Answer(seat, v.best, "with every hand open the search did not settle; the fair judgement's best: "
+                      + ", ".join(_name(position, m, style) for m in v.best), open_hands=True, view=OPEN_VIEW)
+    moves = tuple(m for m in v.legal if m in got.best or (move_cards(m)[:1] and move_cards(m)[0] in got.best))
     names = ", ".join(_name(position, m, style) for m in moves)
-    how = ("with every hand open, these keep the best result: " if j.open_best
-           else "with every hand open the search did not settle; the fair judgement's best: ")
-    return Answer(seat, moves, how + names, open_hands=True, view=OPEN_VIEW)
+    return Answer(seat, moves, f"with every hand open, against these opponents, these keep the best result: {names}",
+                  open_hands=True, view=OPEN_VIEW)
 
 
-def judged(position: Deal, move: Move, *, style: Style | None = None, seed: int | str = 0) -> Verdict:
-    """``move`` judged fairly in ``position``: grade, cost, the best moves and the sentences."""
+def judged(position: Deal, move: Move, *, style: Style | None = None) -> Verdict:
+    """``move`` judged fairly in ``position`` (the coach's verdict): grade, cost, the best moves and the
+    sentences."""
+    from keinstich.coach import verdict
+
     _seat(position)
-    j = _judged(position, move, open_hands=False, style=style, seed=seed)
-    return Verdict(move, j.grade, j.cost, tuple(j.best), j.why, j.best_why, j.unit)
+    v = verdict(position, style=style)
+    return Verdict(move, v.grade(move), v.cost(move), v.best, v.why(move, style), v.best_why(style), v.unit)
 
 
 def _name(position: Deal, move: Move, style: Style | None) -> str:
@@ -118,4 +117,4 @@ def review_of(deal: Deal, seat: int, *, bots: object = "heuristic", style: Style
     """The coach's review of ``seat``'s decisions in a finished deal (a student's, from the class results)."""
     from keinstich.coach import review
 
-    return review(deal, seat, bots=bots, samples=SAMPLES, style=style)  # type: ignore[arg-type]
+    return review(deal, seat, bots=bots, style=style)  # type: ignore[arg-type]

@@ -323,7 +323,8 @@ class TeacherPanel(widgets.VBox):  # type: ignore[misc]
         """Ring every card that keeps the best result with all hands open, against the bots at this table."""
         position, _ = self._position()
         mark = self.mark()
-        self._work(lambda: open_best(position, style=self.table.faces), mark, show=True)
+        bots = list(self.table.session.specs)
+        self._work(lambda: open_best(position, bots=bots, style=self.table.faces), mark, show=True)
 
     _pending_show = False
 
