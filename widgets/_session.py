@@ -74,7 +74,7 @@ class Session:
     """
 
     def __init__(self, setup: Setup, deal: Deal, seat: int, bots: str | Bot | Sequence[str | Bot], *,
-                 seed: int | str | None = 0, hint: str | Bot = "heuristic", synchronous: bool = False,
+                 seed: int | str | None = 0, synchronous: bool = False,
                  on_change: Callable[[], None] | None = None,
                  on_error: Callable[[BaseException], None] | None = None) -> None:
         n = setup.players
@@ -90,8 +90,6 @@ class Session:
         self.seed: int | str | None = seed
         self.specs: list[str | Bot] = self._specs(bots)
         self.bots: list[Bot] = [make_bot(s, self.bot_seed, i, setup.pack) for i, s in enumerate(self.specs)]
-        self.hint_spec = hint
-        self.hint_bot = make_bot(hint, self.bot_seed, -1, setup.pack)
         self.deal: Deal = deal
         self.moves: list[Played] = []
         self.thinking: int | None = None
@@ -107,7 +105,7 @@ class Session:
         if isinstance(bots, str) or isinstance(bots, Bot):
             return [bots] * n
         out = list(bots)
-        if len(out) == n - 1:  # one per other seat: the learner's seat gets the heuristic bot (for hints)
+        if len(out) == n - 1:  # one per other seat: the learner's seat gets the heuristic bot (a teacher's steps)
             out.insert(self.seat, "heuristic")
         if len(out) != n:
             raise SetupError(f"give one bot for all seats or one per seat ({n}), not {len(out)}")
@@ -372,17 +370,19 @@ class Session:
     # --- teaching tools ------------------------------------------------------------------------
 
     def hint(self) -> tuple[Any, str]:
-        """The hint bot's move for the learner now, with its reason: (move, reason)."""
-        with self.lock:
-            bot, position, _ = self.hint_question()
-            return bot_move(bot, position, self.seat, self.style)
+        """The coach's move for the learner now, with why: (move, reason)."""
+        from keinstich.coach import verdict
 
-    def hint_question(self) -> tuple[Bot, Deal, tuple[int, int]]:
-        """What a hint asks, to be answered outside the lock (a Monte Carlo hint takes a while): the hint
-        bot, a copy of the position, and a mark that :meth:`still` compares with the position then."""
+        position, _ = self.hint_question()
+        v = verdict(position, style=self.style)
+        return v.hint, v.hint_reason()
+
+    def hint_question(self) -> tuple[Deal, tuple[int, int]]:
+        """What a hint asks, to be answered outside the lock (the coach may take a moment): a copy of the position,
+        and a mark that :meth:`still` compares with the position then."""
         with self.lock:
             self._check_learner("ask for a hint")
-            return self.hint_bot, self.deal.copy(), (self._gen, len(self.moves))
+            return self.deal.copy(), (self._gen, len(self.moves))
 
     def still(self, mark: tuple[int, int]) -> bool:
         """Whether the position a question was asked about (its :meth:`hint_question` mark) is still the one
@@ -443,7 +443,6 @@ class Session:
             self.paused = False
             if setup.pack != self.setup.pack:
                 self.bots = [make_bot(s, self.bot_seed, i, setup.pack) for i, s in enumerate(self.specs)]
-                self.hint_bot = make_bot(self.hint_spec, self.bot_seed, -1, setup.pack)
             self.setup = setup
             if seed is not KEEP:
                 self.seed = seed

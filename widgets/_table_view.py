@@ -113,10 +113,10 @@ class TableView:
         cs = move_cards(move)
         return self.card_text(cs[0]) if len(cs) == 1 else move_text(move)
 
-    def hint_html(self, bot: str, move: Any, reason: str) -> str:
-        """The hint beside its button: the move in bold, then the bot's reason."""
+    def hint_html(self, move: Any, reason: str) -> str:
+        """The hint beside its button: the coach's move in bold, then why."""
         return (f'<span style="background:#fff4d6;border-radius:4px;padding:2px 8px">'
-                f'{html.escape(self.t("hint_note", bot=bot))} <b>{html.escape(self.advice(move))}</b>'
+                f'{html.escape(self.t("hint_note"))} <b>{html.escape(self.advice(move))}</b>'
                 f'{" — " + html.escape(reason) if reason else ""}</span>')
 
     def teacher_marks(self, seat: int) -> tuple[Card, ...]:
@@ -311,11 +311,17 @@ class TableView:
         return self.t("your_card") if tricks_of(deal).trick else self.t("your_lead")
 
     def _result_text(self) -> str:
-        result = self.session.deal.result()
+        deal = self.session.deal
+        result = deal.result()
         parts = []
         if result.places is not None:
             order = sorted((p, s) for s, p in enumerate(result.places) if p)
             parts.append(self.t("places", order=", ".join(f"{p}. {self.name(s)}" for p, s in order)) + ".")
+        if result.places is not None and result.unit == "pfennig" and getattr(deal, "pot", 0) is None:
+            from keinstich.coach import outcome  # what the review counts: the payout of a standard pot, less fees
+
+            gets = ", ".join(f"{self.name(s)} {outcome(deal, s):g}" for s in range(deal.players))
+            return " ".join([*parts, self.t("payout", gets=gets)])
         scores = ", ".join(f"{self.name(s)} {v}" for s, v in enumerate(result.scores))
         parts.append(f"{self.t('score').capitalize()} ({self.unit(result.unit)}): {scores}.")
         if result.text:

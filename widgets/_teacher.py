@@ -275,7 +275,7 @@ class TeacherPanel(widgets.VBox):  # type: ignore[misc]
             if len(self.line) > len(history) and self.line[:len(history)] == history:
                 move, reason = self.line[len(history)][1], ""
             else:
-                bot = ses.hint_bot if seat == ses.seat else ses.bots[seat]
+                bot = ses.bots[seat]
                 move, reason = bot_move(bot, deal, seat, ses.style)
                 self.line = [*history, (seat, move)]
             self.job.withdraw()

@@ -31,6 +31,7 @@ import ipywidgets as widgets
 
 from keinstich.bots.heuristic import Bot
 from keinstich.cards import Card, Lang, Style
+from keinstich.coach import Verdict, known, verdict
 from keinstich.codes import DealCode, read_code
 from keinstich.deal import Deal
 from keinstich.faces import card_width
@@ -39,13 +40,10 @@ from ._coach import Coach
 from ._games import (
     Setup,
     SetupError,
-    bot_label,
-    bot_move,
     calls,
     contract_ids,
     contract_name,
     game_ids,
-    is_fast,
     move_cards,
     players_named,
     resolve,
@@ -73,9 +71,10 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
     of changes (``{"no_lead": "H"}``, ``{"march": True}``, ``{"wrap": True}``, ``{"muhr": True}``);
     ``players`` defaults to four (or what the contract names); ``pack`` to the game's usual pack for
     them. ``seat``: the learner's seat; ``bots``: one spec for every other seat or one per seat
-    ("random", "heuristic", "montecarlo", "montecarlo:samples=40" or Bot objects); ``hint``: the bot
-    that gives hints. ``text``: hands typed one line per seat instead of a seeded deal; ``deal``: a deal
-    made elsewhere (its ``seed``, when given, is shown; else it is a "typed deal"). ``card_size``:
+    ("random", "heuristic", "montecarlo", "montecarlo:samples=40" or Bot objects); Hint shows the coach's
+    card (the one judge, :func:`keinstich.coach.verdict`) and why. ``text``: hands typed one line per seat
+    instead of a seeded deal; ``deal``: a deal made elsewhere (its ``seed``, when given, is shown; else it is
+    a "typed deal"). ``card_size``:
     "small", "medium" (the default), "large" (a projector) or a width in pixels (``width`` is the old
     name). ``four_colour`` None is the faces' usual look. ``synchronous`` makes every bot answer
     inside the click (deterministic; for tests). ``review``: when a deal ends, the coach's review of the
@@ -90,7 +89,7 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
                  players: int | None = None, pack: str | None = None, seed: int | str | None = None, seat: int = 0,
                  bots: str | Bot | Sequence[str | Bot] = "heuristic", open_hands: bool = False, lang: Lang = "en",
                  faces: Style = "german", four_colour: bool | None = None, text: str | None = None,
-                 rules: Any = None, hint: str | Bot = "heuristic", synchronous: bool = False,
+                 rules: Any = None, synchronous: bool = False,
                  deal: Deal | None = None, width: int = 72, card_size: str | int | None = None,
                  review: bool = True, teacher: bool = False, code: DealCode | str | None = None) -> None:
         super().__init__()
@@ -124,7 +123,7 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
             else:
                 start = setup.from_text(text)
         self.messages = MessageArea()
-        self.session = Session(setup, start, seat, bots, seed=seed, hint=hint, synchronous=synchronous,
+        self.session = Session(setup, start, seat, bots, seed=seed, synchronous=synchronous,
                                on_change=self._render, on_error=self._bot_failed)
         self.session.style = faces
         self._hint_cards: tuple[Card, ...] = ()
@@ -137,6 +136,8 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
         extra = [self.teacher_panel] if self.teacher_panel is not None else []
         self.main.children = [*self.main.children[:at], *extra, self.codes, *self.main.children[at:]]
         self.coach = Coach(self, review)
+        at = list(self.main.children).index(self.status) + 1  # the review's line, right where the learner looks
+        self.main.children = [*self.main.children[:at], self.coach.banner, *self.main.children[at:]]
         self.session.start()
 
     @classmethod
@@ -214,7 +215,7 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
         self.actions = widgets.HBox([self.end_box])
         # controls: the play row (the hint's answer at its end, beside the button) and the deal row
         b = widgets.Button
-        self.hint_button = b(description=self.t("hint"), icon="lightbulb-o", tooltip="the hint bot's move and why")
+        self.hint_button = b(description=self.t("hint"), icon="lightbulb-o", tooltip="the coach's card and why")
         self.hint_note = widgets.HTML(layout=widgets.Layout(margin="0 0 0 8px", flex="1 1 auto", min_width="0"))
         self.hint_note.add_class("ks-hint")
         self.undo_button = b(description=self.t("undo"), icon="undo", tooltip="back to your previous move")
@@ -239,7 +240,7 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
         self.game_box.observe(self._on_game, "value")
         self.contract_box.observe(self._on_contract, "value")
         self.size_box.observe(self._on_size, "value")
-        self.hint_job: Thinking[tuple[Any, str]] = Thinking(
+        self.hint_job: Thinking[Verdict] = Thinking(
             ses.lock, words=self.t("hint_thinking"), stop_words=self.t("stop"), stopped_words=self.t("stopped"))
         # the hint's answer beside its button: the three stay on one line, the answer's words wrap
         self.hint_box = widgets.HBox([self.hint_button, self.hint_job.box, self.hint_note],
@@ -364,29 +365,28 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
 
     @guard
     def _on_hint(self, _button: Any = None) -> None:
-        """The hint bot's move: inline when the bot is fast, else in a thread with a note and Stop; the
-        answer is shown (under the session's lock) only if the position is still the one asked about."""
+        """The coach's move: at once when its verdict is known (the coach works it out while the learner thinks),
+        else in a thread with a note and Stop; shown (under the session's lock) only if the position is still the
+        one asked about."""
         ses = self.session
         with ses.lock:
             if self.hint_job.busy:
                 raise TableError(self.t("hint_busy"))
-            bot, position, mark = ses.hint_question()
-            seat = ses.seat
-            self.hint_job.synchronous = ses.synchronous or is_fast(bot)
-            self.hint_job.start(lambda _budget: bot_move(bot, position, seat, self.faces),
-                                lambda answer: self._hinted(mark, bot, answer),
+            position, mark = ses.hint_question()
+            self.hint_job.synchronous = ses.synchronous or known(position)
+            self.hint_job.start(lambda budget: verdict(position, budget=budget, style=self.faces),
+                                lambda v: self._hinted(mark, v),
                                 lambda e: report(self.messages, e, "hint"))
 
-    def _hinted(self, mark: tuple[int, int], bot: Bot, answer: tuple[Any, str]) -> None:
+    def _hinted(self, mark: tuple[int, int], v: Verdict) -> None:
         """Show the hint beside its button; the redraw takes it away once the position moves on."""
         with self.session.lock:
             if not self.session.still(mark):
                 return  # the learner moved, undid or dealt anew meanwhile: the hint is for a position gone
-            move, reason = answer
             self._hint_mark = mark
-            self._hint_cards = move_cards(move)
+            self._hint_cards = move_cards(v.hint)
             self.hand_view.highlight(self._hint_cards)
-            self.hint_note.value = self.hint_html(bot_label(bot), move, reason)
+            self.hint_note.value = self.hint_html(v.hint, v.hint_reason(self.faces))
 
     @guard
     def _on_undo(self, _button: Any = None) -> None:
@@ -531,6 +531,14 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
     def wait(self, timeout: float | None = 30.0) -> bool:
         """Wait until no bot is thinking; True if the table is idle."""
         return self.session.wait(timeout)
+
+    def focus_play(self) -> None:
+        """Bring the table into view: the browser scrolls to the button given the focus (the learner's first
+        playable card, else Hint)."""
+        for c in self.session.legal():
+            self.hand_view.button(c).focus()
+            return
+        self.hint_button.focus()
 
     def card_button(self, c: Card | str) -> widgets.Button:
         """The learner's button for card ``c``."""

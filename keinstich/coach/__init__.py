@@ -10,10 +10,10 @@ best it could have got knowing every hand, and with the heuristic bot in its sea
 from .against import Answers, OpenValues, open_values
 from .fair import view_key
 from .grades import GRADES, Grades, grades_of, scale_of, unit_of
-from .judge import CoachError, Judgement, Verdict, judge, verdict
+from .judge import CoachError, Judgement, Verdict, judge, known, verdict
 from .partie import PartieReview, review_partie
 from .review import Review, duplicate, outcome, review
 
 __all__ = ["GRADES", "Answers", "CoachError", "Grades", "Judgement", "OpenValues", "PartieReview", "Review",
-           "Verdict", "duplicate", "grades_of", "judge", "open_values", "outcome", "review", "review_partie",
+           "Verdict", "duplicate", "grades_of", "judge", "known", "open_values", "outcome", "review", "review_partie",
            "scale_of", "unit_of", "verdict", "view_key"]

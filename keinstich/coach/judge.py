@@ -157,11 +157,16 @@ class Verdict:
         return self._sentences[k]
 
     def hint_text(self, style: Style | None = None) -> str:
-        """The Hint: the best move and why, in one or two sentences."""
+        """The Hint: the best move and why ("Ober of Hearts: the best from what you can know, …")."""
+        s = style or self.style
+        return f"{move_text(self.hint, s)}: {self.hint_reason(s)}"
+
+    def hint_reason(self, style: Style | None = None) -> str:
+        """Why the Hint's move: the judge's word, and the rule of thumb where it agrees or parts."""
         s = style or self.style
         k = ("hint", s)
         if k not in self._sentences:
-            self._sentences[k] = only_sentence(self.best[0], s) if self.forced else hint_sentence(self, s)
+            self._sentences[k] = "your only legal move" if self.forced else hint_sentence(self, s)
         return self._sentences[k]
 
     def refutation(self, move: Move) -> Deal | None:
@@ -218,6 +223,15 @@ def _world(position: Deal, seat: int, hands: list[int]) -> Deal:
 
 _KEPT: OrderedDict[str, Verdict] = OrderedDict()
 _LOCK = threading.Lock()
+_FLIGHT: dict[str, threading.Event] = {}  # verdicts being worked out: a second asker waits for the first
+
+
+def known(position: Deal) -> bool:
+    """Whether the verdict of ``position`` is kept already (asking for it then costs nothing)."""
+    if position.turn is None or position.over:
+        return False
+    with _LOCK:
+        return view_key(position) in _KEPT
 
 
 def verdict(position: Deal, *, budget: Budget | None = None, style: Style | None = None) -> Verdict:
@@ -229,12 +243,32 @@ def verdict(position: Deal, *, budget: Budget | None = None, style: Style | None
         raise CoachError("the deal is over: there is no decision left to judge")
     look = style or pack_in_play(position).style
     k = view_key(position)
+    while True:
+        with _LOCK:
+            got = _KEPT.get(k)
+            if got is not None:
+                _KEPT.move_to_end(k)
+                return got if got.style == look else _restyled(got, look)
+            flight = _FLIGHT.get(k)
+            if flight is None:
+                _FLIGHT[k] = threading.Event()
+                break
+        while not flight.wait(0.05):  # another thread works it out: wait for it (a Stop still stops this one)
+            if budget is not None:
+                budget.check()
+    try:
+        v = _work_out(position, seat, look, budget)
+    finally:
+        with _LOCK:
+            _FLIGHT.pop(k).set()
     with _LOCK:
-        got = _KEPT.get(k)
-        if got is not None:
-            _KEPT.move_to_end(k)
-    if got is not None:
-        return got if got.style == look else _restyled(got, look)
+        _KEPT[k] = v
+        while len(_KEPT) > KEPT:
+            _KEPT.popitem(last=False)
+    return v
+
+
+def _work_out(position: Deal, seat: int, look: Style, budget: Budget | None) -> Verdict:
     legal = tuple(position.legal_moves())
     grades = grades_of(position)
     obs = position.observation(seat)
@@ -253,12 +287,7 @@ def verdict(position: Deal, *, budget: Budget | None = None, style: Style | None
     else:
         judged = fair(position, budget=budget)
         method = judged.how if len(judged.moves) > 1 else "equivalent"
-    v = Verdict(position.copy(), seat, len(position.history), legal, grades, judged, usual, reason, method, look)
-    with _LOCK:
-        _KEPT[k] = v
-        while len(_KEPT) > KEPT:
-            _KEPT.popitem(last=False)
-    return v
+    return Verdict(position.copy(), seat, len(position.history), legal, grades, judged, usual, reason, method, look)
 
 
 def _restyled(v: Verdict, style: Style) -> Verdict:
@@ -367,4 +396,5 @@ def _with_open(v: Verdict, move: Move, opened: OpenValues, style: Style, answers
     return open_sentence(v, move, opened, style, answers)
 
 
-__all__ = ["KEPT", "CoachError", "Judgement", "Verdict", "answers_for", "judge", "judgement", "open_for", "verdict"]
+__all__ = ["KEPT", "CoachError", "Judgement", "Verdict", "answers_for", "judge", "judgement", "known", "open_for",
+           "verdict"]

@@ -106,11 +106,11 @@ def best_sentence(v: Verdict, style: Style) -> str:
 
 
 def hint_sentence(v: Verdict, style: Style) -> str:
-    """The Hint: the best move, then the rule of thumb where it agrees, or the one sentence where it parts."""
-    b = move_text(v.hint, style)
+    """Why the Hint's move: the best from what the player can know, then the rule of thumb where it agrees, or
+    the one sentence where it parts."""
     if v.judged is None:
-        return f"{b}: {v.usual_reason}"
-    return f"{b}: the best from what you can know, over {over(v)}; {_rule_of_thumb(v, style)}"
+        return v.usual_reason
+    return f"the best from what you can know, over {over(v)}; {_rule_of_thumb(v, style)}"
 
 
 def _rule_of_thumb(v: Verdict, style: Style) -> str:
