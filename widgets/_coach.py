@@ -37,7 +37,8 @@ WORDS = {
     "en": {"found": "Your review: {counts}.", "clean": "Your review: no mistakes in {n} decisions.",
            "show": "Show the review ↓", "back": "↑ Back to the table", "none": "nothing to review: you had no choice"},
     "de": {"found": "Dein Rückblick: {counts}.", "clean": "Dein Rückblick: keine Fehler in {n} Entscheidungen.",
-           "show": "Zum Rückblick ↓", "back": "↑ Zurück zum Tisch", "none": "nichts durchzusehen: du hattest keine Wahl"},
+           "show": "Zum Rückblick ↓", "back": "↑ Zurück zum Tisch",
+           "none": "nichts durchzusehen: du hattest keine Wahl"},
 }
 
 

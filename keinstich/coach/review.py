@@ -97,8 +97,8 @@ def outcome(deal: Deal, seat: int) -> float:
     td = deal.trick_deal
     if td is None:
         return 0.0
-    if deal.game == "herzblatt":
-        obs = deal.observation(seat)
+    obs = deal.observation(seat)
+    if obs.kind == "herzblatt":
         return float(sum(td.scores()[s] for s in objective(obs).side) + banked_points(obs))
     return float(td.scores()[seat])
 
