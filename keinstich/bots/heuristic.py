@@ -75,6 +75,18 @@ class HeuristicBot(BaseBot):
 
     name = "heuristic"
 
+    @property
+    def pure(self) -> bool:
+        """Its move depends on the observation alone (no random draws, nothing remembered): the coach may ask
+        it again about the same position and get the same answer. Not so for a subclass deciding otherwise."""
+        return self._decides_as(HeuristicBot)
+
+    @property
+    def kernel_mode(self) -> int | None:
+        """The mode the kernel plays its moves in (:mod:`keinstich.kernel.playout`), for searches; None for a
+        subclass that decides otherwise."""
+        return HEURISTIC if self._decides_as(HeuristicBot) else None
+
     def _trick(self, obs: Observation) -> Choice:
         c, code, ref, spot = self._pick(obs)
         if obs.rules.trump is not None:
