@@ -23,7 +23,6 @@ date after every card, so a player's legal cards are ``hand & frontier``: random
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 from keinstich.cards import (
@@ -32,7 +31,6 @@ from keinstich.cards import (
     Pack,
     Rank,
     Style,
-    Suit,
     card,
     cards_of,
     mask_of,
@@ -40,7 +38,8 @@ from keinstich.cards import (
 )
 from keinstich.deal import PASS, End, IllegalPlay, Lay, Move, Refusal, Result, parse_move
 from keinstich.dealing import deal_hands
-from keinstich.layoff_layout import BOTTOM, SUIT_BITS, TOP, OpenLayout, tables
+from keinstich.layoff_layout import BOTTOM, CHOSEN, TOP, OpenLayout
+from keinstich.layoff_playout import LayOffPlayOut
 from keinstich.layoff_rules import (
     DOMINO,
     DOMINO_ANY,
@@ -63,10 +62,9 @@ from keinstich.layoff_rules import (
     payout_shares,
     payout_weights,
 )
-from keinstich.machine import Machine, check_rng, check_seat, named, read_hands
+from keinstich.machine import Machine, check_seat, named, read_hands
 from keinstich.tricks import forehand
 
-_CHOSEN = 4  # in the history: the card fitted both ends and this one was chosen
 _END_CODES: dict[str | None, int] = {None: 0, "top": TOP, "bottom": BOTTOM}
 _JACKS = mask_of(c for c in ALL_CARDS if c.rank is Rank.JACK)
 
@@ -81,7 +79,7 @@ def _lays_off(c: object) -> bool:
     return isinstance(getattr(c, "rules", None), DominoRules) and callable(getattr(c, "score", None))
 
 
-class DominoDeal(OpenLayout, Machine):
+class DominoDeal(OpenLayout, LayOffPlayOut, Machine):
     """One lay-off deal: ``turn``, ``legal()``, ``can_pass()``, ``play(card or None)``, ``finish_order``.
 
     ``hands`` are the hands as dealt, seat 0 first, clockwise; the cards dealt are the pack in
@@ -108,7 +106,6 @@ class DominoDeal(OpenLayout, Machine):
         "_hands",
         "_history",
         "_passes",
-        "_rest",
         "_turn",
         "contract",
         "first_leader",
@@ -135,8 +132,7 @@ class DominoDeal(OpenLayout, Machine):
         self.players = n
         self.forehand = leader
         self._dealt = dealt
-        self._tab = tables(everything, self.rules.order)
-        self._check_startable(everything)
+        self._open_layout(everything)
         self._hands = masks
         self._rest = self._all = everything
         start = self.rules.start_card
@@ -146,27 +142,6 @@ class DominoDeal(OpenLayout, Machine):
         self._history: list[tuple[int, Card | None, int]] = []
         self._finish: list[int] = []
         self._passes = [0] * n
-        self._lo = [0, 0, 0, 0]
-        self._hi = [-1, -1, -1, -1]
-        self._chain: list[Card] = []
-        self._nt = self._pb = self._ct = self._cb = -1
-        self._front = start.bit if start is not None else everything & _JACKS
-
-    def _check_startable(self, everything: int) -> None:
-        """Refuse hands whose layout could never start or could never take some card."""
-        start = self.rules.start_card
-        if start is not None and not everything & start.bit:
-            raise DominoError(f"{start.code} ({start.label(self.style)}) must start the lay-off "
-                              "but is not in any hand")
-        if self.rules.layout == "chain":
-            if self._tab.jack_pos < 0:
-                raise DominoError("the chain starts with a Jack, but no Jack was dealt")
-            return
-        for s in Suit:
-            if self._tab.seqs[s] and self._tab.jack_at[s] < 0:
-                jack = Card(s, Rank.JACK)
-                raise DominoError(f"the {s.label(self.style)} row can never start: {jack.code} "
-                                  f"({jack.label(self.style)}) is not in any hand")
 
     @classmethod
     def from_seed(cls, p: Pack | str, players: int, seed: int | str, contract: DominoContract = DOMINO,
@@ -248,7 +223,7 @@ class DominoDeal(OpenLayout, Machine):
     def history(self) -> tuple[tuple[int, Card | Lay | None], ...]:
         """Every move as (seat, move): a card, a :class:`Lay` where the end was chosen between two,
         None for a pass. Replaying them with :meth:`play` rebuilds the deal, chain ends included."""
-        return tuple((s, Lay(c, "top" if e & TOP else "bottom") if c is not None and e & _CHOSEN else c)
+        return tuple((s, Lay(c, "top" if e & TOP else "bottom") if c is not None and e & CHOSEN else c)
                      for s, c, e in self._history)
 
     @property
@@ -257,7 +232,7 @@ class DominoDeal(OpenLayout, Machine):
         for a pass or a card that opened a row or the chain). Replaying it with
         ``play(card, seat, end=end)`` reproduces the deal exactly, chain ends included."""
         names: tuple[End | None, End | None, End | None] = (None, "top", "bottom")
-        return tuple((s, c, names[e & ~_CHOSEN]) for s, c, e in self._history)
+        return tuple((s, c, names[e & ~CHOSEN]) for s, c, e in self._history)
 
     @property
     def finish_order(self) -> tuple[int, ...]:
@@ -382,7 +357,7 @@ class DominoDeal(OpenLayout, Machine):
 
     def _record(self, s: int, move: tuple[Card | None, End | None]) -> None:
         """History as (seat, card or None, the end used: TOP, BOTTOM, or 0 for a pass or a card that opens a row
-        or the chain; with ``_CHOSEN`` where the card fitted both ends)."""
+        or the chain; with ``CHOSEN`` where the card fitted both ends)."""
         c, end = move
         self._history.append((s, c, 0 if c is None else self._end_used(c, _END_CODES[end])))
 
@@ -400,45 +375,10 @@ class DominoDeal(OpenLayout, Machine):
         self._record(seat, (move, end))
         self._apply(seat, (move, end))
 
-    def _end_used(self, c: Card, end: int) -> int:
-        """The end card ``c`` goes to (``end``: the one asked for, 0 the top where it fits both), ``_CHOSEN``
-        added where it fitted both; 0 for a card that opens the chain or its row."""
-        if (not self._chain if self.rules.layout == "chain" else self._hi[c.suit] < self._lo[c.suit]):
-            return 0
-        fits = self._ends(c)
-        used = BOTTOM if fits == BOTTOM or (fits == TOP | BOTTOM and end == BOTTOM) else TOP
-        return used | _CHOSEN if fits == TOP | BOTTOM else used
-
     def _lay(self, s: int, c: Card, used: int) -> None:
         """Lay a card known to be legal for the seat to move at the end ``used`` (:meth:`_end_used`)."""
-        bit = c.bit
-        self._hands[s] ^= bit
-        rest = self._rest = self._rest ^ bit
-        tab = self._tab
-        if self.rules.layout == "chain":
-            chain = self._chain
-            if not chain:
-                self._ct = self._cb = tab.jack_pos
-                chain.append(c)
-            elif used & TOP:
-                self._ct = self._nt
-                chain.append(c)
-            else:
-                self._cb = self._pb
-                chain.insert(0, c)
-            self._set_chain_front(rest)
-        else:
-            su = c.suit
-            front = self._front
-            if self._hi[su] < self._lo[su]:
-                if not self._started():  # the first card: every other Unter may follow
-                    front = mask_of(Card(t, Rank.JACK) for t in Suit if tab.seqs[t]) & rest
-                self._lo[su] = self._hi[su] = tab.jack_at[su]
-            elif used & TOP:
-                self._hi[su] += 1
-            else:
-                self._lo[su] -= 1
-            self._front = (front & ~SUIT_BITS[su]) | self._row_front(su)
+        self._hands[s] ^= c.bit
+        self._place(c, used)
         if not self._hands[s]:
             self._finish.append(s)
             if len(self._finish) == self.players - 1:
@@ -456,41 +396,6 @@ class DominoDeal(OpenLayout, Machine):
                 self._turn = t
                 return
         raise AssertionError("no player holds cards but the deal is not over")  # pragma: no cover
-
-    def playout(self, rng: random.Random) -> tuple[int, ...]:
-        """Finish the deal with moves drawn uniformly from the legal ones; returns the finish order.
-
-        The moves are the legal cards, plus passing when allowed (only when no card fits, unless
-        ``voluntary_pass``); a chain card that fits both ends goes to either end at random.
-        """
-        check_rng(rng)
-        rnd = rng.random
-        hands = self._hands
-        voluntary = self.rules.voluntary_pass
-        fixed = self.rules.start_card is not None
-        while self._turn >= 0:
-            s = self._turn
-            m = hands[s] & self._front
-            if not m:
-                if not self._rest & self._front:
-                    raise AssertionError(f"deadlock: no card in any hand fits the layout ({self!r})")
-                self.replay(s, None)
-                continue
-            count = m.bit_count()
-            options = count + (1 if voluntary and (not fixed or self._started()) else 0)
-            k = int(rnd() * options)
-            if k == count:
-                self.replay(s, None)
-                continue
-            while k:
-                m &= m - 1
-                k -= 1
-            c = ALL_CARDS[(m & -m).bit_length() - 1]
-            end: End | None = None
-            if self._ends(c) == TOP | BOTTOM:
-                end = "top" if rnd() < 0.5 else "bottom"
-            self.replay(s, c, end)
-        return tuple(self._finish)
 
     def _fresh(self) -> DominoDeal:
         fresh = DominoDeal(self._dealt, self.contract, leader=self.forehand, rules=self.rules, style=self.style,

@@ -11,14 +11,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from keinstich.cards import Card, Rank, Style, Suit, card, cards_of, mask_of, strength_table
+from keinstich.cards import ALL_CARDS, Card, Rank, Style, Suit, card, cards_of, mask_of, strength_table
 from keinstich.deal import End
-from keinstich.layoff_rules import DominoRules
+from keinstich.layoff_rules import DominoError, DominoRules
 
 TOP, BOTTOM = 1, 2
 """The ends of a row or the chain, as bits: a card may fit either or both."""
+CHOSEN = 4
+"""Added to the end a card went to where it fitted both and the end was chosen (a lay-off deal's history)."""
 SUIT_BITS = tuple(0x1FFF << (13 * s) for s in range(4))
 _SUITS = tuple(Suit)
+_JACKS = mask_of(c for c in ALL_CARDS if c.rank is Rank.JACK)
 
 
 @dataclass(frozen=True)
@@ -48,7 +51,7 @@ def tables(dealt: int, order: str) -> Tables:
 class OpenLayout:
     """The layout on the table, kept by the deal's slots (see :class:`~keinstich.layoff.DominoDeal`)."""
 
-    __slots__ = ("_cb", "_chain", "_ct", "_front", "_hi", "_lo", "_nt", "_pb", "_tab")
+    __slots__ = ("_cb", "_chain", "_ct", "_front", "_hi", "_lo", "_nt", "_pb", "_rest", "_tab")
 
     rules: DominoRules
     style: Style
@@ -60,7 +63,75 @@ class OpenLayout:
     _lo: list[int]
     _nt: int
     _pb: int
+    _rest: int
     _tab: Tables
+
+    def _open_layout(self, everything: int) -> None:
+        """An empty layout for the cards dealt (``everything``): refused where it could never start or never
+        take some card; its first card is the starting Unter, or any Unter."""
+        self._tab = tables(everything, self.rules.order)
+        self._check_startable(everything)
+        self._lo = [0, 0, 0, 0]
+        self._hi = [-1, -1, -1, -1]
+        self._chain: list[Card] = []
+        self._nt = self._pb = self._ct = self._cb = -1
+        start = self.rules.start_card
+        self._front = start.bit if start is not None else everything & _JACKS
+
+    def _check_startable(self, everything: int) -> None:
+        """Refuse hands whose layout could never start or could never take some card."""
+        start = self.rules.start_card
+        if start is not None and not everything & start.bit:
+            raise DominoError(f"{start.code} ({start.label(self.style)}) must start the lay-off "
+                              "but is not in any hand")
+        if self.rules.layout == "chain":
+            if self._tab.jack_pos < 0:
+                raise DominoError("the chain starts with a Jack, but no Jack was dealt")
+            return
+        for s in Suit:
+            if self._tab.seqs[s] and self._tab.jack_at[s] < 0:
+                jack = Card(s, Rank.JACK)
+                raise DominoError(f"the {s.label(self.style)} row can never start: {jack.code} "
+                                  f"({jack.label(self.style)}) is not in any hand")
+
+    def _place(self, c: Card, used: int) -> None:
+        """Put card ``c`` on the layout at the end ``used`` (:meth:`_end_used`): the chain or its row grows,
+        and the cards that fit next are found again (``_rest``: the cards not yet laid)."""
+        rest = self._rest = self._rest ^ c.bit
+        tab = self._tab
+        if self.rules.layout == "chain":
+            chain = self._chain
+            if not chain:
+                self._ct = self._cb = tab.jack_pos
+                chain.append(c)
+            elif used & TOP:
+                self._ct = self._nt
+                chain.append(c)
+            else:
+                self._cb = self._pb
+                chain.insert(0, c)
+            self._set_chain_front(rest)
+            return
+        su = c.suit
+        front = self._front
+        if self._hi[su] < self._lo[su]:
+            if not self._started():  # the first card: every other Unter may follow
+                front = mask_of(Card(t, Rank.JACK) for t in Suit if tab.seqs[t]) & rest
+            self._lo[su] = self._hi[su] = tab.jack_at[su]
+        elif used & TOP:
+            self._hi[su] += 1
+        else:
+            self._lo[su] -= 1
+        self._front = (front & ~SUIT_BITS[su]) | self._row_front(su)
+
+    def _end_used(self, c: Card, end: int) -> int:
+        """The end card ``c`` goes to (``end``: the one asked for, 0 the top where it fits both), ``CHOSEN``
+        added where it fitted both; 0 for a card that opens the chain or its row."""
+        if (not self._chain if self.rules.layout == "chain" else self._hi[c.suit] < self._lo[c.suit]):
+            return 0
+        fits = self._ends(c)
+        used = BOTTOM if fits == BOTTOM or (fits == TOP | BOTTOM and end == BOTTOM) else TOP
+        return used | CHOSEN if fits == TOP | BOTTOM else used
 
     @property
     def layout(self) -> dict[Suit, tuple[Card, ...]] | tuple[Card, ...]:
