@@ -9,7 +9,8 @@ and :func:`check` reports on it. The format is documented in ``docs/records.md``
     deal = replay(Record.load("deal.json"))      # raises on a malformed record or illegal play
 
 This module is the format, written once against :class:`~keinstich.game.Game` and
-:class:`~keinstich.deal.Deal`: the JSON, the cards and plays, and the dispatch. What a game's
+:class:`~keinstich.deal.Deal`: the JSON and the dispatch; the cards and plays are read and written by
+:mod:`keinstich.record_cards`. What a game's
 record means (its contracts and options, its own keys, how to replay and summarise it) is that
 game's :meth:`~keinstich.game.Game.validate`, ``replay``, ``record_of`` and ``summary``, found in
 ``keinstich.games.GAMES`` by the record's ``game``; their shared parts are in
@@ -27,36 +28,32 @@ from __future__ import annotations
 import json
 import os
 import types
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
-from keinstich.cards import PACK_IDS, Card, CardCodeError, Pack, PackError, card, mask_of
+from keinstich.cards import PACK_IDS, Card, Pack, PackError, mask_of
 from keinstich.cards import pack as get_pack
 from keinstich.deal import IllegalPlay
 from keinstich.files import write_atomically
-from keinstich.limits import LimitError, check_nesting, check_plays, check_size, quoted, shown
+from keinstich.limits import check_nesting, check_plays, check_size, quoted, shown
+from keinstich.record_cards import ENDS as ENDS  # a record's plays and their errors, found here too
+from keinstich.record_cards import PASS as PASS
+from keinstich.record_cards import End as End
+from keinstich.record_cards import RecordError as RecordError
+from keinstich.record_cards import check_deal_cards as check_deal_cards
+from keinstich.record_cards import limited, parse_hands, parse_plays, play_code
+from keinstich.record_cards import parse_card as parse_card
+from keinstich.record_cards import refuse_lay_off_plays as refuse_lay_off_plays
 
 if TYPE_CHECKING:
     from keinstich.deal import Deal
     from keinstich.game import Game
 
-End = Literal["top", "bottom"]
-"""An end of a lay-off layout (as :data:`keinstich.layoff.End`)."""
-
 FORMAT = "keinstich-record/1"
 """The format id and version this module writes and reads."""
-PASS = "pass"
-"""How a record writes a pass in a lay-off (domino) deal."""
-ENDS: tuple[End, ...] = ("top", "bottom")
-"""The ends a lay-off play may name, written after the card: ``"QS@bottom"``."""
-
 CORE_KEYS = frozenset({"format", "game", "contract", "pack", "dealer", "hands", "plays", "options"})
 """The keys every record has; a game's ``extra_keys`` may not reuse them."""
-
-
-class RecordError(ValueError):
-    """A malformed record: the message says what is wrong and what would be right."""
 
 
 class IllegalRecordPlay(IllegalPlay):
@@ -126,11 +123,11 @@ class Record:
             raise RecordError(str(e)) from None
         except (TypeError, AttributeError):
             raise RecordError(f"'pack' must be text such as \"german-32\", not {quoted(self.pack)}") from None
-        hands = _parse_hands(self.hands, p)
+        hands = parse_hands(self.hands, p)
         n = len(hands)
         if isinstance(self.dealer, bool) or not isinstance(self.dealer, int) or not 0 <= self.dealer < n:
             raise RecordError(f"'dealer' must be a seat number from 0 to {n - 1}, not {quoted(self.dealer)}")
-        plays, ends = _parse_plays(self.plays, p, self.ends)
+        plays, ends = parse_plays(self.plays, p, self.ends)
         if not isinstance(self.options, Mapping) or not all(isinstance(k, str) for k in self.options):
             raise RecordError(f"'options' must be an object of named flags, not {quoted(self.options)}")
         if not isinstance(self.extra, Mapping):
@@ -168,7 +165,7 @@ class Record:
         if not isinstance(d, Mapping):
             raise RecordError(f"a record is a JSON object {{\"format\": \"{FORMAT}\", …}}, "
                               f"not {_json_type(d)}")
-        _limited(lambda: check_nesting(d))
+        limited(lambda: check_nesting(d))
         if "format" not in d:
             raise RecordError(f"missing key 'format': a record starts with \"format\": \"{FORMAT}\"")
         if d["format"] != FORMAT:
@@ -184,7 +181,7 @@ class Record:
         plays = d.get("plays", [])
         if not isinstance(plays, list):
             raise RecordError("'plays' must be a list of card codes (and \"pass\" in a lay-off deal)")
-        _limited(lambda: check_plays(len(plays)))
+        limited(lambda: check_plays(len(plays)))
         for i, code in enumerate(plays, 1):
             if not isinstance(code, str):
                 raise RecordError(f"play {i}: a card is text such as \"QS\" (or \"pass\"), "
@@ -209,7 +206,7 @@ class Record:
         if not isinstance(text, str | bytes | bytearray):
             raise TypeError(f"Record.from_json takes the JSON text (str or bytes), not {quoted(text)}: "
                             "Record.load(path) reads a file, Record.from_dict(d) parsed JSON")
-        _limited(lambda: check_size(len(text) if isinstance(text, bytes | bytearray)
+        limited(lambda: check_size(len(text) if isinstance(text, bytes | bytearray)
                                     else len(text.encode("utf-8", "surrogatepass"))))
         if isinstance(text, bytes | bytearray):
             try:
@@ -286,14 +283,6 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def _limited(check: Callable[[], None]) -> None:
-    """Run a :mod:`keinstich.limits` check; an input beyond a limit is a malformed record."""
-    try:
-        check()
-    except LimitError as e:
-        raise RecordError(str(e)) from None
-
-
 def _json_type(value: object) -> str:
     """The JSON name of a parsed value's type, for messages."""
     if value is None:
@@ -308,127 +297,6 @@ def _format_message(value: object) -> str:
     if isinstance(value, str) and value.startswith("keinstich-record/"):
         return f"unknown format version {quoted(value)}: this program reads {FORMAT!r}"
     return f"unknown format {quoted(value)}: a record starts with \"format\": \"{FORMAT}\""
-
-
-def parse_card(code: object, where: str, p: Pack) -> Card:
-    """A card of pack ``p`` from its code (or a Card); ``where`` starts the message if it is not."""
-    if isinstance(code, Card):
-        c = code
-    else:
-        if not isinstance(code, str):
-            raise RecordError(f"{where}: a card is text such as \"QS\", not {quoted(code)}")
-        try:
-            c = card(code)
-        except CardCodeError as e:
-            raise RecordError(f"{where}: {e}") from None
-    if c not in p:
-        raise RecordError(f"{where}: {c.code} is not in the {p.id} pack")
-    return c
-
-
-def _parse_hands(raw: object, p: Pack) -> tuple[tuple[Card, ...], ...]:
-    if isinstance(raw, str | bytes) or not isinstance(raw, Sequence):
-        raise RecordError("'hands' must be a list of hands, each a list of card codes such as \"QS\"")
-    if not raw:
-        raise RecordError("'hands' is empty: a record needs one hand per seat")
-    hands: list[tuple[Card, ...]] = []
-    seen: dict[Card, int] = {}
-    for seat, h in enumerate(raw):
-        if isinstance(h, str | bytes) or not isinstance(h, Sequence):
-            raise RecordError(f"seat {seat}'s hand must be a list of card codes, not {quoted(h)}")
-        hand = tuple(parse_card(c, f"seat {seat}'s hand", p) for c in h)
-        for c in hand:
-            if c in seen:
-                first = f"seat {seen[c]}'s hand" if seen[c] != seat else "the same hand"
-                raise RecordError(f"{c.code} is dealt twice: in seat {seat}'s hand and {first}")
-            seen[c] = seat
-        hands.append(hand)
-    return tuple(hands)
-
-
-def play_code(c: Card | None, end: End | None = None) -> str:
-    """How a record writes one play: ``"QS"``, ``"QS@bottom"`` or ``"pass"``."""
-    if c is None:
-        return PASS
-    return f"{c.code}@{end}" if end is not None else c.code
-
-
-def _parse_plays(raw: object, p: Pack, raw_ends: object = ()) -> tuple[tuple[Card | None, ...], tuple[End | None, ...]]:
-    if isinstance(raw, str | bytes) or not isinstance(raw, Sequence):
-        raise RecordError("'plays' must be a list of card codes (and \"pass\" in a lay-off deal)")
-    _limited(lambda: check_plays(len(raw)))
-    if isinstance(raw_ends, str | bytes) or not isinstance(raw_ends, Sequence) or (
-            raw_ends and len(raw_ends) != len(raw)):
-        raise RecordError(f"'ends' must be one entry per play (\"top\", \"bottom\" or None), not {quoted(raw_ends)}")
-    plays: list[Card | None] = []
-    ends: list[End | None] = []
-    seen: dict[Card, int] = {}
-    for i, code in enumerate(raw, 1):
-        given = raw_ends[i - 1] if raw_ends else None
-        if given is not None and given not in ENDS:
-            raise RecordError(f"play {i}: an end is \"top\" or \"bottom\", not {quoted(given)}")
-        end: End | None = given
-        if isinstance(code, str) and "@" in code:
-            code, _, where = code.partition("@")
-            named = where.strip().lower()
-            if named not in ENDS:
-                raise RecordError(f"play {i}: unknown end {quoted(where)} in {shown(f'{code}@{where}')}: write the "
-                                  f"end after the card as @top or @bottom, e.g. \"QS@bottom\"")
-            if end is not None and end != named:
-                raise RecordError(f"play {i}: {shown(f'{code}@{where}')} contradicts the end {end!r} given for it")
-            end = "top" if named == "top" else "bottom"
-        if code is None or (isinstance(code, str) and code.strip().lower() == PASS):
-            if end is not None:
-                raise RecordError(f"play {i}: a pass lays no card, so it has no end: write \"pass\"")
-            plays.append(None)
-            ends.append(None)
-            continue
-        c = parse_card(code, f"play {i}", p)
-        if c in seen:
-            raise RecordError(f"{c.code} is played twice: plays {seen[c]} and {i}")
-        seen[c] = i
-        plays.append(c)
-        ends.append(end)
-    return tuple(plays), tuple(ends)
-
-
-def refuse_lay_off_plays(record: Record) -> None:
-    """Refuse passes and ends in a trick deal's plays."""
-    for i, (c, end) in enumerate(zip(record.plays, record.ends, strict=True), 1):
-        if c is None:
-            raise RecordError(f"play {i}: \"pass\" is only for lay-off (domino) records; "
-                              f"{record.contract} is a trick deal, where every turn plays a card")
-        if end is not None:
-            raise RecordError(f"play {i}: \"{play_code(c, end)}\" names an end of a lay-off layout, but "
-                              f"{record.contract} is a trick deal: write just \"{c.code}\"")
-
-
-def check_deal_cards(record: Record, set_aside: Sequence[Card] = (), what: str = "the skat") -> int:
-    """Refuse hands (plus ``set_aside`` cards) that do not make up the record's pack exactly, or
-    hands of unequal size; returns the hand size."""
-    p = get_pack(record.pack)
-    dealt = {c: f"seat {s}'s hand" for s, h in enumerate(record.hands) for c in h}
-    for c in set_aside:
-        if c not in p:
-            raise RecordError(f"{what}: {c.code} is not in the {p.id} pack")
-        if c in dealt:
-            raise RecordError(f"{c.code} is dealt twice: in {dealt[c]} and {what}")
-        dealt[c] = what
-    missing = [c.code for c in p.cards if c not in dealt]
-    if missing:
-        listed = ", ".join(missing[:12]) + (f" and {len(missing) - 12} more" if len(missing) > 12 else "")
-        raise RecordError(f"the hands do not make up the {p.id} pack: {listed} "
-                          f"{'is' if len(missing) == 1 else 'are'} not dealt")
-    n = len(record.hands)
-    try:
-        size = p.hand_size(n, len(set_aside))
-    except PackError as e:
-        raise RecordError(str(e)) from None
-    for seat, h in enumerate(record.hands):
-        if len(h) != size:
-            raise RecordError(f"seat {seat} holds {len(h)} cards; every hand needs {size} "
-                              f"({len(p)} cards of {p.id} among {n} players)")
-    return size
 
 
 # --- the pack of a deal ------------------------------------------------------------------------------

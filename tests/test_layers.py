@@ -71,7 +71,8 @@ def test_the_machines_and_cards_import_no_game_bot_or_simulation():
     edges = graph()
     low = ["keinstich.cards", "keinstich.dealing", "keinstich.hand_text", "keinstich.deal", "keinstich.trick_rules",
            "keinstich.tricks", "keinstich.contracts",
-           "keinstich.layoff_rules", "keinstich.layoff_layout", "keinstich.layoff", "keinstich.records"]
+           "keinstich.layoff_rules", "keinstich.layoff_layout", "keinstich.layoff", "keinstich.records",
+           "keinstich.record_cards", "keinstich.machine", "keinstich.layoff_playout"]
     for m in low:
         high = sorted(d for d in edges[m] if d.startswith(("keinstich.games", "keinstich.bots", "keinstich.sim")))
         assert high == [], f"{m} imports {high} at load time"
