@@ -33,7 +33,7 @@ from keinstich.contracts import KEIN_STICH_CONTRACTS, NO_HEARTS
 from keinstich.deal import Announce, Ask, Contra, Re
 from keinstich.games import GAMES
 from keinstich.tricks import TrickDeal
-from keinstich.wording import naming
+from keinstich.wording import naming, reason_words
 
 BOT = HeuristicBot()
 POWER = KEIN_STICH_CONTRACTS["power"]
@@ -174,3 +174,39 @@ def test_monte_carlo_reasons_name_the_seats_cards_and_say_only_when_it_is_the_on
                 check_same_play(t, legal, obs.rules.pack.mask if obs.kind == "herzblatt" else None)
             checked += 1
     assert checked > 60
+
+
+# --- the same reasons in German ----------------------------------------------------------------------------
+
+
+ENGLISH = re.compile(r"\b(you|your|the|trick|lead|card|cards|play|points?|trumps?|with|and|of)\b")
+
+
+@pytest.mark.parametrize("game_id", ["kein-stich", "herzeln", "herzblatt"])
+def test_every_heuristic_reason_is_said_in_german_too(game_id: str) -> None:
+    """A heuristic reason is data: said again in German it is German (no English word left), names the cards
+    of the English line in the faces' German words, and is said the same however often it is asked."""
+    kinds: set[str] = set()
+    checked = 0
+    for _, _, _, reason in positions(game_id, 1):
+        german = reason_words(reason, "de", style="german")
+        assert german and not ENGLISH.search(german), (reason, german)
+        french_named = reason_words(reason, "en", style="french")
+        assert french_named == reason  # the English line, made with French names here (this test's naming)
+        for c in named(reason):
+            assert c.label("german", "de") in german, (reason, german)
+        assert reason_words(reason, "de", style="german") == german
+        kinds.add(reason.rule)
+        checked += 1
+    assert checked > 300 and kinds >= ({"trump", "herzblatt-call"} if game_id == "herzblatt" else {"trick"})
+    print(f"{game_id}: {checked} reasons said in German")
+
+
+def test_a_german_reason_names_the_contract_in_german() -> None:
+    d = TrickDeal.from_seed("german-32", 4, 7, NO_HEARTS)
+    reason = HeuristicBot().decide(d.observation(d.turn)).reason
+    with naming("german"):
+        again = HeuristicBot().decide(d.observation(d.turn)).reason
+    assert reason_words(reason, "de", style="german") == reason_words(again, "de")
+    assert reason_words("random: the 7 of Acorns out of 8 legal cards", "de") == (
+        "random: the 7 of Acorns out of 8 legal cards")  # a line that is no data comes back as it is

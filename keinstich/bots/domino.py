@@ -9,11 +9,13 @@ cannot hold.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any, cast
 
 from keinstich.bots.base import BotError, Choice
+from keinstich.bots.reasons import Reason, saying
 from keinstich.bots.tables import card_list
-from keinstich.cards import SUIT_MASKS, Card, cards_of, mask_of
+from keinstich.cards import SUIT_MASKS, Card, Lang, cards_of, mask_of
 from keinstich.layoff import DominoContract, DominoDeal, DominoObservation, End
 from keinstich.wording import say
 
@@ -123,9 +125,9 @@ def domino_heuristic(obs: DominoObservation, world: DominoDeal | None = None) ->
     if not obs.legal:
         if not obs.can_pass:
             raise BotError(f"seat {obs.seat} has no legal move")
-        return Choice(None, "no card fits the layout: pass")
+        return Choice(None, Reason("lay-off", kind="none-fits"))
     if len(obs.legal) == 1 and not may_pass(obs):
-        return Choice(obs.legal[0], f"{say(obs.legal[0])} is the only card that fits")
+        return Choice(obs.legal[0], Reason("lay-off", kind="only", card=obs.legal[0]))
     mine = mask_of(obs.hand)
     if world is None:
         world = domino_world(obs, filler_hands(obs))
@@ -143,7 +145,25 @@ def domino_heuristic(obs: DominoObservation, world: DominoDeal | None = None) ->
     scored.sort(key=lambda t: t[:3], reverse=True)
     _, _, _, best, own, other = scored[0]
     if may_pass(obs) and own - other < 0 and len(obs.hand) > 1:
-        return Choice(None, "every card you could lay would open the way for the others: pass")
+        return Choice(None, Reason("lay-off", kind="hold-back"))
+    return Choice(best, Reason("lay-off", kind="lay", card=best, own=own, other=other))
+
+
+@saying("lay-off")
+def _say(f: Mapping[str, Any], lang: Lang) -> str:
+    kind, c = f["kind"], cast(Card | None, f.get("card"))
+    if lang == "de":
+        from keinstich.bots.reasons_de import lay_off_de
+
+        return lay_off_de(kind, c, f.get("own", 0), f.get("other", 0))
+    if kind == "none-fits":
+        return "no card fits the layout: pass"
+    if kind == "hold-back":
+        return "every card you could lay would open the way for the others: pass"
+    assert c is not None
+    if kind == "only":
+        return f"{say(c)} is the only card that fits"
+    own, other = f["own"], f["other"]
     if own and not other:
         why = f"it opens the way to {own} of your own cards and to nobody else's"
     elif own:
@@ -152,7 +172,7 @@ def domino_heuristic(obs: DominoObservation, world: DominoDeal | None = None) ->
         why = "it opens nothing for the others"
     else:
         why = "every card helps someone; this one helps the others least"
-    return Choice(best, f"lay {say(best)}: {why}")
+    return f"lay {say(c)}: {why}"
 
 
 __all__ = ["domino_exclusions", "domino_heuristic", "domino_points", "domino_world", "filler_hands", "may_pass"]

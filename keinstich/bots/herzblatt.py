@@ -8,15 +8,15 @@ module answers them by counting trumps and points (:func:`hand_value`, :func:`be
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from keinstich.bots.base import BotError, Choice, check_turn, objective
 from keinstich.bots.knowledge import exclusions
 from keinstich.bots.pick import heuristic_card
-from keinstich.bots.reasons import Spot, count, trump_reason
+from keinstich.bots.reasons import Reason, Spot, count, saying
 from keinstich.bots.tables import tables
-from keinstich.cards import SUIT_MASKS, Card, Rank, Suit, mask_of
+from keinstich.cards import SUIT_MASKS, Card, Lang, Rank, Suit, mask_of
 from keinstich.deal import Announce, Ask, Contra, Discard, Re
 from keinstich.games.herzblatt import CARD_POINTS, HerzblattObservation, card_points
 from keinstich.kernel.layout import HEURISTIC
@@ -55,15 +55,13 @@ def herzblatt_heuristic_card(obs: HerzblattObservation) -> Choice:
     """The heuristic's card in Herzblatt, with a reason that counts points and trumps."""
     t, unseen, excl, side = herzblatt_view(obs)
     c, code, ref, spot = _pick(t, unseen, excl, side)
-    text = trump_reason(code, c, ref, spot)
-    if obs.soloist is not None:
+    tail = None
+    if obs.soloist is not None:  # the side's points and the trumps not yet seen
         total = (sum(t.hand_sizes) + len(t.played)) // t.players
         scores = t.contract.score(t.tricks, t.players, total) if t.contract is not None else (0,) * t.players
         pts = sum(scores[s] for s in side) + (card_points(obs.discards) if obs.seat == obs.soloist else 0)
-        trumps_out = (unseen & SUIT_MASKS[Suit.HEARTS]).bit_count()
-        who = "you have" if obs.seat == obs.soloist else "your side has"
-        text += f" ({who} {count(pts, 'point', 'points')}; {count(trumps_out, 'trump', 'trumps')} unseen)"
-    return Choice(c, text)
+        tail = (obs.seat == obs.soloist, pts, (unseen & SUIT_MASKS[Suit.HEARTS]).bit_count())
+    return Choice(c, Reason("trump", code=code, card=c, ref=ref, spot=spot, tail=tail))
 
 
 def herzblatt_deal_card(deal: HerzblattDeal) -> Card:
@@ -178,35 +176,65 @@ def best_discards(cs: Sequence[Card]) -> tuple[tuple[Card, Card], str]:
 def herzblatt_heuristic_decision(obs: HerzblattObservation) -> Choice:
     """Every Herzblatt phase but the cards, by counting trumps and points (see :func:`hand_value`)."""
     n = obs.players
+    trumps = [c for c in obs.hand if c.suit == Suit.HEARTS]
     if obs.phase == "asking":
         v = hand_value(obs.hand, n)
-        need = SOLO_AT
-        trumps = count(sum(1 for c in obs.hand if c.suit == Suit.HEARTS), "trump", "trumps")
-        why = (f"counting {trumps} and the high cards, the hand should make about {v:.0f} points; "
-               f"a solo pays from about {need:.0f}")
-        return Choice(Ask(v >= need), f"{'play' if v >= need else 'pass'}: {why}")
+        return _call(Ask(v >= SOLO_AT), v, len(trumps))
     if obs.phase == "discard":
-        pair, why = best_discards(obs.hand)
-        return Choice(Discard(*pair), why)
+        (a, b), _ = best_discards(obs.hand)
+        voided = [su for su in {a.suit, b.suit} if su != Suit.HEARTS and not any(
+            c.suit == su and c is not a and c is not b for c in obs.hand)]
+        return _call(Discard(a, b), 0.0, len(trumps), pair=(a, b), banked=card_points((a, b)), voided=voided)
     if obs.phase == "announce":
         v = hand_value(obs.hand, n)
-        if v >= 88:
-            return Choice(Announce("66"), f"announce 66: the hand is worth about {v:.0f} points")
-        return Choice(Announce(None), f"no announcement: about {v:.0f} points is no certain 66")
+        return _call(Announce("66" if v >= 88 else None), v, len(trumps))
     if obs.phase == "contra":
-        held = [c for c in obs.hand if c.suit == Suit.HEARTS]
-        high = [c for c in held if c.rank in (Rank.ACE, Rank.TEN)]
-        strong = len(high) + len(held) // 2
-        among = f", {' and '.join(say(c) for c in high)} among them" if high else ""
-        trumps = count(len(held), "trump", "trumps")
-        if strong >= 3:
-            return Choice(Contra(True), f"contra: with {trumps}{among}, you expect to stop the soloist")
-        return Choice(Contra(False), f"no contra: with {trumps}{among}, you do not expect to stop the soloist on "
-                                     "your own")
+        high = [c for c in trumps if c.rank in (Rank.ACE, Rank.TEN)]
+        return _call(Contra(len(high) + len(trumps) // 2 >= 3), 0.0, len(trumps), high=high)
     if obs.phase == "re":
         v = hand_value(obs.hand, n)
-        return Choice(Re(v >= 95), f"{'re' if v >= 95 else 'no re'}: the hand is worth about {v:.0f} points")
+        return _call(Re(v >= 95), v, len(trumps))
     raise BotError(f"no decision in the {obs.phase} phase")
+
+
+def _call(move: Ask | Discard | Announce | Contra | Re, value: float, trumps: int, *, high: Sequence[Card] = (),
+          pair: Sequence[Card] = (), banked: int = 0, voided: Sequence[Suit] = ()) -> Choice:
+    """The call and its reason, as data (:func:`_say_call` says it)."""
+    yes = bool(move.call) if isinstance(move, Announce) else isinstance(move, Discard) or bool(move[0])
+    phase = {Ask: "asking", Discard: "discard", Announce: "announce", Contra: "contra", Re: "re"}[type(move)]
+    return Choice(move, Reason("herzblatt-call", phase=phase, yes=yes, value=value, need=SOLO_AT, trumps=trumps,
+                               high=tuple(high), pair=tuple(pair), banked=banked, voided=tuple(sorted(voided))))
+
+
+@saying("herzblatt-call")
+def _say_call(f: Mapping[str, Any], lang: Lang) -> str:
+    if lang == "de":
+        from keinstich.bots.reasons_de import herzblatt_call_de
+
+        return herzblatt_call_de(f["phase"], f["yes"], f["value"], f["need"], f["trumps"], f["high"], f["pair"],
+                                 f["banked"], f["voided"])
+    phase, yes, v = f["phase"], f["yes"], f["value"]
+    trumps = count(f["trumps"], "trump", "trumps")
+    if phase == "asking":
+        why = (f"counting {trumps} and the high cards, the hand should make about {v:.0f} points; "
+               f"a solo pays from about {f['need']:.0f}")
+        return f"{'play' if yes else 'pass'}: {why}"
+    if phase == "discard":
+        why = f"lay away {say_cards(f['pair'])}: {f['banked']} points banked"
+        if f["voided"]:
+            why += ", void in " + " and ".join(say_suit(su) for su in f["voided"])
+        return why
+    if phase == "announce":
+        if yes:
+            return f"announce 66: the hand is worth about {v:.0f} points"
+        return f"no announcement: about {v:.0f} points is no certain 66"
+    if phase == "contra":
+        among = f", {' and '.join(say(c) for c in f['high'])} among them" if f["high"] else ""
+        if yes:
+            return f"contra: with {trumps}{among}, you expect to stop the soloist"
+        return f"no contra: with {trumps}{among}, you do not expect to stop the soloist on your own"
+    return f"{'re' if yes else 'no re'}: the hand is worth about {v:.0f} points"
+
 
 def banked_points(obs: HerzblattObservation) -> int:
     """Card points the seat's side holds outside the tricks: the soloist's discards, which only his own

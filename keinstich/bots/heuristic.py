@@ -41,7 +41,7 @@ from keinstich.bots.knowledge import exclusions, in_play_mask, suit_bits
 from keinstich.bots.pick import heuristic_card
 from keinstich.bots.play import BaseBot, play_deal
 from keinstich.bots.random import RandomBot
-from keinstich.bots.reasons import Spot, trick_reason, trump_reason
+from keinstich.bots.reasons import Reason, Spot
 from keinstich.bots.tables import Tables, tables
 from keinstich.cards import Card, Pack, mask_of, pack
 from keinstich.games.herzblatt import HerzblattObservation
@@ -90,8 +90,11 @@ class HeuristicBot(BaseBot):
     def _trick(self, obs: Observation) -> Choice:
         c, code, ref, spot = self._pick(obs)
         if obs.rules.trump is not None:
-            return Choice(c, trump_reason(code, c, ref, spot))
-        return Choice(c, trick_reason(code, c, ref, getattr(obs.contract, "name", "this deal"), spot))
+            return Choice(c, Reason("trump", code=code, card=c, ref=ref, spot=spot))
+        name = getattr(obs.contract, "name", None)
+        german = getattr(obs.contract, "german", None) or name or "diesem Spiel"
+        return Choice(c, Reason("trick", code=code, card=c, ref=ref, name=name or "this deal", german=german,
+                                spot=spot))
 
     def _pick(self, obs: Observation) -> tuple[Card, int, Card | None, Spot]:
         """The card for a trick observation, its reason code, the card the reason refers to, and the

@@ -11,11 +11,11 @@ one ("as far as you can tell"). tests/test_reasons.py checks the claims over tho
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import NamedTuple
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, NamedTuple
 
 from keinstich.bots.tables import Tables, card_list
-from keinstich.cards import SUIT_MASKS, Card
+from keinstich.cards import SUIT_MASKS, Card, Lang, Style
 from keinstich.kernel.heuristic import (
     DUCK,
     FREE,
@@ -46,7 +46,7 @@ from keinstich.kernel.heuristic import (
     WIN,
 )
 from keinstich.kernel.rules import beats
-from keinstich.wording import a, say, say_cards, say_suit
+from keinstich.wording import a, current_style, naming, say, say_cards, say_suit
 
 
 class Spot(NamedTuple):
@@ -68,6 +68,43 @@ class Spot(NamedTuple):
 
 
 AS_FAR = "as far as you can tell"
+
+Saying = Callable[[Mapping[str, Any], Lang], str]
+_SAY: dict[str, Saying] = {}
+
+
+def saying(rule: str) -> Callable[[Saying], Saying]:
+    """Register how the reasons of ``rule`` are said (from their facts, in a language)."""
+    def register(fn: Saying) -> Saying:
+        _SAY[rule] = fn
+        return fn
+    return register
+
+
+class Reason(str):
+    """A bot's reason as data: the rule of thumb that chose the move (``rule``) and what its line cites
+    (``facts``: the card, the card it refers to, the position as the seat sees it, the counts). ``str()`` is the
+    English line, naming cards in the faces set when it was made (:func:`keinstich.wording.naming`);
+    :meth:`words` says the same reason in German (``lang="de"``), or for other faces."""
+
+    rule: str
+    facts: Mapping[str, Any]
+    style: Style
+
+    def __new__(cls, rule: str, **facts: Any) -> Reason:
+        self = str.__new__(cls, _SAY[rule](facts, "en"))
+        self.rule, self.facts, self.style = rule, facts, current_style()
+        return self
+
+    def words(self, lang: Lang = "en", style: Style | None = None) -> str:
+        """The reason in ``lang`` (``"en"`` or ``"de"``), naming cards in ``style``'s words (its own by default)."""
+        if lang not in ("en", "de"):
+            raise ValueError(f"a reason is said in English ('en') or German ('de'), not {lang!r}")
+        with naming(style or self.style):
+            return _SAY[self.rule](self.facts, lang)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (str, (str(self),))  # pickled as its English line (the position it cites stays behind)
 
 
 def count(k: int, one: str, many: str) -> str:
@@ -272,4 +309,29 @@ def trump_reason(code: int, c: Card, ref: Card | None, sp: Spot) -> str:
     raise ValueError(f"no reason with code {code}")
 
 
-__all__ = ["AS_FAR", "Spot", "count", "same_play", "trick_reason", "trump_reason"]
+@saying("trick")
+def _say_trick(f: Mapping[str, Any], lang: Lang) -> str:
+    if lang == "de":
+        from keinstich.bots.reasons_de import trick_reason_de
+
+        return trick_reason_de(f["code"], f["card"], f["ref"], f["german"], f["spot"])
+    return trick_reason(f["code"], f["card"], f["ref"], f["name"], f["spot"])
+
+
+@saying("trump")
+def _say_trump(f: Mapping[str, Any], lang: Lang) -> str:
+    tail = f.get("tail")
+    if lang == "de":
+        from keinstich.bots.reasons_de import herzblatt_tail_de, trump_reason_de
+
+        return trump_reason_de(f["code"], f["card"], f["ref"], f["spot"]) + (
+            herzblatt_tail_de(*tail) if tail is not None else "")
+    text = trump_reason(f["code"], f["card"], f["ref"], f["spot"])
+    if tail is not None:
+        soloist, pts, trumps_out = tail
+        who = "you have" if soloist else "your side has"
+        text += f" ({who} {count(pts, 'point', 'points')}; {count(trumps_out, 'trump', 'trumps')} unseen)"
+    return text
+
+
+__all__ = ["AS_FAR", "Reason", "Spot", "count", "same_play", "saying", "trick_reason", "trump_reason"]

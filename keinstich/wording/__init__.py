@@ -6,12 +6,14 @@ A refusal is data (:class:`~keinstich.deal.Refusal`); :func:`refusal_words` says
 (:mod:`keinstich.wording.refusals`). :func:`naming` sets the faces the bots' reasons name cards in.
 """
 
+from keinstich.cards import Lang, Style
 from keinstich.wording.refusals import refusal_words, say_refusal
 from keinstich.wording.words import (
     Who,
     a,
     card_words,
     cards_in_words,
+    current_style,
     naming,
     naming_unless_set,
     say,
@@ -21,5 +23,13 @@ from keinstich.wording.words import (
     usual_style,
 )
 
-__all__ = ["Who", "a", "card_words", "cards_in_words", "naming", "naming_unless_set", "refusal_words", "say",
-           "say_cards", "say_refusal", "say_suit", "the_card", "usual_style"]
+__all__ = ["Who", "a", "card_words", "cards_in_words", "current_style", "naming", "naming_unless_set",
+           "reason_words", "refusal_words", "say", "say_cards", "say_refusal", "say_suit", "the_card", "usual_style"]
+
+
+def reason_words(reason: object, lang: Lang = "en", style: Style | None = None) -> str:
+    """A bot's reason said again, in English or German (``lang``), naming cards in ``style``'s words (the
+    faces it was given in by default): a reason that is data (``words``) is said anew; plain text comes back as
+    it is."""
+    words = getattr(reason, "words", None)
+    return str(words(lang, style)) if callable(words) else str(reason)

@@ -43,6 +43,11 @@ def _style() -> Style:
     return _NAMING.get() or "french"
 
 
+def current_style() -> Style:
+    """The faces cards are named in here (:func:`naming`; French where none is set)."""
+    return _style()
+
+
 def say(c: Card) -> str:
     """One card in the current :func:`naming`: "J♠", or "the Unter of Leaves"."""
     return the_card(c, _style())
@@ -146,5 +151,5 @@ class Who:
         return "" if self.you else f": {c.code} is not allowed"
 
 
-__all__ = ["Who", "a", "card_words", "cards_in_words", "naming", "naming_unless_set", "say", "say_cards",
-           "say_suit", "the_card", "usual_style"]
+__all__ = ["Who", "a", "card_words", "cards_in_words", "current_style", "naming", "naming_unless_set", "say",
+           "say_cards", "say_suit", "the_card", "usual_style"]
