@@ -117,18 +117,19 @@ class TrickSearch:
         P[P_GEN] = self._table.next_generation()
         self._P = array(P)
         cls = [0 if not v or absolute else classes.index(v) + 1 for v in val]
-        self._arrays = tuple(array(x) for x in (
-            self.over, val, self.st, self.lower_of, order, cls, [*base, 0], pos_from, neg_from,
-            self.march_fix))
+        tables = kernel.Tables(self._P, *(array(x) for x in (
+            self.over, val, self.st, self.lower_of, order, cls, [*base, 0], pos_from, neg_from, self.march_fix)))
+        t = self._table
+        memory = kernel.Memory(t.mv, t.mk, t.kw, t.tkeys, t.tval, t.fr)
+        self._given = (tuple(tables), tuple(memory))  # as plain tuples: numba reads those fastest
 
     def _node(self, hands: list[int], seat: int, pos: int, led: int, win: int, wseat: int, raw: int, k: int,
               mstate: int, alive: int, alpha: int, beta: int) -> int:
         """One kernel search from this point (see :func:`keinstich.kernel.search.node`)."""
         if self.budget is not None:
             self.budget.check(self.nodes)
-        t = self._table
-        return int(self._k.node(array(hands), seat, pos, led, win, wseat, raw, k, mstate, alive, alpha, beta,
-                               self._P, *self._arrays, t.mv, t.mk, t.kw, t.tkeys, t.tval, t.fr))
+        at = (seat, pos, led, win, wseat, raw, k, mstate, alive, alpha, beta)  # the fields of kernel.At
+        return int(self._k.node(array(hands), at, *self._given))
 
     @property
     def nodes(self) -> int:

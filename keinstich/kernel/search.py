@@ -1,20 +1,21 @@
 """The exact search of a trick deal with every hand open: alpha-beta on bitmask hands, compiled.
 
-One function, :func:`node`, searches from any point of a trick for one side (the seats in the mask
-``side``, whose amounts count with ``sign``), as a loop over an explicit stack;
-:class:`~keinstich.bots.search.TrickSearch` sets a deal up for it and drives it. What it uses, as
-double-dummy solvers do:
+:func:`node` searches from any point of a trick for one side (the seats in the mask ``side``, whose amounts
+count with ``sign``), as a loop over an explicit stack; :class:`~keinstich.bots.search.TrickSearch` sets a
+deal up for it and drives it. It is given where it starts (:class:`At`), the deal's tables (:class:`Tables`)
+and its working memory (:class:`Memory`). One technique a function, as double-dummy solvers keep them:
 
-- a transposition table at the start of each trick, keyed by the position up to relative ranks (per
-  suit, who holds each card still in play, in rank order, and which cards carry which amount), the
-  leader and the March state: the future does not depend on the tricks already taken;
+- a transposition table at the start of each trick (:func:`probe`, :func:`store`), keyed by the position up
+  to relative ranks (per suit, who holds each card still in play, in rank order, and which cards carry which
+  amount: :func:`_key`), the leader and the March state: the future does not depend on the tricks taken;
 - equivalent cards: two cards of one hand next to each other in rank among the cards in play, of the
-  same amount, play the same, so only one is tried;
-- bounds from the amounts still to come: when what is left cannot move the result out of the window,
-  or is settled either way (in No Max once the King of Hearts has fallen), the search stops there;
-- move ordering: the table's best lead first, then leads from the leader's short suits, by rank; in
-  the trick the cheapest way to win or to duck, the side shedding its costliest card under another
-  seat's winner;
+  same amount, play the same, so only one is tried (:func:`reps`);
+- bounds from the amounts still to come (:func:`settled`): when what is left cannot move the result out of
+  the window, or is settled either way (in No Max once the King of Hearts has fallen), the search stops
+  there; the last trick plays itself out;
+- move ordering (:func:`order_leads`, :func:`order_follows`): the table's best lead first, then leads from
+  the leader's short suits, by rank; in the trick the cheapest way to win or to duck, the side shedding its
+  costliest card under another seat's winner;
 - null-window (MTD(f)) calls from the driver, which reuse the table between passes.
 
 Rules and amounts come in as flat integer tables (the ``P_`` offsets of :mod:`keinstich.kernel.layout`);
@@ -23,7 +24,7 @@ the legal cards are :func:`keinstich.kernel.rules.legal`'s, the winner of a tric
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from keinstich.kernel import rules
 from keinstich.kernel.bits import low_index as _low
@@ -48,10 +49,12 @@ INF = 1 << 40
 
 
 VOFF = 1 << 20
+OPEN = -(1 << 50)
+"""What :func:`settled` and :func:`probe` return when the position must be searched."""
 M62 = (1 << 62) - 1
 
 
-@jit()
+@jit(counted=False)
 def reps(lm: int, alive: int, order: Any, val: Any, mv: Any, at: int) -> int:
     """One card per run of equivalent cards of ``lm`` (next in rank among ``alive``, same amount), written
     to ``mv[at:]`` suit by suit, low to high; returns how many."""
@@ -79,7 +82,7 @@ def reps(lm: int, alive: int, order: Any, val: Any, mv: Any, at: int) -> int:
     return cnt
 
 
-@jit()
+@jit(counted=False)
 def _sort(mv: Any, mk: Any, at: int, cnt: int, start: int) -> None:
     """Stable insertion sort of ``mv[at+start:at+cnt]`` by the keys ``mk`` (ascending)."""
     for x in range(at + start + 1, at + cnt):
@@ -93,7 +96,7 @@ def _sort(mv: Any, mk: Any, at: int, cnt: int, start: int) -> None:
         mk[y + 1] = key
 
 
-@jit()
+@jit(counted=False)
 def _key(h: Any, alive: int, leader: int, mstate: int, P: Any, order: Any, cls: Any, kw: Any, at: int) -> int:
     """Write the position's key to ``kw[at:at+KW]``; returns its hash."""
     n = P[P_N]
@@ -127,45 +130,277 @@ def _key(h: Any, alive: int, leader: int, mstate: int, P: Any, order: Any, cls: 
     return x
 
 
+
+
+class Tables(NamedTuple):
+    """A deal's tables for the search, the same from its first node to its last: the parameters ``P`` (the
+    rules of the trick and the side: the ``P_`` offsets), per card what beats it, its amount, strength and the
+    cards of its suit below it, the cards in play in rank order per suit, the amount classes, per trick its
+    base amount and the amounts still to come (positive and negative), the March's correction per seat."""
+
+    P: Any
+    over: Any
+    val: Any
+    st: Any
+    lower: Any
+    order: Any
+    cls: Any
+    base: Any
+    pos_from: Any
+    neg_from: Any
+    mfix: Any
+
+
+class Memory(NamedTuple):
+    """The search's working memory (:class:`~keinstich.kernel.search_table.Table`): the moves of each ply and
+    their sort keys, the position key of each trick, the transposition table (keys and values), the frames."""
+
+    mv: Any
+    mk: Any
+    kw: Any
+    tkeys: Any
+    tval: Any
+    fr: Any
+
+
+class At(NamedTuple):
+    """Where a search starts: ``seat`` to move, ``pos`` cards of trick ``k`` played so far (0: ``seat`` leads
+    it), suit ``led`` and card ``win`` winning for ``wseat``, ``raw`` their amounts; ``mstate``: for the March,
+    the seat that has taken every trick so far (-2 none yet, -1 two seats have); ``alive``: the cards in play
+    at the start of this trick; the window (``alpha``, ``beta``)."""
+
+    seat: int
+    pos: int
+    led: int
+    win: int
+    wseat: int
+    raw: int
+    k: int
+    mstate: int
+    alive: int
+    alpha: int
+    beta: int
+
+
 # the fields of one frame of the search stack (one position being searched; FS fields a frame)
 F_SEAT, F_POS, F_LED, F_WIN, F_WSEAT, F_RAW, F_K, F_MSTATE, F_ALIVE, F_ALPHA, F_BETA, F_A, F_B, F_BEST, \
     F_BEST_MOVE, F_CNT, F_Y, F_H0, F_UOFF, F_A0, F_B0, F_ELO, F_EHI, F_SLOT = range(FS)
 
 
-@jit()
-def node(h: Any, seat: int, pos: int, led: int, win: int, wseat: int, raw: int, k: int, mstate: int, alive: int,
-         alpha: int, beta: int, P: Any, over: Any, val: Any, st: Any, lower: Any, order: Any, cls: Any, base: Any,
-         pos_from: Any, neg_from: Any, mfix: Any, mv: Any, mk: Any, kw: Any, tkeys: Any, tval: Any, fr: Any) -> int:
-    """The side's value of the rest of the deal from here, searched in the window (alpha, beta).
+# --- bounds ----------------------------------------------------------------------------------------------
 
-    ``h``: the hands (changed during the search, restored on return); ``seat`` to move, ``pos`` cards of
-    trick ``k`` played so far (0: ``seat`` leads it), suit ``led`` and card ``win`` winning for ``wseat``,
-    ``raw`` their amounts; ``mstate``: for the March, the seat that has taken every trick so far (-2 none
-    yet, -1 two seats have); ``alive``: the cards in play at the start of this trick.
 
-    Alpha-beta written as a loop over an explicit stack of frames (``fr``, :data:`FS` fields each), not as
-    a recursion: numba's disk cache cannot hold a recursive function (numba issue 6061).
+@jit(inline=True, counted=False)
+def settled(h: Any, seat: int, k: int, mstate: int, alive: int, alpha: int, beta: int, P: Any, over: Any, val: Any,
+            base: Any, pos_from: Any, neg_from: Any, mfix: Any) -> int:
+    """At the start of trick ``k``: the value when it is known without a search, else :data:`OPEN`. Without the
+    March, the amounts still to come bound it (each card's and trick's amount going to the side or not): the
+    search stops when the bounds meet, or lie outside the window. The last trick plays itself out."""
+    sign = P[P_SIGN]
+    if not P[P_MARCH]:
+        lo = neg_from[k]
+        hi = pos_from[k]
+        m = alive & P[P_VALUED]
+        while m:
+            low = m & -m
+            u = sign * val[_low(low)]
+            if u > 0:
+                hi += u
+            else:
+                lo += u
+            m ^= low
+        if lo == hi:
+            return lo
+        if hi <= alpha:
+            return hi
+        if lo >= beta:
+            return lo
+    if k != P[P_TOTAL]:
+        return OPEN
+    n = P[P_N]  # one card each: play the trick out
+    c0 = _low(h[seat])
+    w, ws, r = c0, seat, val[c0]
+    p = seat
+    for _ in range(n - 1):
+        p = p + 1 if p + 1 < n else 0
+        c = _low(h[p])
+        r += val[c]
+        if over[w] >> c & 1:
+            w, ws = c, p
+    u = sign * (r + base[k]) if P[P_SIDE] >> ws & 1 else 0
+    if P[P_MARCH] and (mstate == -2 or mstate == ws):
+        u += mfix[ws]
+    return u
+
+
+# --- the transposition table -------------------------------------------------------------------------------
+
+
+@jit(inline=True, counted=False)
+def probe(h: Any, seat: int, k: int, mstate: int, alive: int, alpha: int, beta: int, P: Any, order: Any, cls: Any,
+          kw: Any, tkeys: Any, tval: Any, fr: Any, f: int) -> int:
+    """Look the position at the start of trick ``k`` up in the table, writing its key for :func:`store`: the
+    value when the bounds stored settle the window, else :data:`OPEN`, with the frame ``fr[f:]`` given the
+    position's slot, its stored bounds, the window they narrow and the lead stored as best (-1: none)."""
+    at = (k - 1) * KW
+    slot = _key(h, alive, seat, mstate, P, order, cls, kw, at) & ((1 << TT_BITS) - 1)
+    fr[f + F_SLOT] = slot
+    elo, ehi = -INF, INF
+    first = -1
+    hit = tval[4 * slot + 3] == P[P_GEN]
+    if hit:
+        for w in range(KW):
+            if tkeys[KW * slot + w] != kw[at + w]:
+                hit = False
+                break
+    if hit:
+        elo = tval[4 * slot]
+        ehi = tval[4 * slot + 1]
+        if elo >= beta:
+            return elo
+        if ehi <= alpha:
+            return ehi
+        if elo == ehi:
+            return elo
+        rel = tval[4 * slot + 2]
+        rs, rk = rel >> 4, rel & 15
+        for j in range(13):
+            i = order[13 * rs + j]
+            if i < 0:
+                break
+            if alive >> i & 1:
+                if not rk:
+                    first = i
+                    break
+                rk -= 1
+        if elo > alpha:
+            alpha = elo
+        if ehi < beta:
+            beta = ehi
+    fr[f + F_ELO] = elo
+    fr[f + F_EHI] = ehi
+    fr[f + F_A0] = alpha
+    fr[f + F_B0] = beta
+    fr[f + F_BEST_MOVE] = first
+    return OPEN
+
+
+@jit(inline=True, counted=False)
+def store(slot: int, k: int, best: int, best_move: int, alpha: int, beta: int, elo: int, ehi: int, alive: int,
+          P: Any, lower: Any, kw: Any, tkeys: Any, tval: Any) -> None:
+    """Keep what the search of the position at the start of trick ``k`` (``slot``, its key written by
+    :func:`probe`) learnt: ``best`` found in the window (``alpha``, ``beta``) bounds its value from one side
+    or both (with the bounds it had, ``elo`` and ``ehi``), and its best lead, by suit and rank among the cards
+    in play."""
+    if best <= alpha:
+        slo, shi = elo, best
+    elif best >= beta:
+        slo, shi = best, ehi
+    else:
+        slo, shi = best, best
+    at = (k - 1) * KW
+    for w in range(KW):
+        tkeys[KW * slot + w] = kw[at + w]
+    tval[4 * slot] = slo
+    tval[4 * slot + 1] = shi
+    tval[4 * slot + 2] = (best_move // 13) << 4 | popcount(alive & lower[best_move])
+    tval[4 * slot + 3] = P[P_GEN]
+
+
+# --- move ordering -----------------------------------------------------------------------------------------
+
+
+@jit(inline=True, counted=False)
+def order_leads(h: Any, seat: int, k: int, alive: int, first: int, P: Any, over: Any, val: Any, st: Any, order: Any,
+                mv: Any, mk: Any) -> int:
+    """The leads of ``seat`` to trick ``k``, one per class of equivalent cards, in the order they are tried:
+    the table's best lead (``first``) first, then short suits before long, low cards first when the side
+    wants tricks, high ones when it does not; written to the ply's moves, returns how many."""
+    ply = MOVES * ((k - 1) * P[P_N])
+    cnt = reps(legal(h[seat], -1, -1, P, over), alive, order, val, mv, ply)
+    if cnt > 1:
+        start = 0
+        if first >= 0:
+            for y in range(cnt):
+                if mv[ply + y] == first:
+                    for z in range(y, 0, -1):
+                        mv[ply + z] = mv[ply + z - 1]
+                    mv[ply] = first
+                    start = 1
+                    break
+        up = P[P_GOOD] != (P[P_SIDE] >> seat & 1)
+        hs = h[seat]
+        for y in range(start, cnt):
+            i = mv[ply + y]
+            ln = popcount(hs & (0x1FFF << (13 * (i // 13))))
+            mk[ply + y] = ln * 64 + (-st[i] if up else st[i])
+        _sort(mv, mk, ply, cnt, start)
+    return cnt
+
+
+@jit(inline=True, counted=False)
+def order_follows(h: Any, seat: int, pos: int, k: int, led: int, win: int, wseat: int, alive: int, P: Any, over: Any,
+                  val: Any, st: Any, order: Any, mv: Any, mk: Any) -> int:
+    """The cards ``seat`` may play as the ``pos``-th to trick ``k`` (card ``win`` winning for ``wseat``), one
+    per class of equivalent cards, in the order they are tried: where tricks are good, the cheapest card that
+    wins; for the side, a winner as low as it goes, else its costliest card under the winner; against it, the
+    side shedding under a partner's winner its cheapest card, else the highest; written to the ply's moves,
+    returns how many."""
+    ply = MOVES * ((k - 1) * P[P_N] + pos)
+    lm = legal(h[seat], led, win, P, over)
+    if not lm & (lm - 1):
+        mv[ply] = _low(lm)
+        return 1
+    cnt = reps(lm, alive, order, val, mv, ply)
+    if cnt > 1:
+        ow = over[win]
+        good = P[P_GOOD]
+        side = P[P_SIDE]
+        sign = P[P_SIGN]
+        maximise = side >> seat & 1
+        for y in range(cnt):
+            i = mv[ply + y]
+            beats = ow >> i & 1
+            if good:
+                key = st[i] - beats * 64
+            elif maximise:
+                key = st[i] + 64 if beats else sign * val[i] * 128 - st[i]
+            elif side >> wseat & 1:
+                key = beats << 40 | (sign * val[i] + VOFF) << 8 | (64 - st[i])
+            else:
+                key = -st[i]
+            mk[ply + y] = key
+        _sort(mv, mk, ply, cnt, 0)
+    return cnt
+
+
+# --- the search --------------------------------------------------------------------------------------------
+
+
+@jit(counted=False)
+def node(h: Any, at: At, T: Tables, M: Memory) -> int:
+    """The side's value of the rest of the deal from ``at``, searched in its window (``at.alpha``, ``at.beta``);
+    ``h``: the hands (changed during the search, restored on return). ``at``, ``T`` and ``M`` may come as plain
+    tuples of their fields in order, as :class:`~keinstich.bots.search.TrickSearch` gives them: numba reads a
+    plain tuple faster than a named one, which counts in the Monte Carlo bot's many small searches.
+
+    Alpha-beta written as a loop over an explicit stack of frames (``M.fr``, :data:`FS` fields each), not as
+    a recursion: numba's disk cache cannot hold a recursive function (numba issue 6061). Each frame is a
+    position: entered, it is settled by :func:`settled` or :func:`probe` or gets its moves in order
+    (:func:`order_leads`, :func:`order_follows`); a child's value comes back into its window; searched, it is
+    kept by :func:`store` (at a trick's start) and returns.
     """
+    P, over, val, st, lower, order, cls, base, pos_from, neg_from, mfix = T
+    mv, mk, kw, tkeys, tval, fr = M
     n = P[P_N]
     total = P[P_TOTAL]
     side = P[P_SIDE]
     sign = P[P_SIGN]
     march = P[P_MARCH]
-    gen = P[P_GEN]
-    mask = (1 << TT_BITS) - 1
     d = 0
     f = 0
-    fr[F_SEAT] = seat
-    fr[F_POS] = pos
-    fr[F_LED] = led
-    fr[F_WIN] = win
-    fr[F_WSEAT] = wseat
-    fr[F_RAW] = raw
-    fr[F_K] = k
-    fr[F_MSTATE] = mstate
-    fr[F_ALIVE] = alive
-    fr[F_ALPHA] = alpha
-    fr[F_BETA] = beta
+    fr[F_SEAT], fr[F_POS], fr[F_LED], fr[F_WIN], fr[F_WSEAT], fr[F_RAW], fr[F_K], fr[F_MSTATE], fr[F_ALIVE], \
+        fr[F_ALPHA], fr[F_BETA] = at
     entering = True
     ret = 0
     while True:
@@ -177,141 +412,27 @@ def node(h: Any, seat: int, pos: int, led: int, win: int, wseat: int, raw: int, 
             P[P_NODES] += 1
             alpha = fr[f + F_ALPHA]
             beta = fr[f + F_BETA]
-            mstate = fr[f + F_MSTATE]
             done = False
             if pos == 0:
                 if k > total:
                     ret, done = 0, True
                 else:
+                    mstate = fr[f + F_MSTATE]
                     alive = 0
                     for o in range(n):
                         alive |= h[o]
                     fr[f + F_ALIVE] = alive
-                    if not march:
-                        lo = neg_from[k]
-                        hi = pos_from[k]
-                        m = alive & P[P_VALUED]
-                        while m:
-                            low = m & -m
-                            u = sign * val[_low(low)]
-                            if u > 0:
-                                hi += u
-                            else:
-                                lo += u
-                            m ^= low
-                        if lo == hi:
-                            ret, done = lo, True
-                        elif hi <= alpha:
-                            ret, done = hi, True
-                        elif lo >= beta:
-                            ret, done = lo, True
-                    if not done and k == total:  # one card each: play the trick out
-                        c0 = _low(h[seat])
-                        w, ws, r = c0, seat, val[c0]
-                        p = seat
-                        for _ in range(n - 1):
-                            p = p + 1 if p + 1 < n else 0
-                            c = _low(h[p])
-                            r += val[c]
-                            if over[w] >> c & 1:
-                                w, ws = c, p
-                        u = sign * (r + base[k]) if side >> ws & 1 else 0
-                        if march and (mstate == -2 or mstate == ws):
-                            u += mfix[ws]
-                        ret, done = u, True
-                if not done:
-                    at = (k - 1) * KW
-                    slot = _key(h, alive, seat, mstate, P, order, cls, kw, at) & mask
-                    fr[f + F_SLOT] = slot
-                    hit = tval[4 * slot + 3] == gen
-                    if hit:
-                        for w in range(KW):
-                            if tkeys[KW * slot + w] != kw[at + w]:
-                                hit = False
-                                break
-                    first = -1
-                    elo, ehi = -INF, INF
-                    if hit:
-                        elo = tval[4 * slot]
-                        ehi = tval[4 * slot + 1]
-                        if elo >= beta:
-                            ret, done = elo, True
-                        elif ehi <= alpha:
-                            ret, done = ehi, True
-                        elif elo == ehi:
-                            ret, done = elo, True
-                        else:
-                            rel = tval[4 * slot + 2]
-                            rs, rk = rel >> 4, rel & 15
-                            for j in range(13):
-                                i = order[13 * rs + j]
-                                if i < 0:
-                                    break
-                                if alive >> i & 1:
-                                    if not rk:
-                                        first = i
-                                        break
-                                    rk -= 1
-                            if elo > alpha:
-                                alpha = elo
-                            if ehi < beta:
-                                beta = ehi
+                    ret = settled(h, seat, k, mstate, alive, alpha, beta, P, over, val, base, pos_from, neg_from,
+                                  mfix)
+                    if ret == OPEN:
+                        ret = probe(h, seat, k, mstate, alive, alpha, beta, P, order, cls, kw, tkeys, tval, fr, f)
+                    done = ret != OPEN
                     if not done:
-                        fr[f + F_ELO] = elo
-                        fr[f + F_EHI] = ehi
-                        fr[f + F_A0] = alpha
-                        fr[f + F_B0] = beta
-                        ply = MOVES * ((k - 1) * n)
-                        cnt = reps(legal(h[seat], -1, -1, P, over), alive, order, val, mv, ply)
-                        if cnt > 1:
-                            start = 0
-                            if first >= 0:
-                                for y in range(cnt):
-                                    if mv[ply + y] == first:
-                                        for z in range(y, 0, -1):
-                                            mv[ply + z] = mv[ply + z - 1]
-                                        mv[ply] = first
-                                        start = 1
-                                        break
-                            up = P[P_GOOD] != (side >> seat & 1)
-                            hs = h[seat]
-                            for y in range(start, cnt):
-                                i = mv[ply + y]
-                                ln = popcount(hs & (0x1FFF << (13 * (i // 13))))
-                                mk[ply + y] = ln * 64 + (-st[i] if up else st[i])
-                            _sort(mv, mk, ply, cnt, start)
-                        fr[f + F_CNT] = cnt
+                        fr[f + F_CNT] = order_leads(h, seat, k, alive, fr[f + F_BEST_MOVE], P, over, val, st, order,
+                                                    mv, mk)
             else:
-                led = fr[f + F_LED]
-                win = fr[f + F_WIN]
-                wseat = fr[f + F_WSEAT]
-                alive = fr[f + F_ALIVE]
-                h0 = h[seat]
-                lm = legal(h0, led, win, P, over)
-                ply = MOVES * ((k - 1) * n + pos)
-                if not lm & (lm - 1):
-                    mv[ply] = _low(lm)
-                    cnt = 1
-                else:
-                    cnt = reps(lm, alive, order, val, mv, ply)
-                if cnt > 1:
-                    ow = over[win]
-                    good = P[P_GOOD]
-                    maximise = side >> seat & 1
-                    for y in range(cnt):
-                        i = mv[ply + y]
-                        beats = ow >> i & 1
-                        if good:
-                            key = st[i] - beats * 64
-                        elif maximise:
-                            key = st[i] + 64 if beats else sign * val[i] * 128 - st[i]
-                        elif side >> wseat & 1:
-                            key = beats << 40 | (sign * val[i] + VOFF) << 8 | (64 - st[i])
-                        else:
-                            key = -st[i]
-                        mk[ply + y] = key
-                    _sort(mv, mk, ply, cnt, 0)
-                fr[f + F_CNT] = cnt
+                fr[f + F_CNT] = order_follows(h, seat, pos, k, fr[f + F_LED], fr[f + F_WIN], fr[f + F_WSEAT],
+                                              fr[f + F_ALIVE], P, over, val, st, order, mv, mk)
                 fr[f + F_A0] = alpha
                 fr[f + F_B0] = beta
             if done:
@@ -352,26 +473,11 @@ def node(h: Any, seat: int, pos: int, led: int, win: int, wseat: int, raw: int, 
             y += 1
             fr[f + F_Y] = y
             if a >= b or y >= fr[f + F_CNT]:
-                # this position is searched: restore the hand, store what was learnt, return
+                # this position is searched: restore the hand, keep what was learnt, return
                 h[seat] = fr[f + F_H0]
                 if pos == 0:
-                    a0 = fr[f + F_A0]
-                    b0 = fr[f + F_B0]
-                    if best <= a0:
-                        slo, shi = fr[f + F_ELO], best
-                    elif best >= b0:
-                        slo, shi = best, fr[f + F_EHI]
-                    else:
-                        slo, shi = best, best
-                    slot = fr[f + F_SLOT]
-                    at = (k - 1) * KW
-                    for w in range(KW):
-                        tkeys[KW * slot + w] = kw[at + w]
-                    bm = fr[f + F_BEST_MOVE]
-                    tval[4 * slot] = slo
-                    tval[4 * slot + 1] = shi
-                    tval[4 * slot + 2] = (bm // 13) << 4 | popcount(fr[f + F_ALIVE] & lower[bm])
-                    tval[4 * slot + 3] = gen
+                    store(fr[f + F_SLOT], k, best, fr[f + F_BEST_MOVE], fr[f + F_A0], fr[f + F_B0], fr[f + F_ELO],
+                          fr[f + F_EHI], fr[f + F_ALIVE], P, lower, kw, tkeys, tval)
                 ret = best
                 if d == 0:
                     return ret
@@ -437,4 +543,5 @@ def node(h: Any, seat: int, pos: int, led: int, win: int, wseat: int, raw: int, 
         entering = True
 
 
-__all__ = ["INF", "KW", "legal", "node", "reps"]
+__all__ = ["INF", "KW", "OPEN", "At", "Memory", "Tables", "legal", "node", "order_follows", "order_leads", "probe",
+           "reps", "settled", "store"]
