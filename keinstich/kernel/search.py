@@ -5,9 +5,10 @@ count with ``sign``), as a loop over an explicit stack; :class:`~keinstich.bots.
 deal up for it and drives it. It is given where it starts (:class:`At`), the deal's tables (:class:`Tables`)
 and its working memory (:class:`Memory`). One technique a function, as double-dummy solvers keep them:
 
-- a transposition table at the start of each trick (:func:`probe`, :func:`store`), keyed by the position up
-  to relative ranks (per suit, who holds each card still in play, in rank order, and which cards carry which
-  amount: :func:`_key`), the leader and the March state: the future does not depend on the tricks taken;
+- a transposition table at the start of each trick (:func:`~keinstich.kernel.search_table.probe`,
+  :func:`~keinstich.kernel.search_table.store`), keyed by the position up to relative ranks (per suit, who
+  holds each card still in play, in rank order, and which cards carry which amount), the leader and the
+  March state: the future does not depend on the tricks taken;
 - equivalent cards: two cards of one hand next to each other in rank among the cards in play, of the
   same amount, play the same, so only one is tried (:func:`reps`);
 - bounds from the amounts still to come (:func:`settled`): when what is left cannot move the result out of
@@ -31,8 +32,6 @@ from keinstich.kernel.bits import low_index as _low
 from keinstich.kernel.bits import popcount
 from keinstich.kernel.jit import compiled, jit
 from keinstich.kernel.layout import (
-    P_ABSOLUTE,
-    P_GEN,
     P_GOOD,
     P_MARCH,
     P_N,
@@ -42,16 +41,44 @@ from keinstich.kernel.layout import (
     P_TOTAL,
     P_VALUED,
 )
-from keinstich.kernel.search_table import FS, KW, MOVES, TT_BITS
+from keinstich.kernel.search_table import (
+    F_A,
+    F_A0,
+    F_ALIVE,
+    F_ALPHA,
+    F_B,
+    F_B0,
+    F_BEST,
+    F_BEST_MOVE,
+    F_BETA,
+    F_CNT,
+    F_EHI,
+    F_ELO,
+    F_H0,
+    F_K,
+    F_LED,
+    F_MSTATE,
+    F_POS,
+    F_RAW,
+    F_SEAT,
+    F_SLOT,
+    F_UOFF,
+    F_WIN,
+    F_WSEAT,
+    F_Y,
+    FS,
+    INF,
+    MOVES,
+    OPEN,
+    Memory,
+    probe,
+    store,
+)
 
 legal = compiled(rules.legal)
-INF = 1 << 40
 
 
 VOFF = 1 << 20
-OPEN = -(1 << 50)
-"""What :func:`settled` and :func:`probe` return when the position must be searched."""
-M62 = (1 << 62) - 1
 
 
 @jit(counted=False)
@@ -96,42 +123,6 @@ def _sort(mv: Any, mk: Any, at: int, cnt: int, start: int) -> None:
         mk[y + 1] = key
 
 
-@jit(counted=False)
-def _key(h: Any, alive: int, leader: int, mstate: int, P: Any, order: Any, cls: Any, kw: Any, at: int) -> int:
-    """Write the position's key to ``kw[at:at+KW]``; returns its hash."""
-    n = P[P_N]
-    for w in range(KW):
-        kw[at + w] = 0
-    if P[P_ABSOLUTE]:
-        for o in range(n):
-            kw[at + o] = h[o]
-    else:
-        for s in range(4):
-            p = 0
-            for j in range(13):
-                i = order[13 * s + j]
-                if i < 0:
-                    break
-                if alive >> i & 1:
-                    bit = 1 << (13 * s + p)
-                    o = 0
-                    while not h[o] >> i & 1:
-                        o += 1
-                    kw[at + o] |= bit
-                    q = cls[i]
-                    if q:
-                        kw[at + n + q - 1] |= bit
-                    p += 1
-    kw[at + KW - 1] = leader | (mstate + 2) << 8
-    x = 0
-    for w in range(KW):
-        x = ((x ^ kw[at + w]) * 0x100000001B3) & M62
-        x ^= x >> 29
-    return x
-
-
-
-
 class Tables(NamedTuple):
     """A deal's tables for the search, the same from its first node to its last: the parameters ``P`` (the
     rules of the trick and the side: the ``P_`` offsets), per card what beats it, its amount, strength and the
@@ -151,18 +142,6 @@ class Tables(NamedTuple):
     mfix: Any
 
 
-class Memory(NamedTuple):
-    """The search's working memory (:class:`~keinstich.kernel.search_table.Table`): the moves of each ply and
-    their sort keys, the position key of each trick, the transposition table (keys and values), the frames."""
-
-    mv: Any
-    mk: Any
-    kw: Any
-    tkeys: Any
-    tval: Any
-    fr: Any
-
-
 class At(NamedTuple):
     """Where a search starts: ``seat`` to move, ``pos`` cards of trick ``k`` played so far (0: ``seat`` leads
     it), suit ``led`` and card ``win`` winning for ``wseat``, ``raw`` their amounts; ``mstate``: for the March,
@@ -180,11 +159,6 @@ class At(NamedTuple):
     alive: int
     alpha: int
     beta: int
-
-
-# the fields of one frame of the search stack (one position being searched; FS fields a frame)
-F_SEAT, F_POS, F_LED, F_WIN, F_WSEAT, F_RAW, F_K, F_MSTATE, F_ALIVE, F_ALPHA, F_BETA, F_A, F_B, F_BEST, \
-    F_BEST_MOVE, F_CNT, F_Y, F_H0, F_UOFF, F_A0, F_B0, F_ELO, F_EHI, F_SLOT = range(FS)
 
 
 # --- bounds ----------------------------------------------------------------------------------------------
@@ -231,80 +205,6 @@ def settled(h: Any, seat: int, k: int, mstate: int, alive: int, alpha: int, beta
     if P[P_MARCH] and (mstate == -2 or mstate == ws):
         u += mfix[ws]
     return u
-
-
-# --- the transposition table -------------------------------------------------------------------------------
-
-
-@jit(inline=True, counted=False)
-def probe(h: Any, seat: int, k: int, mstate: int, alive: int, alpha: int, beta: int, P: Any, order: Any, cls: Any,
-          kw: Any, tkeys: Any, tval: Any, fr: Any, f: int) -> int:
-    """Look the position at the start of trick ``k`` up in the table, writing its key for :func:`store`: the
-    value when the bounds stored settle the window, else :data:`OPEN`, with the frame ``fr[f:]`` given the
-    position's slot, its stored bounds, the window they narrow and the lead stored as best (-1: none)."""
-    at = (k - 1) * KW
-    slot = _key(h, alive, seat, mstate, P, order, cls, kw, at) & ((1 << TT_BITS) - 1)
-    fr[f + F_SLOT] = slot
-    elo, ehi = -INF, INF
-    first = -1
-    hit = tval[4 * slot + 3] == P[P_GEN]
-    if hit:
-        for w in range(KW):
-            if tkeys[KW * slot + w] != kw[at + w]:
-                hit = False
-                break
-    if hit:
-        elo = tval[4 * slot]
-        ehi = tval[4 * slot + 1]
-        if elo >= beta:
-            return elo
-        if ehi <= alpha:
-            return ehi
-        if elo == ehi:
-            return elo
-        rel = tval[4 * slot + 2]
-        rs, rk = rel >> 4, rel & 15
-        for j in range(13):
-            i = order[13 * rs + j]
-            if i < 0:
-                break
-            if alive >> i & 1:
-                if not rk:
-                    first = i
-                    break
-                rk -= 1
-        if elo > alpha:
-            alpha = elo
-        if ehi < beta:
-            beta = ehi
-    fr[f + F_ELO] = elo
-    fr[f + F_EHI] = ehi
-    fr[f + F_A0] = alpha
-    fr[f + F_B0] = beta
-    fr[f + F_BEST_MOVE] = first
-    return OPEN
-
-
-@jit(inline=True, counted=False)
-def store(slot: int, k: int, best: int, best_move: int, alpha: int, beta: int, elo: int, ehi: int, alive: int,
-          P: Any, lower: Any, kw: Any, tkeys: Any, tval: Any) -> None:
-    """Keep what the search of the position at the start of trick ``k`` (``slot``, its key written by
-    :func:`probe`) learnt: ``best`` found in the window (``alpha``, ``beta``) bounds its value from one side
-    or both (with the bounds it had, ``elo`` and ``ehi``), and its best lead, by suit and rank among the cards
-    in play."""
-    if best <= alpha:
-        slo, shi = elo, best
-    elif best >= beta:
-        slo, shi = best, ehi
-    else:
-        slo, shi = best, best
-    at = (k - 1) * KW
-    for w in range(KW):
-        tkeys[KW * slot + w] = kw[at + w]
-    tval[4 * slot] = slo
-    tval[4 * slot + 1] = shi
-    tval[4 * slot + 2] = (best_move // 13) << 4 | popcount(alive & lower[best_move])
-    tval[4 * slot + 3] = P[P_GEN]
 
 
 # --- move ordering -----------------------------------------------------------------------------------------
@@ -543,5 +443,5 @@ def node(h: Any, at: At, T: Tables, M: Memory) -> int:
         entering = True
 
 
-__all__ = ["INF", "KW", "OPEN", "At", "Memory", "Tables", "legal", "node", "order_follows", "order_leads", "probe",
-           "reps", "settled", "store"]
+__all__ = ["INF", "OPEN", "At", "Memory", "Tables", "legal", "node", "order_follows", "order_leads", "probe", "reps",
+           "settled", "store"]

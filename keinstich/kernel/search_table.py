@@ -1,11 +1,15 @@
 """The exact search's memory: its transposition table and scratch space, allocated once per process and
-shared by every search in it (an entry carries the generation of the search that made it)."""
+shared by every search in it (an entry carries the generation of the search that made it); the fields of a
+frame of the search's stack; and the table's own part of the search (:func:`probe`, :func:`store`), keyed by
+the position up to relative ranks (:func:`_key`)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
-from keinstich.kernel.jit import zeros
+from keinstich.kernel.bits import popcount
+from keinstich.kernel.jit import jit, zeros
+from keinstich.kernel.layout import P_ABSOLUTE, P_GEN, P_N
 
 KW = 12
 """Key words per table entry: the compressed hands, one word per amount class, the leader and March state."""
@@ -50,4 +54,138 @@ def table() -> Table:
     return _TABLE
 
 
-__all__ = ["DEPTH", "FS", "KW", "MOVES", "TT_BITS", "Table", "table"]
+class Memory(NamedTuple):
+    """The search's working memory (:class:`~keinstich.kernel.search_table.Table`): the moves of each ply and
+    their sort keys, the position key of each trick, the transposition table (keys and values), the frames."""
+
+    mv: Any
+    mk: Any
+    kw: Any
+    tkeys: Any
+    tval: Any
+    fr: Any
+
+
+# the fields of one frame of the search stack (one position being searched; FS fields a frame)
+F_SEAT, F_POS, F_LED, F_WIN, F_WSEAT, F_RAW, F_K, F_MSTATE, F_ALIVE, F_ALPHA, F_BETA, F_A, F_B, F_BEST, \
+    F_BEST_MOVE, F_CNT, F_Y, F_H0, F_UOFF, F_A0, F_B0, F_ELO, F_EHI, F_SLOT = range(FS)
+
+
+INF = 1 << 40
+"""Beyond any value a search can find."""
+OPEN = -(1 << 50)
+"""What :func:`probe` (and the search's bounds) return when the position must be searched."""
+M62 = (1 << 62) - 1
+
+
+@jit(counted=False)
+def _key(h: Any, alive: int, leader: int, mstate: int, P: Any, order: Any, cls: Any, kw: Any, at: int) -> int:
+    """Write the position's key to ``kw[at:at+KW]``; returns its hash."""
+    n = P[P_N]
+    for w in range(KW):
+        kw[at + w] = 0
+    if P[P_ABSOLUTE]:
+        for o in range(n):
+            kw[at + o] = h[o]
+    else:
+        for s in range(4):
+            p = 0
+            for j in range(13):
+                i = order[13 * s + j]
+                if i < 0:
+                    break
+                if alive >> i & 1:
+                    bit = 1 << (13 * s + p)
+                    o = 0
+                    while not h[o] >> i & 1:
+                        o += 1
+                    kw[at + o] |= bit
+                    q = cls[i]
+                    if q:
+                        kw[at + n + q - 1] |= bit
+                    p += 1
+    kw[at + KW - 1] = leader | (mstate + 2) << 8
+    x = 0
+    for w in range(KW):
+        x = ((x ^ kw[at + w]) * 0x100000001B3) & M62
+        x ^= x >> 29
+    return x
+
+
+
+
+# --- the transposition table -------------------------------------------------------------------------------
+
+
+@jit(inline=True, counted=False)
+def probe(h: Any, seat: int, k: int, mstate: int, alive: int, alpha: int, beta: int, P: Any, order: Any, cls: Any,
+          kw: Any, tkeys: Any, tval: Any, fr: Any, f: int) -> int:
+    """Look the position at the start of trick ``k`` up in the table, writing its key for :func:`store`: the
+    value when the bounds stored settle the window, else :data:`OPEN`, with the frame ``fr[f:]`` given the
+    position's slot, its stored bounds, the window they narrow and the lead stored as best (-1: none)."""
+    at = (k - 1) * KW
+    slot = _key(h, alive, seat, mstate, P, order, cls, kw, at) & ((1 << TT_BITS) - 1)
+    fr[f + F_SLOT] = slot
+    elo, ehi = -INF, INF
+    first = -1
+    hit = tval[4 * slot + 3] == P[P_GEN]
+    if hit:
+        for w in range(KW):
+            if tkeys[KW * slot + w] != kw[at + w]:
+                hit = False
+                break
+    if hit:
+        elo = tval[4 * slot]
+        ehi = tval[4 * slot + 1]
+        if elo >= beta:
+            return elo
+        if ehi <= alpha:
+            return ehi
+        if elo == ehi:
+            return elo
+        rel = tval[4 * slot + 2]
+        rs, rk = rel >> 4, rel & 15
+        for j in range(13):
+            i = order[13 * rs + j]
+            if i < 0:
+                break
+            if alive >> i & 1:
+                if not rk:
+                    first = i
+                    break
+                rk -= 1
+        if elo > alpha:
+            alpha = elo
+        if ehi < beta:
+            beta = ehi
+    fr[f + F_ELO] = elo
+    fr[f + F_EHI] = ehi
+    fr[f + F_A0] = alpha
+    fr[f + F_B0] = beta
+    fr[f + F_BEST_MOVE] = first
+    return OPEN
+
+
+@jit(inline=True, counted=False)
+def store(slot: int, k: int, best: int, best_move: int, alpha: int, beta: int, elo: int, ehi: int, alive: int,
+          P: Any, lower: Any, kw: Any, tkeys: Any, tval: Any) -> None:
+    """Keep what the search of the position at the start of trick ``k`` (``slot``, its key written by
+    :func:`probe`) learnt: ``best`` found in the window (``alpha``, ``beta``) bounds its value from one side
+    or both (with the bounds it had, ``elo`` and ``ehi``), and its best lead, by suit and rank among the cards
+    in play."""
+    if best <= alpha:
+        slo, shi = elo, best
+    elif best >= beta:
+        slo, shi = best, ehi
+    else:
+        slo, shi = best, best
+    at = (k - 1) * KW
+    for w in range(KW):
+        tkeys[KW * slot + w] = kw[at + w]
+    tval[4 * slot] = slo
+    tval[4 * slot + 1] = shi
+    tval[4 * slot + 2] = (best_move // 13) << 4 | popcount(alive & lower[best_move])
+    tval[4 * slot + 3] = P[P_GEN]
+
+
+__all__ = ["DEPTH", "FS", "INF", "KW", "MOVES", "OPEN", "TT_BITS", "Memory", "Table", "probe", "store", "table"]
