@@ -149,6 +149,14 @@ def domino_heuristic(obs: DominoObservation, world: DominoDeal | None = None) ->
     return Choice(best, Reason("lay-off", kind="lay", card=best, own=own, other=other))
 
 
+def opens(own: int, other: int) -> str:
+    """What laying a card opens, as one word the languages word alike: ``own-only`` (only our own cards),
+    ``own`` (ours and others'), ``nothing`` (nobody's) or ``least`` (others' only, the fewest)."""
+    if own:
+        return "own" if other else "own-only"
+    return "least" if other else "nothing"
+
+
 @saying("lay-off")
 def _say(f: Mapping[str, Any], lang: Lang) -> str:
     kind, c = f["kind"], cast(Card | None, f.get("card"))
@@ -164,14 +172,12 @@ def _say(f: Mapping[str, Any], lang: Lang) -> str:
     if kind == "only":
         return f"{say(c)} is the only card that fits"
     own, other = f["own"], f["other"]
-    if own and not other:
-        why = f"it opens the way to {own} of your own cards and to nobody else's"
-    elif own:
-        why = f"it opens the way to {own} of your cards (and {other} of others')"
-    elif not other:
-        why = "it opens nothing for the others"
-    else:
-        why = "every card helps someone; this one helps the others least"
+    why = {
+        "own-only": f"it opens the way to {own} of your own cards and to nobody else's",
+        "own": f"it opens the way to {own} of your cards (and {other} of others')",
+        "nothing": "it opens nothing for the others",
+        "least": "every card helps someone; this one helps the others least",
+    }[opens(own, other)]
     return f"lay {say(c)}: {why}"
 
 

@@ -134,40 +134,37 @@ def _out_phrase(sp: Spot, c: Card) -> str:
     return f"{count(k, 'higher card', 'higher cards')} in {say_suit(c.suit)} {'is' if k == 1 else 'are'} still out"
 
 
-def _lowest(sp: Spot, c: Card) -> str:
-    """``c`` named with its place in the hand's suit when it is the lowest there, e.g. "J♠, the lower of
-    your 2 spades"; else just the card."""
+# --- the facts a line cites, shared by every language ------------------------------------------------
+
+
+def lowest_of(sp: Spot, c: Card) -> int:
+    """How many cards of ``c``'s suit the hand holds when ``c`` is the lowest of them (0 when it is not)."""
     st = sp.tb.strength
     mine = card_list(sp.hand & SUIT_MASKS[c.suit])
-    if any(st[x.index] < st[c.index] for x in mine):
-        return say(c)
-    if len(mine) == 1:
-        return f"{say(c)}, your only card in {say_suit(c.suit)}"
-    which = "lower" if len(mine) == 2 else "lowest"
-    return f"{say(c)}, the {which} of your {len(mine)} {say_suit(c.suit)}"
+    return 0 if any(st[x.index] < st[c.index] for x in mine) else len(mine)
 
 
-def _void_tail(sp: Spot, c: Card) -> str:
-    """What leading ``c`` does to its suit in the hand."""
-    if (sp.hand & SUIT_MASKS[c.suit]).bit_count() == 1:
-        return f"and it leaves you void in {say_suit(c.suit)}"
-    return "and it works towards a void"
+def leaves_void(sp: Spot, c: Card) -> bool:
+    """Whether leading ``c`` leaves the hand void in its suit."""
+    return (sp.hand & SUIT_MASKS[c.suit]).bit_count() == 1
 
 
-def _take_with(sp: Spot, c: Card) -> str:
-    """Why ``c`` of the cards that all take the trick: the highest of those that add least to its cost
-    (the pick's rule), said only as far as it is true."""
+TAKE_PLAIN, TAKE_HIGHEST, TAKE_ONLY_CHEAPEST, TAKE_HIGHEST_CHEAPEST = range(4)
+
+
+def take_kind(sp: Spot, c: Card) -> int:
+    """Why ``c`` of the cards that all take the trick, as far as it is true: the pick takes the highest of
+    those that add least to its cost; ``c`` is the highest card (:data:`TAKE_HIGHEST`), the one card that
+    adds least (:data:`TAKE_ONLY_CHEAPEST`), or the highest of those (:data:`TAKE_HIGHEST_CHEAPEST`)."""
     cost, st = sp.tb.cost, sp.tb.strength
     cards = card_list(sp.legal)
     least = min(cost[x.index] for x in cards)
     same = [x for x in cards if cost[x.index] == least]
     if cost[c.index] != least or any(st[x.index] > st[c.index] for x in same):
-        return f"take it with {say(c)}"
+        return TAKE_PLAIN
     if len(same) == len(cards):
-        return f"take it with your highest card, {say(c)}"
-    if len(same) == 1:
-        return f"take it with {say(c)}: every other card would add more to what the trick costs"
-    return f"take it with {say(c)}: no card adds less to what the trick costs, and it is the highest of those"
+        return TAKE_HIGHEST
+    return TAKE_ONLY_CHEAPEST if len(same) == 1 else TAKE_HIGHEST_CHEAPEST
 
 
 def _later(sp: Spot) -> list[int]:
@@ -175,20 +172,88 @@ def _later(sp: Spot) -> list[int]:
     return [(sp.seat + i) % sp.n for i in range(1, sp.n - len(sp.trick))]
 
 
+def nobody_over(sp: Spot, c: Card) -> int:
+    """Why no later seat can beat ``c`` (no trumps): 1, no higher card of its suit is out; 2, every later
+    seat has shown it lacks the suit; 0 when one might."""
+    if not _higher_out(sp, c):
+        return 1
+    return 2 if all(sp.known[s] >> c.suit & 1 for s in _later(sp)) else 0
+
+
+def free_high(sp: Spot, c: Card) -> int:
+    """What ``c`` is among the cards that may be played to a trick that costs nothing: 1, the highest; 2, the
+    highest of those that cost nothing; 0, neither."""
+    cost, st = sp.tb.cost, sp.tb.strength
+    rest = [y for y in card_list(sp.legal) if not cost[y.index]]
+    if all(st[y.index] <= st[c.index] for y in card_list(sp.legal)):
+        return 1
+    return 2 if all(st[y.index] <= st[c.index] for y in rest) else 0
+
+
+def cheap_facts(sp: Spot, c: Card) -> tuple[bool, bool]:
+    """A card thrown cheaply in a trump game: whether the seat's side is winning the trick, and (when the
+    other side is) whether ``c`` gives the fewest points of the cards that stay under the winner."""
+    w = _winner(sp)
+    ours = (sp.seat - len(sp.trick) + sp.trick.index(w)) % sp.n in sp.side
+    under = [y for y in card_list(sp.legal) if not beats(sp.tb.over, w.index, y.index)]
+    fewest = len(under) > 1 and all(_points(sp, [y]) >= _points(sp, [c]) for y in under)
+    return ours, fewest
+
+
+def lowest_in(sp: Spot, c: Card, mask: int) -> bool:
+    """Whether ``c`` is the lowest card of ``mask`` (the hand's trumps, or the hand)."""
+    st = sp.tb.strength
+    return not any(st[y.index] < st[c.index] for y in card_list(mask))
+
+
+def shortest_side(sp: Spot, c: Card) -> bool:
+    """Whether ``c``'s suit is the hand's shortest side suit among the cards it may lead."""
+    lengths = [(sp.hand & SUIT_MASKS[y.suit]).bit_count() for y in card_list(sp.legal) if y.suit != sp.tb.trump]
+    return (sp.hand & SUIT_MASKS[c.suit]).bit_count() == min(lengths)
+
+
+# --- English -----------------------------------------------------------------------------------------------
+
+
+def _lowest(sp: Spot, c: Card) -> str:
+    """``c`` named with its place in the hand's suit when it is the lowest there, e.g. "J♠, the lower of
+    your 2 spades"; else just the card."""
+    k = lowest_of(sp, c)
+    if not k:
+        return say(c)
+    if k == 1:
+        return f"{say(c)}, your only card in {say_suit(c.suit)}"
+    return f"{say(c)}, the {'lower' if k == 2 else 'lowest'} of your {k} {say_suit(c.suit)}"
+
+
+def _void_tail(sp: Spot, c: Card) -> str:
+    """What leading ``c`` does to its suit in the hand."""
+    if leaves_void(sp, c):
+        return f"and it leaves you void in {say_suit(c.suit)}"
+    return "and it works towards a void"
+
+
+def _take_with(sp: Spot, c: Card) -> str:
+    """Why ``c`` of the cards that all take the trick (:func:`take_kind`)."""
+    return (f"take it with {say(c)}", f"take it with your highest card, {say(c)}",
+            f"take it with {say(c)}: every other card would add more to what the trick costs",
+            f"take it with {say(c)}: no card adds less to what the trick costs, and it is the highest of those"
+            )[take_kind(sp, c)]
+
+
 def _nobody_over(sp: Spot, c: Card) -> str | None:
     """Why no later seat can beat ``c`` (no trumps), or None when one might."""
-    if not _higher_out(sp, c):
+    why = nobody_over(sp, c)
+    if why == 1:
         return f"no higher card in {say_suit(c.suit)} is still out"
-    if all(sp.known[s] >> c.suit & 1 for s in _later(sp)):
-        return f"everyone after you has shown a void in {say_suit(c.suit)}"
-    return None
+    return f"everyone after you has shown a void in {say_suit(c.suit)}" if why == 2 else None
 
 
 def trick_reason(code: int, c: Card, ref: Card | None, name: str, sp: Spot) -> str:
     """The one-line hint for a choice of the play without trumps (``name``: the contract's)."""
     x = say(c)
     r = say(ref) if ref is not None else ""
-    cost, st = sp.tb.cost, sp.tb.strength
+    cost = sp.tb.cost
     if code == ONLY:
         return f"{x} is the only card you may play"
     if code == DUCK:
@@ -210,9 +275,7 @@ def trick_reason(code: int, c: Card, ref: Card | None, name: str, sp: Spot) -> s
         how = f"win it with {x}" if last else f"go over {r} with {x}"
         if code == WIN:
             return f"{how}: in {name} this trick is worth having"
-        rest = [y for y in card_list(sp.legal) if not cost[y.index]]
-        high = "your highest card" if all(st[y.index] <= st[c.index] for y in card_list(sp.legal)) else \
-            "your highest card that costs nothing" if all(st[y.index] <= st[c.index] for y in rest) else ""
+        high = ("", "your highest card", "your highest card that costs nothing")[free_high(sp, c)]
         whatever = "" if last else ", and no card still out costs anything"
         return f"nothing is at stake in this trick{whatever}: {how}" + (f", {high}, to be rid of it" if high else "")
     if code in (VOID_SHED, VOID_HIGH, VOID_LOW):
@@ -264,7 +327,7 @@ def trump_reason(code: int, c: Card, ref: Card | None, sp: Spot) -> str:
     """The one-line hint for a choice in a trump game played by sides (Herzblatt)."""
     x = say(c)
     r = say(ref) if ref is not None else ""
-    st, trump = sp.tb.strength, sp.tb.trump
+    trump = sp.tb.trump
     tmask = SUIT_MASKS[trump] if trump is not None else 0
     if code == ONLY:
         return f"{x} is the only card you may play"
@@ -280,32 +343,25 @@ def trump_reason(code: int, c: Card, ref: Card | None, sp: Spot) -> str:
     if code == T_SCHMIER:
         return f"your side is winning the trick with {r}: throw the {_holds(_points(sp, [c]))} of {x} on it (schmieren)"
     if code == T_CHEAP:
-        w = _winner(sp)
-        ours = (sp.seat - len(sp.trick) + sp.trick.index(w)) % sp.n in sp.side
+        ours, fewest = cheap_facts(sp, c)
         play = f"play {x}, which gives {_holds(_points(sp, [c]))}"
         if ours:
             return f"your side is winning the trick with {r} for now: {play}"
-        under = [y for y in card_list(sp.legal) if not beats(sp.tb.over, w.index, y.index)]
-        fewest = len(under) > 1 and all(_points(sp, [y]) >= _points(sp, [c]) for y in under)
         return f"the other side is winning the trick with {r}: {play}" + (", the fewest you can" if fewest else "")
     if code == T_DRAW_TOP:
         m = (sp.unseen & tmask).bit_count()
         return f"draw trumps with {x}: {count(m, 'trump is', 'trumps are')} still out, none higher than {x}"
     if code == T_DRAW:
         mine, m = (sp.hand & tmask).bit_count(), (sp.unseen & tmask).bit_count()
-        low = not any(st[y.index] < st[c.index] for y in card_list(sp.hand & tmask))
-        which = f"your lowest trump, {x}" if low else x
+        which = f"your lowest trump, {x}" if lowest_in(sp, c, sp.hand & tmask) else x
         return (f"draw trumps with {which}: you hold {count(mine, 'trump', 'trumps')} and {m} "
                 f"{'is' if m == 1 else 'are'} still out")
     if code == T_CASH:
         return f"cash {x}: no higher card in {say_suit(c.suit)} is still out"
     if code == T_LEAD_LOW:
-        lengths = [(sp.hand & SUIT_MASKS[y.suit]).bit_count() for y in card_list(sp.legal) if y.suit != trump]
-        short = (sp.hand & SUIT_MASKS[c.suit]).bit_count() == min(lengths)
-        return f"lead {_lowest(sp, c)}" + (": no side suit of yours is shorter" if short else "")
+        return f"lead {_lowest(sp, c)}" + (": no side suit of yours is shorter" if shortest_side(sp, c) else "")
     if code == T_LEAD_TRUMP:
-        low = not any(st[y.index] < st[c.index] for y in card_list(sp.hand))
-        return f"you hold only trumps: lead {'your lowest, ' if low else ''}{x}"
+        return f"you hold only trumps: lead {'your lowest, ' if lowest_in(sp, c, sp.hand) else ''}{x}"
     raise ValueError(f"no reason with code {code}")
 
 

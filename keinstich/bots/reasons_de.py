@@ -6,8 +6,21 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from keinstich.bots.reasons import Spot, _higher_out, _later, _points, _winner
-from keinstich.bots.tables import card_list
+from keinstich.bots.domino import opens
+from keinstich.bots.reasons import (
+    Spot,
+    _higher_out,
+    _later,
+    _points,
+    cheap_facts,
+    free_high,
+    leaves_void,
+    lowest_in,
+    lowest_of,
+    nobody_over,
+    shortest_side,
+    take_kind,
+)
 from keinstich.cards import SUIT_MASKS, Card, Suit
 from keinstich.kernel.heuristic import (
     DUCK,
@@ -38,7 +51,6 @@ from keinstich.kernel.heuristic import (
     VOID_SHED,
     WIN,
 )
-from keinstich.kernel.rules import beats
 from keinstich.wording import card_words, current_style
 
 SOWEIT = "soweit du es sagen kannst"
@@ -72,49 +84,39 @@ def _draussen(sp: Spot, c: Card) -> str:
 def _ausspielen(sp: Spot, c: Card) -> str:
     """"spiel Grün-Unter aus", with the card's place in the hand's suit when it is the lowest there: "spiel
     Grün-Unter aus, die niedrigere deiner 2 Karten in Grün"."""
-    st = sp.tb.strength
-    mine = card_list(sp.hand & SUIT_MASKS[c.suit])
-    if any(st[x.index] < st[c.index] for x in mine):
+    k = lowest_of(sp, c)
+    if not k:
         return f"spiel {karte(c)} aus"
-    if len(mine) == 1:
+    if k == 1:
         return f"spiel {karte(c)} aus, deine einzige Karte in {farbe(c.suit)}"
-    which = "niedrigere" if len(mine) == 2 else "niedrigste"
-    return f"spiel {karte(c)} aus, die {which} deiner {len(mine)} Karten in {farbe(c.suit)}"
+    return f"spiel {karte(c)} aus, die {'niedrigere' if k == 2 else 'niedrigste'} deiner {k} Karten in {farbe(c.suit)}"
 
 
 def _fehlfarbe(sp: Spot, c: Card) -> str:
-    if (sp.hand & SUIT_MASKS[c.suit]).bit_count() == 1:
+    if leaves_void(sp, c):
         return f"und danach hast du kein {farbe(c.suit)} mehr"
     return "und das arbeitet auf eine Fehlfarbe hin"
 
 
 def _nimm(sp: Spot, c: Card) -> str:
-    cost, st = sp.tb.cost, sp.tb.strength
-    cards = card_list(sp.legal)
-    least = min(cost[x.index] for x in cards)
-    same = [x for x in cards if cost[x.index] == least]
-    if cost[c.index] != least or any(st[x.index] > st[c.index] for x in same):
-        return f"nimm ihn mit {karte(c)}"
-    if len(same) == len(cards):
-        return f"nimm ihn mit deiner höchsten Karte, {karte(c)}"
-    if len(same) == 1:
-        return f"nimm ihn mit {karte(c)}: jede andere Karte würde den Stich teurer machen"
-    return f"nimm ihn mit {karte(c)}: keine Karte macht den Stich billiger, und sie ist die höchste davon"
+    return (f"nimm ihn mit {karte(c)}", f"nimm ihn mit deiner höchsten Karte, {karte(c)}",
+            f"nimm ihn mit {karte(c)}: jede andere Karte würde den Stich teurer machen",
+            f"nimm ihn mit {karte(c)}: keine Karte macht den Stich billiger, und sie ist die höchste davon"
+            )[take_kind(sp, c)]
 
 
 def _niemand_drueber(sp: Spot, c: Card) -> str | None:
-    if not _higher_out(sp, c):
+    why = nobody_over(sp, c)
+    if why == 1:
         return f"keine höhere Karte in {farbe(c.suit)} ist noch draußen"
-    if all(sp.known[s] >> c.suit & 1 for s in _later(sp)):
-        return f"alle nach dir haben gezeigt, dass sie kein {farbe(c.suit)} haben"
-    return None
+    return f"alle nach dir haben gezeigt, dass sie kein {farbe(c.suit)} haben" if why == 2 else None
 
 
 def trick_reason_de(code: int, c: Card, ref: Card | None, name: str, sp: Spot) -> str:
     """:func:`~keinstich.bots.reasons.trick_reason` in German (``name``: the contract's German name)."""
     x = karte(c)
     r = karte(ref) if ref is not None else ""
-    cost, st = sp.tb.cost, sp.tb.strength
+    cost = sp.tb.cost
     if code == ONLY:
         return f"{x} ist die einzige Karte, die du spielen darfst"
     if code == DUCK:
@@ -137,9 +139,7 @@ def trick_reason_de(code: int, c: Card, ref: Card | None, name: str, sp: Spot) -
         how = f"gewinn ihn mit {x}" if last else f"geh mit {x} über {r}"
         if code == WIN:
             return f"{how}: bei „{name}“ lohnt sich dieser Stich"
-        rest = [y for y in card_list(sp.legal) if not cost[y.index]]
-        high = "deiner höchsten Karte" if all(st[y.index] <= st[c.index] for y in card_list(sp.legal)) else \
-            "deiner höchsten Karte, die nichts kostet" if all(st[y.index] <= st[c.index] for y in rest) else ""
+        high = ("", "deiner höchsten Karte", "deiner höchsten Karte, die nichts kostet")[free_high(sp, c)]
         whatever = "" if last else ", und keine Karte, die noch draußen ist, kostet etwas"
         return f"in diesem Stich geht es um nichts{whatever}: {how}" + (f", {high}, um sie loszuwerden" if high else "")
     if code in (VOID_SHED, VOID_HIGH, VOID_LOW):
@@ -184,7 +184,7 @@ def trump_reason_de(code: int, c: Card, ref: Card | None, sp: Spot) -> str:
     """:func:`~keinstich.bots.reasons.trump_reason` in German."""
     x = karte(c)
     r = karte(ref) if ref is not None else ""
-    st, trump = sp.tb.strength, sp.tb.trump
+    trump = sp.tb.trump
     tmask = SUIT_MASKS[trump] if trump is not None else 0
     if code == ONLY:
         return f"{x} ist die einzige Karte, die du spielen darfst"
@@ -200,32 +200,25 @@ def trump_reason_de(code: int, c: Card, ref: Card | None, sp: Spot) -> str:
     if code == T_SCHMIER:
         return f"deine Seite gewinnt den Stich mit {r}: schmier die {_punkte(_points(sp, [c]))} von {x} dazu"
     if code == T_CHEAP:
-        w = _winner(sp)
-        ours = (sp.seat - len(sp.trick) + sp.trick.index(w)) % sp.n in sp.side
+        ours, fewest = cheap_facts(sp, c)
         play = f"spiel {x}, das gibt {_punkte(_points(sp, [c]))}"
         if ours:
             return f"deine Seite gewinnt den Stich vorerst mit {r}: {play}"
-        under = [y for y in card_list(sp.legal) if not beats(sp.tb.over, w.index, y.index)]
-        fewest = len(under) > 1 and all(_points(sp, [y]) >= _points(sp, [c]) for y in under)
         return f"die andere Seite gewinnt den Stich mit {r}: {play}" + (", so wenige wie möglich" if fewest else "")
     if code == T_DRAW_TOP:
         m = (sp.unseen & tmask).bit_count()
         return f"zieh Trümpfe mit {x}: noch {anzahl(m, 'Trumpf ist', 'Trümpfe sind')} draußen, keiner höher als {x}"
     if code == T_DRAW:
         mine, m = (sp.hand & tmask).bit_count(), (sp.unseen & tmask).bit_count()
-        low = not any(st[y.index] < st[c.index] for y in card_list(sp.hand & tmask))
-        which = f"deinem niedrigsten Trumpf, {x}" if low else x
+        which = f"deinem niedrigsten Trumpf, {x}" if lowest_in(sp, c, sp.hand & tmask) else x
         return (f"zieh Trümpfe mit {which}: du hast {anzahl(mine, 'Trumpf', 'Trümpfe')}, und {m} "
                 f"{'ist' if m == 1 else 'sind'} noch draußen")
     if code == T_CASH:
         return f"hol dir den Stich mit {x}: keine höhere Karte in {farbe(c.suit)} ist noch draußen"
     if code == T_LEAD_LOW:
-        lengths = [(sp.hand & SUIT_MASKS[y.suit]).bit_count() for y in card_list(sp.legal) if y.suit != trump]
-        short = (sp.hand & SUIT_MASKS[c.suit]).bit_count() == min(lengths)
-        return _ausspielen(sp, c) + (": keine deiner Nebenfarben ist kürzer" if short else "")
+        return _ausspielen(sp, c) + (": keine deiner Nebenfarben ist kürzer" if shortest_side(sp, c) else "")
     if code == T_LEAD_TRUMP:
-        low = not any(st[y.index] < st[c.index] for y in card_list(sp.hand))
-        return f"du hast nur noch Trümpfe: spiel {'deinen niedrigsten, ' if low else ''}{x} aus"
+        return f"du hast nur noch Trümpfe: spiel {'deinen niedrigsten, ' if lowest_in(sp, c, sp.hand) else ''}{x} aus"
     raise ValueError(f"no reason with code {code}")
 
 
@@ -270,14 +263,12 @@ def lay_off_de(kind: str, c: Card | None = None, own: int = 0, other: int = 0) -
     assert c is not None
     if kind == "only":
         return f"{karte(c)} ist die einzige Karte, die passt"
-    if own and not other:
-        why = f"sie öffnet den Weg für {own} deiner eigenen Karten und für keine der anderen"
-    elif own:
-        why = f"sie öffnet den Weg für {own} deiner Karten (und {other} der anderen)"
-    elif not other:
-        why = "sie öffnet den anderen nichts"
-    else:
-        why = "jede Karte hilft jemandem; diese hilft den anderen am wenigsten"
+    why = {
+        "own-only": f"sie öffnet den Weg für {own} deiner eigenen Karten und für keine der anderen",
+        "own": f"sie öffnet den Weg für {own} deiner Karten (und {other} der anderen)",
+        "nothing": "sie öffnet den anderen nichts",
+        "least": "jede Karte hilft jemandem; diese hilft den anderen am wenigsten",
+    }[opens(own, other)]
     return f"leg {karte(c)} an: {why}"
 
 
