@@ -164,3 +164,13 @@ def test_a_partie_is_played_out_and_every_deal_reviewed_from_the_seat() -> None:
     costs = [j.cost for _, j in pr.worst(10)]
     assert costs == sorted(costs, reverse=True)
     assert f"{len(pr.deals)} deals" in pr.summary and "<table>" in pr._repr_html_()
+
+
+def test_against_a_bot_that_thinks_long_there_is_no_open_search_and_the_review_says_so() -> None:
+    from keinstich.bots.montecarlo import MonteCarloBot
+
+    d = game("kein-stich").deal("no-hearts", 8)
+    play_deal(d, [RandomBot(8), MonteCarloBot(1, samples=8), HeuristicBot(), HeuristicBot()])
+    r = review(d, 0, bots=["heuristic", "montecarlo:samples=8", "heuristic", "heuristic"])
+    assert r.decisions and all(j.open is None and j.open_cost is None for j in r.decisions)
+    assert r.best_paid is None and "all hands open, against the same opponents: not settled" in r.summary

@@ -10,7 +10,8 @@ search of the player's choices, the others' answers being known.
 :func:`open_values` gives each legal move's value in a position (higher is better for the player's side, in the
 coach's unit); :func:`line_after` the line that follows a move, best play by the player and the others' answers
 to the end. Because the line that was played is among those searched, the best value is never worse than what the
-player got.
+player got. Against a bot that thinks long (the Monte Carlo bot: it is not ``cheap``) no search is made: asking it
+about every imagined line would take minutes.
 """
 
 from __future__ import annotations
@@ -59,18 +60,17 @@ class Answers:
         self.pure = True
         self._kernel: dict[int, bool] = {}
         self.bots_seats = [s for s in range(len(bots)) if s != seat]
+        self.cheap = True
         for s, b in enumerate(bots):
             if s == seat:
                 continue
-            if isinstance(b, str):
-                bot = make_bot(b, 0, pack=pack)
-                if getattr(bot, "pure", False):
-                    self._made[s] = bot
-                else:
-                    self._specs[s] = b
+            bot = make_bot(b, 0, pack=pack) if isinstance(b, str) else b
+            self.cheap = self.cheap and bool(getattr(bot, "cheap", False))
+            if isinstance(b, str) and not getattr(bot, "pure", False):
+                self._specs[s] = b
             else:
-                self._made[s] = b
-                self.pure = self.pure and bool(getattr(b, "pure", False))
+                self._made[s] = bot
+                self.pure = self.pure and bool(getattr(bot, "pure", False))
 
     def move(self, d: Deal, on_line: bool) -> Move:
         """The move of the seat to move in ``d`` (not :attr:`seat`); ``on_line``: ``d`` is a position of the
@@ -339,6 +339,8 @@ def open_values(position: Deal, answers: Answers, *, budget: Budget | None = Non
     ``only``: the moves whose exact value is wanted besides the best (by default every move's)."""
     seat = position.turn
     assert seat is not None and seat == answers.seat
+    if not answers.cheap:
+        return None  # a bot that thinks long (Monte Carlo) cannot be asked about every imagined line
     search = _Search(seat, answers, budget)
     on = _on_played(position, answers)
     values: dict[Any, float] = {}
