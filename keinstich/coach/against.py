@@ -247,12 +247,16 @@ def _bound(d: Deal, seat: int) -> float:
 
 
 def _state(d: Deal) -> Any:
-    """What the answers and the rest of the deal depend on, for reusing a position reached another way: the
-    finished tricks as a set, the trick in progress (trick deals); None where positions are not reused."""
+    """What the answers and the value of the rest of the deal depend on, for reusing a position reached another way:
+    the finished tricks (as a set, unless the contract counts by the trick's number, when their order changes what
+    was paid), the trick in progress (trick deals); None where positions are not reused."""
     td = d.trick_deal
-    if td is None or lay_off(d) or getattr(td.contract, "march", False):
+    if td is None or td.contract is None or lay_off(d) or getattr(td.contract, "march", False):
         return None
-    return (frozenset((t.leader, tuple(t.cards)) for t in td.tricks), td.trick, d.turn)
+    tricks = tuple((t.leader, tuple(t.cards)) for t in td.tricks)
+    _, base = amounts(td.contract, td.total_tricks)
+    by_number = len(set(base[1:td.total_tricks + 1])) > 1
+    return (tricks if by_number else frozenset(tricks), td.trick, d.turn)
 
 
 class _Kernel:
