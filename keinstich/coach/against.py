@@ -347,34 +347,25 @@ def open_values(position: Deal, answers: Answers, *, budget: Budget | None = Non
         return None  # a bot that thinks long (Monte Carlo) cannot be asked about every imagined line
     search = _Search(seat, answers, budget)
     on = _on_played(position, answers)
-    values: dict[Any, float] = {}
-    exact: set[Any] = set()
-    moves = _first_seen(position.legal_moves())
+    value_of: Callable[[Move, float], float]
     if _kernel_search(position) and answers.kernel_answers(position):
-        kernel = _Kernel(position, seat)
-        try:
-            for m in search.order(position, on) if on else moves:
-                want = only is None or only(m)
-                a = -math.inf if want or not exact else max(values[k] for k in exact)
-                v = values[key(m)] = kernel.value(m, a)
-                if v > a or want:
-                    exact.add(key(m))
-        except Stopped:
-            if budget is not None and budget.stopped:
-                raise
-            return None
-        return OpenValues(values, frozenset(exact), unit_of(position))
-    try:
-        for m in search.order(position, on) if on else moves:
-            if key(m) in values:
-                continue
+        value_of = _Kernel(position, seat).value
+    else:
+        def value_of(m: Move, alpha: float) -> float:
             child = position.copy()
             child_on = answers.on_line(position, on, m)
             child.play(m, seat)
+            return search.search(child, child_on, alpha)
+
+    values: dict[Any, float] = {}
+    exact: set[Any] = set()
+    try:
+        for m in search.order(position, on) if on else _first_seen(position.legal_moves()):
+            if key(m) in values:
+                continue
             want = only is None or only(m)
             alpha = -math.inf if want or not exact else max(values[k] for k in exact)
-            v = search.search(child, child_on, alpha)
-            values[key(m)] = v
+            v = values[key(m)] = value_of(m, alpha)
             if v > alpha or want:
                 exact.add(key(m))
     except Stopped:
