@@ -112,9 +112,11 @@ def hint_sentence(v: Verdict, style: Style) -> str:
     the one sentence where it parts."""
     if v.judged is None:
         return v.usual_reason
-    if not v.judged.count:
+    f = v.judged
+    if not f.count:
         return f"your legal cards all come to the same here; {_rule_of_thumb(v, style)}"
-    return f"the best from what you can know, over {over(v)}; {_rule_of_thumb(v, style)}"
+    deals = f"all {f.count} deals that fit" if f.listed else f"{f.count} deals that fit"
+    return f"best from what you can know ({deals} what you saw); {_rule_of_thumb(v, style)}"
 
 
 def _rule_of_thumb(v: Verdict, style: Style) -> str:
