@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from keinstich.kernel import rules
 from keinstich.kernel.bits import low_index
-from keinstich.kernel.jit import jit
+from keinstich.kernel.jit import compiled, jit
 from keinstich.kernel.layout import (
     P_N,
     P_TOTAL,
@@ -32,6 +33,8 @@ from keinstich.kernel.layout import (
 from keinstich.kernel.playout import run
 from keinstich.kernel.search import legal
 
+trick_winner = compiled(rules.trick_winner)
+
 NEG = -(1 << 40)
 """Lower than any value."""
 
@@ -44,17 +47,14 @@ def legal_now(W: Any, T: Any) -> int:
     """The legal cards of the seat to move in state ``W``."""
     seat = W[S_SEAT]
     tlen = W[S_TLEN]
+    over = T[T_OVER:T_OVER + 52]
     led = -1
     win = -1
     if tlen:
-        over = T[T_OVER:T_OVER + 52]
-        led = W[S_TRICK] // 13
-        win = W[S_TRICK]
-        for j in range(1, tlen):
-            c = W[S_TRICK + j]
-            if over[win] >> c & 1:
-                win = c
-    return legal(W[S_HANDS + seat], led, win, T[T_P:T_OVER], T[T_OVER:T_OVER + 52])
+        trick = W[S_TRICK:S_TRICK + tlen]
+        led = trick[0] // 13
+        win = trick[trick_winner(trick, tlen, over)]
+    return legal(W[S_HANDS + seat], led, win, T[T_P:T_OVER], over)
 
 
 @jit()
