@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 from functools import cache, cached_property
 from typing import ClassVar, Literal, NamedTuple, Protocol
 
-from keinstich.cards import ALL_CARDS, SUIT_MASKS, Card, Style, Suit, card, mask_of, strength_table
+from keinstich.cards import ALL_CARDS, SUIT_MASKS, Card, Style, Suit, card, mask_of, quoted, strength_table, suit
+from keinstich.limits import check_fields
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,15 @@ class TrickRules:
 
     def __post_init__(self) -> None:
         strength_table(self.order)  # refuses an unknown order early
+        check_fields(self)
+        for name in ("trump", "no_lead"):  # a suit, or its letter or name ("H", "hearts")
+            value = getattr(self, name)
+            if value is not None and not isinstance(value, Suit):
+                try:
+                    object.__setattr__(self, name, suit(value))
+                except ValueError:
+                    raise ValueError(f"{name} must be a suit such as Suit.HEARTS or 'H', or None, "
+                                     f"not {quoted(value)}") from None
         if self.forced_discard is not None and not isinstance(self.forced_discard, Card):
             object.__setattr__(self, "forced_discard", card(self.forced_discard))
         if self.trump is None and (self.must_trump or self.must_overtrump_trump_lead

@@ -19,12 +19,12 @@ from keinstich.cards import pack as get_pack
 from keinstich.games.herzblatt import HerzblattObservation
 from keinstich.layoff import DominoObservation
 from keinstich.limits import check_seed
-from keinstich.tricks import Observation
+from keinstich.tricks import Observation, TrickDeal
 from keinstich.wording import naming, naming_unless_set
 
 if TYPE_CHECKING:
     from keinstich.deal import Deal
-    from keinstich.tricks import Trick, TrickDeal
+    from keinstich.tricks import Trick
 
 D = TypeVar("D", bound="Deal")
 
@@ -121,13 +121,26 @@ def bot_move(bot: Bot, obs: AnyObservation) -> object:
     return c
 
 
+def check_walk(deal: object, until: object, bot: object, what: str) -> None:
+    """Refuse what a walk through a trick deal cannot use: a deal without tricks, a number of tricks
+    that is not one of the deal's, a bot that is not one."""
+    if not isinstance(deal, TrickDeal):
+        raise TypeError(f"{what} plays a trick deal, e.g. TrickDeal.from_seed(\"german-32\", 4, 7, \"no-hearts\"), "
+                        f"not {quoted(deal)}")
+    if isinstance(until, bool) or not isinstance(until, int):
+        raise TypeError(f"until must be a whole number of tricks from 0 to {deal.total_tricks}, not {quoted(until)}")
+    if not 0 <= until <= deal.total_tricks:
+        raise ValueError(f"this deal has {deal.total_tricks} tricks: play until 0 to {deal.total_tricks}, not {until}")
+    if bot is not None and not callable(getattr(bot, "explain", None)):
+        raise TypeError(f"bot must be a bot such as HeuristicBot(), or None for a heuristic one, not {quoted(bot)}")
+
+
 def bot_plays(deal: TrickDeal, until: int, bot: Bot | None = None,
               style: Style = "french") -> Iterator[tuple[int, Choice, Trick | None]]:
     """Let ``bot`` (a heuristic bot if None) play every seat of a trick deal until ``until`` tricks are
     finished (or the deal is over), yielding each card as (seat, the bot's choice, the trick it finished
     or None). The reasons name cards in ``style`` (see :func:`keinstich.wording.naming`)."""
-    if not 0 <= until <= deal.total_tricks:
-        raise ValueError(f"this deal has {deal.total_tricks} tricks: play until 0 to {deal.total_tricks}, not {until}")
+    check_walk(deal, until, bot, "bot_plays")
     if bot is None:
         from keinstich.bots.heuristic import HeuristicBot
 

@@ -292,7 +292,9 @@ class MachineRecords(Game):
         options = self.record_options(contract)
         try:
             named = self.record_contract(contract.id, deal.players, options)
-        except RecordError:
+        except RecordError as e:
+            if options:  # the contract is known, but an option of its rules is not one a record can hold
+                raise RecordError(f"cannot record contract {contract.id!r} as {self.name}: {e}") from None
             named = None
         if named is None or not self.same_contract(named, contract):
             raise RecordError(f"cannot record contract {contract.id!r} as {self.name}: it is not a {self.name} "

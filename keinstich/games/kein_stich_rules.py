@@ -27,6 +27,7 @@ from keinstich.games.presets import override
 from keinstich.layoff import (
     DOMINO,
     DOMINO_CONTRACTS,
+    STAKE,
     START_CARDS,
     DominoContract,
     DominoDeal,
@@ -172,7 +173,7 @@ class PartieRules:
     dealer_rotation: Literal["per_deal", "per_partie"] = "per_deal"
     payout_policy: Literal["proportional", "fixed_carry"] = "proportional"
     payout_weights: tuple[int, ...] | None = None
-    stake: int = 5
+    stake: int = STAKE
     black_pig: bool = False
     start_unter: Start = "acorns"
     voluntary_pass: bool = False
