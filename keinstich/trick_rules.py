@@ -10,8 +10,9 @@ from dataclasses import dataclass, field
 from functools import cache, cached_property
 from typing import ClassVar, Literal, NamedTuple, Protocol
 
-from keinstich.cards import ALL_CARDS, SUIT_MASKS, Card, Style, Suit, card, mask_of, quoted, strength_table, suit
-from keinstich.limits import check_fields
+from keinstich.cards import ALL_CARDS, SUIT_MASKS, Card, Style, Suit, card, mask_of, strength_table
+from keinstich.cards import suit as read_suit
+from keinstich.limits import check_fields, quoted
 
 
 @dataclass(frozen=True)
@@ -49,7 +50,7 @@ class TrickRules:
             value = getattr(self, name)
             if value is not None and not isinstance(value, Suit):
                 try:
-                    object.__setattr__(self, name, suit(value))
+                    object.__setattr__(self, name, read_suit(value))
                 except ValueError:
                     raise ValueError(f"{name} must be a suit such as Suit.HEARTS or 'H', or None, "
                                      f"not {quoted(value)}") from None
