@@ -11,8 +11,6 @@ from functools import cache, cached_property
 from typing import ClassVar, Literal, NamedTuple, Protocol
 
 from keinstich.cards import ALL_CARDS, SUIT_MASKS, Card, Style, Suit, card, mask_of, strength_table
-from keinstich.cards import suit as read_suit
-from keinstich.limits import check_fields, quoted
 
 
 @dataclass(frozen=True)
@@ -44,6 +42,10 @@ class TrickRules:
     stop_when_decided: bool = False
 
     def __post_init__(self) -> None:
+        from keinstich.cards import quoted
+        from keinstich.cards import suit as read_suit
+        from keinstich.limits import check_fields
+
         strength_table(self.order)  # refuses an unknown order early
         check_fields(self)
         for name in ("trump", "no_lead"):  # a suit, or its letter or name ("H", "hearts")
