@@ -180,4 +180,7 @@ def _overtake_table(rules: TrickRules) -> tuple[tuple[int, ...], tuple[int, ...]
 
 def forehand(dealer: int, players: int) -> int:
     """The seat left of the dealer, who leads the first trick."""
-    return (dealer + 1) % players
+    from keinstich.limits import check_whole
+
+    check_whole("players", players, 2)
+    return (check_whole("dealer", dealer, 0, players - 1) + 1) % players

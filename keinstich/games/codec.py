@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from keinstich.cards import Card, quoted
-from keinstich.deal import Deal
+from keinstich.deal import Deal, check_seat
 from keinstich.game import Game
 from keinstich.layoff import DominoContract, DominoDeal, End, Lay
 from keinstich.limits import shown
@@ -169,6 +169,7 @@ def dealer_for(lead: int, players: int, dealer: int | None) -> int:
     """The dealer whose forehand is ``lead``; refuses a given ``dealer`` that does not fit."""
     if dealer is None:
         return (lead - 1) % players
+    check_seat(dealer, players, RecordError, "dealer")
     if forehand(dealer, players) != lead:
         raise RecordError(f"dealer {dealer} does not fit the deal: its forehand is seat {lead}, "
                           f"so the dealer is seat {(lead - 1) % players}")

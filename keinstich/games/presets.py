@@ -72,4 +72,4 @@ def preset(game: str, preset_id: str | None = None, **overrides: object) -> Any:
     if not isinstance(game, str) or game not in makers:
         raise ValueError(f"unknown game {quoted(game)}: use one of {', '.join(GAMES)}")
     make, default = makers[game]
-    return make(preset_id or default, **overrides)
+    return make(default if preset_id is None else preset_id, **overrides)
