@@ -165,17 +165,19 @@ DOMINO_CONTRACTS: dict[str, DominoContract] = {
 """Kein Stich's lay-off deal by starting Unter (docs/rules.md §2.6)."""
 
 
-def domino_contract(start: str = "acorns", *, voluntary_pass: bool = False, pass_fee: int = 0) -> DominoContract:
+def domino_contract(start: str = "acorns", *, voluntary_pass: bool = False, pass_fee: int = 0,
+                    stake: int = STAKE) -> DominoContract:
     """Kein Stich's domino deal for a starting Unter, with the passing variants (docs/rules.md §2.6): a
-    pass fee is paid into the pot, so it is a multiple of the stake (:data:`STAKE`)."""
+    pass fee is paid into the pot, so it is a multiple of the ``stake`` (a partie's, 5 by default)."""
     if not isinstance(start, str) or start not in DOMINO_CONTRACTS:
         raise DominoError(f"unknown start {quoted(start)}: use one of {', '.join(DOMINO_CONTRACTS)}")
     check_flag("voluntary_pass", voluntary_pass, DominoError)
     check_whole("pass_fee", pass_fee, 0, error=DominoError)
-    if pass_fee % STAKE:
-        raise DominoError(f"pass_fee must be a multiple of the stake ({STAKE} pfennig), such as 0, 5 or 10, "
-                          f"not {pass_fee}: the fees go into the pot, which is paid out in whole stakes "
-                          "(docs/rules.md §2.6)")
+    check_whole("stake", stake, 1, error=DominoError)
+    if pass_fee % stake:
+        raise DominoError(f"pass_fee must be a multiple of the stake ({stake} pfennig), such as 0, {stake} or "
+                          f"{2 * stake}, not {pass_fee}: the fees go into the pot, which is paid out in whole "
+                          "stakes (docs/rules.md §2.6)")
     c = DOMINO_CONTRACTS[start]
     if voluntary_pass or pass_fee:
         c = dataclasses.replace(c, rules=dataclasses.replace(c.rules, voluntary_pass=voluntary_pass,

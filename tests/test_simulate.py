@@ -330,7 +330,7 @@ def test_the_engine_path_imports_no_jupyter_and_the_bar_goes_to_stderr_outside_a
     (lambda: simulate("no-hearts", 5, bots="minimax"), ["unknown bot 'minimax'", "random", "heuristic",
                                                         "montecarlo", "samples"]),
     (lambda: simulate("no-hearts", 5, bots="montecarlo:samplez=3"), ["unknown option 'samplez=3'", "samples=N"]),
-    (lambda: simulate("no-hearts", 5, bots="montecarlo:samples=0"), ["samples must be a whole number of 1 or more"]),
+    (lambda: simulate("no-hearts", 5, bots="montecarlo:samples=0"), ["samples must be 1 or more"]),
     (lambda: simulate("no-hearts", 5, bots="montecarlo:samples=many"), ["needs a whole number"]),
     (lambda: simulate("no-hearts", 5, bots="heuristic:depth=2"), ["takes no options"]),
     (lambda: simulate("no-hearts", 5, bots="heuristic,random"), ["one per seat (4), not 2"]),

@@ -99,8 +99,9 @@ class MonteCarloBot(BaseBot):
         if enumerate_below is not None:
             check_whole("enumerate_below", enumerate_below, 0)
         if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, int | float)
-                                       or not time_limit > 0):
-            raise ValueError(f"time_limit must be a number of seconds above 0, or None, not {quoted(time_limit)}")
+                                       or not time_limit >= 0):
+            raise ValueError(f"time_limit must be a number of seconds, 0 or more (0: one sampled deal), or None, "
+                             f"not {quoted(time_limit)}")
         if play_for not in ("stake", "points"):
             raise ValueError(f"play_for must be 'stake' or 'points', not {play_for!r}")
         self.play_for: PlayFor = play_for

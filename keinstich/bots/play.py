@@ -19,12 +19,12 @@ from keinstich.cards import pack as get_pack
 from keinstich.games.herzblatt import HerzblattObservation
 from keinstich.layoff import DominoObservation
 from keinstich.limits import check_seed
-from keinstich.tricks import Observation, TrickDeal
+from keinstich.tricks import Observation
 from keinstich.wording import naming, naming_unless_set
 
 if TYPE_CHECKING:
     from keinstich.deal import Deal
-    from keinstich.tricks import Trick
+    from keinstich.tricks import Trick, TrickDeal
 
 D = TypeVar("D", bound="Deal")
 
@@ -124,13 +124,14 @@ def bot_move(bot: Bot, obs: AnyObservation) -> object:
 def check_walk(deal: object, until: object, bot: object, what: str) -> None:
     """Refuse what a walk through a trick deal cannot use: a deal without tricks, a number of tricks
     that is not one of the deal's, a bot that is not one."""
-    if not isinstance(deal, TrickDeal):
+    if getattr(deal, "trick_deal", None) is not deal:  # a trick deal is its own trick play
         raise TypeError(f"{what} plays a trick deal, e.g. TrickDeal.from_seed(\"german-32\", 4, 7, \"no-hearts\"), "
                         f"not {quoted(deal)}")
+    total: int = getattr(deal, "total_tricks", 0)
     if isinstance(until, bool) or not isinstance(until, int):
-        raise TypeError(f"until must be a whole number of tricks from 0 to {deal.total_tricks}, not {quoted(until)}")
-    if not 0 <= until <= deal.total_tricks:
-        raise ValueError(f"this deal has {deal.total_tricks} tricks: play until 0 to {deal.total_tricks}, not {until}")
+        raise TypeError(f"until must be a whole number of tricks from 0 to {total}, not {quoted(until)}")
+    if not 0 <= until <= total:
+        raise ValueError(f"this deal has {total} tricks: play until 0 to {total}, not {until}")
     if bot is not None and not callable(getattr(bot, "explain", None)):
         raise TypeError(f"bot must be a bot such as HeuristicBot(), or None for a heuristic one, not {quoted(bot)}")
 

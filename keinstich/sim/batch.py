@@ -91,7 +91,7 @@ def random_deals(contract: Contract, p: Pack | str, players: int, deals: int, *,
 
     ``dealer`` defaults to the last seat, as in :meth:`TrickDeal.from_seed` (seat 0 leads).
     """
-    if not isinstance(contract, Contract):
+    if not hasattr(contract, "march_scores"):  # a Kein Stich trick contract: what the batch player scores
         raise BatchError(f"contract must be a trick contract such as NO_HEARTS (from keinstich.contracts), "
                          f"not {quoted(contract)}")
     check_whole("players", players, 2, error=BatchError)
