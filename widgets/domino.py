@@ -17,7 +17,7 @@ import ipywidgets as widgets
 
 from keinstich.cards import Card, Lang, Style
 from keinstich.faces import card_name, domino_svg, seat_name
-from keinstich.faces.layout import LayOffView
+from keinstich.faces.layout import LayOffView, check_lay_off
 
 from ._games import move_cards
 
@@ -123,8 +123,10 @@ class DominoView(widgets.VBox):  # type: ignore[misc]
 
     def update(self, deal: LayOffDeal | None = None, *, seat: int | None = None,
                open_hands: bool | None = None) -> None:
-        """Redraw from ``deal`` (default: the deal shown already, after a move was made on it)."""
+        """Redraw from ``deal`` (default: the deal shown already, after a move was made on it); anything that
+        is not a lay-off deal is refused, and the view stays as it was."""
         if deal is not None:
+            check_lay_off(deal, "DominoView")
             self.deal = deal
         if seat is not None:
             self.seat = seat

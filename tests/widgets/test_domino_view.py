@@ -141,3 +141,21 @@ def test_the_log_of_a_long_deal_replays_it_once_not_once_a_pass(monkeypatch) -> 
         assert replayed_moves(monkeypatch, lambda r=replay, n=n: r.go(n)) <= 2 * n  # ⏭: the last step
     (n1, w1), (n2, w2) = sorted(work.items())
     assert w2 / w1 < 1.5 * n2 / n1
+
+
+def test_a_view_refuses_what_is_not_a_lay_off_deal_and_stays_as_it_was() -> None:
+    import pytest
+
+    from keinstich.contracts import NO_HEARTS
+    from keinstich.tricks import TrickDeal
+
+    deal = small_rows_deal()
+    view = DominoView(deal, seat=0)
+    before = (view.status.value, view.layout_html.value, view.log_html.value)
+    record = DominoDeal.from_seed("german-32", 4, 1).record()
+    for wrong in ("deal", 5, TrickDeal.from_seed("german-32", 4, 1, NO_HEARTS), record):
+        with pytest.raises(TypeError, match=r"^DominoView shows a lay-off deal, e\.g\. DominoDeal\.from_seed"):
+            view.update(wrong)
+        assert view.deal is deal and (view.status.value, view.layout_html.value, view.log_html.value) == before
+    with pytest.raises(TypeError, match=r"DominoView shows a lay-off deal, .*, not 'deal'$"):
+        DominoView("deal")
