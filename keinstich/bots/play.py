@@ -124,7 +124,7 @@ def bot_move(bot: Bot, obs: AnyObservation) -> object:
 def check_walk(deal: object, until: object, bot: object, what: str) -> None:
     """Refuse what a walk through a trick deal cannot use: a deal without tricks, a number of tricks
     that is not one of the deal's, a bot that is not one."""
-    if getattr(deal, "trick_deal", None) is not deal:  # a trick deal is its own trick play
+    if deal is None or getattr(deal, "trick_deal", None) is not deal:  # a trick deal is its own trick play
         raise TypeError(f"{what} plays a trick deal, e.g. TrickDeal.from_seed(\"german-32\", 4, 7, \"no-hearts\"), "
                         f"not {quoted(deal)}")
     total: int = getattr(deal, "total_tricks", 0)
