@@ -11,9 +11,10 @@ from .domino import DominoView
 from .editor import RuleEditor
 from .quiz import BestCardQuiz, LegalCardsQuiz, quiz_position
 from .replay import Replay
-from .table import Table
+from .table import Table, app_table
 
 __all__ = [
     "BestCardQuiz", "CardButton", "CardStyles", "DominoView", "HandView", "LegalCardsQuiz", "MessageArea",
-    "Replay", "RuleEditor", "Table", "TrickView", "card_style_widget", "guard", "guarded", "quiz_position",
+    "Replay", "RuleEditor", "Table", "TrickView", "app_table", "card_style_widget", "guard", "guarded",
+    "quiz_position",
 ]
