@@ -20,6 +20,7 @@ from keinstich.bots import HeuristicBot, RandomBot, deal_value, heuristic_playou
 from keinstich.bots.montecarlo import MonteCarloBot
 from keinstich.bots.solver import best_cards, card_values, solve
 from keinstich.cards import cards, deal_hands, hands_from_text, pack
+from keinstich.codes import deal_code, result_code
 from keinstich.contracts import NO_HEARTS, ForTrick, PerCard, PerTrick
 from keinstich.faces import Cards, card_svg, cards_html, domino_html, seat_name, set_display
 from keinstich.games.herzblatt import HerzblattDeal, HerzblattPartie, HerzblattRules, card_points
@@ -29,6 +30,7 @@ from keinstich.games.herzeln import preset as herzeln_preset
 from keinstich.games.kein_stich import Partie
 from keinstich.games.kein_stich import preset as kein_stich_preset
 from keinstich.games.presets import preset as any_preset
+from keinstich.handout import handout_svg
 from keinstich.layoff import DominoDeal, DominoRules, domino_contract, herzeln_domino, payout_shares, payout_weights
 from keinstich.positions import quiz_position
 from keinstich.records import record_of
@@ -178,6 +180,10 @@ REFUSED = [
     (lambda: card_words(None, "german"), "a card code"),
     (lambda: card_words(trick().hand(0)[0], None), "style"),
     (lambda: card_words(trick().hand(0)[0], "german", lang=None), "lang"),
+    (lambda: deal_code("deal"), "deal_code takes a deal"),
+    (lambda: deal_code(trick(), bots=1.5), "bots are one spec per seat"),
+    (lambda: result_code(deal_code(trick()), None), "result_code takes a deal"),
+    (lambda: handout_svg(None), "handout_svg takes a deal"),
 ]
 
 PYTHONS_WORDS = re.compile(r"not supported between|unsupported operand|has no attribute|object is not|indices must|"
