@@ -252,11 +252,11 @@ def named(spec: object, players: int | None, fits: Callable[[object], bool], kin
     ``"herzeln-tricks"``, ``"domino"``, ``"herzblatt-4"``), the contract or rules of that id from the
     games' registry that fits it; anything else is refused, naming the parameter (``what``), with
     what the id is and where it belongs."""
+    if not isinstance(spec, str) and fits(spec):
+        return spec
     from keinstich.games import GAMES  # the registry sits above the machines: looked up when asked
 
     if not isinstance(spec, str):
-        if fits(spec):
-            return spec
         example = next((c for g in GAMES.values() for c in g.contracts(g.player_counts[-1]).values() if fits(c)),
                        None)
         hint = f" (such as {getattr(example, 'id', '')!r})" if example is not None else ""

@@ -453,7 +453,7 @@ class TrickDeal(PlayOut, Machine):
             seat=seat, players=self.players, hand=cards_of(self._hands[seat]),
             legal=self.legal() if self._turn == seat else (),
             turn=self.turn, trick=self.trick, tricks=self.tricks,
-            voids=tuple(self.voids(s) for s in range(self.players)), hand_sizes=counts,
+            voids=tuple(_VOID_SETS[v] for v in self._voids), hand_sizes=counts,
             contract=self.contract, rules=self.rules, style=self.style)
 
     def __repr__(self) -> str:
