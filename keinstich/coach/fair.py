@@ -45,7 +45,7 @@ Z = 2.5
 """Standard errors below a cost that its grade is read at: the band of ``cost - Z * SE`` (the kindest the evidence
 allows), and "give or take" in the sentences."""
 
-SETTLE = 3.5
+SETTLE = 3.0
 """Standard errors either side of a cost that must fall in one grade's band before the sampling stops for it:
 more than :data:`Z`, so that a chance run of deals seldom settles a grade early."""
 
@@ -55,11 +55,11 @@ FIRST = 128
 BATCH = 64
 """Deals drawn between two looks."""
 
-CAP = 16384
+CAP = 12288
 """Moves valued at most for one decision, counted deal by deal (a deal in which three moves are played out counts
 three): when most moves are settled early, the few still close get many more deals for the same work."""
 
-DEALS = 16384
+DEALS = 8192
 """Deals drawn at most for one decision."""
 
 LIST_UP_TO = 256
