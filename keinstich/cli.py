@@ -9,7 +9,8 @@ number of 1 or more, a seed that is neither a number nor a word), 3 the output c
 (a missing folder, a folder of that name, a read-only file: checked before any deal is played, so
 no work is lost), 130 interrupted. ``--out`` is written whole or not at all
 (:mod:`keinstich.files`): a failed or interrupted write keeps the file that was there. A Ctrl-C
-after the new file is in place (while the summary prints) keeps it, says so, and exits 0. Errors are
+after the new file is in place keeps it and exits 0: the command then ignores Ctrl-C and finishes
+its summary (or, in the moment before, says the results were written). Errors are
 one line on stderr, never a traceback; a reader that closes stdout early
 (``keinstich check r.json | head``) is not an error.
 """
@@ -19,7 +20,9 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
+import threading
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
@@ -261,6 +264,7 @@ def _simulation(command: str, args: argparse.Namespace) -> int:
             except OSError as e:
                 _say(f"{PROG} {command}: cannot write {args.out}: {e.strerror or e}; the file there is unchanged")
                 return EXIT_IO
+            _results_kept(args)
         print(_report(command, frame, args))
         if args.out is not None:
             print(f"wrote {len(frame)} rows to {args.out}")
@@ -268,6 +272,15 @@ def _simulation(command: str, args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         return _interrupted(command, args.out, before)
     return EXIT_OK
+
+
+def _results_kept(args: argparse.Namespace) -> None:
+    """The new results are in place, and Ctrl-C can no longer undo them: the command run as a program
+    ignores it from here on and finishes its summary (a few lines), so that it neither dies of it on the
+    way out nor reports an interruption that changed nothing. Called in-process (``main([...])``, as the
+    tests do), nothing changes."""
+    if getattr(args, "program", False) and threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _interrupted(command: str, out: str | None, before: tuple[int, int] | None) -> int:
@@ -389,6 +402,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
+        args.program = argv is None  # run as the keinstich command, not called from Python
     except UsageError as e:
         _say(str(e))
         return EXIT_MALFORMED
