@@ -17,6 +17,7 @@ from keinstich.coach import Judgement
 from keinstich.coach.against import Answers, line_after
 from keinstich.coach.fair import key
 from keinstich.coach.why import ORDINALS, move_text, tricks_of
+from keinstich.coach.why import amount as _amount
 
 NUM = r"-?\d+(?:\.\d)?"
 ORD = "|".join(ORDINALS)
@@ -35,19 +36,11 @@ def _is(a: float, shown: str, margin: float = 0.051) -> bool:
     return abs(a - float(shown)) <= margin
 
 
-def _amount(value: float, unit: str) -> str:
-    v = round(value, 1)
-    text = f"{int(v)}" if v == int(v) else f"{v:.1f}"
-    if unit.endswith("points") and abs(v) == 1:
-        unit = unit[:-1]
-    return f"{text} {unit}"
-
-
 def check(j: Judgement, answers: Answers | None) -> list[str]:
     """Check every claim of ``j.why``; returns the names of the claims checked (raises :class:`Claim`)."""
     v = j.verdict
     style = v.style
-    m, b = move_text(j.move, style), move_text(v.hint, style)
+    m, b = move_text(j.move, style), move_text(v.leader, style)
     text = j.why
     done: list[str] = []
     if j.grade == "only":
@@ -70,7 +63,7 @@ def check(j: Judgement, answers: Answers | None) -> list[str]:
     rest = ""
     if j.grade == "best":
         if text.startswith(f"{m} was a best move from what you could know ({over})"):
-            _need(key(j.move) == key(v.hint) or j.cost < 0.05, text, "best: the leading card")
+            _need(key(j.move) == key(v.leader) or j.cost < 0.05, text, "best: the leading card itself")
             rest = text[len(f"{m} was a best move from what you could know ({over})"):]
         else:
             got = re.match(rf"{re.escape(m)} was as good as {re.escape(b)} from what you could know: (?:about )?"
@@ -125,7 +118,7 @@ def _open(j: Judgement, rest: str, answers: Answers | None) -> list[str]:
     """The all-hands-open part of a sentence, after the verdict's."""
     v = j.verdict
     style, unit = v.style, v.unit
-    m, b = move_text(j.move, style), move_text(v.hint, style)
+    m, b = move_text(j.move, style), move_text(v.leader, style)
     opened = j.open
     _need(opened is not None, rest, "an open part without an open search")
     assert opened is not None
@@ -138,7 +131,7 @@ def _open(j: Judgement, rest: str, answers: Answers | None) -> list[str]:
         _need(bool(named) and key(named[0]) in {key(x) for x in j.open_best}, rest, "open: named card is open-best")
         _need(j.open_cost is not None and _is(j.open_cost, got.group(2)), rest, "open: the gap")
         return ["open: could not see"]
-    gap = opened[key(v.hint)] - opened[key(j.move)]
+    gap = opened[key(v.leader)] - opened[key(j.move)]
     if rest.startswith(": with these very hands"):
         lead = f": with these very hands {b} would have done no better" if gap >= 0 else \
             f": with these very hands {m} happened to do better"
@@ -183,15 +176,15 @@ def _trick_story(j: Judgement, story: str, answers: Answers) -> str:
     start = len(td.tricks)
     side = objective(position.observation(seat)).side
     mine = {t.number: t for t in tricks_of(line_after(position, answers, j.move), seat, start)}
-    theirs = {t.number: t for t in tricks_of(line_after(position, answers, v.hint), seat, start)}
-    m, b = move_text(j.move, style), move_text(v.hint, style)
+    theirs = {t.number: t for t in tricks_of(line_after(position, answers, v.leader), seat, start)}
+    m, b = move_text(j.move, style), move_text(v.leader, style)
     kept = re.fullmatch(rf"you kept {re.escape(b)} while void in (\w+): throwing it on this trick (was free|cost only "
                         rf"({NUM}) {_unit(unit)}), and with all hands open it takes trick (\d+) \((.+)\)", story)
     if kept is not None:
         t = mine[int(kept.group(4))]
         led = td.trick[0][1].suit
         _need(not any(c.suit == led for c in td.hand(seat)) and kept.group(1) == led.label(style), story, "void")
-        _need(t.winner == seat and t.card == v.hint and t.number > start + 1, story, "kept card caught")
+        _need(t.winner == seat and t.card == v.leader and t.number > start + 1, story, "kept card caught")
         now = theirs[start + 1]
         _need((kept.group(2) == "was free") == (now.raw == 0), story, "the price now")
         _need(_took_part(t, kept.group(5), unit, style), story, "kept: the amount")
@@ -273,8 +266,8 @@ def _lay_off_story(j: Judgement, story: str, answers: Answers) -> str:
     v = j.verdict
     seat = v.seat
     mine = line_after(v.position, answers, j.move)
-    theirs = line_after(v.position, answers, v.hint)
-    m, b = move_text(j.move, v.style), move_text(v.hint, v.style)
+    theirs = line_after(v.position, answers, v.leader)
+    m, b = move_text(j.move, v.style), move_text(v.leader, v.style)
     p1, p2 = list(mine.finish_order).index(seat), list(theirs.finish_order).index(seat)
     f1, f2 = mine.fees()[seat], theirs.fees()[seat]
     parts = []

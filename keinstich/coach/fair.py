@@ -62,6 +62,10 @@ three): when most moves are settled early, the few still close get many more dea
 DEALS = 8192
 """Deals drawn at most for one decision."""
 
+CAP_LAY_OFF = 2048
+"""Moves valued at most for one decision of a lay-off deal, whose play-outs run in plain Python (a trick deal's run
+in the compiled kernel)."""
+
 LIST_UP_TO = 256
 """When no more deals than this fit what the player saw, every one of them is used (the values are exact)."""
 
@@ -175,6 +179,7 @@ def fair(position: Deal, *, salt: str = "", cap: int | None = None, budget: Budg
         if len(moves) == 1:
             return _single(moves, same, exact)
         worlds = DominoWorlds(obs, moves, exact=exact)
+        cap = min(cap, CAP_LAY_OFF)
     else:
         if obs.kind == "herzblatt":
             t, _, _, _ = herzblatt_view(obs)
@@ -297,4 +302,5 @@ def _stats(values: Any, grades: Grades, kept: dict[int, str], listed: bool) -> _
     return _Stats(mean, cost, margin, grade, leader, settled, clear)
 
 
-__all__ = ["BATCH", "CAP", "DEALS", "FIRST", "LIST_UP_TO", "SETTLE", "Fair", "Z", "fair", "key", "view_key"]
+__all__ = ["BATCH", "CAP", "CAP_LAY_OFF", "DEALS", "FIRST", "LIST_UP_TO", "SETTLE", "Fair", "Z", "fair", "key",
+           "view_key"]

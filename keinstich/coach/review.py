@@ -145,7 +145,7 @@ def review(deal: Deal, seat: int, *, bots: BotSpec | Sequence[BotSpec] = "heuris
         v = verdict(position, budget=budget, style=style)
         opened = None
         if open_hands and not v.forced and v.judged is not None:
-            opened = open_for(position, answers, (m, v.hint), budget)
+            opened = open_for(position, answers, (m, v.leader), budget)
             if not searched:
                 first_open = None if opened is None else opened.top
         if not v.forced and v.judged is not None:
