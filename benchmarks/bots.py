@@ -86,7 +86,7 @@ def montecarlo_speed(deals: int) -> list[float]:
             assert s is not None
             obs = d.observation(s)
             t0 = time.perf_counter()
-            c = bots[s].choose(obs)
+            c = bots[s].decide(obs).card
             if s == 0 and len(obs.legal) > 1:
                 times.append(time.perf_counter() - t0)
             assert c is not None

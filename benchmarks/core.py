@@ -3,7 +3,7 @@
     python benchmarks/core.py            # the issue's sizes (a few minutes)
     python benchmarks/core.py --quick    # small counts
 
-Only public calls are timed (``solve``, ``MonteCarloBot.explain``, ``heuristic_playout``,
+Only public calls are timed (``solve``, ``MonteCarloBot.decide``, ``heuristic_playout``,
 ``card_values``), so the figures stay comparable whatever runs underneath. Every figure is wall-clock
 time on one core of a shared machine: read it with the load printed beside it. ``benchmarks/table.py``
 puts them into the issue's table.
@@ -59,7 +59,7 @@ def first_calls() -> float:
     solve(d, line=False)
     position = mc_position(-1)
     assert position.turn is not None
-    MonteCarloBot("bench-warm-up").explain(position.observation(position.turn))
+    MonteCarloBot("bench-warm-up").decide(position.observation(position.turn))
     heuristic_playout(TrickDeal.from_seed(PACK, PLAYERS, "bench-warm-up", contract))
     TrickDeal.from_seed(PACK, PLAYERS, "bench-warm-up", contract).playout(random.Random(0))
     return time.perf_counter() - t0
@@ -98,7 +98,7 @@ def mc_position(i: int) -> TrickDeal:
 
 
 def mc_times(decisions: int, budget: float) -> Timed:
-    """Seconds for a default-strength ``MonteCarloBot.explain`` at ``decisions`` seeded positions."""
+    """Seconds for a default-strength ``MonteCarloBot.decide`` at ``decisions`` seeded positions."""
     out = Timed([], decisions)
     spent = 0.0
     for i in range(decisions):
@@ -110,7 +110,7 @@ def mc_times(decisions: int, budget: float) -> Timed:
         obs = d.observation(d.turn)
         bot = MonteCarloBot(f"bench-mc-bot:{i}")
         t0 = time.perf_counter()
-        bot.explain(obs)
+        bot.decide(obs)
         out.times.append(time.perf_counter() - t0)
         spent += out.times[-1]
     return out

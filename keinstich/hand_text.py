@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from keinstich.cards import Card, CardCodeError, Pack, cards, pack, quoted
+from keinstich.limits import check_whole
 
 
 class DealTextError(ValueError):
@@ -41,7 +42,8 @@ def hands_from_text(text: str, p: Pack | str, players: int | None = None,
             skat_cards = parsed
         else:
             rows.append((f"line {lineno}", parsed))
-    n = players if players is not None else len(rows)
+    n = check_whole("players", players, 2, error=DealTextError) if players is not None else len(rows)
+    check_whole("skat", skat, 0, error=DealTextError)
     if len(rows) != n:
         raise DealTextError(f"expected {n} hands (one line per seat), found {len(rows)}")
     if skat and skat_cards is None:

@@ -21,6 +21,7 @@ from keinstich.cards import Card, Style, sort_hand
 from keinstich.deal import Deal, TrickPlay
 from keinstich.faces.hands import look, trick_svg
 from keinstich.faces.svg import FONT, H, W, _n, card_svg
+from keinstich.machine import check_deal
 
 __all__ = ["PAGE", "handout_svg", "save_handout"]
 
@@ -48,6 +49,7 @@ def _text(x: float, y: float, words: str, size: float = 13, bold: bool = False) 
 def handout_svg(deal: Deal, *, hands: Literal["open", "hidden"] = "open", seat: int = 0, title: str | None = None,
                 style: Style | None = None) -> str:
     """One page: the deal's hands (``"open"``: every hand; ``"hidden"``: only ``seat``'s) and its tricks so far."""
+    check_deal(deal, "handout_svg")
     if hands not in ("open", "hidden"):
         raise ValueError(f"hands must be 'open' or 'hidden', not {hands!r}")
     n = deal.players

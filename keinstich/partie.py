@@ -9,8 +9,10 @@ policies, every move is random and legal.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, cast
+
+from keinstich.limits import quoted
 
 if TYPE_CHECKING:
     from keinstich.cards import Pack
@@ -47,18 +49,25 @@ class _RandomPlay(Protocol):
     def playout(self, rng: random.Random) -> object: ...
 
 
+def _is_bot(policy: object) -> bool:
+    return callable(getattr(policy, "decide", None))
+
+
 def seat_policies(policies: Policy | Sequence[Policy] | None, players: int,
                   error: type[ValueError]) -> tuple[Policy, ...] | None:
     """One policy per seat from one policy for all, or a sequence of them; None stays None."""
     if policies is None:
         return None
     out: tuple[Policy, ...]
-    if callable(policies) or callable(getattr(policies, "decide", None)):
+    if callable(policies) or _is_bot(policies):
         out = (cast("Policy", policies),) * players
+    elif isinstance(policies, Iterable) and not isinstance(policies, str):
+        out = tuple(cast("Iterable[Policy]", policies))
     else:
-        out = tuple(cast("Sequence[Policy]", policies))
-    if len(out) != players:
-        raise error(f"give one policy per seat ({players}), not {len(out)}")
+        out = ()
+    if len(out) != players or not all(callable(p) or _is_bot(p) for p in out):
+        raise error(f"policies must be one policy for every seat or one per seat ({players}), each a callable "
+                    f"given the seat's observation or a bot, or None for random play; not {quoted(policies)}")
     return out
 
 

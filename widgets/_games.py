@@ -24,6 +24,8 @@ from keinstich.games import GAMES
 from keinstich.records import record_pack
 from keinstich.wording import naming
 
+from ._guard import BotFault
+
 BOT_NAMES = tuple(registry.BOT_KINDS)
 """The bots a table offers by name (:data:`keinstich.bots.registry.BOT_KINDS`)."""
 
@@ -240,11 +242,25 @@ def tricks_of(deal: Deal) -> TrickPlay:
 
 def bot_move(bot: Bot, deal: Deal, seat: int, style: Style | None = None) -> tuple[Move, str]:
     """The move ``bot`` makes for ``seat`` from that seat's observation alone (:meth:`~keinstich.bots.base.Bot.decide`),
-    and its reason, which names the cards in ``style``'s words (the faces shown; the pack's own by default)."""
+    and its reason, which names the cards in ``style``'s words (the faces shown; the pack's own by default).
+    An exception raised inside the bot becomes a :class:`BotFault` that names the bot and says the fault is in
+    it."""
     obs = deal.observation(seat)
     with naming(style or pack_in_play(deal).style):
-        choice = bot.decide(obs)
+        try:
+            choice = bot.decide(obs)
+        except Exception as e:
+            raise BotFault(f"the bot {bot_title(bot)} in seat {seat} raised {type(e).__name__}: {e} — the fault is "
+                           "in that bot's code, not in the widget; nothing was played") from e
     return choice.move, choice.reason
+
+
+def bot_title(bot: object) -> str:
+    """A bot as a message names it: its class, and its own name when it has one ("MyBot", "HeuristicBot")."""
+    kind = type(bot).__name__
+    name = getattr(bot, "name", None)
+    return kind if not isinstance(name, str) or name in ("", "bot") or name.lower() == kind.lower() else (
+        f"{kind} ({name!r})")
 
 
 # --- bots ------------------------------------------------------------------------------------------
@@ -256,8 +272,8 @@ def make_bot(spec: str | Bot, seed: int | str, seat: int, p: Pack | None = None)
     seat; a Bot object is used as it is."""
     from keinstich.sim.bot_specs import bot_seed
 
-    if isinstance(spec, Bot):
-        return spec
+    if isinstance(spec, Bot) or callable(getattr(spec, "decide", None)):  # a bot, or a reader's one without a name
+        return cast(Bot, spec)
     return registry.make_bot(spec, bot_seed(seed, 0, seat), pack=p)
 
 

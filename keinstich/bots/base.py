@@ -23,6 +23,7 @@ from keinstich.cards import Card, quoted
 from keinstich.deal import Lay, Move
 from keinstich.games.herzblatt import HerzblattObservation
 from keinstich.layoff import PAYOUT_WEIGHTS, DominoObservation
+from keinstich.machine import check_deal, check_seat
 from keinstich.tricks import Observation, Scoring
 
 if TYPE_CHECKING:
@@ -177,6 +178,8 @@ def deal_value(deal: Deal, seat: int) -> int:
     Trick deal: minus the penalty (Kein Stich) or the points (Herzeln); lay-off deal:
     :func:`domino_value`; Herzblatt: the seat's stake from the settlement.
     """
+    check_deal(deal, "deal_value")
+    check_seat(seat, deal.players, BotError)
     if not deal.over:
         raise BotError("the deal is not over yet: a deal's value is known at its end")
     if lay_off(deal):
