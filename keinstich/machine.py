@@ -117,6 +117,10 @@ def replay_moves(deal: D, history: Sequence[tuple[int, Move]]) -> D:
     return deal
 
 
+class _Unread:
+    """No move is of this class: a machine that names no :attr:`Machine.read_as_is` class reads every move."""
+
+
 _SLOTS: dict[type, tuple[str, ...]] = {}
 """Per machine class, the names of its state (its ``__slots__`` and its bases')."""
 
@@ -140,6 +144,9 @@ class Machine:
     """What :meth:`play` raises for a refused move."""
     _nested: ClassVar[tuple[str, ...]] = ()
     """Slots holding a machine of their own (Herzblatt's card play), which :meth:`copy` copies too."""
+    read_as_is: ClassVar[type] = _Unread
+    """Moves of exactly this class are already as :meth:`_read` would make them (a trick machine's cards):
+    :meth:`play` skips the reading for them."""
 
     _turn: int
 
@@ -149,7 +156,7 @@ class Machine:
         """Make ``move`` for the seat to move (with ``seat``: refuse it out of turn): read it, check the turn
         and the rules, record it, apply it. A refused move raises :attr:`refused` (an
         :class:`~keinstich.deal.IllegalPlay`) whose message is :meth:`why_illegal`'s, and changes nothing."""
-        m = self._read(move)
+        m = move if move.__class__ is self.read_as_is else self._read(move)
         s = self._turn
         if s < 0 or (seat is not None and seat != s) or not self._allows(s, m):
             raise self.refused(self.why_illegal(move, seat) or "not allowed")

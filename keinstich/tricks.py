@@ -10,6 +10,7 @@ card bits internally, which keeps random playouts fast; the public API speaks in
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import keinstich.kernel.rules as law
 from keinstich.cards import (
@@ -314,16 +315,15 @@ class TrickDeal(PlayOut, Machine):
 
     # --- playing -------------------------------------------------------------------------------
 
-    def play(self, move: Move | str, seat: int | None = None) -> Trick | None:
-        """Play card ``move`` for the seat to move; returns the trick if this card finished one.
+    read_as_is = Card
 
-        With ``seat`` given, refuses a play out of turn. Raises :class:`IllegalPlay` (state unchanged)."""
-        trick: Trick | None = Machine.play(self, move, seat)
-        return trick
+    if TYPE_CHECKING:  # Machine.play itself (no wrapper: asked for every card), with the trick machine's types
+        def play(self, move: Move | str, seat: int | None = None) -> Trick | None:
+            """Play card ``move`` for the seat to move; returns the trick if this card finished one.
+
+            With ``seat`` given, refuses a play out of turn. Raises :class:`IllegalPlay` (state unchanged)."""
 
     def _read(self, move: Move | str) -> Card:
-        if move.__class__ is Card:
-            return move
         try:
             return card(move)  # type: ignore[arg-type]
         except ValueError as e:

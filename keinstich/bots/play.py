@@ -135,7 +135,7 @@ def check_walk(deal: object, until: object, bot: object, what: str) -> None:
         raise TypeError(f"until must be a whole number of tricks from 0 to {total}, not {quoted(until)}")
     if not 0 <= until <= total:
         raise ValueError(f"this deal has {total} tricks: play until 0 to {total}, not {until}")
-    if bot is not None and not callable(getattr(bot, "explain", None)):
+    if bot is not None and not callable(getattr(bot, "decide", None)):
         raise TypeError(f"bot must be a bot such as HeuristicBot(), or None for a heuristic one, not {quoted(bot)}")
 
 

@@ -365,6 +365,14 @@ class HerzblattDeal(Machine):
                 return Refusal("discard-not-held", s, card=c, holding=held)
         return Refusal("discard-twice", s, card=a) if a is b else None
 
+    read_as_is = Card
+
+    def _allows(self, seat: int, move: Move) -> bool:
+        if move.__class__ is Card and self._phase == "play":
+            assert self.trick_deal is not None
+            return self.trick_deal._allows(seat, move)
+        return self.why_illegal(move) is None
+
     def _record(self, seat: int, move: Move) -> None:
         self._history.append((seat, move))
 
@@ -372,7 +380,7 @@ class HerzblattDeal(Machine):
         done: Trick | None = None
         if isinstance(move, Card):
             assert self.trick_deal is not None
-            done = self.trick_deal.play(move, seat)
+            done = self.trick_deal._apply(seat, move)  # checked by _allows: the card machine's turn and rules
             if self.trick_deal.is_over:
                 self._phase = "over"
         elif isinstance(move, Ask):
