@@ -530,6 +530,10 @@ class Memory:
                                "HAVING misses > 0 ORDER BY misses DESC, max(id) DESC LIMIT ?", (limit,)).fetchall()
         return [(r[0], int(r[1]), int(r[2])) for r in rows]
 
+    def solved_bank(self) -> set[str]:
+        """The bank positions the learner has solved at the first try."""
+        return {r[0] for r in self.db.execute("SELECT DISTINCT bank FROM answers WHERE bank IS NOT NULL AND solved = 1")}
+
     def last_position(self, view: str) -> dict[str, Any] | None:
         """The last answer about the position of ``view`` (its code, game, contract, themes, bank id)."""
         cur = self.db.execute("SELECT * FROM answers WHERE view = ? ORDER BY id DESC LIMIT 1", (view,))
