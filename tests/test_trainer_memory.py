@@ -16,8 +16,16 @@ from pathlib import Path
 import pytest
 
 from keinstich.trainer.glicko import Rating
-from keinstich.trainer.memory import (APPLICATION_ID, ENV, MIGRATIONS, SCHEMA, Answer, Memory, ProgressError,
-                                      default_path)
+from keinstich.trainer.memory import (
+    APPLICATION_ID,
+    ENV,
+    MIGRATIONS,
+    SCHEMA,
+    Answer,
+    Memory,
+    ProgressError,
+    default_path,
+)
 
 T0 = datetime(2025, 3, 1, 9, tzinfo=UTC)
 

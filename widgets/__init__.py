@@ -12,8 +12,9 @@ from .editor import RuleEditor
 from .quiz import BestCardQuiz, LegalCardsQuiz, quiz_position
 from .replay import Replay
 from .table import Table
+from .trainer import Trainer
 
 __all__ = [
     "BestCardQuiz", "CardButton", "CardStyles", "DominoView", "HandView", "LegalCardsQuiz", "MessageArea",
-    "Replay", "RuleEditor", "Table", "TrickView", "card_style_widget", "guard", "guarded", "quiz_position",
+    "Replay", "RuleEditor", "Table", "Trainer", "TrickView", "card_style_widget", "guard", "guarded", "quiz_position",
 ]

@@ -36,7 +36,8 @@ class Coach:
         self.samples = samples
         ses = table.session
         self.view = ReviewView(on_try=self.try_again, style=table.faces, four_colour=table.four_colour,
-                               lang=table.lang, width=round(table.card_px * 0.45))
+                               lang=table.lang, width=round(table.card_px * 0.45), on_later=self.practise_later,
+                               on_now=self.find_better)
         self.job: Thinking[Review] = Thinking(ses.lock, words=table.t("reviewing"), stop_words=table.t("stop"),
                                               stopped_words=table.t("stopped"))
         self.view.children = [self.view.children[0], self.job.box, *self.view.children[1:]]
@@ -99,6 +100,33 @@ class Coach:
             self._kept = ses.generation + 1  # the rewind's redraw must keep the review in view
             ses.rewind(deal, index)
             self.table.messages.info(self.table.t("retry", where=_where(deal, index)))
+
+
+    def practise_later(self, r: Review) -> None:
+        """"Practise these later": the review's mistakes into the learner's deck (keinstich.trainer)."""
+        from keinstich.trainer import remember
+        from keinstich.trainer.practice import add_mistakes, now_utc
+
+        deal = self.reviewed
+        if deal is None:
+            raise ValueError("there is no reviewed deal: finish a deal first")
+        memory = remember()
+        written = add_mistakes(memory, deal, r.mistakes, at=now_utc())
+        new = sum(1 for w in written if w.answer is not None)
+        self.view.messages.ok(f"{new} position{'' if new == 1 else 's'} put into your deck: they come back, renamed, "
+                              "from tomorrow on. Practise them in the trainer: Trainer()." if new else
+                              "These positions are in your deck already.")
+
+    def find_better(self, r: Review) -> None:
+        """"Find better cards now": the review's mistakes one by one, the answer hidden (a trainer below the review)."""
+        from .trainer import Trainer
+
+        deal = self.reviewed
+        if deal is None:
+            raise ValueError("there is no reviewed deal: finish a deal first")
+        trainer = Trainer.for_mistakes(deal, [j.index for j in r.mistakes], synchronous=self.table.session.synchronous,
+                                       style=self.table.faces, lang=self.table.lang)
+        self.view.extra.children = (trainer,)
 
 
 def _where(deal: Deal, index: int) -> str:

@@ -30,6 +30,8 @@ from ._guard import MessageArea, guarded
 __all__ = ["ReviewView"]
 
 TRY_TEXT = {"en": "Try again from here", "de": "Von hier neu spielen"}
+LATER_TEXT = {"en": "Practise these later", "de": "Später üben"}
+NOW_TEXT = {"en": "Find better cards now", "de": "Jetzt bessere Karten finden"}
 TITLE = {"en": "Review of your deal", "de": "Rückblick auf dein Spiel"}
 
 
@@ -46,7 +48,8 @@ class ReviewView(widgets.VBox):  # type: ignore[misc]
 
     def __init__(self, review: Review | None = None, *, on_try: Callable[[int], None] | None = None,
                  style: Style | None = None, four_colour: bool | None = None, lang: Lang = "en",
-                 width: float = 34, only_mistakes: bool = False, **kwargs: Any) -> None:
+                 width: float = 34, only_mistakes: bool = False, on_later: Callable[[Review], None] | None = None,
+                 on_now: Callable[[Review], None] | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("ks-review-view")
         self.lock = threading.RLock()
@@ -65,7 +68,19 @@ class ReviewView(widgets.VBox):  # type: ignore[misc]
         self.messages = MessageArea()
         self.buttons: dict[int, widgets.Button] = {}
         self.filter.observe(guarded(self.messages, lambda _: self._fill()), "value")
-        self.children = [self.title, self.status, self.summary, self.filter, self.head, self.rows, self.messages]
+        # the trainer's hooks: the mistakes into the learner's deck, or stepped through now (keinstich_widgets.trainer)
+        self.on_later, self.on_now = on_later, on_now
+        self.later_button = widgets.Button(description=LATER_TEXT.get(lang, LATER_TEXT["en"]), icon="calendar-plus-o",
+                                           tooltip="put your mistakes into your deck: they come back on the next days")
+        self.now_button = widgets.Button(description=NOW_TEXT.get(lang, NOW_TEXT["en"]), icon="search",
+                                         tooltip="step through your mistakes, the answer hidden")
+        self.later_button.on_click(guarded(self.messages, lambda _: self._practise(self.on_later)))
+        self.now_button.on_click(guarded(self.messages, lambda _: self._practise(self.on_now)))
+        self.practice_bar = widgets.HBox([self.later_button, self.now_button])
+        self.practice_bar.add_class("ks-review-practice")
+        self.extra = widgets.VBox()
+        self.children = [self.title, self.status, self.summary, self.filter, self.head, self.rows, self.practice_bar,
+                         self.messages, self.extra]
         self.update(review)
 
     def note(self, text: str) -> None:
@@ -83,7 +98,10 @@ class ReviewView(widgets.VBox):  # type: ignore[misc]
         shown = r is not None
         for w in (self.title, self.summary, self.filter, self.head):
             w.layout.display = None if shown else "none"
+        self.practice_bar.layout.display = None if shown and r is not None and r.mistakes and (
+            self.on_later or self.on_now) else "none"
         if r is None:
+            self.extra.children = ()
             self.summary.value = ""
             self.rows.children = ()
             self.buttons = {}
@@ -104,6 +122,11 @@ class ReviewView(widgets.VBox):  # type: ignore[misc]
         if not decisions:
             rows.append(widgets.HTML("<i>no mistakes in this deal</i>" if self.filter.value else "<i>no decisions</i>"))
         self.rows.children = rows
+
+    def _practise(self, hook: Callable[[Review], None] | None) -> None:
+        if hook is None or self.review is None:
+            raise ValueError("this review is not attached to a trainer")
+        hook(self.review)
 
     def _try(self, index: int) -> None:
         if self.on_try is None:

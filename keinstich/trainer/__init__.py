@@ -29,7 +29,7 @@ def remember(path: str | os.PathLike[str] | None = None) -> Memory:
     """Open the learner's memory (``path``, else ``$KEINSTICH_MEMORY`` or the user's data directory) and keep
     it open for this kernel: quizzes and reviews record into it from now on. Opening it again returns it."""
     global _ACTIVE
-    if _ACTIVE is not None and (path is None or _ACTIVE.path == os.fspath(path) or str(_ACTIVE.path) == str(path)):
+    if _ACTIVE is not None and (path is None or str(_ACTIVE.path) == os.fspath(path)):
         return _ACTIVE
     if _ACTIVE is not None:
         _ACTIVE.close()

@@ -18,7 +18,7 @@ from __future__ import annotations
 import gzip
 import json
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -128,7 +128,7 @@ class Bank:
         return self.index.get(entry_id)
 
     def select(self, *, family: str | None = None, contract: str | None = None, theme: str | None = None,
-               near: float | None = None, exclude: Sequence[str] = (), count: int = 1,
+               near: float | None = None, exclude: Iterable[str] = (), count: int = 1,
                rng: random.Random | None = None) -> list[Entry]:
         """``count`` entries of ``family``, ``contract`` and ``theme`` (each if given), not in ``exclude``; with
         ``near``, those rated closest to it (as lichess picks a puzzle near the player's rating), else drawn by
@@ -173,7 +173,8 @@ def read(path: str | Path | None = None) -> Bank:
         lines = gzip.decompress(raw).decode("utf-8").splitlines()
         header = json.loads(lines[0])
     except (OSError, ValueError, IndexError) as e:
-        raise BankError(f"cannot read the bank of positions ({e}): make it with `python scripts/make_bank.py`") from None
+        raise BankError(f"cannot read the bank of positions ({e}): make it with "
+                        "`python scripts/make_bank.py`") from None
     if header.get("format") != FORMAT:
         raise BankError(f"the bank is in format {header.get('format')!r}, not {FORMAT!r}: make it again")
     return Bank(header, tuple(Entry.from_json(line) for line in lines[1:] if line))

@@ -81,7 +81,9 @@ class Relabel:
             return self.card(move)
         if isinstance(move, tuple) and any(isinstance(x, Card) for x in move):
             parts = tuple(self.card(x) if isinstance(x, Card) else x for x in move)
-            return type(move)(*parts) if hasattr(move, "_fields") else parts
+            kind: Any = type(move)
+            made: Move = kind(*parts) if hasattr(move, "_fields") else parts
+            return made
         return move
 
     def code(self, text: str) -> str:
@@ -160,7 +162,7 @@ def _fixed_suits(position: Deal) -> set[Suit]:
     return fixed
 
 
-def suit_permutations(position: Deal) -> list[tuple[int, int, int, int]]:
+def suit_permutations(position: Deal) -> list[tuple[int, ...]]:
     """Every renaming of suits the position's contract allows (``p[s]`` is what suit ``s`` becomes), the
     identity first."""
     fixed = _fixed_suits(position)
@@ -246,7 +248,7 @@ def rank_shift(position: Deal, rng: random.Random | None = None, *, lowest: bool
 class Symmetries:
     """What a position's contract allows: its suit permutations and the suits whose ranks may shift."""
 
-    suits: tuple[tuple[int, int, int, int], ...]
+    suits: tuple[tuple[int, ...], ...]
     shiftable: tuple[Suit, ...]
 
     @property

@@ -532,7 +532,8 @@ class Memory:
 
     def solved_bank(self) -> set[str]:
         """The bank positions the learner has solved at the first try."""
-        return {r[0] for r in self.db.execute("SELECT DISTINCT bank FROM answers WHERE bank IS NOT NULL AND solved = 1")}
+        rows = self.db.execute("SELECT DISTINCT bank FROM answers WHERE bank IS NOT NULL AND solved = 1")
+        return {r[0] for r in rows}
 
     def last_position(self, view: str) -> dict[str, Any] | None:
         """The last answer about the position of ``view`` (its code, game, contract, themes, bank id)."""

@@ -22,7 +22,7 @@ import hashlib
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from keinstich.coach.judge import key
@@ -46,6 +46,24 @@ class PracticeError(ValueError):
 
 def now_utc() -> datetime:
     return datetime.now(UTC)
+
+
+class SimulatedClock:
+    """A clock for lessons and tests: it shows ``start`` until moved on (``clock.advance(days=1)``)."""
+
+    def __init__(self, start: datetime) -> None:
+        self.now = start if start.tzinfo is not None else start.replace(tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, **delta: float) -> datetime:
+        """Move the clock on by ``timedelta(**delta)`` (days=…, hours=…) and return the new time."""
+        self.now += timedelta(**delta)
+        return self.now
+
+    def __repr__(self) -> str:
+        return f"SimulatedClock({self.now:%Y-%m-%d %H:%M} UTC)"
 
 
 def view_id(position: Deal) -> str:
@@ -232,7 +250,8 @@ class Practice:
         """Bank positions shown in this session, and those the learner has solved before."""
         return self.bank_done | self.memory.solved_bank()
 
-    def _question(self, position: Deal, source: str, relabel: Relabel, code: str, *, view: str | None = None) -> Question:
+    def _question(self, position: Deal, source: str, relabel: Relabel, code: str, *,
+                  view: str | None = None) -> Question:
         if position.turn is None:
             raise PracticeError("the position has no seat to move")
         return Question(position, source, family_of(position), contract_id(position), (), Rating(), code,
@@ -360,4 +379,4 @@ def add_mistakes(memory: Memory, deal: Deal, decisions: Sequence[Any], *, at: da
     return out
 
 
-__all__ = ["MODES", "Outcome", "Practice", "PracticeError", "Question", "add_mistakes", "view_id"]
+__all__ = ["MODES", "Outcome", "Practice", "PracticeError", "Question", "SimulatedClock", "add_mistakes", "view_id"]

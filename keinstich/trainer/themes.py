@@ -123,7 +123,7 @@ def _shed(v: _View) -> bool:
         return False
 
     def dangerous(c: Card) -> bool:
-        return v.costs[c.index] > 0 or v.higher_out(c) == 0 and any(x.suit == c.suit for x in v.out)
+        return v.costs[c.index] > 0 or (v.higher_out(c) == 0 and any(x.suit == c.suit for x in v.out))
 
     return all(dangerous(c) for c in v.good) and any(not dangerous(c) for c in v.bad)
 
