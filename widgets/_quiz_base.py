@@ -132,9 +132,12 @@ class QuizSet(widgets.VBox):  # type: ignore[misc]
         """Positions of this set answered right at the first try."""
         return sum(a.right for a in self.answered)
 
-    def _score(self, good: bool, note: str = "") -> None:
-        """Count this position's first answer (later ones change nothing)."""
+    def _score(self, good: bool, note: str = "", *, move: str = "", grade: str = "", cost: float = 0.0,
+               deck: bool = False) -> None:
+        """Count this position's first answer (later ones change nothing); with a learner's memory open
+        (:func:`keinstich.trainer.remember`), write it there too (``deck``: a wrong answer goes into the deck)."""
         if not self.checked:
+            _remember(self.deal, move, grade or ("right" if good else "wrong"), cost, good, deck)
             self.checked = True
             self.answered.append(Answered(self.index + 1, good, note))
         self._show_score()
@@ -318,3 +321,14 @@ class QuizSet(widgets.VBox):  # type: ignore[misc]
                 self.check_button.disabled = self.answer_button.disabled = False
             self.load(deal)
             self._show_score()
+
+
+def _remember(position: Deal, move: str, grade: str, cost: float, right: bool, deck: bool) -> None:
+    from keinstich.trainer import active
+
+    memory = active()
+    if memory is None or position.turn is None:
+        return
+    from keinstich.trainer.practice import now_utc, record_quiz
+
+    record_quiz(memory, position, move, grade=grade, cost=cost, right=right, deck=deck, at=now_utc())

@@ -115,7 +115,7 @@ class LegalCardsQuiz(QuizSet):
             return
         legal = self.answer()
         good = self.selected == legal
-        self._score(good, self._note())
+        self._score(good, self._note(), move=" ".join(c.code for c in sorted(self.selected)))
         head = ("<b style='color:#0b7a28'>Right!</b>" if good else "<b style='color:#b00020'>Not quite.</b>") \
             if self.en else ("<b style='color:#0b7a28'>Richtig!</b>" if good else
                              "<b style='color:#b00020'>Nicht ganz.</b>")
@@ -319,7 +319,7 @@ class BestCardQuiz(QuizSet):
         def judged(a: Assessment) -> None:
             note = (f"{self.where()}: you chose {self.name(chosen)}, best "
                     f"{', '.join(self.name(c) for c in a.best if c is not None)}")
-            self._score(a.right, note)
+            self._score(a.right, note, move=chosen.code, grade=a.grade, cost=a.cost, deck=True)
             self.say(report(a, name=self.name, en=self.en), error=False, raw=True)
 
         self._with_assessment(chosen, judged)
@@ -327,7 +327,8 @@ class BestCardQuiz(QuizSet):
     def show_answer(self) -> None:
         """Show the best card(s) and the reason without a guess."""
         def shown(a: Assessment) -> None:
-            self._score(False, f"{self.where()}: answer shown" if self.en else f"{self.where()}: Lösung gezeigt")
+            self._score(False, f"{self.where()}: answer shown" if self.en else f"{self.where()}: Lösung gezeigt",
+                        move="answer shown", grade="shown", deck=True)
             self.hand.highlight([c for c in a.best if c is not None])
             self.say(report(a, name=self.name, en=self.en, shown=True), error=False, raw=True)
 

@@ -88,7 +88,7 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
         else:
             self.memory = memory if isinstance(memory, Memory) else remember(memory)
             self.practice = Practice(self.memory, bank, mode=mode, theme=theme, contract=contract,
-                                     clock=clock or now_utc, seed=seed)
+                                     clock=clock or now_utc, seed=seed, style=style)
         self.style_choice = style
         self.four_colour = four_colour
         self.lang: Lang = lang
@@ -119,7 +119,8 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
         """A trainer over the learner's own mistakes in ``deal`` (the positions before the moves ``indices``),
         one by one, the answer hidden: what the review's "Find better cards now" opens."""
         mem = memory if isinstance(memory, Memory) else remember(memory)
-        practice = Practice.from_review(mem, deal, indices, clock=kwargs.pop("clock", None) or now_utc)
+        practice = Practice.from_review(mem, deal, indices, clock=kwargs.pop("clock", None) or now_utc,
+                                        style=kwargs.get("style"))
         return cls(practice=practice, **kwargs)
 
     # --- layout ----------------------------------------------------------------------------------
@@ -151,7 +152,7 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
             entry = next(e for e in self.practice.bank.entries if e.contract == cid)
             g = game_of(entry.game)
             try:
-                name = g.contract_name(g.contract(cid))
+                name = g.contract_name(g.contract(cid), self.style_choice)
             except ValueError:
                 name = cid
             out.append((f"{name} ({n})", cid))
@@ -372,7 +373,7 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
             return ""
         rows = []
         for t in tricks:
-            plays = ", ".join(f"{s}: {c.text}" for s, c in t.plays())
+            plays = ", ".join(f"{s}: {c.label(style)}" for s, c in t.plays())
             rows.append(f"<div>trick {t.number}: {html.escape(plays)} → seat {t.winner}</div>")
         return f"<details><summary>Tricks so far ({len(tricks)})</summary><small>{''.join(rows)}</small></details>"
 
@@ -527,7 +528,8 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
 
                 e = random.Random(seed).choice(entries)
                 try:
-                    q = card_sense.question(e.position(), seed)
+                    position = e.position()
+                    q = card_sense.question(position, seed, style=self.style_of(position))
                 except card_sense.SenseError:
                     continue
                 break
@@ -541,7 +543,7 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
             self.sense_view.value = (f"<div>You are <b>seat {q.seat}</b>. Your hand:</div>"
                                      + cards_html(hand, style=style, four_colour=self.four_colour, width=40)
                                      + self._earlier_html(d, style).replace("<details>", "<details open>")
-                                     + self._table_line(d))
+                                     + self._table_line(d, style))
             rows = []
             for option in q.options:
                 slider = widgets.IntSlider(value=0, min=0, max=100, step=5, description=option,
@@ -555,9 +557,9 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
             self.sense_check.disabled = False
 
     @staticmethod
-    def _table_line(d: Deal) -> str:
+    def _table_line(d: Deal, style: Style) -> str:
         trick = tricks_of(d).trick
-        return f"<div>On the table: {', '.join(f'{s}: {c.text}' for s, c in trick)}</div>" if trick else ""
+        return f"<div>On the table: {', '.join(f'{s}: {c.label(style)}' for s, c in trick)}</div>" if trick else ""
 
     def pick_sense(self, option: str) -> None:
         """Put all the chance on ``option`` (as its "this one" button does)."""

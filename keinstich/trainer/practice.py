@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from keinstich.cards import Style
 from keinstich.coach.judge import key
 from keinstich.deal import Deal, Move, move_cards
 
@@ -137,11 +138,14 @@ class Practice:
     """A practice session over the learner's ``memory`` and the ``bank`` (see the module's docstring).
 
     ``clock``: what "now" is (a test or a lesson passes a fixed or simulated clock); ``seed``: the draws
-    (which bank position of equal rating, which renaming of a deck item)."""
+    (which bank position of equal rating, which renaming of a deck item); ``style``: the words the sentences
+    name the cards in (None: each position's pack's)."""
 
     def __init__(self, memory: Memory, bank: Bank | None = None, *, mode: str = "due", theme: str | None = None,
-                 contract: str | None = None, clock: Clock = now_utc, seed: int | str = 0) -> None:
+                 contract: str | None = None, clock: Clock = now_utc, seed: int | str = 0,
+                 style: Style | None = None) -> None:
         self.memory = memory
+        self.style = style
         self.bank = bank if bank is not None else shipped()
         self.clock = clock
         self.rng = random.Random(f"practice:{seed}")
@@ -272,7 +276,7 @@ class Practice:
         good = sol.is_good(move)
         q.tries.append(move)
         tries = len(q.tries)
-        grade, why = sol.grade(move), sol.why(move)
+        grade, why = sol.grade(move), sol.why(move, self.style)
         if not good and tries == 1:
             out = Outcome(move, False, grade, why, False, False, tries, refutation=sol.refutation(move))
             self.last = out
@@ -286,7 +290,7 @@ class Practice:
             raise PracticeError("there is no position waiting for an answer: press Next")
         sol = q.solution()
         move = q.tries[-1] if q.tries else sol.best[0]
-        return self._finish(q, sol, move, False, sol.grade(move), sol.why(move) if q.tries else "", None)
+        return self._finish(q, sol, move, False, sol.grade(move), sol.why(move, self.style) if q.tries else "", None)
 
     def _finish(self, q: Question, sol: Solution, move: Move, good: bool, grade: str, why: str,
                 found_at: int | None) -> Outcome:
@@ -305,7 +309,7 @@ class Practice:
         self.solved += solved
         self.streak = self.streak + 1 if solved else 0
         out = Outcome(move, good, grade, why, True, solved, len(q.tries), answer=sol.good,
-                      best_why=sol.best_why(), written=written)
+                      best_why=sol.best_why(self.style), written=written)
         self.last = out
         return out
 
@@ -358,6 +362,18 @@ def _code(back: Relabel, move: Move) -> str:
     return cards[0].code if len(cards) == 1 else ("pass" if move is None else str(move))
 
 
+def record_quiz(memory: Memory, position: Deal, move: str, *, grade: str, cost: float, right: bool, deck: bool,
+                at: datetime, source: str = "quiz") -> Written:
+    """A quiz's first answer about ``position`` (``move``: what the learner chose, as text), written to the
+    memory; with ``deck``, a wrong answer puts the position into the deck."""
+    code = code_of(position)
+    key = hashlib.sha256(f"{source}:{code}:{move}:{at.isoformat()}".encode()).hexdigest()[:32]
+    return memory.record(Answer(at=at, source=source, game=position.game, contract=contract_id(position),
+                                family=family_of(position), position=code, view=view_id(position), move=move,
+                                grade=grade, cost=cost, solved=right, tries=1 if right else None,
+                                deck=deck and not right, key=key))
+
+
 def add_mistakes(memory: Memory, deal: Deal, decisions: Sequence[Any], *, at: datetime,
                  source: str = "review") -> list[Written]:
     """"Practise these later": each of a review's ``decisions`` (its mistakes and blunders: judgements with
@@ -379,4 +395,5 @@ def add_mistakes(memory: Memory, deal: Deal, decisions: Sequence[Any], *, at: da
     return out
 
 
-__all__ = ["MODES", "Outcome", "Practice", "PracticeError", "Question", "SimulatedClock", "add_mistakes", "view_id"]
+__all__ = ["MODES", "Outcome", "Practice", "PracticeError", "Question", "SimulatedClock", "add_mistakes", "record_quiz",
+           "view_id"]

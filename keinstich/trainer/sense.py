@@ -208,7 +208,7 @@ def _normal(post: Sequence[float]) -> tuple[float, ...]:
     return tuple(p / total for p in post) if total else tuple(post)
 
 
-def question(position: Deal, seed: int | str, kind: str | None = None) -> Question:
+def question(position: Deal, seed: int | str, kind: str | None = None, *, style: Style | None = None) -> Question:
     """A card-sense question about ``position`` drawn from ``seed``: of ``kind`` (default: drawn too), about a
     card worth knowing (one that costs or scores, or a high card) or a suit some of which has been played."""
     rng = random.Random(f"sense:{seed}")
@@ -224,12 +224,12 @@ def question(position: Deal, seed: int | str, kind: str | None = None) -> Questi
     for k in kinds:
         if k == "holds" and hidden:
             worth = [c for c in hidden if costs[c.index] != 0 or c.rank >= Rank.KING] or list(hidden)
-            return holds(position, rng.choice(worth), seat)
+            return holds(position, rng.choice(worth), seat, style=style)
         suits = [s for s in Suit if know.unseen & SUIT_MASKS[s] and s in played]
         if k == "count" and suits:
-            return count_out(position, rng.choice(suits), seat)
+            return count_out(position, rng.choice(suits), seat, style=style)
         if k == "void" and suits:
-            return void(position, rng.choice(suits), seat)
+            return void(position, rng.choice(suits), seat, style=style)
     raise SenseError("nothing is hidden worth asking about in this position")
 
 
