@@ -39,8 +39,8 @@ def quantile(xs: list[float], q: float) -> float:
 def line(name: str, xs: list[float], goal: float) -> str:
     p50, p99, top = quantile(xs, 0.5), quantile(xs, 0.99), max(xs)
     ok = "within" if p99 <= goal else "OVER"
-    return (f"{name:34s} n={len(xs):4d}  median {p50 * 1000:7.2f} ms  p99 {p99 * 1000:7.2f} ms  max {top * 1000:7.2f} ms"
-            f"  ({ok} the goal of {goal * 1000:.0f} ms at p99)")
+    return (f"{name:34s} n={len(xs):4d}  median {p50 * 1000:7.2f} ms  p99 {p99 * 1000:7.2f} ms  "
+            f"max {top * 1000:7.2f} ms  ({ok} the goal of {goal * 1000:.0f} ms at p99)")
 
 
 def next_positions(n: int, folder: Path) -> list[str]:
