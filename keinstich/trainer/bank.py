@@ -72,7 +72,7 @@ class BankError(ValueError):
 @dataclass(frozen=True)
 class Entry:
     """One position of the bank: its ``id`` ("no-hearts:12:9": contract, seed, moves made), its code, the
-    contract and family, the good moves (codes), its themes, its rating and how often each bot solved it."""
+    contract (as :data:`CONTRACTS` names it) and family, the good moves (codes), its themes, its rating and how often each bot solved it."""
 
     id: str
     game: str
@@ -212,9 +212,10 @@ def first_rating(solved: dict[str, float]) -> Rating:
     return update(Rating(), games)
 
 
-def entry(position: Deal, sol: Solution, seed: int | str) -> Entry:
-    """The bank's entry for a kept position."""
-    contract = contract_id(position)
+def entry(position: Deal, sol: Solution, seed: int | str, contract: str | None = None) -> Entry:
+    """The bank's entry for a kept position (``contract``: the id it was dealt from, as :data:`CONTRACTS` names
+    it, e.g. "herzblatt-4"; by default the id its record names)."""
+    contract = contract or contract_id(position)
     eid = f"{contract}:{seed}:{len(position.history)}"
     solved = solved_by(position, sol, eid)
     return Entry(eid, position.game, contract, family_of(position), code_of(position),
@@ -239,7 +240,7 @@ def candidates(game: str, contract: str, *, per_contract: int = PER_CONTRACT,
             sol = solution(position)
             if not sol.separated:
                 continue
-            yield entry(position, sol, seed)
+            yield entry(position, sol, seed, contract)
             kept += 1
             here += 1
             if kept >= per_contract:
