@@ -129,8 +129,9 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
         self.title = widgets.HTML("<h3 style='margin:4px 0'>Trainer</h3>")
         self.status = widgets.HTML()
         self.status.add_class("ks-trainer-status")
+        self.status.layout.margin = "0 0 0 16px"
         self.header = widgets.HBox([self.title, self.status], layout=widgets.Layout(align_items="center",
-                                                                                    gap="16px", flex_flow="row wrap"))
+                                                                                    flex_flow="row wrap"))
         options = [(MODE_NAMES[m], m) for m in ("due", "level", "theme", "contract")]
         self.mode_buttons = widgets.ToggleButtons(options=options, value=None, style={"button_width": "110px"})
         themes = self.practice.bank.themes()
@@ -488,7 +489,7 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
                 b.on_click(guarded(self.messages, lambda _b, t=theme: self._practise_theme(t)))
                 rows.append(widgets.HBox([widgets.HTML(
                     f"<b>{html.escape(THEMES.get(theme, theme))}</b>: performance {performance:.0f}, "
-                    f"{fails} missed"), b], layout=widgets.Layout(align_items="center", gap="8px")))
+                    f"{fails} missed"), b], layout=widgets.Layout(align_items="center")))
             self.weak.children = rows or [widgets.HTML("<i>no weak theme yet (a theme is weak after 3 misses, with a "
                                                        "performance below your rating)</i>")]
             missed: list[widgets.Widget] = []
@@ -496,7 +497,7 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
                 b = widgets.Button(description="Try again", icon="repeat", layout=widgets.Layout(width="auto"))
                 b.on_click(guarded(self.messages, lambda _b, v=view: self.try_again(v)))
                 missed.append(widgets.HBox([widgets.HTML(f"{html.escape(contract)}: missed {misses} of {n}"), b],
-                                           layout=widgets.Layout(align_items="center", gap="8px")))
+                                           layout=widgets.Layout(align_items="center")))
             self.missed.children = missed or [widgets.HTML("<i>nothing missed yet</i>")]
 
     def _practise_theme(self, theme: str) -> None:
