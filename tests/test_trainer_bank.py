@@ -41,7 +41,10 @@ def test_the_ratings_are_seeded_by_the_bots() -> None:
     b = banks.shipped()
     for e in b.entries:
         assert set(e.solved_by) == {name for name, _, _ in banks.BOTS}
-        assert e.rating == banks.first_rating(e.solved_by)
+        seeded = banks.first_rating(e.solved_by)  # the chances are stored to 3 decimals, the rating to 0.1
+        assert e.rating.rating == pytest.approx(seeded.rating, abs=0.5)
+        assert e.rating.rd == pytest.approx(seeded.rd, abs=0.5)
+        assert e.rating.volatility == pytest.approx(seeded.volatility, abs=1e-5)
     by_heuristic = {True: [], False: []}  # type: dict[bool, list[float]]
     for e in b.entries:
         by_heuristic[e.solved_by["heuristic"] == 1.0].append(e.rating.rating)
