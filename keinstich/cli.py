@@ -52,7 +52,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Replay a game record (keinstich-record/1 JSON) and print a JSON summary: tricks, "
                     "penalties (or, for a lay-off deal, layout, finishing order and payout). "
                     "Exit 0 if every play is legal, 1 for an illegal play, 2 for a malformed record.")
-    check_cmd.add_argument("file", metavar="FILE", help="the record file, or - to read standard input")
+    check_cmd.add_argument("file", metavar="FILE",
+                           help="the record file, - to read standard input, or a deal or result code (KS1-…, KR1-…)")
     check_cmd.add_argument("--pretty", action="store_true",
                            help="lay the JSON out for reading: one key, trick or play per line")
     check_cmd.set_defaults(run=_check)
@@ -68,6 +69,8 @@ def _say(line: str) -> None:
 
 def _check(args: argparse.Namespace) -> int:
     name: str = args.file
+    if looks_like_code(name) and not os.path.exists(name):
+        return _check_code(name, args.pretty)
     where = "<stdin>" if name == "-" else name
     try:
         if name == "-":  # at most one byte past the limit is read: enough to refuse it
@@ -89,6 +92,28 @@ def _check(args: argparse.Namespace) -> int:
         _say(f"{PROG} check: {where}: malformed record: {e}")
         return EXIT_MALFORMED
     print(_pretty(summary) if args.pretty else json.dumps(summary))
+    return EXIT_OK
+
+
+def looks_like_code(text: str) -> bool:
+    """A deal or result code (``KS1-…``, ``KR1-…``) or a link holding one, rather than a file name."""
+    head = text.strip()[:4].upper()
+    return (head[:2] in ("KS", "KR") and "-" in text[:8] and head[2:3].isdigit()) or "deal=" in text
+
+
+def _check_code(text: str, pretty: bool) -> int:
+    """``keinstich check CODE``: the code's record checked as a record is, and what the code adds (seat, seed, …)."""
+    from keinstich.codes import CodeError, read_code
+
+    shown = text if len(text) <= 24 else text[:20] + "…"
+    try:
+        code = read_code(text)
+        summary = check(code.record)
+    except CodeError as e:
+        _say(f"{PROG} check: {shown}: {e}")
+        return EXIT_MALFORMED
+    summary["code"] = code.summary()
+    print(_pretty(summary) if pretty else json.dumps(summary))
     return EXIT_OK
 
 

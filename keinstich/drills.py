@@ -1,16 +1,14 @@
 """Quiz sets that train: instructive positions from seeded deals, graded by difficulty.
 
-A *drill* is a position worth asking "which card would you play?". Every legal move is valued by
-the exact solver (:func:`~keinstich.bots.solver.card_values`, all hands open); a move's *cost* is
-how much worse its value is than the best move's, in the contract's units. A position is
-*instructive* when the worst legal move costs at least the contract's "fine" threshold (the choice
-matters; the coach's thresholds, :func:`keinstich.coach.grades_of`, docs/coach.md). Its difficulty,
-with *close* meaning a move that is not best but costs less than the "mistake" threshold:
+A *drill* is a position worth asking "which card would you play?". Every legal move is judged by the
+coach's one judge (:func:`keinstich.coach.verdict`: from what the player could know, graded by the
+contract's thresholds, docs/coach.md); a move's *cost* is what it gives away against the best move, in the
+contract's units. A position is *instructive* when the choice clearly matters: some legal move is graded a
+mistake or a blunder. Its difficulty, with *close* meaning a move graded fine (not best, not a mistake):
 
-* ``"easy"``: the heuristic bot finds a best move, and the best is clearly better: every other move
-  costs at least the "blunder" threshold;
-* ``"medium"``: the heuristic bot finds a best move, some other move costs less than a blunder, and at
-  most one other move is close;
+* ``"easy"``: the heuristic bot finds a best move, and the best is clearly better: every move that is not
+  best or fine is a blunder, and none is close;
+* ``"medium"``: the heuristic bot finds a best move, and at most one other move is close;
 * ``"hard"``: the heuristic bot misses the best moves, or two or more other moves are close.
 
 ::
@@ -25,15 +23,13 @@ so a set can be dealt one position at a time, and the next set starts at ``next_
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from keinstich.bots.base import objective
 from keinstich.bots.heuristic import HeuristicBot
 from keinstich.bots.play import bot_move
-from keinstich.bots.solver import card_values
-from keinstich.coach import grades_of
+from keinstich.coach import Verdict, grades_of, verdict
 from keinstich.deal import Deal, Move
 from keinstich.positions import QuizError, dealt_pack, next_seed, positions
 
@@ -54,54 +50,51 @@ def thresholds(deal: Deal) -> tuple[float, float, float]:
 
 @dataclass(frozen=True)
 class Drill:
-    """A position with every legal move valued exactly, and what makes it easy or hard.
+    """A position with every legal move judged by the coach, and what makes it easy or hard.
 
-    ``values``: each legal move's final score for the side to move under best play (contract units);
-    ``sign``: +1 when higher is better, -1 when lower is (pfennig paid); ``heuristic``: the heuristic
-    bot's move there; ``fine``, ``mistake``, ``blunder``: the contract's thresholds.
+    ``verdict``: the coach's :class:`~keinstich.coach.Verdict` (grades, costs, the best moves, the sentences);
+    ``heuristic``: the heuristic bot's move there; ``fine``, ``mistake``, ``blunder``: the contract's thresholds.
     """
 
     deal: Deal
     seed: int | str
-    values: Mapping[Move, int]
-    sign: int
+    verdict: Verdict
     heuristic: Move
     fine: float
     mistake: float
     blunder: float
 
-    def cost(self, move: Move) -> int:
-        """What ``move`` costs against the best move, in the contract's units (0 for a best move)."""
-        top = max(self.sign * v for v in self.values.values())
-        return top - self.sign * self.values[move]
+    def cost(self, move: Move) -> float:
+        """What ``move`` costs against the best move, in the contract's units (0 for the leading move)."""
+        return self.verdict.cost(move)
+
+    def grade(self, move: Move) -> str:
+        return self.verdict.grade(move)
 
     @property
     def best(self) -> tuple[Move, ...]:
-        """The moves that cost nothing."""
-        return tuple(m for m in self.values if self.cost(m) == 0)
+        """The moves graded best."""
+        return self.verdict.best
 
     @property
-    def spread(self) -> int:
-        """What the worst legal move costs: how much the choice matters."""
-        return max(self.cost(m) for m in self.values)
+    def good(self) -> tuple[Move, ...]:
+        """The moves graded best or fine: the answers counted right."""
+        return self.verdict.good
 
     @property
     def close(self) -> int:
-        """How many moves that are not best cost less than the mistake threshold."""
-        return sum(1 for m in self.values if 0 < self.cost(m) < self.mistake)
-
-    @property
-    def gap(self) -> int:
-        """What the cheapest move that is not best costs (0 when every move is best)."""
-        return min((self.cost(m) for m in self.values if self.cost(m) > 0), default=0)
+        """How many moves are graded fine."""
+        return sum(1 for m in self.verdict.legal if self.grade(m) == "fine")
 
     @property
     def instructive(self) -> bool:
-        return self.spread >= self.fine
+        """Some legal move is a mistake or a blunder: the choice clearly matters."""
+        return any(self.grade(m) in ("mistake", "blunder") for m in self.verdict.legal)
 
     @property
     def difficulty(self) -> Difficulty:
-        return difficulty_of(self.cost(self.heuristic) == 0, self.gap >= self.blunder, self.close)
+        clearly = all(self.grade(m) in ("best", "blunder") for m in self.verdict.legal)
+        return difficulty_of(self.grade(self.heuristic) == "best", clearly, self.close)
 
 
 def difficulty_of(heuristic_finds_it: bool, clearly_better: bool, close: int) -> Difficulty:
@@ -113,14 +106,16 @@ def difficulty_of(heuristic_finds_it: bool, clearly_better: bool, close: int) ->
 
 
 def study(deal: Deal, seed: int | str = 0) -> Drill | None:
-    """The drill for ``deal``'s seat to move (None when fewer than two moves are legal)."""
+    """The drill for ``deal``'s seat to move (None when fewer than two moves are legal, or outside the card
+    play)."""
     seat = deal.turn
     if seat is None or len(deal.legal_moves()) < 2 or not deal.legal():
         return None
-    values = card_values(deal)
-    sign = objective(deal.observation(seat)).sign
+    v = verdict(deal)
+    if v.forced or v.judged is None:
+        return None
     bot = HeuristicBot(pack=dealt_pack(deal))
-    return Drill(deal.copy(), seed, values, sign, bot_move(bot, deal.observation(seat)), *thresholds(deal))
+    return Drill(deal.copy(), seed, v, bot_move(bot, deal.observation(seat)), *thresholds(deal))
 
 
 def drills(contract: Any, seed: int | str = 0, *, difficulty: Difficulty | None = None,

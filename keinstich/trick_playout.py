@@ -122,6 +122,27 @@ class PlayOut:
         ``seen``, per seat the cards out of play it has seen). Returns how many cards were played."""
         if self._turn < 0:
             return 0
+        state = self.kernel_state(mode, known=known, soloist=soloist, cards=cards, in_play=in_play, seen=seen)
+        from keinstich.kernel.playout import run  # loads the compiled kernel on first use
+
+        if heuristic is None:
+            if not _NO_HEURISTIC:
+                _NO_HEURISTIC.append(array([0, 0, 0, 0, -1] + [0] * (H_SIZE - 5)))
+            heuristic = _NO_HEURISTIC[0]
+        if draws:
+            rnd = float_array(draws)
+        else:  # the heuristic draws nothing: one table of no draws, made once
+            if not _NO_DRAWS:
+                _NO_DRAWS.append(float_array(()))
+            rnd = _NO_DRAWS[0]
+        count = run(state, self._kernel_tables().T, heuristic, rnd, -1)
+        self._take(state, count)
+        return int(count)
+
+    def kernel_state(self, mode: int, *, known: Sequence[int] | None = None, soloist: int | None = None,
+                     cards: int = 0, in_play: int = 0, seen: Sequence[int] = ()) -> Any:
+        """This deal as the kernel's state array (:func:`keinstich.kernel.playout.run`; the arguments as
+        :meth:`run_out` takes them), with the tables it plays under in :meth:`kernel_tables`."""
         n = self.players
         S = [0] * S_WINNERS  # what the kernel reads; the winners and the cards played it writes
         S[S_SEAT] = self._turn
@@ -150,22 +171,11 @@ class PlayOut:
         S[S_VOIDS:S_VOIDS + n] = self._voids
         if seen:
             S[S_SEEN:S_SEEN + n] = seen
-        state = padded(S, S_SIZE)
-        from keinstich.kernel.playout import run  # loads the compiled kernel on first use
+        return padded(S, S_SIZE)
 
-        if heuristic is None:
-            if not _NO_HEURISTIC:
-                _NO_HEURISTIC.append(array([0, 0, 0, 0, -1] + [0] * (H_SIZE - 5)))
-            heuristic = _NO_HEURISTIC[0]
-        if draws:
-            rnd = float_array(draws)
-        else:  # the heuristic draws nothing: one table of no draws, made once
-            if not _NO_DRAWS:
-                _NO_DRAWS.append(float_array(()))
-            rnd = _NO_DRAWS[0]
-        count = run(state, self._kernel_tables().T, heuristic, rnd, -1)
-        self._take(state, count)
-        return int(count)
+    def kernel_tables(self) -> TrickTables:
+        """The kernel's tables for this deal's rules, contract, players and length."""
+        return self._kernel_tables()
 
     def _kernel_tables(self) -> TrickTables:
         key = (id(self.rules), id(self.contract), self.players, self.total_tricks)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from keinstich.coach.judge import key
+from keinstich.coach.fair import key
 from keinstich.trainer import bank as banks
 from keinstich.trainer.positions import choice
 from keinstich.trainer.themes import THEMES

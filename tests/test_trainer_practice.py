@@ -14,7 +14,7 @@ from keinstich.bots.play import bot_move
 from keinstich.bots.random import RandomBot
 from keinstich.bots.solver import card_values
 from keinstich.coach import Review, review
-from keinstich.coach.judge import key
+from keinstich.coach.fair import key
 from keinstich.deal import Deal
 from keinstich.games import GAMES
 from keinstich.trainer.bank import shipped

@@ -11,10 +11,11 @@ from .domino import DominoView
 from .editor import RuleEditor
 from .quiz import BestCardQuiz, LegalCardsQuiz, quiz_position
 from .replay import Replay
-from .table import Table
+from .table import Table, app_table
 from .trainer import Trainer
 
 __all__ = [
     "BestCardQuiz", "CardButton", "CardStyles", "DominoView", "HandView", "LegalCardsQuiz", "MessageArea",
-    "Replay", "RuleEditor", "Table", "Trainer", "TrickView", "card_style_widget", "guard", "guarded", "quiz_position",
+    "Replay", "RuleEditor", "Table", "Trainer", "TrickView", "app_table", "card_style_widget", "guard", "guarded",
+    "quiz_position",
 ]

@@ -1,49 +1,77 @@
-"""The review beside the Table: made when a deal ends, and "Try again from here".
+"""The coach at the Table: the verdict worked out while the learner thinks, the review when a deal ends, and
+"Try again from here".
 
-When the learner's deal is over, :class:`Coach` reviews it from the learner's seat
-(:func:`keinstich.coach.review`, with the table's bots for the duplicates) in a background thread,
-with a progress note and a Stop button, and shows the :class:`~keinstich_widgets.review.ReviewView`
-beside the table. A decision's "Try again from here" reopens the reviewed deal just before it, with
-the same cards (:meth:`~keinstich_widgets._session.Session.rewind`); the review stays in view while
-the learner plays on, and the next finished deal brings a new one. A new deal, a typed deal, another
-contract or an Undo takes the review away.
+While it is the learner's turn, :class:`Coach` works out the coach's verdict of the position in a background
+thread (:func:`keinstich.coach.verdict`, kept once made), so Hint answers at once and the review reuses it. When
+the learner's deal is over it reviews it from the learner's seat (:func:`keinstich.coach.review`, against the
+table's own bots) in a background thread, and shows the :class:`~keinstich_widgets.review.ReviewView` beside
+the table. Where the table is too narrow for the review beside it, the review goes below; a line right under the
+table's status, where the learner looks when the deal ends, says what it found ("Your review: 2 mistakes") with a
+button that brings it into view, and the review has one that brings the table back. A decision's "Try again from
+here" reopens the reviewed deal just before it, with the same cards
+(:meth:`~keinstich_widgets._session.Session.rewind`), and brings the table into view; the review stays while
+the learner plays on, and the next finished deal brings a new one. A new deal, a typed deal, another contract or
+an Undo takes the review away.
 """
 
 from __future__ import annotations
 
+import html
+import threading
 from typing import TYPE_CHECKING
 
-from keinstich.coach import Review, review
+import ipywidgets as widgets
+
+from keinstich.bots.budget import Budget, Stopped
+from keinstich.coach import Review, known, review, verdict
 from keinstich.deal import Deal
 
-from ._guard import report
+from ._guard import guarded, report
 from ._thinking import Thinking
 from .review import ReviewView
 
 if TYPE_CHECKING:
     from .table import Table
 
-SAMPLES = 100
-"""Deals the fair judgement samples per decision in the Table's review."""
+WORDS = {
+    "en": {"found": "Your review: {counts}.", "clean": "Your review: no mistakes in {n} decisions.",
+           "show": "Show the review ↓", "back": "↑ Back to the table", "none": "nothing to review: you had no choice"},
+    "de": {"found": "Dein Rückblick: {counts}.", "clean": "Dein Rückblick: keine Fehler in {n} Entscheidungen.",
+           "show": "Zum Rückblick ↓", "back": "↑ Zurück zum Tisch",
+           "none": "nichts durchzusehen: du hattest keine Wahl"},
+}
 
 
 class Coach:
-    """The Table's review panel (see the module's docstring). ``enabled=False`` makes no reviews."""
+    """The Table's coach (see the module's docstring). ``enabled=False`` makes no reviews (the Hint still asks
+    the coach)."""
 
-    def __init__(self, table: Table, enabled: bool = True, samples: int = SAMPLES) -> None:
+    def __init__(self, table: Table, enabled: bool = True) -> None:
         self.table = table
         self.enabled = enabled
-        self.samples = samples
         ses = table.session
+        self.words = WORDS.get(table.lang, WORDS["en"])
         self.view = ReviewView(on_try=self.try_again, style=table.faces, four_colour=table.four_colour,
                                lang=table.lang, width=round(table.card_px * 0.45), on_later=self.practise_later,
                                on_now=self.find_better)
+        self.back = widgets.Button(description=self.words["back"], layout=widgets.Layout(width="auto"),
+                                   tooltip="bring the table into view")
+        self.back.on_click(guarded(self.view.messages, lambda _b: table.focus_play()))
+        self.view.children = [self.back, *self.view.children]
         self.job: Thinking[Review] = Thinking(ses.lock, words=table.t("reviewing"), stop_words=table.t("stop"),
                                               stopped_words=table.t("stopped"))
-        self.view.children = [self.view.children[0], self.job.box, *self.view.children[1:]]
+        self.found = widgets.HTML()
+        self.show = widgets.Button(description=self.words["show"], button_style="info",
+                                   layout=widgets.Layout(width="auto"), tooltip="bring your review into view")
+        self.show.on_click(guarded(table.messages, lambda _b: self.bring_into_view()))
+        self.banner = widgets.HBox([self.job.box, self.found, self.show],
+                                   layout=widgets.Layout(display="none", align_items="center", flex_flow="row wrap"))
+        self.banner.add_class("ks-review-banner")
         self.reviewed: Deal | None = None  # the deal the review shown is about
         self._asked: tuple[int, int] | None = None  # (generation, moves) of the finished deal asked about
         self._kept = -1  # the generation the review stays in view for (after a Try again)
+        self._ponder: tuple[Deal, Budget] | None = None
+        self._ponder_lock = threading.Lock()
 
     @property
     def review(self) -> Review | None:
@@ -51,9 +79,11 @@ class Coach:
         return self.view.review
 
     def after_render(self) -> None:
-        """Called after every redraw of the table (under the session's lock): start the review of a deal
-        just finished; take the review away when the table moved on to something else."""
+        """Called after every redraw of the table (under the session's lock): think ahead about the learner's
+        position; start the review of a deal just finished; take the review away when the table moved on."""
         ses = self.table.session
+        if ses.learner_to_move and not ses.synchronous:
+            self.ponder(ses.deal)
         if not self.enabled:
             return
         gen = ses.generation
@@ -64,11 +94,34 @@ class Coach:
         elif gen != self._kept and self._asked is not None:
             self.clear()
 
+    def ponder(self, position: Deal) -> None:
+        """Work out the verdict of ``position`` in the background (unless it is known, or being worked out),
+        so that Hint answers at once; a newer position takes over."""
+        if known(position):
+            return
+        copy = position.copy()
+        budget = Budget()
+        with self._ponder_lock:
+            if self._ponder is not None:
+                self._ponder[1].stop()  # the position moved on: that verdict can wait
+            self._ponder = (copy, budget)
+
+        def work() -> None:
+            try:
+                verdict(copy, budget=budget)
+            except Stopped:
+                pass
+            except Exception:
+                pass
+
+        threading.Thread(target=work, name="keinstich-coach-ponder", daemon=True).start()
+
     def clear(self) -> None:
         self.job.withdraw()
         self._asked = None
         self.reviewed = None
         self.view.update(None)
+        self.banner.layout.display = "none"
         self.table.show_panel(None)
 
     def _start(self, mark: tuple[int, int]) -> None:
@@ -76,22 +129,40 @@ class Coach:
         self.job.withdraw()
         self._asked = mark
         deal, seat, bots = ses.deal.copy(), ses.seat, list(ses.specs)
-        seed = ses.seed if ses.seed is not None else 0
         self.view.update(None)
+        self.found.value = ""
+        self.show.layout.display = "none"
+        self.banner.layout.display = ""
         self.table.show_panel(self.view)
         self.job.synchronous = ses.synchronous
 
         def done(r: Review) -> None:
             self.reviewed = deal
             self.view.update(r)
+            self.found.value = f"<b>{html.escape(self.summary(r))}</b>"
+            self.show.layout.display = ""
 
         style = self.table.faces
-        self.job.start(lambda budget: review(deal, seat, bots=bots, samples=self.samples, seed=seed, budget=budget,
-                                             style=style),
+        self.job.start(lambda budget: review(deal, seat, bots=bots, budget=budget, style=style),
                        done, lambda e: report(self.table.messages, e, "review"))
 
+    def summary(self, r: Review) -> str:
+        """"Your review: 2 mistakes, 1 blunder.": what the review found, in the table's language."""
+        n = len(r.decisions)
+        if not n:
+            return self.words["found"].format(counts=self.words["none"])
+        bad = [(r.count(g), g) for g in ("mistake", "blunder") if r.count(g)]
+        if not bad:
+            return self.words["clean"].format(n=n)
+        return self.words["found"].format(counts=", ".join(f"{k} {g}{'' if k == 1 else 's'}" for k, g in bad))
+
+    def bring_into_view(self) -> None:
+        """Scroll the review into view (the browser scrolls to a button given the focus)."""
+        self.back.focus()
+
     def try_again(self, index: int) -> None:
-        """Reopen the reviewed deal just before its move ``index`` (the learner's decision)."""
+        """Reopen the reviewed deal just before its move ``index`` (the learner's decision), and bring the table
+        into view."""
         deal = self.reviewed
         if deal is None:
             raise ValueError("there is no reviewed deal to reopen: finish a deal first")
@@ -100,7 +171,7 @@ class Coach:
             self._kept = ses.generation + 1  # the rewind's redraw must keep the review in view
             ses.rewind(deal, index)
             self.table.messages.info(self.table.t("retry", where=_where(deal, index)))
-
+        self.table.focus_play()
 
     def practise_later(self, r: Review) -> None:
         """"Practise these later": the review's mistakes into the learner's deck (keinstich.trainer)."""

@@ -74,7 +74,7 @@ class Session:
     """
 
     def __init__(self, setup: Setup, deal: Deal, seat: int, bots: str | Bot | Sequence[str | Bot], *,
-                 seed: int | str | None = 0, hint: str | Bot = "heuristic", synchronous: bool = False,
+                 seed: int | str | None = 0, synchronous: bool = False,
                  on_change: Callable[[], None] | None = None,
                  on_error: Callable[[BaseException], None] | None = None) -> None:
         n = setup.players
@@ -90,8 +90,6 @@ class Session:
         self.seed: int | str | None = seed
         self.specs: list[str | Bot] = self._specs(bots)
         self.bots: list[Bot] = [make_bot(s, self.bot_seed, i, setup.pack) for i, s in enumerate(self.specs)]
-        self.hint_spec = hint
-        self.hint_bot = make_bot(hint, self.bot_seed, -1, setup.pack)
         self.deal: Deal = deal
         self.moves: list[Played] = []
         self.thinking: int | None = None
@@ -100,13 +98,14 @@ class Session:
         self._snapshots: list[tuple[Deal, int]] = []
         self._gen = 0
         self._thread: threading.Thread | None = None
+        self.paused = False  # a teacher steps through the deal: the bots wait (see step, resume)
 
     def _specs(self, bots: str | Bot | Sequence[str | Bot]) -> list[str | Bot]:
         n = self.setup.players
         if isinstance(bots, str) or isinstance(bots, Bot):
             return [bots] * n
         out = list(bots)
-        if len(out) == n - 1:  # one per other seat: the learner's seat gets the heuristic bot (for hints)
+        if len(out) == n - 1:  # one per other seat: the learner's seat gets the heuristic bot (a teacher's steps)
             out.insert(self.seat, "heuristic")
         if len(out) != n:
             raise SetupError(f"give one bot for all seats or one per seat ({n}), not {len(out)}")
@@ -261,7 +260,7 @@ class Session:
     def _advance(self) -> None:
         """Let the bots move until it is the learner's turn, the deal is over, or a slow bot thinks."""
         try:
-            while not self.deal.over and self.deal.turn != self.seat:
+            while not self.paused and not self.deal.over and self.deal.turn != self.seat:
                 seat = self.deal.turn
                 assert seat is not None
                 bot = self.bots[seat]
@@ -342,20 +341,48 @@ class Session:
         with self.lock:
             return self.thinking is None and not self.deal.over and self.deal.turn != self.seat
 
+    # --- a teacher's stepping ---------------------------------------------------------------------
+
+    def step(self, move: Any, reason: str = "") -> None:
+        """Make one move for whoever is to move (a teacher stepping through the deal); the bots stay paused."""
+        with self.lock:
+            if self.deal.over or self.deal.turn is None:
+                raise TableError("the deal is over: step back, or deal again")
+            if self.thinking is not None:
+                raise TableError(f"wait: seat {self.thinking} is thinking")
+            seat = self.deal.turn
+            why = self.deal.why_illegal(move, seat, style=self.style)
+            if why is not None:
+                raise IllegalPlay(why)
+            if seat == self.seat:
+                self._snapshots.append((self.deal.copy(), len(self.moves)))
+                self.seen_tricks = finished_tricks(self.deal)
+            self.deal.play(move, seat)
+            self.moves.append(Played(seat, move, reason, seat == self.seat))
+            self.on_change()
+
+    def resume(self) -> None:
+        """Stop stepping: the bots play again from here."""
+        with self.lock:
+            self.paused = False
+            self._advance()
+
     # --- teaching tools ------------------------------------------------------------------------
 
     def hint(self) -> tuple[Any, str]:
-        """The hint bot's move for the learner now, with its reason: (move, reason)."""
-        with self.lock:
-            bot, position, _ = self.hint_question()
-            return bot_move(bot, position, self.seat, self.style)
+        """The coach's move for the learner now, with why: (move, reason)."""
+        from keinstich.coach import verdict
 
-    def hint_question(self) -> tuple[Bot, Deal, tuple[int, int]]:
-        """What a hint asks, to be answered outside the lock (a Monte Carlo hint takes a while): the hint
-        bot, a copy of the position, and a mark that :meth:`still` compares with the position then."""
+        position, _ = self.hint_question()
+        v = verdict(position, style=self.style)
+        return v.hint, v.hint_reason()
+
+    def hint_question(self) -> tuple[Deal, tuple[int, int]]:
+        """What a hint asks, to be answered outside the lock (the coach may take a moment): a copy of the position,
+        and a mark that :meth:`still` compares with the position then."""
         with self.lock:
             self._check_learner("ask for a hint")
-            return self.hint_bot, self.deal.copy(), (self._gen, len(self.moves))
+            return self.deal.copy(), (self._gen, len(self.moves))
 
     def still(self, mark: tuple[int, int]) -> bool:
         """Whether the position a question was asked about (its :meth:`hint_question` mark) is still the one
@@ -413,9 +440,9 @@ class Session:
                 raise TableError(f"the table has {self.setup.players} seats; this deal needs {setup.players}")
             self._gen += 1
             self.thinking = None
+            self.paused = False
             if setup.pack != self.setup.pack:
                 self.bots = [make_bot(s, self.bot_seed, i, setup.pack) for i, s in enumerate(self.specs)]
-                self.hint_bot = make_bot(self.hint_spec, self.bot_seed, -1, setup.pack)
             self.setup = setup
             if seed is not KEEP:
                 self.seed = seed

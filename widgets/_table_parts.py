@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
-from keinstich.faces import CARD_SIZES
+from keinstich.faces import CARD_SIZES, SIZE_LABELS
 
 from ._games import BOT_NAMES, bot_label, game_of
 from ._session import TableError
@@ -24,13 +24,16 @@ BOT_OPTIONS = [("random", "random"), ("heuristic", "heuristic"), ("Monte Carlo",
 
 
 def other_width(px: int) -> int:
-    """The bots' hands (and the last trick beside the cloth): two thirds of the learner's cards."""
-    return max(36, px * 2 // 3)
+    """The bots' hands (and the last trick beside the cloth): two thirds of the learner's cards, less for a
+    projector's large cards (the room goes to the trick and the learner's hand)."""
+    return max(36, px * 2 // 3 if px <= CARD_SIZES["medium"] else 48 + (px - CARD_SIZES["medium"]) // 4)
 
 
 def trick_width(px: int) -> int:
-    """The cards on the cloth."""
-    return max(48, px * 8 // 9)
+    """The cards on the cloth: eight ninths of the learner's, less above the large size (a 1280×720 projector
+    keeps the trick and the hand in view at the extra large size)."""
+    large = CARD_SIZES["large"]
+    return max(48, px * 8 // 9 if px <= large else large * 8 // 9 + (px - large) // 4)
 
 
 def domino_width(px: int) -> int:
@@ -55,8 +58,8 @@ def game_name(game_id: str) -> str:
 
 
 def size_dropdown(px: int, label: str) -> widgets.Dropdown:
-    """S / M / L (and the width given, if it is none of them)."""
-    options: list[tuple[str, Any]] = [(name[0].upper(), name) for name in CARD_SIZES]
+    """S / M / L / XL (and the width given, if it is none of them)."""
+    options: list[tuple[str, Any]] = [(SIZE_LABELS[name], name) for name in CARD_SIZES]
     named = {w: name for name, w in CARD_SIZES.items()}
     value: Any = named.get(px, px)
     if value == px:

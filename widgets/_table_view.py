@@ -113,11 +113,16 @@ class TableView:
         cs = move_cards(move)
         return self.card_text(cs[0]) if len(cs) == 1 else move_text(move)
 
-    def hint_html(self, bot: str, move: Any, reason: str) -> str:
-        """The hint beside its button: the move in bold, then the bot's reason."""
+    def hint_html(self, move: Any, reason: str) -> str:
+        """The hint beside its button: the coach's move in bold, then why."""
         return (f'<span style="background:#fff4d6;border-radius:4px;padding:2px 8px">'
-                f'{html.escape(self.t("hint_note", bot=bot))} <b>{html.escape(self.advice(move))}</b>'
+                f'{html.escape(self.t("hint_note"))} <b>{html.escape(self.advice(move))}</b>'
                 f'{" — " + html.escape(reason) if reason else ""}</span>')
+
+    def teacher_marks(self, seat: int) -> tuple[Card, ...]:
+        """The cards the teacher's answer rings in ``seat``'s hand (none without a teacher's panel)."""
+        teacher = getattr(self, "teacher_panel", None)
+        return () if teacher is None else teacher.marks(seat)
 
     def _hint_still(self) -> bool:
         """Whether the hint shown answers the position on the table; a stale one is taken away."""
@@ -137,7 +142,7 @@ class TableView:
         ses = self.session
         deal = ses.deal
         with self.hold_sync():  # type: ignore[attr-defined]
-            self.title.value = (f'<div style="font-size:1.2em"><b>{html.escape(ses.setup.describe())}</b>'
+            self.title.value = (f'<div style="font-size:1.1em"><b>{html.escape(ses.setup.describe())}</b>'
                                 f' <small>— {html.escape(self.seed_words())}</small></div>')
             self._hint_still()
             self._render_hands()
@@ -149,8 +154,11 @@ class TableView:
             self.hint_button.disabled = not ses.learner_to_move
             self.history.value = self._history_html()
             for s, lab in self.other_labels.items():
-                lab.value = (f"<b>{html.escape(self.name(s))}</b><br><small>{html.escape(bot_label(ses.bots[s]))}"
+                lab.value = (f"<b>{html.escape(self.name(s))}</b> <small>{html.escape(bot_label(ses.bots[s]))}"
                              f"{' · ' + str(len(deal.hand(s))) if not self.open_toggle.value else ''}</small>")
+            for panel in (getattr(self, "codes", None), getattr(self, "teacher_panel", None)):
+                if panel is not None:
+                    panel.after_render()
         self.render_seconds = time.perf_counter() - t0
         coach = getattr(self, "coach", None)
         if coach is not None:
@@ -164,11 +172,14 @@ class TableView:
         if not hv.enabled:
             hv.enable()
         hv.set_cards(sort_hand(deal.hand(ses.seat), order), ses.legal(), ses.why_not)
-        hv.highlight(ses.selected if ses.picking else self._hint_cards)  # the hint's, only while it holds
-        show = self.open_toggle.value
+        teacher = getattr(self, "teacher_panel", None)
+        # the hint's ring (only while it holds), or the teacher's answer's
+        hv.highlight(ses.selected if ses.picking else self._hint_cards or self.teacher_marks(ses.seat))
         for s, view in self.other_views.items():
             cards = sort_hand(deal.hand(s), order)
+            show = self.open_toggle.value or (teacher is not None and teacher.revealed(s))
             view.set_cards(cards, None if show else (), None, face_down=not show)
+            view.highlight(self.teacher_marks(s) if show else ())
 
     def _render_centre(self) -> None:
         ses = self.session
@@ -201,9 +212,14 @@ class TableView:
                                   title=self.t("trick_k", k=beside.number))
             self.last_view.layout.display = ""
 
+    def size_text(self, px: int) -> None:  # pragma: no cover - the Table defines it
+        raise NotImplementedError
+
     def resize(self, px: int) -> None:
-        """Every card view redrawn in place for cards ``px`` wide (the learner's; the rest in proportion)."""
+        """Every card view redrawn in place for cards ``px`` wide (the learner's; the rest in proportion), the
+        text in proportion."""
         self.card_px = px
+        self.size_text(px)
         self.hand_view.set_look(width=px)
         for view in self.other_views.values():
             view.set_look(width=other_width(px))
@@ -273,6 +289,8 @@ class TableView:
         turn = deal.turn
         assert turn is not None
         if turn != ses.seat:
+            if ses.paused:
+                return self.t("waiting", name=self.name(turn)).rstrip(".…") + " (stepping: press Forward)"
             return self.t("waiting", name=self.name(turn))
         phase = deal.phase
         moves = deal.legal_moves()
@@ -293,11 +311,17 @@ class TableView:
         return self.t("your_card") if tricks_of(deal).trick else self.t("your_lead")
 
     def _result_text(self) -> str:
-        result = self.session.deal.result()
+        deal = self.session.deal
+        result = deal.result()
         parts = []
         if result.places is not None:
             order = sorted((p, s) for s, p in enumerate(result.places) if p)
             parts.append(self.t("places", order=", ".join(f"{p}. {self.name(s)}" for p, s in order)) + ".")
+        if result.places is not None and result.unit == "pfennig" and getattr(deal, "pot", 0) is None:
+            from keinstich.coach import outcome  # what the review counts: the payout of a standard pot, less fees
+
+            gets = ", ".join(f"{self.name(s)} {outcome(deal, s):g}" for s in range(deal.players))
+            return " ".join([*parts, self.t("payout", gets=gets)])
         scores = ", ".join(f"{self.name(s)} {v}" for s, v in enumerate(result.scores))
         parts.append(f"{self.t('score').capitalize()} ({self.unit(result.unit)}): {scores}.")
         if result.text:

@@ -60,7 +60,10 @@ _BUTTON = ".jupyter-widgets.jupyter-button.ks-card"
 
 def _base_css(w: int) -> str:
     h = round(w * 1.4)
-    return (f"{_BUTTON}.ks-w-{w}{{width:{w}px;height:{h}px;min-width:{w}px;}}")
+    # in a hand that must stay on one row (.ks-fit) a card may give up its right part to the next one, as cards
+    # fanned in a hand do: its left edge, with the corner index, always shows
+    return (f"{_BUTTON}.ks-w-{w}{{width:{w}px;height:{h}px;min-width:{w}px;}}"
+            f".ks-fit > {_BUTTON}.ks-w-{w}{{flex:0 1 {w}px;min-width:{round(w * 0.3)}px;}}")
 
 
 _SHARED_CSS = (
@@ -73,6 +76,9 @@ _SHARED_CSS = (
     f"{_BUTTON}:disabled{{opacity:.45;cursor:not-allowed;filter:grayscale(35%);}}"
     f"{_BUTTON}.ks-face-down:disabled{{opacity:1;filter:none;cursor:default;}}"
     f"{_BUTTON}.ks-lit{{box-shadow:0 0 0 3px #e69500;}}"
+    f".ks-hand.ks-fit{{flex-wrap:nowrap !important;}}"
+    f".ks-fit > {_BUTTON}{{background-size:auto 100%;background-position:left top;margin:2px 1px;}}"
+    f".ks-fit > {_BUTTON}:last-child{{flex-shrink:0;}}"
 )
 
 
@@ -413,6 +419,9 @@ class TrickView(widgets.VBox):  # type: ignore[misc]
                 self.html.value = value
             if caption is not None:
                 self.caption.value = html.escape(caption)
+                shown = "" if caption else "none"  # an empty caption takes no line under the cloth
+                if self.caption.layout.display != shown:
+                    self.caption.layout.display = shown
 
     def set_look(self, style: Style | None = None, four_colour: bool | object | None = KEEP,
                  lang: Lang | None = None, width: float | None = None) -> None:

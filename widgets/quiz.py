@@ -5,8 +5,8 @@ A quiz is a **set** of positions (default 8) with a running score ("3 of 5 right
 and **Another set**. Three ways to build one::
 
     BestCardQuiz.set("no-hearts", difficulty="medium", size=8, seed=0)   # instructive positions, graded
-    BestCardQuiz.from_seed("no-hearts", 31, judge="heuristic")            # positions of seeds 31, 32, …
-    BestCardQuiz(position, judge="solver")     # this position first, then more of its game and contract
+    BestCardQuiz.from_seed("no-hearts", 31)                               # positions of seeds 31, 32, …
+    BestCardQuiz(position, open_hands=True)    # this position first, then more of its game and contract
 
 ``LegalCardsQuiz`` has the same three (``set`` without a difficulty: every position has cards that
 are not allowed), for trick and lay-off (domino) deals alike. Positions and their difficulty come from
@@ -28,12 +28,11 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from keinstich.cards import Card, Lang, Style, sort_hand
-from keinstich.coach.judge import SAMPLES
 from keinstich.deal import Deal, Move
 from keinstich.drills import Difficulty, drill, study
 from keinstich.positions import QuizError, dealt_pack, has_choice, quiz_position, some_illegal
 
-from ._feedback import JUDGES, Assessment, Judge, assess, report
+from ._feedback import Assessment, assess, report
 from ._games import hand_order, lays_off
 from ._quiz_base import SIZE, Factory, QuizSet
 from ._thinking import Thinking
@@ -45,7 +44,7 @@ INLINE = 0.4
 
 
 def instructive(deal: Deal) -> bool:
-    """A choice in a trick where the cards differ by at least the contract's "fine" threshold under best play."""
+    """A choice in a trick where the coach grades some card a mistake or a blunder: the choice clearly matters."""
     if not has_choice(deal):
         return False
     d = study(deal)
@@ -187,58 +186,51 @@ def _check_card_play(deal: Deal) -> None:
 class BestCardQuiz(QuizSet):
     """"Which card would you play here?": click one of your legal cards, then press Check.
 
-    The feedback is about your card first (what it costs against the best play, and why), then the
-    best card and its reason. ``judge``: ``"solver"`` (exact, every hand open, with every card's
-    value), ``"montecarlo"`` (the Monte Carlo bot, which sees only your hand) or ``"heuristic"`` (the
-    heuristic bot's card and its reason as the model answer).
+    The coach judges it (the one judge, from what you could know): a card graded best or fine is right. The
+    feedback is about your card first (what it costs against the best card, and why), then the best card and
+    its reason. ``open_hands``: also list what every card is worth with all hands open, the others playing as
+    the heuristic bot does (a second view that never decides right or wrong).
     """
 
     question_en = "Which card would you play here?"
     question_de = "Welche Karte würdest du hier spielen?"
 
-    def __init__(self, deal: Deal, seat: int | None = None, judge: Judge = "solver", *,
+    def __init__(self, deal: Deal, seat: int | None = None, *, open_hands: bool = False,
                  factory: Factory | None = None, seed: int | str | None = None, size: int = SIZE,
                  names: Sequence[str] | None = None, style: Style | None = None, four_colour: bool | None = None,
-                 lang: Lang = "en", width: float = 64, samples: int = SAMPLES, **kwargs: Any) -> None:
-        if judge not in JUDGES:
-            raise QuizError(f"unknown judge {judge!r}: use one of {', '.join(JUDGES)}")
+                 lang: Lang = "en", width: float = 64, **kwargs: Any) -> None:
         _check_card_play(deal)
-        self.judge: Judge = judge
-        self.samples = samples
+        self.open_hands = open_hands
         self.chosen: Card | None = None
         self._assessed: dict[Move, Assessment] = {}
         self._job: Thinking[Assessment] = Thinking(
             threading.RLock(), words="the judge is thinking" if lang == "en" else "der Richter denkt nach",
             stop_words="Stop" if lang == "en" else "Stopp", stopped_words="stopped" if lang == "en" else "gestoppt")
-        want = instructive if judge == "solver" else has_choice
-        super().__init__(deal, seat, factory=factory, seed=seed, size=size, want=want, names=names, style=style,
+        super().__init__(deal, seat, factory=factory, seed=seed, size=size, want=has_choice, names=names, style=style,
                          four_colour=four_colour, lang=lang, width=width, **kwargs)
         self._job.lock = self.lock
         self.buttons.children = (*self.buttons.children, self._job.box)
 
     @classmethod
     def set(cls, contract: Any = "no-hearts", *, difficulty: Difficulty | None = None, size: int = SIZE,
-            seed: int | str = 0, judge: Judge = "solver", players: int | None = None, pack_id: str | None = None,
-            game: str = "kein-stich", **kwargs: Any) -> BestCardQuiz:
-        """A set of ``size`` instructive positions (the choice matters) of ``difficulty`` ("easy",
-        "medium", "hard"; None: any), position ``i`` from seed ``seed + i`` (:func:`keinstich.drills.drill`)."""
+            seed: int | str = 0, players: int | None = None, pack_id: str | None = None, game: str = "kein-stich",
+            **kwargs: Any) -> BestCardQuiz:
+        """A set of ``size`` instructive positions (the coach grades some card a mistake) of ``difficulty``
+        ("easy", "medium", "hard"; None: any), position ``i`` from seed ``seed + i``
+        (:func:`keinstich.drills.drill`)."""
         def factory(s: int | str) -> Deal:
             return drill(contract, s, difficulty=difficulty, game=game, players=players, pack_id=pack_id).deal
 
-        return cls(factory(seed), judge=judge, factory=factory, seed=seed, size=size, **kwargs)
+        return cls(factory(seed), factory=factory, seed=seed, size=size, **kwargs)
 
     @classmethod
-    def from_seed(cls, contract: Any = "no-hearts", seed: int | str = 0, judge: Judge = "solver", *,
-                  players: int | None = None, pack_id: str | None = None, game: str = "kein-stich",
-                  **kwargs: Any) -> BestCardQuiz:
-        """A set of positions from seed ``seed`` on where the learner has at least two legal cards (with
-        the solver as judge: cards that differ by at least the contract's "fine" threshold)."""
-        want = instructive if judge == "solver" else has_choice
-
+    def from_seed(cls, contract: Any = "no-hearts", seed: int | str = 0, *, players: int | None = None,
+                  pack_id: str | None = None, game: str = "kein-stich", **kwargs: Any) -> BestCardQuiz:
+        """A set of positions from seed ``seed`` on where the learner has at least two legal cards."""
         def factory(s: int | str) -> Deal:
-            return quiz_position(contract, s, players=players, pack_id=pack_id, game=game, want=want)
+            return quiz_position(contract, s, players=players, pack_id=pack_id, game=game, want=has_choice)
 
-        return cls(factory(seed), judge=judge, factory=factory, seed=seed, **kwargs)
+        return cls(factory(seed), factory=factory, seed=seed, **kwargs)
 
     def load(self, deal: Deal, seat: int | None = None) -> None:
         _check_card_play(deal)
@@ -270,8 +262,7 @@ class BestCardQuiz(QuizSet):
 
     def _assess(self, d: Deal, move: Move) -> Assessment:
         """The judgement of ``move`` in position ``d`` (no widget is touched: it may run in a thread)."""
-        return assess(d, move, self.judge, name=self.name, samples=self.samples, seed=self.seed or 0,
-                      style=self.style)
+        return assess(d, move, name=self.name, style=self.style, open_hands=self.open_hands)
 
     def _with_assessment(self, move: Move, then: Callable[[Assessment], None]) -> None:
         """Call ``then(assessment)`` under the lock: at once when it is known, else when the judge's
@@ -319,18 +310,18 @@ class BestCardQuiz(QuizSet):
         def judged(a: Assessment) -> None:
             note = (f"{self.where()}: you chose {self.name(chosen)}, best "
                     f"{', '.join(self.name(c) for c in a.best if c is not None)}")
+            self.say(report(a, name=self.name, en=self.en), error=False, raw=True)  # the feedback, then the score
             self._score(a.right, note, move=chosen.code, grade=a.grade, cost=a.cost, deck=True)
-            self.say(report(a, name=self.name, en=self.en), error=False, raw=True)
 
         self._with_assessment(chosen, judged)
 
     def show_answer(self) -> None:
         """Show the best card(s) and the reason without a guess."""
         def shown(a: Assessment) -> None:
-            self._score(False, f"{self.where()}: answer shown" if self.en else f"{self.where()}: Lösung gezeigt",
-                        move="answer shown", grade="shown", deck=True)
             self.hand.highlight([c for c in a.best if c is not None])
             self.say(report(a, name=self.name, en=self.en, shown=True), error=False, raw=True)
+            self._score(False, f"{self.where()}: answer shown" if self.en else f"{self.where()}: Lösung gezeigt",
+                        move="answer shown", grade="shown", deck=True)
 
         with self.lock:
             move = self.chosen if self.chosen is not None else self.deal.legal()[0]

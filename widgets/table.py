@@ -23,6 +23,7 @@ The widget decides no rule: it asks the engine for everything, through the Deal 
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from typing import Any
 
@@ -30,6 +31,8 @@ import ipywidgets as widgets
 
 from keinstich.bots.heuristic import Bot
 from keinstich.cards import Card, Lang, Style
+from keinstich.coach import Verdict, known, verdict
+from keinstich.codes import DealCode, read_code
 from keinstich.deal import Deal
 from keinstich.faces import card_width
 
@@ -37,27 +40,26 @@ from ._coach import Coach
 from ._games import (
     Setup,
     SetupError,
-    bot_label,
-    bot_move,
     calls,
     contract_ids,
     contract_name,
     game_ids,
-    is_fast,
     move_cards,
     players_named,
     resolve,
     setup_of,
 )
 from ._guard import MessageArea, guard, report
+from ._layout import BOARD_CSS, size_css
 from ._session import Session, TableError
 from ._table_parts import bot_dropdowns, game_name, other_width, seed_value, size_dropdown, trick_width
 from ._table_view import CSS, TableView
+from ._teacher import CodePanel, TeacherPanel
 from ._thinking import Thinking
 from ._words import STRINGS, action_key
 from .cardview import CardStyles, HandView, TrickView
 
-__all__ = ["CSS", "STRINGS", "Table", "TableError"]
+__all__ = ["CSS", "STRINGS", "Table", "TableError", "app_table"]
 
 
 class Table(TableView, widgets.HBox):  # type: ignore[misc]
@@ -69,9 +71,10 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
     of changes (``{"no_lead": "H"}``, ``{"march": True}``, ``{"wrap": True}``, ``{"muhr": True}``);
     ``players`` defaults to four (or what the contract names); ``pack`` to the game's usual pack for
     them. ``seat``: the learner's seat; ``bots``: one spec for every other seat or one per seat
-    ("random", "heuristic", "montecarlo", "montecarlo:samples=40" or Bot objects); ``hint``: the bot
-    that gives hints. ``text``: hands typed one line per seat instead of a seeded deal; ``deal``: a deal
-    made elsewhere (its ``seed``, when given, is shown; else it is a "typed deal"). ``card_size``:
+    ("random", "heuristic", "montecarlo", "montecarlo:samples=40" or Bot objects); Hint shows the coach's
+    card (the one judge, :func:`keinstich.coach.verdict`) and why. ``text``: hands typed one line per seat
+    instead of a seeded deal; ``deal``: a deal made elsewhere (its ``seed``, when given, is shown; else it is
+    a "typed deal"). ``card_size``:
     "small", "medium" (the default), "large" (a projector) or a width in pixels (``width`` is the old
     name). ``four_colour`` None is the faces' usual look. ``synchronous`` makes every bot answer
     inside the click (deterministic; for tests). ``review``: when a deal ends, the coach's review of the
@@ -86,9 +89,9 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
                  players: int | None = None, pack: str | None = None, seed: int | str | None = None, seat: int = 0,
                  bots: str | Bot | Sequence[str | Bot] = "heuristic", open_hands: bool = False, lang: Lang = "en",
                  faces: Style = "german", four_colour: bool | None = None, text: str | None = None,
-                 rules: Any = None, hint: str | Bot = "heuristic", synchronous: bool = False,
+                 rules: Any = None, synchronous: bool = False,
                  deal: Deal | None = None, width: int = 72, card_size: str | int | None = None,
-                 review: bool = True) -> None:
+                 review: bool = True, teacher: bool = False, code: DealCode | str | None = None) -> None:
         super().__init__()
         if lang not in STRINGS:
             raise SetupError(f"lang must be 'en' or 'de', not {lang!r}")
@@ -101,6 +104,14 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
         self.layout.flex_flow = "row wrap"
         self.layout.align_items = "flex-start"
         px = round(card_width(card_size if card_size is not None else width))
+        handed_out = None
+        if code is not None:  # a deal code: its position, seat, seed and bots, unless given here
+            handed_out = read_code(code)
+            deal = handed_out.position() if handed_out.kind == "deal" else handed_out.start_position()
+            seat = handed_out.seat
+            seed = handed_out.seed if seed is None else seed
+            if handed_out.bots and bots == "heuristic":
+                bots = list(handed_out.bots)
         if deal is not None:
             setup = setup_of(deal)
             start = deal.copy()
@@ -112,14 +123,21 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
             else:
                 start = setup.from_text(text)
         self.messages = MessageArea()
-        self.session = Session(setup, start, seat, bots, seed=seed, hint=hint, synchronous=synchronous,
+        self.session = Session(setup, start, seat, bots, seed=seed, synchronous=synchronous,
                                on_change=self._render, on_error=self._bot_failed)
         self.session.style = faces
         self._hint_cards: tuple[Card, ...] = ()
         self._hint_mark: tuple[int, int] | None = None
         self.render_seconds = 0.0
         self._build(open_hands, px)
+        self.codes = CodePanel(self, handed_out)
+        self.teacher_panel = TeacherPanel(self) if teacher else None
+        at = self.main.children.index(self.controls) + 1
+        extra = [self.teacher_panel] if self.teacher_panel is not None else []
+        self.main.children = [*self.main.children[:at], *extra, self.codes, *self.main.children[at:]]
         self.coach = Coach(self, review)
+        at = list(self.main.children).index(self.status) + 1  # the review's line, right where the learner looks
+        self.main.children = [*self.main.children[:at], self.coach.banner, *self.main.children[at:]]
         self.session.start()
 
     @classmethod
@@ -129,6 +147,14 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
         A deal does not know its seed: give ``seed=`` to show it (and deal on from it); else the title
         says "typed deal"."""
         return cls(seat=seat, bots=bots, deal=deal, **kwargs)
+
+    @classmethod
+    def from_code(cls, code: DealCode | str, **kwargs: Any) -> Table:
+        """A table at the position a deal code (``KS1-…``, or a link holding one) hands out: its game, contract,
+        variants, cards, moves so far, the learner's seat, seed and bots. A result code opens the position its
+        student was given. A code that is not one, damaged, changed or from a newer kit is refused with one
+        sentence (:class:`keinstich.codes.CodeError`)."""
+        return cls(code=code, **kwargs)
 
     def seed_words(self) -> str:
         """"seed 7", or "typed deal" for a deal not dealt from a seed the table knows."""
@@ -153,12 +179,13 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
         rows = []
         for k in range(1, n):
             s = (ses.seat + k) % n
-            self.other_labels[s] = widgets.HTML(layout=widgets.Layout(width="150px"))
+            self.other_labels[s] = widgets.HTML()
             self.other_views[s] = HandView((), None, None, None, width=other_width(width), styles=self.styles,
                                            **self.look)
-            rows.append(widgets.HBox([self.other_labels[s], self.other_views[s]],
-                                     layout=widgets.Layout(align_items="center")))
+            self.other_views[s].add_class("ks-fit")
+            rows.append(widgets.VBox([self.other_labels[s], self.other_views[s]]))  # the seat's name above its hand
         self.others = widgets.VBox(rows)
+        self.others.add_class("ks-others")
         self.trick_view = TrickView(n, names=self.names, me=ses.seat, width=trick_width(width), **self.look)
         self.last_view = TrickView(n, names=self.names, me=ses.seat, width=other_width(width), **self.look,
                                    layout=widgets.Layout(display="none", margin="0 0 0 12px"))
@@ -166,12 +193,20 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
         self.domino_view: Any = None
         self.tricks_row = widgets.HBox([self.trick_view, self.last_view], layout=widgets.Layout(align_items="center"))
         self.centre_box = widgets.VBox([self.tricks_row])
-        self.score = widgets.HTML(layout=widgets.Layout(min_width="240px", margin="0 0 0 16px"))
-        self.centre = widgets.HBox([self.centre_box, self.score], layout=widgets.Layout(align_items="center"))
+        self.centre_box.add_class("ks-centre")
+        self.score = widgets.HTML(layout=widgets.Layout(min_width="12em"))
+        self.score.add_class("ks-side")
+        # the board: the bots' hands beside the trick and the score, on one row (the hands give way on a narrow
+        # screen), so a projector shows the whole table above the learner's hand
+        self.board = widgets.HBox([self.others, self.centre_box, self.score])
+        self.board.add_class("ks-board")
         self.status = widgets.HTML()
         self.status.add_class("ks-status")
         self.hand_view = HandView((), (), None, self._on_card, width=width, styles=self.styles,
                                   on_error=self.messages.error, **self.look)
+        self.hand_view.add_class("ks-fit")
+        for part in (self.title, self.board, self.status):
+            part.add_class("ks-scaled")
         # the learner's moves besides cards: a button per move, made when the move is first offered
         self.action_buttons: dict[str, widgets.Button] = {}
         self.end_box = widgets.ToggleButtons(options=[("top", "top"), ("bottom", "bottom")], value="top",
@@ -180,7 +215,7 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
         self.actions = widgets.HBox([self.end_box])
         # controls: the play row (the hint's answer at its end, beside the button) and the deal row
         b = widgets.Button
-        self.hint_button = b(description=self.t("hint"), icon="lightbulb-o", tooltip="the hint bot's move and why")
+        self.hint_button = b(description=self.t("hint"), icon="lightbulb-o", tooltip="the coach's card and why")
         self.hint_note = widgets.HTML(layout=widgets.Layout(margin="0 0 0 8px", flex="1 1 auto", min_width="0"))
         self.hint_note.add_class("ks-hint")
         self.undo_button = b(description=self.t("undo"), icon="undo", tooltip="back to your previous move")
@@ -205,7 +240,7 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
         self.game_box.observe(self._on_game, "value")
         self.contract_box.observe(self._on_contract, "value")
         self.size_box.observe(self._on_size, "value")
-        self.hint_job: Thinking[tuple[Any, str]] = Thinking(
+        self.hint_job: Thinking[Verdict] = Thinking(
             ses.lock, words=self.t("hint_thinking"), stop_words=self.t("stop"), stopped_words=self.t("stopped"))
         # the hint's answer beside its button: the three stay on one line, the answer's words wrap
         self.hint_box = widgets.HBox([self.hint_button, self.hint_job.box, self.hint_note],
@@ -227,19 +262,31 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
         self.text_panel.set_title(0, self.t("text_title"))
         # history
         self.history = widgets.HTML()
-        self.css = widgets.HTML(CSS, layout=widgets.Layout(display="none"))
+        self.css = widgets.HTML(layout=widgets.Layout(display="none"))
+        self._sizes: set[int] = set()
         self.history_panel = widgets.Accordion([self.history], selected_index=None)
         self.history_panel.set_title(0, self.t("history"))
         self._fill_text()
-        self.main = widgets.VBox([self.styles, self.css, self.title, self.others, self.centre, self.status,
+        self.main = widgets.VBox([self.styles, self.css, self.title, self.board, self.status,
                                   self.hand_view, self.actions, self.controls, self.deal_row, self.bots_row,
                                   self.text_panel, self.history_panel, self.messages])
         self.main.add_class("ks-table")
         # the slot beside the table for a panel (the review after a deal): empty and taking no space until used
-        self.main.layout = widgets.Layout(flex="1 1 560px", max_width="860px")  # room beside it for the review
+        self.main.layout = widgets.Layout(flex="0 1 auto", min_width="0")  # as wide as its board and hand need
+        self.size_text(width)
         self.review_box = widgets.VBox([], layout=widgets.Layout(display="none", margin="0 0 0 16px",
                                                                  flex="1 1 420px"))
         self.children = [self.main, self.review_box]
+
+    def size_text(self, px: int) -> None:
+        """The root's size class for cards ``px`` wide, and the text size rules of every size shown so far."""
+        for cls in [c for c in self.main._dom_classes if c.startswith("ks-px-")]:
+            self.main.remove_class(cls)
+        self.main.add_class(f"ks-px-{px}")
+        if px not in self._sizes:
+            self._sizes.add(px)
+            self.css.value = CSS[:-len("</style>")] + BOARD_CSS + "".join(size_css(w) for w in sorted(self._sizes)) \
+                + "</style>"
 
     def show_panel(self, panel: widgets.Widget | None) -> None:
         """Show ``panel`` (the review, say) beside the table, or clear the slot with None."""
@@ -318,29 +365,28 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
 
     @guard
     def _on_hint(self, _button: Any = None) -> None:
-        """The hint bot's move: inline when the bot is fast, else in a thread with a note and Stop; the
-        answer is shown (under the session's lock) only if the position is still the one asked about."""
+        """The coach's move: at once when its verdict is known (the coach works it out while the learner thinks),
+        else in a thread with a note and Stop; shown (under the session's lock) only if the position is still the
+        one asked about."""
         ses = self.session
         with ses.lock:
             if self.hint_job.busy:
                 raise TableError(self.t("hint_busy"))
-            bot, position, mark = ses.hint_question()
-            seat = ses.seat
-            self.hint_job.synchronous = ses.synchronous or is_fast(bot)
-            self.hint_job.start(lambda _budget: bot_move(bot, position, seat, self.faces),
-                                lambda answer: self._hinted(mark, bot, answer),
+            position, mark = ses.hint_question()
+            self.hint_job.synchronous = ses.synchronous or known(position)
+            self.hint_job.start(lambda budget: verdict(position, budget=budget, style=self.faces),
+                                lambda v: self._hinted(mark, v),
                                 lambda e: report(self.messages, e, "hint"))
 
-    def _hinted(self, mark: tuple[int, int], bot: Bot, answer: tuple[Any, str]) -> None:
+    def _hinted(self, mark: tuple[int, int], v: Verdict) -> None:
         """Show the hint beside its button; the redraw takes it away once the position moves on."""
         with self.session.lock:
             if not self.session.still(mark):
                 return  # the learner moved, undid or dealt anew meanwhile: the hint is for a position gone
-            move, reason = answer
             self._hint_mark = mark
-            self._hint_cards = move_cards(move)
+            self._hint_cards = move_cards(v.hint)
             self.hand_view.highlight(self._hint_cards)
-            self.hint_note.value = self.hint_html(bot_label(bot), move, reason)
+            self.hint_note.value = self.hint_html(v.hint, v.hint_reason(self.faces))
 
     @guard
     def _on_undo(self, _button: Any = None) -> None:
@@ -447,7 +493,8 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
 
     def set_card_size(self, size: str | int) -> None:
         """Cards "small", "medium", "large" or a width in pixels, as the size dropdown sets them."""
-        value = size if isinstance(size, int) else {"s": "small", "m": "medium", "l": "large"}.get(size.lower(), size)
+        value = size if isinstance(size, int) else {"s": "small", "m": "medium", "l": "large", "xl": "xlarge"}.get(
+            size.lower(), size)
         if value not in [v for _, v in self.size_box.options]:
             self.size_box.options = [*self.size_box.options, (f"{card_width(value):.0f} px", value)]
         self.size_box.value = value
@@ -485,6 +532,38 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
         """Wait until no bot is thinking; True if the table is idle."""
         return self.session.wait(timeout)
 
+    def focus_play(self) -> None:
+        """Bring the table into view: the browser scrolls to the button given the focus (the learner's first
+        playable card, else Hint)."""
+        for c in self.session.legal():
+            self.hand_view.button(c).focus()
+            return
+        self.hint_button.focus()
+
     def card_button(self, c: Card | str) -> widgets.Button:
         """The learner's button for card ``c``."""
         return self.hand_view.button(c)
+
+
+def app_table(query: str | None = None, **defaults: Any) -> Table:
+    """The Voila app's table: the deal of the page's ``?deal=CODE`` (Voila hands the page's query string to the
+    kernel as ``QUERY_STRING``), else a table made from ``defaults``. A handed-out link opens the student's
+    table; ``&teacher=1`` (or no code at all) adds the teacher's controls. A code that is not one, damaged or
+    from a newer kit opens the default table with the reason in one sentence, never a traceback."""
+    from urllib.parse import parse_qs
+
+    from keinstich.codes import CodeError
+
+    raw = os.environ.get("QUERY_STRING", "") if query is None else query
+    asked = parse_qs(raw.lstrip("?"))
+    code = (asked.get("deal") or [""])[0].strip()
+    teacher = not code or (asked.get("teacher") or ["0"])[0].lower() in ("1", "true", "yes")
+    kwargs = {k: v for k, v in defaults.items() if k not in ("seed", "text", "deal")} if code else dict(defaults)
+    if code:
+        try:
+            return Table.from_code(code, teacher=teacher, **kwargs)
+        except CodeError as e:
+            table = Table(teacher=True, **defaults)
+            table.messages.error(f"The link's deal could not be opened: {e}")
+            return table
+    return Table(teacher=teacher, **defaults)

@@ -209,6 +209,11 @@ class HeuristicBot(BaseBot):
     """
 
     name = "heuristic"
+    pure = True
+    """Its move depends on the observation alone (no random draws, nothing remembered): the coach may ask it
+    again about the same position and get the same answer."""
+    kernel_mode = HEURISTIC
+    """The kernel plays its moves in this mode (:mod:`keinstich.kernel.playout`): searches may use it."""
 
     def explain_trick(self, obs: Observation) -> Choice:
         c, code, ref, spot = self._pick(obs)

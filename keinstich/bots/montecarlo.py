@@ -33,19 +33,18 @@ from keinstich.bots.base import (
     Decision,
     Objective,
     check_turn,
-    domino_value,
     objective,
 )
-from keinstich.bots.domino import domino_exclusions, domino_points, domino_world, may_pass
+from keinstich.bots.domino import may_pass
 from keinstich.bots.herzblatt import best_discards, herzblatt_heuristic_card, herzblatt_view
 from keinstich.bots.heuristic import heuristic_playout
 from keinstich.bots.knowledge import Knowledge, in_play_mask, trick_knowledge
 from keinstich.bots.play import BaseBot
 from keinstich.bots.reasons import same_play
 from keinstich.bots.rollouts import Rollouts, kernel_rolls
+from keinstich.bots.sampled import DominoWorlds, TrickWorlds, draws
 from keinstich.bots.sampler import HandSampler, SamplerError
 from keinstich.bots.search import TrickSearch
-from keinstich.bots.solver_domino import solve_domino
 from keinstich.bots.stakes import (
     PRUNE_DEALS,
     TIE_BREAK,
@@ -59,7 +58,7 @@ from keinstich.bots.stakes import (
 from keinstich.bots.worlds import Means, MoveValues, candidates, world
 from keinstich.cards import Card, Pack, cards_of, mask_of
 from keinstich.games.herzblatt import SKAT, TOTAL_POINTS, HerzblattDeal, HerzblattObservation, card_points, settle
-from keinstich.layoff import DominoDeal, DominoObservation
+from keinstich.layoff import DominoObservation
 from keinstich.tricks import Observation
 from keinstich.wording import say
 
@@ -106,10 +105,6 @@ class MonteCarloBot(BaseBot):
     def __repr__(self) -> str:
         return f"MonteCarloBot(samples={self.samples}, time_limit={self.time_limit})"
 
-    def _draws(self, sampler: HandSampler) -> Iterator[list[int]]:
-        for _ in range(self.samples):
-            yield sampler.sample(self.rng)
-
     # trick deals -------------------------------------------------------------------------------------
 
     def explain_trick(self, obs: Observation) -> Choice:
@@ -154,41 +149,22 @@ class MonteCarloBot(BaseBot):
     def _trick_means(self, obs: Observation, in_play: int, obj: Objective, discards: int, soloist: int | None,
                      cands: list[tuple[Card, tuple[Card, ...]]]) -> Means:
         """Each candidate card's mean value (higher is better) over the deals sampled or listed."""
-        know = trick_knowledge(obs, in_play, discards=discards)
-        sampler = know.sampler()
-        own = mask_of(obs.hand)
-        exact = len(obs.hand) <= self.exact_tricks
-        n_worlds = sampler.count()
+        worlds = TrickWorlds(obs, [c for c, _ in cands], obj, in_play=in_play, discards=discards, soloist=soloist,
+                             exact=len(obs.hand) <= self.exact_tricks)
+        n_worlds = worlds.count()
         listing = 0 <= n_worlds <= self.enumerate_below
-        draws = sampler.all() if listing else self._draws(sampler)
         totals = [0.0] * len(cands)
         deals: list[list[float]] = [[] for _ in cands]
         count = 0
         t0 = time.perf_counter()
-        rolls = Rollouts(obs, [c for c, _ in cands], obj, soloist, lambda hands: world(obs, hands)) \
-            if kernel_rolls(obs) else None
-        for drawn in draws:
-            hands = know.hands(drawn, own)
-            if rolls is not None:
-                got = rolls.values(hands, exact)
-            elif exact:
-                deal = world(obs, hands)
-                game = TrickSearch(deal, obj.side, obj.sign)
-                got = [game.after(deal, c) for c, _ in cands]
-            else:
-                deal = world(obs, hands)
-                got = []
-                for c, _ in cands:
-                    d = deal.copy()
-                    d.play(c)
-                    got.append(obj.value(heuristic_playout(d, soloist)))
-            for i, v in enumerate(got):
+        for drawn in draws(worlds.sampler, self.rng, listing, self.samples):
+            for i, v in enumerate(worlds.values(worlds.hands(drawn))):
                 totals[i] += v
                 deals[i].append(v)
             count += 1
             if self.time_limit is not None and time.perf_counter() - t0 > self.time_limit and not listing:
                 break
-        return Means([t / count for t in totals], count, listing, exact, deals)
+        return Means([t / count for t in totals], count, listing, worlds.exact, deals)
 
     # what every move is worth, for the coach ----------------------------------------------------------
 
@@ -411,45 +387,22 @@ class MonteCarloBot(BaseBot):
 
     def _domino_means(self, obs: DominoObservation, moves: list[Card | None]) -> Means:
         """Each move's mean place value (less pass fees) over the deals sampled or listed."""
-        n = obs.players
-        others = [s for s in range(n) if s != obs.seat]
-        excl = domino_exclusions(obs)
-        sampler = HandSampler(mask_of(obs.unseen), [obs.hand_sizes[s] for s in others], [excl[s] for s in others])
-        points = domino_points(obs)
-        n_worlds = sampler.count()
-        listing = 0 <= n_worlds <= self.enumerate_below
-        draws = sampler.all() if listing else self._draws(sampler)
         exact = len(obs.hand) + sum(obs.hand_sizes) <= 3 * self.exact_tricks + 6
+        worlds = DominoWorlds(obs, moves, exact=exact)
+        n_worlds = worlds.count()
+        listing = 0 <= n_worlds <= self.enumerate_below
         totals = [0.0] * len(moves)
         deals: list[list[float]] = [[] for _ in moves]
         count = 0
         t0 = time.perf_counter()
-        for drawn in draws:
-            hidden = [0] * n
-            for s, h in zip(others, drawn, strict=True):
-                hidden[s] = h
-            base = domino_world(obs, hidden)
-            for i, m in enumerate(moves):
-                d = base.copy()
-                d.play(m)
-                v = self._domino_value(d, obs.seat, points, exact) - (obs.rules.pass_fee if m is None else 0)
+        for drawn in draws(worlds.sampler, self.rng, listing, self.samples):
+            for i, v in enumerate(worlds.values(worlds.hands(drawn), self.rng)):
                 totals[i] += v
                 deals[i].append(v)
             count += 1
             if self.time_limit is not None and time.perf_counter() - t0 > self.time_limit and not listing:
                 break
         return Means([t / count for t in totals], count, listing, exact, deals)
-
-    def _domino_value(self, d: DominoDeal, seat: int, points: tuple[int, ...] | None, exact: bool) -> float:
-        """The seat's place value less the pass fees still to come, after the move just made."""
-        fees_now = d.fees()[seat]
-        if d.is_over:
-            return domino_value(points, d.finish_order, seat)
-        if exact:
-            return solve_domino(d, seat, line=False).value + fees_now
-        sim = d.copy()
-        sim.playout(self.rng)
-        return domino_value(points, sim.finish_order, seat) - (sim.fees()[seat] - fees_now)
 
 
 def _index(m: Card | None) -> int:

@@ -20,7 +20,7 @@ from keinstich.bots.knowledge import exclusions, suit_bits
 from keinstich.bots.search import Spot, TrickSearch
 from keinstich.bots.tables import tables
 from keinstich.cards import Card
-from keinstich.kernel.jit import array, float_array
+from keinstich.kernel.jit import array, float_array, zeros
 from keinstich.kernel.layout import (
     HEURISTIC,
     MAX_SEATS,
@@ -87,7 +87,8 @@ class Rollouts:
         S[S_VOIDS:S_VOIDS + n] = suit_bits(obs.voids)
         S[S_SCORES:S_SCORES + n] = past
         S[S_WON:S_WON + n] = won
-        self._S = S
+        self._S = array(S)
+        self._outs: dict[int, Any] = {}
         self._cards = array([c.index for c in cards])
         self._W = array(S)
         self._rnd = float_array(())
@@ -107,18 +108,47 @@ class Rollouts:
         end: the scores and the tricks won per seat."""
         return self._play(hands, array([c.index for c in cards]), len(cards))
 
+    def values_many(self, hands: Any, cards: Sequence[Card]) -> Any:
+        """Each of ``cards`` played out by the heuristic in each deal of ``hands`` (a numpy array, a row of
+        current hands per deal): the side's final scores, signed (higher is better), one row per deal."""
+        import numpy as np
+
+        from keinstich.kernel.playout import after_each_deal  # loads the compiled kernel on first use
+
+        n, k, deals = self.n, len(cards), len(hands)
+        out = np.zeros(2 * MAX_SEATS * k * deals, dtype=np.int64)
+        flat = np.ascontiguousarray(hands, dtype=np.int64).reshape(-1)
+        after_each_deal(self._S, self.T, self.H, array([c.index for c in cards]), self._W, self._rnd, out, flat,
+                        deals)
+        got = out.reshape(deals, k, 2 * MAX_SEATS)
+        scores = got[:, :, :n]
+        if self.march:
+            won = got[:, :, MAX_SEATS:MAX_SEATS + n]
+            for b, i in zip(*np.nonzero(won.max(axis=2) == self.total), strict=True):
+                row = won[b, i].tolist()
+                scores[b, i] = self._marched(row.index(self.total), int(scores[b, i].sum()))
+        side = np.zeros(n, dtype=np.int64)
+        side[list(self.obj.side)] = 1
+        return (self.obj.sign * (scores * side).sum(axis=2)).astype(float)
+
+    def _out(self, count: int) -> Any:
+        out = self._outs.get(count)
+        if out is None:
+            out = self._outs[count] = zeros(2 * MAX_SEATS * count)
+        return out
+
     def _play(self, hands: list[int], cards: Any, count: int) -> list[tuple[list[int], list[int]]]:
         from keinstich.kernel.playout import after_each  # loads the compiled kernel on first use
 
         n = self.n
         S = self._S
-        S[S_HANDS:S_HANDS + n] = hands
         in_play = self._played
-        for h in hands:
+        for s, h in enumerate(hands):
+            S[S_HANDS + s] = h
             in_play |= h
         S[S_IN_PLAY] = in_play
-        out = array([0] * (2 * MAX_SEATS * count))
-        after_each(array(S), self.T, self.H, cards, self._W, self._rnd, out)
+        out = self._out(count)
+        after_each(S, self.T, self.H, cards, self._W, self._rnd, out)
         got = out.tolist() if hasattr(out, "tolist") else list(out)
         results = []
         for i in range(count):
@@ -133,14 +163,18 @@ class Rollouts:
     def _marched(self, marcher: int, total: int) -> Any:
         return self.contract.march_scores(marcher, total, self.n)  # type: ignore[union-attr]
 
-    def _exact(self, hands: list[int]) -> list[float]:
+    def exact_values(self, hands: list[int], cards: Sequence[Card]) -> list[float]:
+        """Each of ``cards`` searched exactly in the deal with these hands (its future value)."""
+        return self._exact(hands, cards)
+
+    def _exact(self, hands: list[int], cards: Sequence[Card] | None = None) -> list[float]:
         if self._search is None:  # one search set-up for every sampled deal of this decision
             deal = self.world(hands)
             self._search = TrickSearch(deal, self.obj.side, self.obj.sign)
             self._spot = self._search.spot(deal)
         search, spot = self._search, self._spot
         assert spot is not None
-        return [search.after_hands(hands, spot, c) for c in self.cards]
+        return [search.after_hands(hands, spot, c) for c in (self.cards if cards is None else cards)]
 
 
 __all__ = ["Rollouts", "kernel_rolls"]

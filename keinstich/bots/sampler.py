@@ -14,6 +14,7 @@ import itertools
 import math
 import random
 from collections.abc import Iterator, Sequence
+from typing import Any
 
 from keinstich.cards import Card, cards_of, mask_of
 
@@ -143,6 +144,86 @@ class HandSampler:
             for c in pool_cards[at:at + self.caps[j]]:
                 hands[j] |= c.bit
             at += self.caps[j]
+        return hands
+
+    def draw(self, rng: random.Random) -> list[int]:
+        """One deal, as uniform as :meth:`sample` but quicker: each group's cards are put in a random order by
+        sorting them on random keys (one ``rng.random()`` a card) instead of shuffling them. The two draw
+        different deals from the same ``rng``; the Monte Carlo player keeps :meth:`sample`."""
+        if not self.exact:
+            return self._sequential(rng)
+        hands = [0] * self.m
+        caps = tuple(self.caps[j] for j in self.constrained)
+        pool: list[int] = []
+        rand = rng.random
+        for i, (allowed, group) in enumerate(self.groups):
+            total, cum, splits = self._memo[(i, caps)]
+            split = splits[bisect.bisect_right(cum, int(rand() * total)) if total < 1 << 52 else
+                           bisect.bisect_right(cum, rng.randrange(total))]
+            bits = sorted((c.bit for c in group), key=lambda _: rand())
+            rest = list(caps)
+            at = 0
+            for t, k in zip((t for t, j in enumerate(self.constrained) if allowed >> j & 1), split, strict=False):
+                for b in bits[at:at + k]:
+                    hands[self.constrained[t]] |= b
+                at += k
+                rest[t] -= k
+            pool.extend(bits[at:])
+            caps = tuple(rest)
+        pool.sort(key=lambda _: rand())
+        at = 0
+        for j in self.free:
+            for b in pool[at:at + self.caps[j]]:
+                hands[j] |= b
+            at += self.caps[j]
+        return hands
+
+    def draw_many(self, rs: Any, count: int) -> Any:
+        """``count`` deals at once, as uniform as :meth:`sample`: an int64 array of ``count`` rows, a mask per
+        seat, drawn with numpy's ``rs`` (a ``numpy.random.RandomState``, whose streams numpy keeps the same in
+        every version). Each deal's split of a group among the constrained seats is drawn by its weight, the
+        group's cards are put in order by random keys, and the pool's cards likewise."""
+        import numpy as np
+
+        if not self.exact:
+            rng = random.Random(int(rs.randint(0, 1 << 31)))
+            return np.array([self._sequential(rng) for _ in range(count)], dtype=np.int64).reshape(count, self.m)
+        hands = np.zeros((count, self.m), dtype=np.int64)
+        caps = np.tile(np.array([self.caps[j] for j in self.constrained], dtype=np.int64), (count, 1))
+        pool: list[Any] = []
+        for i, (allowed, group) in enumerate(self.groups):
+            u = len(group)
+            bits = np.array([c.bit for c in group], dtype=np.int64)
+            slots = [t for t, j in enumerate(self.constrained) if allowed >> j & 1]
+            split = np.zeros((count, len(slots)), dtype=np.int64)
+            r = rs.random_sample(count)
+            if slots:
+                states, which = np.unique(caps, axis=0, return_inverse=True)
+                which = which.reshape(-1)
+                for q, state in enumerate(states):
+                    total, cum, splits = self._memo[(i, tuple(int(x) for x in state))]
+                    sel = which == q
+                    at = np.searchsorted(np.array([c / total for c in cum]), r[sel], side="right")
+                    split[sel] = np.array(splits, dtype=np.int64)[np.minimum(at, len(splits) - 1)]
+            order = np.argsort(rs.random_sample((count, u)), axis=1)
+            ordered = bits[order]
+            pos = np.arange(u)
+            hi = np.zeros(count, dtype=np.int64)
+            for col, t in enumerate(slots):
+                lo, hi = hi, hi + split[:, col]
+                taken = (pos >= lo[:, None]) & (pos < hi[:, None])
+                hands[:, self.constrained[t]] |= np.where(taken, ordered, 0).sum(axis=1)
+                caps[:, t] -= split[:, col]
+            pool.append(np.where(pos >= hi[:, None], ordered, 0))
+        if self.free:
+            cards = np.concatenate(pool, axis=1)
+            keys = rs.random_sample(cards.shape)
+            keys[cards == 0] = 2.0  # not in the pool: last
+            cards = np.take_along_axis(cards, np.argsort(keys, axis=1), axis=1)
+            at = 0
+            for j in self.free:
+                hands[:, j] = cards[:, at:at + self.caps[j]].sum(axis=1)
+                at += self.caps[j]
         return hands
 
     def all(self) -> Iterator[list[int]]:

@@ -1,43 +1,40 @@
-"""One decision judged two ways: from what the player could know (fair), and with all hands open.
+"""The coach's one judge: every legal move of a decision judged from what the player could know.
 
-The *fair* judgement is the Monte Carlo player's (:meth:`~keinstich.bots.montecarlo.MonteCarloBot.move_values`):
-it deals the unseen cards many times over, consistently with everything the seat has seen, plays every
-legal move out in each deal and averages. The *open* judgement is the exact solver's
-(:func:`~keinstich.bots.solver.card_values`, :func:`~keinstich.bots.solver_domino.domino_move_bounds`):
-what each move leads to when every hand is known and everyone plays their best. A move's *cost* is how
-much worse its value is than the best move's; the fair cost decides the grade (:mod:`.grades`).
+:func:`verdict` is the judgement of a decision, the same for every caller: the Hint shows its best move, a quiz
+counts a move right when it grades it best or fine, the review grades each decision by it, the trainer accepts
+what it accepts. It is the fair judgement of :mod:`.fair` (seeded from what the player can know, so the same
+position always gets the same verdict), read as grades by the contract's thresholds (:mod:`.grades`), with the
+sentences of :mod:`.why`. Verdicts are kept, so asking again (the review after a Hint) costs nothing.
+
+All hands open is a second view, never the grade: :func:`judge` adds to a move's verdict what each move is worth
+knowing every hand, against the opponents who played (:mod:`.against`).
 
 Herzblatt's asking, discards and calls are compared with the heuristic bot's decision only (no cost is
-measured), and the judgement says so (``method == "heuristic"``, grade ``"differs"`` when they differ).
+measured): the same decision is graded *best*, another one *differs*, and the verdict says so.
 """
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from keinstich.bots.base import lay_off, objective
-from keinstich.bots.budget import Budget, Stopped
+from keinstich.bots.budget import Budget
 from keinstich.bots.herzblatt import herzblatt_move
 from keinstich.bots.heuristic import HeuristicBot
-from keinstich.bots.montecarlo import MonteCarloBot
-from keinstich.bots.solver import card_values
-from keinstich.bots.solver_domino import domino_move_bounds
 from keinstich.cards import Style, card
-from keinstich.deal import Deal, Move, move_cards
+from keinstich.deal import Deal, Move
+from keinstich.wording import naming
 
+from .against import Answers, BotSpec, OpenValues, open_values
+from .fair import Fair, fair, key, view_key
 from .grades import Grades, grades_of, pack_in_play
-from .why import best_sentence, cost_sentence, move_text, only_sentence
+from .why import best_sentence, cost_sentence, hint_sentence, move_text, only_sentence
 
-SAMPLES = 100
-"""Deals the fair judgement samples per decision (the Monte Carlo player plays with 160)."""
-
-DOMINO_NODES = 150_000
-"""Positions the open judgement of a lay-off move may search before it gives up (a count, not a
-time: the same review on every machine)."""
-
-EPSILON = 1e-9
+KEPT = 512
+"""Verdicts kept (the most recent), so that the review, the Hint and a quiz asking again get them at once."""
 
 
 class CoachError(ValueError):
@@ -45,17 +42,274 @@ class CoachError(ValueError):
 
 
 @dataclass(frozen=True)
-class Judgement:
-    """One decision of ``seat``: the ``move`` made, judged against every ``legal`` move.
+class Verdict:
+    """The judgement of the decision of ``seat`` in ``position`` (a copy: ``index`` moves made), every legal
+    move judged.
 
-    ``index``: the moves made before it (``deal.rewound(index)`` is the position). ``fair`` and
-    ``open``: each move's value for the seat's side, higher is better, in ``unit`` (only differences
-    mean something); ``open`` is None where the solver did not settle the position. ``best`` and
-    ``open_best``: the best moves by each; ``cost`` and ``open_cost``: what ``move`` gives away against
-    them. ``grade``: best / fine / mistake / blunder by the fair cost ("only" for a forced move,
-    "differs" where only the heuristic bot judged it). ``why``: one sentence on the move made;
-    ``best_why``: one on the best move. ``method``: how the fair values were made. ``trick``: the trick's
-    number (1 = the first), None outside the card play.
+    ``grade(move)``: best / fine / mistake / blunder by what the move costs from what the player could know
+    ("only" for a forced move; in Herzblatt's asking, discards and calls "best" or "differs" against the heuristic
+    bot). ``cost(move)``: its mean cost against the best move, give or take ``margin(move)``. ``best``: the moves
+    graded best, the leading one first (the Hint's move); ``good``: best or fine (the answers a quiz accepts).
+    ``usual`` and ``usual_reason``: the heuristic bot's move and its rule of thumb."""
+
+    position: Deal
+    seat: int
+    index: int
+    legal: tuple[Move, ...]
+    grades: Grades
+    judged: Fair | None
+    usual: Move
+    usual_reason: str
+    method: str
+    style: Style
+    _sentences: dict[Any, str] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def unit(self) -> str:
+        return self.grades.unit
+
+    @property
+    def forced(self) -> bool:
+        """Whether the player had no choice (one legal move, or only moves that come to the same)."""
+        return len({key(m) for m in self.legal}) == 1
+
+    def _index(self, move: Move) -> int:
+        assert self.judged is not None
+        return self.judged.index(move)
+
+    def grade(self, move: Move) -> str:
+        """The grade of ``move`` (see the class)."""
+        move = self._legal(move)
+        if self.forced:
+            return "only"
+        if self.judged is None:
+            return "best" if key(move) == key(self.usual) else "differs"
+        return self.judged.grade[self._index(move)]
+
+    def cost(self, move: Move) -> float:
+        """What ``move`` costs on average against the best move, from what the player could know (0 where no
+        cost is measured)."""
+        move = self._legal(move)
+        return 0.0 if self.judged is None or self.forced else self.judged.cost[self._index(move)]
+
+    def margin(self, move: Move) -> float:
+        """How far the cost could be off (give or take), 0 where every deal that fits was used."""
+        move = self._legal(move)
+        return 0.0 if self.judged is None or self.forced or self.judged.listed else \
+            self.judged.margin[self._index(move)]
+
+    @property
+    def best(self) -> tuple[Move, ...]:
+        """The legal moves graded best (or the only one), the leading move first, then by value."""
+        if self.judged is None:
+            return (self._as_legal(self.usual),)
+        f = self.judged
+        order = sorted(range(len(f.moves)), key=lambda i: (i != f.leader, -f.mean[i], i))
+        return tuple(m for i in order if f.grade[i] == "best" for m in self._members(i))
+
+    @property
+    def good(self) -> tuple[Move, ...]:
+        """The legal moves graded best or fine: the answers a quiz or the trainer accepts."""
+        if self.judged is None:
+            return self.best
+        f = self.judged
+        order = sorted(range(len(f.moves)), key=lambda i: (i != f.leader, -f.mean[i], i))
+        return tuple(m for i in order if f.grade[i] in ("best", "fine") for m in self._members(i))
+
+    @property
+    def hint(self) -> Move:
+        """The move the Hint shows: the leading move (graded best)."""
+        return self.best[0]
+
+    @property
+    def settled(self) -> bool:
+        """Whether every grade was settled by the judge's stopping rule (not cut by its cap)."""
+        return self.judged is None or self.judged.settled
+
+    @property
+    def deals(self) -> int:
+        """How many deals the judgement drew (0 where none was needed)."""
+        return 0 if self.judged is None else self.judged.count
+
+    def values(self) -> dict[Any, float]:
+        """Each legal move's mean value (by its :func:`~.fair.key`; higher is better, only differences mean
+        something)."""
+        if self.judged is None:
+            return {}
+        f = self.judged
+        return {key(m): f.mean[i] for i in range(len(f.moves)) for m in self._members(i)}
+
+    def why(self, move: Move, style: Style | None = None) -> str:
+        """One sentence on ``move``: its grade in words and what it cost, from what the player could know."""
+        move = self._legal(move)
+        s = style or self.style
+        k = ("why", key(move), s)
+        if k not in self._sentences:
+            self._sentences[k] = only_sentence(move, s) if self.forced else cost_sentence(self, move, s)
+        return self._sentences[k]
+
+    def best_why(self, style: Style | None = None) -> str:
+        """One sentence on the best move, with the rule of thumb where it agrees, or where it parts."""
+        s = style or self.style
+        k = ("best", s)
+        if k not in self._sentences:
+            self._sentences[k] = only_sentence(self.best[0], s) if self.forced else best_sentence(self, s)
+        return self._sentences[k]
+
+    def hint_text(self, style: Style | None = None) -> str:
+        """The Hint: the best move and why ("Ober of Hearts: the best from what you can know, …")."""
+        s = style or self.style
+        return f"{move_text(self.hint, s)}: {self.hint_reason(s)}"
+
+    def hint_reason(self, style: Style | None = None) -> str:
+        """Why the Hint's move: the judge's word, and the rule of thumb where it agrees or parts."""
+        s = style or self.style
+        k = ("hint", s)
+        if k not in self._sentences:
+            self._sentences[k] = "your only legal move" if self.forced else hint_sentence(self, s)
+        return self._sentences[k]
+
+    def refutation(self, move: Move) -> Deal | None:
+        """A layout of the hidden hands that fits what the player saw in which ``move`` costs at least the mistake
+        threshold more than the best move: the deal (with those hands) where it costs the most of all the deals
+        judged, or None when none does."""
+        move = self._legal(move)
+        f = self.judged
+        if f is None or self.forced or not len(f.drawn):
+            return None
+        import numpy as np
+
+        i, b = self._index(move), f.leader
+        n = min(f.deals[i], f.deals[b])
+        loss = f.values[:n, b] - f.values[:n, i]
+        if not n or float(np.nanmax(loss)) < self.grades.mistake:
+            return None
+        k = int(np.nanargmax(loss))
+        return _world(self.position, self.seat, [int(x) for x in f.drawn[k]])
+
+    def _members(self, i: int) -> list[Move]:
+        """The legal moves of class ``i`` (a card laid at either end counts as the card)."""
+        assert self.judged is not None
+        same = {key(m) for m in self.judged.same[i]}
+        return [m for m in self.legal if key(m) in same]
+
+    def _legal(self, move: Move) -> Move:
+        move = _decision(move)
+        if key(move) not in {key(m) for m in self.legal}:
+            why = self.position.why_illegal(move, self.seat)
+            raise CoachError(f"{move_text(move, self.style)} is not a legal move here" + (f": {why}" if why else ""))
+        return move
+
+    def _as_legal(self, move: Move) -> Move:
+        return next((m for m in self.legal if key(m) == key(move)), move)
+
+
+def _decision(move: Move) -> Move:
+    return card(move) if isinstance(move, str) and len(move) <= 3 else move
+
+
+def _world(position: Deal, seat: int, hands: list[int]) -> Deal:
+    """The position replayed with these hands (a row of the judge's deals)."""
+    from keinstich.bots.domino import domino_world
+    from keinstich.bots.herzblatt import herzblatt_view
+    from keinstich.bots.worlds import world
+
+    obs = position.observation(seat)
+    if obs.kind == "lay-off":
+        return domino_world(obs, hands)
+    t = herzblatt_view(obs)[0] if obs.kind == "herzblatt" else obs
+    return world(t, hands)
+
+
+_KEPT: OrderedDict[str, Verdict] = OrderedDict()
+_LOCK = threading.Lock()
+_FLIGHT: dict[str, threading.Event] = {}  # verdicts being worked out: a second asker waits for the first
+
+
+def known(position: Deal) -> bool:
+    """Whether the verdict of ``position`` is kept already (asking for it then costs nothing)."""
+    if position.turn is None or position.over:
+        return False
+    with _LOCK:
+        return view_key(position) in _KEPT
+
+
+def verdict(position: Deal, *, budget: Budget | None = None, style: Style | None = None) -> Verdict:
+    """The judgement of the decision of the seat to move in ``position`` (left unchanged): see the module.
+    ``budget`` may stop the work (:class:`~keinstich.bots.budget.Stopped`); ``style`` names the cards in the
+    sentences (by default as the pack does)."""
+    seat = position.turn
+    if seat is None or position.over:
+        raise CoachError("the deal is over: there is no decision left to judge")
+    look = style or pack_in_play(position).style
+    k = view_key(position)
+    while True:
+        with _LOCK:
+            got = _KEPT.get(k)
+            if got is not None:
+                _KEPT.move_to_end(k)
+                return got if got.style == look else _restyled(got, look)
+            flight = _FLIGHT.get(k)
+            if flight is None:
+                _FLIGHT[k] = threading.Event()
+                break
+        while not flight.wait(0.05):  # another thread works it out: wait for it (a Stop still stops this one)
+            if budget is not None:
+                budget.check()
+    try:
+        v = _work_out(position, seat, look, budget)
+    finally:
+        with _LOCK:
+            _FLIGHT.pop(k).set()
+    with _LOCK:
+        _KEPT[k] = v
+        while len(_KEPT) > KEPT:
+            _KEPT.popitem(last=False)
+    return v
+
+
+def _work_out(position: Deal, seat: int, look: Style, budget: Budget | None) -> Verdict:
+    legal = tuple(position.legal_moves())
+    grades = grades_of(position)
+    obs = position.observation(seat)
+    bot = HeuristicBot(pack=pack_in_play(position))
+    with naming(look):
+        if obs.kind == "herzblatt":
+            decision = bot.decide(obs)
+            usual, reason = herzblatt_move(obs, decision), decision.reason
+        else:
+            choice = bot.explain(obs)
+            usual, reason = choice.card, choice.reason
+    if obs.kind == "herzblatt" and position.phase != "play":
+        judged, method = None, "heuristic"
+    elif len({key(m) for m in legal}) == 1:
+        judged, method = None, "only"
+    else:
+        judged = fair(position, budget=budget)
+        method = judged.how if len(judged.moves) > 1 else "equivalent"
+    return Verdict(position.copy(), seat, len(position.history), legal, grades, judged, usual, reason, method, look)
+
+
+def _restyled(v: Verdict, style: Style) -> Verdict:
+    """The same verdict, its sentences in another pack's words."""
+    return Verdict(v.position, v.seat, v.index, v.legal, v.grades, v.judged, v.usual, v.usual_reason, v.method,
+                   style)
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """One decision of ``seat``: the ``move`` made, judged (its :class:`Verdict` is ``verdict``).
+
+    ``index``: the moves made before it (``deal.rewound(index)`` is the position). ``fair``: each legal move's
+    value from what the player could know (higher is better, in ``unit``; only differences mean something);
+    ``best``: the moves graded best; ``cost`` (give or take ``margin``) what ``move`` gives away against the
+    leading one; ``grade``: best / fine / mistake / blunder ("only" for a forced move, "differs" where only
+    the heuristic bot judged it). ``open``: each move's value with all hands open, against the opponents who
+    played (None where not searched or not settled; a move worse than the best may have only a bound);
+    ``open_best`` and ``open_cost``: the best moves that way and what ``move`` gives away against them (a second
+    column: it never decides the grade). ``why``: one sentence on the move made; ``best_why``: one on the best.
+    ``method``: how the fair values were made. ``trick``: the trick's number (1 = the first), None outside the
+    card play.
     """
 
     seat: int
@@ -65,6 +319,7 @@ class Judgement:
     fair: dict[Any, float]
     best: tuple[Move, ...]
     cost: float
+    margin: float
     open: dict[Any, float] | None
     open_best: tuple[Move, ...]
     open_cost: float | None
@@ -74,6 +329,7 @@ class Judgement:
     unit: str
     method: str
     trick: int | None
+    verdict: Verdict = field(compare=False, repr=False)
 
     @property
     def forced(self) -> bool:
@@ -84,116 +340,61 @@ class Judgement:
         return f"{move_text(self.move)}: {self.grade} — {self.why}"
 
 
-def key(move: Move) -> Any:
-    """What a move is judged as: its card (a card laid at a chosen end counts as the card), or the move."""
-    cards = move_cards(move)
-    if len(cards) == 1:
-        return cards[0]
-    if len(cards) > 1:
-        return frozenset(cards)
-    return move
-
-
-def _decision(move: Move) -> Move:
-    return card(move) if isinstance(move, str) and len(move) <= 3 else move
-
-
-def judge(position: Deal, move: Move, *, samples: int = SAMPLES, seed: int | str = 0,
+def judge(position: Deal, move: Move, *, against: BotSpec | Sequence[BotSpec] | Answers | None = "heuristic",
           budget: Budget | None = None, open_hands: bool = True, style: Style | None = None) -> Judgement:
-    """Judge ``move`` by the player to move in ``position`` (left unchanged): both judgements, the
-    cost, the grade and the reasons. ``open_hands=False`` skips the solver; ``budget`` stops the work
-    early (:class:`~keinstich.bots.budget.Stopped`). ``style``: how the sentences name the cards (German or
-    French names; by default the pack's)."""
-    seat = position.turn
-    if seat is None or position.over:
-        raise CoachError("the deal is over: there is no decision left to judge")
-    move = _decision(move)
-    style = style or pack_in_play(position).style
-    legal = tuple(position.legal_moves())
-    if key(move) not in {key(m) for m in legal}:
-        why = position.why_illegal(move, seat)
-        raise CoachError(f"{move_text(move, style)} is not a legal move here" + (f": {why}" if why else ""))
-    grades = grades_of(position)
-    index = len(position.history)
-    obs = position.observation(seat)
-    td = position.trick_deal
-    trick = len(td.tricks) + 1 if td is not None and position.phase == "play" else None
-    if obs.kind == "herzblatt" and position.phase != "play":
-        return _heuristic(position, seat, index, move, legal, grades, obs, style)
-    keys = list(dict.fromkeys(key(m) for m in legal))
-    if len(keys) == 1:
-        return Judgement(seat, index, move, legal, {keys[0]: 0.0}, (move,), 0.0, None, (move,), None, "only",
-                         only_sentence(move, style), only_sentence(move, style), grades.unit, "only", trick)
-    bot = MonteCarloBot(seed, samples=samples, pack=pack_in_play(position))
-    got = bot.move_values(obs)
-    fair = {k: got.values[k] for k in keys}
-    if budget is not None:
-        budget.check()
-    opened = _open(position, seat, keys, budget) if open_hands else None
-    k = key(move)
-    best, cost = _best(fair, k)
-    open_best, open_cost = _best(opened, k) if opened is not None else ((), None)
-    grade = "best" if k in best else grades.grade(cost)
-    moves = {key(m): m for m in legal}
-    best_moves = tuple(moves[b] for b in best)
-    risk = _risk(got.deals.get(best[0], []), got.deals.get(k, []), grades.fine)
-    open_moves = tuple(moves[b] for b in open_best)
-    why = cost_sentence(position, seat, move, best_moves[0], grade, cost, open_cost, grades, got.count, got.how, risk,
-                        style, open_moves[0] if open_moves else None)
-    best_why = best_sentence(position, seat, best_moves, got.count, got.how, style)
-    return Judgement(seat, index, move, legal, fair, best_moves, cost, opened, open_moves, open_cost, grade, why,
-                     best_why, grades.unit, got.how, trick)
+    """Judge ``move`` by the player to move in ``position`` (left unchanged): its :func:`verdict`, and with
+    ``open_hands`` what every move is worth with all hands open against the other seats' bots ``against`` (one
+    spec for all, one per seat, or :class:`~.against.Answers`; by default heuristic bots)."""
+    v = verdict(position, budget=budget, style=style)
+    move = v._legal(move)
+    seat = v.seat
+    opened, answers = None, None
+    if open_hands and not v.forced and v.judged is not None:
+        answers = against if isinstance(against, Answers) else answers_for(position, seat, against or "heuristic")
+        opened = open_for(position, answers, (move, v.hint), budget)
+    return judgement(v, move, opened, style, answers)
 
 
-def _risk(best: list[float], mine: list[float], least: float) -> tuple[int, float]:
-    """In how many of the judged deals the move does worse than the best by ``least`` or more, and by how
-    much on average in those."""
-    worse = [b - m for b, m in zip(best, mine, strict=True) if b - m >= least]
-    return len(worse), (sum(worse) / len(worse) if worse else 0.0)
+def answers_for(deal: Deal, seat: int, bots: BotSpec | Sequence[BotSpec]) -> Answers:
+    """How the seats other than ``seat`` answer in ``deal``'s searches with all hands open: its moves on the line
+    played, else ``bots`` (one spec for every seat, or one per seat)."""
+    n = len(deal.dealt)
+    specs: list[BotSpec] = [bots] * n if isinstance(bots, str) or not isinstance(bots, Sequence) else list(bots)
+    if len(specs) == n - 1:
+        specs.insert(seat, "heuristic")
+    if len(specs) != n:
+        raise CoachError(f"give one bot for every seat or one per seat ({n}), not {len(specs)}")
+    return Answers(seat, specs, deal.history, pack=pack_in_play(deal))
 
 
-def _best(values: dict[Any, float], k: Any) -> tuple[tuple[Any, ...], float]:
-    top = max(values.values())
-    best = tuple(m for m, v in values.items() if v >= top - EPSILON)
-    return best, max(0.0, top - values[k])
+def open_for(position: Deal, answers: Answers, moves: Sequence[Move], budget: Budget | None) -> OpenValues | None:
+    """The moves' values with all hands open against ``answers`` (exact for ``moves`` and the best)."""
+    wanted = {key(m) for m in moves}
+    return open_values(position, answers, budget=budget, only=lambda m: key(m) in wanted)
 
 
-def _open(position: Deal, seat: int, keys: Sequence[Any], budget: Budget | None) -> dict[Any, float] | None:
-    """Each move's exact value with all hands open (higher is better), or None if not settled."""
-    try:
-        if lay_off(position):
-            nodes = Budget(nodes=DOMINO_NODES)
-            got = domino_move_bounds(position, seat, budget=nodes)
-            if budget is not None:
-                budget.check()
-            if not got.exact:
-                return None
-            return {k: float(got.values[k]) for k in keys}
-        sign = objective(position.observation(seat)).sign
-        values = card_values(position, seat, budget)
-    except Stopped:
-        if budget is not None and budget.stopped:
-            raise
-        return None
-    return {k: float(sign * values[k]) for k in keys}
+def judgement(v: Verdict, move: Move, opened: OpenValues | None, style: Style | None = None,
+              answers: Answers | None = None) -> Judgement:
+    """A :class:`Judgement` of ``move`` from its verdict and the values with all hands open."""
+    s = style or v.style
+    td = v.position.trick_deal
+    trick = len(td.tricks) + 1 if td is not None and v.position.phase == "play" else None
+    open_best: tuple[Move, ...] = ()
+    open_cost = None
+    if opened is not None:
+        open_best = tuple(m for m in v.legal if key(m) in opened.best)
+        open_cost = opened.cost(move)
+    why = v.why(move, s) if opened is None else _with_open(v, move, opened, s, answers)
+    return Judgement(v.seat, v.index, move, v.legal, v.values(), v.best, v.cost(move), v.margin(move),
+                     None if opened is None else dict(opened.values), open_best, open_cost, v.grade(move), why,
+                     v.best_why(s), v.unit, v.method, trick, v)
 
 
-def _heuristic(position: Deal, seat: int, index: int, move: Move, legal: tuple[Move, ...], grades: Grades,
-               obs: Any, style: Style) -> Judgement:
-    """Herzblatt's asking, discards and calls: the heuristic bot's decision, not a measured cost."""
-    decision = HeuristicBot(pack=pack_in_play(position)).decide(obs)
-    usual = herzblatt_move(obs, decision)
-    same = key(usual) == key(move)
-    if len(legal) == 1:
-        grade, why = "only", only_sentence(move, style)
-    elif same:
-        grade, why = "best", f"the heuristic bot decides the same: {decision.reason}"
-    else:
-        grade, why = "differs", (f"the heuristic bot would {move_text(usual, style)} instead: {decision.reason} "
-                                 f"(this decision is compared with the heuristic bot only, not measured)")
-    best_why = f"the heuristic bot's choice, {move_text(usual, style)}: {decision.reason}"
-    return Judgement(seat, index, move, legal, {}, (usual,), 0.0, None, (), None, grade, why, best_why, grades.unit,
-                     "heuristic", None)
+def _with_open(v: Verdict, move: Move, opened: OpenValues, style: Style, answers: Answers | None) -> str:
+    from .why import open_sentence
+
+    return open_sentence(v, move, opened, style, answers)
 
 
-__all__ = ["DOMINO_NODES", "SAMPLES", "CoachError", "Judgement", "judge", "key"]
+__all__ = ["KEPT", "CoachError", "Judgement", "Verdict", "answers_for", "judge", "judgement", "known", "open_for",
+           "verdict"]

@@ -18,7 +18,7 @@ from keinstich.deal import Deal
 from keinstich.game import Partie
 from keinstich.games import game
 
-from .judge import SAMPLES, Judgement
+from .judge import Judgement
 from .review import Review, review
 
 
@@ -77,8 +77,7 @@ def _where(j: Judgement) -> str:
     return f"trick {j.trick}" if j.trick is not None else f"move {j.index + 1}"
 
 
-def review_partie(partie: Partie, seat: int, bots: Sequence[Bot], *, samples: int = SAMPLES,
-                  seed: int | str = 0) -> PartieReview:
+def review_partie(partie: Partie, seat: int, bots: Sequence[Bot]) -> PartieReview:
     """Play the rest of ``partie`` with ``bots`` (one per seat; ``bots[seat]`` stands for the player being
     reviewed), settling each deal, and review every deal from ``seat``; the duplicates seat the same
     bots in the other seats."""
@@ -88,7 +87,7 @@ def review_partie(partie: Partie, seat: int, bots: Sequence[Bot], *, samples: in
         d = partie.current if partie.current is not None else partie.deal_next()
         play_deal(d, list(bots))
         deals.append(d)
-        reviews.append(review(d, seat, bots=list(bots), samples=samples, seed=seed))
+        reviews.append(review(d, seat, bots=list(bots)))
         partie.settle()
     return PartieReview(seat, tuple(deals), tuple(reviews))
 

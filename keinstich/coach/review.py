@@ -1,10 +1,10 @@
-"""The review of a played deal from one seat: every decision judged, and the deal replayed twice.
+"""The review of a played deal from one seat: every decision judged, and the deal played again two ways.
 
-:func:`review` walks the deal's moves; each decision of the seat is judged (:func:`~.judge.judge`) in
-the position it was made. The summary compares what the seat got with two duplicates of the deal
-(the same cards, the same bots in the other seats, each bot seeded afresh): the open-hands solver
-playing the seat's cards (its best play with all hands known; Herzblatt's asking and discards kept as
-the seat made them), and the heuristic bot in the seat.
+:func:`review` walks the deal's moves; each decision of the seat gets its verdict (:func:`~.judge.verdict`: the
+grade, from what the seat could know) and what each move was worth with all hands open, against the opponents who
+played (:mod:`.against`). The summary compares what the seat got with the best it could have got knowing every
+hand, against those same opponents (never worse than what it got: the line it played is one of those searched), and
+with the heuristic bot in its seat, the others answering as they do.
 """
 
 from __future__ import annotations
@@ -13,21 +13,18 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from keinstich.bots.base import Bot, deal_value, lay_off, objective
+from keinstich.bots.base import deal_value, lay_off, objective
 from keinstich.bots.budget import Budget
 from keinstich.bots.herzblatt import banked_points
 from keinstich.bots.heuristic import HeuristicBot
 from keinstich.bots.play import bot_move
-from keinstich.bots.solver import best_cards
-from keinstich.bots.solver_domino import domino_move_bounds
-from keinstich.cards import Pack, Style
+from keinstich.cards import Style
 from keinstich.deal import Deal, Move
 
+from .against import Answers, BotSpec
 from .grades import GRADES, grades_of, pack_in_play
-from .judge import DOMINO_NODES, SAMPLES, CoachError, Judgement, judge, key
+from .judge import CoachError, Judgement, answers_for, judgement, open_for, verdict
 from .why import move_text
-
-BotSpec = str | Bot
 
 
 @dataclass(frozen=True)
@@ -41,7 +38,7 @@ class Review:
     seat: int
     decisions: tuple[Judgement, ...]
     paid: float
-    best_paid: float
+    best_paid: float | None
     heuristic_paid: float
     unit: str
     lower_is_better: bool
@@ -57,9 +54,10 @@ class Review:
         verb = "paid" if self.lower_is_better else "got"
         counts = ", ".join(f"{self.count(g)} {g}" for g in (*GRADES, "differs") if self.count(g))
         n = len(self.decisions)
+        best = "not settled" if self.best_paid is None else _num(self.best_paid)
         return (f"{n} decision{'' if n == 1 else 's'} ({counts or 'none'}). You {verb} {_num(self.paid)} {self.unit}; "
-                f"best play from your seat with all hands open, against the same bots: {_num(self.best_paid)}; "
-                f"the heuristic bot in your seat: {_num(self.heuristic_paid)}.")
+                f"best play from your seat with all hands open, against the same opponents: {best}; "
+                f"the heuristic bot in your seat, against them: {_num(self.heuristic_paid)}.")
 
     @property
     def mistakes(self) -> tuple[Judgement, ...]:
@@ -87,6 +85,7 @@ class Review:
 
 
 def _num(v: float) -> str:
+    v = round(v, 1) + 0.0  # no "-0"
     return f"{v:.0f}" if v == int(v) else f"{v:.1f}"
 
 
@@ -104,101 +103,76 @@ def outcome(deal: Deal, seat: int) -> float:
     return float(td.scores()[seat])
 
 
-def _bots(bots: BotSpec | Sequence[BotSpec], seed: int | str, players: int, pack: Pack) -> list[Bot]:
-    from keinstich.sim.bot_specs import bot_seed, make_bot
-
-    specs: list[BotSpec] = [bots] * players if isinstance(bots, str | Bot) else list(bots)
-    if len(specs) == players - 1:
-        specs = [*specs, "heuristic"]
-    if len(specs) != players:
-        raise CoachError(f"give one bot for every seat or one per seat ({players}), not {len(specs)}")
-    return [s if isinstance(s, Bot) else make_bot(s, bot_seed(seed, 0, i), pack=pack) for i, s in enumerate(specs)]
-
-
-def duplicate(deal: Deal, seat: int, pick: Callable[[Deal], Move], bots: BotSpec | Sequence[BotSpec],
-              seed: int | str = 0) -> Deal:
-    """The deal's cards played again from the start: ``pick`` chooses the seat's moves, fresh bots
-    (``bots``, seeded from ``seed``) the others'."""
+def duplicate(deal: Deal, seat: int, pick: Callable[[Deal], Move],
+              bots: BotSpec | Sequence[BotSpec] | Answers = "heuristic") -> Deal:
+    """The deal's cards played again from the start: ``pick`` chooses the seat's moves; the others answer as in
+    the deal while it goes the same way, and as their bots (``bots``) once it does not (:class:`~.against.Answers`)."""
+    answers = bots if isinstance(bots, Answers) else answers_for(deal, seat, bots)
     d = deal.rewound(0)
-    players = _bots(bots, seed, len(deal.dealt), pack_in_play(deal))
+    on = True
     while not d.over:
         s = d.turn
         assert s is not None
-        d.play(pick(d) if s == seat else bot_move(players[s], d.observation(s)), s)
+        m = pick(d) if s == seat else answers.move(d, on)
+        on = answers.on_line(d, on, m)
+        d.play(m, s)
     return d
 
 
-def _solver_pick(deal: Deal, seat: int) -> Callable[[Deal], Move]:
-    """The open-hands solver's move for ``seat`` (its first best card); outside the card play, the move the
-    seat made in ``deal`` at that point (kept as made), or the heuristic bot's if it was not made."""
-    made = [m for s, m in deal.history if s == seat]
-
-    def pick(d: Deal) -> Move:
-        turn = sum(1 for s, _ in d.history if s == seat)
-        card_play = d.phase in ("play", "lay")
-        if card_play and len(d.legal_moves()) > 1:
-            return _as_legal(d, _solver_move(d))
-        if turn < len(made) and key(made[turn]) in {key(m) for m in d.legal_moves()}:
-            return made[turn]
-        return bot_move(HeuristicBot(pack=pack_in_play(d)), d.observation(seat))
-
-    return pick
-
-
-def _solver_move(d: Deal) -> Any:
-    """The solver's best move; in a lay-off deal within :data:`~.judge.DOMINO_NODES` positions (the best
-    by its estimates when that does not settle it)."""
-    if lay_off(d):
-        got = domino_move_bounds(d, budget=Budget(nodes=DOMINO_NODES))
-        return max(got.values, key=lambda m: (got.values[m], -1 if m is None else -m.index))
-    return best_cards(d)[0]
-
-
-def _as_legal(d: Deal, chosen: Any) -> Move:
-    for m in d.legal_moves():
-        if key(m) == chosen or m == chosen:
-            return m
-    return chosen
-
-
-def review(deal: Deal, seat: int, *, bots: BotSpec | Sequence[BotSpec] = "heuristic", samples: int = SAMPLES,
-           seed: int | str = 0, budget: Budget | None = None, open_hands: bool = True,
-           progress: Callable[[int, int], None] | None = None, style: Style | None = None) -> Review:
-    """Review ``seat``'s decisions in ``deal`` (finished, or played as far as it goes), judged fairly
-    (``samples`` deals per decision) and with all hands open; ``bots`` are the other seats' bots for
-    the duplicates (one spec for all, or one per seat). ``progress(done, total)`` is called after each
-    decision; ``budget`` stops the work (:class:`~keinstich.bots.budget.Stopped`); ``style`` names the
-    cards (by default as the pack does)."""
+def review(deal: Deal, seat: int, *, bots: BotSpec | Sequence[BotSpec] = "heuristic", budget: Budget | None = None,
+           open_hands: bool = True, progress: Callable[[int, int], None] | None = None,
+           style: Style | None = None) -> Review:
+    """Review ``seat``'s decisions in ``deal`` (finished, or played as far as it goes): each judged by the coach's
+    verdict, and with ``open_hands`` with all hands open against the other seats' ``bots`` (one spec for all, or
+    one per seat: the bots that played; their moves in the deal are taken as made). ``progress(done, total)`` is
+    called after each decision; ``budget`` stops the work (:class:`~keinstich.bots.budget.Stopped`); ``style``
+    names the cards (by default as the pack does)."""
     n = len(deal.dealt)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
         raise CoachError(f"seat must be a seat from 0 to {n - 1}, not {seat!r}")
+    answers = answers_for(deal, seat, bots)
     history = deal.history
-    cur = deal.rewound(0)
     todo = sum(1 for s, _ in history if s == seat)
     decisions: list[Judgement] = []
     forced = 0
     done = 0
-    for s, m in history:
-        if s == seat:
-            j = judge(cur, m, samples=samples, seed=seed, budget=budget, open_hands=open_hands, style=style)
-            if j.forced:
-                forced += 1
-            else:
-                decisions.append(j)
-            done += 1
-            if progress is not None:
-                progress(done, todo)
-        cur.play(m, s)
+    first_open: float | None = None
+    searched = False
+    for i, (s, m) in enumerate(history):
+        if s != seat:
+            continue
+        position = deal.rewound(i)
+        v = verdict(position, budget=budget, style=style)
+        opened = None
+        if open_hands and not v.forced and v.judged is not None:
+            opened = open_for(position, answers, (m, v.hint), budget)
+            if not searched:
+                first_open = None if opened is None else opened.top
+        if not v.forced and v.judged is not None:
+            searched = True
+        j = judgement(v, m, opened, style, answers)
+        if j.forced:
+            forced += 1
+        else:
+            decisions.append(j)
+        done += 1
+        if progress is not None:
+            progress(done, todo)
     grades = grades_of(deal)
     lower = grades.unit == "pf" and not lay_off(deal)
     paid = outcome(deal, seat)
     if budget is not None:
         budget.check()
-    best = outcome(duplicate(deal, seat, _solver_pick(deal, seat), bots, seed), seat)
-    heuristic_bot = _bots("heuristic", seed, n, pack_in_play(deal))[seat]
-    heur = outcome(duplicate(deal, seat, lambda d: bot_move(heuristic_bot, d.observation(seat)), bots, seed), seat)
+    best = _paid(first_open, lower) if searched else paid
+    heuristic = HeuristicBot(pack=pack_in_play(deal))
+    heur = outcome(duplicate(deal, seat, lambda d: bot_move(heuristic, d.observation(seat)), answers), seat)
     return Review(seat, tuple(decisions), paid, best, heur, grades.unit, lower, forced,
                   style or pack_in_play(deal).style)
+
+
+def _paid(value: float | None, lower: bool) -> float | None:
+    """A value with all hands open (higher is better) in the review's count (pfennig paid)."""
+    return None if value is None else (-value if lower else value)
 
 
 __all__ = ["Review", "duplicate", "outcome", "review"]

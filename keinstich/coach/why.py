@@ -1,26 +1,28 @@
 """The coach's sentences: what a move cost and why, in the words the lessons teach.
 
-A reason for a mistake is read off two lines of play with all hands open, everyone playing their best:
-one after the move made, one after the best move. The first trick where they part is told as it
-happens ("you take trick 5 with Q♠: 10 pf"); a card kept while void in the led suit, and later caught,
-is told as such ("you kept A♠ while void in clubs: throwing it on trick 3 was free"). Every sentence
-states facts of those lines or of the position, nothing else; the fair cost is stated as an average.
+Every sentence states facts of the verdict (what a move costs from what the player could know, give or take,
+over how many deals), of the deal as it was played, or of a line of play with all hands open against the
+opponents who played (:mod:`.against`), and says which. "This trick" is the trick the move was played to, as it
+really went on; a line the player did not play is introduced as one ("had you played …"). Every number is
+measured against the move the sentence names. A penalty list names every card of the trick that counts, the
+player's own included. Amounts are said in the deal's unit, with the side's sign: pfennig paid, points won or
+lost, card points for the side.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from keinstich.bots.base import lay_off, objective
-from keinstich.bots.heuristic import HeuristicBot
-from keinstich.bots.solver import solve
-from keinstich.bots.tables import tables
-from keinstich.cards import Style
+from keinstich.bots.tables import amounts
+from keinstich.cards import Card, Style
 from keinstich.deal import Deal, Move, move_cards
-from keinstich.wording import naming
 
-from .grades import Grades, pack_in_play
+if TYPE_CHECKING:
+    from .against import Answers, OpenValues
+    from .judge import Verdict
 
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 
@@ -40,92 +42,178 @@ def only_sentence(move: Move, style: Style | None = None) -> str:
     return f"{move_text(move, style)} was your only legal move"
 
 
-def _amount(value: float, unit: str) -> str:
-    return f"{value:.1f} {unit}" if value != int(value) else f"{int(value)} {unit}"
+def amount(value: float, unit: str) -> str:
+    """A whole or one-decimal amount with its unit ("5 pf", "1 point", "2.5 card points")."""
+    v = round(value, 1)
+    text = f"{int(v)}" if v == int(v) else f"{v:.1f}"
+    if unit.endswith("points") and abs(v) == 1:
+        unit = unit[:-1]
+    return f"{text} {unit}"
 
 
-def cost_sentence(position: Deal, seat: int, move: Move, best: Move, grade: str, cost: float,
-                  open_cost: float | None, grades: Grades, count: int, how: str,
-                  risk: tuple[int, float] = (0, 0.0), style: Style | None = None,
-                  open_best: Move | None = None) -> str:
-    """One sentence on ``move``: its grade in words, what it cost on average and, for a mistake or a
-    blunder, why: read off the open-hands lines after it and after ``best``, or, when those do not part,
-    ``risk``: in how many of the judged deals it does worse, and by how much then."""
-    style = style or pack_in_play(position).style
-    m, b, unit = move_text(move, style), move_text(best, style), grades.unit
-    if grade == "best":
-        if open_cost is not None and open_cost >= grades.fine and open_best is not None:
-            return (f"{m} was a best move from what you could know; with all hands open it cost "
-                    f"{_amount(round(open_cost, 1), unit)} more than {move_text(open_best, style)}, but you could "
-                    f"not see that")
-        return f"{m} was a best move here"
-    head = f"{m} costs {_amount(round(cost, 1), unit)} on average against {b} over {over(count, how)}"
-    if open_cost is not None and round(open_cost, 1) != round(cost, 1):
-        head += f" ({_amount(round(open_cost, 1), unit)} with all hands open)"
-    if grade == "fine":
-        return head + ": close to the best"
-    if open_cost is not None and open_cost < grades.fine:
-        k, loss = risk
-        if not k:
-            return head
-        return (f"{head}: with these hands it happened to cost nothing, but in {k} of the {count} deals it costs "
-                f"{_amount(round(loss, 1), unit)} more than {b}")
-    story = (lay_off_story(position, seat, move, best, style) if lay_off(position)
-             else trick_story(position, seat, move, best, style))
-    return f"{head} — {story}" if story else head
-
-
-def over(count: int, how: str) -> str:
-    """The deals a fair judgement averaged over, in words ("all 6 deals that fit what you saw, solved exactly")."""
-    method = "solved exactly" if how.endswith("solved") else "played out"
-    if how.startswith("listed"):
-        deals = "the only deal that fits what you saw" if count == 1 else f"all {count} deals that fit what you saw"
+def over(v: Verdict) -> str:
+    """The deals the verdict rests on, in words ("all 6 deals that fit what you saw, solved exactly")."""
+    f = v.judged
+    assert f is not None
+    if not f.count:
+        return "your legal cards all come to the same here"
+    method = "solved exactly" if f.exact else "played out"
+    if f.listed:
+        deals = "the only deal that fits what you saw" if f.count == 1 else \
+            f"all {f.count} deals that fit what you saw"
     else:
-        deals = f"{count} sampled deals that fit what you saw"
+        deals = f"{f.count} deals that fit what you saw"
     return f"{deals}, {method}"
 
 
-def best_sentence(position: Deal, seat: int, best: Sequence[Move], count: int, how: str,
-                  style: Style | None = None) -> str:
-    """One sentence on the best move (or moves), with the heuristic bot's reason when it plays one of them."""
-    style = style or pack_in_play(position).style
-    names = " or ".join(move_text(m, style) for m in best[:3])
-    head = f"{names} {'is' if len(best) == 1 else 'are'} best over {over(count, how)}"
-    try:
-        bot = HeuristicBot(pack=pack_in_play(position))
-        with naming(style):
-            choice = bot.explain(position.observation(seat)) if position.game != "herzblatt" else None
-    except ValueError:
-        choice = None
-    if choice is not None and any(move_cards(m) == move_cards(choice.card) or m == choice.card for m in best):
-        return f"{head}; the heuristic bot plays {move_text(choice.card, style)} too: {choice.reason}"
-    return head
+def cost_sentence(v: Verdict, move: Move, style: Style) -> str:
+    """One sentence on ``move`` from what the player could know: its grade in words and what it costs."""
+    m, grade = move_text(move, style), v.grade(move)
+    if v.judged is None:
+        usual = move_text(v.usual, style)
+        if grade == "best":
+            return f"the heuristic bot decides the same: {v.usual_reason}"
+        return (f"the heuristic bot would {usual} instead: {v.usual_reason} (this decision is compared with the "
+                f"heuristic bot only, not measured)")
+    b = move_text(v.hint, style)
+    if grade == "best":
+        if move_cards(move) == move_cards(v.hint) or v.cost(move) < 0.05:
+            return f"{m} was a best move from what you could know ({over(v)})"
+        return (f"{m} was as good as {b} from what you could know: {_against(v, move, '', 'behind it')}, over "
+                f"{over(v)}, within the judgement's doubt")
+    head = f"{m} costs {_against(v, move, f'against {b}')}, over {over(v)}"
+    return head + (": close to the best" if grade == "fine" else "")
 
 
-# --- the lines with all hands open ------------------------------------------------------------------------
+def _against(v: Verdict, move: Move, against: str, after: str = "") -> str:
+    """"about 4 pf against X, give or take 1": a sampled cost, the move it is measured against, the doubt."""
+    cost, margin, unit = v.cost(move), v.margin(move), v.unit
+    words = " ".join(w for w in (amount(round(cost) if margin >= 1 else cost, unit), after, against) if w)
+    if margin <= 0:
+        return words
+    doubt = round(margin) if margin >= 1 else f"{round(margin, 1):g}"
+    return f"about {words}, give or take {doubt}"
 
 
-def line_after(position: Deal, seat: int, move: Move) -> Deal:
-    """A copy of ``position`` with ``move`` made, then played to the end by the open-hands solver
-    (everyone plays their best, the others against ``seat``'s side)."""
-    d = position.copy()
-    d.play(move, position.turn)
-    if not d.over:
-        for s, c in solve(d, seat).line:
-            d.play(c, s)
-    return d
+def best_sentence(v: Verdict, style: Style) -> str:
+    """One sentence on the best move(s), with the rule of thumb where it agrees, or where it parts."""
+    if v.judged is None:
+        return f"the heuristic bot's choice, {move_text(v.usual, style)}: {v.usual_reason}"
+    shown = _distinct(v.best)[:3]
+    names = " or ".join(move_text(m, style) for m in shown)
+    head = f"{names} {'is' if len(shown) == 1 else 'are'} best from what you could know, over {over(v)}"
+    return f"{head}; {_rule_of_thumb(v, style)}"
 
 
-def _by_trick(deal: Deal, side: Sequence[int], start: int) -> list[tuple[Any, int]]:
-    """The tricks from ``start`` on with what each added to the side's score."""
-    td = deal.trick_deal
+def hint_sentence(v: Verdict, style: Style) -> str:
+    """Why the Hint's move: the best from what the player can know, then the rule of thumb where it agrees, or
+    the one sentence where it parts."""
+    if v.judged is None:
+        return v.usual_reason
+    return f"the best from what you can know, over {over(v)}; {_rule_of_thumb(v, style)}"
+
+
+def _rule_of_thumb(v: Verdict, style: Style) -> str:
+    u = move_text(v.usual, style)
+    grade = v.grade(v.usual)
+    if grade == "best":
+        return f"the rule of thumb plays {u} too: {v.usual_reason}"
+    if grade == "fine":
+        return (f"the rule of thumb would play {u} ({v.usual_reason}), which is close: "
+                f"{_against(v, v.usual, '', 'behind')}")
+    return (f"the rule of thumb would play {u} ({v.usual_reason}), but here that costs "
+            f"{_against(v, v.usual, '', 'more')}")
+
+
+def _distinct(moves: Sequence[Move]) -> list[Move]:
+    out: list[Move] = []
+    for m in moves:
+        if all(move_cards(m) != move_cards(x) or (not move_cards(m) and m != x) for x in out):
+            out.append(m)
+    return out
+
+
+# --- with all hands open, against the opponents who played ----------------------------------------------
+
+
+def open_sentence(v: Verdict, move: Move, opened: OpenValues, style: Style, answers: Answers | None) -> str:
+    """The verdict's sentence on ``move``, then what all hands open add: for a mistake, why, told from two lines
+    of play (after ``move`` and after the best move, best play by the player with every hand known, the others
+    answering as they do); for a good move, what could not be seen."""
+    from .fair import key
+
+    base = v.why(move, style)
+    grade, unit = v.grade(move), v.unit
+    b = v.hint
+    mine, theirs = opened.values.get(key(move)), opened.values.get(key(b))
+    exact = key(move) in opened.exact and key(b) in opened.exact
+    if grade in ("best", "fine"):
+        top = opened.best[0] if opened.best else None
+        cost = opened.cost(move)
+        if top is None or cost is None or cost < v.grades.fine:
+            return base
+        named = next((m for m in v.legal if key(m) == top), top)
+        return (f"{base}; with all hands open, against these opponents, {move_text(named, style)} would have "
+                f"done {amount(cost, unit)} better, but you could not see that")
+    if mine is None or theirs is None or not exact:
+        return base
+    gap = theirs - mine
+    if gap < v.grades.fine:
+        k, loss = _risk(v, move)
+        told = f"{base}: with these very hands {move_text(b, style)} would have done no better"
+        if mine > theirs:
+            told = f"{base}: with these very hands {move_text(move, style)} happened to do better"
+        return told + (f", but in {k} of the {v.deals} deals it costs {amount(loss, unit)} more" if k else "")
+    if answers is None:
+        return base
+    story = lay_off_story(v, move, b, answers, style) if lay_off(v.position) else \
+        trick_story(v, move, b, answers, style)
+    return f"{base} ({amount(gap, unit)} with all hands open) — {story}" if story else \
+        f"{base} ({amount(gap, unit)} with all hands open)"
+
+
+def _risk(v: Verdict, move: Move) -> tuple[int, float]:
+    """In how many of the judged deals ``move`` does worse than the leading move by the fine threshold or more,
+    and by how much on average in those."""
+
+    f = v.judged
+    assert f is not None
+    i, b = f.index(move), f.leader
+    n = min(f.deals[i], f.deals[b])
+    loss = f.values[:n, b] - f.values[:n, i]
+    worse = loss[loss >= v.grades.fine]
+    return len(worse), float(worse.mean()) if len(worse) else 0.0
+
+
+@dataclass(frozen=True)
+class TrickTold:
+    """One trick of a line, as a sentence tells it: its ``number``, who took it (``winner``) with which card
+    (``card``), the ``cards`` in it that count, and what it adds to the player's side (``side``, signed: higher is
+    better for the side; ``raw`` in the contract's own count)."""
+
+    number: int
+    winner: int
+    card: Card
+    cards: tuple[Card, ...]
+    side: int
+    raw: int
+
+
+def tricks_of(line: Deal, seat: int, start: int) -> list[TrickTold]:
+    """The tricks of a finished line from trick ``start + 1`` on, each with what it adds to ``seat``'s side."""
+    td = line.trick_deal
     assert td is not None and td.contract is not None
+    obj = objective(line.observation(seat))
     n, total = td.players, td.total_tricks
+    val, _ = amounts(td.contract, total)
     prev = td.contract.score(td.tricks[:start], n, total)
     out = []
     for k in range(start, len(td.tricks)):
         cur = td.contract.score(td.tricks[:k + 1], n, total)
-        out.append((td.tricks[k], sum(cur[s] - prev[s] for s in side)))
+        raw = sum(cur[s] - prev[s] for s in obj.side)
+        t = td.tricks[k]
+        won = dict(t.plays())[t.winner]
+        out.append(TrickTold(t.number, t.winner, won, tuple(c for c in t.cards if val[c.index]), obj.sign * raw, raw))
         prev = cur
     return out
 
@@ -136,51 +224,67 @@ def _who(s: int, seat: int, side: Sequence[int]) -> str:
     return f"your partner, seat {s}," if s in side else f"seat {s}"
 
 
-def trick_story(position: Deal, seat: int, move: Move, best: Move, style: Style) -> str:
-    """Why ``move`` is worse than ``best`` in a trick deal: the first trick where, with all hands open and
-    best play all round, the seat's side does worse after ``move`` than after ``best``, told as it
-    happens. Empty when no trick is worse (then the lines only part in ways that even out)."""
+def _side_amount(t: TrickTold, unit: str) -> str:
+    """What a trick adds to the side, in words: "10 pf" (paid), "20 card points for your side", "you lose 5
+    points"."""
+    if unit == "pf":
+        return amount(t.raw, unit)
+    if unit == "card points":
+        return f"{amount(t.raw, unit)} for your side"
+    return f"{'you win' if t.raw > 0 else 'you lose'} {amount(abs(t.raw), unit)}"
+
+
+def _took(t: TrickTold, seat: int, side: Sequence[int], what: str, unit: str, style: Style, would: bool = False) -> str:
+    """"you take this trick with the Ober of Hearts (10 pf: Ober of Hearts, 7 of Hearts)": who took a trick, with
+    which card, and, when it was the player's side, what that added and every card of it that counts."""
+    who = _who(t.winner, seat, side)
+    verb = "would take" if would else "take" if who == "you" else "takes"
+    counted = ", ".join(c.label(style) for c in t.cards)
+    told = f"{who} {verb} {what} with {t.card.label(style)}"
+    if t.winner in side and t.raw:
+        return told + f" ({_side_amount(t, unit)}{': ' + counted if counted else ''})"
+    if t.winner in side:
+        return told + (", paying nothing" if unit == "pf" else ", nothing for your side")
+    return told + (f" ({counted})" if counted else "")
+
+
+def trick_story(v: Verdict, move: Move, best: Move, answers: Answers, style: Style) -> str:
+    """Why ``move`` is worse than ``best`` with all hands open: the first trick where the player's side does worse
+    on the line after ``move`` than on the line after ``best`` (best play by the player afterwards, the others
+    answering as they do), told on both lines. Empty when no single trick tells it."""
+    from .against import line_after
+
+    position, seat = v.position, v.seat
     td = position.trick_deal
     if td is None or td.contract is None:
         return ""
     obj = objective(position.observation(seat))
-    side, sign = obj.side, obj.sign
+    side, unit = obj.side, v.unit
     start = len(td.tricks)
-    mine = _by_trick(line_after(position, seat, move), side, start)
-    other = {t.number: (t, a) for t, a in _by_trick(line_after(position, seat, best), side, start)}
-    unit = "pf" if sign < 0 else "points"
+    mine = tricks_of(line_after(position, answers, move), seat, start)
+    other = {t.number: t for t in tricks_of(line_after(position, answers, best), seat, start)}
     m, b = move_text(move, style), move_text(best, style)
-    for t1, a1 in mine:
-        t2, a2 = other.get(t1.number, (None, 0))
-        if sign * (a1 - a2) >= 0:
+    for t in mine:
+        t2 = other.get(t.number)
+        if t2 is not None and t.side >= t2.side:
             continue
-        won = dict(t1.plays())[t1.winner]
-        who = _who(t1.winner, seat, side)
-        verb = "take" if who == "you" else "takes"
-        what = "this trick" if t1.number == start + 1 else f"trick {t1.number}"
-        told = f"{who} {verb} {what} with {won.label(style)}" + (
-            f" ({_amount(abs(a1), unit)}{_holding(td, t1, style)})" if a1 else "")
         kept = move_cards(best)
-        now_cost = other.get(start + 1, (None, 0))[1]
-        if kept and t1.winner == seat and won == kept[0] and t1.number > start + 1 and sign * (a1 - now_cost) < 0:
-            void = _void_in_led(position, seat, style)
-            doing = f"while void in {void}: throwing it" if void is not None else ": playing it"
-            price = "was free" if not now_cost else f"cost only {_amount(abs(now_cost), unit)}"
-            return (f"you kept {b} {doing} on trick {start + 1} {price}, and with all hands open it takes trick "
-                    f"{t1.number} ({_amount(abs(a1), unit)}{_holding(td, t1, style, won)})").replace(" :", ":")
+        now_t = other.get(start + 1)
+        void = _void_in_led(position, seat, style)
+        if (kept and t.winner == seat and t.card == kept[0] and t.number > start + 1 and void is not None
+                and now_t is not None and now_t.side > t.side):
+            price = "was free" if not now_t.raw else f"cost only {amount(abs(now_t.raw), unit)}"
+            counted = ", ".join(c.label(style) for c in t.cards)
+            return (f"you kept {b} while void in {void}: throwing it on this trick {price}, and with all hands open "
+                    f"it takes trick {t.number} ({_side_amount(t, unit)}{': ' + counted if counted else ''})")
+        now = t.number == start + 1
+        what = "this trick" if now else f"trick {t.number}"
+        lead = f"after {m}" if now else f"even with your best play after {m}, all hands open,"
+        told = f"{lead} {_took(t, seat, side, what, unit, style)}"
         if t2 is None:
-            return f"with all hands open, after {m} {told}"
-        there = f"{_amount(abs(a2), unit)} there" if a2 else "nothing there"
-        return f"with all hands open, after {m} {told}; after {b} your side gets {there}" if sign > 0 else \
-            f"with all hands open, after {m} {told}; after {b} you pay {there}"
+            return told + f"; had you played {b}, the deal would have ended before trick {t.number}"
+        return f"{told}; had you played {b}, {_took(t2, seat, side, 'it', unit, style, would=True)}"
     return ""
-
-
-def _holding(td: Any, trick: Any, style: Style, but: Any = None) -> str:
-    """": King of Hearts": the trick's cards (``but`` one, named already) that cost or score something."""
-    tb = tables(td.contract, td.rules, td.total_tricks)
-    named = [c.label(style) for c in trick.cards if tb.cost[c.index] != 0 and c != but]
-    return f": {', '.join(named)}" if named else ""
 
 
 def _void_in_led(position: Deal, seat: int, style: Style) -> str | None:
@@ -194,24 +298,33 @@ def _void_in_led(position: Deal, seat: int, style: Style) -> str | None:
     return led.label(style)
 
 
-def lay_off_story(position: Deal, seat: int, move: Move, best: Move, style: Style) -> str:
-    """Why ``move`` is worse in a lay-off deal: the places the open-hands lines finish in, and the fee."""
-    try:
-        mine = line_after(position, seat, move)
-        other = line_after(position, seat, best)
-    except ValueError:
-        return ""
+def lay_off_story(v: Verdict, move: Move, best: Move, answers: Answers, style: Style) -> str:
+    """Why ``move`` is worse in a lay-off deal: the places the two lines finish in, and the pass fees."""
+    from .against import line_after
+
+    position, seat = v.position, v.seat
+    mine = line_after(position, answers, move)
+    other = line_after(position, answers, best)
     if not (lay_off(mine) and lay_off(other)):
         return ""
     p1, p2 = list(mine.finish_order).index(seat), list(other.finish_order).index(seat)
+    m, b = move_text(move, style), move_text(best, style)
     parts = []
     if p1 != p2:
-        parts.append(f"with all hands open you finish {ORDINALS[p1]} after {move_text(move, style)} and "
-                     f"{ORDINALS[p2]} after {move_text(best, style)}")
+        parts.append(f"with all hands open, the best you can still do after {m} is to finish {ORDINALS[p1]}; had "
+                     f"you played {b}, you could have finished {ORDINALS[p2]}")
     f1, f2 = mine.fees()[seat], other.fees()[seat]
     if f1 != f2:
-        parts.append(f"you pay {f1} in pass fees against {f2}")
+        parts.append(f"you pay {f1} in pass fees after {m} against {f2} after {b}")
     return "; ".join(parts)
 
 
-__all__ = ["best_sentence", "cost_sentence", "line_after", "move_text", "only_sentence", "trick_story"]
+def story_lines(v: Verdict, move: Move, answers: Answers) -> tuple[Any, Any]:
+    """The two lines a story is told from (for checking what a sentence claims)."""
+    from .against import line_after
+
+    return line_after(v.position, answers, move), line_after(v.position, answers, v.hint)
+
+
+__all__ = ["TrickTold", "amount", "best_sentence", "cost_sentence", "hint_sentence", "lay_off_story",
+           "move_text", "only_sentence", "open_sentence", "over", "story_lines", "trick_story", "tricks_of"]

@@ -22,6 +22,7 @@ protocols of :mod:`keinstich.deal`, and the deals call them lazily from their ``
 from keinstich.faces.deals import herzblatt_html, trickdeal_html
 from keinstich.faces.hands import (
     CARD_SIZES,
+    SIZE_LABELS,
     Cards,
     DisplayOptions,
     Look,
@@ -33,6 +34,7 @@ from keinstich.faces.hands import (
     pack_html,
     seat_name,
     set_display,
+    trick_font,
     trick_html,
     trick_svg,
 )
@@ -41,9 +43,8 @@ from keinstich.faces.svg import back_svg, card_name, card_svg, rank_index, suit_
 from keinstich.faces.walk import walk_html
 
 __all__ = [
-    "CARD_SIZES", "Cards", "DisplayOptions", "Look", "back_svg", "card_name", "card_svg", "card_width", "cards_html",
-    "display_options",
-    "domino_html", "domino_svg", "guess_style", "herzblatt_html", "look", "pack_html", "rank_index", "seat_name",
-    "set_display", "suit_colours", "suit_svg", "svg_data_uri", "trick_html", "trick_svg", "trickdeal_html",
-    "walk_html",
+    "CARD_SIZES", "SIZE_LABELS", "Cards", "DisplayOptions", "Look", "back_svg", "card_name", "card_svg", "card_width",
+    "cards_html", "display_options", "domino_html", "domino_svg", "guess_style", "herzblatt_html", "look", "pack_html",
+    "rank_index", "seat_name", "set_display", "suit_colours", "suit_svg", "svg_data_uri", "trick_font", "trick_html",
+    "trick_svg", "trickdeal_html", "walk_html",
 ]

@@ -19,8 +19,9 @@ from keinstich.faces.svg import FONT, H, W, _check_lang, _check_style, _n, card_
 if TYPE_CHECKING:
     from keinstich.deal import PlayedTrick
 
-__all__ = ["CARD_SIZES", "Cards", "DisplayOptions", "Look", "card_width", "cards_html", "display_options",
-           "guess_style", "look", "pack_html", "scaled", "seat_name", "set_display", "trick_html", "trick_svg"]
+__all__ = ["CARD_SIZES", "SIZE_LABELS", "Cards", "DisplayOptions", "Look", "card_width", "cards_html",
+           "display_options", "guess_style", "look", "pack_html", "scaled", "seat_name", "set_display", "trick_font",
+           "trick_html", "trick_svg"]
 
 # --- rows of cards in HTML ------------------------------------------------------------------------------
 
@@ -42,20 +43,26 @@ class DisplayOptions:
 display_options = DisplayOptions()
 """The options the rich displays of Card, Pack, Trick and the deals use."""
 
-CARD_SIZES: dict[str, int] = {"small": 56, "medium": 72, "large": 112}
+CARD_SIZES: dict[str, int] = {"small": 56, "medium": 72, "large": 112, "xlarge": 136}
 """Named card widths in pixels (a hand's cards; tricks and other hands are drawn in proportion):
-"large" is for a projector. Every view takes a name or a number (``card_size=``)."""
+"large" and "xlarge" are for a projector (both fit a 1280×720 screen in Voila). Every view takes a name
+or a number (``card_size=``), or the short names S, M, L and XL."""
+
+SIZE_LABELS: dict[str, str] = {"small": "S", "medium": "M", "large": "L", "xlarge": "XL"}
+"""The short name of each size (the size dropdowns show these)."""
 
 _DEFAULT_WIDTH = 56.0
 
 
 def card_width(size: str | float) -> float:
-    """A card width in pixels from a size name ("small", "medium", "large", "S", "M", "L") or a number."""
+    """A card width in pixels from a size name ("small", "medium", "large", "xlarge", "S", "M", "L", "XL") or
+    a number."""
     if isinstance(size, str):
-        names = {k[0].upper(): k for k in CARD_SIZES}
-        key = names.get(size.upper(), size.lower()) if len(size) == 1 else size.lower()
+        names = {short: k for k, short in SIZE_LABELS.items()} | {"X-LARGE": "xlarge", "X": "xlarge"}
+        key = names.get(size.upper(), size.lower())
         if key not in CARD_SIZES:
-            raise ValueError(f"card size must be one of {', '.join(CARD_SIZES)} or a width in pixels, not {size!r}")
+            raise ValueError(f"card size must be one of {', '.join(CARD_SIZES)} (or S, M, L, XL) or a width in "
+                             f"pixels, not {size!r}")
         return CARD_SIZES[key]
     if isinstance(size, bool) or not isinstance(size, int | float) or not 16 <= size <= 400:
         raise ValueError(f"a card width must be a number of pixels from 16 to 400, not {size!r}")
@@ -208,13 +215,15 @@ def trick_svg(players: int, plays: Sequence[tuple[int, Card]], *, names: Sequenc
 
 
     cw, ch = width, width * H / W
-    label = 16.0
+    fs = trick_font(width)
+    k = fs / 13
+    label = 16.0 * k
     fx, fy = _TABLE_RADII.get(players, (1.2 + 0.05 * players, 1.15))
     rx, ry = cw * fx, ch * fy
     words = _WORDS[_check_lang(lang)]
     longest = max(len(seat_name(s, names, lang)) + (len(words["wins"]) + 3 if s == winner else 0)
                   for s in range(players))
-    margin = max(6.0, longest * 3.9 - cw / 2 + 4)  # half a label (about 7.8 px a letter at 13 px) may stick out
+    margin = max(6.0, longest * 3.9 * k - cw / 2 + 4)  # half a label (about 7.8 px a letter at 13 px) may stick out
     total_w = 2 * rx + cw + 2 * margin
     total_h = 2 * ry + ch + 2 * label + 12
     cx, cy = total_w / 2, total_h / 2
@@ -228,18 +237,19 @@ def trick_svg(players: int, plays: Sequence[tuple[int, Card]], *, names: Sequenc
         y = cy + ry * math.cos(a) - ch / 2
         name = html.escape(seat_name(seat, names, lang))
         bold = ' font-weight="bold"' if seat == winner else ""
-        ty = y + ch + label - 3 if math.cos(a) >= -0.01 else y - 4
+        ty = y + ch + label - 3 * k if math.cos(a) >= -0.01 else y - 4 * k
         side = abs(math.sin(a)) > 0.5  # a seat at the side: "wins" on a line of its own, clear of the card below
-        tag = "" if seat != winner else (f'<tspan x="{_n(x + cw / 2)}" dy="14">{words["wins"]}</tspan>' if side
-                                         else f" · {words['wins']}")
-        parts.append(f'<text x="{_n(x + cw / 2)}" y="{_n(ty)}" font-family="{FONT}" font-size="13" '
+        tag = "" if seat != winner else (f'<tspan x="{_n(x + cw / 2)}" dy="{_n(14 * k)}">{words["wins"]}</tspan>'
+                                         if side else f" · {words['wins']}")
+        parts.append(f'<text x="{_n(x + cw / 2)}" y="{_n(ty)}" font-family="{FONT}" font-size="{_n(fs)}" '
                      f'text-anchor="middle" fill="#222222"{bold}>{name}{tag}</text>')
         if seat in played:
             i, c = played[seat]
             parts.append(_nested(card_svg(c, style=style, four_colour=four_colour, lang=lang, width=cw,
                                           highlighted=seat == winner), x, y))
-            parts.append(f'<circle cx="{_n(x + cw - 2)}" cy="{_n(y + 2)}" r="9" fill="#1c3f7a"/>'
-                         f'<text x="{_n(x + cw - 2)}" y="{_n(y + 6.5)}" font-family="{FONT}" font-size="12" '
+            parts.append(f'<circle cx="{_n(x + cw - 2)}" cy="{_n(y + 2)}" r="{_n(9 * k)}" fill="#1c3f7a"/>'
+                         f'<text x="{_n(x + cw - 2)}" y="{_n(y + 6.5 * k)}" font-family="{FONT}" '
+                         f'font-size="{_n(12 * k)}" '
                          f'font-weight="bold" text-anchor="middle" fill="#ffffff">{i + 1}</text>')
             alt.append(f"{seat_name(seat, names, lang)}: {card_name(c, style, lang)}")
         else:
@@ -253,6 +263,12 @@ def trick_svg(players: int, plays: Sequence[tuple[int, Card]], *, names: Sequenc
             f'width="{_n(total_w)}" height="{_n(total_h)}" role="img" aria-label="{desc}"><title>{desc}</title>'
             f'<rect x="1" y="1" width="{_n(total_w - 2)}" height="{_n(total_h - 2)}" rx="14" fill="#e8f3ea" '
             f'stroke="#9cc5a5" stroke-width="2"/>{"".join(parts)}</svg>')
+
+
+def trick_font(width: float) -> float:
+    """The size of the seat names round a trick of cards ``width`` wide: 13 px, growing with cards over 81 px
+    (a projector's), so the names stay in proportion to the cards."""
+    return max(13.0, width * 0.16)
 
 
 _TABLE_RADII: dict[int, tuple[float, float]] = {2: (0, 0.58), 3: (1.2, 0.55), 4: (1.15, 0.6), 5: (1.2, 1.0),

@@ -248,4 +248,21 @@ def after_each(S: Any, T: Any, H: Any, cards: Any, W: Any, rnd: Any, out: Any) -
             out[2 * MAX_SEATS * i + MAX_SEATS + s] = W[S_WON + s]
 
 
-__all__ = ["after_each", "run", "see"]
+@jit()
+def after_each_deal(S: Any, T: Any, H: Any, cards: Any, W: Any, rnd: Any, out: Any, hands: Any, deals: int) -> None:
+    """:func:`after_each` in each of ``deals`` deals: deal ``b`` has the hands ``hands[b * n:(b + 1) * n]`` (the
+    rest of ``S`` is the same for all); ``out`` gets deal after deal, ``2 * MAX_SEATS * len(cards)`` numbers each."""
+    n = T[T_P + P_N]
+    stride = 2 * MAX_SEATS * len(cards)
+    played = S[S_PLAYED]
+    for b in range(deals):
+        in_play = played
+        for s in range(n):
+            h = hands[b * n + s]
+            S[S_HANDS + s] = h
+            in_play |= h
+        S[S_IN_PLAY] = in_play
+        after_each(S, T, H, cards, W, rnd, out[b * stride:(b + 1) * stride])
+
+
+__all__ = ["after_each", "after_each_deal", "run", "see"]

@@ -28,8 +28,8 @@ from typing import Any
 from keinstich.bots.heuristic import HeuristicBot
 from keinstich.bots.montecarlo import MonteCarloBot
 from keinstich.bots.play import bot_move
+from keinstich.coach.fair import key
 from keinstich.coach.grades import pack_in_play
-from keinstich.coach.judge import key
 from keinstich.deal import Deal
 
 from .glicko import Game, Rating, update
@@ -72,7 +72,8 @@ class BankError(ValueError):
 @dataclass(frozen=True)
 class Entry:
     """One position of the bank: its ``id`` ("no-hearts:12:9": contract, seed, moves made), its code, the
-    contract (as :data:`CONTRACTS` names it) and family, the good moves (codes), its themes, its rating and how often each bot solved it."""
+    contract (as :data:`CONTRACTS` names it) and family, the good moves (codes), its themes, its rating and how
+    often each bot solved it."""
 
     id: str
     game: str

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from keinstich.bots.base import lay_off
 from keinstich.bots.heuristic import HeuristicBot
 from keinstich.bots.play import bot_move
-from keinstich.coach.judge import key
+from keinstich.coach.fair import key
 from keinstich.deal import Deal
 from keinstich.records import Record, RecordError
 

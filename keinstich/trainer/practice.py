@@ -26,7 +26,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from keinstich.cards import Style
-from keinstich.coach.judge import key
+from keinstich.coach.fair import key
 from keinstich.deal import Deal, Move, move_cards
 
 from .bank import Bank, Entry, shipped

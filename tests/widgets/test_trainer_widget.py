@@ -122,8 +122,8 @@ def test_progress_file(tmp_path: Path) -> None:
     (tmp_path / "other").mkdir()
     other = trainer(tmp_path / "other", mode="level")
     junk = b"nonsense" * 50
-    other.upload.value = ({"name": "junk.txt", "type": "text/plain", "size": len(junk), "last_modified": datetime(2025, 3, 3),
-                           "content": memoryview(junk)},)
+    other.upload.value = ({"name": "junk.txt", "type": "text/plain", "size": len(junk),
+                           "last_modified": datetime(2025, 3, 3), "content": memoryview(junk)},)
     assert other.file_messages.kind == "error" and "not a progress file" in other.file_messages.text
     assert other.memory.count() == 0
     other.load_progress(data, name="mine.sqlite3")

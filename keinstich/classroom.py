@@ -1,0 +1,292 @@
+"""A class's results on one deal: each student's result code scored, ranked by matchpoints, and the decisions
+where most of the class went wrong, with the coach's sentence.
+
+A teacher hands out one deal (a deal code, :mod:`keinstich.codes`); each student plays it from the position
+handed out and sends back the result code the table offers at the end. :func:`class_results` reads them::
+
+    results = class_results({"Anna": "KR1-…", "Ben": "KR1-…"})   # or a list of codes, or lines "name: code"
+    results.frame()        # one row per student: score, matchpoints, percentage, rank
+    results.chart()        # a matplotlib figure of the scores, with each student's rank
+    results.decisions      # the positions most of the class met and got wrong, the coach's sentence on each
+
+**Matchpoints** are scored as duplicate bridge scores them: a student gets one point for every other student
+whose result on the deal is worse, half a point for every equal result; the percentage is of the points there
+are to win (one per other student), and the rank orders the matchpoints (equal matchpoints share a rank).
+A result is the student's seat's score in the deal's unit (pfennig paid in Kein Stich's trick deals: fewer is
+better; points or stakes won elsewhere: more is better).
+
+Codes pasted twice are counted once; codes of another deal than the class's (the deal most codes were played
+from, or the one given) are set aside and named; a damaged code is refused with its reason. Nothing is
+dropped silently: :attr:`ClassResults.notes` says what was left out and why.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from keinstich.codes import CodeError, DealCode, read_code
+from keinstich.deal import Deal, Move
+from keinstich.teaching import Verdict, judged
+
+if TYPE_CHECKING:
+    import pandas as pd
+    from matplotlib.figure import Figure
+
+__all__ = ["ClassResults", "Decision", "Student", "class_results", "matchpoints"]
+
+
+@dataclass(frozen=True)
+class Student:
+    """One student's result: name, code, ``score`` (the seat's result), ``matchpoints``, ``percent`` and ``rank``."""
+
+    name: str
+    code: DealCode
+    score: float
+    matchpoints: float
+    percent: float
+    rank: int
+
+    def deal(self) -> Deal:
+        """The student's finished deal."""
+        return self.code.position()
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A position that ``reached`` students met with the same cards and moves before it, where ``wrong`` of them
+    chose a move the coach grades a mistake or a blunder; ``verdict`` is the coach's judgement of the move most
+    of them chose (its sentence why, and the best moves)."""
+
+    index: int
+    trick: int | None
+    reached: int
+    wrong: int
+    move: Move
+    chosen_by: tuple[str, ...]
+    verdict: Verdict
+
+    @property
+    def share(self) -> float:
+        return self.wrong / self.reached
+
+
+@dataclass(frozen=True)
+class ClassResults:
+    """The class's results on one deal (see the module's docstring)."""
+
+    deal: DealCode
+    students: tuple[Student, ...]
+    decisions: tuple[Decision, ...]
+    unit: str
+    lower_is_better: bool
+    notes: tuple[str, ...]
+
+    def frame(self) -> pd.DataFrame:
+        """One row per student, best first: rank, name, score, matchpoints, percent."""
+        import pandas as pd
+
+        return pd.DataFrame([{"rank": s.rank, "name": s.name, f"score ({self.unit})": s.score,
+                              "matchpoints": s.matchpoints, "percent": round(s.percent, 1)} for s in self.students])
+
+    def chart(self) -> Figure:
+        """The class's scores as bars, best rank at the top, each labelled with the rank and matchpoint percentage."""
+        from matplotlib.figure import Figure
+
+        n = len(self.students)
+        fig = Figure(figsize=(7.5, max(2.0, 0.28 * n + 1.2)))
+        ax = fig.subplots()
+        names = [f"{s.rank}. {s.name}" for s in self.students][::-1]
+        scores = [s.score for s in self.students][::-1]
+        shares = [s.percent for s in self.students][::-1]
+        colours = [(0.85 - 0.6 * p / 100, 0.35 + 0.45 * p / 100, 0.35) for p in shares]
+        bars = ax.barh(range(n), scores, color=colours)
+        ax.set_yticks(range(n), names, fontsize=8)
+        for bar, p in zip(bars, shares, strict=True):
+            ax.annotate(f"{p:.0f}%", (bar.get_width(), bar.get_y() + bar.get_height() / 2), xytext=(3, 0),
+                        textcoords="offset points", va="center", fontsize=7)
+        better = "fewer is better" if self.lower_is_better else "more is better"
+        ax.set_xlabel(f"score ({self.unit}, {better}); the percentage is of the matchpoints")
+        ax.set_title(f"The class on one deal: {n} student{'s' if n != 1 else ''}")
+        ax.axvline(0, color="#888888", linewidth=0.8)
+        fig.tight_layout()
+        return fig
+
+    def chart_svg(self) -> str:
+        """:meth:`chart` as SVG text (for a web page or a widget)."""
+        import io
+
+        import matplotlib
+
+        out = io.StringIO()
+        with matplotlib.rc_context({"svg.hashsalt": "keinstich", "svg.fonttype": "none"}):
+            self.chart().savefig(out, format="svg")
+        text = out.getvalue()
+        return text[text.index("<svg"):]
+
+    def decision_words(self, d: Decision) -> str:
+        """One line: where, how many went wrong, the move most chose, and the coach's sentence."""
+        where = f"trick {d.trick}" if d.trick is not None else f"move {d.index + 1}"
+        best = ", ".join(str(m) for m in d.verdict.best)
+        return (f"{where}: {d.wrong} of {d.reached} went wrong; most played {d.move} ({d.verdict.grade}, best: {best})"
+                f" — {d.verdict.why}")
+
+    def _repr_html_(self) -> str:
+        rows = "".join(f"<tr><td>{s.rank}</td><td>{html.escape(s.name)}</td><td>{s.score:g}</td>"
+                       f"<td>{s.matchpoints:g}</td><td>{s.percent:.0f}%</td></tr>" for s in self.students)
+        table = (f"<table><tr><th>rank</th><th>student</th><th>score ({html.escape(self.unit)})</th>"
+                 f"<th>matchpoints</th><th>%</th></tr>{rows}</table>")
+        decisions = "".join(f"<li>{html.escape(self.decision_words(d))}</li>" for d in self.decisions)
+        notes = "".join(f"<li>{html.escape(n)}</li>" for n in self.notes)
+        return (f"<div class='ks-class'>{self.chart_svg()}{table}"
+                + (f"<p><b>Where most of the class went wrong</b></p><ul>{decisions}</ul>" if decisions else "")
+                + (f"<p><b>Left out</b></p><ul>{notes}</ul>" if notes else "") + "</div>")
+
+
+def matchpoints(scores: list[float], lower_is_better: bool) -> list[float]:
+    """Each score's matchpoints against the others: 1 for every worse score, 1/2 for every equal one."""
+    sign = -1 if lower_is_better else 1
+    return [sum(1.0 if sign * (a - b) > 0 else 0.5 if a == b else 0.0 for j, b in enumerate(scores) if j != i)
+            for i, a in enumerate(scores)]
+
+
+_LINE = re.compile(r"^\s*(?:(?P<name>[^:]{1,60}?)\s*[:=\t]\s*)?(?P<code>K[SR]\d+-\S+)\s*$", re.IGNORECASE)
+
+
+def _entries(codes: Mapping[str, str] | Iterable[str | tuple[str, str]] | str) -> list[tuple[str, str]]:
+    """(name, code) pairs from a mapping, a list of codes or pairs, or pasted text ("Anna: KR1-…" per line)."""
+    if isinstance(codes, str):
+        out = []
+        for line in codes.splitlines():
+            if line.strip():
+                m = _LINE.match(line)
+                out.append((m.group("name") or "", m.group("code")) if m else ("", line.strip()))
+        return out
+    if isinstance(codes, Mapping):
+        return [(str(k), str(v)) for k, v in codes.items()]
+    out = []
+    for item in codes:
+        if isinstance(item, tuple):
+            out.append((str(item[0]), str(item[1])))
+        else:
+            out.append(("", str(item)))
+    return out
+
+
+def _score(deal: Deal, seat: int) -> tuple[float, str, bool]:
+    result = deal.result()
+    lower = result.places is None and result.unit in ("pf", "pfennig")
+    return float(result.scores[seat]), result.unit, lower
+
+
+Codes = Mapping[str, str] | Iterable[str | tuple[str, str]] | str
+"""Result codes: by name, a list (of codes, or of (name, code) pairs), or text pasted one "name: code" a line."""
+
+
+def class_results(codes: Codes, *, deal: DealCode | str | None = None, decisions: bool = True,
+                  least: int = 3) -> ClassResults:
+    """Read the class's result codes and score them (see the module's docstring). ``deal``: the deal the class was
+    given (its deal code); by default the one most codes were played from. ``decisions=False`` skips the coach
+    (quick); ``least``: how many students must meet a position for it to count as the class's decision."""
+    notes: list[str] = []
+    seen: dict[str, str] = {}
+    read: list[tuple[str, DealCode]] = []
+    for i, (name, text) in enumerate(_entries(codes), 1):
+        label = name.strip() or f"code {i}"
+        try:
+            code = read_code(text)
+        except CodeError as e:
+            notes.append(f"{label}: refused — {e}")
+            continue
+        if code.kind != "result":
+            notes.append(f"{label}: a deal code, not a result code — the student sends the code the table offers "
+                         "when the deal is over")
+            continue
+        if not code.position().over:
+            notes.append(f"{label}: the deal in this code is not finished")
+            continue
+        who = name.strip() or code.name or ""
+        key = f"{who}\n{code.text}"
+        if key in seen:
+            notes.append(f"{label}: the same code as {seen[key]} — counted once")
+            continue
+        seen[key] = label
+        read.append((who, code))
+    if not read:
+        raise CodeError("none of the codes is a finished result code of a deal: "
+                        + ("; ".join(notes) if notes else "no codes were given"))
+    counted = Counter(c.deal.text for _, c in read)
+    given = read_code(deal).deal.text if deal is not None else counted.most_common(1)[0][0]
+    mine = [(w, c) for w, c in read if c.deal.text == given]
+    for w, c in read:
+        if c.deal.text != given:
+            notes.append(f"{w or 'a student'}: played another deal ({c.deal.text[:16]}…) — set aside")
+    if not mine:
+        raise CodeError("none of the codes was played from the deal given")
+    names = _names([w for w, _ in mine])
+    scored = [(_score(c.position(), c.seat), c) for c in (c for _, c in mine)]
+    unit, lower = scored[0][0][1], scored[0][0][2]
+    values = [s[0][0] for s in scored]
+    mps = matchpoints(values, lower)
+    others = max(1, len(values) - 1)
+    students = [Student(n, c, v, mp, 100.0 * mp / others if len(values) > 1 else 100.0, 1 + sum(x > mp for x in mps))
+                for n, (_, c), v, mp in zip(names, scored, values, mps, strict=True)]
+    students.sort(key=lambda s: (s.rank, s.name))
+    found = _decisions(students, least) if decisions else ()
+    return ClassResults(read_code(given), tuple(students), found, unit, lower, tuple(notes))
+
+
+def _names(given: list[str]) -> list[str]:
+    """Every student a name of their own: the one given, else "student N"; a name used twice gets "(2)"."""
+    out: list[str] = []
+    count: Counter[str] = Counter()
+    for i, name in enumerate(given, 1):
+        base = name or f"student {i}"
+        count[base] += 1
+        out.append(base if count[base] == 1 else f"{base} ({count[base]})")
+    return out
+
+
+def _decisions(students: list[Student], least: int) -> tuple[Decision, ...]:
+    """The positions at least ``least`` students met (the same cards, the same moves before) where more than half
+    of them chose a move the coach grades a mistake or a blunder."""
+    met: dict[tuple[Any, ...], list[tuple[str, Move]]] = defaultdict(list)
+    positions: dict[tuple[Any, ...], tuple[Deal, int]] = {}
+    for s in students:
+        deal = s.deal()
+        history = deal.history
+        for i in range(s.code.start, len(history)):
+            seat, move = history[i]
+            if seat != s.code.seat:
+                continue
+            key = tuple(history[:i])
+            met[key].append((s.name, move))
+            positions.setdefault(key, (deal, i))
+    out = []
+    for key, chosen in met.items():
+        if len(chosen) < max(2, least):
+            continue
+        deal, i = positions[key]
+        position = deal.rewound(i)
+        if len(position.legal_moves()) < 2:
+            continue
+        verdicts: dict[Any, Verdict] = {}
+        for _, move in chosen:
+            k = repr(move)
+            if k not in verdicts:
+                verdicts[k] = judged(position, move)
+        wrong = [(n, m) for n, m in chosen if verdicts[repr(m)].wrong]
+        if 2 * len(wrong) <= len(chosen):
+            continue
+        common = Counter(repr(m) for _, m in wrong).most_common(1)[0][0]
+        move = next(m for _, m in wrong if repr(m) == common)
+        td = position.trick_deal
+        trick = len(td.tricks) + 1 if td is not None and position.phase == "play" else None
+        out.append(Decision(i, trick, len(chosen), len(wrong), move,
+                            tuple(n for n, m in wrong if repr(m) == common), verdicts[common]))
+    out.sort(key=lambda d: (-d.share, d.index))
+    return tuple(out)

@@ -1,0 +1,282 @@
+"""The fair judgement of a decision: what each move is worth from what the player could know.
+
+The cards the player has not seen are dealt many times over, each time consistently with everything the
+player has seen (:mod:`keinstich.bots.sampled`), and every legal move is valued in each deal: played out by
+the heuristic bot in every seat, or searched exactly near the end; a lay-off deal played out at random, or
+solved near its end. When few deals fit, every one of them is used and the values are exact.
+
+Every move is valued on the same deals, so two moves are compared on equal cards (a move's *cost* is the
+mean of its shortfall against the leading move, deal by deal). Deals are drawn in batches until each move's
+grade is settled: its cost, give or take :data:`Z` standard errors, lies within one grade's band
+(:class:`~keinstich.coach.grades.Grades`), and no move could beat the leader by the *fine* threshold. A move
+already settled as clearly worse is not played out again. At :data:`CAP` deals the sampling stops; a grade
+still unsettled is the kindest the evidence allows (the band of the cost's lower bound), so a move that cannot
+be told apart from the best is never called a mistake.
+
+The draws are seeded from what the player can know (:func:`view_key`): the same position always gets the
+same verdict, from the Hint, the review, a quiz or a re-run, and two deals the player cannot tell apart get
+the same verdict too.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from keinstich.bots.base import objective
+from keinstich.bots.budget import Budget
+from keinstich.bots.domino import may_pass
+from keinstich.bots.herzblatt import herzblatt_view
+from keinstich.bots.knowledge import in_play_mask
+from keinstich.bots.sampled import DominoWorlds, TrickWorlds
+from keinstich.bots.worlds import candidates
+from keinstich.cards import Card, mask_of
+from keinstich.deal import Deal, Move, move_cards
+
+from .grades import Grades, grades_of, pack_in_play
+
+Z = 2.5
+"""Standard errors either side of a cost that must fall in one grade's band for the grade to be settled."""
+
+FIRST = 128
+"""Deals drawn before the first look at the grades."""
+
+BATCH = 64
+"""Deals drawn between two looks."""
+
+CAP = 1536
+"""Deals drawn at most for one decision."""
+
+LIST_UP_TO = 256
+"""When no more deals than this fit what the player saw, every one of them is used (the values are exact)."""
+
+EXACT_TRICKS = 3
+"""With this many tricks left (or fewer) each deal is searched exactly instead of played out."""
+
+
+@dataclass(frozen=True)
+class Fair:
+    """The fair judgement of one decision.
+
+    ``moves``: one per class of equivalent moves (same suit, next in rank, costing the same), each with its
+    class in ``same``; for each of them (by index): ``mean`` value for the seat's side (higher is better;
+    only differences mean something), ``cost`` against the leading move, ``margin`` (give or take: :data:`Z`
+    standard errors of the cost), ``deals`` (on how many deals it was valued) and its ``grade``.
+    ``leader``: the index of the move with the best mean (the Hint's move). ``count``: deals drawn;
+    ``listed``: every deal that fits was used (exact); ``exact``: each deal searched exactly (else played
+    out); ``settled``: every grade settled before the cap. ``drawn`` keeps the hidden hands of each deal
+    and ``values[i][k]`` move ``i``'s value in deal ``k`` (for a layout that refutes a move).
+    """
+
+    moves: tuple[Move, ...]
+    same: tuple[tuple[Move, ...], ...]
+    mean: tuple[float, ...]
+    cost: tuple[float, ...]
+    margin: tuple[float, ...]
+    deals: tuple[int, ...]
+    grade: tuple[str, ...]
+    leader: int
+    count: int
+    listed: bool
+    exact: bool
+    settled: bool
+    drawn: Any
+    values: Any
+
+    @property
+    def how(self) -> str:
+        """"listed" or "sampled", then ", solved" or ", played out" (as the Monte Carlo player says it)."""
+        return ("listed" if self.listed else "sampled") + (", solved" if self.exact else ", played out")
+
+    def index(self, move: Move) -> int:
+        """The index of the class ``move`` belongs to (a card laid at a chosen end counts as the card)."""
+        k = key(move)
+        for i, same in enumerate(self.same):
+            if any(key(m) == k for m in same):
+                return i
+        raise KeyError(move)
+
+
+def key(move: Move) -> Any:
+    """What a move is judged as: its card (a card laid at a chosen end counts as the card), or the move."""
+    cards = move_cards(move)
+    if len(cards) == 1:
+        return cards[0]
+    if len(cards) > 1:
+        return frozenset(cards)
+    return move
+
+
+def view_key(position: Deal, seat: int | None = None) -> str:
+    """A digest of what ``seat`` (default: the seat to move) can know in ``position``: its hand, everything
+    open, the rules and the cards in play. Positions the seat cannot tell apart have the same key."""
+    s = position.turn if seat is None else seat
+    if s is None:
+        raise ValueError("the deal is over: there is no seat to move")
+    obs = position.observation(s)
+    text = repr((position.game, _canon(obs), sorted(c.index for c in pack_in_play(position).cards)))
+    return hashlib.sha256(text.encode()).hexdigest()[:24]
+
+
+def _canon(x: Any) -> Any:
+    """A value as plain, ordered data (sets sorted, enums by name, cards by code), for :func:`view_key`."""
+    if isinstance(x, Card):
+        return x.code
+    if isinstance(x, Enum):
+        return x.name
+    if dataclasses.is_dataclass(x) and not isinstance(x, type):
+        return (type(x).__name__, tuple((f.name, _canon(getattr(x, f.name))) for f in dataclasses.fields(x)
+                                        if f.name != "style"))
+    if isinstance(x, dict):
+        return tuple(sorted((repr(_canon(k)), _canon(v)) for k, v in x.items()))
+    if isinstance(x, frozenset | set):
+        return tuple(sorted((_canon(v) for v in x), key=repr))
+    if isinstance(x, tuple | list):
+        return tuple(_canon(v) for v in x)
+    if x is None or isinstance(x, bool | int | float | str):
+        return x
+    return (type(x).__name__, str(x))
+
+
+def fair(position: Deal, *, salt: str = "", cap: int | None = None, budget: Budget | None = None) -> Fair:
+    """The fair judgement of the decision of the seat to move in ``position`` (left unchanged) in a trick deal,
+    Herzblatt's card play or a lay-off deal. ``salt`` changes the draws (the benchmark of the grades' stability
+    uses it; a verdict never does); ``cap`` the most deals drawn (:data:`CAP`); ``budget`` may stop the work."""
+    import numpy as np
+
+    cap = CAP if cap is None else cap
+    seat = position.turn
+    if seat is None:
+        raise ValueError("the deal is over: there is no decision left to judge")
+    grades = grades_of(position)
+    obs = position.observation(seat)
+    digest = hashlib.sha256(f"coach:{view_key(position)}:{salt}".encode()).digest()
+    rs = np.random.RandomState(np.frombuffer(digest, dtype=np.uint32))
+    worlds: TrickWorlds | DominoWorlds
+    if obs.kind == "lay-off":
+        moves: list[Move] = [*obs.legal, *([None] if may_pass(obs) else [])]
+        same: list[tuple[Move, ...]] = [(m,) for m in moves]
+        exact = len(obs.hand) + sum(obs.hand_sizes) <= 3 * EXACT_TRICKS + 6
+        if len(moves) == 1:
+            return _single(moves, same, exact)
+        worlds = DominoWorlds(obs, moves, exact=exact)
+    else:
+        if obs.kind == "herzblatt":
+            t, _, _, _ = herzblatt_view(obs)
+            in_play, discards, soloist = obs.rules.pack.mask, mask_of(obs.discards), obs.soloist
+        else:
+            t, in_play, discards, soloist = obs, in_play_mask(obs, pack_in_play(position)), 0, None
+        cands = candidates(t, in_play)
+        moves = [c for c, _ in cands]
+        same = [tuple(s) for _, s in cands]
+        exact = len(t.hand) <= EXACT_TRICKS
+        if len(moves) == 1:
+            return _single(moves, same, exact)
+        worlds = TrickWorlds(t, moves, objective(obs), in_play=in_play, discards=discards, soloist=soloist,
+                             exact=exact)
+    return _sample(moves, same, worlds, rs, grades, exact, cap, budget)
+
+
+def _single(moves: Sequence[Move], same: Sequence[tuple[Move, ...]], exact: bool) -> Fair:
+    import numpy as np
+
+    return Fair(tuple(moves), tuple(same), (0.0,), (0.0,), (0.0,), (0,), ("best",), 0, 0, True, exact, True,
+                np.zeros((0, 0), dtype=np.int64), np.zeros((0, 1)))
+
+
+def _sample(moves: Sequence[Move], same: Sequence[tuple[Move, ...]], worlds: TrickWorlds | DominoWorlds, rs: Any,
+            grades: Grades, exact: bool, cap: int, budget: Budget | None) -> Fair:
+    import numpy as np
+
+    k = len(moves)
+    n_worlds = worlds.count()
+    listed = 0 <= n_worlds <= LIST_UP_TO
+    blocks: list[Any] = []
+    dealt: list[Any] = []
+    active = list(range(k))
+    kept: dict[int, str] = {}  # the grade of a move settled as clearly worse, kept once it is not played out
+    count = 0
+    settled = False
+    while count < cap:
+        if listed:
+            drawn = np.array(list(worlds.sampler.all()), dtype=np.int64)
+        else:
+            drawn = worlds.sampler.draw_many(rs, min(FIRST if not count else BATCH, cap - count))
+        hands = worlds.full_many(drawn)
+        block = np.full((len(hands), k), np.nan)
+        block[:, active] = worlds.values_many(hands, active, rs)
+        blocks.append(block)
+        dealt.append(hands)
+        count += len(hands)
+        if budget is not None:
+            budget.check()
+        if listed:
+            break
+        stats = _stats(np.concatenate(blocks), grades, kept, listed)
+        if stats.settled:
+            settled = True
+            break
+        for i in stats.clear:
+            kept.setdefault(i, stats.grade[i])
+        active = [i for i in active if i not in kept]
+    values = np.concatenate(blocks)
+    stats = _stats(values, grades, kept, listed)
+    deals = tuple(int(np.count_nonzero(~np.isnan(values[:, i]))) for i in range(k))
+    return Fair(tuple(moves), tuple(tuple(s) for s in same), tuple(stats.mean), tuple(stats.cost),
+                tuple(stats.margin), deals, tuple(stats.grade), stats.leader, count, listed, exact,
+                listed or settled, np.concatenate(dealt), values)
+
+
+@dataclass
+class _Stats:
+    mean: list[float]
+    cost: list[float]
+    margin: list[float]
+    grade: list[str]
+    leader: int
+    settled: bool
+    clear: set[int]
+    """Moves settled as clearly worse than the best: they need no more deals."""
+
+
+def _stats(values: Any, grades: Grades, kept: dict[int, str], listed: bool) -> _Stats:
+    """Each move's cost against the leader on the deals both were valued on, give or take, and its grade (the
+    one ``kept`` for a move no longer played out). ``values``: a row per deal, a column per move (NaN where the
+    move was not valued). Sampled costs are given the doubt of one more deal that differs by the deal's whole
+    scale: a loss too rare to have shown up yet is not ruled out."""
+    import numpy as np
+
+    k = values.shape[1]
+    sizes = [int(np.count_nonzero(~np.isnan(values[:, i]))) for i in range(k)]
+    mean = [float(values[:sizes[i], i].mean()) for i in range(k)]
+    leader = max((i for i in range(k) if sizes[i] == len(values)), key=lambda i: (mean[i], -i))
+    lead = values[:, leader]
+    cost, margin, grade = [0.0] * k, [0.0] * k, ["best"] * k
+    doubt = 0.0 if listed else float(grades.scale) ** 2
+    settled = True
+    clear: set[int] = set()
+    for i in range(k):
+        if i == leader:
+            continue
+        n = sizes[i]
+        diffs = lead[:n] - values[:n, i]
+        mu = float(diffs.mean())
+        half = 0.0 if listed else Z * math.sqrt((float(((diffs - mu) ** 2).sum()) + doubt) / n) / math.sqrt(n)
+        lo, hi = mu - half, mu + half
+        cost[i], margin[i] = max(0.0, mu), half
+        grade[i] = grades.grade(max(0.0, lo))
+        if i in kept:
+            grade[i] = kept[i]
+        elif grade[i] != grades.grade(max(0.0, hi)):
+            settled = False
+        elif grade[i] != "best":
+            clear.add(i)
+    return _Stats(mean, cost, margin, grade, leader, settled, clear)
+
+
+__all__ = ["BATCH", "CAP", "FIRST", "LIST_UP_TO", "Fair", "Z", "fair", "key", "view_key"]

@@ -1,0 +1,562 @@
+"""Deal codes and result codes: a deal, or a position in one, as a short line of text a teacher hands out.
+
+A code is a game record (:mod:`keinstich.records`, ``docs/records.md``) written small, plus what a table
+needs to open it: the learner's seat, the seed it was dealt from (when there is one) and the bots in the
+other seats. A **deal code** holds the record up to the position handed out; a **result code** holds the
+whole deal a student played from that position, where the position was (``start``, moves before it) and
+optionally the student's name::
+
+    code = deal_code(deal, seat=0, seed=7)          # "KS1-…": the game, contract, variants, hands, moves so far
+    read_code(code).position()                       # the deal at that position (replayed by the record codec)
+    read_code(code).record                           # the keinstich-record/1 Record it holds
+
+Every field goes through the record: decoding builds a :class:`~keinstich.records.Record` (its game
+checks contract, options, pack and cards) and replays it (every move checked), so a code says nothing a
+record could not. The text is ``KS1-`` (a deal) or ``KR1-`` (a result), ``1`` being the version, then
+Crockford's base 32 (digits and capitals without I, L, O and U; read case-insensitively, I and L as 1, O
+as 0, hyphens and spaces ignored) of the bytes below, the last four a CRC-32 of the rest, so a code
+changed by hand or cut short is refused. The checksum catches slips and edits, not a forger: a code is no
+secret and needs none.
+
+The bytes: flags; the game, contract and pack as words (a byte each for the words in :data:`WORDS`);
+the seat count, dealer and seat; then, as flagged, the seed, the bots, the record's options and the
+game's own keys (Herzblatt's skat, asking, …) as small typed values; the number of moves; for a result,
+``start`` and the name; and last one number in mixed radix holding, for every card of the pack in pack
+order, the seat that holds it (or "not dealt"), and every play as its card's place in the pack (with a
+lay-off's passes and ends).
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal
+
+from keinstich.cards import Card
+from keinstich.cards import pack as get_pack
+from keinstich.deal import IllegalPlay
+from keinstich.records import PASS, Record, RecordError, record_of, replay
+
+if TYPE_CHECKING:
+    from keinstich.deal import Deal
+
+__all__ = ["DEAL_PREFIX", "RESULT_PREFIX", "VERSION", "WORDS", "CodeError", "DealCode", "deal_code", "read_code",
+           "result_code"]
+
+VERSION = 1
+"""The code version this module writes and reads."""
+DEAL_PREFIX = "KS"
+RESULT_PREFIX = "KR"
+Kind = Literal["deal", "result"]
+_KINDS: dict[str, Kind] = {DEAL_PREFIX: "deal", RESULT_PREFIX: "result"}
+
+ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+"""Crockford's base 32: no I, L, O or U, so a code read off a projector cannot be mistyped into another."""
+_READ = {ch: i for i, ch in enumerate(ALPHABET)} | {"I": 1, "L": 1, "O": 0}
+
+MAX_CODE = 4000
+"""Characters a code may have: far above any real deal (a 52-card lay-off deal with passes is under 200)."""
+
+WORDS: tuple[str, ...] = (
+    # games
+    "kein-stich", "herzeln", "herzblatt",
+    # Kein Stich contracts
+    "no-tricks", "no-hearts", "no-obers", "no-max", "black-pig", "no-penultimate", "no-first-last", "power",
+    "power-black-pig", "domino", "domino-any", "domino-bells", "domino-hearts", "domino-leaves",
+    # Herzeln contracts
+    "herzeln-no-hearts", "herzeln-tricks", "herzeln-no-tricks", "herzeln-no-queens", "herzeln-king-of-hearts",
+    "herzeln-last-trick", "herzeln-no-last-trick", "herzeln-domino", "herzeln-domino-natural",
+    "herzeln-domino-rows", "herzeln-domino-rows-natural",
+    # Herzblatt contracts
+    "herzblatt-2", "herzblatt-3", "herzblatt-3-keep-trumps", "herzblatt-4", "herzblatt-4-dealer-first",
+    "herzblatt-4-keep-trumps", "herzblatt-4-muhr", "herzblatt-4-no-trump-duty", "herzblatt-5",
+    # packs
+    "german-24", "german-32", "french-24", "french-32", "french-52", "german-30", "french-30", "french-50",
+    "french-48", "french-20", "french-26", "french-32-minus-7H-7D", "french-32-minus-7C-8C-7S-8S-7D-8D",
+    # record options and their words
+    "march", "no_heart_lead", "no_lead", "force_max_when_void", "forced_discard", "stop_when_decided", "start",
+    "voluntary_pass", "pass_fee", "acorns", "hearts", "leaves", "bells", "any", "removal", "braun_red",
+    "keep_trumps", "ask_order", "forehand_first", "dealer_first", "all_pass", "redeal", "dealer_plays",
+    "must_trump", "must_overtrump_trump_lead", "must_overtrump_always", "win_threshold", "schneider_threshold",
+    "win_stake", "win_schneider_stake", "loss_stake", "loss_schneider_stake", "muhr", "du_stacks_schneider",
+    # Herzblatt's own keys and calls
+    "skat", "asking", "discards", "announcement", "contra", "re", "play", "pass", "none", "66", "du",
+    # bots
+    "random", "heuristic", "montecarlo",
+)
+"""Words a code writes in one byte (version 1: only ever appended to, so old codes keep reading).
+Any other word is written out in full."""
+_WORD_INDEX = {w: i for i, w in enumerate(WORDS)}
+
+_SEED, _BOTS, _OPTIONS, _EXTRA, _NAME = 1, 2, 4, 8, 16
+_FLAGS = _SEED | _BOTS | _OPTIONS | _EXTRA | _NAME
+_INLINE = 255  # a word byte that says: the word follows in full
+_V_NULL, _V_FALSE, _V_TRUE, _V_INT, _V_WORD, _V_CARD, _V_LIST, _V_DICT = range(8)
+
+
+class CodeError(ValueError):
+    """A code that cannot be read: not a code, damaged, changed by hand, from a newer kit, or a deal
+    the rules refuse. The message is one sentence that says which, and what to do."""
+
+
+@dataclass(frozen=True)
+class DealCode:
+    """What a code holds: the ``record`` (the deal's cards and moves, as far as the code goes), the
+    learner's ``seat``, the ``seed`` it was dealt from (None for typed hands), the ``bots`` of every seat
+    (spec strings such as "heuristic"; empty when not given), and for a result code ``start`` (the moves
+    made before the student took over) and the student's ``name``."""
+
+    record: Record
+    seat: int = 0
+    seed: int | str | None = None
+    bots: tuple[str, ...] = ()
+    kind: Kind = "deal"
+    start: int = 0
+    name: str = ""
+    _moves: int = field(default=-1, repr=False, compare=False)
+
+    @property
+    def text(self) -> str:
+        """The code as text: ``KS1-…`` or ``KR1-…``."""
+        return _encode(self)
+
+    def __str__(self) -> str:
+        return self.text
+
+    def position(self) -> Deal:
+        """The deal at the code's position (every move in it applied): for a result, the finished deal."""
+        return _replayed(self.record)
+
+    def start_position(self) -> Deal:
+        """The position handed out: for a deal code the same as :meth:`position`, for a result code the deal
+        before the student's moves."""
+        deal = self.position()
+        return deal if self.kind == "deal" else deal.rewound(self.start)
+
+    @property
+    def deal(self) -> DealCode:
+        """The deal code of the position handed out (for a result code: the deal its student was given)."""
+        if self.kind == "deal":
+            return self
+        return DealCode(record_of(self.start_position(), pack=self.record.pack, dealer=self.record.dealer),
+                        self.seat, self.seed, self.bots)
+
+    def result(self, deal: Deal, name: str = "") -> DealCode:
+        """The result code of ``deal``, played on from this deal code's position by the student in ``seat``."""
+        return result_code(self, deal, name=name)
+
+    def summary(self) -> dict[str, Any]:
+        """What the code says besides the record, as JSON-ready data (``keinstich check`` prints it)."""
+        out: dict[str, Any] = {"kind": self.kind, "version": VERSION, "seat": self.seat, "seed": self.seed}
+        if self.bots:
+            out["bots"] = list(self.bots)
+        if self.kind == "result":
+            out["start"] = self.start
+            out["name"] = self.name
+        return out
+
+
+def deal_code(deal: Deal, seat: int = 0, *, seed: int | str | None = None,
+              bots: Sequence[str] | None = None) -> DealCode:
+    """The code of ``deal`` as it stands (its moves so far), to be opened with the learner in ``seat``.
+
+    ``seed``: the seed it was dealt from, if any (a table shows it and deals on from it); ``bots``: a
+    spec per seat ("random", "heuristic", "montecarlo", …) for the table that opens it. The record is
+    the deal's own (:func:`keinstich.records.record_of`), so a deal a record cannot name (a home-made
+    contract) is refused with the record's words."""
+    n = len(deal.dealt)
+    _check_seat(seat, n)
+    try:
+        record = record_of(deal)
+    except RecordError as e:
+        raise CodeError(f"this deal cannot be written as a code: {e}") from None
+    return DealCode(record, seat, _seed(seed), _bots(bots, n))
+
+
+def result_code(code: DealCode | str, deal: Deal, *, name: str = "") -> DealCode:
+    """The result code of ``deal``: the deal code's position played on (to the end, usually) by the student
+    in the code's seat. Refused if ``deal`` did not start from that position."""
+    given = read_code(code) if isinstance(code, str) else code.deal
+    start = len(given.position().history)
+    mine = record_of(deal, pack=given.record.pack, dealer=given.record.dealer)
+    history = deal.history
+    if len(history) < start or mine.hands != given.record.hands or _head(mine) != _head(given.record) or \
+            deal.rewound(start).history != given.position().history:
+        raise CodeError("this deal was not played from the code's position: a result code is made from the "
+                        "deal its deal code opened")
+    if not isinstance(name, str) or len(name) > 60 or any(ord(ch) < 32 for ch in name):
+        raise CodeError("a student's name is text of at most 60 characters, on one line")
+    return DealCode(mine, given.seat, given.seed, given.bots, "result", start, name.strip())
+
+
+def read_code(text: object) -> DealCode:
+    """The :class:`DealCode` a code's text holds; a :class:`CodeError` (one sentence) for anything else."""
+    if isinstance(text, DealCode):
+        return text
+    if not isinstance(text, str):
+        raise CodeError(f"a deal code is text such as \"KS1-…\", not {type(text).__name__}")
+    if len(text) > MAX_CODE:
+        raise CodeError(f"this is not a deal code: it has {len(text)} characters, and a code has at most "
+                        f"{MAX_CODE}")
+    raw = text.strip()
+    if raw.lower().startswith(("http://", "https://")) or "deal=" in raw:
+        raw = code_in_link(raw)
+    head, dash, body = raw.partition("-")
+    kind = _KINDS.get(head[:2].upper())
+    if not dash or kind is None or not head[2:].isdigit():
+        shown = raw if len(raw) <= 24 else raw[:20] + "…"
+        raise CodeError(f"{shown!r} is not a deal code: a deal code starts with {DEAL_PREFIX}{VERSION}- and a "
+                        f"result code with {RESULT_PREFIX}{VERSION}-")
+    version = int(head[2:])
+    if version != VERSION:
+        if version > VERSION:
+            raise CodeError(f"this code was made by a newer version of the kit (code version {version}; this one "
+                            f"reads version {VERSION}): update the kit to open it")
+        raise CodeError(f"this code has version {version}, which no version of the kit wrote: this kit reads "
+                        f"version {VERSION}")
+    data = _from_base32(body)
+    if len(data) < 5 or zlib.crc32(head.upper().encode() + data[:-4]).to_bytes(4, "big") != data[-4:]:
+        raise CodeError("this code is damaged or was changed: its checksum does not match (copy the whole code "
+                        "again)")
+    try:
+        return _decode(kind, data[:-4])
+    except (_Short, IndexError, OverflowError, UnicodeDecodeError):
+        raise CodeError("this code is damaged: it ends too early or holds bytes no kit writes") from None
+
+
+def code_in_link(text: str) -> str:
+    """The code in a link ``…?deal=KS1-…`` (or the text itself when it has none)."""
+    from urllib.parse import parse_qs, urlsplit
+
+    query = urlsplit(text).query if "://" in text or text.startswith(("/", "?")) else text
+    found = parse_qs(query.lstrip("?")).get("deal")
+    return found[0].strip() if found else text
+
+
+# --- encoding ------------------------------------------------------------------------------------------
+
+
+def _check_seat(seat: object, n: int) -> None:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+        raise CodeError(f"seat must be a seat from 0 to {n - 1}, not {seat!r}")
+
+
+def _seed(seed: object) -> int | str | None:
+    if seed is None or (isinstance(seed, int) and not isinstance(seed, bool)):
+        return seed
+    if isinstance(seed, str) and 0 < len(seed) <= 100:
+        return seed
+    raise CodeError(f"a seed is a whole number or a word of at most 100 characters, not {seed!r}")
+
+
+def _bots(bots: Sequence[object] | None, n: int) -> tuple[str, ...]:
+    if bots is None:
+        return ()
+    if isinstance(bots, str):
+        return (bots,) * n
+    out = tuple(bots)
+    if len(out) != n or not all(isinstance(b, str) and 0 < len(b) <= 60 for b in out):
+        raise CodeError(f"bots are one spec per seat ({n}), each a name such as \"heuristic\"")
+    return out  # type: ignore[return-value]
+
+
+def _head(record: Record) -> tuple[Any, ...]:
+    return record.game, record.contract, record.pack, record.dealer, dict(record.options)
+
+
+class _Writer:
+    def __init__(self) -> None:
+        self.out = bytearray()
+
+    def byte(self, x: int) -> None:
+        self.out.append(x)
+
+    def uint(self, x: int) -> None:
+        while True:
+            low = x & 0x7F
+            x >>= 7
+            if x:
+                self.out.append(low | 0x80)
+            else:
+                self.out.append(low)
+                return
+
+    def signed(self, x: int) -> None:
+        self.uint(x * 2 if x >= 0 else -x * 2 - 1)
+
+    def text(self, s: str) -> None:
+        b = s.encode("utf-8")
+        self.uint(len(b))
+        self.out += b
+
+    def word(self, s: str) -> None:
+        if s in _WORD_INDEX:
+            self.byte(_WORD_INDEX[s])
+        else:
+            self.byte(_INLINE)
+            self.text(s)
+
+    def value(self, v: Any, cards: Mapping[str, int]) -> None:
+        """A JSON value of a record's options or extra keys, cards of the pack as their place in it."""
+        if v is None:
+            self.byte(_V_NULL)
+        elif isinstance(v, bool):
+            self.byte(_V_TRUE if v else _V_FALSE)
+        elif isinstance(v, int):
+            self.byte(_V_INT)
+            self.signed(v)
+        elif isinstance(v, str):
+            if v in cards:
+                self.byte(_V_CARD)
+                self.uint(cards[v])
+            else:
+                self.byte(_V_WORD)
+                self.word(v)
+        elif isinstance(v, list | tuple):
+            self.byte(_V_LIST)
+            self.uint(len(v))
+            for x in v:
+                self.value(x, cards)
+        elif isinstance(v, Mapping):
+            self.byte(_V_DICT)
+            self.uint(len(v))
+            for k, x in v.items():
+                self.word(str(k))
+                self.value(x, cards)
+        else:
+            raise CodeError(f"a code cannot hold the value {v!r}")
+
+
+def _encode(code: DealCode) -> str:
+    rec = code.record
+    d = rec.to_dict()
+    p = get_pack(rec.pack)
+    places = {c.code: i for i, c in enumerate(p.cards)}
+    extra = {k: v for k, v in d.items() if k in rec.extra}
+    flags = ((_SEED if code.seed is not None else 0) | (_BOTS if code.bots else 0) | (_OPTIONS if rec.options else 0)
+             | (_EXTRA if extra else 0) | (_NAME if code.kind == "result" and code.name else 0))
+    w = _Writer()
+    w.byte(flags)
+    for word in (rec.game, rec.contract, rec.pack):
+        w.word(word)
+    n = rec.players
+    for x in (n, rec.dealer, code.seat):
+        w.uint(x)
+    if isinstance(code.seed, int):
+        w.byte(0)
+        w.signed(code.seed)
+    elif isinstance(code.seed, str):
+        w.byte(1)
+        w.text(code.seed)
+    for b in code.bots:
+        w.word(b)
+    if rec.options:
+        w.value(dict(rec.options), {})
+    if extra:
+        w.value(extra, places)
+    w.uint(len(rec.plays))
+    if code.kind == "result":
+        w.uint(code.start)
+        if code.name:
+            w.text(code.name)
+    holder = {c: s for s, h in enumerate(rec.hands) for c in h}
+    digits = [(holder.get(c, n), n + 1) for c in p.cards]
+    radix = _play_radix(len(p), rec)
+    for c, end in zip(rec.plays, rec.ends, strict=True):
+        digits.append((_play_digit(c, end, places, len(p)), radix))
+    w.byte(1 if radix > len(p) else 0)
+    number = 0
+    for digit, base in reversed(digits):
+        number = number * base + digit
+    body = number.to_bytes((number.bit_length() + 7) // 8, "big")
+    w.uint(len(body))
+    w.out += body
+    prefix = (RESULT_PREFIX if code.kind == "result" else DEAL_PREFIX) + str(VERSION)
+    data = bytes(w.out)
+    data += zlib.crc32(prefix.encode() + data).to_bytes(4, "big")
+    return f"{prefix}-{_to_base32(data)}"
+
+
+def _play_radix(size: int, rec: Record) -> int:
+    """Trick plays are a card's place (``size`` digits); a lay-off's add a pass and a card at either end."""
+    return 3 * size + 1 if any(c is None or e is not None for c, e in zip(rec.plays, rec.ends, strict=True)) else size
+
+
+def _play_digit(c: Card | None, end: str | None, places: Mapping[str, int], size: int) -> int:
+    if c is None:
+        return 3 * size
+    i = places[c.code]
+    return i + (size if end == "top" else 2 * size if end == "bottom" else 0)
+
+
+# --- decoding ------------------------------------------------------------------------------------------
+
+
+class _Short(Exception):
+    """The bytes end before the code does."""
+
+
+class _Reader:
+    def __init__(self, data: bytes) -> None:
+        self.data, self.at = data, 0
+
+    def byte(self) -> int:
+        if self.at >= len(self.data):
+            raise _Short
+        self.at += 1
+        return self.data[self.at - 1]
+
+    def uint(self) -> int:
+        x = shift = 0
+        while True:
+            b = self.byte()
+            x |= (b & 0x7F) << shift
+            if not b & 0x80:
+                return x
+            shift += 7
+            if shift > 70:
+                raise _Short
+
+    def signed(self) -> int:
+        u = self.uint()
+        return u // 2 if u % 2 == 0 else -(u + 1) // 2
+
+    def bytes(self, k: int) -> bytes:
+        if k > len(self.data) - self.at:
+            raise _Short
+        self.at += k
+        return self.data[self.at - k:self.at]
+
+    def text(self) -> str:
+        return self.bytes(self.uint()).decode("utf-8")
+
+    def word(self) -> str:
+        b = self.byte()
+        if b == _INLINE:
+            return self.text()
+        if b >= len(WORDS):
+            raise CodeError("this code names a word this kit does not know: it was made by a newer version of "
+                            "the kit, or it is damaged")
+        return WORDS[b]
+
+    def value(self, cards: Sequence[str], depth: int = 0) -> Any:
+        if depth > 8:
+            raise _Short
+        tag = self.byte()
+        if tag == _V_NULL:
+            return None
+        if tag in (_V_FALSE, _V_TRUE):
+            return tag == _V_TRUE
+        if tag == _V_INT:
+            return self.signed()
+        if tag == _V_WORD:
+            return self.word()
+        if tag == _V_CARD:
+            return cards[self.uint()]
+        if tag == _V_LIST:
+            return [self.value(cards, depth + 1) for _ in range(self._count())]
+        if tag == _V_DICT:
+            return {self.word(): self.value(cards, depth + 1) for _ in range(self._count())}
+        raise _Short
+
+    def _count(self) -> int:
+        k = self.uint()
+        if k > len(self.data):
+            raise _Short
+        return k
+
+
+def _decode(kind: Kind, data: bytes) -> DealCode:
+    r = _Reader(data)
+    flags = r.byte()
+    if flags & ~_FLAGS:
+        raise CodeError("this code holds parts this kit does not know: it was made by a newer version of the kit")
+    game, contract, pack_id = r.word(), r.word(), r.word()
+    n, dealer, seat = r.uint(), r.uint(), r.uint()
+    if not 2 <= n <= 8:
+        raise _Short
+    seed: int | str | None = None
+    if flags & _SEED:
+        seed = r.signed() if r.byte() == 0 else r.text()
+    bots = tuple(r.word() for _ in range(n)) if flags & _BOTS else ()
+    try:
+        p = get_pack(pack_id)
+    except ValueError as e:
+        raise CodeError(f"this code names a pack this kit does not deal: {e}") from None
+    codes = [c.code for c in p.cards]
+    options = r.value([]) if flags & _OPTIONS else {}
+    extra = r.value(codes) if flags & _EXTRA else {}
+    if not isinstance(options, dict) or not isinstance(extra, dict):
+        raise _Short
+    moves = r.uint()
+    start = r.uint() if kind == "result" else 0
+    name = r.text() if flags & _NAME else ""
+    lay_off = r.byte()
+    body = r.bytes(r.uint())
+    if r.at != len(data):
+        raise _Short
+    number = int.from_bytes(body, "big")
+    size = len(p)
+    hands: list[list[str]] = [[] for _ in range(n)]
+    for c in codes:
+        number, s = divmod(number, n + 1)
+        if s < n:
+            hands[s].append(c)
+    radix = 3 * size + 1 if lay_off else size
+    plays = []
+    for _ in range(moves):
+        number, digit = divmod(number, radix)
+        if digit == 3 * size:
+            plays.append(PASS)
+        else:
+            at, i = divmod(digit, size)
+            plays.append(codes[i] + ("", "@top", "@bottom")[at])
+    if number:
+        raise _Short
+    d: dict[str, Any] = {"format": "keinstich-record/1", "game": game, "contract": contract, "pack": pack_id,
+                         "dealer": dealer, "hands": hands, **extra, "plays": plays}
+    if options:
+        d["options"] = options
+    try:
+        record = Record.from_dict(d)
+    except RecordError as e:
+        raise CodeError(f"this code's deal is not valid: {e}") from None
+    _check_seat(seat, n)
+    deal = _replayed(record)
+    if kind == "result" and not 0 <= start <= len(deal.history):
+        raise CodeError(f"this result code's start ({start}) is past the end of its deal")
+    return DealCode(record, seat, seed, bots, kind, start, name)
+
+
+def _replayed(record: Record) -> Deal:
+    try:
+        return replay(record)
+    except (RecordError, IllegalPlay) as e:
+        raise CodeError(f"this code's deal is not valid: {e}") from None
+
+
+def _to_base32(data: bytes) -> str:
+    number = int.from_bytes(b"\x01" + data, "big")  # a leading 1 keeps the zero bytes
+    out = []
+    while number:
+        number, d = divmod(number, 32)
+        out.append(ALPHABET[d])
+    return "".join(reversed(out))
+
+
+def _from_base32(text: str) -> bytes:
+    number = 0
+    for i, ch in enumerate(text.upper()):
+        if ch in "- \t\r\n":
+            continue
+        d = _READ.get(ch)
+        if d is None:
+            raise CodeError(f"this code has a character no code has, {ch!r} (character {i + 1} after the first "
+                            f"hyphen): codes use digits and letters only")
+        number = number * 32 + d
+    data = number.to_bytes((number.bit_length() + 7) // 8, "big")
+    if not data or data[0] != 1:
+        raise CodeError("this code is damaged or was changed: its checksum does not match (copy the whole code "
+                        "again)")
+    return data[1:]

@@ -1,0 +1,120 @@
+"""What a teacher asks the coach in front of a class: which moves keep the best result here, and why.
+
+Every answer comes from the coach's one judge (:func:`keinstich.coach.verdict`), and with all hands open from
+its search against the opponents at the table (:func:`keinstich.coach.open_values`)::
+
+    answer = best_moves(position)        # fair: from what the player to move could know
+    answer.moves, answer.why             # the moves that keep the best result; the coach's sentence
+    open_best(position).moves            # with every hand open, against the opponents at the table
+    judged(position, move)               # one move: its grade, the best moves and the sentence on it
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from keinstich.cards import Style
+from keinstich.deal import Deal, Move, move_cards
+
+__all__ = ["Answer", "Verdict", "best_moves", "judged", "open_best", "review_of"]
+
+OPEN_VIEW = "with all hands open, against these opponents (the others playing as their bots do)"
+"""What the open-hands answer assumes, said with it."""
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The moves that keep the best result in a position, the coach's sentence on them, and which view
+    made them (``open_hands``: every hand known)."""
+
+    seat: int
+    moves: tuple[Move, ...]
+    why: str
+    open_hands: bool = False
+    view: str = "from what the player could know"
+
+    @property
+    def cards(self) -> tuple[object, ...]:
+        """The cards those moves put down (none for a pass or a call)."""
+        return tuple(c for m in self.moves for c in move_cards(m))
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """One move judged: its ``grade`` (best, fine, mistake, blunder, only, differs), what it cost in the
+    contract's ``unit``, the ``best`` moves, and the coach's sentences on the move and on the best."""
+
+    move: Move
+    grade: str
+    cost: float
+    best: tuple[Move, ...]
+    why: str
+    best_why: str
+    unit: str
+
+    @property
+    def wrong(self) -> bool:
+        """A mistake or a blunder (a fine move is no error)."""
+        return self.grade in ("mistake", "blunder")
+
+
+def _seat(position: Deal) -> int:
+    seat = position.turn
+    if seat is None or position.over:
+        raise ValueError("the deal is over: there is no move left to ask about")
+    return seat
+
+
+def best_moves(position: Deal, *, style: Style | None = None) -> Answer:
+    """The moves that keep the best result for the player to move, judged fairly (from what that player could
+    know: the coach's verdict, the one judge), with the coach's sentence why."""
+    from keinstich.coach import verdict
+
+    seat = _seat(position)
+    v = verdict(position, style=style)
+    return Answer(seat, v.best, v.best_why(style))
+
+
+def open_best(position: Deal, *, bots: object = "heuristic", style: Style | None = None) -> Answer:
+    """The moves that keep the best result with every hand open, the other seats answering as their ``bots`` do
+    (one spec for all, or one per seat; on the line played, as they played), for the player to move."""
+    from keinstich.coach import open_values, verdict
+    from keinstich.coach.judge import answers_for
+
+    seat = _seat(position)
+    v = verdict(position, style=style)
+    if v.judged is None:
+        return Answer(seat, v.best, f"no search with all hands open here: {v.best_why(style)}", open_hands=True,
+                      view=OPEN_VIEW)
+    got = open_values(position, answers_for(position, seat, bots))  # type: ignore[arg-type]
+    if got is None:
+        return Answer(seat, v.best, "with every hand open the search did not settle; the fair judgement's best: "
+                      + ", ".join(_name(position, m, style) for m in v.best), open_hands=True, view=OPEN_VIEW)
+    moves = tuple(m for m in v.legal if m in got.best or (move_cards(m)[:1] and move_cards(m)[0] in got.best))
+    names = ", ".join(_name(position, m, style) for m in moves)
+    return Answer(seat, moves, f"with every hand open, against these opponents, these keep the best result: {names}",
+                  open_hands=True, view=OPEN_VIEW)
+
+
+def judged(position: Deal, move: Move, *, style: Style | None = None) -> Verdict:
+    """``move`` judged fairly in ``position`` (the coach's verdict): grade, cost, the best moves and the
+    sentences."""
+    from keinstich.coach import verdict
+
+    _seat(position)
+    v = verdict(position, style=style)
+    return Verdict(move, v.grade(move), v.cost(move), v.best, v.why(move, style), v.best_why(style), v.unit)
+
+
+def _name(position: Deal, move: Move, style: Style | None) -> str:
+    from keinstich.coach.grades import pack_in_play
+    from keinstich.coach.why import move_text
+
+    return move_text(move, style or pack_in_play(position).style)
+
+
+def review_of(deal: Deal, seat: int, *, bots: object = "heuristic", style: Style | None = None) -> object:
+    """The coach's review of ``seat``'s decisions in a finished deal (a student's, from the class results)."""
+    from keinstich.coach import review
+
+    return review(deal, seat, bots=bots, style=style)  # type: ignore[arg-type]

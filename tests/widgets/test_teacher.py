@@ -1,0 +1,93 @@
+"""The teacher's table: codes and links, reveal, step, ask the class, best cards, the app's ?deal= link, and the
+class results widget."""
+
+import random
+
+from keinstich.codes import read_code
+from keinstich_widgets.classroom import class_results
+from keinstich_widgets.table import Table, app_table
+
+
+def _table(**kw):
+    t = Table("kein-stich", "no-hearts", seed=3, teacher=True, synchronous=True, review=False, **kw)
+    t.play(t.session.legal()[0])
+    return t
+
+
+def test_the_code_reopens_the_position():
+    t = _table()
+    code = t.codes.deal_code
+    assert code.text in t.codes.code.value and "Copy link" in t.codes.code.value
+    assert f"?deal={code.text}" in t.codes.code.value
+    again = Table.from_code(code.text, synchronous=True, review=False)
+    assert again.deal.history == t.deal.history and again.seat == t.seat and again.session.seed == 3
+
+
+def test_step_back_and_forward_with_the_bots_waiting():
+    t = _table()
+    n = len(t.deal.history)
+    line = t.deal.history
+    tp = t.teacher_panel
+    tp.back()
+    tp.back()
+    assert len(t.deal.history) == n - 2 and t.session.paused
+    tp.forward()
+    assert t.deal.history == line[:n - 1]  # the same card again
+    assert "stepping" in t.status.value
+    tp.play_on()
+    assert not t.session.paused and t.deal.turn == t.seat
+
+
+def test_reveal_ask_and_show_the_best_cards():
+    t = _table()
+    tp = t.teacher_panel
+    tp.back()  # a bot's turn
+    seat = t.deal.turn
+    assert seat != t.seat and t.other_views[seat].buttons[0].face_down
+    tp.ask()
+    assert "The answer is hidden" in tp.note.value and not tp.marks(seat)
+    tp.show_answer()
+    assert tp.marks(seat) and not t.other_views[seat].buttons[0].face_down  # the answer's hand is shown
+    lit = [b.card for b in t.other_views[seat].buttons if "ks-lit" in b._dom_classes]
+    assert set(lit) == set(tp.marks(seat)) and "from what" in tp.note.value
+    tp.show_best()
+    assert "all hands open" in tp.note.value.lower() and tp.marks(seat)
+    tp.forward()
+    assert tp.note.value.startswith("<i>") and not tp.marks(seat)  # the answer goes with its position
+
+
+def test_result_code_when_the_deal_ends():
+    t = _table()
+    given = t.codes.start()
+    while not t.deal.over:
+        t.play(t.session.legal()[0])
+    t.codes.name.value = "Anna"
+    result = read_code(t.codes.result_code.text)
+    assert result.kind == "result" and result.name == "Anna" and result.deal.text == given.text
+
+
+def test_the_app_opens_a_link_and_refuses_a_bad_one():
+    t = _table()
+    code = t.codes.deal_code.text
+    student = app_table(f"deal={code}", game="kein-stich", contract="no-hearts", seed=1, synchronous=True, review=False)
+    assert student.teacher_panel is None and student.deal.history == t.deal.history
+    bad = app_table(f"deal={code[:-1]}", game="kein-stich", contract="no-hearts", seed=1, synchronous=True,
+                    review=False)
+    assert "could not be opened" in bad.messages.value and "checksum" in bad.messages.value
+    assert bad.session.seed == 1 and bad.teacher_panel is not None
+
+
+def test_class_results_widget_reviews_a_student():
+    t = Table("kein-stich", "no-hearts", seed=5, synchronous=True, review=False)
+    given = t.codes.start()
+    codes = {}
+    for i in range(4):
+        s = Table.from_code(given.text, synchronous=True, review=False)
+        rng = random.Random(i)
+        while not s.deal.over:
+            s.play(rng.choice(s.session.legal()))
+        codes[f"s{i}"] = s.codes.result_code.text
+    view = class_results(codes)
+    assert len(view.results.students) == 4 and view.children[0].value.startswith("<svg")
+    view.show_review("s2")
+    assert view.wait() and view.review.review is not None

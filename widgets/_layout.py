@@ -1,0 +1,40 @@
+"""How the Table grows with its cards: text in proportion to the card size, for a projector.
+
+The Table's root carries a class per card width (``ks-px-112``); :func:`size_css` gives that class its
+text size, so the title, the seat names, the status, the score table, the trick's caption and the
+teacher's answers grow with the cards (13 px at the medium size, as before; about 20 px at the large
+size), while the controls below the hand keep the notebook's size. The cards' own pieces that must stay
+on one row (the learner's hand, the bots' hands) are marked ``ks-fit`` (:mod:`.cardview`): when the row is
+too narrow their cards overlap like a fanned hand instead of wrapping.
+"""
+
+from __future__ import annotations
+
+from keinstich.faces import CARD_SIZES
+
+__all__ = ["BOARD_CSS", "size_css", "text_px"]
+
+BOARD_CSS = (".ks-table .ks-board{flex-wrap:nowrap;align-items:flex-start;gap:12px}"
+             ".ks-table .ks-others{flex:0 1 auto}"
+             ".ks-table .ks-others .ks-hand{flex:0 1 auto}"
+             ".ks-table .ks-others .widget-html-content{font-size:.85em;line-height:1.2}"
+             ".ks-table .ks-centre,.ks-table .ks-trick{flex:0 0 auto}"
+             ".ks-table .ks-trick{width:min-content}"
+             ".ks-table .ks-side{flex:0 0 auto}")
+"""The board (the bots' hands, the trick, the last trick, the score) on one row: the bots' hands give way."""
+
+
+def text_px(card_px: int) -> int:
+    """The text size in pixels beside cards ``card_px`` wide: 13 at the medium size and below, then growing
+    a little slower than the cards (20 px at the large size, 23 at the extra large)."""
+    return max(13, round(13 * float((card_px / CARD_SIZES["medium"]) ** 0.95)))
+
+
+def size_css(card_px: int) -> str:
+    """The text size of a Table whose root has the class ``ks-px-{card_px}`` (its scaled parts: ``ks-scaled``)."""
+    fs = text_px(card_px)
+    line = round(fs * 1.3)
+    scope = f".ks-table.ks-px-{card_px} .ks-scaled"
+    return (f"{scope}{{font-size:{fs}px;line-height:{line}px;--jp-widgets-font-size:{fs}px;"
+            f"--jp-widgets-inline-height:{line}px;--jp-content-font-size1:{fs}px;--jp-ui-font-size1:{fs}px}}"
+            f"{scope} .widget-html-content{{font-size:{fs}px;line-height:{line}px}}")

@@ -1,0 +1,379 @@
+"""The teacher's table: the deal code and its link, the result code, and the controls for a class.
+
+Two panels under the Table's controls:
+
+- :class:`CodePanel` (every table): the code of the position on the table (``KS1-…``, :mod:`keinstich.codes`)
+  with *Copy code* and *Copy link* buttons and the link itself (``…/voila/render/apps/table.ipynb?deal=…``),
+  and, once the learner's deal is over, the result code (``KR1-…``) with the learner's name, to paste into a
+  chat or a learning platform for :func:`keinstich_widgets.classroom.class_results`.
+- :class:`TeacherPanel` (``Table(..., teacher=True)`` and the Voila app): reveal the bots' hands one seat at a
+  time; step the deal card by card, back and forward (the bots wait until *Play on*); *Ask the class* (the
+  answer stays hidden, then *Show the answer* rings the cards that keep the best result by the coach's fair
+  judgement, with the coach's sentence); *Show the best cards* rings every card that keeps the best result
+  with all hands open, against these opponents.
+
+Both ask the engine (:mod:`keinstich.codes`, :mod:`keinstich.teaching`) and redraw; the Table calls
+:meth:`CodePanel.after_render` and :meth:`TeacherPanel.after_render` after each redraw.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as widgets
+
+from keinstich.cards import Card
+from keinstich.codes import CodeError, DealCode, deal_code, result_code
+from keinstich.deal import Deal, move_cards
+from keinstich.teaching import Answer, best_moves, open_best
+
+from ._games import bot_move
+from ._guard import guarded, report
+from ._session import TableError
+from ._thinking import Thinking
+
+if TYPE_CHECKING:
+    from .table import Table
+
+__all__ = ["APP", "CodePanel", "TeacherPanel", "copy_button", "link_for"]
+
+APP = "apps/table.ipynb"
+"""The Voila app a deal link opens, from the folder the server serves (the kit's own, as on Binder)."""
+
+WORDS: dict[str, dict[str, str]] = {
+    "en": {"deal_code": "Deal code", "result_code": "Your result code", "copy": "Copy code", "copy_link": "Copy link",
+           "copied": "Copied", "name": "Your name", "reveal": "Show hands", "back": "Back", "forward": "Forward",
+           "play_on": "Play on", "ask": "Ask the class", "answer": "Show the answer", "best": "Show the best cards",
+           "stepping": "Stepping through the deal: Forward plays {name}'s card, Play on lets the bots play.",
+           "asked": "What would {name} play? The answer is hidden: press Show the answer.",
+           "start": "this is the start of the deal: there is nothing to step back to",
+           "over": "the deal is over: step back, or deal again",
+           "nothing": "no one is to move: the deal is over",
+           "thinking": "the coach is thinking", "teacher": "Teacher"},
+    "de": {"deal_code": "Spiel-Code", "result_code": "Dein Ergebnis-Code", "copy": "Code kopieren",
+           "copy_link": "Link kopieren", "copied": "Kopiert", "name": "Dein Name", "reveal": "Hände zeigen",
+           "back": "Zurück", "forward": "Vor", "play_on": "Weiterspielen", "ask": "Frag die Klasse",
+           "answer": "Antwort zeigen", "best": "Beste Karten zeigen",
+           "stepping": "Schritt für Schritt: Vor spielt die Karte von {name}, Weiterspielen lässt die Bots spielen.",
+           "asked": "Was würde {name} spielen? Die Antwort bleibt verdeckt: drück Antwort zeigen.",
+           "start": "das ist der Anfang des Spiels: es gibt keinen Schritt zurück",
+           "over": "das Spiel ist vorbei: geh zurück oder gib neu",
+           "nothing": "niemand ist am Zug: das Spiel ist vorbei",
+           "thinking": "der Trainer denkt nach", "teacher": "Lehrer"},
+}
+
+_COPY_JS = ("(function(b){var t=b.getAttribute('data-copy');if(b.hasAttribute('data-link')){"
+            "t=new URL(t,location.href).href;}var label=b.getAttribute('data-label');"
+            "function done(){b.textContent=b.getAttribute('data-done');"
+            "setTimeout(function(){b.textContent=label;},1500);}"
+            "function by_hand(){var a=document.createElement('textarea');a.value=t;document.body.appendChild(a);"
+            "a.select();try{document.execCommand('copy');}catch(e){}a.remove();done();}"
+            "if(navigator.clipboard&&window.isSecureContext){navigator.clipboard.writeText(t).then(done,by_hand);}"
+            "else{by_hand();}})(this)")
+"""A button's click copies its ``data-copy`` text (a link made absolute from the page's address) to the
+clipboard: the Clipboard API where the page is secure (https, localhost), else a selected text area."""
+
+
+def copy_button(text: str, label: str, done: str, *, link: bool = False, kind: str = "code") -> str:
+    """An HTML button that copies ``text`` (a link: made absolute) and says ``done`` for a moment."""
+    attrs = f'data-copy="{html.escape(text)}" data-label="{html.escape(label)}" data-done="{html.escape(done)}"'
+    return (f'<button type="button" class="ks-copy ks-copy-{kind}" {attrs}{" data-link" if link else ""} '
+            f'onclick="{_COPY_JS}" style="margin-left:6px;padding:2px 10px;cursor:pointer">'
+            f'{html.escape(label)}</button>')
+
+
+def link_for(code: str) -> str:
+    """The link that opens ``code`` in the Voila app, as a path on this server: in Voila the app's own address
+    (its ``SCRIPT_NAME``), elsewhere the server's base (JupyterHub's prefix on Binder) + ``voila/render/`` + the
+    app. The copy button makes it absolute with the page's host."""
+    script = os.environ.get("SCRIPT_NAME", "")
+    if os.environ.get("SERVER_SOFTWARE", "").startswith("voila") and script:
+        if "/voila/render/" in script:
+            script = script[:script.index("/voila/render/")] + "/voila/render/" + APP
+        return f"{script}?deal={code}"
+    base = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "/")
+    return f"{base.rstrip('/')}/voila/render/{APP}?deal={code}"
+
+
+class CodePanel(widgets.VBox):  # type: ignore[misc]
+    """The code of the position on the table, copy buttons and the link; the result code when the deal is over."""
+
+    def __init__(self, table: Table, handed_out: DealCode | None = None) -> None:
+        super().__init__()
+        self.add_class("ks-codes")
+        self.table = table
+        self.words = WORDS[table.lang]
+        self.handed_out = handed_out  # the position the learner was given (a deal code), if any
+        self.code = widgets.HTML()
+        self.code.add_class("ks-deal-code")
+        self.result = widgets.HTML()
+        self.result.add_class("ks-result-code")
+        self.name = widgets.Text(value="", placeholder=self.words["name"], description=self.words["name"],
+                                 style={"description_width": "80px"}, layout=widgets.Layout(width="260px"))
+        self.name.observe(guarded(table.messages, lambda _: self.after_render()), "value")
+        self.result_row = widgets.HBox([self.name, self.result], layout=widgets.Layout(display="none",
+                                                                                       align_items="center"))
+        self.children = [self.code, self.result_row]
+        self.deal_code: DealCode | None = None
+        self.result_code: DealCode | None = None
+
+    def start(self) -> DealCode:
+        """The deal code the learner's result is measured from: the one handed out, else the deal as it began at
+        this table."""
+        ses = self.table.session
+        if self.handed_out is not None and self.handed_out.record.hands == _hands_of(ses.deal):
+            return self.handed_out
+        first = ses.deal.rewound(len(ses.deal.history) - len(ses.moves))
+        return deal_code(first, ses.seat, seed=ses.seed, bots=self.bots())
+
+    def bots(self) -> list[str] | None:
+        specs = self.table.session.specs
+        return list(specs) if all(isinstance(s, str) for s in specs) else None  # type: ignore[arg-type]
+
+    def after_render(self) -> None:
+        """Show the code of the position on the table, and the result code once the learner's deal is over."""
+        ses = self.table.session
+        w = self.words
+        try:
+            code = deal_code(ses.deal, ses.seat, seed=ses.seed, bots=self.bots())
+        except CodeError as e:  # a home-made contract has no record, so no code
+            self.deal_code = None
+            self.code.value = f"<small><i>{html.escape(str(e))}</i></small>"
+            self.result_row.layout.display = "none"
+            return
+        self.deal_code = code
+        text = code.text
+        if self.code.value.find(text) < 0:
+            link = link_for(text)
+            self.code.value = (f'<div style="display:flex;flex-wrap:wrap;align-items:center;gap:4px">'
+                               f'<b>{w["deal_code"]}</b>&nbsp;<code class="ks-code-text" style="font-size:1.05em">'
+                               f'{text}</code>{copy_button(text, w["copy"], w["copied"])}'
+                               f'{copy_button(link, w["copy_link"], w["copied"], link=True, kind="link")}'
+                               f'&nbsp;<a class="ks-code-link" href="{html.escape(link)}" target="_blank" '
+                               f'style="font-size:.85em;word-break:break-all">{html.escape(link)}</a></div>')
+        over = ses.deal.over and ses.thinking is None
+        self.result_row.layout.display = "" if over else "none"
+        if not over:
+            self.result_code = None
+            return
+        try:
+            result = result_code(self.start(), ses.deal, name=self.name.value)
+        except CodeError as e:
+            self.result_code = None
+            self.result.value = f"<small><i>{html.escape(str(e))}</i></small>"
+            return
+        self.result_code = result
+        self.result.value = (f'<b>{w["result_code"]}</b>&nbsp;<code class="ks-code-text">{result.text}</code>'
+                             f'{copy_button(result.text, w["copy"], w["copied"], kind="result")}')
+
+
+def _hands_of(deal: Deal) -> tuple[tuple[Card, ...], ...]:
+    return tuple(tuple(h) for h in deal.dealt)
+
+
+class TeacherPanel(widgets.VBox):  # type: ignore[misc]
+    """Reveal, step, ask the class, show the best cards (see the module's docstring)."""
+
+    def __init__(self, table: Table) -> None:
+        super().__init__()
+        self.add_class("ks-teacher")
+        self.table = table
+        ses = table.session
+        w = self.words = WORDS[table.lang]
+        self.reveal: dict[int, widgets.ToggleButton] = {}
+        for s in table.other_views:
+            box = widgets.ToggleButton(value=False, description=table.name(s), icon="eye",
+                                       tooltip=f"show {table.name(s)}'s hand to the class",
+                                       layout=widgets.Layout(width="auto"))
+            box.observe(guarded(table.messages, lambda change, s=s: self._reveal(s, change["new"])), "value")
+            self.reveal[s] = box
+        b = widgets.Button
+        self.back_button = b(description=w["back"], icon="step-backward", tooltip="take the last card back")
+        self.forward_button = b(description=w["forward"], icon="step-forward", tooltip="the next card")
+        self.play_on_button = b(description=w["play_on"], icon="play", tooltip="let the bots play again")
+        self.ask_button = b(description=w["ask"], icon="question", button_style="info")
+        self.answer_button = b(description=w["answer"], icon="check", disabled=True)
+        self.best_button = b(description=w["best"], icon="star")
+        for button, action in ((self.back_button, self.back), (self.forward_button, self.forward),
+                               (self.play_on_button, self.play_on), (self.ask_button, self.ask),
+                               (self.answer_button, self.show_answer), (self.best_button, self.show_best)):
+            button.layout.width = "auto"
+            button.on_click(guarded(table.messages, lambda _b, action=action: action()))
+        self.job: Thinking[Answer] = Thinking(ses.lock, words=w["thinking"], stop_words=table.t("stop"),
+                                              stopped_words=table.t("stopped"))
+        self.note = widgets.HTML()
+        self.note.add_class("ks-teacher-note")
+        self.note.add_class("ks-scaled")
+        row = widgets.Layout(flex_flow="row wrap", align_items="center")
+        self.children = [
+            widgets.HBox([widgets.HTML(f"<b>{w['teacher']}</b>&nbsp;"), widgets.HTML(w["reveal"] + "&nbsp;"),
+                          *self.reveal.values()], layout=row),
+            widgets.HBox([self.back_button, self.forward_button, self.play_on_button, self.ask_button,
+                          self.answer_button, self.best_button, self.job.box], layout=row),
+            self.note]
+        self.line: list[tuple[int, Any]] = []  # the moves forward of the position, while stepping back
+        self.asked: tuple[tuple[int, int], Answer | None] | None = None  # (position mark, the coach's answer)
+        self.marked: tuple[tuple[int, int], dict[int, tuple[Card, ...]]] | None = None
+
+    # --- reading -----------------------------------------------------------------------------------------
+
+    def mark(self) -> tuple[int, int]:
+        """The position on the table, as the session counts it."""
+        ses = self.table.session
+        return ses.generation, len(ses.deal.history)
+
+    def marks(self, seat: int) -> tuple[Card, ...]:
+        """The cards ringed in ``seat``'s hand by the answer shown (none once the position moved on)."""
+        if self.marked is None or self.marked[0] != self.mark():
+            return ()
+        return self.marked[1].get(seat, ())
+
+    def revealed(self, seat: int) -> bool:
+        return bool(self.reveal[seat].value) if seat in self.reveal else False
+
+    # --- reveal ------------------------------------------------------------------------------------------
+
+    def _reveal(self, seat: int, shown: bool) -> None:
+        with self.table.session.lock:
+            self.table._render()
+
+    def show_hand(self, seat: int, shown: bool = True) -> None:
+        """Show (or hide) one bot's hand to the class."""
+        if seat not in self.reveal:
+            raise TableError(f"seat {seat} is not a bot's seat at this table: the bots sit in "
+                             f"{', '.join(str(s) for s in self.reveal)}")
+        self.reveal[seat].value = shown
+
+    # --- stepping -----------------------------------------------------------------------------------------
+
+    def back(self) -> None:
+        """Take the last move back (anyone's); the bots wait until Play on."""
+        ses = self.table.session
+        with ses.lock:
+            history = list(ses.deal.history)
+            if not history:
+                raise TableError(self.words["start"])
+            if history != self.line[:len(history)]:
+                self.line = history
+            ses.paused = True
+            self.job.withdraw()
+            ses.rewind(ses.deal.copy(), len(history) - 1)
+
+    def forward(self) -> None:
+        """Play the next move: the one stepped back over, else the move of the bot in that seat (the hint bot's
+        in the learner's seat); the bots wait until Play on."""
+        ses = self.table.session
+        with ses.lock:
+            deal = ses.deal
+            if deal.over or deal.turn is None:
+                raise TableError(self.words["over"])
+            history = list(deal.history)
+            ses.paused = True
+            seat = deal.turn
+            if len(self.line) > len(history) and self.line[:len(history)] == history:
+                move, reason = self.line[len(history)][1], ""
+            else:
+                bot = ses.bots[seat]
+                move, reason = bot_move(bot, deal, seat, ses.style)
+                self.line = [*history, (seat, move)]
+            self.job.withdraw()
+            ses.step(move, reason)
+
+    def play_on(self) -> None:
+        """Let the bots play again from here."""
+        ses = self.table.session
+        with ses.lock:
+            self.line = []
+            ses.resume()
+
+    # --- asking the class ------------------------------------------------------------------------------------
+
+    def _position(self) -> tuple[Deal, int]:
+        ses = self.table.session
+        with ses.lock:
+            deal = ses.deal
+            if deal.over or deal.turn is None:
+                raise TableError(self.words["nothing"])
+            return deal.copy(), deal.turn
+
+    def ask(self) -> None:
+        """Ask the class what the player to move would play: the answer is worked out now and kept hidden."""
+        position, seat = self._position()
+        mark = self.mark()
+        self.marked = None
+        self.asked = (mark, None)
+        self.answer_button.disabled = False
+        self.note.value = f"<b>{html.escape(self.words['asked'].format(name=self.table.name(seat)))}</b>"
+        self.table._render()
+        self._work(lambda: best_moves(position, style=self.table.faces), mark, show=False)
+
+    def show_answer(self) -> None:
+        """Ring the cards that keep the best result (the coach's fair judgement) and say why."""
+        if self.asked is None or self.asked[0] != self.mark():
+            raise TableError("ask the class first: press Ask the class in the position you want answered")
+        answer = self.asked[1]
+        if answer is None:  # still thinking: show it when it comes
+            self._pending_show = True
+            return
+        self._show(answer)
+
+    def show_best(self) -> None:
+        """Ring every card that keeps the best result with all hands open, against the bots at this table."""
+        position, _ = self._position()
+        mark = self.mark()
+        bots = list(self.table.session.specs)
+        self._work(lambda: open_best(position, bots=bots, style=self.table.faces), mark, show=True)
+
+    _pending_show = False
+
+    def _work(self, work: Any, mark: tuple[int, int], *, show: bool) -> None:
+        ses = self.table.session
+        self.job.synchronous = ses.synchronous
+        self._pending_show = show
+
+        def done(answer: Answer) -> None:
+            if self.mark() != mark:
+                return  # the position moved on meanwhile
+            if not answer.open_hands:
+                self.asked = (mark, answer)
+            if self._pending_show:
+                self._show(answer)
+
+        self.job.start(lambda _budget: work(), done, lambda e: report(self.table.messages, e, "coach"))
+
+    def _show(self, answer: Answer) -> None:
+        table = self.table
+        cards = tuple(c for m in answer.moves for c in move_cards(m))
+        self.marked = (self.mark(), {answer.seat: cards})
+        if answer.seat in self.reveal and not table.open_toggle.value:
+            self.reveal[answer.seat].value = True  # the answer is in a bot's hand: show that hand
+        who = html.escape(table.name(answer.seat))
+        head = (answer.view[0].upper() + answer.view[1:]) if answer.open_hands else (
+            f"The coach, from what {who} could know")
+        self.note.value = (f'<div style="background:#fff4d6;border-radius:4px;padding:4px 10px">'
+                           f"<b>{head}:</b> {html.escape(answer.why)}</div>")
+        with table.session.lock:
+            table._render()
+
+    def after_render(self) -> None:
+        """Keep the buttons in step with the position: the note goes when the position moves on."""
+        ses = self.table.session
+        deal = ses.deal
+        self.back_button.disabled = not deal.history
+        self.forward_button.disabled = deal.over
+        self.play_on_button.disabled = not ses.paused
+        mark = self.mark()
+        stale = (self.asked is not None and self.asked[0] != mark) or (self.marked is not None
+                                                                       and self.marked[0] != mark)
+        if stale:
+            self.asked = None
+            self.marked = None
+            self.answer_button.disabled = True
+            self.note.value = ""
+        if ses.paused and not deal.over and deal.turn is not None and (not self.note.value
+                                                                        or self.note.value.startswith("<i>")):
+            self.note.value = f"<i>{html.escape(self.words['stepping'].format(name=self.table.name(deal.turn)))}</i>"
+        elif not ses.paused and self.note.value.startswith("<i>"):
+            self.note.value = ""
