@@ -9,12 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from keinstich.bots.base import objective
 from keinstich.bots.play import bot_move
 from keinstich.bots.random import RandomBot
-from keinstich.bots.solver import card_values
 from keinstich.coach import Review, review
-from keinstich.coach.fair import key
 from keinstich.deal import Deal
 from keinstich.games import GAMES
 from keinstich.trainer.bank import shipped
@@ -114,7 +111,7 @@ def test_the_weak_theme_shows_and_can_be_practised(tmp_path: Path) -> None:
     assert again.view == view and view_id(again.position) == view
 
 
-def test_a_wrong_try_gets_a_layout_in_which_the_card_costs(tmp_path: Path) -> None:
+def test_a_wrong_try_gets_a_layout_that_fits_what_the_learner_saw(tmp_path: Path) -> None:
     memory = Memory.open(tmp_path / "m.sqlite3")
     practice = Practice(memory, mode="contract", contract="no-tricks", clock=SimulatedClock(START))
     found = 0
@@ -130,9 +127,11 @@ def test_a_wrong_try_gets_a_layout_in_which_the_card_costs(tmp_path: Path) -> No
             seat = q.seat
             assert layout.history == q.position.history and layout.hand(seat) == q.position.hand(seat)
             assert seat_view(layout) == seat_view(q.position)  # it fits everything the learner saw
-            values = card_values(layout, seat)  # in the contract's count: pfennig paid, lower is better
-            sign = objective(layout.observation(seat)).sign
-            assert sign * (values[key(sol.best[0])] - values[key(bad)]) >= sol.grades.mistake
+            # it is the judge's own layout (of the position it judged), renamed into the faces shown
+            judged = sol.canon.refutation(sol.relabel.move(bad))
+            assert judged is not None
+            assert [sol.relabel.inverse().card(c) for c in judged.hand((seat + 1) % 4)] == \
+                sorted(layout.hand((seat + 1) % 4), key=lambda c: sol.relabel.card(c).index)
         practice.give_up()
     assert found >= 3
 

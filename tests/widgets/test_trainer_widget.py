@@ -170,7 +170,7 @@ def test_the_review_puts_the_mistakes_into_the_deck_or_steps_through_them(tmp_pa
 def test_a_quiz_answer_is_remembered_once_a_memory_is_open(tmp_path: Path) -> None:
     forget()
     try:
-        quiz = BestCardQuiz.from_seed("no-hearts", 3, judge="montecarlo")
+        quiz = BestCardQuiz.from_seed("no-hearts", 3)
         quiz.answer_button.click()
         quiz.wait()
         remember(tmp_path / "q.sqlite3")  # answers before it are not recorded: practice is opt-in
