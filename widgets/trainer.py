@@ -452,8 +452,9 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
         if layout is None:
             return ("<div class='ks-no-layout'><i>No single layout of the hidden cards shows it plainly: the card "
                     "costs on average, over the deals that fit what you saw.</i></div>")
-        rows = [f"<div><b>Here is how the cards could lie</b> (it fits everything you saw), and with all hands open "
-                f"{html.escape(_move_name(out.move, style))} costs you here:</div>"]
+        rows = [f"<div><b>Here is how the cards could lie</b> (it fits everything you saw). With these hands, played "
+                f"on, {html.escape(_move_name(out.move, style))} costs you at least a mistake's worth more than the "
+                "best card:</div>"]
         for s in range(layout.players):
             if s == q.seat:
                 continue

@@ -58,8 +58,18 @@ def click_card(page: Any, name: str) -> None:
 
 
 def tab(page: Any, title: str) -> None:
-    page.locator(f"{ROOT} .lm-TabBar-tab, {ROOT} .p-TabBar-tab, {ROOT} .widget-tab .lm-TabBar-tab",
-                 has_text=re.compile(f"^{re.escape(title)}$")).first.click()
+    """Open the trainer's tab ``title`` and wait until it shows."""
+    found = page.locator(ROOT).get_by_role("tab", name=title, exact=True)
+    for _ in range(5):
+        found.click()
+        try:
+            page.wait_for_function("""([root, title]) => [...document.querySelectorAll(root + ' [role=tab]')]
+                .some(t => t.textContent.trim() === title && t.getAttribute('aria-selected') === 'true')""",
+                                   arg=[ROOT, title], timeout=5_000)
+            return
+        except Exception:  # a click during a redraw may be lost: click again
+            continue
+    raise AssertionError(f"the {title} tab did not open")
 
 
 def rating(page: Any) -> str:
@@ -102,10 +112,15 @@ def download_and_load(page: Any, tmp: Path) -> list[str]:
         assert copy.count() == 2 and copy.count("items") == 1, "the file holds yesterday's miss and today's answer"
     junk = tmp / "notes.txt"
     junk.write_bytes(b"these are not my cards" * 30)
-    upload = page.locator(f"{ROOT} input[type=file]")
-    upload.set_input_files(str(junk))
+
+    def upload(path: Path) -> None:
+        with page.expect_file_chooser(timeout=TIMEOUT) as chooser:
+            page.locator(f"{ROOT} button.widget-upload").click()
+        chooser.value.set_files(str(path))
+
+    upload(junk)
     wait_text(page, ROOT, "Not loaded: notes.txt is not a progress file of the kit")
-    upload.set_input_files(str(saved))
+    upload(saved)
     wait_text(page, ROOT, "Loaded downloaded.sqlite3: 2 answers and 1 positions in the deck")
     return ["downloaded the progress file (2 answers), refused a foreign file, loaded the download back"]
 
@@ -120,7 +135,7 @@ def test_trainer_in_jupyterlab(page: Any, lab: Server, site: Path, shots: Screen
     page.locator(".lm-MenuBar-item", has_text=re.compile(r"^Kernel$")).click()
     page.get_by_role("menuitem", name=re.compile(r"^Restart Kernel and Run All Cells")).click()
     page.get_by_role("button", name=re.compile(r"^(Restart|Confirm Kernel Restart)$")).click()
-    wait_text(page, ROOT, "nothing due")
+    wait_text(page, f"{ROOT} .ks-trainer-status", "nothing due · score 0 of 0")  # a new kernel's trainer
     assert rating(page) == kept, "the rating after the restart is the one before"
     log.append(f"after a kernel restart: nothing due, rating {kept} kept")
     log += download_and_load(page, tmp_path)
@@ -136,7 +151,7 @@ def test_trainer_in_voila(page: Any, lab: Server, site: Path, shots: Screenshots
     log = answer_wrong_then_right(page, memory_file, shots, "trainer-voila")
     kept = rating(page)
     open_in_voila(page, url, ROOT, timeout=TIMEOUT)  # a new page: a new kernel
-    wait_text(page, ROOT, "nothing due")
+    wait_text(page, f"{ROOT} .ks-trainer-status", "nothing due · score 0 of 0")
     assert rating(page) == kept
     log.append(f"after reloading the page: nothing due, rating {kept} kept")
     log += download_and_load(page, tmp_path)
