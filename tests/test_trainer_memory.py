@@ -244,3 +244,13 @@ def test_loading_a_newer_or_foreign_sqlite_file_is_refused(tmp_path: Path) -> No
     db.close()
     with pytest.raises(ProgressError, match="not a progress file of the kit"):
         m.load(foreign.read_bytes(), name="f.sqlite3")
+
+
+def test_keep_puts_an_answer_written_before_into_the_deck_once(tmp_path: Path) -> None:
+    m = Memory.open(tmp_path / "m.sqlite3")
+    a = answer(1, solved=False, key="review-decision")
+    plain = Answer(**{**a.__dict__, "deck": False, "rated": False})
+    assert m.record(plain).item is None and m.count("items") == 0  # a reviewed decision: not in the deck
+    kept = m.keep(a)  # "Practise these later"
+    assert kept.item is not None and kept.due == a.at + timedelta(days=1) and m.count("items") == 1
+    assert m.keep(a).item is None and m.count("items") == 1 and m.count() == 1

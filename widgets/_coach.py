@@ -139,6 +139,7 @@ class Coach:
         def done(r: Review) -> None:
             self.reviewed = deal
             self.view.update(r)
+            self._remember(deal, r)
             self.found.value = f"<b>{html.escape(self.summary(r))}</b>"
             self.show.layout.display = ""
 
@@ -173,6 +174,16 @@ class Coach:
             self.table.messages.info(self.table.t("retry", where=_where(deal, index)))
         self.table.focus_play()
 
+    @staticmethod
+    def _remember(deal: Deal, r: Review) -> None:
+        """Every reviewed decision into the learner's memory, when it is open (keinstich.trainer.remember)."""
+        from keinstich.trainer import active
+        from keinstich.trainer.practice import now_utc, record_review
+
+        memory = active()
+        if memory is not None:
+            record_review(memory, deal, r.decisions, at=now_utc())
+
     def practise_later(self, r: Review) -> None:
         """"Practise these later": the review's mistakes into the learner's deck (keinstich.trainer)."""
         from keinstich.trainer import remember
@@ -183,7 +194,7 @@ class Coach:
             raise ValueError("there is no reviewed deal: finish a deal first")
         memory = remember()
         written = add_mistakes(memory, deal, r.mistakes, at=now_utc())
-        new = sum(1 for w in written if w.answer is not None)
+        new = sum(1 for w in written if w.due is not None)
         self.view.messages.ok(f"{new} position{'' if new == 1 else 's'} put into your deck: they come back, renamed, "
                               "from tomorrow on. Practise them in the trainer: Trainer()." if new else
                               "These positions are in your deck already.")

@@ -19,6 +19,7 @@ home directory goes with the session); a foreign or damaged file is refused.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import os
 import sqlite3
@@ -424,6 +425,15 @@ class Memory:
                            (before.rating, after.rating, answer))
             item, due = self._schedule(db, a, at)
         return Written(answer, before, after, position_after, item, due)
+
+    def keep(self, a: Answer) -> Written:
+        """Put the position of an answer written before into the deck (one transaction), unless it is there: its
+        miss at ``a.at`` is the item's first review. ``item`` and ``due`` are None when it was there already."""
+        with self._transaction() as db:
+            if db.execute("SELECT 1 FROM items WHERE view = ?", (a.view,)).fetchone():
+                return Written(None, None, None, None, None, None)
+            item, due = self._schedule(db, dataclasses.replace(a, solved=False, deck=True), _stamp(a.at))
+        return Written(None, None, None, None, item, due)
 
     def between(self, db: sqlite3.Connection) -> None:
         """Called inside an answer's transaction, after the answer's row and before the ratings (a test

@@ -374,26 +374,43 @@ def record_quiz(memory: Memory, position: Deal, move: str, *, grade: str, cost: 
                                 deck=deck and not right, key=key))
 
 
-def add_mistakes(memory: Memory, deal: Deal, decisions: Sequence[Any], *, at: datetime,
-                 source: str = "review") -> list[Written]:
-    """"Practise these later": each of a review's ``decisions`` (its mistakes and blunders: judgements with
-    ``index``, ``move``, ``grade``, ``cost``) written as an answer and put into the deck, due from the next
-    day on. A position already in the deck is not added twice."""
+def decision_answer(deal: Deal, j: Any, *, at: datetime, deck: bool, themes: tuple[str, ...] = (),
+                    source: str = "review") -> Answer:
+    """A review's decision (a judgement with ``index``, ``move``, ``grade``, ``cost``) as an answer to write: solved
+    when graded best, fine or only. Its key depends on the position and the move alone, so writing it from the
+    review and again from "Practise these later" counts it once."""
+    position = deal.rewound(j.index)
+    code = code_of(position)
+    move = _code(Relabel(), j.move)
+    return Answer(at=at, source=source, game=position.game, contract=contract_id(position), family=family_of(position),
+                  position=code, view=view_id(position), move=move, grade=j.grade, cost=float(j.cost),
+                  solved=j.grade in ("best", "fine", "only"), tries=None if j.grade in ("mistake", "blunder") else 1,
+                  themes=themes, deck=deck, key=hashlib.sha256(f"{source}:{code}:{move}".encode()).hexdigest()[:32])
+
+
+def record_review(memory: Memory, deal: Deal, decisions: Sequence[Any], *, at: datetime) -> list[Written]:
+    """Every decision of a review written to the memory (none goes into the deck: that is "Practise these later")."""
+    return [memory.record(decision_answer(deal, j, at=at, deck=False)) for j in decisions]
+
+
+def add_mistakes(memory: Memory, deal: Deal, decisions: Sequence[Any], *, at: datetime) -> list[Written]:
+    """"Practise these later": each of a review's ``decisions`` (its mistakes and blunders) put into the deck, due
+    from the next day on, and written as an answer unless the review wrote it already. A position already in the
+    deck is not added twice (its :class:`Written` then has no ``answer`` and no ``due``)."""
     out = []
     for j in decisions:
         position = deal.rewound(j.index)
-        sol_themes: tuple[str, ...] = ()
         try:
-            sol_themes = themes_of(position, solution(position))
+            themes = themes_of(position, solution(position))
         except ValueError:
-            sol_themes = ()
-        out.append(memory.record(Answer(
-            at=at, source=source, game=position.game, contract=contract_id(position), family=family_of(position),
-            position=code_of(position), view=view_id(position), move=_code(Relabel(), j.move), grade=j.grade,
-            cost=float(j.cost), solved=False, tries=None, themes=sol_themes, deck=True,
-            key=hashlib.sha256(f"{source}:{code_of(position)}:{j.move}".encode()).hexdigest()[:32])))
+            themes = ()
+        a = decision_answer(deal, j, at=at, deck=True, themes=themes)
+        w = memory.record(a)
+        if w.answer is None:  # the review wrote this decision already: only the deck is new
+            w = memory.keep(a)
+        out.append(w)
     return out
 
 
-__all__ = ["MODES", "Outcome", "Practice", "PracticeError", "Question", "SimulatedClock", "add_mistakes", "record_quiz",
-           "view_id"]
+__all__ = ["MODES", "Outcome", "Practice", "PracticeError", "Question", "SimulatedClock", "add_mistakes",
+           "decision_answer", "record_quiz", "record_review", "view_id"]

@@ -147,12 +147,16 @@ def test_the_review_puts_the_mistakes_into_the_deck_or_steps_through_them(tmp_pa
             pytest.fail("no review with mistakes")
         view = table.coach.view
         assert view.practice_bar.layout.display is None
+        assert active() is None  # nothing was written before the learner asked
         view.later_button.click()
         assert view.messages.kind == "ok" and "put into your deck" in view.messages.text
         memory = active()
         assert memory is not None and memory.count("items") == len(r.mistakes)
         view.later_button.click()  # twice: nothing doubled
         assert "in your deck already" in view.messages.text and memory.count("items") == len(r.mistakes)
+        assert memory.count() == len(r.mistakes)
+        table.coach._remember(table.coach.reviewed, r)  # the memory is open now: the next review writes every decision
+        assert memory.count() == len(r.decisions) and memory.count("items") == len(r.mistakes)
         view.now_button.click()
         (mistakes,) = view.extra.children
         assert isinstance(mistakes, Trainer) and mistakes.practice.mode == "mistakes"
