@@ -61,7 +61,6 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/table.py
 	$(BIN)/python benchmarks/reliability.py
 	$(BIN)/python benchmarks/bestcard.py --quick
-	$(BIN)/python benchmarks/review.py --quick
 	$(BIN)/python benchmarks/table_clicks.py --quick
 	$(BIN)/python benchmarks/quiz.py --quick
 	$(BIN)/python benchmarks/trainer.py --quick

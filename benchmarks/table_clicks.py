@@ -4,7 +4,7 @@ Seeded Kein Stich deals (german-32, four players), the learner in seat 0 against
 the lessons. A *click* is the learner's card: the engine checks and plays it, the bots answer up to the
 learner's next turn, and every widget is redrawn. A *Hint* asks the hint bot and shows its card and reason
 beside the button. The goal is at most 100 ms for each (the review at a deal's end is measured apart, in
-benchmarks/review.py, and is left out here: the tables are built with review=False).
+benchmarks/coach.py, and is left out here: the tables are built with review=False).
 
     python benchmarks/table_clicks.py            # 12 deals
     python benchmarks/table_clicks.py --quick    # 4 deals

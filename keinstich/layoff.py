@@ -155,6 +155,17 @@ class DominoDeal(OpenLayout, Machine):
         self._nt = self._pb = self._ct = self._cb = -1
         self._front = start.bit if start is not None else everything & _JACKS
 
+    def with_hands(self, hands: Sequence[int]) -> DominoDeal:
+        """A copy of this deal as it stands with other cards in the hands (masks, seat 0 first, the cards each seat
+        holds now): a world a bot imagines for what it has not seen. The layout, passes and fees stay; only what is
+        still to be laid changes hands, so the copy plays on (:meth:`playout`) but does not replay its history."""
+        if sum(h.bit_count() for h in hands) != sum(h.bit_count() for h in self._hands) or \
+                any(h & ~self._rest for h in hands):
+            raise DominoError("the hands must hold exactly the cards not yet laid")
+        new = self.copy()
+        new._hands = list(hands)
+        return new
+
     def _check_startable(self, everything: int) -> None:
         """Refuse hands whose layout could never start or could never take some card."""
         start = self.rules.start_card

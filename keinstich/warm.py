@@ -4,7 +4,7 @@ The kernel (:mod:`keinstich.kernel`) is compiled by numba on its first use and t
 cached on disk, so later processes only load it. The first compilation takes a while (tens of
 seconds on a small machine), which no lesson should wait for: ``make`` and Binder's build run this
 once after installing. It plays out, searches and plays the heuristic through one small deal of each
-kind of trick play, which compiles every entry point of the kernel.
+kind of trick play, and has the coach judge a card, which compiles every entry point of the kernel.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ def warm() -> float:
     """Compile (or load) every entry point of the kernel; returns the seconds it took."""
     from keinstich.bots.heuristic import heuristic_playout
     from keinstich.bots.solver import solve
+    from keinstich.coach import judge
     from keinstich.games import game
 
     t0 = time.perf_counter()
@@ -27,6 +28,7 @@ def warm() -> float:
     assert td is not None
     td.copy().playout(random.Random(1))
     heuristic_playout(td.copy())
+    judge(td, td.legal()[0])  # the coach: batched play-outs, and the search against the heuristic's answers
     for _ in range(20):  # a position with a few tricks left: the solver's first call is quick
         td.play(td.legal()[0])
     solve(td, line=False)

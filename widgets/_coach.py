@@ -54,10 +54,14 @@ class Coach:
         self.view = ReviewView(on_try=self.try_again, style=table.faces, four_colour=table.four_colour,
                                lang=table.lang, width=round(table.card_px * 0.45), on_later=self.practise_later,
                                on_now=self.find_better)
-        self.back = widgets.Button(description=self.words["back"], layout=widgets.Layout(width="auto"),
-                                   tooltip="bring the table into view")
-        self.back.on_click(guarded(self.view.messages, lambda _b: table.focus_play()))
-        self.view.children = [self.back, *self.view.children]
+        # "back to the table" above and under the review: a button given the focus is scrolled into view, so the
+        # review is brought into view by focusing the one under it, then the one above it
+        back = self.words["back"]
+        self.back, self.back_under = (widgets.Button(description=back, layout=widgets.Layout(width="auto"))
+                                      for _ in range(2))
+        for button in (self.back, self.back_under):
+            button.on_click(guarded(self.view.messages, lambda _b: table.focus_play()))
+        self.view.children = [self.back, *self.view.children, self.back_under]
         self.job: Thinking[Review] = Thinking(ses.lock, words=table.t("reviewing"), stop_words=table.t("stop"),
                                               stopped_words=table.t("stopped"))
         self.found = widgets.HTML()
@@ -158,7 +162,9 @@ class Coach:
         return self.words["found"].format(counts=", ".join(f"{k} {g}{'' if k == 1 else 's'}" for k, g in bad))
 
     def bring_into_view(self) -> None:
-        """Scroll the review into view (the browser scrolls to a button given the focus)."""
+        """Scroll the review into view: the browser scrolls to a button given the focus, first the one under the
+        review (its end in view), then the one above it (its start in view, should it be taller than the window)."""
+        self.back_under.focus()
         self.back.focus()
 
     def try_again(self, index: int) -> None:

@@ -199,6 +199,11 @@ class BestCardQuiz(QuizSet):
                  factory: Factory | None = None, seed: int | str | None = None, size: int = SIZE,
                  names: Sequence[str] | None = None, style: Style | None = None, four_colour: bool | None = None,
                  lang: Lang = "en", width: float = 64, **kwargs: Any) -> None:
+        for old in ("judge", "samples"):
+            if old in kwargs:
+                raise QuizError(f"BestCardQuiz takes no {old}=: every card is judged by the coach's one judge, "
+                                "from what you could know (pass open_hands=True to list every card with all hands "
+                                "open as well)")
         _check_card_play(deal)
         self.open_hands = open_hands
         self.chosen: Card | None = None

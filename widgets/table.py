@@ -215,7 +215,8 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
         self.actions = widgets.HBox([self.end_box])
         # controls: the play row (the hint's answer at its end, beside the button) and the deal row
         b = widgets.Button
-        self.hint_button = b(description=self.t("hint"), icon="lightbulb-o", tooltip="the coach's card and why")
+        self.hint_button = b(description=self.t("hint"), icon="lightbulb-o", tooltip="the coach's card and why",
+                             layout=widgets.Layout(flex="0 0 auto"))
         self.hint_note = widgets.HTML(layout=widgets.Layout(margin="0 0 0 8px", flex="1 1 auto", min_width="0"))
         self.hint_note.add_class("ks-hint")
         self.undo_button = b(description=self.t("undo"), icon="undo", tooltip="back to your previous move")

@@ -12,7 +12,10 @@ search by :meth:`TrickSearch.after`; a test checks both ways agree.
 
 from __future__ import annotations
 
+import itertools
+import os
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from keinstich.bots.base import Objective
@@ -20,7 +23,7 @@ from keinstich.bots.knowledge import exclusions, suit_bits
 from keinstich.bots.search import Spot, TrickSearch
 from keinstich.bots.tables import tables
 from keinstich.cards import Card
-from keinstich.kernel.jit import array, float_array, zeros
+from keinstich.kernel.jit import JIT, array, float_array, zeros
 from keinstich.kernel.layout import (
     HEURISTIC,
     MAX_SEATS,
@@ -42,6 +45,25 @@ from keinstich.kernel.layout import (
 )
 from keinstich.kernel.tables import additive, trick_tables
 from keinstich.tricks import Observation, TrickDeal
+
+WORKERS = min(2, os.cpu_count() or 1)
+"""Threads that play out a batch of deals at once (the compiled play-out runs on as many cores)."""
+
+_POOL: list[ThreadPoolExecutor] = []
+
+
+def _pool() -> ThreadPoolExecutor:
+    if not _POOL:
+        _POOL.append(ThreadPoolExecutor(WORKERS, thread_name_prefix="keinstich-rollouts"))
+    return _POOL[0]
+
+
+def _split(deals: int) -> list[tuple[int, int]]:
+    """The batch cut into one share per worker (one share when small, or when the kernel is plain Python)."""
+    if WORKERS < 2 or deals < 32 or not JIT:
+        return [(0, deals)]
+    cut = [round(deals * i / WORKERS) for i in range(WORKERS + 1)]
+    return list(itertools.pairwise(cut))
 
 
 def kernel_rolls(obs: Observation) -> bool:
@@ -118,8 +140,18 @@ class Rollouts:
         n, k, deals = self.n, len(cards), len(hands)
         out = np.zeros(2 * MAX_SEATS * k * deals, dtype=np.int64)
         flat = np.ascontiguousarray(hands, dtype=np.int64).reshape(-1)
-        after_each_deal(self._S, self.T, self.H, array([c.index for c in cards]), self._W, self._rnd, out, flat,
-                        deals)
+        which = array([c.index for c in cards])
+        parts = _split(deals)
+        if len(parts) == 1:
+            after_each_deal(self._S, self.T, self.H, which, self._W, self._rnd, out, flat, deals)
+        else:  # the compiled play-outs let go of Python's lock: one share of the deals per core, each with its state
+            step = 2 * MAX_SEATS * k
+
+            def share(lo: int, hi: int) -> None:
+                after_each_deal(self._S.copy(), self.T, self.H, which, self._W.copy(), self._rnd,
+                                out[lo * step:hi * step], flat[lo * n:hi * n], hi - lo)
+
+            list(_pool().map(lambda part: share(*part), parts))
         got = out.reshape(deals, k, 2 * MAX_SEATS)
         scores = got[:, :, :n]
         if self.march:

@@ -19,7 +19,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from keinstich.bots.base import Objective, domino_value
-from keinstich.bots.domino import domino_exclusions, domino_points, domino_world
+from keinstich.bots.domino import domino_exclusions, domino_points, domino_world, filler_hands
 from keinstich.bots.heuristic import heuristic_playout
 from keinstich.bots.knowledge import trick_knowledge
 from keinstich.bots.rollouts import Rollouts, kernel_rolls
@@ -123,6 +123,7 @@ class DominoWorlds:
         self.sampler = HandSampler(mask_of(obs.unseen), [obs.hand_sizes[s] for s in self.others],
                                    [excl[s] for s in self.others])
         self.points = domino_points(obs)
+        self._template = domino_world(obs, filler_hands(obs))  # the layout as it stands, replayed once
 
     def count(self) -> int:
         return self.sampler.count()
@@ -138,8 +139,9 @@ class DominoWorlds:
                which: Sequence[int] | None = None) -> list[float]:
         """The value of the moves ``which`` (indices into :attr:`moves`; all by default) in the deal with
         these hidden hands; ``rng`` plays the random play-outs (one for all moves in turn, or one per move)."""
-        base = domino_world(self.obs, hidden)
         seat = self.obs.seat
+        own = mask_of(self.obs.hand)
+        base = self._template.with_hands([own if s == seat else h for s, h in enumerate(hidden)])
         out = []
         for k, i in enumerate(range(len(self.moves)) if which is None else which):
             m = self.moves[i]

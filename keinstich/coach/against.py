@@ -105,7 +105,7 @@ class Answers:
     def on_line(self, d: Deal, was_on: bool, move: Move) -> bool:
         """Whether ``d`` is still on the played line after ``move`` was made in it (``was_on``: it was before)."""
         i = len(d.history)
-        return was_on and i < len(self.played) and self.played[i][0] == d.turn and key(self.played[i][1]) == key(move)
+        return was_on and i < len(self.played) and self.played[i][0] == d.turn and self.played[i][1] == move
 
 
 @dataclass(frozen=True)
@@ -209,8 +209,8 @@ class _Search:
         moves = list(d.legal_moves())
         i = len(d.history)
         if on and i < len(self.answers.played):
-            made = key(self.answers.played[i][1])
-            moves.sort(key=lambda m: key(m) != made)
+            made = self.answers.played[i][1]
+            moves.sort(key=lambda m: m != made)
         return moves
 
 
@@ -402,7 +402,7 @@ def _first_seen(moves: Sequence[Move]) -> list[Move]:
 def _on_played(position: Deal, answers: Answers) -> bool:
     h = position.history
     return len(h) <= len(answers.played) and all(
-        s == ps and key(m) == key(pm) for (s, m), (ps, pm) in zip(h, answers.played, strict=False))
+        s == ps and m == pm for (s, m), (ps, pm) in zip(h, answers.played, strict=False))
 
 
 def line_after(position: Deal, answers: Answers, move: Move, *, budget: Budget | None = None) -> Deal:

@@ -9,7 +9,8 @@ Every move is valued on the same deals, so two moves are compared on equal cards
 mean of its shortfall against the leading move, deal by deal). Deals are drawn in batches until each move's
 grade is settled: its cost, give or take :data:`Z` standard errors, lies within one grade's band
 (:class:`~keinstich.coach.grades.Grades`), and no move could beat the leader by the *fine* threshold. A move
-already settled as clearly worse is not played out again. At :data:`CAP` deals the sampling stops; a grade
+already settled as clearly worse is not played out again. At :data:`CAP` moves valued (or :data:`DEALS` deals) the
+sampling stops; a grade
 still unsettled is the kindest the evidence allows (the band of the cost's lower bound), so a move that cannot
 be told apart from the best is never called a mistake.
 
@@ -41,7 +42,12 @@ from keinstich.deal import Deal, Move, move_cards
 from .grades import Grades, grades_of, pack_in_play
 
 Z = 2.5
-"""Standard errors either side of a cost that must fall in one grade's band for the grade to be settled."""
+"""Standard errors below a cost that its grade is read at: the band of ``cost - Z * SE`` (the kindest the evidence
+allows), and "give or take" in the sentences."""
+
+SETTLE = 3.0
+"""Standard errors either side of a cost that must fall in one grade's band before the sampling stops for it:
+more than :data:`Z`, so that a chance run of deals seldom settles a grade early."""
 
 FIRST = 128
 """Deals drawn before the first look at the grades."""
@@ -49,8 +55,16 @@ FIRST = 128
 BATCH = 64
 """Deals drawn between two looks."""
 
-CAP = 1536
+CAP = 12288
+"""Moves valued at most for one decision, counted deal by deal (a deal in which three moves are played out counts
+three): when most moves are settled early, the few still close get many more deals for the same work."""
+
+DEALS = 8192
 """Deals drawn at most for one decision."""
+
+CAP_LAY_OFF = 2048
+"""Moves valued at most for one decision of a lay-off deal, whose play-outs run in plain Python (a trick deal's run
+in the compiled kernel)."""
 
 LIST_UP_TO = 256
 """When no more deals than this fit what the player saw, every one of them is used (the values are exact)."""
@@ -146,7 +160,7 @@ def _canon(x: Any) -> Any:
 def fair(position: Deal, *, salt: str = "", cap: int | None = None, budget: Budget | None = None) -> Fair:
     """The fair judgement of the decision of the seat to move in ``position`` (left unchanged) in a trick deal,
     Herzblatt's card play or a lay-off deal. ``salt`` changes the draws (the benchmark of the grades' stability
-    uses it; a verdict never does); ``cap`` the most deals drawn (:data:`CAP`); ``budget`` may stop the work."""
+    uses it; a verdict never does); ``cap`` the most moves valued (:data:`CAP`); ``budget`` may stop the work."""
     import numpy as np
 
     cap = CAP if cap is None else cap
@@ -165,6 +179,7 @@ def fair(position: Deal, *, salt: str = "", cap: int | None = None, budget: Budg
         if len(moves) == 1:
             return _single(moves, same, exact)
         worlds = DominoWorlds(obs, moves, exact=exact)
+        cap = min(cap, CAP_LAY_OFF)
     else:
         if obs.kind == "herzblatt":
             t, _, _, _ = herzblatt_view(obs)
@@ -180,6 +195,12 @@ def fair(position: Deal, *, salt: str = "", cap: int | None = None, budget: Budg
         worlds = TrickWorlds(t, moves, objective(obs), in_play=in_play, discards=discards, soloist=soloist,
                              exact=exact)
     return _sample(moves, same, worlds, rs, grades, exact, cap, budget)
+
+
+def _next(count: int) -> int:
+    """Deals to draw before the next look, ``count`` drawn so far: :data:`BATCH`, or an eighth more once that is
+    more (looking costs little then)."""
+    return max(BATCH, count // 8)
 
 
 def _single(moves: Sequence[Move], same: Sequence[tuple[Move, ...]], exact: bool) -> Fair:
@@ -202,17 +223,20 @@ def _sample(moves: Sequence[Move], same: Sequence[tuple[Move, ...]], worlds: Tri
     kept: dict[int, str] = {}  # the grade of a move settled as clearly worse, kept once it is not played out
     count = 0
     settled = False
-    while count < cap:
+    valued = 0
+    while valued < cap and count < DEALS:
         if listed:
             drawn = np.array(list(worlds.sampler.all()), dtype=np.int64)
         else:
-            drawn = worlds.sampler.draw_many(rs, min(FIRST if not count else BATCH, cap - count))
+            drawn = worlds.sampler.draw_many(rs, min(FIRST if not count else _next(count), DEALS - count,
+                                                     max(1, (cap - valued) // len(active))))
         hands = worlds.full_many(drawn)
         block = np.full((len(hands), k), np.nan)
         block[:, active] = worlds.values_many(hands, active, rs)
         blocks.append(block)
         dealt.append(hands)
         count += len(hands)
+        valued += len(hands) * len(active)
         if budget is not None:
             budget.check()
         if listed:
@@ -266,17 +290,17 @@ def _stats(values: Any, grades: Grades, kept: dict[int, str], listed: bool) -> _
         n = sizes[i]
         diffs = lead[:n] - values[:n, i]
         mu = float(diffs.mean())
-        half = 0.0 if listed else Z * math.sqrt((float(((diffs - mu) ** 2).sum()) + doubt) / n) / math.sqrt(n)
-        lo, hi = mu - half, mu + half
-        cost[i], margin[i] = max(0.0, mu), half
-        grade[i] = grades.grade(max(0.0, lo))
+        se = 0.0 if listed else math.sqrt((float(((diffs - mu) ** 2).sum()) + doubt) / n) / math.sqrt(n)
+        cost[i], margin[i] = max(0.0, mu), Z * se
+        grade[i] = grades.grade(max(0.0, mu - Z * se))
         if i in kept:
             grade[i] = kept[i]
-        elif grade[i] != grades.grade(max(0.0, hi)):
+        elif grades.grade(max(0.0, mu - SETTLE * se)) != grades.grade(max(0.0, mu + SETTLE * se)):
             settled = False
         elif grade[i] != "best":
             clear.add(i)
     return _Stats(mean, cost, margin, grade, leader, settled, clear)
 
 
-__all__ = ["BATCH", "CAP", "FIRST", "LIST_UP_TO", "Fair", "Z", "fair", "key", "view_key"]
+__all__ = ["BATCH", "CAP", "CAP_LAY_OFF", "DEALS", "FIRST", "LIST_UP_TO", "SETTLE", "Fair", "Z", "fair", "key",
+           "view_key"]

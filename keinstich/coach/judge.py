@@ -100,25 +100,43 @@ class Verdict:
 
     @property
     def best(self) -> tuple[Move, ...]:
-        """The legal moves graded best (or the only one), the leading move first, then by value."""
+        """The legal moves graded best (or the only one), the Hint's move first (:attr:`hint`), then by value."""
         if self.judged is None:
             return (self._as_legal(self.usual),)
-        f = self.judged
-        order = sorted(range(len(f.moves)), key=lambda i: (i != f.leader, -f.mean[i], i))
-        return tuple(m for i in order if f.grade[i] == "best" for m in self._members(i))
+        return self._ranked(("best",))
 
     @property
     def good(self) -> tuple[Move, ...]:
-        """The legal moves graded best or fine: the answers a quiz or the trainer accepts."""
+        """The legal moves graded best or fine: the answers a quiz or the trainer accepts (the best first)."""
         if self.judged is None:
             return self.best
+        return self._ranked(("best", "fine"))
+
+    def _ranked(self, grades: tuple[str, ...]) -> tuple[Move, ...]:
+        """The legal moves of these grades: the Hint's move first, its class, the leading class, then by value."""
         f = self.judged
-        order = sorted(range(len(f.moves)), key=lambda i: (i != f.leader, -f.mean[i], i))
-        return tuple(m for i in order if f.grade[i] in ("best", "fine") for m in self._members(i))
+        assert f is not None
+        usual = f.index(self.usual) if self.usual in self.legal or key(self.usual) in {key(m) for m in self.legal} \
+            else f.leader
+        first = usual if f.grade[usual] == "best" else f.leader
+        order = sorted(range(len(f.moves)), key=lambda i: (i != first, i != f.leader, -f.mean[i], i))
+        out = [m for i in order if f.grade[i] in grades for m in self._members(i)]
+        if first == usual:
+            out.sort(key=lambda m: key(m) != key(self.usual))  # the rule of thumb's own card, where it is a best one
+        return tuple(out)
+
+    @property
+    def leader(self) -> Move:
+        """The leading move: the best mean value (the lowest card of its class). Every cost is measured against it,
+        and the sentences name it."""
+        if self.judged is None:
+            return self.best[0]
+        return self._members(self.judged.leader)[0]
 
     @property
     def hint(self) -> Move:
-        """The move the Hint shows: the leading move (graded best)."""
+        """The move the Hint shows: the rule of thumb's move where the judge grades it best (so the Hint and its
+        reason name the same card), else the leading move."""
         return self.best[0]
 
     @property
@@ -248,7 +266,9 @@ def verdict(position: Deal, *, budget: Budget | None = None, style: Style | None
             got = _KEPT.get(k)
             if got is not None:
                 _KEPT.move_to_end(k)
-                return got if got.style == look else _restyled(got, look)
+                if got.style != look:
+                    got = _KEPT[k] = _restyled(got, look)
+                return got
             flight = _FLIGHT.get(k)
             if flight is None:
                 _FLIGHT[k] = threading.Event()
@@ -268,18 +288,23 @@ def verdict(position: Deal, *, budget: Budget | None = None, style: Style | None
     return v
 
 
-def _work_out(position: Deal, seat: int, look: Style, budget: Budget | None) -> Verdict:
-    legal = tuple(position.legal_moves())
-    grades = grades_of(position)
+def _rule_of_thumb(position: Deal, seat: int, look: Style) -> tuple[Move, str]:
+    """The heuristic bot's move and its reason, in the words of ``look``."""
     obs = position.observation(seat)
     bot = HeuristicBot(pack=pack_in_play(position))
     with naming(look):
         if obs.kind == "herzblatt":
             decision = bot.decide(obs)
-            usual, reason = herzblatt_move(obs, decision), decision.reason
-        else:
-            choice = bot.explain(obs)
-            usual, reason = choice.card, choice.reason
+            return herzblatt_move(obs, decision), decision.reason
+        choice = bot.explain(obs)
+        return choice.card, choice.reason
+
+
+def _work_out(position: Deal, seat: int, look: Style, budget: Budget | None) -> Verdict:
+    legal = tuple(position.legal_moves())
+    grades = grades_of(position)
+    obs = position.observation(seat)
+    usual, reason = _rule_of_thumb(position, seat, look)
     if obs.kind == "herzblatt" and position.phase != "play":
         judged, method = None, "heuristic"
     elif len({key(m) for m in legal}) == 1:
@@ -291,9 +316,9 @@ def _work_out(position: Deal, seat: int, look: Style, budget: Budget | None) -> 
 
 
 def _restyled(v: Verdict, style: Style) -> Verdict:
-    """The same verdict, its sentences in another pack's words."""
-    return Verdict(v.position, v.seat, v.index, v.legal, v.grades, v.judged, v.usual, v.usual_reason, v.method,
-                   style)
+    """The same verdict, its sentences (the rule of thumb's too) in another pack's words."""
+    _, reason = _rule_of_thumb(v.position, v.seat, style)
+    return Verdict(v.position, v.seat, v.index, v.legal, v.grades, v.judged, v.usual, reason, v.method, style)
 
 
 @dataclass(frozen=True)
@@ -351,7 +376,7 @@ def judge(position: Deal, move: Move, *, against: BotSpec | Sequence[BotSpec] | 
     opened, answers = None, None
     if open_hands and not v.forced and v.judged is not None:
         answers = against if isinstance(against, Answers) else answers_for(position, seat, against or "heuristic")
-        opened = open_for(position, answers, (move, v.hint), budget)
+        opened = open_for(position, answers, (move, v.leader), budget)
     return judgement(v, move, opened, style, answers)
 
 

@@ -38,8 +38,9 @@ class PartieReview:
             verb = "paid" if r.lower_is_better else "got"
             out.append({"deal": k, "contract": g.contract_name(g.contract_of(d)), "decisions": len(r.decisions),
                         "mistakes": r.count("mistake"), "blunders": r.count("blunder"),
-                        **{who: f"{verb} {v:g} {r.unit}" for who, v in (("you", r.paid), ("best play", r.best_paid),
-                                                                        ("heuristic bot", r.heuristic_paid))}})
+                        **{who: "not settled" if v is None else f"{verb} {v + 0.0:g} {r.unit}"
+                           for who, v in (("you", r.paid), ("best play", r.best_paid),
+                                          ("heuristic bot", r.heuristic_paid))}})
         return out
 
     def worst(self, k: int = 3) -> list[tuple[int, Judgement]]:

@@ -97,8 +97,8 @@ def outcome(deal: Deal, seat: int) -> float:
     td = deal.trick_deal
     if td is None:
         return 0.0
-    if deal.game == "herzblatt":
-        obs = deal.observation(seat)
+    obs = deal.observation(seat)
+    if obs.kind == "herzblatt":
         return float(sum(td.scores()[s] for s in objective(obs).side) + banked_points(obs))
     return float(td.scores()[seat])
 
@@ -145,7 +145,7 @@ def review(deal: Deal, seat: int, *, bots: BotSpec | Sequence[BotSpec] = "heuris
         v = verdict(position, budget=budget, style=style)
         opened = None
         if open_hands and not v.forced and v.judged is not None:
-            opened = open_for(position, answers, (m, v.hint), budget)
+            opened = open_for(position, answers, (m, v.leader), budget)
             if not searched:
                 first_open = None if opened is None else opened.top
         if not v.forced and v.judged is not None:

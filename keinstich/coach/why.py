@@ -75,9 +75,9 @@ def cost_sentence(v: Verdict, move: Move, style: Style) -> str:
             return f"the heuristic bot decides the same: {v.usual_reason}"
         return (f"the heuristic bot would {usual} instead: {v.usual_reason} (this decision is compared with the "
                 f"heuristic bot only, not measured)")
-    b = move_text(v.hint, style)
+    b = move_text(v.leader, style)
     if grade == "best":
-        if move_cards(move) == move_cards(v.hint) or v.cost(move) < 0.05:
+        if move_cards(move) == move_cards(v.leader) or v.cost(move) < 0.05:
             return f"{m} was a best move from what you could know ({over(v)})"
         return (f"{m} was as good as {b} from what you could know: {_against(v, move, '', 'behind it')}, over "
                 f"{over(v)}, within the judgement's doubt")
@@ -101,7 +101,9 @@ def best_sentence(v: Verdict, style: Style) -> str:
         return f"the heuristic bot's choice, {move_text(v.usual, style)}: {v.usual_reason}"
     shown = _distinct(v.best)[:3]
     names = " or ".join(move_text(m, style) for m in shown)
-    head = f"{names} {'is' if len(shown) == 1 else 'are'} best from what you could know, over {over(v)}"
+    f = v.judged
+    where = "as your legal cards all come to the same here" if not f.count else f"over {over(v)}"
+    head = f"{names} {'is' if len(shown) == 1 else 'are'} best from what you could know, {where}"
     return f"{head}; {_rule_of_thumb(v, style)}"
 
 
@@ -110,14 +112,20 @@ def hint_sentence(v: Verdict, style: Style) -> str:
     the one sentence where it parts."""
     if v.judged is None:
         return v.usual_reason
-    return f"the best from what you can know, over {over(v)}; {_rule_of_thumb(v, style)}"
+    f = v.judged
+    if not f.count:
+        return f"your legal cards all come to the same here; {_rule_of_thumb(v, style)}"
+    deals = f"all {f.count} deals that fit" if f.listed else f"{f.count} deals that fit"
+    return f"best from what you can know ({deals} what you saw); {_rule_of_thumb(v, style)}"
 
 
 def _rule_of_thumb(v: Verdict, style: Style) -> str:
     u = move_text(v.usual, style)
     grade = v.grade(v.usual)
-    if grade == "best":
+    if grade == "best" and move_cards(v.usual) == move_cards(v.hint):
         return f"the rule of thumb plays {u} too: {v.usual_reason}"
+    if grade == "best":
+        return f"the rule of thumb plays {u}, as good here: {v.usual_reason}"
     if grade == "fine":
         return (f"the rule of thumb would play {u} ({v.usual_reason}), which is close: "
                 f"{_against(v, v.usual, '', 'behind')}")
@@ -144,7 +152,7 @@ def open_sentence(v: Verdict, move: Move, opened: OpenValues, style: Style, answ
 
     base = v.why(move, style)
     grade, unit = v.grade(move), v.unit
-    b = v.hint
+    b = v.leader
     mine, theirs = opened.values.get(key(move)), opened.values.get(key(b))
     exact = key(move) in opened.exact and key(b) in opened.exact
     if grade in ("best", "fine"):
@@ -323,7 +331,7 @@ def story_lines(v: Verdict, move: Move, answers: Answers) -> tuple[Any, Any]:
     """The two lines a story is told from (for checking what a sentence claims)."""
     from .against import line_after
 
-    return line_after(v.position, answers, move), line_after(v.position, answers, v.hint)
+    return line_after(v.position, answers, move), line_after(v.position, answers, v.leader)
 
 
 __all__ = ["TrickTold", "amount", "best_sentence", "cost_sentence", "hint_sentence", "lay_off_story",

@@ -21,8 +21,10 @@ GRADE_COLOURS = {"best": "#2e7d32", "fine": "#7cb342", "mistake": "#ef6c00", "bl
                  "differs": "#757575", "only": "#9e9e9e"}
 """The badge colour of each grade (green to red; grey where only the heuristic bot judged)."""
 
-COLUMNS = (("", 60), ("you played", 80), ("best", 112), ("cost", 64), ("open hands", 86), ("grade", 76))
-"""The fixed columns of a row (title, width in pixels); the sentence why runs under them."""
+COLUMNS = (("", 60), ("you played", 80), ("best", 112), ("cost", 92), ("all hands open", 104), ("grade", 76))
+"""The fixed columns of a row (title, width in pixels); the sentence why runs under them. The cost is the coach's
+(from what you could know: it gives the grade); all hands open is a second view, against the opponents who
+played."""
 
 
 def _move_html(move: object, style: Style, four_colour: bool | None, lang: Lang, width: float) -> str:
@@ -43,10 +45,17 @@ def badge(grade: str) -> str:
             f"padding:1px 8px;font-size:90%'>{html.escape(grade)}</span>")
 
 
-def _amount(value: float | None, unit: str) -> str:
+def _amount(value: float | None, unit: str, margin: float = 0.0) -> str:
+    """A cost in a cell: "4.2 pf", "4 ± 1 pf" with its doubt, "0", or "—" when not measured."""
     if value is None:
         return "—"
-    return "0" if round(value, 1) == 0 else f"{value:.1f} {unit}"
+    if round(value, 1) == 0 and margin < 0.05:
+        return "0"
+    if margin >= 1:
+        return f"{round(value):g} ± {round(margin)} {unit}"
+    if margin >= 0.05:
+        return f"{value:.1f} ± {margin:.1f} {unit}"
+    return f"{value:.1f} {unit}"
 
 
 def decision_html(j: Judgement, *, style: Style = "german", four_colour: bool | None = None, lang: Lang = "en",
@@ -60,7 +69,7 @@ def decision_html(j: Judgement, *, style: Style = "german", four_colour: bool | 
         _cell(html.escape(where), COLUMNS[0][1]),
         _cell(_move_html(j.move, style, four_colour, lang, width), COLUMNS[1][1]),
         _cell(f"<div style='display:flex;gap:4px'>{best}</div>", COLUMNS[2][1]),
-        _cell(_amount(j.cost, j.unit) if measured else "not measured", COLUMNS[3][1]),
+        _cell(_amount(j.cost, j.unit, j.margin) if measured else "not measured", COLUMNS[3][1]),
         _cell(_amount(j.open_cost, j.unit) if measured else "—", COLUMNS[4][1]),
         _cell(badge(j.grade), COLUMNS[5][1]),
     ]

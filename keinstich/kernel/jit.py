@@ -23,12 +23,13 @@ if os.environ.get("KEINSTICH_JIT", "1") != "0":
     JIT = importlib.util.find_spec("numba") is not None
 
 
-def jit(signature: str | None = None) -> Callable[[F], F]:
+def jit(signature: str | None = None, *, nogil: bool = False) -> Callable[[F], F]:
     """A decorator: ``fn`` compiled in nopython mode (cached on disk) when numba is on, else ``fn`` itself.
 
     ``signature`` (numba's notation, ``"i8(i8, i8[::1])"``: 64-bit integers and flat integer arrays) compiles
     one version up front. Recursive functions need it: numba's disk cache breaks on a recursive call
-    whose argument types differ from the outer call's (numba issue 6061).
+    whose argument types differ from the outer call's (numba issue 6061). ``nogil``: the compiled code lets
+    go of Python's lock, so two threads can run it on two cores at once.
     """
     def wrap(fn: F) -> F:
         if not JIT:
@@ -36,8 +37,8 @@ def jit(signature: str | None = None) -> Callable[[F], F]:
         import numba
 
         if signature is None:
-            return cast(F, numba.njit(cache=True)(fn))
-        return cast(F, numba.njit(signature, cache=True)(fn))
+            return cast(F, numba.njit(cache=True, nogil=nogil)(fn))
+        return cast(F, numba.njit(signature, cache=True, nogil=nogil)(fn))
     return wrap
 
 

@@ -248,7 +248,7 @@ def after_each(S: Any, T: Any, H: Any, cards: Any, W: Any, rnd: Any, out: Any) -
             out[2 * MAX_SEATS * i + MAX_SEATS + s] = W[S_WON + s]
 
 
-@jit()
+@jit(nogil=True)
 def after_each_deal(S: Any, T: Any, H: Any, cards: Any, W: Any, rnd: Any, out: Any, hands: Any, deals: int) -> None:
     """:func:`after_each` in each of ``deals`` deals: deal ``b`` has the hands ``hands[b * n:(b + 1) * n]`` (the
     rest of ``S`` is the same for all); ``out`` gets deal after deal, ``2 * MAX_SEATS * len(cards)`` numbers each."""

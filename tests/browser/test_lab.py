@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from _coach import chain_reviews_cleanly, follow_hints, poor_cards, window
 from _kit import ROOT, Screenshots, Server, notebook_problems, open_in_lab, run_all_cells, wait_widgets_rendered
 from _learner import check_learner_table
 from _review import check_review
@@ -107,7 +108,7 @@ def test_quiz_set_scores_in_jupyterlab(page: Any, lab: Server, site: Path, shots
     def card_of(best: bool) -> str:
         d = study(mirror.deal)
         assert d is not None and d.instructive, "a set's position is instructive"
-        pick = min(d.values, key=d.cost) if best else max(d.values, key=d.cost)
+        pick = d.best[-1] if best else max(d.verdict.legal, key=d.cost)  # any card the coach grades best is right
         return str(mirror.name(pick))
 
     def answer(name: str, score: str) -> None:
@@ -117,6 +118,8 @@ def test_quiz_set_scores_in_jupyterlab(page: Any, lab: Server, site: Path, shots
             """(want) => { const q = document.querySelector('.ks-quiz');
                            return q && q.textContent.replace(/\\s+/g, ' ').includes(want); }""",
             arg=score, timeout=60_000)
+        text = page.locator(".ks-quiz").inner_text()  # the score and its feedback arrive together
+        assert name in text and "thinking" not in text, text
 
     wrong = card_of(best=False)
     answer(wrong, "0 of 1 right")
@@ -130,4 +133,40 @@ def test_quiz_set_scores_in_jupyterlab(page: Any, lab: Server, site: Path, shots
     answer(right, "1 of 2 right")
     assert "Good choice" in page.locator(".ks-quiz").inner_text()
     shots.take(page, "quiz-set.png", top=".ks-quiz", height=900)
+    assert not page.js_errors, f"JavaScript errors: {page.js_errors}"
+
+
+def test_following_the_hint_is_graded_best_in_jupyterlab(page: Any, lab: Server, shots: Screenshots) -> None:
+    """A learner who presses Hint and plays its card on every move gets "best" on every decision."""
+    open_in_lab(page, lab, "browser/coach-table.ipynb")
+    window(page, file_browser=True)
+    state = run_all_cells(page)
+    problems = notebook_problems(page, state)
+    assert not problems, "\n".join(problems)
+    log = follow_hints(page, lambda name, top, height: shots.take(page, name, top=top, height=height))
+    print("\n".join(log))
+    assert not page.js_errors, f"JavaScript errors: {page.js_errors}"
+
+
+def test_a_poor_card_is_found_in_the_review_without_scrolling_in_jupyterlab(page: Any, lab: Server,
+                                                                            shots: Screenshots) -> None:
+    """At 1400×1000 with the file browser open the review goes below the table: the line under the table says what
+    it found, in view when the deal ends; its button brings the review into view; Try again brings the table back."""
+    open_in_lab(page, lab, "browser/coach-table.ipynb")
+    window(page, file_browser=True)
+    state = run_all_cells(page)
+    problems = notebook_problems(page, state)
+    assert not problems, "\n".join(problems)
+    log = poor_cards(page, lambda name, top, height: shots.take(page, name, top=top, height=height))
+    print("\n".join(log))
+    assert not page.js_errors, f"JavaScript errors: {page.js_errors}"
+
+
+def test_the_herzeln_chain_reviews_cleanly_in_jupyterlab(page: Any, lab: Server) -> None:
+    open_in_lab(page, lab, "browser/herzeln-chain.ipynb")
+    window(page, file_browser=True)
+    state = run_all_cells(page)
+    problems = notebook_problems(page, state)
+    assert not problems, "\n".join(problems)
+    print("\n".join(chain_reviews_cleanly(page)))
     assert not page.js_errors, f"JavaScript errors: {page.js_errors}"

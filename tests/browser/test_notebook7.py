@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from _coach import poor_cards, window
 from _kit import Screenshots, Server, notebook_problems, open_in_notebook, run_all_cells, wait_widgets_rendered
 from _table import play_table
 
@@ -49,4 +50,18 @@ def test_lesson_table_plays_in_notebook7(page: Any, notebook7: Server, site: Pat
     log = play_table(page, site / "lessons" / LESSON,
                      screenshot=lambda name: shots.take(page, f"notebook7-{name}.png", top=".ks-table"))
     print("\n".join(log))
+    assert not page.js_errors, f"JavaScript errors: {page.js_errors}"
+
+
+def test_a_poor_card_is_found_in_the_review_in_notebook7(page: Any, notebook7: Server) -> None:
+    """In Notebook 7 at 1400×1000: the review's line under the table, in view when the deal ends; the review in view
+    at a click; the table back after Try again."""
+    open_in_notebook(page, notebook7, "browser/coach-table.ipynb")
+    window(page)
+    loaded_cleanly(page)
+    state = run_all_cells(page)
+    wait_widgets_rendered(page, len(state["widgetViews"]))
+    problems = notebook_problems(page, state)
+    assert not problems, "\n".join(problems)
+    print("\n".join(poor_cards(page, lambda *_: None)))
     assert not page.js_errors, f"JavaScript errors: {page.js_errors}"

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from _coach import poor_cards, window
 from _kit import VOILA_APP, Screenshots, Server, open_in_voila, voila_problems
 from _learner import check_learner_table
 from _review import check_review
@@ -143,4 +144,16 @@ def test_quiz_in_voila(page: Any, lab: Server, site: Path, shots: Screenshots) -
                        return q && q.textContent.replace(/\\s+/g, ' ').includes(want); }""",
         arg=expected, timeout=20_000)
     shots.take(page, "quiz.png", height=900)  # the question, the position, the answer and the feedback
+    assert not page.js_errors, f"JavaScript errors: {page.js_errors}"
+
+
+def test_a_poor_card_is_found_in_the_review_in_voila(page: Any, lab: Server, shots: Screenshots) -> None:
+    """In Voila at 1400×1000: the review's line under the table, in view when the deal ends; the review in view at a
+    click; the table back after Try again."""
+    window(page)
+    open_in_voila(page, lab.address("voila/render/browser/coach-table.ipynb"), HAND)
+    problems = voila_problems(page)
+    assert not problems, "\n".join(problems)
+    log = poor_cards(page, lambda *_: None)  # docs/screenshots/ takes JupyterLab's
+    print("\n".join(log))
     assert not page.js_errors, f"JavaScript errors: {page.js_errors}"

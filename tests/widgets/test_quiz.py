@@ -4,6 +4,7 @@ import pytest
 
 from keinstich.bots.heuristic import HeuristicBot
 from keinstich.cards import card, cards
+from keinstich.coach import verdict
 from keinstich.contracts import NO_HEARTS, NO_TRICKS
 from keinstich.layoff import DominoDeal
 from keinstich.tricks import TrickDeal
@@ -143,9 +144,9 @@ def test_domino_legal_quiz() -> None:
 # --- which card would you play? ----------------------------------------------------------------------
 
 
-def test_solver_judge_gives_the_cost_of_a_worse_card() -> None:
+def test_the_coach_judges_the_card_and_all_hands_open_is_a_second_view() -> None:
     deal = duck_position()
-    quiz = BestCardQuiz(deal, judge="solver")
+    quiz = BestCardQuiz(deal, open_hands=True)
     assert quiz.hand.button("7H").disabled and "must follow" in quiz.hand.button("7H").tooltip
     quiz.hand.click("7H")  # disabled: nothing chosen
     assert quiz.chosen is None
@@ -155,36 +156,46 @@ def test_solver_judge_gives_the_cost_of_a_worse_card() -> None:
     quiz.check_button.click()
     quiz.wait(60)  # a judge that takes a while answers from its thread (the kernel's first call compiles)
     text = quiz.feedback.value
-    assert "König of Leaves costs 5 pf" in text and "Spades" not in text  # named as the quiz shows the cards
-    assert "after König of Leaves you take this trick" in text
-    assert text.index("König of Leaves") < text.index("7 of Leaves")  # your card first, then the best
-    assert "7 of Leaves: 0 pf" in text and "König of Leaves: 5 pf" in text
+    assert "A blunder." in text and "König of Leaves costs 5 pf against 7 of Leaves" in text and "Spades" not in text
+    assert "after König of Leaves you take this trick with König of Leaves (5 pf)" in text  # the real trick
+    assert text.index("König of Leaves") < text.index("7 of Leaves is best")  # your card first, then the best
+    assert "does not decide the grade" in text  # the open view is labelled as a second view
+    assert "7 of Leaves: 0 pf (best)" in text and "König of Leaves: 5 pf" in text
     quiz.hand.click("7S")
     quiz.check_button.click()
     assert "Good choice" in quiz.feedback.value and (quiz.asked, quiz.right) == (1, 0)
     assert deal.plays == ((1, card("QS")),)
 
 
-def test_heuristic_judge_gives_the_bots_reason() -> None:
+def test_a_card_the_coach_grades_best_or_fine_is_counted_right() -> None:
+    quiz = BestCardQuiz.set("no-hearts", seed=3)
+    v = verdict(quiz.deal)
+    good, bad = v.good, [m for m in v.legal if v.grade(m) in ("mistake", "blunder")]
+    assert good and bad  # a set's position: the choice matters
+    quiz.hand.click(good[-1])
+    quiz.check_button.click()
+    quiz.wait(60)
+    assert (quiz.asked, quiz.right) == (1, 1)
+    assert ("Good choice" if v.grade(good[-1]) == "best" else "Good: close to the best") in quiz.feedback.value
+
+
+def test_the_answer_shows_the_coachs_best_cards_and_the_rule_of_thumb() -> None:
     deal = duck_position()
     with naming("german"):  # the quiz's faces: the reason names the cards as the learner sees them
         expected = HeuristicBot(pack=dealt_pack(deal)).explain(deal.observation(0))
     assert "the Ober of Leaves" in expected.reason and "♠" not in expected.reason
-    quiz = BestCardQuiz(deal, judge="heuristic")
+    quiz = BestCardQuiz(deal)
     quiz.answer_button.click()
-    assert expected.reason in quiz.feedback.value.replace("&#x27;", "'")
-    assert "ks-lit" in quiz.hand.button(expected.card.code)._dom_classes
+    quiz.wait(60)
+    text = quiz.feedback.value.replace("&#x27;", "'")
+    assert "7 of Leaves is best from what you could know" in text
+    assert f"the rule of thumb plays 7 of Leaves too: {expected.reason}" in text
+    assert "ks-lit" in quiz.hand.button("7S")._dom_classes
 
 
-def test_montecarlo_judge_and_bad_judges() -> None:
-    quiz = BestCardQuiz.from_seed("no-hearts", 4, judge="montecarlo", samples=20)
-    legal = quiz.deal.legal()
-    assert len(legal) >= 2
-    quiz.hand.click(legal[0])
-    quiz.check_button.click()
-    quiz.wait(60)  # a judge that takes a while answers from its thread (the kernel's first call compiles)
-    assert "best over 20 sampled deals" in quiz.feedback.value  # the fair judgement, with the quiz's samples
-    with pytest.raises(QuizError, match="judge"):
-        BestCardQuiz(duck_position(), judge="oracle")  # type: ignore[arg-type]
+def test_an_old_judge_is_refused_in_words() -> None:
+    with pytest.raises(QuizError, match="one judge"):
+        BestCardQuiz(duck_position(), judge="solver")
+def test_a_domino_deal_is_no_best_card_question() -> None:
     with pytest.raises(QuizError, match="trick deals"):
         BestCardQuiz(DominoDeal([cards("JC 8C"), cards("QC 10C")]))

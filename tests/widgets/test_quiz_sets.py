@@ -1,9 +1,8 @@
 """Quiz sets: a running score, Next through the set (domino included), a summary, another set;
 feedback about the learner's own card; nothing shown gives the answer away before Check."""
 
-from keinstich.bots.base import objective
-from keinstich.bots.solver import card_values
 from keinstich.cards import Card, cards
+from keinstich.coach import verdict
 from keinstich.deal import Deal
 from keinstich.faces import card_name
 from keinstich.layoff import DominoDeal
@@ -11,11 +10,11 @@ from keinstich_widgets.quiz import BestCardQuiz, LegalCardsQuiz
 
 
 def best_and_worst(deal: Deal) -> tuple[Card, Card]:
-    """A best card and a worst card of the position, from the solver directly."""
-    values = card_values(deal)
-    sign = objective(deal.observation(deal.turn)).sign
-    ranked = sorted((c for c in values if c is not None), key=lambda c: -sign * values[c])
-    return ranked[0], ranked[-1]
+    """A best card and a worst card of the position, from the coach's verdict directly."""
+    v = verdict(deal)
+    worst = max(v.legal, key=lambda c: (v.cost(c), c.index))
+    assert v.grade(worst) in ("mistake", "blunder")  # a set's position: some card is clearly wrong
+    return v.best[0], worst
 
 
 def no_ring(quiz: BestCardQuiz | LegalCardsQuiz) -> bool:
@@ -80,7 +79,7 @@ def test_feedback_is_about_the_learners_card_first_then_the_best() -> None:
         about_mine, about_best = text.split("<br>")[:2]
         assert f"{mine} costs " in about_mine and "Good choice" not in text  # the learner's card, what it costs
         assert " pf" in about_mine
-        assert about_best.startswith("Best with every hand open: ") and top in about_best
+        assert " best from what you could know" in about_best and top in about_best
 
 
 def test_legal_quiz_names_the_wrong_picks_with_their_rule() -> None:

@@ -17,7 +17,7 @@ GAMES = [("kein-stich", "no-hearts"), ("herzeln", "herzeln-king-of-hearts"), ("k
 def reviewed(gid: str, cid: str, seed: int = 3) -> Review:
     d = game(gid).deal(cid, seed, players=4)
     play_deal(d, [RandomBot(seed), HeuristicBot(), HeuristicBot(), HeuristicBot()])
-    return review(d, 0, samples=30)
+    return review(d, 0)
 
 
 @pytest.mark.parametrize(("gid", "cid"), GAMES)

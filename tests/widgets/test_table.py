@@ -203,7 +203,7 @@ def test_hint_names_the_only_legal_card() -> None:
     table = Table.from_deal(one, seat=2, synchronous=True)
     table.hint_button.click()
     # beside the Hint button (issue 12), not in the message area below
-    assert "heuristic suggests <b>Ober of Leaves</b> — the Ober of Leaves is the only card" in table.hint_note.value
+    assert "The coach suggests <b>Ober of Leaves</b> — your only legal move" in table.hint_note.value
     assert table.hint_box.children[::2] == (table.hint_button, table.hint_note) and table.messages.text == ""
     assert table.hint_box in table.controls.children
     assert "ks-lit" in table.hand_view.button("QS")._dom_classes

@@ -1,4 +1,4 @@
-"""Slow questions in the widgets: "Best card?" in a long lay-off search, a Monte Carlo hint, a slow quiz
+"""Slow questions in the widgets: "Best card?" in a long lay-off search, a slow Hint, a slow quiz
 judge. Each shows a progress note at once and a Stop button, stops for real, and leaves the widget's
 state as it was; a Table stalled by a failing bot resumes when the seat gets another bot."""
 
@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import threading
 import time
+
+import pytest
 
 from keinstich.bots.heuristic import HeuristicBot, play_deal
 from keinstich.cards import card, cards
@@ -81,50 +83,52 @@ def test_an_exact_lay_off_answer_has_no_estimate() -> None:
     assert "Estimate" not in r.answer_text() and r.best(r.step)[0]
 
 
-class GatedHint(HeuristicBot):
-    """A hint bot that waits for a gate: a slow bot the test controls (like a Monte Carlo hint)."""
+def gated_coach(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
+    """The coach's verdict behind a gate the test opens: a slow Hint the test controls (pondering ahead is left
+    to run, but the Hint never takes its answer as known)."""
+    import keinstich_widgets.table as table_module
 
-    name = "gated"
+    gate = threading.Event()
+    real = table_module.verdict
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.gate = threading.Event()
+    def slow(position, **kwargs):  # type: ignore[no-untyped-def]
+        assert gate.wait(10), "the test never opened the gate"
+        return real(position, **kwargs)
 
-    def explain(self, obs):  # type: ignore[no-untyped-def]
-        assert self.gate.wait(10), "the test never opened the gate"
-        return super().explain(obs)
+    monkeypatch.setattr(table_module, "verdict", slow)
+    monkeypatch.setattr(table_module, "known", lambda position: False)
+    return gate
 
 
-def test_a_slow_hint_thinks_in_a_thread_and_a_stale_answer_is_dropped() -> None:
-    hint = GatedHint()
-    table = Table.from_deal(TrickDeal(HANDS, NO_HEARTS, leader=0), seat=0, hint=hint)
+def test_a_slow_hint_thinks_in_a_thread_and_a_stale_answer_is_dropped(monkeypatch: pytest.MonkeyPatch) -> None:
+    gate = gated_coach(monkeypatch)
+    table = Table.from_deal(TrickDeal(HANDS, NO_HEARTS, leader=0), seat=0)
     table.hint_button.click()
-    assert table.hint_job.note.value == "<i>the hint bot is thinking… 0.0 s</i>"
+    assert table.hint_job.note.value == "<i>the coach is thinking… 0.0 s</i>"
     assert table.hint_job.stop_button.layout.display == ""
     table.hint_button.click()
     assert "still thinking" in table.messages.text
     table.card_button("7C").click()  # the learner plays on meanwhile
     assert table.deal.plays[0] == (0, card("7C"))
-    hint.gate.set()
+    gate.set()
     assert table.hint_job.wait(10)
     assert table.hint_note.value == ""  # the answer was for the position before 7C
     assert not any("ks-lit" in b._dom_classes for b in table.hand_view.buttons)
 
 
-def test_stop_a_slow_hint() -> None:
-    hint = GatedHint()
-    table = Table.from_deal(TrickDeal(HANDS, NO_HEARTS, leader=0), seat=0, hint=hint)
+def test_stop_a_slow_hint(monkeypatch: pytest.MonkeyPatch) -> None:
+    gate = gated_coach(monkeypatch)
+    table = Table.from_deal(TrickDeal(HANDS, NO_HEARTS, leader=0), seat=0)
     table.hint_button.click()
     thread = table.hint_job.thread
     table.hint_job.stop_button.click()
     assert table.hint_job.note.value == "<i>stopped</i>" and not table.hint_job.busy
-    hint.gate.set()
+    gate.set()
     assert thread is not None
     thread.join(10)
     assert table.hint_note.value == "" and table.deal.plays == ()
-    hint.gate.set()
     table.hint_button.click()  # asked again, it answers, beside the Hint button
-    assert table.hint_job.wait(10) and "gated suggests" in table.hint_note.value
+    assert table.hint_job.wait(10) and "The coach suggests" in table.hint_note.value
 
 
 class BrokenOnce(HeuristicBot):
@@ -148,7 +152,7 @@ def test_choosing_another_bot_resumes_a_deal_stalled_by_a_failing_bot() -> None:
 def test_a_slow_quiz_judge_shows_progress_and_stops() -> None:
     deal = TrickDeal([cards("KS 7S 7H"), cards("QS 8H AH")], NO_TRICKS, leader=1)  # seat 0 should duck with 7S
     deal.play("QS")
-    quiz = BestCardQuiz(deal, judge="solver")
+    quiz = BestCardQuiz(deal)
     gate = threading.Event()
     judge = quiz._assess
 

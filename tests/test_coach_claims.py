@@ -1,0 +1,101 @@
+"""Every sentence of the coach's reviews says only what is true (tests/coach_claims.py), and a review never fails.
+
+Reviews of seeded deals of every game, each learner seat played by a random bot (a learner makes mistakes: the
+review then tells the most) against heuristic bots; every judgement's sentence is matched against the forms the
+coach may use and every number in it read back against the verdict and the lines of play it speaks of. The
+benchmark (benchmarks/coach.py) runs the same check over thousands of reviews.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from coach_claims import Claim, check
+
+from keinstich.bots import HeuristicBot, play_deal
+from keinstich.bots.random import RandomBot
+from keinstich.cards import card
+from keinstich.coach import outcome, review
+from keinstich.coach.judge import answers_for
+from keinstich.games import game
+
+CASES = [("kein-stich", c, 4) for c in ("no-tricks", "no-hearts", "no-max", "black-pig", "no-first-last", "power",
+                                        "domino")] + \
+        [("kein-stich", "no-obers", 3), ("herzeln", "herzeln-no-hearts", 4), ("herzeln", "herzeln-tricks", 4),
+         ("herzeln", "herzeln-king-of-hearts", 4), ("herzeln", "herzeln-domino", 4), ("herzeln", "herzeln-domino", 3),
+         ("herzblatt", "herzblatt-4", 4), ("herzblatt", "herzblatt-3", 3), ("herzblatt", "herzblatt-4-muhr", 4)]
+
+
+def played(gid: str, cid: str, players: int, seed: int, seat: int = 0) -> object:
+    d = game(gid).deal(cid, seed, players=players)
+    bots = [HeuristicBot() for _ in range(players)]
+    bots[seat] = RandomBot(seed)  # type: ignore[call-overload]
+    return play_deal(d, bots)
+
+
+@pytest.mark.parametrize(("gid", "cid", "players"), CASES)
+def test_every_claim_of_a_review_is_true(gid: str, cid: str, players: int) -> None:
+    checked = 0
+    for seed in (1, 2):
+        seat = seed % players
+        d = played(gid, cid, players, 300 + seed, seat)
+        r = review(d, seat)  # type: ignore[arg-type]
+        answers = answers_for(d, seat, "heuristic")  # type: ignore[arg-type]
+        for j in r.decisions:
+            assert check(j, answers)
+            checked += 1
+        if r.best_paid is not None:  # knowing every hand, against the same opponents: never worse than what was got
+            assert r.best_paid <= r.paid if r.lower_is_better else r.best_paid >= r.paid
+        assert r.paid == outcome(d, seat)  # type: ignore[arg-type]
+    assert checked
+
+
+def test_a_wrong_number_a_wrong_card_or_an_unknown_wording_is_caught() -> None:
+    d = played("kein-stich", "no-hearts", 4, 302)
+    r = review(d, 0)  # type: ignore[arg-type]
+    answers = answers_for(d, 0, "heuristic")  # type: ignore[arg-type]
+    j = next(j for j in r.decisions if j.grade in ("mistake", "blunder", "fine"))
+    check(j, answers)
+    number = next(w for w in j.why.split() if w.replace(".", "").isdigit())
+    for wrong in (j.why.replace(f" {number} ", f" {float(number) + 7:g} ", 1),
+                  j.why.replace(" against ", " compared with ", 1),
+                  j.why + " — and that is all"):
+        with pytest.raises(Claim):
+            check(dataclasses.replace(j, why=wrong), answers)
+
+
+@pytest.mark.parametrize("seat", [0, 1, 2, 3])
+def test_a_review_never_fails_on_any_seat_of_a_finished_deal(seat: int) -> None:
+    for gid, cid in (("kein-stich", "no-max"), ("kein-stich", "domino-any"), ("herzeln", "herzeln-domino-rows"),
+                     ("herzblatt", "herzblatt-4-keep-trumps")):
+        d = game(gid).deal(cid, 40 + seat, players=4)
+        bots = [RandomBot(seat), HeuristicBot(), RandomBot(seat + 10), HeuristicBot()]
+        play_deal(d, bots)  # type: ignore[arg-type]
+        r = review(d, seat, bots=["random", "heuristic", "random", "heuristic"])
+        assert r.seat == seat and str(r)
+
+
+def test_the_herzeln_chain_that_once_crashed_reviews_cleanly() -> None:
+    """Herzeln domino, seed 4, seat 0 laying JS 8D 7S 9D QH, pass, AS, pass, KS (a card that fits at one end only)."""
+    d = game("herzeln").deal("herzeln-domino", 4, players=4)
+    mine = ["JS", "8D", "7S", "9D", "QH", None, "AS", None, "KS"]
+    bots = [HeuristicBot() for _ in range(4)]
+    from keinstich.bots.play import bot_move
+
+    while not d.over:
+        s = d.turn
+        assert s is not None
+        if s == 0 and mine:
+            want = mine.pop(0)
+            moves = d.legal_moves()
+            m = None if want is None else next(x for x in moves if getattr(x, "card", x) == card(want))
+            assert m in moves
+        else:
+            m = bot_move(bots[s], d.observation(s))
+        d.play(m, s)
+    r = review(d, 0)
+    assert len(r.decisions) == 3 and r.best_paid is not None and r.best_paid >= r.paid
+    answers = answers_for(d, 0, "heuristic")
+    for j in r.decisions:
+        check(j, answers)
