@@ -31,7 +31,7 @@ from keinstich.wording import naming
 
 from .equivalence import Relabel, canonical
 
-JUDGE = f"the coach's verdict (fair judgement sampled until settled, at most {CAP} deals) on the canonical position"
+JUDGE = f"the coach's verdict (sampled until settled, at most {CAP} moves valued) of the canonical position"
 """What answers the trainer's positions: the bank records it, with :func:`stamp`."""
 
 
