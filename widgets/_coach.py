@@ -143,9 +143,9 @@ class Coach:
         def done(r: Review) -> None:
             self.reviewed = deal
             self.view.update(r)
-            self._remember(deal, r)
             self.found.value = f"<b>{html.escape(self.summary(r))}</b>"
             self.show.layout.display = ""
+            self._remember(deal, r)
 
         style = self.table.faces
         self.job.start(lambda budget: review(deal, seat, bots=bots, budget=budget, style=style),
@@ -184,10 +184,11 @@ class Coach:
     def _remember(deal: Deal, r: Review) -> None:
         """Every reviewed decision into the learner's memory, when it is open (keinstich.trainer.remember)."""
         from keinstich.trainer import active
-        from keinstich.trainer.practice import now_utc, record_review
 
         memory = active()
         if memory is not None:
+            from keinstich.trainer.practice import now_utc, record_review
+
             record_review(memory, deal, r.decisions, at=now_utc())
 
     def practise_later(self, r: Review) -> None:
