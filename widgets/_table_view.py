@@ -216,8 +216,8 @@ class TableView:
         raise NotImplementedError
 
     def resize(self, px: int) -> None:
-        """Every card view redrawn in place for cards ``px`` wide (the learner's; the rest in proportion), the
-        text in proportion."""
+        """Every card view redrawn in place for cards ``px`` wide (the learner's; the rest, and the review's, in
+        proportion), the text in proportion."""
         self.card_px = px
         self.size_text(px)
         self.hand_view.set_look(width=px)
@@ -227,6 +227,9 @@ class TableView:
         self.last_view.set_look(width=other_width(px))
         if self.domino_view is not None:
             self.domino_view.set_look(width=domino_width(px))
+        coach = getattr(self, "coach", None)
+        if coach is not None:  # the review's cards follow the table's
+            coach.resize(px)
         self._render()
 
     def won(self, trick: Any) -> str:

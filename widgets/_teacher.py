@@ -10,7 +10,8 @@ Two panels under the Table's controls:
   time; step the deal card by card, back and forward (the bots wait until *Play on*); *Ask the class* (the
   answer stays hidden, then *Show the answer* rings the cards that keep the best result by the coach's fair
   judgement, with the coach's sentence); *Show the best cards* rings every card that keeps the best result
-  with all hands open, against these opponents.
+  with all hands open, against these opponents: the exact best set of the coach's search against the bots at
+  this table (:func:`keinstich.teaching.open_best`).
 
 Both ask the engine (:mod:`keinstich.codes`, :mod:`keinstich.teaching`) and redraw; the Table calls
 :meth:`CodePanel.after_render` and :meth:`TeacherPanel.after_render` after each redraw.
@@ -195,7 +196,9 @@ class TeacherPanel(widgets.VBox):  # type: ignore[misc]
         self.play_on_button = b(description=w["play_on"], icon="play", tooltip="let the bots play again")
         self.ask_button = b(description=w["ask"], icon="question", button_style="info")
         self.answer_button = b(description=w["answer"], icon="check", disabled=True)
-        self.best_button = b(description=w["best"], icon="star")
+        self.best_button = b(description=w["best"], icon="star",
+                             tooltip="ring every card that keeps the best result with all hands open, against these "
+                                     "opponents (the bots at this table)")
         for button, action in ((self.back_button, self.back), (self.forward_button, self.forward),
                                (self.play_on_button, self.play_on), (self.ask_button, self.ask),
                                (self.answer_button, self.show_answer), (self.best_button, self.show_best)):
@@ -349,7 +352,7 @@ class TeacherPanel(widgets.VBox):  # type: ignore[misc]
         self.marked = (self.mark(), {answer.seat: cards})
         if answer.seat in self.reveal and not table.open_toggle.value:
             self.reveal[answer.seat].value = True  # the answer is in a bot's hand: show that hand
-        who = html.escape(table.name(answer.seat))
+        who = html.escape("you" if answer.seat == table.seat else table.name(answer.seat))
         head = (answer.view[0].upper() + answer.view[1:]) if answer.open_hands else (
             f"The coach, from what {who} could know")
         self.note.value = (f'<div style="background:#fff4d6;border-radius:4px;padding:4px 10px">'

@@ -38,7 +38,7 @@ class ReviewView(widgets.VBox):  # type: ignore[misc]
 
     ``only_mistakes`` starts with the mistakes and blunders only (a toggle shows all). ``update(review)``
     shows another review (None: empty); ``note(text)`` shows a line above the rows (progress while the
-    review is made).
+    review is made); ``width``: the rows' cards in pixels (``set_width`` changes it).
     """
 
     def __repr__(self) -> str:  # short and stable: notebooks keep it as the widget's text/plain
@@ -58,7 +58,7 @@ class ReviewView(widgets.VBox):  # type: ignore[misc]
         self.title = widgets.HTML(f"<b>{TITLE.get(lang, TITLE['en'])}</b>")
         self.status = widgets.HTML()
         self.summary = widgets.HTML()
-        self.head = widgets.HTML(header_html())
+        self.head = widgets.HTML(header_html(width))
         self.filter = widgets.ToggleButtons(options=[("all decisions", False), ("mistakes only", True)],
                                             value=only_mistakes, style={"button_width": "120px"})
         self.rows = widgets.VBox()
@@ -67,6 +67,14 @@ class ReviewView(widgets.VBox):  # type: ignore[misc]
         self.filter.observe(guarded(self.messages, lambda _: self._fill()), "value")
         self.children = [self.title, self.status, self.summary, self.filter, self.head, self.rows, self.messages]
         self.update(review)
+
+    def set_width(self, width: float) -> None:
+        """Draw the rows' cards ``width`` pixels wide (the Table's card size changed): redrawn in place."""
+        with self.lock:
+            if self.look["width"] != width:
+                self.look["width"] = width
+                self.head.value = header_html(width)
+                self._fill()
 
     def note(self, text: str) -> None:
         """A line above the rows (e.g. the progress of a review being made); "" clears it."""

@@ -3,6 +3,8 @@ class results widget."""
 
 import random
 
+import pytest
+
 from keinstich.codes import read_code
 from keinstich_widgets.classroom import class_results
 from keinstich_widgets.table import Table, app_table
@@ -91,3 +93,44 @@ def test_class_results_widget_reviews_a_student():
     assert len(view.results.students) == 4 and view.children[0].value.startswith("<svg")
     view.show_review("s2")
     assert view.wait() and view.review.review is not None
+
+
+def test_the_quizzes_open_a_deal_code():
+    from keinstich_widgets.quiz import BestCardQuiz, LegalCardsQuiz, QuizError
+
+    t = _table()
+    t.play(t.session.legal()[0])
+    code = t.codes.deal_code.text
+    for quiz in (BestCardQuiz.from_code(code), LegalCardsQuiz.from_code(f"http://localhost:8866/?deal={code}")):
+        assert quiz.deal.history == t.deal.history and quiz.seat == t.deal.turn == t.seat
+        assert quiz.deal.hand(t.seat) == t.deal.hand(t.seat)
+    assert BestCardQuiz.from_code(code, size=3).size == 3
+    for bad, words in ((code[:-1], "checksum"), ("KS7-" + code[4:], "newer version"), ("no code", "not a deal code")):
+        with pytest.raises(QuizError, match=words):
+            BestCardQuiz.from_code(bad)
+    while not t.deal.over:
+        t.play(t.session.legal()[0])
+    over = read_code(t.codes.deal_code.text)
+    with pytest.raises(QuizError, match="deal is over"):
+        LegalCardsQuiz.from_code(over)
+    result = t.codes.result_code  # a result code opens the position its student was given
+    assert BestCardQuiz.from_code(result.text).deal.history == result.start_position().history
+
+
+def test_show_the_best_cards_says_what_it_assumes_and_rings_the_search_s_best_set():
+    from keinstich.coach import open_values
+    from keinstich.coach.fair import key
+    from keinstich.coach.judge import answers_for
+
+    t = _table(bots=["heuristic", "random", "heuristic", "montecarlo:samples=8"])
+    tp = t.teacher_panel
+    position = t.deal.copy()
+    got = open_values(position, answers_for(position, t.seat, list(t.session.specs)))
+    best = {c for m in position.legal_moves() if key(m) in got.best for c in [m]}
+    tp.show_best()
+    assert set(tp.marks(t.seat)) == best and best < set(position.legal_moves())
+    lit = {b.card for b in t.hand_view.buttons if "ks-lit" in b._dom_classes}
+    assert lit == best
+    assert "With all hands open, against these opponents:" in tp.note.value
+    assert "as their bots at this table do" in tp.note.value
+    assert "against these opponents" in tp.best_button.tooltip
