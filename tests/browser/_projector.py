@@ -39,7 +39,8 @@ JS_MEASURE = """(boxes) => {
   out.hand = [...table.querySelectorAll(':scope > .ks-hand button.ks-card')].map(rect);
   out.others = [...table.querySelectorAll('.ks-others .ks-hand')].map(h => ({
     box: rect(h), cards: [...h.querySelectorAll('button.ks-card')].map(rect)}));
-  for (const [name, sel] of [['trick', '.ks-trick:not(.ks-last-trick) svg'], ['finished trick', '.ks-last-trick svg']]) {
+  const svgs = [['trick', '.ks-trick:not(.ks-last-trick) svg'], ['finished trick', '.ks-last-trick svg']];
+  for (const [name, sel] of svgs) {
     const n = table.querySelector(sel);
     out.inner[name] = n ? rect(n) : null;
   }
@@ -49,8 +50,6 @@ JS_MEASURE = """(boxes) => {
   out.scroll = {x: document.scrollingElement.scrollWidth, y: document.scrollingElement.scrollHeight};
   return out;
 }"""
-
-JS_SIZE_SELECT = "(label) => [...document.querySelectorAll('.ks-table select')].findIndex(s => [...s.options].some(o => o.textContent === label))"
 
 
 @dataclass
