@@ -19,7 +19,7 @@ from keinstich.wording import card_words
 
 from ._centre import centre_of, won_words
 from ._games import bot_label, calls, lays_off, move_cards, tricks_of
-from ._table_parts import domino_width, other_width, trick_width
+from ._table_parts import domino_width, fan_width, other_width, trick_width
 from ._words import BUTTON_STYLES, LABELS, STRINGS, UNITS, action_key, move_text
 
 if TYPE_CHECKING:
@@ -54,6 +54,7 @@ class TableView:
     card_px: int
     other_views: dict[int, HandView]
     other_labels: dict[int, widgets.HTML]
+    others: widgets.VBox
     centre_box: widgets.VBox
     tricks_row: widgets.HBox
     domino_view: Any
@@ -175,6 +176,8 @@ class TableView:
         teacher = getattr(self, "teacher_panel", None)
         # the hint's ring (only while it holds), or the teacher's answer's
         hv.highlight(ses.selected if ses.picking else self._hint_cards or self.teacher_marks(ses.seat))
+        dealt = max((len(h) for h in deal.dealt), default=0)  # the bots' hands fanned no narrower than this
+        self.others.layout.min_width = f"{fan_width(dealt, other_width(self.card_px))}px"
         for s, view in self.other_views.items():
             cards = sort_hand(deal.hand(s), order)
             show = self.open_toggle.value or (teacher is not None and teacher.revealed(s))
