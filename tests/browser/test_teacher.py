@@ -217,7 +217,8 @@ def test_a_deal_link_in_voila_step_reveal_ask_and_show(page: Any, voila: Server,
     _press(page, "Show the answer")
     page.wait_for_function(f"() => document.querySelectorAll('{LIT}').length > 0", timeout=60_000)
     assert _lit(page) == _names(teacher.table, seat, fair.cards), (_lit(page), fair)
-    assert plain_text(fair.why) in _note(page) and "from what Seat 3 could know" in _note(page)
+    assert plain_text(fair.why) in _note(page), _note(page)
+    assert f"from what Seat 3 could know ({len(fair.cards)} cards ringed: each one graded best)" in _note(page)
     _snap(page, shots, "teacher-panel.png")
 
     _press(page, "Forward")  # seat 3's lead again: the learner to move, the answer gone with its position
@@ -293,6 +294,20 @@ def test_the_teachers_notebook_in_voila(page: Any, lab: Server, shots: Screensho
                       title="No Hearts (Kein Herz): the deal handed out")
     assert _decoded(link.get_attribute("href") or "") == svg
     assert page.locator(".ks-handout img").first.evaluate("img => img.complete && img.naturalWidth > 100")
+
+    top = results.students[0]  # the best student's deal as played: every trick, on one page
+    page.locator(".ks-handout select").select_option(label=f"{top.name}'s deal as played (rank 1)")
+    page.locator(".ks-handout button").filter(has_text="Make the handout").click()
+    page.wait_for_function("(old) => document.querySelector('.ks-handout a.ks-handout-file').href !== old",
+                           arg=link.get_attribute("href"), timeout=30_000)
+    svg = handout_svg(top.deal(), hands="open", seat=top.code.seat,
+                      title=f"No Hearts (Kein Herz): {top.name}'s deal (rank 1, {top.score:g} {results.unit})")
+    assert _decoded(link.get_attribute("href") or "") == svg
+    sheet = page.context.new_page()
+    sheet.set_viewport_size({"width": 794, "height": 1123})  # A4 at 96 px an inch, as the page is drawn
+    sheet.set_content(f"<html><body style='margin:0'>{svg}</body></html>")  # 210 × 297 mm: the whole window
+    _snap(sheet, shots, "handout.png")
+    sheet.close()
 
     good = example_class(2)["Anna"]
     page.locator(".ks-class-codes textarea").fill(f"Anna: {good}\nBen: {good[:-3]}")

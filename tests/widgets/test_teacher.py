@@ -134,3 +134,33 @@ def test_show_the_best_cards_says_what_it_assumes_and_rings_the_search_s_best_se
     assert "With all hands open, against these opponents:" in tp.note.value
     assert "as their bots at this table do" in tp.note.value
     assert "against these opponents" in tp.best_button.tooltip
+
+
+def test_the_classroom_pastes_codes_and_makes_a_handout():
+    from keinstich.classroom import class_results as score_class
+    from keinstich.classroom import example_class
+    from keinstich.handout import handout_svg
+    from keinstich_widgets.classroom import Classroom
+
+    codes = example_class(6)
+    room = Classroom(codes, synchronous=True)
+    assert room.codes.value.splitlines()[0] == f"Anna: {codes['Anna']}"
+    assert room.results == score_class(codes) and room.view is not None and room.handout is not None
+    given = room.results.deal
+    hidden = room.handout.make("hidden")
+    assert hidden == handout_svg(given.position(), hands="hidden", seat=given.seat,
+                                 title="No Hearts (Kein Herz): the deal handed out")
+    assert 'download="deal-hidden.svg"' in room.handout.page.value and "Open to print" in room.handout.page.value
+    top = room.results.students[0]
+    assert room.handout.make("student:0") == handout_svg(
+        top.deal(), hands="open", seat=top.code.seat,
+        title=f"No Hearts (Kein Herz): {top.name}'s deal (rank 1, {top.score:g} {room.results.unit})")
+    room.codes.value = f"Anna: {codes['Anna']}\nBen: {codes['Ben'][:-2]}"
+    room.show_button.click()
+    assert [s.name for s in room.results.students] == ["Anna"] and "Ben: refused" in room.results.notes[0]
+    before = room.results
+    for text, words in (("", "paste the class's result codes"), ("hello", "is not a deal code")):
+        room.codes.value = text
+        room.show_button.click()
+        assert words in room.messages.text and room.results is before  # refused: the results shown stay
+    assert Classroom().results is None and Classroom(example=True, synchronous=True).results is not None
