@@ -17,6 +17,7 @@ from keinstich.coach import Judgement
 from keinstich.coach.against import Answers, line_after
 from keinstich.coach.fair import key
 from keinstich.coach.why import ORDINALS, move_text, tricks_of
+from keinstich.coach.why import amount as _amount
 
 NUM = r"-?\d+(?:\.\d)?"
 ORD = "|".join(ORDINALS)
@@ -33,14 +34,6 @@ def _unit(unit: str) -> str:
 
 def _is(a: float, shown: str, margin: float = 0.051) -> bool:
     return abs(a - float(shown)) <= margin
-
-
-def _amount(value: float, unit: str) -> str:
-    v = round(value, 1)
-    text = f"{int(v)}" if v == int(v) else f"{v:.1f}"
-    if unit.endswith("points") and abs(v) == 1:
-        unit = unit[:-1]
-    return f"{text} {unit}"
 
 
 def check(j: Judgement, answers: Answers | None) -> list[str]:

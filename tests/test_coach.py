@@ -164,3 +164,45 @@ def test_a_partie_is_played_out_and_every_deal_reviewed_from_the_seat() -> None:
     costs = [j.cost for _, j in pr.worst(10)]
     assert costs == sorted(costs, reverse=True)
     assert f"{len(pr.deals)} deals" in pr.summary and "<table>" in pr._repr_html_()
+
+
+def test_against_a_bot_that_thinks_long_there_is_no_open_search_and_the_review_says_so() -> None:
+    from keinstich.bots.montecarlo import MonteCarloBot
+
+    d = game("kein-stich").deal("no-hearts", 8)
+    play_deal(d, [RandomBot(8), MonteCarloBot(1, samples=8), HeuristicBot(), HeuristicBot()])
+    r = review(d, 0, bots=["heuristic", "montecarlo:samples=8", "heuristic", "heuristic"])
+    assert r.decisions and all(j.open is None and j.open_cost is None for j in r.decisions)
+    assert r.best_paid is None and "all hands open, against the same opponents: not settled" in r.summary
+
+
+@pytest.mark.parametrize(("gid", "cid"), [("kein-stich", "no-first-last"), ("kein-stich", "power"),
+                                          ("herzeln", "herzeln-tricks"), ("herzblatt", "herzblatt-4")])
+def test_the_compiled_search_against_heuristic_answers_agrees_with_the_readable_one(
+        gid: str, cid: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """All hands open against the opponents who played: the kernel's search (heuristic answers) and the plain search
+    through the Deal protocol (the bots asked as they are) give every move the same value."""
+
+    checked = 0
+    for seed in range(2, 8):
+        d = played(gid, cid, seed)
+        checked += _same_open_values(d, monkeypatch)
+    assert checked >= 3
+
+
+def _same_open_values(d: object, monkeypatch: pytest.MonkeyPatch) -> int:
+    from keinstich.coach import against
+
+    answers = against.Answers(0, ["heuristic"] * 4, d.history, pack=d.pack)  # type: ignore[attr-defined]
+    positions = [d.rewound(i) for i, (s, _) in enumerate(d.history) if s == 0]  # type: ignore[attr-defined]
+    positions = [p for p in positions if p.phase == "play" and len(p.legal_moves()) > 1
+                 and len(p.trick_deal.tricks) >= 3]
+    for p in positions:
+        assert against._kernel_search(p) and answers.kernel_answers(p)
+        compiled = against.open_values(p, answers)
+        with monkeypatch.context() as m:
+            m.setattr(against, "_kernel_search", lambda _p: False)
+            readable = against.open_values(p, answers)
+        assert compiled is not None and readable is not None
+        assert compiled.values == readable.values and compiled.exact == readable.exact
+    return len(positions)

@@ -214,6 +214,8 @@ class HeuristicBot(BaseBot):
     again about the same position and get the same answer."""
     kernel_mode = HEURISTIC
     """The kernel plays its moves in this mode (:mod:`keinstich.kernel.playout`): searches may use it."""
+    cheap = True
+    """It answers in well under a millisecond: a search may ask it about many imagined positions."""
 
     def explain_trick(self, obs: Observation) -> Choice:
         c, code, ref, spot = self._pick(obs)

@@ -18,6 +18,8 @@ class RandomBot(BaseBot):
     """Plays a uniformly random legal card (and passes when it must, or at random when it may)."""
 
     name = "random"
+    cheap = True
+    """It answers in well under a millisecond: a search may ask it about many imagined positions."""
 
     def explain_trick(self, obs: Observation) -> Choice:
         c = self.rng.choice(obs.legal)

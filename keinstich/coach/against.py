@@ -10,7 +10,8 @@ search of the player's choices, the others' answers being known.
 :func:`open_values` gives each legal move's value in a position (higher is better for the player's side, in the
 coach's unit); :func:`line_after` the line that follows a move, best play by the player and the others' answers
 to the end. Because the line that was played is among those searched, the best value is never worse than what the
-player got.
+player got. Against a bot that thinks long (the Monte Carlo bot: it is not ``cheap``) no search is made: asking it
+about every imagined line would take minutes.
 """
 
 from __future__ import annotations
@@ -59,18 +60,17 @@ class Answers:
         self.pure = True
         self._kernel: dict[int, bool] = {}
         self.bots_seats = [s for s in range(len(bots)) if s != seat]
+        self.cheap = True
         for s, b in enumerate(bots):
             if s == seat:
                 continue
-            if isinstance(b, str):
-                bot = make_bot(b, 0, pack=pack)
-                if getattr(bot, "pure", False):
-                    self._made[s] = bot
-                else:
-                    self._specs[s] = b
+            bot = make_bot(b, 0, pack=pack) if isinstance(b, str) else b
+            self.cheap = self.cheap and bool(getattr(bot, "cheap", False))
+            if isinstance(b, str) and not getattr(bot, "pure", False):
+                self._specs[s] = b
             else:
-                self._made[s] = b
-                self.pure = self.pure and bool(getattr(b, "pure", False))
+                self._made[s] = bot
+                self.pure = self.pure and bool(getattr(bot, "pure", False))
 
     def move(self, d: Deal, on_line: bool) -> Move:
         """The move of the seat to move in ``d`` (not :attr:`seat`); ``on_line``: ``d`` is a position of the
@@ -247,12 +247,16 @@ def _bound(d: Deal, seat: int) -> float:
 
 
 def _state(d: Deal) -> Any:
-    """What the answers and the rest of the deal depend on, for reusing a position reached another way: the
-    finished tricks as a set, the trick in progress (trick deals); None where positions are not reused."""
+    """What the answers and the value of the rest of the deal depend on, for reusing a position reached another way:
+    the finished tricks (as a set, unless the contract counts by the trick's number, when their order changes what
+    was paid), the trick in progress (trick deals); None where positions are not reused."""
     td = d.trick_deal
-    if td is None or lay_off(d) or getattr(td.contract, "march", False):
+    if td is None or td.contract is None or lay_off(d) or getattr(td.contract, "march", False):
         return None
-    return (frozenset((t.leader, tuple(t.cards)) for t in td.tricks), td.trick, d.turn)
+    tricks = tuple((t.leader, tuple(t.cards)) for t in td.tricks)
+    _, base = amounts(td.contract, td.total_tricks)
+    by_number = len(set(base[1:td.total_tricks + 1])) > 1
+    return (tricks if by_number else frozenset(tricks), td.trick, d.turn)
 
 
 class _Kernel:
@@ -339,36 +343,29 @@ def open_values(position: Deal, answers: Answers, *, budget: Budget | None = Non
     ``only``: the moves whose exact value is wanted besides the best (by default every move's)."""
     seat = position.turn
     assert seat is not None and seat == answers.seat
+    if not answers.cheap:
+        return None  # a bot that thinks long (Monte Carlo) cannot be asked about every imagined line
     search = _Search(seat, answers, budget)
     on = _on_played(position, answers)
-    values: dict[Any, float] = {}
-    exact: set[Any] = set()
-    moves = _first_seen(position.legal_moves())
+    value_of: Callable[[Move, float], float]
     if _kernel_search(position) and answers.kernel_answers(position):
-        kernel = _Kernel(position, seat)
-        try:
-            for m in search.order(position, on) if on else moves:
-                want = only is None or only(m)
-                a = -math.inf if want or not exact else max(values[k] for k in exact)
-                v = values[key(m)] = kernel.value(m, a)
-                if v > a or want:
-                    exact.add(key(m))
-        except Stopped:
-            if budget is not None and budget.stopped:
-                raise
-            return None
-        return OpenValues(values, frozenset(exact), unit_of(position))
-    try:
-        for m in search.order(position, on) if on else moves:
-            if key(m) in values:
-                continue
+        value_of = _Kernel(position, seat).value
+    else:
+        def value_of(m: Move, alpha: float) -> float:
             child = position.copy()
             child_on = answers.on_line(position, on, m)
             child.play(m, seat)
+            return search.search(child, child_on, alpha)
+
+    values: dict[Any, float] = {}
+    exact: set[Any] = set()
+    try:
+        for m in search.order(position, on) if on else _first_seen(position.legal_moves()):
+            if key(m) in values:
+                continue
             want = only is None or only(m)
             alpha = -math.inf if want or not exact else max(values[k] for k in exact)
-            v = search.search(child, child_on, alpha)
-            values[key(m)] = v
+            v = values[key(m)] = value_of(m, alpha)
             if v > alpha or want:
                 exact.add(key(m))
     except Stopped:

@@ -136,13 +136,18 @@ def test_quiz_set_scores_in_jupyterlab(page: Any, lab: Server, site: Path, shots
     assert not page.js_errors, f"JavaScript errors: {page.js_errors}"
 
 
-def test_following_the_hint_is_graded_best_in_jupyterlab(page: Any, lab: Server, shots: Screenshots) -> None:
-    """A learner who presses Hint and plays its card on every move gets "best" on every decision."""
-    open_in_lab(page, lab, "browser/coach-table.ipynb")
+def _open_at_an_ordinary_window(page: Any, lab: Server, notebook: str) -> None:
+    """``notebook`` opened and run in JupyterLab at 1400×1000 with the file browser open, as a learner has it."""
+    open_in_lab(page, lab, notebook)
     window(page, file_browser=True)
     state = run_all_cells(page)
     problems = notebook_problems(page, state)
     assert not problems, "\n".join(problems)
+
+
+def test_following_the_hint_is_graded_best_in_jupyterlab(page: Any, lab: Server, shots: Screenshots) -> None:
+    """A learner who presses Hint and plays its card on every move gets "best" on every decision."""
+    _open_at_an_ordinary_window(page, lab, "browser/coach-table.ipynb")
     log = follow_hints(page, lambda name, top, height: shots.take(page, name, top=top, height=height))
     print("\n".join(log))
     assert not page.js_errors, f"JavaScript errors: {page.js_errors}"
@@ -152,21 +157,13 @@ def test_a_poor_card_is_found_in_the_review_without_scrolling_in_jupyterlab(page
                                                                             shots: Screenshots) -> None:
     """At 1400×1000 with the file browser open the review goes below the table: the line under the table says what
     it found, in view when the deal ends; its button brings the review into view; Try again brings the table back."""
-    open_in_lab(page, lab, "browser/coach-table.ipynb")
-    window(page, file_browser=True)
-    state = run_all_cells(page)
-    problems = notebook_problems(page, state)
-    assert not problems, "\n".join(problems)
+    _open_at_an_ordinary_window(page, lab, "browser/coach-table.ipynb")
     log = poor_cards(page, lambda name, top, height: shots.take(page, name, top=top, height=height))
     print("\n".join(log))
     assert not page.js_errors, f"JavaScript errors: {page.js_errors}"
 
 
 def test_the_herzeln_chain_reviews_cleanly_in_jupyterlab(page: Any, lab: Server) -> None:
-    open_in_lab(page, lab, "browser/herzeln-chain.ipynb")
-    window(page, file_browser=True)
-    state = run_all_cells(page)
-    problems = notebook_problems(page, state)
-    assert not problems, "\n".join(problems)
+    _open_at_an_ordinary_window(page, lab, "browser/herzeln-chain.ipynb")
     print("\n".join(chain_reviews_cleanly(page)))
     assert not page.js_errors, f"JavaScript errors: {page.js_errors}"
