@@ -94,11 +94,14 @@ def open_best(position: Deal, *, bots: object = "heuristic", style: Style | None
     if verdict(position, style=style).judged is None:  # Herzblatt's calls and discards: no search of them
         fair = best_moves(position, style=style)
         return Answer(seat, fair.moves, f"there is no search with all hands open for this move; {fair.why}")
-    got = open_values(position, answers_for(position, seat, bots))  # type: ignore[arg-type]
-    if got is None:  # too many cards left for the search: the coach's fair answer, said to be that
+    answers = answers_for(position, seat, bots)  # type: ignore[arg-type]
+    got = open_values(position, answers)
+    if got is None:  # no search: the coach's fair answer, said to be that, and why
         fair = best_moves(position, style=style)
-        return Answer(seat, fair.moves, "with all hands open the search does not finish this early in the deal; "
-                      f"from what the player could know: {fair.why}")
+        why = ("there is no search with all hands open against a bot that thinks long (the Monte Carlo bot: asking "
+               "it about every line would take minutes)" if not answers.cheap else
+               "with all hands open the search does not finish this early in the deal")
+        return Answer(seat, fair.moves, f"{why}; from what the player could know: {fair.why}")
     moves = tuple(m for m in legal if key(m) in got.best)
     verb = "keeps" if len(moves) == 1 else "keep"
     return Answer(seat, moves, f"{_names(position, moves, style)} {verb} the best result (the other seats playing "

@@ -11,9 +11,11 @@ the fanned bots' hands leave no room for the trick and the score.
 
 from __future__ import annotations
 
+from typing import Any
+
 from keinstich.faces import CARD_SIZES
 
-__all__ = ["BOARD_CSS", "size_css", "text_px"]
+__all__ = ["BOARD_CSS", "size_class", "size_css", "text_px"]
 
 BOARD_CSS = (".ks-table .ks-board{flex-wrap:wrap;align-items:flex-start;gap:12px}"
              ".ks-table .ks-others{flex:1 1 0;max-width:max-content}"
@@ -41,3 +43,14 @@ def size_css(card_px: int) -> str:
     return (f"{scope}{{font-size:{fs}px;line-height:{line}px;--jp-widgets-font-size:{fs}px;"
             f"--jp-widgets-inline-height:{line}px;--jp-content-font-size1:{fs}px;--jp-ui-font-size1:{fs}px}}"
             f"{scope} .widget-html-content{{font-size:{fs}px;line-height:{line}px}}")
+
+
+def size_class(root: Any, css: Any, sizes: set[int], px: int, base: str) -> None:
+    """Give the Table's ``root`` the class of cards ``px`` wide, and the ``css`` widget (a ``<style>`` block:
+    ``base`` and :data:`BOARD_CSS`) the text size rules of every size in ``sizes`` (``px`` added to them)."""
+    for cls in [c for c in root._dom_classes if c.startswith("ks-px-")]:
+        root.remove_class(cls)
+    root.add_class(f"ks-px-{px}")
+    if px not in sizes:
+        sizes.add(px)
+        css.value = base[:-len("</style>")] + BOARD_CSS + "".join(size_css(w) for w in sorted(sizes)) + "</style>"

@@ -19,6 +19,7 @@ from keinstich.wording import card_words
 
 from ._centre import centre_of, won_words
 from ._games import bot_label, calls, lays_off, move_cards, tricks_of
+from ._layout import size_class
 from ._table_parts import domino_width, fan_width, other_width, trick_width
 from ._words import BUTTON_STYLES, LABELS, STRINGS, UNITS, action_key, move_text
 
@@ -55,6 +56,9 @@ class TableView:
     other_views: dict[int, HandView]
     other_labels: dict[int, widgets.HTML]
     others: widgets.VBox
+    main: widgets.VBox
+    css: widgets.HTML
+    _sizes: set[int]
     centre_box: widgets.VBox
     tricks_row: widgets.HBox
     domino_view: Any
@@ -215,8 +219,9 @@ class TableView:
                                   title=self.t("trick_k", k=beside.number))
             self.last_view.layout.display = ""
 
-    def size_text(self, px: int) -> None:  # pragma: no cover - the Table defines it
-        raise NotImplementedError
+    def size_text(self, px: int) -> None:
+        """The root's size class for cards ``px`` wide, and the text size rules of every size shown so far."""
+        size_class(self.main, self.css, self._sizes, px, CSS)
 
     def resize(self, px: int) -> None:
         """Every card view redrawn in place for cards ``px`` wide (the learner's; the rest, and the review's, in

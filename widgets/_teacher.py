@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as widgets
 
 from keinstich.cards import Card
-from keinstich.codes import CodeError, DealCode, deal_code, result_code
+from keinstich.codes import CodeError, DealCode, deal_code, read_code, result_code
 from keinstich.deal import Deal, move_cards
 from keinstich.teaching import Answer, best_moves, open_best
 
@@ -38,7 +38,7 @@ from ._thinking import Thinking
 if TYPE_CHECKING:
     from .table import Table
 
-__all__ = ["APP", "CodePanel", "TeacherPanel", "copy_button", "link_for"]
+__all__ = ["APP", "CodePanel", "TeacherPanel", "app_table", "copy_button", "link_for", "opened", "panels"]
 
 APP = "apps/table.ipynb"
 """The Voila app a deal link opens, from the folder the server serves (the kit's own, as on Binder)."""
@@ -381,3 +381,48 @@ class TeacherPanel(widgets.VBox):  # type: ignore[misc]
             self.note.value = f"<i>{html.escape(self.words['stepping'].format(name=self.table.name(deal.turn)))}</i>"
         elif not ses.paused and self.note.value.startswith("<i>"):
             self.note.value = ""
+
+
+def app_table(query: str | None = None, **defaults: Any) -> Table:
+    """The Voila app's table: the deal of the page's ``?deal=CODE`` (Voila hands the page's query string to the
+    kernel as ``QUERY_STRING``), else a table made from ``defaults``. A handed-out link opens the student's
+    table; ``&teacher=1`` (or no code at all) adds the teacher's controls. A code that is not one, damaged or
+    from a newer kit opens the default table with the reason in one sentence, never a traceback."""
+    from urllib.parse import parse_qs
+
+    from .table import Table
+
+    raw = os.environ.get("QUERY_STRING", "") if query is None else query
+    asked = parse_qs(raw.lstrip("?"))
+    code = (asked.get("deal") or [""])[0].strip()
+    teacher = not code or (asked.get("teacher") or ["0"])[0].lower() in ("1", "true", "yes")
+    kwargs = {k: v for k, v in defaults.items() if k not in ("seed", "text", "deal")} if code else dict(defaults)
+    if code:
+        try:
+            return Table.from_code(code, teacher=teacher, **kwargs)
+        except CodeError as e:
+            table = Table(teacher=True, **defaults)
+            table.messages.error(f"The link's deal could not be opened: {e}")
+            return table
+    return Table(teacher=teacher, **defaults)
+
+
+def opened(code: DealCode | str, seed: int | str | None, bots: Any) -> tuple[DealCode, Deal, int, Any, Any]:
+    """What a deal code opens at a Table: the code read, the position it hands out (a result code: the one its
+    student was given), the learner's seat, the seed (unless given) and the bots (unless given)."""
+    handed_out = read_code(code)
+    deal = handed_out.position() if handed_out.kind == "deal" else handed_out.start_position()
+    seed = handed_out.seed if seed is None else seed
+    if handed_out.bots and bots == "heuristic":
+        bots = list(handed_out.bots)
+    return handed_out, deal, handed_out.seat, seed, bots
+
+
+def panels(table: Table, handed_out: DealCode | None, teacher: bool) -> tuple[CodePanel, TeacherPanel | None]:
+    """The code panel (and with ``teacher`` the teacher's panel above it), put under the table's controls."""
+    codes = CodePanel(table, handed_out)
+    panel = TeacherPanel(table) if teacher else None
+    at = table.main.children.index(table.controls) + 1
+    extra = [panel] if panel is not None else []
+    table.main.children = [*table.main.children[:at], *extra, codes, *table.main.children[at:]]
+    return codes, panel

@@ -122,7 +122,7 @@ def test_show_the_best_cards_says_what_it_assumes_and_rings_the_search_s_best_se
     from keinstich.coach.fair import key
     from keinstich.coach.judge import answers_for
 
-    t = _table(bots=["heuristic", "random", "heuristic", "montecarlo:samples=8"])
+    t = _table(bots=["heuristic", "random", "heuristic", "heuristic"])
     tp = t.teacher_panel
     position = t.deal.copy()
     got = open_values(position, answers_for(position, t.seat, list(t.session.specs)))
@@ -164,3 +164,13 @@ def test_the_classroom_pastes_codes_and_makes_a_handout():
         room.show_button.click()
         assert words in room.messages.text and room.results is before  # refused: the results shown stay
     assert Classroom().results is None and Classroom(example=True, synchronous=True).results is not None
+
+
+def test_no_search_with_all_hands_open_against_the_monte_carlo_bot():
+    from keinstich.teaching import best_moves
+
+    t = _table(bots="montecarlo:samples=8")
+    tp = t.teacher_panel
+    tp.show_best()  # the coach's fair answer, and the note says why there is no search
+    assert set(tp.marks(t.seat)) == set(best_moves(t.deal.copy()).cards)
+    assert "against a bot that thinks long" in tp.note.value and "The coach, from what you could know" in tp.note.value
