@@ -119,7 +119,7 @@ def judged(position: Deal, move: Move, *, style: Style | None = None) -> Verdict
 
 
 def _names(position: Deal, moves: tuple[Move, ...], style: Style | None) -> str:
-    """"the Ober of Leaves", "the 7 and the 9 of Acorns": the moves as a sentence names them."""
+    """"Ober of Leaves", "7 of Acorns and 9 of Acorns": the moves as the coach's sentences name them."""
     from keinstich.coach.grades import pack_in_play
     from keinstich.coach.why import move_text
 

@@ -353,9 +353,9 @@ class TeacherPanel(widgets.VBox):  # type: ignore[misc]
         if answer.seat in self.reveal and not table.open_toggle.value:
             self.reveal[answer.seat].value = True  # the answer is in a bot's hand: show that hand
         who = html.escape("you" if answer.seat == table.seat else table.name(answer.seat))
-        ringed = f"{len(cards)} card{'s' if len(cards) != 1 else ''} ringed"
+        ringed = f" ({len(cards)} card{'s' if len(cards) != 1 else ''} ringed: each one graded best)" if cards else ""
         head = (answer.view[0].upper() + answer.view[1:]) if answer.open_hands else (
-            f"The coach, from what {who} could know ({ringed}: each one graded best)")
+            f"The coach, from what {who} could know{ringed}")
         self.note.value = (f'<div style="background:#fff4d6;border-radius:4px;padding:4px 10px">'
                            f"<b>{head}:</b> {html.escape(answer.why)}</div>")
         with table.session.lock:

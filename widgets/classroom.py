@@ -89,7 +89,9 @@ class ClassResultsView(widgets.VBox):  # type: ignore[misc]
             raise ValueError(f"no student named {student!r}: the students are "
                              + ", ".join(x.name for x in self.results.students))
         deal, seat, bots = s.deal(), s.code.seat, list(s.code.bots) or "heuristic"
-        self.review_title.value = f"<b>{html.escape(s.name)}'s deal</b>"
+        self.review_title.value = f"<b>{html.escape(s.name)}'s deal</b> (rank {s.rank}, {s.score:g} " \
+                                  f"{html.escape(self.results.unit)})"
+        self.review.title.value = f"<b>The coach's review of {html.escape(s.name)}'s decisions</b>"
         self.review.update(None)
         self.job.withdraw()  # another student's review being made: this one is asked for now
         self.job.start(lambda _budget: review_of(deal, seat, bots=bots), self.review.update,
@@ -127,7 +129,8 @@ class HandoutPanel(widgets.VBox):  # type: ignore[misc]
         self.which = widgets.Dropdown(options=options, value="open", description="Handout of",
                                       style={"description_width": "80px"}, layout=widgets.Layout(width="440px"))
         self.make_button = widgets.Button(description="Make the handout", icon="print",
-                                          tooltip="draw the deal on one A4 page, to print")
+                                          tooltip="draw the deal on one A4 page, to print",
+                                          layout=widgets.Layout(width="auto"))
         self.make_button.on_click(guarded(self.messages, lambda _b: self.make()))
         self.page = widgets.HTML()
         self.page.add_class("ks-handout-page")

@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 import base64
+import contextlib
 import re
 import shutil
 from typing import Any
@@ -148,6 +149,14 @@ def _lit(page: Any) -> list[str]:
     return sorted(names)
 
 
+def _wait_lit(page: Any, want: list[str], timeout: float = 120_000) -> None:
+    """Wait until the ringed cards are ``want`` (the rings arrive card by card); fail with the cards ringed."""
+    with contextlib.suppress(Exception):
+        page.wait_for_function(f"""(want) => JSON.stringify([...document.querySelectorAll('{LIT}')]
+            .map(b => b.textContent.trim()).sort()) === JSON.stringify(want)""", arg=sorted(want), timeout=timeout)
+    assert _lit(page) == sorted(want), f"ringed {_lit(page)}, the coach's answer {sorted(want)}"
+
+
 def _press(page: Any, label: str) -> None:
     page.locator(".ks-teacher button").filter(has_text=re.compile(f"^\\s*{re.escape(label)}\\s*$")).first.click()
 
@@ -215,8 +224,7 @@ def test_a_deal_link_in_voila_step_reveal_ask_and_show(page: Any, voila: Server,
     position = teacher.table.deal.copy()
     fair = best_moves(position, style=teacher.table.faces)
     _press(page, "Show the answer")
-    page.wait_for_function(f"() => document.querySelectorAll('{LIT}').length > 0", timeout=60_000)
-    assert _lit(page) == _names(teacher.table, seat, fair.cards), (_lit(page), fair)
+    _wait_lit(page, _names(teacher.table, seat, fair.cards))
     assert plain_text(fair.why) in _note(page), _note(page)
     assert f"from what Seat 3 could know ({len(fair.cards)} cards ringed: each one graded best)" in _note(page)
     _snap(page, shots, "teacher-panel.png")
@@ -229,8 +237,8 @@ def test_a_deal_link_in_voila_step_reveal_ask_and_show(page: Any, voila: Server,
     position = teacher.table.deal.copy()
     best = open_best(position, bots=list(teacher.table.session.specs), style=teacher.table.faces)
     _press(page, "Show the best cards")
-    page.wait_for_function(f"() => document.querySelectorAll('{HAND}.ks-lit').length > 0", timeout=120_000)
-    assert _lit(page) == _names(teacher.table, teacher.table.seat, best.cards), (_lit(page), best)
+    _wait_lit(page, _names(teacher.table, teacher.table.seat, best.cards))
+    assert page.evaluate(f"() => document.querySelectorAll('{HAND}.ks-lit').length") == len(best.cards)
     note = _note(page)
     assert note.startswith("With all hands open, against these opponents:") and plain_text(best.why) in note, note
 
@@ -293,13 +301,15 @@ def test_the_teachers_notebook_in_voila(page: Any, lab: Server, shots: Screensho
     svg = handout_svg(given.position(), hands="hidden", seat=given.seat,
                       title="No Hearts (Kein Herz): the deal handed out")
     assert _decoded(link.get_attribute("href") or "") == svg
-    assert page.locator(".ks-handout img").first.evaluate("img => img.complete && img.naturalWidth > 100")
+    page.wait_for_function("() => { const img = document.querySelector('.ks-handout img');"
+                           " return img && img.complete && img.naturalWidth > 100; }", timeout=30_000)
 
     top = results.students[0]  # the best student's deal as played: every trick, on one page
     page.locator(".ks-handout select").select_option(label=f"{top.name}'s deal as played (rank 1)")
+    before = link.get_attribute("href")
     page.locator(".ks-handout button").filter(has_text="Make the handout").click()
     page.wait_for_function("(old) => document.querySelector('.ks-handout a.ks-handout-file').href !== old",
-                           arg=link.get_attribute("href"), timeout=30_000)
+                           arg=before, timeout=30_000)
     svg = handout_svg(top.deal(), hands="open", seat=top.code.seat,
                       title=f"No Hearts (Kein Herz): {top.name}'s deal (rank 1, {top.score:g} {results.unit})")
     assert _decoded(link.get_attribute("href") or "") == svg
