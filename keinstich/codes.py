@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from keinstich.cards import Card
 from keinstich.cards import pack as get_pack
 from keinstich.code_bytes import ALPHABET, WORDS, CodeError, Reader, Short, Writer, from_base32, to_base32
-from keinstich.deal import IllegalPlay
+from keinstich.deal import IllegalPlay, check_deal
 from keinstich.records import PASS, Record, RecordError, record_of, replay
 
 if TYPE_CHECKING:
@@ -125,6 +125,7 @@ def deal_code(deal: Deal, seat: int = 0, *, seed: int | str | None = None,
     spec per seat ("random", "heuristic", "montecarlo", …) for the table that opens it. The record is
     the deal's own (:func:`keinstich.records.record_of`), so a deal a record cannot name (a home-made
     contract) is refused with the record's words."""
+    check_deal(deal, "deal_code")
     n = len(deal.dealt)
     _check_seat(seat, n)
     try:
@@ -137,6 +138,7 @@ def deal_code(deal: Deal, seat: int = 0, *, seed: int | str | None = None,
 def result_code(code: DealCode | str, deal: Deal, *, name: str = "") -> DealCode:
     """The result code of ``deal``: the deal code's position played on (to the end, usually) by the student
     in the code's seat. Refused if ``deal`` did not start from that position."""
+    check_deal(deal, "result_code")
     given = read_code(code) if isinstance(code, str) else code.deal
     start = len(given.position().history)
     mine = record_of(deal, pack=given.record.pack, dealer=given.record.dealer)
@@ -215,7 +217,7 @@ def _bots(bots: Sequence[object] | None, n: int) -> tuple[str, ...]:
         return ()
     if isinstance(bots, str):
         return (bots,) * n
-    out = tuple(bots)
+    out = tuple(bots) if isinstance(bots, Sequence) else ()
     if len(out) != n or not all(isinstance(b, str) and 0 < len(b) <= 60 for b in out):
         raise CodeError(f"bots are one spec per seat ({n}), each a name such as \"heuristic\"")
     return out  # type: ignore[return-value]
