@@ -174,6 +174,9 @@ def _entries(codes: Mapping[str, str] | Iterable[str | tuple[str, str]] | str) -
         return out
     if isinstance(codes, Mapping):
         return [(str(k), str(v)) for k, v in codes.items()]
+    if not isinstance(codes, Iterable):
+        raise TypeError("codes are the text pasted from a chat (one \"name: KR1-…\" a line), a dict {name: code} "
+                        f"or a list of codes, not {type(codes).__name__}")
     out = []
     for item in codes:
         if isinstance(item, tuple):
@@ -314,11 +317,11 @@ def example_class(students: int = 12, *, contract: str = "no-hearts", seed: int 
     from keinstich.bots import HeuristicBot, RandomBot
     from keinstich.bots.play import bot_move
     from keinstich.codes import deal_code, result_code
-    from keinstich.games import GAMES
+    from keinstich.games import game as game_named
+    from keinstich.limits import check_whole
 
-    if isinstance(students, bool) or not isinstance(students, int) or not 1 <= students <= 200:
-        raise ValueError(f"students must be a whole number from 1 to 200, not {students!r}")
-    start = GAMES[game].deal(contract, seed)
+    check_whole("students", students, 1, 200)
+    start = game_named(game).deal(contract, seed)
     given = deal_code(start, seat, seed=seed, bots=["heuristic"] * start.players)
     rng = random.Random(f"{game} {contract} {seed} class")
     bots = HeuristicBot()

@@ -125,5 +125,9 @@ def test_a_made_up_class_to_try_the_teachers_notebook():
     assert results.deal.position().history == () and results.deal.seed == 5
     assert len({s.score for s in results.students}) > 1  # careful and careless students: not one result for all
     assert list(example_class(27))[25:] == ["Anna 2", "Ben 2"]
-    with pytest.raises(ValueError, match="whole number from 1 to 200"):
-        example_class(0)
+    for kwargs, words in (({"students": 0}, "students must be a whole number from 1 to 200"),
+                          ({"students": "3"}, "students must be a whole number"), ({"game": "chess"}, "unknown game"),
+                          ({"contract": "nope"}, "unknown kein-stich contract"), ({"seat": 9}, "seat must be a seat"),
+                          ({"seed": 1.5}, "seed must be a whole number")):
+        with pytest.raises((TypeError, ValueError), match=words):
+            example_class(**kwargs)

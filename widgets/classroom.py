@@ -144,6 +144,9 @@ class HandoutPanel(widgets.VBox):  # type: ignore[misc]
         """Draw the handout chosen (``which``: "open", "hidden" or "student:N"; default the dropdown's) and show
         it with its download link; returns the SVG."""
         if which is not None:
+            if which not in [v for _, v in self.which.options]:
+                raise ValueError(f"which must be \"open\", \"hidden\" or \"student:N\" (N from 0 to "
+                                 f"{len(self.results.students) - 1}), not {which!r}")
             self.which.value = which
         choice = self.which.value
         r = self.results
@@ -238,6 +241,9 @@ def _as_text(codes: Codes) -> str:
     """Codes as the box shows them: one a line, "name: code"."""
     if isinstance(codes, str):
         return codes
+    if not isinstance(codes, Mapping | list | tuple):
+        raise TypeError("codes are the text pasted from a chat (one \"name: KR1-…\" a line), a dict {name: code} "
+                        f"or a list of codes, not {type(codes).__name__}")
     if isinstance(codes, Mapping):
         return "\n".join(f"{k}: {v}" for k, v in codes.items())
     return "\n".join(f"{c[0]}: {c[1]}" if isinstance(c, tuple) else str(c) for c in codes)

@@ -70,6 +70,8 @@ class ReviewView(widgets.VBox):  # type: ignore[misc]
 
     def set_width(self, width: float) -> None:
         """Draw the rows' cards ``width`` pixels wide (the Table's card size changed): redrawn in place."""
+        if isinstance(width, bool) or not isinstance(width, int | float) or width < 16:
+            raise ValueError(f"width must be a card width in pixels, 16 or more, not {width!r}")
         with self.lock:
             if self.look["width"] != width:
                 self.look["width"] = width

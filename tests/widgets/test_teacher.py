@@ -174,3 +174,27 @@ def test_no_search_with_all_hands_open_against_the_monte_carlo_bot():
     tp.show_best()  # the coach's fair answer, and the note says why there is no search
     assert set(tp.marks(t.seat)) == set(best_moves(t.deal.copy()).cards)
     assert "against a bot that thinks long" in tp.note.value and "The coach, from what you could know" in tp.note.value
+
+
+def test_wrong_arguments_are_refused_in_words():
+    from keinstich.classroom import class_results as score_class
+    from keinstich.teaching import best_moves, open_best
+    from keinstich_widgets.classroom import Classroom
+    from keinstich_widgets.review import ReviewView
+
+    for call, words in ((lambda: score_class(5), "codes are the text pasted from a chat"),
+                        (lambda: Classroom(5), "codes are the text pasted from a chat"),
+                        (lambda: best_moves(None), "takes a deal"), (lambda: open_best("KS1-…"), "takes a deal"),
+                        (lambda: ReviewView().set_width("wide"), "width must be a card width")):
+        with pytest.raises((TypeError, ValueError), match=words):
+            call()
+    room = Classroom({"Anna": _finished_code()}, synchronous=True)
+    with pytest.raises(ValueError, match=r'which must be "open", "hidden" or "student:N" \(N from 0 to 0\)'):
+        room.handout.make("student:3")
+
+
+def _finished_code():
+    t = Table("kein-stich", "no-hearts", seed=2, synchronous=True, review=False)
+    while not t.deal.over:
+        t.play(t.session.legal()[0])
+    return t.codes.result_code.text
