@@ -59,6 +59,9 @@ class Verdict:
 
 
 def _seat(position: Deal) -> int:
+    from keinstich.deal import check_deal
+
+    check_deal(position, "the teacher's question")
     seat = position.turn
     if seat is None or position.over:
         raise ValueError("the deal is over: there is no move left to ask about")
