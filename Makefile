@@ -46,7 +46,8 @@ lessons-refresh: $(STAMP)
 browser: $(STAMP)
 	$(BIN)/python -m pytest -p no:xdist tests/browser
 
-# The same tests, writing docs/screenshots/*.png (table, domino, rule editor, quiz).
+# The same tests, writing docs/screenshots/*.png (table, projector layout, teacher panel, class results, domino, rule
+# editor, quiz).
 screenshots: $(STAMP)
 	KEINSTICH_SCREENSHOTS=1 $(BIN)/python -m pytest -p no:xdist tests/browser
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Literal, TypeVar
 
-from keinstich.limits import check_seed
+from keinstich.limits import check_seed, check_whole
 from keinstich.limits import quoted as quoted  # where messages have always found it
 
 Style = Literal["german", "french"]
@@ -205,8 +205,13 @@ def card(code: str | Card) -> Card:
 
 def cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
     """Parse several card codes separated by spaces or commas: ``cards("QS 10H, JC")``."""
-    tokens = re.split(r"[\s,;]+", text.strip()) if isinstance(text, str) else list(text)
-    return tuple(card(t) for t in tokens if t != "")
+    if isinstance(text, str):
+        tokens: list[object] = re.split(r"[\s,;]+", text.strip())
+    elif isinstance(text, Iterable):
+        tokens = list(text)
+    else:
+        raise CardCodeError(f"cards takes codes as text such as 'QS 10H' or a list of cards, not {quoted(text)}")
+    return tuple(card(t) for t in tokens if t != "")  # type: ignore[arg-type]  # card() refuses the rest
 
 
 def suit(token: str | Suit) -> Suit:
@@ -294,8 +299,11 @@ RANK_ORDERS: dict[str, tuple[Rank, ...]] = {"natural": NATURAL, "ace-ten": ACE_T
 def strength_table(order: str | Sequence[Rank]) -> tuple[int, ...]:
     """Per card index, its strength within its suit under a rank order (higher wins)."""
     if isinstance(order, str) and order not in RANK_ORDERS:
-        raise ValueError(f"unknown rank order {order!r}: use one of {', '.join(RANK_ORDERS)}")
-    ranks = RANK_ORDERS[order] if isinstance(order, str) else tuple(order)
+        raise ValueError(f"unknown rank order {quoted(order)}: use one of {', '.join(RANK_ORDERS)}")
+    ranks = RANK_ORDERS[order] if isinstance(order, str) else tuple(order) if isinstance(order, Sequence) else ()
+    if len(ranks) != len(Rank) or set(ranks) != set(Rank):
+        raise ValueError(f"order must be the name of a rank order ({', '.join(RANK_ORDERS)}) or every Rank "
+                         f"once, highest first, not {quoted(order)}")
     power = {r: len(ranks) - i for i, r in enumerate(ranks)}
     return tuple(power[c.rank] for c in ALL_CARDS)
 
@@ -337,8 +345,8 @@ class Pack:
 
     def hand_size(self, players: int, skat: int = 0) -> int:
         """Cards per hand when all are dealt to ``players`` (after ``skat`` cards are set aside)."""
-        if players < 2:
-            raise PackError(f"a deal needs at least 2 players, not {players}")
+        check_whole("players", players, 2, error=PackError)
+        check_whole("skat", skat, 0, error=PackError)
         usable = len(self.cards) - skat
         if usable <= 0 or usable % players:
             raise PackError(
@@ -375,6 +383,8 @@ def pack(pack_id: str | Pack) -> Pack:
     """
     if isinstance(pack_id, Pack):
         return pack_id
+    if not isinstance(pack_id, str):
+        raise PackError(f"a pack is an id such as 'german-32' (or a Pack), not {quoted(pack_id)}")
     return _pack(pack_id)
 
 
@@ -583,7 +593,8 @@ def hands_from_text(text: str, p: Pack | str, players: int | None = None,
             skat_cards = parsed
         else:
             rows.append((f"line {lineno}", parsed))
-    n = players if players is not None else len(rows)
+    n = check_whole("players", players, 2, error=DealTextError) if players is not None else len(rows)
+    check_whole("skat", skat, 0, error=DealTextError)
     if len(rows) != n:
         raise DealTextError(f"expected {n} hands (one line per seat), found {len(rows)}")
     if skat and skat_cards is None:

@@ -8,7 +8,9 @@ or Parquet), 2 a bad command line (unknown game, contract or bot, a count that i
 number of 1 or more, a seed that is neither a number nor a word), 3 the output cannot be written
 (a missing folder, a folder of that name, a read-only file: checked before any deal is played, so
 no work is lost), 130 interrupted. ``--out`` is written whole or not at all
-(:mod:`keinstich.files`): a failed or interrupted write keeps the file that was there. Errors are
+(:mod:`keinstich.files`): a failed or interrupted write keeps the file that was there. A Ctrl-C
+after the new file is in place keeps it and exits 0: the command then ignores Ctrl-C and finishes
+its summary (or, in the moment before, says the results were written). Errors are
 one line on stderr, never a traceback; a reader that closes stdout early
 (``keinstich check r.json | head``) is not an error.
 """
@@ -18,11 +20,13 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
+import threading
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from keinstich.files import cannot_write, write_atomically
+from keinstich.files import cannot_write, file_id, write_atomically
 from keinstich.games import GAMES
 from keinstich.limits import MAX_RECORD_BYTES, LimitError, seed_from_text
 from keinstich.records import IllegalRecordPlay, Record, RecordError, check
@@ -246,6 +250,7 @@ def _simulation(command: str, args: argparse.Namespace) -> int:
     except LimitError as e:
         _say(f"{PROG} {command}: --seed: {e}")
         return EXIT_USAGE
+    before = file_id(args.out) if args.out not in (None, "-") else None
     try:
         frame = _run_simulation(command, args, seed)
         if frame is None:
@@ -259,14 +264,38 @@ def _simulation(command: str, args: argparse.Namespace) -> int:
             except OSError as e:
                 _say(f"{PROG} {command}: cannot write {args.out}: {e.strerror or e}; the file there is unchanged")
                 return EXIT_IO
+            _results_kept(args)
         print(_report(command, frame, args))
         if args.out is not None:
             print(f"wrote {len(frame)} rows to {args.out}")
+        sys.stdout.flush()  # here, so that a Ctrl-C while the summary goes out is told apart from one before
     except KeyboardInterrupt:
-        kept = "" if args.out in (None, "-") else f"; {args.out} is unchanged"
-        _say(f"{PROG} {command}: interrupted{kept}")
-        return EXIT_INTERRUPTED
+        return _interrupted(command, args.out, before)
     return EXIT_OK
+
+
+def _results_kept(args: argparse.Namespace) -> None:
+    """The new results are in place, and Ctrl-C can no longer undo them: the command run as a program
+    ignores it from here on and finishes its summary (a few lines), so that it neither dies of it on the
+    way out nor reports an interruption that changed nothing. Called in-process (``main([...])``, as the
+    tests do), nothing changes."""
+    if getattr(args, "program", False) and threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _interrupted(command: str, out: str | None, before: tuple[int, int] | None) -> int:
+    """Say what a Ctrl-C left of ``--out`` (the file there before was ``before``), as it is: the new
+    results already renamed into place are kept (exit 0), else the old file is there as it was (130)."""
+    if out is None or out == "-":
+        _say(f"{PROG} {command}: interrupted")
+        return EXIT_INTERRUPTED
+    if file_id(out) != before:
+        _say(f"{PROG} {command}: interrupted after the results were written to {out}; only the summary "
+             "is cut short")
+        return EXIT_OK
+    kept = "is unchanged" if before is not None else "was not written"
+    _say(f"{PROG} {command}: interrupted; {out} {kept}")
+    return EXIT_INTERRUPTED
 
 
 def workers_for(requested: int, units: int) -> int:
@@ -373,6 +402,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
+        args.program = argv is None  # run as the keinstich command, not called from Python
     except UsageError as e:
         _say(str(e))
         return EXIT_MALFORMED

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from keinstich.cards import ALL_CARDS, Card, Pack, Rank, Style, Suit, card, mask_of, pack, rank, suit
+from keinstich.limits import check_fields
 from keinstich.tricks import NO_TRUMPS, Trick, TrickRules
 from keinstich.wording import usual_style
 
@@ -32,6 +33,9 @@ class PerTrick:
     """``amount`` for every trick taken."""
 
     amount: int
+
+    def __post_init__(self) -> None:
+        check_fields(self, ContractError)
 
     def for_trick(self, trick: Trick, total_tricks: int) -> int:
         return self.amount
@@ -58,6 +62,7 @@ class PerCard:
     mask: int = field(default=0, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        check_fields(self, ContractError)
         try:
             s = suit(self.suit) if self.suit is not None else None
             r = rank(self.rank) if self.rank is not None else None
@@ -99,6 +104,7 @@ class ForTrick:
     amount: int
 
     def __post_init__(self) -> None:
+        check_fields(self, ContractError)
         if self.number == 0:
             raise ContractError("ForTrick numbers start at 1 (first trick); use -1 for the last")
 

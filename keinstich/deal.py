@@ -12,11 +12,12 @@ player): a reader who knows one deal kind knows them all.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self, TypeAlias, TypeVar
 
-from keinstich.cards import Card, Style, card, mask_of, quoted
+from keinstich.cards import Card, Style, cards, mask_of, quoted
+from keinstich.limits import check_whole
 
 if TYPE_CHECKING:
     from keinstich.records import Record
@@ -232,22 +233,36 @@ def check_rng(rng: object, what: str = "playout") -> None:
                         f"not {quoted(rng)}")
 
 
-def check_seat(seat: object, players: int, error: type[ValueError] = ValueError) -> int:
-    """``seat`` as a seat number from 0 to ``players - 1``, or a clear refusal (no negative indexing)."""
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-        raise error(f"seat must be a whole number from 0 to {players - 1}, not {seat!r}")
-    return seat
+def check_deal(deal: object, what: str) -> None:
+    """Refuse what is not a deal (a record, a seed, None …) where ``what`` takes one, in words."""
+    if not all(callable(getattr(deal, name, None)) for name in ("observation", "legal_moves", "result")):
+        raise TypeError(f"{what} takes a deal, e.g. TrickDeal.from_seed(\"german-32\", 4, 7, \"no-hearts\") "
+                        f"or Record.load(path).replay(), not {quoted(deal)}")
+
+
+def check_seat(seat: object, players: int, error: type[ValueError] = ValueError, name: str = "seat") -> int:
+    """``seat`` as a seat number from 0 to ``players - 1``, or a clear refusal naming ``name`` (no
+    negative indexing, no True for seat 1)."""
+    return check_whole(name, seat, 0, players - 1, error)
 
 
 def named(spec: object, players: int | None, fits: Callable[[object], bool], kind: str,
-          error: type[ValueError] = ValueError) -> Any:
-    """``spec`` itself, or, given as an id (``"no-hearts"``, ``"herzeln-tricks"``, ``"domino"``,
-    ``"herzblatt-4"``), the contract or rules of that id from the games' registry that ``fits`` this
-    kind of deal; refused with what the id is and where it belongs."""
-    if not isinstance(spec, str):
+          error: type[ValueError] = ValueError, what: str = "contract") -> Any:
+    """``spec`` itself if it ``fits`` this kind of deal, or, given as an id (``"no-hearts"``,
+    ``"herzeln-tricks"``, ``"domino"``, ``"herzblatt-4"``), the contract or rules of that id from the
+    games' registry that fits it; anything else is refused, naming the parameter (``what``), with
+    what the id is and where it belongs."""
+    if not isinstance(spec, str) and fits(spec):
         return spec
     from keinstich.games import GAMES  # the registry sits above the machines: looked up when asked
 
+    if not isinstance(spec, str):
+        example = next((c for g in GAMES.values() for c in g.contracts(g.player_counts[-1]).values() if fits(c)),
+                       None)
+        hint = f" (such as {getattr(example, 'id', '')!r})" if example is not None else ""
+        where = (f"; a {type(spec).__name__} goes in rules=, beside the contract"
+                 if type(spec).__name__.endswith("Rules") and what == "contract" else "")
+        raise error(f"{what} must be {kind} or its id{hint}, not {quoted(spec)}{where}")
     found = []
     for g in GAMES.values():
         try:
@@ -268,13 +283,21 @@ def named(spec: object, players: int | None, fits: Callable[[object], bool], kin
 
 
 def read_hands(hands: Sequence[Sequence[Card | str]], leader: int, style: Style,
-               error: type[ValueError] = ValueError) -> tuple[tuple[tuple[Card, ...], ...], list[int]]:
+               error: type[ValueError] = ValueError,
+               pack: object = None) -> tuple[tuple[tuple[Card, ...], ...], list[int]]:
     """Hands given to a machine, as cards and as masks; refused with ``error`` unless there are two
-    or more, all of one size, no card twice, ``leader`` is a seat and ``style`` a pack's style."""
+    or more, all of one size, no card twice, ``leader`` is a seat, ``style`` a pack's style and
+    ``pack`` None or a pack's id."""
+    if isinstance(hands, str) or not isinstance(hands, Sequence):
+        raise error(f"hands must be a list of hands, seat 0 first, each a list of cards or a text such as "
+                    f"'QS 10H 7C', not {quoted(hands)}")
     n = len(hands)
     if n < 2:
         raise error(f"a deal needs at least 2 hands, got {n}")
-    dealt = tuple(tuple(card(c) for c in h) for h in hands)
+    for seat, h in enumerate(hands):
+        if not isinstance(h, Iterable):
+            raise error(f"hands[{seat}] must be a list of cards or a text such as 'QS 10H 7C', not {quoted(h)}")
+    dealt = tuple(cards(h) for h in hands)
     sizes = [len(h) for h in dealt]
     if len(set(sizes)) != 1 or sizes[0] == 0:
         raise error(f"every hand needs the same number of cards, got sizes {sizes}")
@@ -284,7 +307,9 @@ def read_hands(hands: Sequence[Sequence[Card | str]], leader: int, style: Style,
     if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader < n:
         raise error(f"leader must be a seat from 0 to {n - 1}, not {leader!r}")
     if style not in ("german", "french"):
-        raise error(f"style must be 'german' or 'french', not {style!r}")
+        raise error(f"style must be 'german' or 'french', not {quoted(style)}")
+    if pack is not None and not isinstance(pack, str):
+        raise error(f"pack must be the id of the pack dealt from, such as 'german-32', or None, not {quoted(pack)}")
     return dealt, masks
 
 
@@ -361,8 +386,7 @@ class Machine:
 
     def rewound(self, moves: int) -> Self:
         history: Sequence[tuple[int, Move]] = self.history  # type: ignore[attr-defined]
-        if not 0 <= moves <= len(history):
-            raise ValueError(f"moves must be from 0 to {len(history)}, not {moves}")
+        check_whole("moves", moves, 0, len(history))
         fresh: Self = self._fresh()
         for seat, move in history[:moves]:
             fresh.play(move, seat)  # type: ignore[attr-defined]

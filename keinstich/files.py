@@ -34,6 +34,17 @@ def cannot_write(path: str | os.PathLike[str]) -> str | None:
     return None
 
 
+def file_id(path: str | os.PathLike[str]) -> tuple[int, int] | None:
+    """Which file ``path`` names now, as (device, inode), or None when there is none. A file
+    :func:`write_atomically` renamed over it has another id: a caller interrupted around the rename
+    compares ids to say truly whether the old file is still there."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_dev, st.st_ino
+
+
 def write_atomically(path: str | os.PathLike[str], write: Callable[[str], None]) -> None:
     """Call ``write(temporary_path)`` and move the result to ``path`` only if it returned.
 
@@ -66,4 +77,4 @@ def _mode_for(target: Path) -> int:
         return 0o666 & ~umask
 
 
-__all__ = ["cannot_write", "write_atomically"]
+__all__ = ["cannot_write", "file_id", "write_atomically"]

@@ -18,7 +18,7 @@ import re
 from typing import Literal
 
 from keinstich.cards import Card, Style, sort_hand
-from keinstich.deal import Deal, TrickPlay
+from keinstich.deal import Deal, TrickPlay, check_deal
 from keinstich.faces.hands import look, trick_svg
 from keinstich.faces.svg import FONT, H, W, _n, card_svg
 
@@ -48,6 +48,7 @@ def _text(x: float, y: float, words: str, size: float = 13, bold: bool = False) 
 def handout_svg(deal: Deal, *, hands: Literal["open", "hidden"] = "open", seat: int = 0, title: str | None = None,
                 style: Style | None = None) -> str:
     """One page: the deal's hands (``"open"``: every hand; ``"hidden"``: only ``seat``'s) and its tricks so far."""
+    check_deal(deal, "handout_svg")
     if hands not in ("open", "hidden"):
         raise ValueError(f"hands must be 'open' or 'hidden', not {hands!r}")
     n = deal.players
@@ -98,7 +99,8 @@ def handout_svg(deal: Deal, *, hands: Literal["open", "hidden"] = "open", seat: 
         row_h = max(row_h, h + 14)
     y += row_h + 20
     scores = ", ".join(f"seat {s} {v}" for s, v in enumerate(result.scores))
-    parts.append(_text(margin, min(y, page_h - margin), f"Score so far ({result.unit}): {scores}", 12))
+    parts.append(_text(margin, min(y, page_h - margin),
+                       f"{'Score' if deal.over else 'Score so far'} ({result.unit}): {scores}", 12))
     label = html.escape(f"Handout: {title or deal.game}")
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_n(page_w)} {_n(page_h)}" width="210mm" '
             f'height="297mm" role="img" aria-label="{label}"><title>{label}</title>'

@@ -50,6 +50,7 @@ from keinstich.layoff_rules import (
     DOMINO_LEAVES,
     HERZELN_DOMINO,
     PAYOUT_WEIGHTS,
+    STAKE,
     START_CARDS,
     DominoContract,
     DominoError,
@@ -66,6 +67,7 @@ from keinstich.layoff_rules import (
     payout_shares,
     payout_weights,
 )
+from keinstich.limits import check_whole, quoted
 from keinstich.tricks import forehand
 from keinstich.wording import Who
 
@@ -126,11 +128,13 @@ class DominoDeal(OpenLayout, Machine):
     def __init__(self, hands: Sequence[Sequence[Card | str]], contract: DominoContract = DOMINO,
                  *, leader: int = 0, rules: DominoRules | None = None, style: Style = "german",
                  pack: str | None = None) -> None:
-        dealt, masks = read_hands(hands, leader, style, DominoError)
+        dealt, masks = read_hands(hands, leader, style, DominoError, pack)
         n = len(dealt)
         everything = mask_of(c for h in dealt for c in h)
         self.style: Style = style
         contract = named(contract, n, _lays_off, "a lay-off deal", DominoError)
+        if rules is not None and not isinstance(rules, DominoRules):
+            raise DominoError(f"rules must be a DominoRules, or None for the contract's, not {quoted(rules)}")
         self.contract: DominoContract = contract
         self.pack = pack
         self.pot: int | None = None
@@ -187,9 +191,8 @@ class DominoDeal(OpenLayout, Machine):
                   *, dealer: int | None = None, rules: DominoRules | None = None) -> DominoDeal:
         """Deal ``p`` to ``players`` from ``seed``; ``dealer`` defaults to the last seat (seat 0 is forehand).
         The deal's :attr:`style` is the pack's."""
-        d = dealer if dealer is not None else players - 1
-        if not 0 <= d < players:
-            raise DominoError(f"dealer must be a seat from 0 to {players - 1}, not {dealer}")
+        check_whole("players", players, 2, error=DominoError)
+        d = check_seat(dealer, players, DominoError, "dealer") if dealer is not None else players - 1
         p = pack(p)
         return cls(deal_hands(p, players, seed), contract, leader=forehand(d, players), rules=rules, style=p.style,
                    pack=p.id)
@@ -516,8 +519,7 @@ class DominoDeal(OpenLayout, Machine):
 
     def observation(self, seat: int) -> DominoObservation:
         """What ``seat`` can see: its own hand, the open layout and moves, the hand sizes."""
-        if not 0 <= seat < self.players:
-            raise DominoError(f"seat must be from 0 to {self.players - 1}, not {seat}")
+        check_seat(seat, self.players, DominoError)
         mine = self._turn == seat
         return DominoObservation(
             seat=seat, players=self.players, hand=cards_of(self._hands[seat]),
@@ -572,6 +574,7 @@ __all__ = [
     "DOMINO_LEAVES",
     "HERZELN_DOMINO",
     "PAYOUT_WEIGHTS",
+    "STAKE",
     "START_CARDS",
     "DominoContract",
     "DominoDeal",

@@ -9,9 +9,11 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from numbers import Integral
 from typing import ClassVar, Literal, NamedTuple
 
 from keinstich.cards import Card, Rank, Style, Suit, card, mask_of, strength_table
+from keinstich.limits import check_fields, check_flag, check_whole, quoted
 from keinstich.wording import a, usual_style
 
 Layout = Literal["rows", "chain"]
@@ -66,14 +68,15 @@ class DominoRules:
 
     def __post_init__(self) -> None:
         if self.layout not in ("rows", "chain"):
-            raise DominoError(f"unknown layout {self.layout!r}: use 'rows' (one row per suit) or 'chain'")
-        if self.start not in START_CARDS:
-            raise DominoError(f"unknown start {self.start!r}: use one of {', '.join(START_CARDS)}")
+            raise DominoError(f"unknown layout {quoted(self.layout)}: use 'rows' (one row per suit) or 'chain'")
+        if not isinstance(self.start, str) or self.start not in START_CARDS:
+            raise DominoError(f"unknown start {quoted(self.start)}: use one of {', '.join(START_CARDS)}")
         try:
             strength_table(self.order)
         except ValueError as e:
             raise DominoError(str(e)) from None
-        if isinstance(self.pass_fee, bool) or not isinstance(self.pass_fee, int) or self.pass_fee < 0:
+        check_fields(self, DominoError)
+        if self.pass_fee < 0:
             raise DominoError(f"pass_fee must be a whole number of pfennig, 0 or more, not {self.pass_fee!r}")
         if self.layout == "chain":
             object.__setattr__(self, "start", "any")
@@ -144,6 +147,10 @@ class DominoContract:
         return f"<b>{self.name}</b>{german}: {self.rules.describe(usual_style(self.game))}"
 
 
+STAKE = 5
+"""Kein Stich's stake in pfennig: the pot is paid out in whole stakes, so a pass fee is a multiple of it
+(docs/rules.md §2.6, §2.7)."""
+
 DOMINO = DominoContract("domino", "Domino", "Unteransetzen", DominoRules())
 DOMINO_HEARTS = DominoContract("domino-hearts", "Domino from the Unter of Hearts", "Herzunteranlegen",
                                DominoRules(start="hearts"))
@@ -158,10 +165,19 @@ DOMINO_CONTRACTS: dict[str, DominoContract] = {
 """Kein Stich's lay-off deal by starting Unter (docs/rules.md §2.6)."""
 
 
-def domino_contract(start: str = "acorns", *, voluntary_pass: bool = False, pass_fee: int = 0) -> DominoContract:
-    """Kein Stich's domino deal for a starting Unter, with the passing variants (docs/rules.md §2.6)."""
-    if start not in DOMINO_CONTRACTS:
-        raise DominoError(f"unknown start {start!r}: use one of {', '.join(DOMINO_CONTRACTS)}")
+def domino_contract(start: str = "acorns", *, voluntary_pass: bool = False, pass_fee: int = 0,
+                    stake: int = STAKE) -> DominoContract:
+    """Kein Stich's domino deal for a starting Unter, with the passing variants (docs/rules.md §2.6): a
+    pass fee is paid into the pot, so it is a multiple of the ``stake`` (a partie's, 5 by default)."""
+    if not isinstance(start, str) or start not in DOMINO_CONTRACTS:
+        raise DominoError(f"unknown start {quoted(start)}: use one of {', '.join(DOMINO_CONTRACTS)}")
+    check_flag("voluntary_pass", voluntary_pass, DominoError)
+    check_whole("pass_fee", pass_fee, 0, error=DominoError)
+    check_whole("stake", stake, 1, error=DominoError)
+    if pass_fee % stake:
+        raise DominoError(f"pass_fee must be a multiple of the stake ({stake} pfennig), such as 0, {stake} or "
+                          f"{2 * stake}, not {pass_fee}: the fees go into the pot, which is paid out in whole "
+                          "stakes (docs/rules.md §2.6)")
     c = DOMINO_CONTRACTS[start]
     if voluntary_pass or pass_fee:
         c = dataclasses.replace(c, rules=dataclasses.replace(c.rules, voluntary_pass=voluntary_pass,
@@ -203,10 +219,15 @@ PAYOUT_WEIGHTS: dict[int, tuple[int, ...]] = {
 def payout_weights(players: int) -> tuple[int, ...]:
     """The payout weights of a lone lay-off deal for ``players``: the defaults, and beyond six players
     100 / 50 / 10 for the first three places and nothing for the rest."""
+    check_whole("players", players, 2, error=DominoError)
     return PAYOUT_WEIGHTS.get(players, (100, 50, 10) + (0,) * (players - 3))
 
 
 def _check_order(finish_order: Sequence[int]) -> None:
+    if isinstance(finish_order, str) or not isinstance(finish_order, Sequence) or not all(
+            type(s) is int for s in finish_order):
+        raise DominoError(f"finish_order must list every seat once, first out first, such as (2, 0, 3, 1), "
+                          f"not {quoted(finish_order)}")
     n = len(finish_order)
     if sorted(finish_order) != list(range(n)):
         raise DominoError(f"finish_order must list every seat 0…{n - 1} once, first out first, "
@@ -222,6 +243,8 @@ def payout_shares(pot: int, finish_order: Sequence[int], weights: Sequence[int] 
     (equal remainders go to the better finisher), so the shares always add up to the pot.
     160 → 100/50/10/0, 120 → 75/40/5/0, 200 → 125/65/10/0 with four players.
     """
+    check_whole("pot", pot, 0, error=DominoError)
+    check_whole("unit", unit, 1, error=DominoError)
     _check_order(finish_order)
     n = len(finish_order)
     if weights is None:
@@ -229,12 +252,14 @@ def payout_shares(pot: int, finish_order: Sequence[int], weights: Sequence[int] 
             raise DominoError(f"no default payout weights for {n} players: pass weights=[…] "
                               f"(one per place, first place first)")
         weights = PAYOUT_WEIGHTS[n]
+    if isinstance(weights, str) or not isinstance(weights, Sequence) or not all(
+            isinstance(x, Integral) and not isinstance(x, bool) for x in weights):
+        raise DominoError(f"weights must be {n} whole numbers (one per place, first place first), "
+                          f"not {quoted(weights)}")
     w = [int(x) for x in weights]
     if len(w) != n or any(x < 0 for x in w) or sum(w) <= 0:
         raise DominoError(f"weights must be {n} numbers ≥ 0 (one per place) with a positive sum, not {tuple(w)}")
-    if unit <= 0:
-        raise DominoError(f"unit must be positive, not {unit}")
-    if pot < 0 or pot % unit:
+    if pot % unit:
         raise DominoError(f"the pot ({pot}) must be a whole number of units of {unit}, 0 or more; "
                           "use unit=1 to pay out any amount")
     units, total = pot // unit, sum(w)

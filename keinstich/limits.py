@@ -1,5 +1,6 @@
-"""The limits on what the kit reads from outside, the checks that apply them, and how messages
-quote what they refuse (shortened, never re-encoding a huge or deeply nested value).
+"""The limits on what the kit reads from outside, the checks that apply them, the checks of the
+arguments a reader passes (:func:`check_whole`, :func:`check_flag`, :func:`check_fields`), and how
+messages quote what they refuse (shortened, never re-encoding a huge or deeply nested value).
 
 Hostile or broken input (a record file, a command line, a box in a widget) must end in one clear
 error, never a traceback, an hour of work or a gigabyte of memory. Each limit is far above anything
@@ -118,6 +119,45 @@ def digits(number: int) -> int:
     return int(abs(number).bit_length() * 0.30103) + 1
 
 
+# --- arguments -------------------------------------------------------------------------------------------
+
+
+def check_whole(name: str, value: object, least: int | None = None, most: int | None = None,
+                error: type[ValueError] = ValueError) -> int:
+    """``value`` if it is a whole number (True and False are not) from ``least`` to ``most`` (either
+    may be open); else ``error`` naming ``name`` and what it must be, e.g. "players must be a whole
+    number from 2 to 6, not '4'"."""
+    if isinstance(value, bool) or not isinstance(value, int) or (least is not None and value < least) or (
+            most is not None and value > most):
+        span = (f" from {least} to {most}" if least is not None and most is not None
+                else f" of {least} or more" if least is not None
+                else f" of at most {most}" if most is not None else "")
+        raise error(f"{name} must be a whole number{span}, not {quoted(value)}")
+    return value
+
+
+def check_flag(name: str, value: object, error: type[ValueError] = ValueError) -> bool:
+    """``value`` if it is True or False (not 1, "no" or None, which would read as a setting); else
+    ``error`` naming ``name``."""
+    if not isinstance(value, bool):
+        raise error(f"{name} must be True or False, not {quoted(value)}")
+    return value
+
+
+def check_fields(obj: object, error: type[ValueError] = ValueError) -> None:
+    """Refuse a dataclass whose switches (fields typed ``bool``) are not True or False, or whose counts
+    (fields typed ``int``, or ``int | None`` and None) are not whole numbers, naming the field."""
+    import dataclasses
+
+    for f in dataclasses.fields(obj):  # type: ignore[arg-type]
+        value = getattr(obj, f.name)
+        kind = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", "")
+        if kind == "bool":
+            check_flag(f.name, value, error)
+        elif kind == "int" or (kind == "int | None" and value is not None):
+            check_whole(f.name, value, error=error)
+
+
 # --- quoting input in messages -----------------------------------------------------------------------
 
 
@@ -149,5 +189,5 @@ def shown(value: object, limit: int = 60) -> str:
 
 
 __all__ = ["MAX_NESTING", "MAX_PLAYS", "MAX_RECORD_BYTES", "MAX_SEED_DIGITS", "MAX_SEED_TEXT", "LimitError",
-           "check_nesting", "check_plays", "check_seed", "check_seed_number", "check_size", "digits", "nesting",
-           "quoted", "seed_from_text", "shortened", "shown"]
+           "check_fields", "check_flag", "check_nesting", "check_plays", "check_seed", "check_seed_number",
+           "check_size", "check_whole", "digits", "nesting", "quoted", "seed_from_text", "shortened", "shown"]

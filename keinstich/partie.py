@@ -8,8 +8,10 @@ observation and returns its move, or, without policies, every move is random and
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, cast
+
+from keinstich.limits import quoted
 
 if TYPE_CHECKING:
     from keinstich.cards import Pack
@@ -44,9 +46,10 @@ def seat_policies(policies: Policy | Sequence[Policy] | None, players: int,
     """One policy per seat from one policy for all, or a sequence of them; None stays None."""
     if policies is None:
         return None
-    out = (policies,) * players if callable(policies) else tuple(policies)
-    if len(out) != players:
-        raise error(f"give one policy per seat ({players}), not {len(out)}")
+    out = (policies,) * players if callable(policies) else tuple(policies) if isinstance(policies, Iterable) else ()
+    if len(out) != players or not all(callable(p) for p in out):
+        raise error(f"policies must be one policy for every seat or one per seat ({players}), each a callable "
+                    f"given the seat's observation, or None for random play; not {quoted(policies)}")
     return out
 
 

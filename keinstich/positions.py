@@ -18,6 +18,7 @@ from keinstich.cards import Card, Pack
 from keinstich.deal import Deal
 from keinstich.faces import guess_style
 from keinstich.game import Game
+from keinstich.limits import check_whole, quoted
 
 __all__ = ["QuizError", "dealt_pack", "has_choice", "hash_seed", "next_seed", "quiz_position", "some_illegal"]
 
@@ -58,9 +59,9 @@ def positions(contract: Any, seed: int | str, tricks_played: int | None = None, 
     first, then (``every``) every later and every earlier point of the same deal (lazily)."""
     from keinstich.games import GAMES
 
-    g: Game | None = GAMES.get(game)
+    g: Game | None = GAMES.get(game) if isinstance(game, str) else None
     if g is None:
-        raise QuizError(f"unknown game {game!r}: use one of {', '.join(GAMES)}")
+        raise QuizError(f"unknown game {quoted(game)}: use one of {', '.join(GAMES)}")
     try:
         if players is None:
             players = g.deal(contract, seed, pack=pack_id).players  # four, or what the contract names
@@ -71,6 +72,8 @@ def positions(contract: Any, seed: int | str, tricks_played: int | None = None, 
     h = hash_seed(seed)
     first_t = tricks_played if tricks_played is not None else 1 + h % 3
     first_k = in_trick if in_trick is not None else 1 + h % max(1, players - 1)
+    check_whole("tricks_played", first_t, error=QuizError)
+    check_whole("in_trick", first_k, error=QuizError)
     if not 0 <= first_t < total:
         raise QuizError(f"tricks_played must be from 0 to {total - 1} with {total} cards a hand, not {tricks_played}")
     if not 0 <= first_k < players:

@@ -42,7 +42,20 @@ class TrickRules:
     stop_when_decided: bool = False
 
     def __post_init__(self) -> None:
+        from keinstich.cards import quoted
+        from keinstich.cards import suit as read_suit
+        from keinstich.limits import check_fields
+
         strength_table(self.order)  # refuses an unknown order early
+        check_fields(self)
+        for name in ("trump", "no_lead"):  # a suit, or its letter or name ("H", "hearts")
+            value = getattr(self, name)
+            if value is not None and not isinstance(value, Suit):
+                try:
+                    object.__setattr__(self, name, read_suit(value))
+                except ValueError:
+                    raise ValueError(f"{name} must be a suit such as Suit.HEARTS or 'H', or None, "
+                                     f"not {quoted(value)}") from None
         if self.forced_discard is not None and not isinstance(self.forced_discard, Card):
             object.__setattr__(self, "forced_discard", card(self.forced_discard))
         if self.trump is None and (self.must_trump or self.must_overtrump_trump_lead
@@ -167,4 +180,7 @@ def _overtake_table(rules: TrickRules) -> tuple[tuple[int, ...], tuple[int, ...]
 
 def forehand(dealer: int, players: int) -> int:
     """The seat left of the dealer, who leads the first trick."""
-    return (dealer + 1) % players
+    from keinstich.limits import check_whole
+
+    check_whole("players", players, 2)
+    return (check_whole("dealer", dealer, 0, players - 1) + 1) % players

@@ -25,6 +25,7 @@ from keinstich.cards import (
 )
 from keinstich.deal import IllegalPlay as IllegalPlay  # the refusal of every deal kind, public here too
 from keinstich.deal import Machine, Move, Result, check_seat, named, read_hands
+from keinstich.limits import check_whole, quoted
 from keinstich.trick_playout import PlayOut
 from keinstich.trick_rules import (
     NO_TRUMPS,
@@ -99,7 +100,7 @@ class TrickDeal(PlayOut, Machine):
     def __init__(self, hands: Sequence[Sequence[Card | str]], contract: Scoring | None = None,
                  *, leader: int = 0, rules: TrickRules | None = None, style: Style = "french",
                  pack: str | None = None) -> None:
-        dealt, masks = read_hands(hands, leader, style)
+        dealt, masks = read_hands(hands, leader, style, pack=pack)
         self._setup(dealt, masks, contract, leader, rules, style)
         self.pack = pack
 
@@ -107,8 +108,10 @@ class TrickDeal(PlayOut, Machine):
                leader: int, rules: TrickRules | None, style: Style) -> None:
         n = len(masks)
         self.style = style
-        if isinstance(contract, str):
+        if contract is not None:
             contract = named(contract, n, _scores_tricks, "a trick contract")
+        if rules is not None and not isinstance(rules, TrickRules):
+            raise TypeError(f"rules must be a TrickRules, or None for the contract's, not {quoted(rules)}")
         self.contract: Scoring | None = contract
         r = self.rules = rules if rules is not None else (contract.rules if contract is not None else NO_TRUMPS)
         self.players = n
@@ -134,9 +137,8 @@ class TrickDeal(PlayOut, Machine):
         ``dealer`` defaults to the last seat, so seat 0 is forehand and leads the first trick. The
         deal's :attr:`style` is the pack's.
         """
-        d = dealer if dealer is not None else players - 1
-        if not 0 <= d < players:
-            raise ValueError(f"dealer must be a seat from 0 to {players - 1}, not {dealer}")
+        check_whole("players", players, 2)
+        d = check_seat(dealer, players, name="dealer") if dealer is not None else players - 1
         p = pack(p)
         new = cls.__new__(cls)  # valid by construction: skip the checks of __init__
         new._setup(None, seeded_masks(p, players, seed), contract, forehand(d, players), rules, p.style)
@@ -216,7 +218,7 @@ class TrickDeal(PlayOut, Machine):
 
     def voids(self, seat: int) -> frozenset[Suit]:
         """Suits ``seat`` has shown it lacks by not following."""
-        return _VOID_SETS[self._voids[seat]]
+        return _VOID_SETS[self._voids[check_seat(seat, self.players)]]
 
     def tricks_won(self) -> tuple[int, ...]:
         won = [0] * self.players
@@ -445,14 +447,13 @@ class TrickDeal(PlayOut, Machine):
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` can see: its hand, the open play, shown voids. No other hand."""
-        if not 0 <= seat < self.players:
-            raise ValueError(f"seat must be from 0 to {self.players - 1}, not {seat}")
+        check_seat(seat, self.players)
         counts = tuple(m.bit_count() for m in self._hands)
         return Observation(
             seat=seat, players=self.players, hand=cards_of(self._hands[seat]),
             legal=self.legal() if self._turn == seat else (),
             turn=self.turn, trick=self.trick, tricks=self.tricks,
-            voids=tuple(self.voids(s) for s in range(self.players)), hand_sizes=counts,
+            voids=tuple(_VOID_SETS[v] for v in self._voids), hand_sizes=counts,
             contract=self.contract, rules=self.rules, style=self.style)
 
     def __repr__(self) -> str:

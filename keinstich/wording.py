@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from itertools import groupby
 
-from keinstich.cards import Card, Lang, Rank, Style, Suit
+from keinstich.cards import Card, Lang, Rank, Style, Suit, card, quoted
 
 __all__ = ["Who", "a", "card_words", "cards_in_words", "naming", "naming_unless_set", "say", "say_cards", "say_suit",
            "the_card", "usual_style"]
@@ -79,6 +79,12 @@ def a(word: str) -> str:
 def card_words(c: Card, style: Style, lang: Lang = "en") -> str:
     """One card in a line the learner reads: "Q♠" with French faces, "Ober of Leaves" (or "Grün-Ober" in
     German) with German ones, whose suits are not the French symbols."""
+    if not isinstance(c, Card):
+        c = card(c)  # a code such as "QS", or a refusal that says what a card is
+    if style not in ("french", "german"):
+        raise ValueError(f"style must be 'german' or 'french', not {quoted(style)}")
+    if lang not in ("en", "de"):
+        raise ValueError(f"lang must be 'en' or 'de', not {quoted(lang)}")
     return c.text if style == "french" else c.label(style, lang)
 
 
@@ -140,7 +146,10 @@ class Who:
         return f"you hold {self.cards(cs)}" if self.you else f"holds {self.cards(cs)}"
 
     def turn(self, turn: int) -> str:
-        """Out of turn: "it is seat 1's turn, not seat 2's" / "it is seat 1's turn, not yours"."""
+        """Out of turn: "it is seat 1's turn, not seat 2's" / "it is seat 1's turn, not yours"; a seat that is
+        no seat number at all is refused as such."""
+        if isinstance(self.seat, bool) or not isinstance(self.seat, int):
+            return f"seat must be a whole number such as {turn} (the seat to move), not {quoted(self.seat)}"
         other = "yours" if self.you else f"seat {self.seat}'s"
         return f"it is seat {turn}'s turn, not {other}"
 

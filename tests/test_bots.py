@@ -564,7 +564,7 @@ def test_monte_carlo_strength_and_time_are_settings():
     assert "over 7 sampled deals" in MonteCarloBot(1, samples=7).explain(obs).reason
     again = [MonteCarloBot(5, samples=10).choose(obs) for _ in range(2)]
     assert again[0] == again[1]  # no time limit: the same seed gives the same choice
-    with pytest.raises(ValueError, match="samples must be 1 or more"):
+    with pytest.raises(ValueError, match="samples must be a whole number of 1 or more"):
         MonteCarloBot(samples=0)
 
 

@@ -209,7 +209,7 @@ def test_policies_see_observations_and_their_cards_are_checked():
 
     with pytest.raises(IllegalPlay):
         HerzelnPartie(HerzelnRules(players=4), seed=1, policies=cheat).play()
-    with pytest.raises(HerzelnError, match="one policy per seat"):
+    with pytest.raises(HerzelnError, match="policies must be one policy for every seat or one per seat"):
         HerzelnPartie(HerzelnRules(players=4), policies=[lowest] * 3)
 
 

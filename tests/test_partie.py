@@ -116,7 +116,7 @@ def test_a_partie_step_by_step():
     (lambda: preset("standard", players=3, pack="german-32"), PackError, "do not divide evenly among 3"),
     (lambda: preset("standard", colour="red"), PartieError, "unknown setting 'colour'"),
     (lambda: preset("standard", payout_weights=(1, 2)), PartieError, "need 4 non-negative numbers"),
-    (lambda: Partie("standard", first_dealer=4), PartieError, "first_dealer must be a seat from 0 to 3"),
+    (lambda: Partie("standard", first_dealer=4), PartieError, "first_dealer must be a whole number from 0 to 3, not 4"),
 ])
 def test_impossible_parties_are_refused(make, error, message):
     with pytest.raises(error, match=message):
@@ -148,7 +148,7 @@ def test_pass_fees_go_into_the_pot_and_are_paid_out():
     payout = -sum(e.amount for e in result.ledger.entries if e.reason.startswith("lay-off"))
     assert fees > 0 and payout == 160 + fees and result.ledger.pot == 0
     with pytest.raises(PartieError, match="pass fee of 3 cannot be paid out in whole stakes of 5"):
-        with_lay_off(rules, domino_contract("acorns", pass_fee=3))
+        with_lay_off(rules, domino_contract("acorns", pass_fee=3, stake=1))  # a fee for stakes of 1
 
 
 def with_lay_off(rules, lay_off):

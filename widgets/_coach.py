@@ -52,7 +52,7 @@ class Coach:
         ses = table.session
         self.words = WORDS.get(table.lang, WORDS["en"])
         self.view = ReviewView(on_try=self.try_again, style=table.faces, four_colour=table.four_colour,
-                               lang=table.lang, width=round(table.card_px * 0.45), on_later=self.practise_later,
+                               lang=table.lang, width=review_width(table.card_px), on_later=self.practise_later,
                                on_now=self.find_better)
         # "back to the table" above and under the review: a button given the focus is scrolled into view, so the
         # review is brought into view by focusing the one under it, then the one above it
@@ -76,6 +76,10 @@ class Coach:
         self._kept = -1  # the generation the review stays in view for (after a Try again)
         self._ponder: tuple[Deal, Budget] | None = None
         self._ponder_lock = threading.Lock()
+
+    def resize(self, card_px: int) -> None:
+        """The review's cards follow the table's (Cards S, M, L, XL)."""
+        self.view.set_width(review_width(card_px))
 
     @property
     def review(self) -> Review | None:
@@ -218,6 +222,12 @@ class Coach:
         self.view.extra.children = (trainer,)
 
 
+def review_width(card_px: int) -> int:
+    """The review's cards beside a table whose hand shows cards ``card_px`` wide: a little under half as wide
+    (32 px at the medium size, 61 at the extra large)."""
+    return round(card_px * 0.45)
+
+
 def _where(deal: Deal, index: int) -> str:
     """"trick 3" (in the card play) or "move 2": where the reopened deal stands."""
     position = deal.rewound(index)
@@ -227,4 +237,4 @@ def _where(deal: Deal, index: int) -> str:
     return f"move {index + 1}"
 
 
-__all__ = ["Coach"]
+__all__ = ["Coach", "review_width"]

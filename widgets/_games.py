@@ -23,6 +23,8 @@ from keinstich.games import GAMES
 from keinstich.records import record_pack
 from keinstich.wording import naming
 
+from ._guard import BotFault
+
 BOT_NAMES = ("random", "heuristic", "montecarlo")
 
 
@@ -254,14 +256,27 @@ def bot_move(bot: Bot, deal: Deal, seat: int, style: Style | None = None) -> tup
     the cards in ``style``'s words (the faces shown; the pack's own by default).
 
     A bot answers an observation that names its phase (Herzblatt's) with ``decide``, and a card
-    position (a trick or the lay-off) with ``explain``."""
+    position (a trick or the lay-off) with ``explain``. An exception raised inside the bot becomes a
+    :class:`BotFault` that names the bot and says the fault is in it."""
     obs = deal.observation(seat)
     with naming(style or pack_in_play(deal).style):
-        if getattr(obs, "phase", None) is None:
-            choice = bot.explain(obs)
-            return choice.card, choice.reason
-        decision = bot.decide(obs)
+        try:
+            if getattr(obs, "phase", None) is None:
+                choice = bot.explain(obs)
+                return choice.card, choice.reason
+            decision = bot.decide(obs)
+        except Exception as e:
+            raise BotFault(f"the bot {bot_title(bot)} in seat {seat} raised {type(e).__name__}: {e} — the fault is "
+                           "in that bot's code, not in the widget; nothing was played") from e
     return as_move(deal, decision.move), decision.reason
+
+
+def bot_title(bot: object) -> str:
+    """A bot as a message names it: its class, and its own name when it has one ("MyBot", "HeuristicBot")."""
+    kind = type(bot).__name__
+    name = getattr(bot, "name", None)
+    return kind if not isinstance(name, str) or name in ("", "bot") or name.lower() == kind.lower() else (
+        f"{kind} ({name!r})")
 
 
 # --- bots ------------------------------------------------------------------------------------------
@@ -274,8 +289,8 @@ def make_bot(spec: str | Bot, seed: int | str, seat: int, p: Pack | None = None)
     from keinstich.sim.bot_specs import bot_seed
     from keinstich.sim.bot_specs import make_bot as sim_make_bot
 
-    if isinstance(spec, Bot):
-        return spec
+    if isinstance(spec, Bot) or callable(getattr(spec, "explain", None)):  # a bot, or a reader's one without a name
+        return cast(Bot, spec)
     return sim_make_bot(spec, bot_seed(seed, 0, seat), pack=p)
 
 

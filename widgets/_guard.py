@@ -34,7 +34,7 @@ from typing import Any, ParamSpec, TypeVar
 import ipywidgets
 import traitlets
 
-__all__ = ["MessageArea", "guard", "guarded", "report"]
+__all__ = ["BotFault", "MessageArea", "guard", "guarded", "report"]
 
 log = logging.getLogger("keinstich_widgets")
 
@@ -92,10 +92,19 @@ class MessageArea(ipywidgets.HTML):  # type: ignore[misc]
             self.value = ""
 
 
+class BotFault(Exception):
+    """A bot's own code raised while it chose a move: the fault is in that bot (most often a reader's own),
+    not in the widget. The message names the bot and its seat; the bot's exception is the cause."""
+
+
 def report(messages: MessageArea, error: BaseException, where: str = "") -> None:
-    """Show ``error`` in ``messages``: a ValueError's own message (the engine's refusal), anything
-    else as a bug with its type; the traceback goes to the ``keinstich_widgets`` logger."""
-    if isinstance(error, ValueError):
+    """Show ``error`` in ``messages``: a ValueError's own message (the engine's refusal), a bot's fault
+    as that bot's, anything else as a bug with its type; the traceback goes to the ``keinstich_widgets``
+    logger."""
+    if isinstance(error, BotFault):
+        text = str(error)
+        log.error("a bot failed%s", f" in {where}" if where else "", exc_info=error)
+    elif isinstance(error, ValueError):
         text = str(error) or type(error).__name__
         log.info("refused%s: %s", f" in {where}" if where else "", text)
     else:

@@ -17,7 +17,7 @@ import ipywidgets as widgets
 
 from keinstich.cards import Card, Lang, Style
 from keinstich.faces import card_name, domino_svg, seat_name
-from keinstich.faces.layout import LayOffView
+from keinstich.faces.layout import LayOffView, check_lay_off
 
 from ._games import move_cards
 
@@ -43,21 +43,29 @@ class LayOffDeal(LayOffView, Protocol):
     def fees(self) -> tuple[int, ...]: ...
 
 
-def pass_log(deal: Any) -> list[tuple[int, Card | None, bool]]:
-    """Every move as (seat, card or None for a pass, whether the pass was forced: no card fitted).
+def pass_log(deal: Any, last: int | None = None) -> list[tuple[int, Card | None, bool]]:
+    """Every move as (seat, card or None for a pass, whether the pass was forced: no card fitted);
+    with ``last``, only the last ``last`` moves.
 
-    Asks the deal, taken back move by move, whether the passing seat had a legal card then."""
-    moves = [(s, move_cards(m)[0] if move_cards(m) else None) for s, m in deal.history]
+    Whether a pass was forced is asked of the deal as it stood then: the deal is rewound once to the
+    first pass asked about (:meth:`~keinstich.deal.Deal.rewound`) and played forward from there, so
+    the work grows with the number of moves, not with its square."""
+    history = deal.history
+    start = 0 if last is None else max(0, len(history) - last)
+    moves = [(s, move_cards(m)[0] if move_cards(m) else None) for s, m in history[start:]]
     if not getattr(deal.rules, "voluntary_pass", True):  # a pass is allowed only when no card fits
         return [(s, c, c is None) for s, c in moves]
-    forced = [False] * len(moves)
-    if all(c is not None for _, c in moves):
+    passes = [i for i, (_, c) in enumerate(moves) if c is None]
+    if not passes:
         return [(s, c, False) for s, c in moves]
-    state = deal.copy()
-    for i in range(len(moves) - 1, -1, -1):
-        state.undo()
+    forced = [False] * len(moves)
+    state = deal.rewound(start + passes[0])
+    for i in range(passes[0], passes[-1] + 1):
         if moves[i][1] is None:
             forced[i] = not state.legal()
+        if i < passes[-1]:
+            seat, move = history[start + i]
+            state.play(move, seat)
     return [(s, c, f) for (s, c), f in zip(moves, forced, strict=True)]
 
 
@@ -115,8 +123,10 @@ class DominoView(widgets.VBox):  # type: ignore[misc]
 
     def update(self, deal: LayOffDeal | None = None, *, seat: int | None = None,
                open_hands: bool | None = None) -> None:
-        """Redraw from ``deal`` (default: the deal shown already, after a move was made on it)."""
+        """Redraw from ``deal`` (default: the deal shown already, after a move was made on it); anything that
+        is not a lay-off deal is refused, and the view stays as it was."""
         if deal is not None:
+            check_lay_off(deal, "DominoView")
             self.deal = deal
         if seat is not None:
             self.seat = seat
@@ -188,7 +198,8 @@ class DominoView(widgets.VBox):  # type: ignore[misc]
     def _log(self, d: LayOffDeal) -> str:
         w = self.words
         lines = []
-        for s, c, forced in pass_log(d):
+        moves = len(d.history)
+        for s, c, forced in pass_log(d, self.log_lines if self.log_lines > 0 else None):
             who = html.escape(self.name(s))
             if c is None:
                 why = w["no fit"] if forced else w["chose"]
@@ -197,8 +208,7 @@ class DominoView(widgets.VBox):  # type: ignore[misc]
                 lines.append(f"<span>{who}: {w['lays']} {html.escape(card_name(c, self.style, self.lang))}</span>")
         if not lines:
             return ""
-        shown = lines[-self.log_lines:] if self.log_lines > 0 else lines
-        more = "… · " if len(shown) < len(lines) else ""
+        more = "… · " if len(lines) < moves else ""
         # one flowing paragraph, newest last: the learner's hand stays in view below the layout
         return (f"<div class='ks-domino-log' style='font-size:90%;line-height:1.4;max-width:60em'>"
-                f"{more}{' · '.join(shown)}</div>")
+                f"{more}{' · '.join(lines)}</div>")

@@ -2,13 +2,14 @@
 
 A quiz is a **set** of positions (default 8) with a running score ("3 of 5 right at the first try");
 **Next** deals the next position, and after the last one a summary (the score, the positions missed)
-and **Another set**. Three ways to build one::
+and **Another set**. Four ways to build one::
 
     BestCardQuiz.set("no-hearts", difficulty="medium", size=8, seed=0)   # instructive positions, graded
     BestCardQuiz.from_seed("no-hearts", 31)                               # positions of seeds 31, 32, …
     BestCardQuiz(position, open_hands=True)    # this position first, then more of its game and contract
+    BestCardQuiz.from_code("KS1-…")            # a teacher's deal code (or link): its position first
 
-``LegalCardsQuiz`` has the same three (``set`` without a difficulty: every position has cards that
+``LegalCardsQuiz`` has the same four (``set`` without a difficulty: every position has cards that
 are not allowed), for trick and lay-off (domino) deals alike. Positions and their difficulty come from
 the engine (:mod:`keinstich.drills`, :mod:`keinstich.positions`): the same seed gives the same set.
 

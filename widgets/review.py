@@ -40,7 +40,7 @@ class ReviewView(widgets.VBox):  # type: ignore[misc]
 
     ``only_mistakes`` starts with the mistakes and blunders only (a toggle shows all). ``update(review)``
     shows another review (None: empty); ``note(text)`` shows a line above the rows (progress while the
-    review is made).
+    review is made); ``width``: the rows' cards in pixels (``set_width`` changes it).
     """
 
     def __repr__(self) -> str:  # short and stable: notebooks keep it as the widget's text/plain
@@ -61,7 +61,7 @@ class ReviewView(widgets.VBox):  # type: ignore[misc]
         self.title = widgets.HTML(f"<b>{TITLE.get(lang, TITLE['en'])}</b>")
         self.status = widgets.HTML()
         self.summary = widgets.HTML()
-        self.head = widgets.HTML(header_html())
+        self.head = widgets.HTML(header_html(width))
         self.filter = widgets.ToggleButtons(options=[("all decisions", False), ("mistakes only", True)],
                                             value=only_mistakes, style={"button_width": "120px"})
         self.rows = widgets.VBox()
@@ -82,6 +82,16 @@ class ReviewView(widgets.VBox):  # type: ignore[misc]
         self.children = [self.title, self.status, self.summary, self.filter, self.head, self.rows, self.practice_bar,
                          self.messages, self.extra]
         self.update(review)
+
+    def set_width(self, width: float) -> None:
+        """Draw the rows' cards ``width`` pixels wide (the Table's card size changed): redrawn in place."""
+        if isinstance(width, bool) or not isinstance(width, int | float) or width < 16:
+            raise ValueError(f"width must be a card width in pixels, 16 or more, not {width!r}")
+        with self.lock:
+            if self.look["width"] != width:
+                self.look["width"] = width
+                self.head.value = header_html(width)
+                self._fill()
 
     def note(self, text: str) -> None:
         """A line above the rows (e.g. the progress of a review being made); "" clears it."""

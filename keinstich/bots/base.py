@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple, Protocol, TypeAlias, TypeGuard, runtime_checkable
 
 from keinstich.cards import Card, quoted
+from keinstich.deal import check_deal, check_seat
 from keinstich.games.herzblatt import HerzblattObservation
 from keinstich.layoff import PAYOUT_WEIGHTS, DominoObservation
 from keinstich.tricks import Observation, Scoring
@@ -165,6 +166,8 @@ def deal_value(deal: Deal, seat: int) -> int:
     Trick deal: minus the penalty (Kein Stich) or the points (Herzeln); lay-off deal:
     :func:`domino_value`; Herzblatt: the seat's stake from the settlement.
     """
+    check_deal(deal, "deal_value")
+    check_seat(seat, deal.players, BotError)
     if not deal.over:
         raise BotError("the deal is not over yet: a deal's value is known at its end")
     if lay_off(deal):

@@ -61,6 +61,7 @@ from keinstich.cards import ALL_CARDS, SUIT_MASKS, Card, mask_of
 from keinstich.games.herzblatt import HerzblattObservation
 from keinstich.kernel.layout import HEURISTIC
 from keinstich.layoff import DominoObservation
+from keinstich.limits import check_whole
 from keinstich.tricks import Observation, TrickDeal
 
 # the reasons of the play without trumps (0, ONLY, is shared with the trump heuristic): keinstich/bots/reasons.py
@@ -266,6 +267,8 @@ def heuristic_playout(deal: TrickDeal, soloist: int | None = None) -> tuple[int,
     if not callable(getattr(deal, "run_out", None)):
         raise TypeError(f"heuristic_playout plays a trick deal (a TrickDeal, or deal.trick_deal), not "
                         f"{type(deal).__name__}")
+    if soloist is not None:
+        check_whole("soloist", soloist, 0, deal.players - 1)
     heuristic_plays(deal, 0, soloist)
     return deal.scores()
 

@@ -59,6 +59,7 @@ from keinstich.bots.worlds import Means, MoveValues, candidates, world
 from keinstich.cards import Card, Pack, cards_of, mask_of
 from keinstich.games.herzblatt import SKAT, TOTAL_POINTS, HerzblattDeal, HerzblattObservation, card_points, settle
 from keinstich.layoff import DominoObservation
+from keinstich.limits import check_whole, quoted
 from keinstich.tricks import Observation
 from keinstich.wording import say
 
@@ -92,8 +93,14 @@ class MonteCarloBot(BaseBot):
                  time_limit: float | None = None, exact_tricks: int = 3, enumerate_below: int | None = None,
                  pack: Pack | str | None = None, play_for: PlayFor = "stake") -> None:
         super().__init__(seed, pack=pack)
-        if samples < 1:
-            raise ValueError(f"samples must be 1 or more, not {samples}")
+        check_whole("samples", samples, 1)
+        check_whole("exact_tricks", exact_tricks, 0)
+        if enumerate_below is not None:
+            check_whole("enumerate_below", enumerate_below, 0)
+        if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, int | float)
+                                       or not time_limit >= 0):
+            raise ValueError(f"time_limit must be a number of seconds, 0 or more (0: one sampled deal), or None, "
+                             f"not {quoted(time_limit)}")
         if play_for not in ("stake", "points"):
             raise ValueError(f"play_for must be 'stake' or 'points', not {play_for!r}")
         self.play_for: PlayFor = play_for

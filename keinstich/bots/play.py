@@ -121,13 +121,27 @@ def bot_move(bot: Bot, obs: AnyObservation) -> object:
     return c
 
 
+def check_walk(deal: object, until: object, bot: object, what: str) -> None:
+    """Refuse what a walk through a trick deal cannot use: a deal without tricks, a number of tricks
+    that is not one of the deal's, a bot that is not one."""
+    if deal is None or getattr(deal, "trick_deal", None) is not deal:  # a trick deal is its own trick play
+        raise TypeError(f"{what} plays a trick deal, e.g. TrickDeal.from_seed(\"german-32\", 4, 7, \"no-hearts\"), "
+                        f"not {quoted(deal)}")
+    total: int = getattr(deal, "total_tricks", 0)
+    if isinstance(until, bool) or not isinstance(until, int):
+        raise TypeError(f"until must be a whole number of tricks from 0 to {total}, not {quoted(until)}")
+    if not 0 <= until <= total:
+        raise ValueError(f"this deal has {total} tricks: play until 0 to {total}, not {until}")
+    if bot is not None and not callable(getattr(bot, "explain", None)):
+        raise TypeError(f"bot must be a bot such as HeuristicBot(), or None for a heuristic one, not {quoted(bot)}")
+
+
 def bot_plays(deal: TrickDeal, until: int, bot: Bot | None = None,
               style: Style = "french") -> Iterator[tuple[int, Choice, Trick | None]]:
     """Let ``bot`` (a heuristic bot if None) play every seat of a trick deal until ``until`` tricks are
     finished (or the deal is over), yielding each card as (seat, the bot's choice, the trick it finished
     or None). The reasons name cards in ``style`` (see :func:`keinstich.wording.naming`)."""
-    if not 0 <= until <= deal.total_tricks:
-        raise ValueError(f"this deal has {deal.total_tricks} tricks: play until 0 to {deal.total_tricks}, not {until}")
+    check_walk(deal, until, bot, "bot_plays")
     if bot is None:
         from keinstich.bots.heuristic import HeuristicBot
 

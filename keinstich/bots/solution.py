@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from keinstich.cards import Card
+from keinstich.deal import check_seat
 
 INF = 1 << 40
 
@@ -47,9 +48,7 @@ def seat_to_solve(seat: int | None, turn: int | None, players: int) -> int:
         if turn is None:
             raise SolverError("the deal is over: give the seat whose result you want")
         seat = turn
-    if not 0 <= seat < players:
-        raise SolverError(f"seat must be from 0 to {players - 1}, not {seat}")
-    return seat
+    return check_seat(seat, players, SolverError)
 
 
 def cutoff(lo: int, hi: int, alpha: int, beta: int) -> int | None:

@@ -31,6 +31,7 @@ from keinstich.bots.solution import INF, Solution, SolverError, seat_to_solve
 from keinstich.bots.solver_domino import domino_move_values, solve_domino
 from keinstich.bots.tables import amounts
 from keinstich.cards import Card
+from keinstich.deal import check_deal, check_seat
 from keinstich.tricks import TrickDeal
 
 if TYPE_CHECKING:
@@ -73,6 +74,7 @@ def solve(deal: Deal, seat: int | None = None, *, line: bool = True) -> Solution
 
     ``line=False`` skips the line (a little faster).
     """
+    check_deal(deal, "solve")
     if lay_off(deal):
         return solve_domino(deal, seat, line=line)
     td = deal.trick_deal
@@ -173,12 +175,13 @@ def card_values(deal: Deal, seat: int | None = None, budget: Budget | None = Non
     units) that ``seat`` (default: the player to move) gets after it under best play. With a ``budget``
     a trick deal's search raises :class:`~keinstich.bots.budget.Stopped` when it runs out (checked
     between the kernel's searches, every few milliseconds)."""
+    check_deal(deal, "card_values")
     if lay_off(deal):
         return domino_move_values(deal, seat)
     td = deal.trick_deal
     if td is None or td.turn is None:
         raise SolverError("no card to play: the deal is over or the card play has not started")
-    seat = td.turn if seat is None else seat
+    seat = td.turn if seat is None else check_seat(seat, td.players, SolverError)
     td, obj, banked, _ = _side_of(deal, seat)
     past = _past(td, obj) + banked
     game = TrickSearch(td, obj.side, obj.sign, budget)
@@ -193,6 +196,7 @@ def card_values(deal: Deal, seat: int | None = None, budget: Budget | None = Non
 
 def best_cards(deal: Deal) -> tuple[Card | None, ...]:
     """Every move that is optimal for the player to move (by its own objective), in card order."""
+    check_deal(deal, "best_cards")
     values = card_values(deal)
     assert deal.turn is not None
     sign = objective(deal.observation(deal.turn)).sign

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from keinstich.bots.play import bot_plays
+from keinstich.bots.play import bot_plays, check_walk
 from keinstich.cards import Card, Style
 from keinstich.wording import cards_in_words, the_card
 
@@ -128,6 +128,7 @@ def show_tricks(deal: TrickDeal, until: int, bot: Bot | None = None, *, style: S
     each card with its seat and reason, the winner, the cost and what each seat has paid so far.
 
     ``style`` names the cards in the reasons ("german": "the Ober of Leaves"); None takes the faces' style."""
+    check_walk(deal, until, bot, "show_tricks")
     words: Style = style if style is not None else faces_style(deal)
     reasons: dict[tuple[int, Card], str] = {}  # a card played before this call has none
     paid = deal.scores()

@@ -16,7 +16,7 @@ from typing import Any
 
 from keinstich.bots.base import lay_off
 from keinstich.cards import Pack, pack
-from keinstich.deal import Deal
+from keinstich.deal import Deal, check_deal
 from keinstich.games.herzblatt import TOTAL_POINTS
 from keinstich.layoff import PAYOUT_WEIGHTS
 
@@ -86,6 +86,7 @@ def pack_in_play(deal: Deal) -> Pack:
 
 def grades_of(deal: Deal) -> Grades:
     """The thresholds for ``deal``'s contract (fractions of its scale, see the module's docstring)."""
+    check_deal(deal, "grades_of")
     scale = scale_of(deal)
     fine = float(max(1, round(scale * FINE)))
     return Grades(fine, float(max(fine + 1, round(scale * MISTAKE))), float(max(fine + 2, round(scale * BLUNDER))),

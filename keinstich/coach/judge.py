@@ -25,7 +25,7 @@ from keinstich.bots.budget import Budget
 from keinstich.bots.herzblatt import herzblatt_move
 from keinstich.bots.heuristic import HeuristicBot
 from keinstich.cards import Style, card
-from keinstich.deal import Deal, Move
+from keinstich.deal import Deal, Move, check_deal
 from keinstich.wording import naming
 
 from .against import Answers, BotSpec, OpenValues, open_values
@@ -223,6 +223,9 @@ class Verdict:
 
 
 def _decision(move: Move) -> Move:
+    if isinstance(move, list | dict | set):
+        raise CoachError(f"a move is one card (a Card or its code, e.g. \"QS\"), a pass (None) or a call, "
+                         f"not {move!r}")
     return card(move) if isinstance(move, str) and len(move) <= 3 else move
 
 
@@ -256,6 +259,7 @@ def verdict(position: Deal, *, budget: Budget | None = None, style: Style | None
     """The judgement of the decision of the seat to move in ``position`` (left unchanged): see the module.
     ``budget`` may stop the work (:class:`~keinstich.bots.budget.Stopped`); ``style`` names the cards in the
     sentences (by default as the pack does)."""
+    check_deal(position, "verdict")
     seat = position.turn
     if seat is None or position.over:
         raise CoachError("the deal is over: there is no decision left to judge")

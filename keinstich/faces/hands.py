@@ -13,8 +13,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from keinstich.cards import Card, Lang, Pack, Rank, Style, Suit, card
-from keinstich.faces.svg import FONT, H, W, _check_lang, _check_style, _n, card_name, card_svg
+from keinstich.cards import Card, Lang, Pack, Rank, Style, Suit, cards, quoted
+from keinstich.faces.svg import FONT, H, W, _check_lang, _check_style, _n, card_name, card_svg, check_width
+from keinstich.limits import check_whole
 
 if TYPE_CHECKING:
     from keinstich.deal import PlayedTrick
@@ -86,9 +87,7 @@ def set_display(*, style: Style | None = None, four_colour: bool | None = None, 
         display_options.lang = _check_lang(lang)
     size = card_size if card_size is not None else width
     if size is not None:
-        if not isinstance(size, str) and not size > 0:
-            raise ValueError(f"width must be a positive number of pixels, not {size!r}")
-        display_options.width = card_width(size) if isinstance(size, str) else size
+        display_options.width = card_width(size) if isinstance(size, str) else check_width(size)
     return display_options
 
 
@@ -103,10 +102,10 @@ def cards_html(cs: Iterable[Card | str], *, style: Style = "german", four_colour
                lang: Lang = "en", width: float = 56, dim: Iterable[Card | str] = frozenset(),
                highlight: Iterable[Card | str] = frozenset(), gap: int = 4, compact: bool | None = None) -> str:
     """A row of faces as HTML (wraps on narrow screens); ``dim`` and ``highlight`` mark cards."""
-    dimmed = {card(x) for x in dim}
-    lit = {card(x) for x in highlight}
+    dimmed = set(cards(dim))
+    lit = set(cards(highlight))
     faces = [card_svg(x, style=style, four_colour=four_colour, lang=lang, width=width,
-                      dimmed=x in dimmed, highlighted=x in lit, compact=compact) for x in (card(y) for y in cs)]
+                      dimmed=x in dimmed, highlighted=x in lit, compact=compact) for x in cards(cs)]
     return (f'<div class="ks-cards" style="display:flex;flex-wrap:wrap;gap:{gap}px;align-items:flex-end">'
             + "".join(faces) + "</div>")
 
@@ -128,15 +127,13 @@ class Cards:
     def __init__(self, cs: Iterable[Card | str] | str, style: Style | None = None, *,
                  four_colour: bool | None = None, lang: Lang | None = None, width: float | None = None,
                  dim: Iterable[Card | str] = (), highlight: Iterable[Card | str] = ()) -> None:
-        from keinstich.cards import cards as parse
-
-        object.__setattr__(self, "cards", parse(cs) if isinstance(cs, str) else tuple(card(x) for x in cs))
+        object.__setattr__(self, "cards", cards(cs))
         object.__setattr__(self, "style", _check_style(style) if style is not None else None)
         object.__setattr__(self, "four_colour", four_colour)
         object.__setattr__(self, "lang", _check_lang(lang) if lang is not None else None)
-        object.__setattr__(self, "width", width)
-        object.__setattr__(self, "dim", frozenset(card(x) for x in dim))
-        object.__setattr__(self, "highlight", frozenset(card(x) for x in highlight))
+        object.__setattr__(self, "width", check_width(width) if width is not None else None)
+        object.__setattr__(self, "dim", frozenset(cards(dim)))
+        object.__setattr__(self, "highlight", frozenset(cards(highlight)))
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -190,9 +187,20 @@ def look(cs: Iterable[Card] = (), style: Style | None = None, four_colour: bool 
 # --- a trick on the table ---------------------------------------------------------------------------
 
 
+def check_seats(seats: object, players: int, name: str = "open_seats") -> frozenset[int]:
+    """Seats to show open: an iterable of seat numbers from 0 to ``players - 1``, or a refusal naming ``name``."""
+    if isinstance(seats, str) or not isinstance(seats, Iterable):
+        raise ValueError(f"{name} must be a list of seats such as [0, 2], not {quoted(seats)}")
+    return frozenset(check_whole(f"{name}'s seat", s, 0, players - 1) for s in seats)
+
+
 def seat_name(seat: int, names: Sequence[str] | None = None, lang: Lang = "en") -> str:
     """A seat's display name: ``names[seat]`` if given, else "Seat 2" / "Platz 2"."""
-    if names is not None and 0 <= seat < len(names):
+    check_whole("seat", seat, 0)
+    if names is not None and (isinstance(names, str) or not isinstance(names, Sequence)):
+        raise ValueError(f"names must be a list of names, seat 0 first, or None, not {quoted(names)}")
+    _check_lang(lang)
+    if names is not None and seat < len(names):
         return str(names[seat])
     return f"{'Seat' if lang == 'en' else 'Platz'} {seat}"
 

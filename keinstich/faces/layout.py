@@ -9,13 +9,13 @@ import html
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
-from keinstich.cards import Card, Lang, Rank, Style, Suit, sort_hand, strength_table
+from keinstich.cards import Card, Lang, Rank, Style, Suit, quoted, sort_hand, strength_table
 from keinstich.deal import Deal
 from keinstich.faces.deals import dealt_cards, table_html
-from keinstich.faces.hands import Look, _nested, look, scaled, seat_name
+from keinstich.faces.hands import Look, _nested, check_seats, look, scaled, seat_name
 from keinstich.faces.svg import H, W, _n, _place, suit_svg
 
-__all__ = ["LayOffView", "domino_html", "domino_svg"]
+__all__ = ["LayOffView", "check_lay_off", "domino_html", "domino_svg"]
 
 
 class LayOffView(Deal, Protocol):
@@ -39,6 +39,14 @@ class LayOffView(Deal, Protocol):
     def ends(self, c: Card) -> tuple[str, ...]: ...
 
 
+def check_lay_off(deal: object, what: str) -> None:
+    """Refuse what is not a lay-off deal (a trick deal, a record, a text …) where ``what`` shows one."""
+    if not (callable(getattr(deal, "ends", None)) and callable(getattr(deal, "legal_moves", None))
+            and hasattr(deal, "frontier")):
+        raise TypeError(f"{what} shows a lay-off deal, e.g. DominoDeal.from_seed(\"german-32\", 4, 7), "
+                        f"not {quoted(deal)}")
+
+
 def domino_svg(deal: LayOffView, *, open_seats: Iterable[int] = (), style: Style | None = None,
                four_colour: bool | None = None, lang: Lang | None = None, width: float = 40) -> str:
     """The lay-off layout as one SVG: the rows from their Unter (one per suit, aligned so each Unter
@@ -47,6 +55,7 @@ def domino_svg(deal: LayOffView, *, open_seats: Iterable[int] = (), style: Style
     Dashed slots mark the open ends. If the seat to move is in ``open_seats``, the cards it can lay
     now are drawn faintly in their slots, framed in gold. Reads the deal's public API only.
     """
+    check_lay_off(deal, "domino_svg")
     d = deal
     lk = look(dealt_cards(d), style, four_colour, lang, width)
     cw, ch = lk.width, lk.width * H / W
@@ -157,9 +166,10 @@ def domino_html(deal: LayOffView, *, open_seats: Iterable[int] | None = None,
 
     ``mark_legal=False`` frames nothing: the position for a "which cards may you lay?" quiz, without its answer.
     """
+    check_lay_off(deal, "domino_html")
     d = deal
     n: int = d.players
-    seats = range(n) if open_seats is None else open_seats
+    seats = range(n) if open_seats is None else check_seats(open_seats, n)
     result = d.result()
     # a lay-off deal scored in points is Herzeln's, a French-card game
     lk = look(dealt_cards(d), width=scaled(40), default="french" if result.unit == "points" else "german")

@@ -13,7 +13,7 @@ import html
 from dataclasses import dataclass
 from urllib.parse import quote
 
-from keinstich.cards import Card, Lang, Rank, Style, Suit, card
+from keinstich.cards import Card, Lang, Rank, Style, Suit, card, quoted
 
 __all__ = ["COMPACT_BELOW", "FONT", "LANGS", "STYLES", "H", "W", "back_svg", "card_name", "card_svg", "rank_index",
            "suit_colours", "suit_svg", "svg_data_uri"]
@@ -150,14 +150,21 @@ def card_name(c: Card, style: Style = "german", lang: Lang = "en") -> str:
 
 def _check_style(style: str) -> Style:
     if style not in STYLES:
-        raise ValueError(f"unknown card style {style!r}: use 'german' or 'french'")
+        raise ValueError(f"unknown card style {quoted(style)}: use 'german' or 'french'")
     return style
 
 
 def _check_lang(lang: str) -> Lang:
     if lang not in LANGS:
-        raise ValueError(f"unknown language {lang!r}: use 'en' or 'de'")
+        raise ValueError(f"unknown language {quoted(lang)}: use 'en' or 'de'")
     return lang
+
+
+def check_width(width: object, name: str = "width") -> float:
+    """A width in pixels: a number above 0 (True and False are not), or a refusal naming ``name``."""
+    if isinstance(width, bool) or not isinstance(width, int | float) or not width > 0:
+        raise ValueError(f"{name} must be a positive number of pixels, not {quoted(width)}")
+    return width
 
 
 # --- a face -----------------------------------------------------------------------------------------
@@ -196,6 +203,7 @@ def card_svg(c: Card | str, *, style: Style = "german", four_colour: bool | None
     """
     c = card(c)
     style, lang = _check_style(style), _check_lang(lang)
+    check_width(width)
     ink = _PALETTES[style, _four(style, four_colour)][c.suit]
     pip = suit_svg(c.suit, style, four_colour)
     name = html.escape(card_name(c, style, lang))

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from keinstich.cards import Card, quoted
-from keinstich.deal import Deal
+from keinstich.deal import Deal, check_seat
 from keinstich.game import Game
 from keinstich.layoff import DominoContract, DominoDeal, End, Lay
 from keinstich.limits import shown
@@ -169,6 +169,7 @@ def dealer_for(lead: int, players: int, dealer: int | None) -> int:
     """The dealer whose forehand is ``lead``; refuses a given ``dealer`` that does not fit."""
     if dealer is None:
         return (lead - 1) % players
+    check_seat(dealer, players, RecordError, "dealer")
     if forehand(dealer, players) != lead:
         raise RecordError(f"dealer {dealer} does not fit the deal: its forehand is seat {lead}, "
                           f"so the dealer is seat {(lead - 1) % players}")
@@ -292,7 +293,9 @@ class MachineRecords(Game):
         options = self.record_options(contract)
         try:
             named = self.record_contract(contract.id, deal.players, options)
-        except RecordError:
+        except RecordError as e:
+            if options:  # the contract is known, but an option of its rules is not one a record can hold
+                raise RecordError(f"cannot record contract {contract.id!r} as {self.name}: {e}") from None
             named = None
         if named is None or not self.same_contract(named, contract):
             raise RecordError(f"cannot record contract {contract.id!r} as {self.name}: it is not a {self.name} "

@@ -25,6 +25,7 @@ from typing import Any, TypeAlias
 
 from keinstich.cards import Card, Pack, Style, hands_to_text
 from keinstich.cards import pack as get_pack
+from keinstich.deal import check_seat
 from keinstich.game import GameError, Setting, Settled, settings_of
 from keinstich.games.herzblatt_deal import Announce, Ask, Contra, Discard, HerzblattDeal, HerzblattObservation, Re
 from keinstich.games.herzblatt_record import HerzblattRecords
@@ -43,8 +44,8 @@ from keinstich.games.herzblatt_rules import (
     card_points,
     settle,
 )
-from keinstich.games.presets import override
-from keinstich.limits import check_seed
+from keinstich.games.presets import override, rules_given
+from keinstich.limits import check_seed, check_whole, quoted
 from keinstich.partie import RulesPartie
 
 __all__ = [
@@ -103,19 +104,18 @@ class HerzblattPartie(RulesPartie):
     def __init__(self, rules: HerzblattRules | None = None, seed: int | str = 0,
                  policies: Sequence[HerzblattPolicy] | None = None, *, deals: int | None = None,
                  first_dealer: int | None = None) -> None:
-        self.rules: HerzblattRules = rules if rules is not None else HerzblattRules()
+        self.rules: HerzblattRules = rules_given(rules, HerzblattRules, preset, "herzblatt-4", HerzblattError)
         n = self.rules.players
-        if policies is not None and len(policies) != n:
-            raise HerzblattError(f"give one policy per seat ({n}), not {len(policies)}")
+        if policies is not None and (isinstance(policies, str) or not isinstance(policies, Sequence)
+                                     or len(policies) != n or not all(callable(p) for p in policies)):
+            raise HerzblattError(f"policies must be one policy per seat ({n}), each a callable given the seat's "
+                                 f"observation, or None for random play; not {quoted(policies)}")
         self.seed = check_seed(seed)
         self.policies: tuple[HerzblattPolicy, ...] = tuple(policies) if policies is not None else tuple(
             random_policy(random.Random(f"herzblatt-policy:{seed}:{s}")) for s in range(n))
-        self.length = n if deals is None else deals
-        if self.length < 0:
-            raise HerzblattError(f"deals must be 0 or more, not {deals}")
-        self.first_dealer = n - 1 if first_dealer is None else first_dealer
-        if not 0 <= self.first_dealer < n:
-            raise HerzblattError(f"first_dealer must be a seat from 0 to {n - 1}, not {first_dealer}")
+        self.length = n if deals is None else check_whole("deals", deals, 0, error=HerzblattError)
+        self.first_dealer = (n - 1 if first_dealer is None
+                             else check_seat(first_dealer, n, HerzblattError, "first_dealer"))
         self.deals: list[HerzblattDeal] = []
         self.settlements: list[Settlement] = []
         self.current: HerzblattDeal | None = None

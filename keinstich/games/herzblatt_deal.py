@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar, Literal, NamedTuple
 
 from keinstich.cards import Card, Style, card, cards_of, deal_hands, hands_from_text, mask_of
-from keinstich.deal import IllegalPlay, Move, Result, named
+from keinstich.deal import IllegalPlay, Move, Result, check_seat, named
 from keinstich.games.herzblatt_rules import (
     SKAT,
     Announcement,
@@ -124,9 +124,7 @@ class HerzblattDeal:
         n = r.players
         if len(hands) != n:
             raise HerzblattError(f"the rules are for {n} players but {len(hands)} hands were given")
-        d = n - 1 if dealer is None else dealer
-        if not 0 <= d < n:
-            raise HerzblattError(f"dealer must be a seat from 0 to {n - 1}, not {dealer}")
+        d = n - 1 if dealer is None else check_seat(dealer, n, HerzblattError, "dealer")
         dealt = tuple(tuple(card(c) for c in h) for h in hands)
         sk = tuple(card(c) for c in skat)
         size = r.hand_size
@@ -251,8 +249,7 @@ class HerzblattDeal:
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds now (the soloist with the skat while he discards)."""
-        if not 0 <= seat < self.players:
-            raise HerzblattError(f"seat must be from 0 to {self.players - 1}, not {seat}")
+        check_seat(seat, self.players, HerzblattError)
         if self.trick_deal is not None:
             return self.trick_deal.hand(seat)
         if self._phase == "discard" and seat == self.soloist:
@@ -542,4 +539,4 @@ def _rules(rules: HerzblattRules | str | None) -> HerzblattRules:
     if rules is None:
         return HerzblattRules()
     return named(rules, None, lambda c: isinstance(c, HerzblattRules), "Herzblatt's rules",  # type: ignore[no-any-return]
-                 HerzblattError)
+                 HerzblattError, "rules")

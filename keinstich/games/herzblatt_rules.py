@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from keinstich.cards import Card, Pack, Rank, Suit, card, pack
+from keinstich.cards import Card, Pack, Rank, Suit, cards, pack
 from keinstich.contracts import Contract, PerCard
+from keinstich.limits import check_fields
 from keinstich.tricks import TrickRules, forehand
 
 
@@ -84,12 +85,7 @@ class HerzblattRules:
     du_stacks_schneider: bool = False
 
     def __post_init__(self) -> None:
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            if f.type in ("bool", bool) and not isinstance(value, bool):
-                raise HerzblattError(f"{f.name} must be True or False, not {value!r}")
-            if f.type in ("int", int) and (isinstance(value, bool) or not isinstance(value, int)):
-                raise HerzblattError(f"{f.name} must be a whole number, not {value!r}")
+        check_fields(self, HerzblattError)
         for name, allowed in CHOICES.items():
             value = getattr(self, name)
             if value not in allowed:
@@ -156,7 +152,7 @@ def _contract(rules: TrickRules) -> Contract:
 
 def card_points(cs: Sequence[Card | str]) -> int:
     """The card points of some cards."""
-    return sum(CARD_POINTS.get(card(c).rank, 0) for c in cs)
+    return sum(CARD_POINTS.get(c.rank, 0) for c in cards(cs))
 
 
 # --- settlement ----------------------------------------------------------------------------------

@@ -19,11 +19,12 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from keinstich.cards import Card, Pack, Style, deal_hands, hands_from_text, misdealt, pack
 from keinstich.contracts import Contract, ForTrick, PerCard, PerTrick
+from keinstich.deal import check_rng, check_seat
 from keinstich.game import Setting, Settled, settings_of
 from keinstich.games.herzeln_record import HerzelnRecords
-from keinstich.games.presets import override
+from keinstich.games.presets import override, rules_given
 from keinstich.layoff import DominoContract, DominoDeal, Layout, Order, herzeln_domino
-from keinstich.limits import check_seed
+from keinstich.limits import check_seed, quoted
 from keinstich.partie import Policy, RulesPartie, play_out, play_partie, seat_policies
 from keinstich.tricks import TrickDeal, TrickRules, forehand
 
@@ -73,8 +74,8 @@ _PACKS = {3: 24, 4: 32}
 
 def herzeln_pack(players: int, style: Style = "french") -> Pack:
     """3 players: 24 cards (no Sevens or Eights); 4 players: 32 cards (docs/rules.md §3.1)."""
-    if players not in _PACKS:
-        raise HerzelnError(f"Herzeln is for 3 or 4 players, not {players}")
+    if isinstance(players, bool) or not isinstance(players, int) or players not in _PACKS:
+        raise HerzelnError(f"Herzeln is for 3 or 4 players, not {quoted(players)}")
     if style not in ("french", "german"):
         raise HerzelnError(f"style must be 'french' or 'german', not {style!r}")
     return pack(f"{style}-{_PACKS[players]}")
@@ -87,11 +88,11 @@ def herzeln_deals(players: int = 4, domino_layout: str = "chain", domino_order: 
     deals 4 and 5 (No Queens, King of Hearts) end as soon as their penalty cards have fallen
     (docs/rules.md §3.2); the other deals are always played to the end."""
     herzeln_pack(players)
-    if domino_layout not in _LAYOUTS:
+    if not isinstance(domino_layout, str) or domino_layout not in _LAYOUTS:
         raise HerzelnError(f"domino_layout must be 'chain' (single_chain) or 'rows' (per_suit), "
-                           f"not {domino_layout!r}")
-    if domino_order not in _ORDERS:
-        raise HerzelnError(f"domino_order must be 'ace-ten' or 'natural', not {domino_order!r}")
+                           f"not {quoted(domino_layout)}")
+    if not isinstance(domino_order, str) or domino_order not in _ORDERS:
+        raise HerzelnError(f"domino_order must be 'ace-ten' or 'natural', not {quoted(domino_order)}")
     domino = herzeln_domino(players, _LAYOUTS[domino_layout], _ORDERS[domino_order],
                             voluntary_pass=voluntary_pass)
     queens, king = (c.with_rules(stop_when_decided=True) if stop_when_decided else c for c in EARLY_END)
@@ -209,14 +210,15 @@ class HerzelnPartie(RulesPartie):
     def __init__(self, rules: HerzelnRules | int | None = None, seed: int | str = 0,
                  policies: Policy | Sequence[Policy] | None = None, *, first_dealer: int = 0,
                  rng: random.Random | None = None) -> None:
-        self.rules: HerzelnRules = (rules if isinstance(rules, HerzelnRules)
-                                    else HerzelnRules() if rules is None else HerzelnRules(players=rules))
+        self.rules: HerzelnRules = (
+            HerzelnRules(players=rules) if isinstance(rules, int) and not isinstance(rules, bool)  # players
+            else rules_given(rules, HerzelnRules, preset, "herzeln-4", HerzelnError))
         n = self.rules.players
-        if not 0 <= first_dealer < n:
-            raise HerzelnError(f"first_dealer must be a seat from 0 to {n - 1}, not {first_dealer}")
+        self.first_dealer = check_seat(first_dealer, n, HerzelnError, "first_dealer")
         self.policies = seat_policies(policies, n, HerzelnError)
         self.seed = check_seed(seed)
-        self.first_dealer = first_dealer
+        if rng is not None:
+            check_rng(rng, "rng")
         self.rng = rng if rng is not None else random.Random(f"herzeln-partie/{seed}")
         self.contracts = self.rules.deals
         self.results: list[HerzelnDealResult] = []
@@ -397,6 +399,12 @@ class Herzeln(HerzelnRecords):
 
 def herzeln_contract(contract_id: str, players: int, options: Mapping[str, Any] | None = None) -> HerzelnContract:
     """The Herzeln contract a record names (``herzeln-domino-rows``, …) for ``players`` seats, its options applied."""
+    herzeln_pack(players)
+    if not isinstance(contract_id, str):
+        raise HerzelnError(f"contract_id must be the id of a Herzeln contract such as 'herzeln-tricks', "
+                           f"not {quoted(contract_id)}")
+    if options is not None and not isinstance(options, Mapping):
+        raise HerzelnError(f"options must be a dict of option names and values, or None, not {quoted(options)}")
     return Herzeln().record_contract(contract_id, players, options or {})  # type: ignore[no-any-return]
 
 

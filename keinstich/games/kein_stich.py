@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 
 from keinstich.cards import PACK_IDS, Card, Pack, PackError, deal_hands, hands_from_text, misdealt, pack
 from keinstich.contracts import KEIN_STICH_CONTRACTS, Contract
+from keinstich.deal import check_rng, check_seat
 from keinstich.game import GameError, Setting, Settled, settings_of
 from keinstich.games.kein_stich_record import KeinStichRecords
 from keinstich.games.kein_stich_rules import (
@@ -34,8 +35,9 @@ from keinstich.games.kein_stich_rules import (
     PartieRules,
     preset,
 )
+from keinstich.games.presets import rules_given
 from keinstich.layoff import DOMINO_CONTRACTS, DominoContract, DominoDeal, payout_shares
-from keinstich.limits import check_seed
+from keinstich.limits import check_seed, check_whole
 from keinstich.partie import Policy, play_partie, seat_policies
 from keinstich.tricks import TrickDeal, forehand
 
@@ -131,11 +133,13 @@ class Partie:
 
     def __init__(self, rules: PartieRules | str = "standard", seed: int | str = 0, *,
                  first_dealer: int = 0, carried_in: int = 0) -> None:
-        self.rules = preset(rules) if isinstance(rules, str) else rules
-        if not 0 <= first_dealer < self.rules.players:
-            raise PartieError(f"first_dealer must be a seat from 0 to {self.rules.players - 1}")
+        self.rules = rules_given(rules, PartieRules, preset, "standard", PartieError)
+        self.first_dealer = check_seat(first_dealer, self.rules.players, PartieError, "first_dealer")
         self.seed = check_seed(seed)
-        self.first_dealer = first_dealer
+        check_whole("carried_in", carried_in, 0, error=PartieError)
+        if carried_in % self.rules.stake:
+            raise PartieError(f"carried_in must be a multiple of the stake ({self.rules.stake} pfennig): the pot "
+                              f"is paid out in whole stakes, not {carried_in}")
         self.ledger = Ledger(self.rules.players, carried_in=carried_in)
         self.results: list[DealResult] = []
         self.current: Deal | None = None
@@ -231,6 +235,8 @@ class Partie:
 
         Random play draws from ``rng`` (default: ``random.Random`` seeded from the partie's seed).
         """
+        if rng is not None:
+            check_rng(rng, "rng")
         rng = rng if rng is not None else random.Random(f"keinstich-partie/{self.seed}")
         play_partie(self, seat_policies(policies, self.players, PartieError), rng, PartieError)
         return self.result()

@@ -14,7 +14,15 @@ from typing import Any
 from keinstich.cards import Card, CardCodeError, Pack, Suit, card, quoted, suit
 from keinstich.contracts import KEIN_STICH_CONTRACTS, NO_HEARTS, NO_MAX, NO_OBERS, NO_TRICKS, Contract
 from keinstich.games.codec import MachineRecords, Option, check_options, is_bool, is_count, lay_off_summary, lays_off
-from keinstich.layoff import DOMINO, DOMINO_CONTRACTS, DominoContract, DominoDeal, domino_contract, payout_shares
+from keinstich.layoff import (
+    DOMINO,
+    DOMINO_CONTRACTS,
+    STAKE,
+    DominoContract,
+    DominoDeal,
+    domino_contract,
+    payout_shares,
+)
 from keinstich.limits import shown
 from keinstich.records import Record, RecordError
 
@@ -30,10 +38,6 @@ _STARTS = ("acorns", "hearts", "leaves", "bells", "any")
 
 def _is_start(v: object) -> bool:
     return v in _STARTS
-
-
-STAKE = 5
-"""The stake in pfennig: the pot is paid out in whole stakes (docs/rules.md §2.7), so a pass fee is a multiple."""
 
 
 def _is_fee(v: object) -> bool:

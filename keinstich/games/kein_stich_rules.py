@@ -9,7 +9,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Literal
 
-from keinstich.cards import Style, Suit, card, pack
+from keinstich.cards import Style, Suit, card, pack, quoted
 from keinstich.contracts import (
     BLACK_PIG,
     NO_FIRST_LAST,
@@ -27,12 +27,14 @@ from keinstich.games.presets import override
 from keinstich.layoff import (
     DOMINO,
     DOMINO_CONTRACTS,
+    STAKE,
     START_CARDS,
     DominoContract,
     DominoDeal,
     Start,
     domino_contract,
 )
+from keinstich.limits import check_whole
 from keinstich.tricks import TrickDeal
 
 Deal = TrickDeal | DominoDeal
@@ -88,21 +90,21 @@ def _black_pig(c: Contract, on: bool) -> Contract:
                                components=comps)
 
 
-def _lay_off(d: DominoContract, **changes: object) -> DominoContract:
-    """Kein Stich's lay-off deal with a changed start, voluntary pass or pass fee."""
+def _lay_off(d: DominoContract, stake: int, **changes: object) -> DominoContract:
+    """Kein Stich's lay-off deal with a changed start, voluntary pass or pass fee (paid in ``stake``s)."""
     r = dataclasses.replace(d.rules, **changes)  # type: ignore[arg-type]
     if d.id in _LAY_OFF_IDS:
-        return domino_contract(r.start, voluntary_pass=r.voluntary_pass, pass_fee=r.pass_fee)
+        return domino_contract(r.start, voluntary_pass=r.voluntary_pass, pass_fee=r.pass_fee, stake=stake)
     return dataclasses.replace(d, rules=r)
 
 
-def _apply(deals: tuple[DealContract, ...], name: str, value: object) -> tuple[DealContract, ...]:
-    """``deals`` with the variant ``name`` set to ``value`` (on or off)."""
+def _apply(deals: tuple[DealContract, ...], name: str, value: object, stake: int) -> tuple[DealContract, ...]:
+    """``deals`` with the variant ``name`` set to ``value`` (on or off); ``stake``: the partie's."""
     out: list[DealContract] = []
     for d in deals:
         if isinstance(d, DominoContract):
             if name in ("start_unter", "voluntary_pass", "pass_fee") and d.rules.layout == "rows":
-                d = _lay_off(d, **{"start" if name == "start_unter" else name: value})
+                d = _lay_off(d, stake, **{"start" if name == "start_unter" else name: value})
         elif name == "black_pig":
             d = _black_pig(d, bool(value))
         elif name == "no_heart_lead" and (value or d.rules.no_lead is Suit.HEARTS):
@@ -130,13 +132,16 @@ def _read(deals: tuple[DealContract, ...], name: str) -> object:
     return bool(tricks) and all(d.rules.stop_when_decided for d in tricks)
 
 
-def _check_variant(name: str, value: object) -> None:
+def _check_variant(name: str, value: object, stake: int) -> None:
     if name == "start_unter":
-        if value not in START_CARDS:
-            raise PartieError(f"start_unter must be one of {', '.join(map(repr, START_CARDS))}, not {value!r}")
+        if not isinstance(value, str) or value not in START_CARDS:
+            raise PartieError(f"start_unter must be one of {', '.join(map(repr, START_CARDS))}, not {quoted(value)}")
     elif name == "pass_fee":
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise PartieError(f"pass_fee must be a whole number of pfennig, 0 or more, not {value!r}")
+        if value % stake:
+            raise PartieError(f"a pass fee of {value} cannot be paid out in whole stakes of {stake}: "
+                              f"use a multiple of {stake}")
     elif not isinstance(value, bool):
         raise PartieError(f"{name} must be True or False, not {value!r}")
 
@@ -172,7 +177,7 @@ class PartieRules:
     dealer_rotation: Literal["per_deal", "per_partie"] = "per_deal"
     payout_policy: Literal["proportional", "fixed_carry"] = "proportional"
     payout_weights: tuple[int, ...] | None = None
-    stake: int = 5
+    stake: int = STAKE
     black_pig: bool = False
     start_unter: Start = "acorns"
     voluntary_pass: bool = False
@@ -183,11 +188,12 @@ class PartieRules:
 
     def __post_init__(self) -> None:
         deals = tuple(self.deals)
+        check_whole("stake", self.stake, 1, error=PartieError)
         for name, default in VARIANTS.items():
             value = getattr(self, name)
-            _check_variant(name, value)
+            _check_variant(name, value, self.stake)
             if value != default:
-                deals = _apply(deals, name, value)
+                deals = _apply(deals, name, value, self.stake)
         object.__setattr__(self, "deals", deals)
         for name, default in VARIANTS.items():
             if getattr(self, name) == default:
@@ -246,8 +252,8 @@ class PartieRules:
             raise PartieError(f"unknown variant {unknown[0]!r}: use {', '.join(VARIANTS)}")
         deals = self.deals
         for name, value in settings.items():
-            _check_variant(name, value)
-            deals = _apply(deals, name, value)
+            _check_variant(name, value, self.stake)
+            deals = _apply(deals, name, value, self.stake)
         return dataclasses.replace(self, deals=deals, **settings)  # type: ignore[arg-type]
 
     def contract_for(self, index: int) -> DealContract:

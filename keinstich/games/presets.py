@@ -8,8 +8,10 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
+
+from keinstich.limits import quoted
 
 T = TypeVar("T")
 
@@ -20,15 +22,28 @@ def override(table: Mapping[str, T], preset_id: str, overrides: Mapping[str, obj
              error: type[ValueError], fixed: frozenset[str] = frozenset()) -> T:
     """The preset ``preset_id`` of ``table`` with some settings changed; unknown ids and settings are
     refused with ``error`` naming what exists. ``fixed`` settings belong to the preset itself."""
-    try:
-        base = table[preset_id]
-    except KeyError:
-        raise error(f"unknown preset {preset_id!r}: use one of {', '.join(table)}") from None
+    if not isinstance(preset_id, str) or preset_id not in table:
+        raise error(f"unknown preset {quoted(preset_id)}: use one of {', '.join(table)}")
+    base = table[preset_id]
     names = {f.name for f in dataclasses.fields(base)} - fixed  # type: ignore[arg-type]
     unknown = sorted(set(overrides) - names)
     if unknown:
         raise error(f"unknown setting {unknown[0]!r}: use {', '.join(sorted(names))}")
     return dataclasses.replace(base, **overrides)  # type: ignore[type-var]
+
+
+def rules_given(rules: object, kind: type[T], make: Callable[[str], T], default: str,
+                error: type[ValueError]) -> T:
+    """The rules a partie is given, the same way in every game: ``kind`` itself, a preset's by its id
+    (``"standard"``, ``"herzeln-3"``, ``"herzblatt-3"``), or the ``default`` preset for None; anything else
+    is refused, naming ``rules`` and what it takes."""
+    if rules is None:
+        return make(default)
+    if isinstance(rules, str):
+        return make(rules)
+    if isinstance(rules, kind):
+        return rules
+    raise error(f"rules must be a {kind.__name__} or a preset's id such as {default!r}, not {quoted(rules)}")
 
 
 def _tables() -> dict[str, Mapping[str, Any]]:
@@ -54,7 +69,7 @@ def preset(game: str, preset_id: str | None = None, **overrides: object) -> Any:
 
     makers = {"kein-stich": (partie.preset, "standard"), "herzeln": (herzeln.preset, "herzeln-4"),
               "herzblatt": (herzblatt.preset, "herzblatt-4")}
-    if game not in makers:
-        raise ValueError(f"unknown game {game!r}: use one of {', '.join(GAMES)}")
+    if not isinstance(game, str) or game not in makers:
+        raise ValueError(f"unknown game {quoted(game)}: use one of {', '.join(GAMES)}")
     make, default = makers[game]
-    return make(preset_id or default, **overrides)
+    return make(default if preset_id is None else preset_id, **overrides)

@@ -24,6 +24,8 @@ import numpy.typing as npt
 
 from keinstich.cards import ALL_CARDS, SUIT_MASKS, Pack, pack, strength_table
 from keinstich.contracts import Contract
+from keinstich.deal import check_seat
+from keinstich.limits import check_seed, check_whole, quoted
 from keinstich.tricks import TrickDeal, forehand
 
 U64 = np.uint64
@@ -89,6 +91,15 @@ def random_deals(contract: Contract, p: Pack | str, players: int, deals: int, *,
 
     ``dealer`` defaults to the last seat, as in :meth:`TrickDeal.from_seed` (seat 0 leads).
     """
+    if not hasattr(contract, "march_scores"):  # a Kein Stich trick contract: what the batch player scores
+        raise BatchError(f"contract must be a trick contract such as NO_HEARTS (from keinstich.contracts), "
+                         f"not {quoted(contract)}")
+    check_whole("players", players, 2, error=BatchError)
+    check_whole("deals", deals, 1, error=BatchError)
+    check_whole("start", start, 0, error=BatchError)
+    check_seed(seed)
+    if dealer is not None:
+        check_seat(dealer, players, BatchError, "dealer")
     parts = [_block(contract, p, players, min(BLOCK, deals - i), seed, start + i, dealer)
              for i in range(0, max(deals, 1), BLOCK)]
     if len(parts) == 1:
@@ -109,12 +120,8 @@ def _block(contract: Contract, p: Pack | str, players: int, deals: int, seed: in
     if rules.stop_when_decided:
         raise BatchError(f"{contract.id}: the batch player plays every trick and cannot end a deal early "
                          "(stop_when_decided); play such deals with TrickDeal.playout")
-    if deals < 1:
-        raise BatchError(f"deals must be 1 or more, not {deals}")
     hand = p.hand_size(players)
     d = players - 1 if dealer is None else dealer
-    if not 0 <= d < players:
-        raise BatchError(f"dealer must be a seat from 0 to {players - 1}, not {dealer}")
     leader = forehand(d, players)
     n, total = deals, hand
     keys = _mix(np.arange(start, start + n, dtype=U64) * _GOLDEN + U64(_seed_key(seed)))

@@ -12,11 +12,14 @@ import concurrent.futures as cf
 import math
 import pickle
 import queue
+import signal
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager, suppress
 from functools import partial
-from typing import Any, TypeAlias
+from multiprocessing.connection import wait as mp_wait
+from typing import Any, TypeAlias, cast
 
 from keinstich.sim.bot_specs import BotSpec, SimulationError, check_factories, whole
 from keinstich.sim.chunks import ChunkPlan
@@ -168,10 +171,56 @@ def run_pickled(run: Run, kinds: Sequence[str], pickled: bytes, start: int, stop
 
 
 def _quiet_worker() -> None:
-    """Workers leave Ctrl-C to the main process, which stops submitting and returns (no worker tracebacks)."""
-    import signal
-
+    """Workers leave Ctrl-C to the main process, which stops them (no worker tracebacks). A worker starts
+    with SIGINT blocked (:func:`interrupts_held`), so a Ctrl-C that came while it started is dropped here."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+@contextmanager
+def interrupts_held() -> Iterator[None]:
+    """Ctrl-C (SIGINT) held back while worker processes start, and delivered when they have.
+
+    A Ctrl-C that arrives while a process forks can be lost (Python reports a KeyboardInterrupt raised in
+    a fork handler as "Exception ignored" and carries on) or kill the new worker before it ignores
+    SIGINT. A worker started now inherits the blocked signal and ignores it before unblocking it; the
+    main process gets the Ctrl-C as KeyboardInterrupt when this block ends. Does nothing where signals
+    cannot be blocked (Windows).
+    """
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+def _stop_workers(ex: cf.ProcessPoolExecutor) -> None:
+    """Stop a pool of our own now: pending chunks dropped, running ones ended (the workers ignore
+    Ctrl-C and play no chunk for anyone else), and the pool's thread finished, so that no worker
+    outlives the run and the interpreter does not wait for one at exit."""
+    processes = list((getattr(ex, "_processes", None) or {}).values())
+    results = getattr(ex, "_result_queue", None)
+    manager = getattr(ex, "_executor_manager_thread", None)
+    ex.shutdown(wait=False, cancel_futures=True)
+    for p in processes:
+        with suppress(OSError, ValueError):  # already gone
+            p.terminate()
+    for p in processes:
+        if not mp_wait([p.sentinel], timeout=5):
+            with suppress(OSError, ValueError):
+                p.kill()
+            mp_wait([p.sentinel], timeout=5)
+    if manager is not None:
+        manager.join(timeout=5)
+        if manager.is_alive() and results is not None:
+            # a worker stopped halfway through sending its rows: the pool's thread waits for the rest
+            # of them; closing our end of the pipe lets it read the end of the file instead
+            results._writer.close()
+            manager.join(timeout=5)
 
 
 def _in_pool(task: Callable[[Any, int, int], tuple[Block, float]], setup: Any, plan: ChunkPlan,
@@ -180,41 +229,54 @@ def _in_pool(task: Callable[[Any, int, int], tuple[Block, float]], setup: Any, p
     own = executor is None
     ex: cf.Executor = executor if executor is not None else cf.ProcessPoolExecutor(
         max_workers=workers, initializer=_quiet_worker)
+    pending: dict[cf.Future[tuple[Block, float]], tuple[int, int, int]] = {}  # future: (chunk, start, stop)
+    cancelled, failed = False, True
+    try:
+        # the loop is a call of its own: in Python 3.11 a Ctrl-C at the jump back to a loop that opens
+        # a try block escapes the block's finally, which would leave the workers running
+        cancelled = _submit_and_collect(ex, task, setup, plan, results, advance, workers, cancel, pending)
+        failed = False
+    finally:
+        with interrupts_held():  # a second Ctrl-C waits until the pool is down
+            for f in pending:
+                f.cancel()
+            if own and (cancelled or failed):
+                _stop_workers(cast(cf.ProcessPoolExecutor, ex))
+            elif own:
+                ex.shutdown(wait=True)
+    return cancelled
+
+
+def _submit_and_collect(ex: cf.Executor, task: Callable[[Any, int, int], tuple[Block, float]], setup: Any,
+                        plan: ChunkPlan, results: dict[int, Block], advance: Callable[[int], None], workers: int,
+                        cancel: Callable[[], bool] | None,
+                        pending: dict[cf.Future[tuple[Block, float]], tuple[int, int, int]]) -> bool:
+    """Keep a few chunks submitted to ``ex`` and collect them as they finish, until all are done
+    (False) or ``cancel`` says stop (True). ``pending`` holds the chunks submitted and not collected."""
     hint = int(getattr(ex, "_max_workers", 0) or 0)
     window = max(2 * workers, 2 * hint, 4)
-    pending: dict[cf.Future[tuple[Block, float]], tuple[int, int, int]] = {}  # future: (chunk, start, stop)
     finished: queue.SimpleQueue[cf.Future[tuple[Block, float]]] = queue.SimpleQueue()  # as they finish
-    cancelled = False
-    failed = True
-    try:
-        while True:
-            if cancel is not None and cancel():
-                cancelled = True
-                break
+    while True:
+        if cancel is not None and cancel():
+            return True
+        with interrupts_held():  # a submit may start worker processes
             while len(pending) < window and (span := plan.next()) is not None:
                 f = ex.submit(task, setup, *span)
                 pending[f] = (plan.count - 1, *span)
                 f.add_done_callback(finished.put)
-            if not pending:
-                break
-            try:
-                done = [finished.get(timeout=0.2)]
-            except queue.Empty:
-                continue
-            while not finished.empty():
-                done.append(finished.get())
-            for f in done:
-                k, a, b = pending.pop(f)
-                results[k], seconds = f.result()
-                plan.timed(b - a, seconds)
-                advance(b - a)
-        failed = False
-    finally:
-        for f in pending:
-            f.cancel()
-        if own:
-            ex.shutdown(wait=not (cancelled or failed), cancel_futures=True)
-    return cancelled
+        if not pending:
+            return False
+        try:
+            done = [finished.get(timeout=0.2)]
+        except queue.Empty:
+            continue
+        while not finished.empty():
+            done.append(finished.get())
+        for f in done:
+            k, a, b = pending.pop(f)
+            results[k], seconds = f.result()
+            plan.timed(b - a, seconds)
+            advance(b - a)
 
 
 def pool_args(workers: object, executor: object, specs: Sequence[BotSpec]) -> int:

@@ -23,6 +23,8 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from keinstich.cards import Rank, card, deal_hands
+from keinstich.limits import check_whole, quoted
+from keinstich.sim.bot_specs import SimulationError
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -48,6 +50,11 @@ def penalty_cards(contract: object, cards: Rank | str, deals: int = 1000, seed: 
 
     from keinstich.sim.simulation import one_deal
 
+    check_whole("deals", deals, 1, error=SimulationError)
+    check_whole("longest", longest, 1, error=SimulationError)
+    if not isinstance(cards, Rank | str):
+        raise SimulationError(f"cards must be a rank such as Rank.QUEEN or one card such as \"KH\", "
+                              f"not {quoted(cards)}")
     wanted = card(cards) if isinstance(cards, str) else None
     rows = []
     for i in range(deals):

@@ -45,6 +45,9 @@ def summarize(frame: pd.DataFrame, by: str | Sequence[str] = "bot") -> pd.DataFr
     if not isinstance(frame, pd.DataFrame):
         raise SimulationError(f"summarize takes the DataFrame of simulate, tournament or simulate_partie, "
                               f"e.g. summarize(simulate(\"no-hearts\", 100)), not {quoted(frame)}")
+    if not isinstance(by, str) and not (isinstance(by, Sequence) and by and all(isinstance(k, str) for k in by)):
+        raise SimulationError(f"by must be a column name such as \"bot\" or a list of them such as "
+                              f"[\"seat\", \"bot\"], not {quoted(by)}")
     keys = [by] if isinstance(by, str) else list(by)
     if "partie" in frame.columns and "net" in frame.columns:
         unit_col, value, count = "partie", "net", "parties"

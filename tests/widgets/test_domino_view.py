@@ -3,6 +3,7 @@
 from keinstich.cards import card, cards
 from keinstich.layoff import DOMINO, HERZELN_DOMINO, DominoDeal, domino_contract
 from keinstich_widgets.domino import DominoView, pass_log
+from keinstich_widgets.replay import Replay
 
 
 def small_rows_deal() -> DominoDeal:
@@ -81,3 +82,80 @@ def test_no_deal_and_a_finished_deal() -> None:
         deal.play(move)
     view.update(deal)
     assert deal.is_over and "the deal is over" in view.status.value and "out: Seat 0, Seat 1" in view.status.value
+
+
+# --- a long deal: the log's work grows linearly ------------------------------------------------------
+
+
+def passing_deal(passes: int, seed: int = 1) -> DominoDeal:
+    """A lay-off deal with voluntary passes in which about ``passes`` of the moves are passes."""
+    import random
+
+    deal = DominoDeal.from_seed("german-32", 4, seed, domino_contract(voluntary_pass=True))
+    rng = random.Random(seed)
+    chance = passes / (passes + 40)
+    while not deal.over:
+        moves = deal.legal_moves()
+        laid = [m for m in moves if m is not None]
+        deal.play(None if not laid or (None in moves and rng.random() < chance) else rng.choice(laid))
+    return deal
+
+
+def test_pass_log_asks_each_pass_of_the_deal_as_it_stood() -> None:
+    deal = passing_deal(120, seed=3)
+    history = deal.history
+    reference = [(s, m, m is None and not deal.rewound(i).legal()) for i, (s, m) in enumerate(history)]
+    assert pass_log(deal) == reference
+    assert {f for _, m, f in reference if m is None} == {True, False}  # both kinds of pass are in it
+    assert pass_log(deal, 7) == reference[-7:] and pass_log(deal, 10**6) == reference
+
+
+def replayed_moves(monkeypatch, action) -> int:
+    """How many moves ``action()`` plays on lay-off deals (rewinding and replaying included)."""
+    count = [0]
+    play = DominoDeal.play
+
+    def counted(self, *args, **kwargs):
+        count[0] += 1
+        return play(self, *args, **kwargs)
+
+    with monkeypatch.context() as m:
+        m.setattr(DominoDeal, "play", counted)
+        action()
+    return count[0]
+
+
+def test_the_log_of_a_long_deal_replays_it_once_not_once_a_pass(monkeypatch) -> None:
+    """Counted in moves replayed, not seconds (the machine may be busy): four times the passes cost
+    about four times the work. Taking the deal back a move at a time cost about sixteen times: with 10,000
+    passes a view froze for a minute."""
+    small, large = passing_deal(300), passing_deal(1500)
+    assert len(large.history) > 3 * len(small.history)
+    work = {}
+    for deal in (small, large):
+        n = len(deal.history)
+        work[n] = replayed_moves(monkeypatch, lambda d=deal: pass_log(d))
+        assert work[n] <= n  # one replay up to the last pass
+        assert replayed_moves(monkeypatch, lambda d=deal: DominoView(d, open_hands=True)) <= n
+        replay = Replay(deal)
+        assert replayed_moves(monkeypatch, lambda r=replay, n=n: r.go(n)) <= 2 * n  # ⏭: the last step
+    (n1, w1), (n2, w2) = sorted(work.items())
+    assert w2 / w1 < 1.5 * n2 / n1
+
+
+def test_a_view_refuses_what_is_not_a_lay_off_deal_and_stays_as_it_was() -> None:
+    import pytest
+
+    from keinstich.contracts import NO_HEARTS
+    from keinstich.tricks import TrickDeal
+
+    deal = small_rows_deal()
+    view = DominoView(deal, seat=0)
+    before = (view.status.value, view.layout_html.value, view.log_html.value)
+    record = DominoDeal.from_seed("german-32", 4, 1).record()
+    for wrong in ("deal", 5, TrickDeal.from_seed("german-32", 4, 1, NO_HEARTS), record):
+        with pytest.raises(TypeError, match=r"^DominoView shows a lay-off deal, e\.g\. DominoDeal\.from_seed"):
+            view.update(wrong)
+        assert view.deal is deal and (view.status.value, view.layout_html.value, view.log_html.value) == before
+    with pytest.raises(TypeError, match=r"DominoView shows a lay-off deal, .*, not 'deal'$"):
+        DominoView("deal")

@@ -81,3 +81,26 @@ def test_a_lay_off_deal_gives_its_reasons_and_its_passes() -> None:
     assert r.reason_text() == f"Seat {seat} passed: {why}"
     r.go(1)
     assert r.reason_text() == expected(r, 1)
+
+
+class ReadersBot:
+    """A bot a reader wrote in a cell: it answers, but its own code fails."""
+
+    name = "mine"
+
+    def choose(self, obs):  # type: ignore[no-untyped-def]
+        return self.explain(obs).card
+
+    def explain(self, obs):  # type: ignore[no-untyped-def]
+        return 1 / 0
+
+    def decide(self, obs):  # type: ignore[no-untyped-def]
+        return 1 / 0
+
+
+def test_a_readers_bot_that_fails_is_named_and_blamed_not_the_widget() -> None:
+    r = Replay(bot_deal(), synchronous=True, reasons=ReadersBot())
+    r.forward_button.click()
+    assert r.messages.kind == "error"
+    assert r.messages.text == ("the bot ReadersBot ('mine') in seat 0 raised ZeroDivisionError: division by zero — "
+                               "the fault is in that bot's code, not in the widget; nothing was played")

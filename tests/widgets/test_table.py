@@ -261,7 +261,10 @@ def test_a_broken_bot_shows_its_error_in_the_widget() -> None:
     table = Table.from_deal(TrickDeal(HANDS, NO_HEARTS, leader=0), seat=0,
                             bots=["heuristic", BrokenBot(), "heuristic", "heuristic"], synchronous=True)
     table.card_button("7C").click()
-    assert table.messages.kind == "error" and "circuits melted" in table.messages.text
+    assert table.messages.kind == "error"
+    assert table.messages.text == ("the bot BrokenBot ('broken') in seat 1 raised RuntimeError: the bot's circuits "
+                                   "melted — the fault is in that bot's code, not in the widget; nothing was played")
+    assert "bug in the widget" not in table.messages.text
     assert table.deal.plays == ((0, card("7C")),)  # the learner's card stands, nothing else moved
     table.undo_button.click()
     assert table.deal.plays == ()
@@ -276,6 +279,8 @@ def test_a_broken_bot_in_a_thread_shows_its_error_too() -> None:
     table.card_button("7C").click()
     assert table.wait(5)
     assert "circuits melted" in table.messages.text and table.messages.kind == "error"
+    assert table.messages.text.startswith("the bot SlowBroken ('broken') in seat 1 raised RuntimeError")
+    assert "the fault is in that bot's code" in table.messages.text
     assert table.deal.plays == ((0, card("7C")),)
 
 
@@ -528,3 +533,25 @@ def test_herzeln_with_german_faces_names_its_deals_in_german_words() -> None:
     assert "No Obers: -20 per Ober" in table.title.value
     french = Table("herzeln", "no-queens", seed=1, faces="french", synchronous=True)
     assert "No Queens: -20 per Queen" in french.title.value
+
+
+def test_a_readers_own_bot_that_fails_is_named_and_blamed_not_the_widget() -> None:
+    class Mine:
+        """A reader's bot, duck-typed, with a bug of its own."""
+
+        def choose(self, obs):  # type: ignore[no-untyped-def]
+            return self.explain(obs).card
+
+        def explain(self, obs):  # type: ignore[no-untyped-def]
+            return obs.legal[99]
+
+        def decide(self, obs):  # type: ignore[no-untyped-def]
+            raise AssertionError("not a Herzblatt table")
+
+    table = Table.from_deal(TrickDeal(HANDS, NO_HEARTS, leader=0), seat=0,
+                            bots=["heuristic", "heuristic", Mine(), "heuristic"], synchronous=True)
+    table.card_button("7C").click()
+    assert table.messages.kind == "error"
+    assert table.messages.text == ("the bot Mine in seat 2 raised IndexError: tuple index out of range — the fault is "
+                                   "in that bot's code, not in the widget; nothing was played")
+    assert table.deal.turn == 2 and len(table.deal.plays) == 2  # seat 1 played; seat 2's bot failed
