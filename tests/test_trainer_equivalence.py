@@ -12,10 +12,7 @@ from keinstich.bots.budget import Budget
 from keinstich.bots.solver import card_values
 from keinstich.bots.solver_domino import domino_move_bounds
 from keinstich.coach import verdict
-from keinstich.coach.fair import key
-from keinstich.deal import Deal
-from keinstich.trainer.bank import CONTRACTS
-from keinstich.trainer.equivalence import (
+from keinstich.coach.equivalence import (
     Relabel,
     _suit_relabel,
     canonical,
@@ -25,6 +22,9 @@ from keinstich.trainer.equivalence import (
     suit_permutations,
     symmetries,
 )
+from keinstich.coach.fair import key
+from keinstich.deal import Deal
+from keinstich.trainer.bank import CONTRACTS
 from keinstich.trainer.positions import decisions
 from keinstich.trainer.verdicts import solution
 
@@ -130,14 +130,12 @@ def test_the_trainers_judge_gives_the_same_costs_up_to_the_renaming(game: str, c
         assert sorted(key(r.move(m)) for m in s.good) == sorted(key(m) for m in t.good)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "the coach's verdict is not invariant under a suit permutation: its draws are seeded from view_key, which "
-    "names the cards' own faces, and its play-outs (the heuristic bot) break ties between equal cards by suit. "
-    "The trainer judges a canonical representative instead (keinstich/trainer/verdicts.py). Drop this mark when "
-    "the verdict canonicalises suits itself."))
 def test_the_coachs_own_verdict_is_invariant_under_a_suit_permutation() -> None:
+    """The coach judges a canonical representative (suits and ranks renamed by what the seat can know), so the Hint,
+    the review, a quiz and the trainer give equivalent positions the same costs and grades, card for card."""
     for position in sample("kein-stich", "no-tricks", range(4), every=2):
         for perm in suit_permutations(position)[1:4]:
             r = _suit_relabel(perm)
             a, b = verdict(position), verdict(r(position))
             assert {key(r.move(m)): a.cost(m) for m in a.legal} == {key(m): b.cost(m) for m in b.legal}
+            assert {key(r.move(m)): a.grade(m) for m in a.legal} == {key(m): b.grade(m) for m in b.legal}

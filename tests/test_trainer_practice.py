@@ -12,10 +12,10 @@ import pytest
 from keinstich.bots.play import bot_move
 from keinstich.bots.random import RandomBot
 from keinstich.coach import Review, review
+from keinstich.coach.equivalence import seat_view
 from keinstich.deal import Deal
 from keinstich.games import GAMES
 from keinstich.trainer.bank import shipped
-from keinstich.trainer.equivalence import seat_view
 from keinstich.trainer.memory import Memory
 from keinstich.trainer.practice import Practice, PracticeError, SimulatedClock, add_mistakes, view_id
 from keinstich.trainer.themes import THEMES

@@ -26,11 +26,11 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from keinstich.cards import Style
+from keinstich.coach.equivalence import Relabel, canonical, equivalent, seat_view
 from keinstich.coach.fair import key
 from keinstich.deal import Deal, Move, move_cards
 
 from .bank import Bank, Entry, shipped
-from .equivalence import Relabel, canonical, equivalent, seat_view
 from .glicko import Rating
 from .memory import Answer, Item, Memory, Written
 from .positions import code_of, contract_id, family_of, position_of

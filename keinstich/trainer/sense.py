@@ -22,10 +22,9 @@ from dataclasses import dataclass
 from keinstich.bots.knowledge import Knowledge, in_play_mask, trick_knowledge
 from keinstich.bots.sampler import HandSampler
 from keinstich.cards import SUIT_MASKS, Card, Rank, Style, Suit, cards_of, mask_of
+from keinstich.coach.equivalence import card_costs
 from keinstich.coach.grades import pack_in_play
 from keinstich.deal import Deal
-
-from .equivalence import card_costs
 
 KINDS = ("holds", "count", "void")
 DRAWS = 4000

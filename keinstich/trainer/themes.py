@@ -11,10 +11,10 @@ from collections.abc import Callable
 
 from keinstich.bots.base import lay_off, objective
 from keinstich.cards import Card, Suit, strength_table
+from keinstich.coach.equivalence import card_costs
 from keinstich.coach.grades import pack_in_play
 from keinstich.deal import Deal, Move, move_cards
 
-from .equivalence import card_costs
 from .verdicts import Solution
 
 THEMES: dict[str, str] = {

@@ -2,13 +2,11 @@
 a layout of the hidden hands that beats a card.
 
 Everything the trainer, the bank and the drills know about a position's answer comes through
-:func:`solution`, the one adapter to the coach's judge (:func:`keinstich.coach.verdict`). It judges the position's
-*canonical* representative (:func:`~.equivalence.canonical`: suits and ranks renamed by a rule that depends
-only on what the seat to move can know) and renames the answer back, so every equivalent position, however
-its suits are permuted or its ranks shifted, gets the same costs card for card. (The judge itself is not
-exactly invariant: its draws are seeded from the position's own faces, and its play-outs, the heuristic bot,
-break ties between equal cards by suit.) The verdict is renamed back into one of the position as shown, so its
-sentences name the shown cards and tell the story of the shown hands.
+:func:`solution`, which asks the coach's one judge (:func:`keinstich.coach.verdict`). The judge itself judges the
+position's *canonical* representative (:func:`keinstich.coach.equivalence.canonical`: suits and ranks renamed by a
+rule that depends only on what the seat to move can know) and renames the answer back, so every equivalent
+position, however its suits are permuted or its ranks shifted, gets the same costs card for card, in the Hint, the
+review, a quiz and the trainer alike; its sentences name the shown cards.
 
 :data:`JUDGE` names the judge and its settings; :func:`stamp` fingerprints what it answers on a few fixed
 positions, so the bank (:mod:`.bank`) knows when it was made by another judge and must be made again.
@@ -16,22 +14,18 @@ positions, so the bank (:mod:`.bank`) knows when it was made by another judge an
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 from dataclasses import dataclass, field
 
-from keinstich.bots.heuristic import HeuristicBot
 from keinstich.cards import Style
 from keinstich.coach import Verdict, verdict
+from keinstich.coach.equivalence import Relabel
 from keinstich.coach.fair import CAP
 from keinstich.coach.grades import Grades, pack_in_play
 from keinstich.coach.why import move_text
 from keinstich.deal import Deal, Move
-from keinstich.wording import naming
 
-from .equivalence import Relabel, canonical
-
-JUDGE = f"the coach's verdict (sampled until settled, at most {CAP} moves valued) of the canonical position"
+JUDGE = f"the coach's verdict (sampled until settled, at most {CAP} moves valued, of the canonical position)"
 """What answers the trainer's positions: the bank records it, with :func:`stamp`."""
 
 
@@ -126,23 +120,8 @@ def solution(position: Deal, *, style: Style | None = None) -> Solution:
     seat = position.turn
     if seat is None or position.over:
         raise NoDecision("the deal is over: there is no decision to judge")
-    canon, relabel = canonical(position)
-    v = verdict(canon)
-    back = relabel.inverse()
-    look = style or pack_in_play(position).style
-    judged = v.judged
-    if judged is not None:
-        judged = dataclasses.replace(judged, moves=tuple(back.move(m) for m in judged.moves),
-                                     same=tuple(tuple(back.move(m) for m in ms) for ms in judged.same))
-    obs = position.observation(seat)
-    usual, reason = back.move(v.usual), v.usual_reason
-    if obs.kind != "herzblatt":
-        with naming(look):
-            choice = HeuristicBot(pack=pack_in_play(position)).explain(obs)
-        usual, reason = choice.card, choice.reason
-    shown = Verdict(position.copy(), seat, len(position.history), tuple(position.legal_moves()), v.grades, judged,
-                    usual, reason, v.method, look)
-    return Solution(position.copy(), seat, shown, v, relabel)
+    v = verdict(position, style=style)
+    return Solution(position.copy(), seat, v, v.canon or v, v.relabel or Relabel())
 
 
 # --- the judge's fingerprint ---------------------------------------------------------------------------
