@@ -139,3 +139,19 @@ def test_the_coachs_own_verdict_is_invariant_under_a_suit_permutation() -> None:
             a, b = verdict(position), verdict(r(position))
             assert {key(r.move(m)): a.cost(m) for m in a.legal} == {key(m): b.cost(m) for m in b.legal}
             assert {key(r.move(m)): a.grade(m) for m in a.legal} == {key(m): b.grade(m) for m in b.legal}
+
+
+def test_a_contract_written_in_a_notebook_cell_is_judged_as_it_stands() -> None:
+    """A contract the kit does not name may have rules no renaming can see: the coach keeps its positions as
+    they are (and a hint on its table does not fail)."""
+    from keinstich.contracts import Contract, ForTrick, PerCard
+    from keinstich.tricks import TrickDeal
+
+    unters = Contract("no-unters-last", "No Unters, no last trick", [PerCard(5, rank="U"), ForTrick(-1, 20)])
+    position = TrickDeal.from_seed("german-32", 4, 1, unters)
+    position.play(position.legal()[0])
+    same, r = canonical(position)
+    assert r.identity and same.history == position.history and same is not position
+    got = verdict(position)
+    assert got.canon is None and got.best and all(got.grade(c) in {"best", "fine", "mistake", "blunder"}
+                                                  for c in position.legal())

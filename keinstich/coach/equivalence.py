@@ -34,7 +34,7 @@ from keinstich.bots.base import lay_off
 from keinstich.cards import ALL_CARDS, Card, Suit, card_at, strength_table
 from keinstich.coach.grades import pack_in_play
 from keinstich.deal import Deal, Move
-from keinstich.records import Record
+from keinstich.records import Record, RecordError
 from keinstich.trick_rules import Trick
 
 IDENTITY: tuple[int, ...] = tuple(range(52))
@@ -295,10 +295,22 @@ def seat_view(position: Deal, relabel: Relabel | None = None) -> tuple[Any, ...]
     return (position.game, contract, position.players, position.pack, seat, hand, tuple(moves))
 
 
+def _recordable(position: Deal) -> bool:
+    """Whether the position's contract is one the kit names (a record can carry it). A contract written in a
+    notebook cell may have rules no renaming can see, so its positions are judged as they stand."""
+    try:
+        position.rewound(0).record()
+    except RecordError:
+        return False
+    return True
+
+
 def canonical(position: Deal) -> tuple[Deal, Relabel]:
     """The representative of the position's class (see the module's docstring) and the renaming that gives
     it: every shiftable suit with its live cards lowest, then the suit permutation whose view of the seat to
     move sorts first. Equivalent positions the seat cannot tell apart get the same representative's view."""
+    if not _recordable(position):
+        return position.copy(), Relabel()
     shifted = rank_shift(position, lowest=True)
     base = shifted(position) if not shifted.identity else position
     best: tuple[Any, ...] | None = None
