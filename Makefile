@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: lab test bench lint typecheck unit lessons lessons-refresh browser screenshots binder-check clean
+.PHONY: lab test bench lint typecheck unit lessons lessons-refresh browser screenshots binder-check clean bank bank-check
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -46,7 +46,8 @@ lessons-refresh: $(STAMP)
 browser: $(STAMP)
 	$(BIN)/python -m pytest -p no:xdist tests/browser
 
-# The same tests, writing docs/screenshots/*.png (table, domino, rule editor, quiz).
+# The same tests, writing docs/screenshots/*.png (table, projector layout, teacher panel, class results, domino, rule
+# editor, quiz).
 screenshots: $(STAMP)
 	KEINSTICH_SCREENSHOTS=1 $(BIN)/python -m pytest -p no:xdist tests/browser
 
@@ -63,7 +64,16 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bestcard.py --quick
 	$(BIN)/python benchmarks/table_clicks.py --quick
 	$(BIN)/python benchmarks/quiz.py --quick
+	$(BIN)/python benchmarks/trainer.py --quick
 	$(BIN)/python benchmarks/lesson_cells.py
+
+# The trainer's bank of rated positions (keinstich/trainer/bank.jsonl.gz): make it again after the coach's judge
+# changed (tests/test_trainer_bank.py says when), or check every position against the judge.
+bank: $(STAMP)
+	$(BIN)/python scripts/make_bank.py --jobs 2
+
+bank-check: $(STAMP)
+	$(BIN)/python scripts/make_bank.py --check
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

@@ -8,6 +8,7 @@ handed out and sends back the result code the table offers at the end. :func:`cl
     results.frame()        # one row per student: score, matchpoints, percentage, rank
     results.chart()        # a matplotlib figure of the scores, with each student's rank
     results.decisions      # the positions most of the class met and got wrong, the coach's sentence on each
+    example_class()        # a made-up class (bots in the students' seat), to try all this before a lesson
 
 **Matchpoints** are scored as duplicate bridge scores them: a student gets one point for every other student
 whose result on the deal is worse, half a point for every equal result; the percentage is of the points there
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
     import pandas as pd
     from matplotlib.figure import Figure
 
-__all__ = ["ClassResults", "Decision", "Student", "class_results", "matchpoints"]
+__all__ = ["ClassResults", "Decision", "Student", "class_results", "example_class", "matchpoints"]
 
 
 @dataclass(frozen=True)
@@ -129,11 +130,16 @@ class ClassResults:
         return text[text.index("<svg"):]
 
     def decision_words(self, d: Decision) -> str:
-        """One line: where, how many went wrong, the move most chose, and the coach's sentence."""
+        """One line: where, how many went wrong, the move most chose, the best, and the coach's sentence (cards
+        named in the pack's words: "Unter of Bells")."""
+        from keinstich.coach.grades import pack_in_play
+        from keinstich.coach.why import move_text
+
+        style = pack_in_play(self.deal.position()).style
         where = f"trick {d.trick}" if d.trick is not None else f"move {d.index + 1}"
-        best = ", ".join(str(m) for m in d.verdict.best)
-        return (f"{where}: {d.wrong} of {d.reached} went wrong; most played {d.move} ({d.verdict.grade}, best: {best})"
-                f" — {d.verdict.why}")
+        best = ", ".join(move_text(m, style) for m in d.verdict.best)
+        return (f"{where}: {d.wrong} of {d.reached} went wrong; most played {move_text(d.move, style)} "
+                f"({d.verdict.grade}; best: {best}) — {d.verdict.why}")
 
     def _repr_html_(self) -> str:
         rows = "".join(f"<tr><td>{s.rank}</td><td>{html.escape(s.name)}</td><td>{s.score:g}</td>"
@@ -168,6 +174,9 @@ def _entries(codes: Mapping[str, str] | Iterable[str | tuple[str, str]] | str) -
         return out
     if isinstance(codes, Mapping):
         return [(str(k), str(v)) for k, v in codes.items()]
+    if not isinstance(codes, Iterable):
+        raise TypeError("codes are the text pasted from a chat (one \"name: KR1-…\" a line), a dict {name: code} "
+                        f"or a list of codes, not {type(codes).__name__}")
     out = []
     for item in codes:
         if isinstance(item, tuple):
@@ -290,3 +299,40 @@ def _decisions(students: list[Student], least: int) -> tuple[Decision, ...]:
                             tuple(n for n, m in wrong if repr(m) == common), verdicts[common]))
     out.sort(key=lambda d: (-d.share, d.index))
     return tuple(out)
+
+
+NAMES = ("Anna", "Ben", "Clara", "David", "Emma", "Felix", "Greta", "Hannes", "Ida", "Jonas", "Klara", "Lukas",
+         "Mia", "Noah", "Olga", "Paul", "Rosa", "Simon", "Tara", "Udo", "Vera", "Willi", "Xaver", "Yvonne", "Zoe")
+"""The made-up class's first names."""
+
+
+def example_class(students: int = 12, *, contract: str = "no-hearts", seed: int = 5, game: str = "kein-stich",
+                  seat: int = 0) -> dict[str, str]:
+    """A made-up class's result codes, by name: one deal (``contract`` from ``seed``, the heuristic bots in the
+    other seats) played from its start by ``students`` students, each a bot in ``seat``: about half of them
+    careful (the heuristic bot), the others playing any legal card (a seeded random bot). For trying the
+    teacher's notebook before a lesson; a real class sends the codes its tables offer."""
+    import random
+
+    from keinstich.bots import HeuristicBot, RandomBot
+    from keinstich.bots.play import bot_move
+    from keinstich.codes import deal_code, result_code
+    from keinstich.games import game as game_named
+    from keinstich.limits import check_whole
+
+    check_whole("students", students, 1, 200)
+    start = game_named(game).deal(contract, seed)
+    given = deal_code(start, seat, seed=seed, bots=["heuristic"] * start.players)
+    rng = random.Random(f"{game} {contract} {seed} class")
+    bots = HeuristicBot()
+    codes = {}
+    for i in range(students):
+        name = NAMES[i % len(NAMES)] + ("" if i < len(NAMES) else f" {i // len(NAMES) + 1}")
+        student = bots if rng.random() < 0.5 else RandomBot(rng.randrange(10_000))
+        deal = start.copy()
+        while not deal.over:
+            mover = deal.turn
+            assert mover is not None
+            deal.play(bot_move(student if mover == seat else bots, deal.observation(mover)), mover)
+        codes[name] = result_code(given, deal, name=name).text
+    return codes

@@ -18,7 +18,8 @@ as 0, hyphens and spaces ignored) of the bytes below, the last four a CRC-32 of 
 changed by hand or cut short is refused. The checksum catches slips and edits, not a forger: a code is no
 secret and needs none.
 
-The bytes: flags; the game, contract and pack as words (a byte each for the words in :data:`WORDS`);
+The bytes (written and read by :mod:`keinstich.code_bytes`): flags; the game, contract and pack as words (a
+byte each for the words in :data:`WORDS`);
 the seat count, dealer and seat; then, as flagged, the seed, the bots, the record's options and the
 game's own keys (Herzblatt's skat, asking, …) as small typed values; the number of moves; for a result,
 ``start`` and the name; and last one number in mixed radix holding, for every card of the pack in pack
@@ -35,6 +36,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from keinstich.cards import Card
 from keinstich.cards import pack as get_pack
+from keinstich.code_bytes import ALPHABET, WORDS, CodeError, Reader, Short, Writer, from_base32, to_base32
 from keinstich.deal import IllegalPlay
 from keinstich.machine import check_deal
 from keinstich.records import PASS, Record, RecordError, record_of, replay
@@ -42,8 +44,8 @@ from keinstich.records import PASS, Record, RecordError, record_of, replay
 if TYPE_CHECKING:
     from keinstich.deal import Deal
 
-__all__ = ["DEAL_PREFIX", "RESULT_PREFIX", "VERSION", "WORDS", "CodeError", "DealCode", "deal_code", "read_code",
-           "result_code"]
+__all__ = ["ALPHABET", "DEAL_PREFIX", "RESULT_PREFIX", "VERSION", "WORDS", "CodeError", "DealCode", "deal_code",
+           "read_code", "result_code"]
 
 VERSION = 1
 """The code version this module writes and reads."""
@@ -52,53 +54,11 @@ RESULT_PREFIX = "KR"
 Kind = Literal["deal", "result"]
 _KINDS: dict[str, Kind] = {DEAL_PREFIX: "deal", RESULT_PREFIX: "result"}
 
-ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
-"""Crockford's base 32: no I, L, O or U, so a code read off a projector cannot be mistyped into another."""
-_READ = {ch: i for i, ch in enumerate(ALPHABET)} | {"I": 1, "L": 1, "O": 0}
-
 MAX_CODE = 4000
 """Characters a code may have: far above any real deal (a 52-card lay-off deal with passes is under 200)."""
 
-WORDS: tuple[str, ...] = (
-    # games
-    "kein-stich", "herzeln", "herzblatt",
-    # Kein Stich contracts
-    "no-tricks", "no-hearts", "no-obers", "no-max", "black-pig", "no-penultimate", "no-first-last", "power",
-    "power-black-pig", "domino", "domino-any", "domino-bells", "domino-hearts", "domino-leaves",
-    # Herzeln contracts
-    "herzeln-no-hearts", "herzeln-tricks", "herzeln-no-tricks", "herzeln-no-queens", "herzeln-king-of-hearts",
-    "herzeln-last-trick", "herzeln-no-last-trick", "herzeln-domino", "herzeln-domino-natural",
-    "herzeln-domino-rows", "herzeln-domino-rows-natural",
-    # Herzblatt contracts
-    "herzblatt-2", "herzblatt-3", "herzblatt-3-keep-trumps", "herzblatt-4", "herzblatt-4-dealer-first",
-    "herzblatt-4-keep-trumps", "herzblatt-4-muhr", "herzblatt-4-no-trump-duty", "herzblatt-5",
-    # packs
-    "german-24", "german-32", "french-24", "french-32", "french-52", "german-30", "french-30", "french-50",
-    "french-48", "french-20", "french-26", "french-32-minus-7H-7D", "french-32-minus-7C-8C-7S-8S-7D-8D",
-    # record options and their words
-    "march", "no_heart_lead", "no_lead", "force_max_when_void", "forced_discard", "stop_when_decided", "start",
-    "voluntary_pass", "pass_fee", "acorns", "hearts", "leaves", "bells", "any", "removal", "braun_red",
-    "keep_trumps", "ask_order", "forehand_first", "dealer_first", "all_pass", "redeal", "dealer_plays",
-    "must_trump", "must_overtrump_trump_lead", "must_overtrump_always", "win_threshold", "schneider_threshold",
-    "win_stake", "win_schneider_stake", "loss_stake", "loss_schneider_stake", "muhr", "du_stacks_schneider",
-    # Herzblatt's own keys and calls
-    "skat", "asking", "discards", "announcement", "contra", "re", "play", "pass", "none", "66", "du",
-    # bots
-    "random", "heuristic", "montecarlo",
-)
-"""Words a code writes in one byte (version 1: only ever appended to, so old codes keep reading).
-Any other word is written out in full."""
-_WORD_INDEX = {w: i for i, w in enumerate(WORDS)}
-
 _SEED, _BOTS, _OPTIONS, _EXTRA, _NAME = 1, 2, 4, 8, 16
 _FLAGS = _SEED | _BOTS | _OPTIONS | _EXTRA | _NAME
-_INLINE = 255  # a word byte that says: the word follows in full
-_V_NULL, _V_FALSE, _V_TRUE, _V_INT, _V_WORD, _V_CARD, _V_LIST, _V_DICT = range(8)
-
-
-class CodeError(ValueError):
-    """A code that cannot be read: not a code, damaged, changed by hand, from a newer kit, or a deal
-    the rules refuse. The message is one sentence that says which, and what to do."""
 
 
 @dataclass(frozen=True)
@@ -218,13 +178,13 @@ def read_code(text: object) -> DealCode:
                             f"reads version {VERSION}): update the kit to open it")
         raise CodeError(f"this code has version {version}, which no version of the kit wrote: this kit reads "
                         f"version {VERSION}")
-    data = _from_base32(body)
+    data = from_base32(body)
     if len(data) < 5 or zlib.crc32(head.upper().encode() + data[:-4]).to_bytes(4, "big") != data[-4:]:
         raise CodeError("this code is damaged or was changed: its checksum does not match (copy the whole code "
                         "again)")
     try:
         return _decode(kind, data[:-4])
-    except (_Short, IndexError, OverflowError, UnicodeDecodeError):
+    except (Short, IndexError, OverflowError, UnicodeDecodeError):
         raise CodeError("this code is damaged: it ends too early or holds bytes no kit writes") from None
 
 
@@ -268,69 +228,6 @@ def _head(record: Record) -> tuple[Any, ...]:
     return record.game, record.contract, record.pack, record.dealer, dict(record.options)
 
 
-class _Writer:
-    def __init__(self) -> None:
-        self.out = bytearray()
-
-    def byte(self, x: int) -> None:
-        self.out.append(x)
-
-    def uint(self, x: int) -> None:
-        while True:
-            low = x & 0x7F
-            x >>= 7
-            if x:
-                self.out.append(low | 0x80)
-            else:
-                self.out.append(low)
-                return
-
-    def signed(self, x: int) -> None:
-        self.uint(x * 2 if x >= 0 else -x * 2 - 1)
-
-    def text(self, s: str) -> None:
-        b = s.encode("utf-8")
-        self.uint(len(b))
-        self.out += b
-
-    def word(self, s: str) -> None:
-        if s in _WORD_INDEX:
-            self.byte(_WORD_INDEX[s])
-        else:
-            self.byte(_INLINE)
-            self.text(s)
-
-    def value(self, v: Any, cards: Mapping[str, int]) -> None:
-        """A JSON value of a record's options or extra keys, cards of the pack as their place in it."""
-        if v is None:
-            self.byte(_V_NULL)
-        elif isinstance(v, bool):
-            self.byte(_V_TRUE if v else _V_FALSE)
-        elif isinstance(v, int):
-            self.byte(_V_INT)
-            self.signed(v)
-        elif isinstance(v, str):
-            if v in cards:
-                self.byte(_V_CARD)
-                self.uint(cards[v])
-            else:
-                self.byte(_V_WORD)
-                self.word(v)
-        elif isinstance(v, list | tuple):
-            self.byte(_V_LIST)
-            self.uint(len(v))
-            for x in v:
-                self.value(x, cards)
-        elif isinstance(v, Mapping):
-            self.byte(_V_DICT)
-            self.uint(len(v))
-            for k, x in v.items():
-                self.word(str(k))
-                self.value(x, cards)
-        else:
-            raise CodeError(f"a code cannot hold the value {v!r}")
-
-
 def _encode(code: DealCode) -> str:
     rec = code.record
     d = rec.to_dict()
@@ -339,7 +236,7 @@ def _encode(code: DealCode) -> str:
     extra = {k: v for k, v in d.items() if k in rec.extra}
     flags = ((_SEED if code.seed is not None else 0) | (_BOTS if code.bots else 0) | (_OPTIONS if rec.options else 0)
              | (_EXTRA if extra else 0) | (_NAME if code.kind == "result" and code.name else 0))
-    w = _Writer()
+    w = Writer()
     w.byte(flags)
     for word in (rec.game, rec.contract, rec.pack):
         w.word(word)
@@ -378,7 +275,7 @@ def _encode(code: DealCode) -> str:
     prefix = (RESULT_PREFIX if code.kind == "result" else DEAL_PREFIX) + str(VERSION)
     data = bytes(w.out)
     data += zlib.crc32(prefix.encode() + data).to_bytes(4, "big")
-    return f"{prefix}-{_to_base32(data)}"
+    return f"{prefix}-{to_base32(data)}"
 
 
 def _play_radix(size: int, rec: Record) -> int:
@@ -395,90 +292,15 @@ def _play_digit(c: Card | None, end: str | None, places: Mapping[str, int], size
 
 # --- decoding ------------------------------------------------------------------------------------------
 
-
-class _Short(Exception):
-    """The bytes end before the code does."""
-
-
-class _Reader:
-    def __init__(self, data: bytes) -> None:
-        self.data, self.at = data, 0
-
-    def byte(self) -> int:
-        if self.at >= len(self.data):
-            raise _Short
-        self.at += 1
-        return self.data[self.at - 1]
-
-    def uint(self) -> int:
-        x = shift = 0
-        while True:
-            b = self.byte()
-            x |= (b & 0x7F) << shift
-            if not b & 0x80:
-                return x
-            shift += 7
-            if shift > 70:
-                raise _Short
-
-    def signed(self) -> int:
-        u = self.uint()
-        return u // 2 if u % 2 == 0 else -(u + 1) // 2
-
-    def bytes(self, k: int) -> bytes:
-        if k > len(self.data) - self.at:
-            raise _Short
-        self.at += k
-        return self.data[self.at - k:self.at]
-
-    def text(self) -> str:
-        return self.bytes(self.uint()).decode("utf-8")
-
-    def word(self) -> str:
-        b = self.byte()
-        if b == _INLINE:
-            return self.text()
-        if b >= len(WORDS):
-            raise CodeError("this code names a word this kit does not know: it was made by a newer version of "
-                            "the kit, or it is damaged")
-        return WORDS[b]
-
-    def value(self, cards: Sequence[str], depth: int = 0) -> Any:
-        if depth > 8:
-            raise _Short
-        tag = self.byte()
-        if tag == _V_NULL:
-            return None
-        if tag in (_V_FALSE, _V_TRUE):
-            return tag == _V_TRUE
-        if tag == _V_INT:
-            return self.signed()
-        if tag == _V_WORD:
-            return self.word()
-        if tag == _V_CARD:
-            return cards[self.uint()]
-        if tag == _V_LIST:
-            return [self.value(cards, depth + 1) for _ in range(self._count())]
-        if tag == _V_DICT:
-            return {self.word(): self.value(cards, depth + 1) for _ in range(self._count())}
-        raise _Short
-
-    def _count(self) -> int:
-        k = self.uint()
-        if k > len(self.data):
-            raise _Short
-        return k
-
-
 def _decode(kind: Kind, data: bytes) -> DealCode:
-    r = _Reader(data)
+    r = Reader(data)
     flags = r.byte()
     if flags & ~_FLAGS:
         raise CodeError("this code holds parts this kit does not know: it was made by a newer version of the kit")
     game, contract, pack_id = r.word(), r.word(), r.word()
     n, dealer, seat = r.uint(), r.uint(), r.uint()
     if not 2 <= n <= 8:
-        raise _Short
+        raise Short
     seed: int | str | None = None
     if flags & _SEED:
         seed = r.signed() if r.byte() == 0 else r.text()
@@ -491,14 +313,14 @@ def _decode(kind: Kind, data: bytes) -> DealCode:
     options = r.value([]) if flags & _OPTIONS else {}
     extra = r.value(codes) if flags & _EXTRA else {}
     if not isinstance(options, dict) or not isinstance(extra, dict):
-        raise _Short
+        raise Short
     moves = r.uint()
     start = r.uint() if kind == "result" else 0
     name = r.text() if flags & _NAME else ""
     lay_off = r.byte()
     body = r.bytes(r.uint())
     if r.at != len(data):
-        raise _Short
+        raise Short
     number = int.from_bytes(body, "big")
     size = len(p)
     hands: list[list[str]] = [[] for _ in range(n)]
@@ -516,7 +338,7 @@ def _decode(kind: Kind, data: bytes) -> DealCode:
             at, i = divmod(digit, size)
             plays.append(codes[i] + ("", "@top", "@bottom")[at])
     if number:
-        raise _Short
+        raise Short
     d: dict[str, Any] = {"format": "keinstich-record/1", "game": game, "contract": contract, "pack": pack_id,
                          "dealer": dealer, "hands": hands, **extra, "plays": plays}
     if options:
@@ -537,29 +359,3 @@ def _replayed(record: Record) -> Deal:
         return replay(record)
     except (RecordError, IllegalPlay) as e:
         raise CodeError(f"this code's deal is not valid: {e}") from None
-
-
-def _to_base32(data: bytes) -> str:
-    number = int.from_bytes(b"\x01" + data, "big")  # a leading 1 keeps the zero bytes
-    out = []
-    while number:
-        number, d = divmod(number, 32)
-        out.append(ALPHABET[d])
-    return "".join(reversed(out))
-
-
-def _from_base32(text: str) -> bytes:
-    number = 0
-    for i, ch in enumerate(text.upper()):
-        if ch in "- \t\r\n":
-            continue
-        d = _READ.get(ch)
-        if d is None:
-            raise CodeError(f"this code has a character no code has, {ch!r} (character {i + 1} after the first "
-                            f"hyphen): codes use digits and letters only")
-        number = number * 32 + d
-    data = number.to_bytes((number.bit_length() + 7) // 8, "big")
-    if not data or data[0] != 1:
-        raise CodeError("this code is damaged or was changed: its checksum does not match (copy the whole code "
-                        "again)")
-    return data[1:]

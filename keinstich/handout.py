@@ -100,7 +100,8 @@ def handout_svg(deal: Deal, *, hands: Literal["open", "hidden"] = "open", seat: 
         row_h = max(row_h, h + 14)
     y += row_h + 20
     scores = ", ".join(f"seat {s} {v}" for s, v in enumerate(result.scores))
-    parts.append(_text(margin, min(y, page_h - margin), f"Score so far ({result.unit}): {scores}", 12))
+    parts.append(_text(margin, min(y, page_h - margin),
+                       f"{'Score' if deal.over else 'Score so far'} ({result.unit}): {scores}", 12))
     label = html.escape(f"Handout: {title or deal.game}")
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_n(page_w)} {_n(page_h)}" width="210mm" '
             f'height="297mm" role="img" aria-label="{label}"><title>{label}</title>'

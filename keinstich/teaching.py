@@ -5,7 +5,8 @@ its search against the opponents at the table (:func:`keinstich.coach.open_value
 
     answer = best_moves(position)        # fair: from what the player to move could know
     answer.moves, answer.why             # the moves that keep the best result; the coach's sentence
-    open_best(position).moves            # with every hand open, against the opponents at the table
+    open_best(position, bots=[...]).moves  # with all hands open, against these opponents: the exact best set of
+                                           # the coach's search against the table's bots
     judged(position, move)               # one move: its grade, the best moves and the sentence on it
 """
 
@@ -18,8 +19,9 @@ from keinstich.deal import Deal, Move, move_cards
 
 __all__ = ["Answer", "Verdict", "best_moves", "judged", "open_best", "review_of"]
 
-OPEN_VIEW = "with all hands open, against these opponents (the others playing as their bots do)"
-"""What the open-hands answer assumes, said with it."""
+OPEN_VIEW = "with all hands open, against these opponents"
+"""What the open-hands answer assumes, said with it: every hand known, the other seats playing as their bots at
+the table do."""
 
 
 @dataclass(frozen=True)
@@ -59,6 +61,9 @@ class Verdict:
 
 
 def _seat(position: Deal) -> int:
+    from keinstich.machine import check_deal
+
+    check_deal(position, "the teacher's question")
     seat = position.turn
     if seat is None or position.over:
         raise ValueError("the deal is over: there is no move left to ask about")
@@ -76,24 +81,34 @@ def best_moves(position: Deal, *, style: Style | None = None) -> Answer:
 
 
 def open_best(position: Deal, *, bots: object = "heuristic", style: Style | None = None) -> Answer:
-    """The moves that keep the best result with every hand open, the other seats answering as their ``bots`` do
-    (one spec for all, or one per seat; on the line played, as they played), for the player to move."""
+    """The moves that keep the best result for the player to move with all hands open, against these opponents:
+    the other seats answer as their ``bots`` do (one spec for all, or one per seat; on the line played, as they
+    played). The moves are exactly the best set of the coach's search (:func:`keinstich.coach.open_values`, the
+    moves whose exact value is the top one)."""
     from keinstich.coach import open_values, verdict
+    from keinstich.coach.fair import key
     from keinstich.coach.judge import answers_for
 
     seat = _seat(position)
-    v = verdict(position, style=style)
-    if v.judged is None:
-        return Answer(seat, v.best, f"no search with all hands open here: {v.best_why(style)}", open_hands=True,
+    legal = tuple(position.legal_moves())
+    if len(legal) == 1:
+        return Answer(seat, legal, f"{_names(position, legal, style)} is the only move here", open_hands=True,
                       view=OPEN_VIEW)
-    got = open_values(position, answers_for(position, seat, bots))  # type: ignore[arg-type]
-    if got is None:
-        return Answer(seat, v.best, "with every hand open the search did not settle; the fair judgement's best: "
-                      + ", ".join(_name(position, m, style) for m in v.best), open_hands=True, view=OPEN_VIEW)
-    moves = tuple(m for m in v.legal if m in got.best or (move_cards(m)[:1] and move_cards(m)[0] in got.best))
-    names = ", ".join(_name(position, m, style) for m in moves)
-    return Answer(seat, moves, f"with every hand open, against these opponents, these keep the best result: {names}",
-                  open_hands=True, view=OPEN_VIEW)
+    if verdict(position, style=style).judged is None:  # Herzblatt's calls and discards: no search of them
+        fair = best_moves(position, style=style)
+        return Answer(seat, fair.moves, f"there is no search with all hands open for this move; {fair.why}")
+    answers = answers_for(position, seat, bots)  # type: ignore[arg-type]
+    got = open_values(position, answers)
+    if got is None:  # no search: the coach's fair answer, said to be that, and why
+        fair = best_moves(position, style=style)
+        why = ("there is no search with all hands open against a bot that thinks long (the Monte Carlo bot: asking "
+               "it about every line would take minutes)" if not answers.cheap else
+               "with all hands open the search does not finish this early in the deal")
+        return Answer(seat, fair.moves, f"{why}; from what the player could know: {fair.why}")
+    moves = tuple(m for m in legal if key(m) in got.best)
+    verb = "keeps" if len(moves) == 1 else "keep"
+    return Answer(seat, moves, f"{_names(position, moves, style)} {verb} the best result (the other seats playing "
+                  "as their bots at this table do)", open_hands=True, view=OPEN_VIEW)
 
 
 def judged(position: Deal, move: Move, *, style: Style | None = None) -> Verdict:
@@ -106,11 +121,13 @@ def judged(position: Deal, move: Move, *, style: Style | None = None) -> Verdict
     return Verdict(move, v.grade(move), v.cost(move), v.best, v.why(move, style), v.best_why(style), v.unit)
 
 
-def _name(position: Deal, move: Move, style: Style | None) -> str:
+def _names(position: Deal, moves: tuple[Move, ...], style: Style | None) -> str:
+    """"Ober of Leaves", "7 of Acorns and 9 of Acorns": the moves as the coach's sentences name them."""
     from keinstich.coach.grades import pack_in_play
     from keinstich.coach.why import move_text
 
-    return move_text(move, style or pack_in_play(position).style)
+    words = [move_text(m, style or pack_in_play(position).style) for m in moves]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def review_of(deal: Deal, seat: int, *, bots: object = "heuristic", style: Style | None = None) -> object:

@@ -7,8 +7,8 @@ import pytest
 
 from keinstich.bots import HeuristicBot, RandomBot
 from keinstich.bots.play import bot_move
-from keinstich.classroom import class_results, matchpoints
-from keinstich.codes import CodeError, deal_code, result_code
+from keinstich.classroom import class_results, example_class, matchpoints
+from keinstich.codes import CodeError, deal_code, read_code, result_code
 from keinstich.games import GAMES
 
 SEAT = 0
@@ -81,6 +81,7 @@ def test_where_most_of_the_class_went_wrong(a_class):
     assert len(first.chosen_by) == 20 and "student 01" in first.chosen_by
     assert all(d.wrong * 2 > d.reached and d.reached >= 3 for d in results.decisions)
     assert "20 of 30 went wrong" in results.decision_words(first)
+    assert "most played Ober of Hearts (" in results.decision_words(first)  # the pack's words, not "QH"
 
 
 def test_duplicates_other_deals_and_damaged_codes(a_class):
@@ -113,3 +114,20 @@ def test_nothing_to_score_is_refused():
 def test_matchpoints_of_ties():
     assert matchpoints([10, 10, 5], lower_is_better=True) == [0.5, 0.5, 2.0]
     assert matchpoints([3, 1, 3], lower_is_better=False) == [1.5, 0.0, 1.5]
+
+
+def test_a_made_up_class_to_try_the_teachers_notebook():
+    codes = example_class(14, seed=5)
+    assert codes == example_class(14, seed=5) and len(codes) == 14  # the same class every time
+    results = class_results(codes, decisions=False)
+    assert [s.name for s in sorted(results.students, key=lambda s: s.name)] == sorted(codes)
+    assert results.deal.text == read_code(next(iter(codes.values()))).deal.text and not results.notes
+    assert results.deal.position().history == () and results.deal.seed == 5
+    assert len({s.score for s in results.students}) > 1  # careful and careless students: not one result for all
+    assert list(example_class(27))[25:] == ["Anna 2", "Ben 2"]
+    for kwargs, words in (({"students": 0}, "students must be a whole number from 1 to 200"),
+                          ({"students": "3"}, "students must be a whole number"), ({"game": "chess"}, "unknown game"),
+                          ({"contract": "nope"}, "unknown kein-stich contract"), ({"seat": 9}, "seat must be a seat"),
+                          ({"seed": 1.5}, "seed must be a whole number")):
+        with pytest.raises((TypeError, ValueError), match=words):
+            example_class(**kwargs)

@@ -206,3 +206,16 @@ def _same_open_values(d: object, monkeypatch: pytest.MonkeyPatch) -> int:
         assert compiled is not None and readable is not None
         assert compiled.values == readable.values and compiled.exact == readable.exact
     return len(positions)
+
+
+def test_what_is_not_a_deal_or_a_move_is_refused_in_words() -> None:
+    from keinstich.coach import verdict
+    from keinstich.teaching import best_moves, judged
+
+    for ask in (lambda: verdict(None), lambda: judge("QS", "QS"), lambda: review(3, 0),  # type: ignore[arg-type]
+                lambda: grades_of([]), lambda: best_moves(None)):  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match="takes a deal"):
+            ask()
+    d = game("kein-stich").deal("no-hearts", 1)
+    with pytest.raises(CoachError, match="a move is one card"):
+        judged(d, [])  # type: ignore[arg-type]

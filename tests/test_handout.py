@@ -34,3 +34,9 @@ def test_open_and_hidden_hands(tmp_path):
         handout_svg(deal, hands="shown")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="lay-off"):
         handout_svg(GAMES["kein-stich"].deal("domino", 1))
+
+
+def test_the_score_of_a_finished_deal_is_no_score_so_far():
+    assert "Score so far (pfennig)" in handout_svg(_deal(22))
+    done = _deal(32)
+    assert done.over and "Score (pfennig)" in handout_svg(done) and "so far" not in handout_svg(done)

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from test_lessons import GLOSSARY_ROW, LESSONS, NOTEBOOKS, NUMBERED, index_section, read, source
 
-LESSONS_WITH_STRUCTURE = ["01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11", "12", "13"]
+LESSONS_WITH_STRUCTURE = ["01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11", "12", "13", "14"]
 STRUCTURED = [p for p in NUMBERED if p.name[:2] in LESSONS_WITH_STRUCTURE]
 
 NEW_WORDS = "> **New words**"

@@ -12,9 +12,10 @@ from .editor import RuleEditor
 from .quiz import BestCardQuiz, LegalCardsQuiz, quiz_position
 from .replay import Replay
 from .table import Table, app_table
+from .trainer import Trainer
 
 __all__ = [
     "BestCardQuiz", "CardButton", "CardStyles", "DominoView", "HandView", "LegalCardsQuiz", "MessageArea",
-    "Replay", "RuleEditor", "Table", "TrickView", "app_table", "card_style_widget", "guard", "guarded",
+    "Replay", "RuleEditor", "Table", "Trainer", "TrickView", "app_table", "card_style_widget", "guard", "guarded",
     "quiz_position",
 ]

@@ -52,7 +52,8 @@ class Coach:
         ses = table.session
         self.words = WORDS.get(table.lang, WORDS["en"])
         self.view = ReviewView(on_try=self.try_again, style=table.faces, four_colour=table.four_colour,
-                               lang=table.lang, width=round(table.card_px * 0.45))
+                               lang=table.lang, width=review_width(table.card_px), on_later=self.practise_later,
+                               on_now=self.find_better)
         # "back to the table" above and under the review: a button given the focus is scrolled into view, so the
         # review is brought into view by focusing the one under it, then the one above it
         back = self.words["back"]
@@ -75,6 +76,10 @@ class Coach:
         self._kept = -1  # the generation the review stays in view for (after a Try again)
         self._ponder: tuple[Deal, Budget] | None = None
         self._ponder_lock = threading.Lock()
+
+    def resize(self, card_px: int) -> None:
+        """The review's cards follow the table's (Cards S, M, L, XL)."""
+        self.view.set_width(review_width(card_px))
 
     @property
     def review(self) -> Review | None:
@@ -144,6 +149,7 @@ class Coach:
             self.view.update(r)
             self.found.value = f"<b>{html.escape(self.summary(r))}</b>"
             self.show.layout.display = ""
+            self._remember(deal, r)
 
         style = self.table.faces
         self.job.start(lambda budget: review(deal, seat, bots=bots, budget=budget, style=style),
@@ -178,6 +184,49 @@ class Coach:
             self.table.messages.info(self.table.t("retry", where=_where(deal, index)))
         self.table.focus_play()
 
+    @staticmethod
+    def _remember(deal: Deal, r: Review) -> None:
+        """Every reviewed decision into the learner's memory, when it is open (keinstich.trainer.remember)."""
+        from keinstich.trainer import active
+
+        memory = active()
+        if memory is not None:
+            from keinstich.trainer.practice import now_utc, record_review
+
+            record_review(memory, deal, r.decisions, at=now_utc())
+
+    def practise_later(self, r: Review) -> None:
+        """"Practise these later": the review's mistakes into the learner's deck (keinstich.trainer)."""
+        from keinstich.trainer import remember
+        from keinstich.trainer.practice import add_mistakes, now_utc
+
+        deal = self.reviewed
+        if deal is None:
+            raise ValueError("there is no reviewed deal: finish a deal first")
+        memory = remember()
+        written = add_mistakes(memory, deal, r.mistakes, at=now_utc())
+        new = sum(1 for w in written if w.due is not None)
+        self.view.messages.ok(f"{new} position{'' if new == 1 else 's'} put into your deck: they come back, renamed, "
+                              "from tomorrow on. Practise them in the trainer: Trainer()." if new else
+                              "These positions are in your deck already.")
+
+    def find_better(self, r: Review) -> None:
+        """"Find better cards now": the review's mistakes one by one, the answer hidden (a trainer below the review)."""
+        from .trainer import Trainer
+
+        deal = self.reviewed
+        if deal is None:
+            raise ValueError("there is no reviewed deal: finish a deal first")
+        trainer = Trainer.for_mistakes(deal, [j.index for j in r.mistakes], synchronous=self.table.session.synchronous,
+                                       style=self.table.faces, lang=self.table.lang)
+        self.view.extra.children = (trainer,)
+
+
+def review_width(card_px: int) -> int:
+    """The review's cards beside a table whose hand shows cards ``card_px`` wide: a little under half as wide
+    (32 px at the medium size, 61 at the extra large)."""
+    return round(card_px * 0.45)
+
 
 def _where(deal: Deal, index: int) -> str:
     """"trick 3" (in the card play) or "move 2": where the reopened deal stands."""
@@ -188,4 +237,4 @@ def _where(deal: Deal, index: int) -> str:
     return f"move {index + 1}"
 
 
-__all__ = ["Coach"]
+__all__ = ["Coach", "review_width"]

@@ -5,23 +5,28 @@ text size, so the title, the seat names, the status, the score table, the trick'
 teacher's answers grow with the cards (13 px at the medium size, as before; about 20 px at the large
 size), while the controls below the hand keep the notebook's size. The cards' own pieces that must stay
 on one row (the learner's hand, the bots' hands) are marked ``ks-fit`` (:mod:`.cardview`): when the row is
-too narrow their cards overlap like a fanned hand instead of wrapping.
+too narrow their cards overlap like a fanned hand instead of wrapping; the board's pieces wrap only when even
+the fanned bots' hands leave no room for the trick and the score.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from keinstich.faces import CARD_SIZES
 
-__all__ = ["BOARD_CSS", "size_css", "text_px"]
+__all__ = ["BOARD_CSS", "size_class", "size_css", "text_px"]
 
-BOARD_CSS = (".ks-table .ks-board{flex-wrap:nowrap;align-items:flex-start;gap:12px}"
-             ".ks-table .ks-others{flex:0 1 auto}"
+BOARD_CSS = (".ks-table .ks-board{flex-wrap:wrap;align-items:flex-start;gap:12px}"
+             ".ks-table .ks-others{flex:1 1 0;max-width:max-content}"
              ".ks-table .ks-others .ks-hand{flex:0 1 auto}"
              ".ks-table .ks-others .widget-html-content{font-size:.85em;line-height:1.2}"
              ".ks-table .ks-centre,.ks-table .ks-trick{flex:0 0 auto}"
              ".ks-table .ks-trick{width:min-content}"
              ".ks-table .ks-side{flex:0 0 auto}")
-"""The board (the bots' hands, the trick, the last trick, the score) on one row: the bots' hands give way."""
+"""The board (the bots' hands, the trick, the last trick, the score) on one row: the bots' hands give way, their
+cards fanned, down to the narrowest fan (their ``min-width``, set by the Table: :func:`._table_parts.fan_width`);
+only a row too narrow even for that wraps (the score goes under the hands)."""
 
 
 def text_px(card_px: int) -> int:
@@ -38,3 +43,14 @@ def size_css(card_px: int) -> str:
     return (f"{scope}{{font-size:{fs}px;line-height:{line}px;--jp-widgets-font-size:{fs}px;"
             f"--jp-widgets-inline-height:{line}px;--jp-content-font-size1:{fs}px;--jp-ui-font-size1:{fs}px}}"
             f"{scope} .widget-html-content{{font-size:{fs}px;line-height:{line}px}}")
+
+
+def size_class(root: Any, css: Any, sizes: set[int], px: int, base: str) -> None:
+    """Give the Table's ``root`` the class of cards ``px`` wide, and the ``css`` widget (a ``<style>`` block:
+    ``base`` and :data:`BOARD_CSS`) the text size rules of every size in ``sizes`` (``px`` added to them)."""
+    for cls in [c for c in root._dom_classes if c.startswith("ks-px-")]:
+        root.remove_class(cls)
+    root.add_class(f"ks-px-{px}")
+    if px not in sizes:
+        sizes.add(px)
+        css.value = base[:-len("</style>")] + BOARD_CSS + "".join(size_css(w) for w in sorted(sizes)) + "</style>"

@@ -2,7 +2,8 @@
 
 A quiz is a *set*: ``size`` positions (default 8), position ``i`` dealt by ``factory(next_seed(start, i))``
 one at a time (the first may be given as a deal). The score counts the positions answered right at
-the first try ("3 of 5 right"). **Next** deals the next position; after the last it shows a summary
+the first try ("3 of 5 right"). ``from_code(code)`` starts at the position of a teacher's deal code.
+**Next** deals the next position; after the last it shows a summary
 (the score, the positions missed) and becomes **Another set**, which starts over at the seed after the
 set. A quiz built from a deal alone deals its later positions from the same game and contract.
 Nothing on show gives the answer away before Check or Show answer: the position, the table and a
@@ -15,7 +16,7 @@ import html
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, Self, cast
 
 import ipywidgets as widgets
 
@@ -121,6 +122,25 @@ class QuizSet(widgets.VBox):  # type: ignore[misc]
         self.load(deal, seat)
         self._show_score()
 
+    @classmethod
+    def from_code(cls, code: Any, **kwargs: Any) -> Self:
+        """The quiz at the position a deal code (``KS1-…``, or a link holding one) hands out, then more positions
+        of its game and contract; a result code opens the position its student was given. The player to move
+        answers. A code that is not one, damaged, changed or from a newer kit is refused with a
+        :class:`~keinstich.positions.QuizError` saying why in the code's one sentence
+        (:class:`keinstich.codes.CodeError`)."""
+        from keinstich.codes import CodeError, read_code
+
+        try:
+            given = read_code(code)
+            deal = given.start_position()
+        except CodeError as e:
+            raise QuizError(str(e)) from None
+        if deal.over or deal.turn is None:
+            raise QuizError("the code's deal is over: a quiz needs a position with a player to move (hand out the "
+                            "code of a position before its end)")
+        return cls(deal, **kwargs)
+
     # --- the score ----------------------------------------------------------------------------------
 
     @property
@@ -133,9 +153,12 @@ class QuizSet(widgets.VBox):  # type: ignore[misc]
         """Positions of this set answered right at the first try."""
         return sum(a.right for a in self.answered)
 
-    def _score(self, good: bool, note: str = "") -> None:
-        """Count this position's first answer (later ones change nothing)."""
+    def _score(self, good: bool, note: str = "", *, move: str = "", grade: str = "", cost: float = 0.0,
+               deck: bool = False) -> None:
+        """Count this position's first answer (later ones change nothing); with a learner's memory open
+        (:func:`keinstich.trainer.remember`), write it there too (``deck``: a wrong answer goes into the deck)."""
         if not self.checked:
+            _remember(self.deal, move, grade or ("right" if good else "wrong"), cost, good, deck)
             self.checked = True
             self.answered.append(Answered(self.index + 1, good, note))
         self._show_score()
@@ -324,3 +347,14 @@ class QuizSet(widgets.VBox):  # type: ignore[misc]
                 self.check_button.disabled = self.answer_button.disabled = False
             self.load(deal)
             self._show_score()
+
+
+def _remember(position: Deal, move: str, grade: str, cost: float, right: bool, deck: bool) -> None:
+    from keinstich.trainer import active
+
+    memory = active()
+    if memory is None or position.turn is None:
+        return
+    from keinstich.trainer.practice import now_utc, record_quiz
+
+    record_quiz(memory, position, move, grade=grade, cost=cost, right=right, deck=deck, at=now_utc())

@@ -17,7 +17,8 @@ from ._session import TableError
 if TYPE_CHECKING:
     from ._session import Session
 
-__all__ = ["BOT_OPTIONS", "bot_dropdowns", "domino_width", "game_name", "other_width", "seed_value", "size_dropdown",
+__all__ = ["BOT_OPTIONS", "bot_dropdowns", "domino_width", "fan_width", "game_name", "other_width", "seed_value",
+           "size_dropdown",
            "trick_width"]
 
 BOT_OPTIONS = [("random", "random"), ("heuristic", "heuristic"), ("Monte Carlo", "montecarlo")]
@@ -27,6 +28,12 @@ def other_width(px: int) -> int:
     """The bots' hands (and the last trick beside the cloth): two thirds of the learner's cards, less for a
     projector's large cards (the room goes to the trick and the learner's hand)."""
     return max(36, px * 2 // 3 if px <= CARD_SIZES["medium"] else 48 + (px - CARD_SIZES["medium"]) // 4)
+
+
+def fan_width(cards: int, px: int) -> int:
+    """The narrowest a hand of ``cards`` cards ``px`` wide can be drawn on one row: fanned, each card showing its
+    left 30 % (its index; :mod:`.cardview`'s ``ks-fit`` rules), the last one whole, with their margins."""
+    return 0 if cards <= 0 else (cards - 1) * (round(px * 0.3) + 2) + px + 2
 
 
 def trick_width(px: int) -> int:

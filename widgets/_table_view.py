@@ -19,7 +19,8 @@ from keinstich.wording import card_words
 
 from ._centre import centre_of, won_words
 from ._games import bot_label, calls, lays_off, move_cards, tricks_of
-from ._table_parts import domino_width, other_width, trick_width
+from ._layout import size_class
+from ._table_parts import domino_width, fan_width, other_width, trick_width
 from ._words import BUTTON_STYLES, LABELS, STRINGS, UNITS, action_key, move_text
 
 if TYPE_CHECKING:
@@ -54,6 +55,10 @@ class TableView:
     card_px: int
     other_views: dict[int, HandView]
     other_labels: dict[int, widgets.HTML]
+    others: widgets.VBox
+    main: widgets.VBox
+    css: widgets.HTML
+    _sizes: set[int]
     centre_box: widgets.VBox
     tricks_row: widgets.HBox
     domino_view: Any
@@ -175,6 +180,8 @@ class TableView:
         teacher = getattr(self, "teacher_panel", None)
         # the hint's ring (only while it holds), or the teacher's answer's
         hv.highlight(ses.selected if ses.picking else self._hint_cards or self.teacher_marks(ses.seat))
+        dealt = max((len(h) for h in deal.dealt), default=0)  # the bots' hands fanned no narrower than this
+        self.others.layout.min_width = f"{fan_width(dealt, other_width(self.card_px))}px"
         for s, view in self.other_views.items():
             cards = sort_hand(deal.hand(s), order)
             show = self.open_toggle.value or (teacher is not None and teacher.revealed(s))
@@ -212,12 +219,13 @@ class TableView:
                                   title=self.t("trick_k", k=beside.number))
             self.last_view.layout.display = ""
 
-    def size_text(self, px: int) -> None:  # pragma: no cover - the Table defines it
-        raise NotImplementedError
+    def size_text(self, px: int) -> None:
+        """The root's size class for cards ``px`` wide, and the text size rules of every size shown so far."""
+        size_class(self.main, self.css, self._sizes, px, CSS)
 
     def resize(self, px: int) -> None:
-        """Every card view redrawn in place for cards ``px`` wide (the learner's; the rest in proportion), the
-        text in proportion."""
+        """Every card view redrawn in place for cards ``px`` wide (the learner's; the rest, and the review's, in
+        proportion), the text in proportion."""
         self.card_px = px
         self.size_text(px)
         self.hand_view.set_look(width=px)
@@ -227,6 +235,9 @@ class TableView:
         self.last_view.set_look(width=other_width(px))
         if self.domino_view is not None:
             self.domino_view.set_look(width=domino_width(px))
+        coach = getattr(self, "coach", None)
+        if coach is not None:  # the review's cards follow the table's
+            coach.resize(px)
         self._render()
 
     def won(self, trick: Any) -> str:

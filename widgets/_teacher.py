@@ -10,7 +10,8 @@ Two panels under the Table's controls:
   time; step the deal card by card, back and forward (the bots wait until *Play on*); *Ask the class* (the
   answer stays hidden, then *Show the answer* rings the cards that keep the best result by the coach's fair
   judgement, with the coach's sentence); *Show the best cards* rings every card that keeps the best result
-  with all hands open, against these opponents.
+  with all hands open, against these opponents: the exact best set of the coach's search against the bots at
+  this table (:func:`keinstich.teaching.open_best`).
 
 Both ask the engine (:mod:`keinstich.codes`, :mod:`keinstich.teaching`) and redraw; the Table calls
 :meth:`CodePanel.after_render` and :meth:`TeacherPanel.after_render` after each redraw.
@@ -25,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as widgets
 
 from keinstich.cards import Card
-from keinstich.codes import CodeError, DealCode, deal_code, result_code
+from keinstich.codes import CodeError, DealCode, deal_code, read_code, result_code
 from keinstich.deal import Deal, move_cards
 from keinstich.teaching import Answer, best_moves, open_best
 
@@ -37,7 +38,7 @@ from ._thinking import Thinking
 if TYPE_CHECKING:
     from .table import Table
 
-__all__ = ["APP", "CodePanel", "TeacherPanel", "copy_button", "link_for"]
+__all__ = ["APP", "CodePanel", "TeacherPanel", "app_table", "copy_button", "link_for", "opened", "panels"]
 
 APP = "apps/table.ipynb"
 """The Voila app a deal link opens, from the folder the server serves (the kit's own, as on Binder)."""
@@ -195,7 +196,9 @@ class TeacherPanel(widgets.VBox):  # type: ignore[misc]
         self.play_on_button = b(description=w["play_on"], icon="play", tooltip="let the bots play again")
         self.ask_button = b(description=w["ask"], icon="question", button_style="info")
         self.answer_button = b(description=w["answer"], icon="check", disabled=True)
-        self.best_button = b(description=w["best"], icon="star")
+        self.best_button = b(description=w["best"], icon="star",
+                             tooltip="ring every card that keeps the best result with all hands open, against these "
+                                     "opponents (the bots at this table)")
         for button, action in ((self.back_button, self.back), (self.forward_button, self.forward),
                                (self.play_on_button, self.play_on), (self.ask_button, self.ask),
                                (self.answer_button, self.show_answer), (self.best_button, self.show_best)):
@@ -349,9 +352,10 @@ class TeacherPanel(widgets.VBox):  # type: ignore[misc]
         self.marked = (self.mark(), {answer.seat: cards})
         if answer.seat in self.reveal and not table.open_toggle.value:
             self.reveal[answer.seat].value = True  # the answer is in a bot's hand: show that hand
-        who = html.escape(table.name(answer.seat))
+        who = html.escape("you" if answer.seat == table.seat else table.name(answer.seat))
+        ringed = f" ({len(cards)} card{'s' if len(cards) != 1 else ''} ringed: each one graded best)" if cards else ""
         head = (answer.view[0].upper() + answer.view[1:]) if answer.open_hands else (
-            f"The coach, from what {who} could know")
+            f"The coach, from what {who} could know{ringed}")
         self.note.value = (f'<div style="background:#fff4d6;border-radius:4px;padding:4px 10px">'
                            f"<b>{head}:</b> {html.escape(answer.why)}</div>")
         with table.session.lock:
@@ -377,3 +381,48 @@ class TeacherPanel(widgets.VBox):  # type: ignore[misc]
             self.note.value = f"<i>{html.escape(self.words['stepping'].format(name=self.table.name(deal.turn)))}</i>"
         elif not ses.paused and self.note.value.startswith("<i>"):
             self.note.value = ""
+
+
+def app_table(query: str | None = None, **defaults: Any) -> Table:
+    """The Voila app's table: the deal of the page's ``?deal=CODE`` (Voila hands the page's query string to the
+    kernel as ``QUERY_STRING``), else a table made from ``defaults``. A handed-out link opens the student's
+    table; ``&teacher=1`` (or no code at all) adds the teacher's controls. A code that is not one, damaged or
+    from a newer kit opens the default table with the reason in one sentence, never a traceback."""
+    from urllib.parse import parse_qs
+
+    from .table import Table
+
+    raw = os.environ.get("QUERY_STRING", "") if query is None else query
+    asked = parse_qs(raw.lstrip("?"))
+    code = (asked.get("deal") or [""])[0].strip()
+    teacher = not code or (asked.get("teacher") or ["0"])[0].lower() in ("1", "true", "yes")
+    kwargs = {k: v for k, v in defaults.items() if k not in ("seed", "text", "deal")} if code else dict(defaults)
+    if code:
+        try:
+            return Table.from_code(code, teacher=teacher, **kwargs)
+        except CodeError as e:
+            table = Table(teacher=True, **defaults)
+            table.messages.error(f"The link's deal could not be opened: {e}")
+            return table
+    return Table(teacher=teacher, **defaults)
+
+
+def opened(code: DealCode | str, seed: int | str | None, bots: Any) -> tuple[DealCode, Deal, int, Any, Any]:
+    """What a deal code opens at a Table: the code read, the position it hands out (a result code: the one its
+    student was given), the learner's seat, the seed (unless given) and the bots (unless given)."""
+    handed_out = read_code(code)
+    deal = handed_out.position() if handed_out.kind == "deal" else handed_out.start_position()
+    seed = handed_out.seed if seed is None else seed
+    if handed_out.bots and bots == "heuristic":
+        bots = list(handed_out.bots)
+    return handed_out, deal, handed_out.seat, seed, bots
+
+
+def panels(table: Table, handed_out: DealCode | None, teacher: bool) -> tuple[CodePanel, TeacherPanel | None]:
+    """The code panel (and with ``teacher`` the teacher's panel above it), put under the table's controls."""
+    codes = CodePanel(table, handed_out)
+    panel = TeacherPanel(table) if teacher else None
+    at = table.main.children.index(table.controls) + 1
+    extra = [panel] if panel is not None else []
+    table.main.children = [*table.main.children[:at], *extra, codes, *table.main.children[at:]]
+    return codes, panel

@@ -78,7 +78,8 @@ _SHARED_CSS = (
     f"{_BUTTON}.ks-lit{{box-shadow:0 0 0 3px #e69500;}}"
     f".ks-hand.ks-fit{{flex-wrap:nowrap !important;}}"
     f".ks-fit > {_BUTTON}{{background-size:auto 100%;background-position:left top;margin:2px 1px;}}"
-    f".ks-fit > {_BUTTON}:last-child{{flex-shrink:0;}}"
+    # the last card shows whole (more specific than a size's own flex rule, which would shrink it too)
+    f".ks-hand.ks-fit > {_BUTTON}:last-of-type{{flex-shrink:0;}}"
 )
 
 

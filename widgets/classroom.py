@@ -1,31 +1,39 @@
 """The class's results on one deal in a notebook: the chart, the ranking, where most of the class went wrong,
-and each student's review one click away.
+each student's review one click away, and a printable handout of the deal.
 
 ::
 
-    from keinstich_widgets.classroom import class_results
+    from keinstich_widgets.classroom import Classroom, class_results
     class_results({"Anna": "KR1-…", "Ben": "KR1-…"})     # or a list of codes, or the text pasted from a chat
+    Classroom()                # the teacher's notebook (apps/teacher.ipynb): a box to paste the codes into
 
 The numbers are the engine's (:func:`keinstich.classroom.class_results`); a student's *Review* button asks the
-coach for that student's review in a background thread and shows it under the ranking.
+coach for that student's review in a background thread and shows it under the ranking. The handout is
+:func:`keinstich.handout.handout_svg`'s A4 page: the deal handed out (every hand open, or only the students')
+or a student's deal as played, to download or to open in a tab of its own and print.
 """
 
 from __future__ import annotations
 
+import base64
 import html
+import threading
+from collections.abc import Mapping
 from typing import Any
 
 import ipywidgets as widgets
 
-from keinstich.classroom import ClassResults, Codes, Student
+from keinstich.classroom import ClassResults, Codes, Student, example_class
 from keinstich.classroom import class_results as score_class
+from keinstich.games import GAMES
+from keinstich.handout import handout_svg
 from keinstich.teaching import review_of
 
 from ._guard import MessageArea, guarded, report
 from ._thinking import Thinking
 from .review import ReviewView
 
-__all__ = ["ClassResultsView", "class_results"]
+__all__ = ["ClassResultsView", "Classroom", "HandoutPanel", "class_results"]
 
 
 def class_results(codes: Codes, **kwargs: Any) -> ClassResultsView:
@@ -81,8 +89,11 @@ class ClassResultsView(widgets.VBox):  # type: ignore[misc]
             raise ValueError(f"no student named {student!r}: the students are "
                              + ", ".join(x.name for x in self.results.students))
         deal, seat, bots = s.deal(), s.code.seat, list(s.code.bots) or "heuristic"
-        self.review_title.value = f"<b>{html.escape(s.name)}'s deal</b>"
+        self.review_title.value = f"<b>{html.escape(s.name)}'s deal</b> (rank {s.rank}, {s.score:g} " \
+                                  f"{html.escape(self.results.unit)})"
+        self.review.title.value = f"<b>The coach's review of {html.escape(s.name)}'s decisions</b>"
         self.review.update(None)
+        self.job.withdraw()  # another student's review being made: this one is asked for now
         self.job.start(lambda _budget: review_of(deal, seat, bots=bots), self.review.update,
                        lambda e: report(self.messages, e, "review"))
 
@@ -92,3 +103,147 @@ class ClassResultsView(widgets.VBox):  # type: ignore[misc]
         if thread is not None:
             thread.join(timeout)
         return not self.job.busy
+
+
+_PRINT_JS = ("(function(b){var a=b.parentNode.querySelector('a.ks-handout-file');fetch(a.href)"
+             ".then(function(r){return r.blob();}).then(function(x){window.open(URL.createObjectURL(x),'_blank');});"
+             "})(this)")
+"""Open the handout's SVG in a tab of its own (a blob address: browsers refuse to open data addresses), where the
+browser prints it on one A4 page."""
+
+
+class HandoutPanel(widgets.VBox):  # type: ignore[misc]
+    """A printable handout of the class's deal: the deal handed out with every hand open, or with only the
+    students' hand (for "what would you play?"), or a student's deal as played; a preview, a download link and
+    *Open to print*."""
+
+    def __init__(self, results: ClassResults, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.add_class("ks-handout")
+        self.results = results
+        self.messages = MessageArea()
+        options = [("the deal handed out, every hand open", "open"),
+                   ("the deal handed out, only the students' hand", "hidden")]
+        options += [(f"{s.name}'s deal as played (rank {s.rank})", f"student:{i}")
+                    for i, s in enumerate(results.students)]
+        self.which = widgets.Dropdown(options=options, value="open", description="Handout of",
+                                      style={"description_width": "80px"}, layout=widgets.Layout(width="440px"))
+        self.make_button = widgets.Button(description="Make the handout", icon="print",
+                                          tooltip="draw the deal on one A4 page, to print",
+                                          layout=widgets.Layout(width="auto"))
+        self.make_button.on_click(guarded(self.messages, lambda _b: self.make()))
+        self.page = widgets.HTML()
+        self.page.add_class("ks-handout-page")
+        self.svg = ""
+        self.children = [widgets.HTML("<b>A handout of the deal</b>"),
+                         widgets.HBox([self.which, self.make_button], layout=widgets.Layout(align_items="center",
+                                                                                           flex_flow="row wrap")),
+                         self.page, self.messages]
+
+    def make(self, which: str | None = None) -> str:
+        """Draw the handout chosen (``which``: "open", "hidden" or "student:N"; default the dropdown's) and show
+        it with its download link; returns the SVG."""
+        if which is not None:
+            if which not in [v for _, v in self.which.options]:
+                raise ValueError(f"which must be \"open\", \"hidden\" or \"student:N\" (N from 0 to "
+                                 f"{len(self.results.students) - 1}), not {which!r}")
+            self.which.value = which
+        choice = self.which.value
+        r = self.results
+        given = r.deal
+        game = GAMES[given.record.game]
+        contract = game.contract_name(game.contract_of(given.position()))
+        if choice in ("open", "hidden"):
+            deal, seat = given.position(), given.seat
+            title = f"{contract}: the deal handed out"
+            self.svg = handout_svg(deal, hands=choice, seat=seat, title=title)
+            name = f"deal-{choice}.svg"
+        else:
+            s = r.students[int(choice.split(":")[1])]
+            self.svg = handout_svg(s.deal(), hands="open", seat=s.code.seat,
+                                   title=f"{contract}: {s.name}'s deal (rank {s.rank}, {s.score:g} {r.unit})")
+            name = f"deal-{s.name.lower().replace(' ', '-')}.svg"
+        uri = "data:image/svg+xml;base64," + base64.b64encode(self.svg.encode()).decode()
+        self.page.value = (
+            f'<div style="display:flex;gap:16px;align-items:flex-start;flex-wrap:wrap">'
+            f'<img src="{uri}" alt="the handout" style="width:300px;border:1px solid #ccc;box-shadow:0 1px 4px '
+            f'rgba(0,0,0,.2)"><div style="line-height:2"><a class="ks-handout-file" href="{uri}" '
+            f'download="{html.escape(name)}">Download the handout (SVG, one A4 page)</a><br>'
+            f'<button type="button" class="ks-handout-print" onclick="{_PRINT_JS}" '
+            f'style="padding:2px 10px;cursor:pointer">Open to print</button><br><small>opens the page in a new tab: '
+            f'print it from there (or save it as PDF)</small></div></div>')
+        return self.svg
+
+
+class Classroom(widgets.VBox):  # type: ignore[misc]
+    """The teacher's notebook in one widget (``apps/teacher.ipynb``): a box to paste the class's result codes
+    into (one a line, "Anna: KR1-…", as they come from a chat; a list or a dict of codes works too), *Show the
+    class's results*, then the :class:`ClassResultsView` (chart, ranking, where most went wrong, each student's
+    review) and the :class:`HandoutPanel`. ``example=True`` fills the box with a made-up class
+    (:func:`keinstich.classroom.example_class`) to try it before a lesson. Given codes, the results are worked out
+    at once (in a background thread, unless ``synchronous``)."""
+
+    def __repr__(self) -> str:  # short and stable: notebooks keep it as the widget's text/plain
+        return f"Classroom({len(self.results.students) if self.results else 0} students)"
+
+    def __init__(self, codes: Codes = "", *, example: bool = False, synchronous: bool = False,
+                 **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.add_class("ks-classroom")
+        if example and not codes:
+            codes = example_class()
+        self.lock = threading.RLock()
+        self.messages = MessageArea()
+        self.codes = widgets.Textarea(value=_as_text(codes), placeholder="Anna: KR1-…\nBen: KR1-…",
+                                      layout=widgets.Layout(width="100%", height="140px"))
+        self.codes.add_class("ks-class-codes")
+        self.show_button = widgets.Button(description="Show the class's results", icon="bar-chart",
+                                          button_style="primary", layout=widgets.Layout(width="auto"))
+        self.show_button.on_click(guarded(self.messages, lambda _b: self.show()))
+        self.job: Thinking[ClassResults] = Thinking(self.lock, words="scoring the class and asking the coach",
+                                                    synchronous=synchronous)
+        self.results: ClassResults | None = None
+        self.view: ClassResultsView | None = None
+        self.handout: HandoutPanel | None = None
+        self.results_box = widgets.VBox()
+        self.children = [
+            widgets.HTML("<b>The class's result codes</b>: paste them here, one a line (<code>name: KR1-…</code>)"),
+            self.codes, widgets.HBox([self.show_button, self.job.box], layout=widgets.Layout(align_items="center")),
+            self.messages, self.results_box]
+        if self.codes.value.strip():
+            self.show()
+
+    def show(self) -> None:
+        """Score the codes in the box (in a background thread) and show the results and the handout."""
+        text = self.codes.value
+        if not text.strip():
+            raise ValueError("paste the class's result codes into the box first: one a line, as \"Anna: KR1-…\"")
+        self.job.withdraw()
+        self.messages.clear()
+        self.job.start(lambda _budget: score_class(text), self._shown,
+                       lambda e: report(self.messages, e, "class results"))
+
+    def _shown(self, results: ClassResults) -> None:
+        self.results = results
+        self.view = ClassResultsView(results)
+        self.handout = HandoutPanel(results, layout=widgets.Layout(margin="16px 0 0 0"))
+        self.results_box.children = [self.view, self.handout]
+
+    def wait(self, timeout: float = 120.0) -> bool:
+        """Wait until the results being worked out are shown (for tests and scripts)."""
+        thread = self.job.thread
+        if thread is not None:
+            thread.join(timeout)
+        return not self.job.busy
+
+
+def _as_text(codes: Codes) -> str:
+    """Codes as the box shows them: one a line, "name: code"."""
+    if isinstance(codes, str):
+        return codes
+    if not isinstance(codes, Mapping | list | tuple):
+        raise TypeError("codes are the text pasted from a chat (one \"name: KR1-…\" a line), a dict {name: code} "
+                        f"or a list of codes, not {type(codes).__name__}")
+    if isinstance(codes, Mapping):
+        return "\n".join(f"{k}: {v}" for k, v in codes.items())
+    return "\n".join(f"{c[0]}: {c[1]}" if isinstance(c, tuple) else str(c) for c in codes)

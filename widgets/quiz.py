@@ -2,13 +2,14 @@
 
 A quiz is a **set** of positions (default 8) with a running score ("3 of 5 right at the first try");
 **Next** deals the next position, and after the last one a summary (the score, the positions missed)
-and **Another set**. Three ways to build one::
+and **Another set**. Four ways to build one::
 
     BestCardQuiz.set("no-hearts", difficulty="medium", size=8, seed=0)   # instructive positions, graded
     BestCardQuiz.from_seed("no-hearts", 31)                               # positions of seeds 31, 32, …
     BestCardQuiz(position, open_hands=True)    # this position first, then more of its game and contract
+    BestCardQuiz.from_code("KS1-…")            # a teacher's deal code (or link): its position first
 
-``LegalCardsQuiz`` has the same three (``set`` without a difficulty: every position has cards that
+``LegalCardsQuiz`` has the same four (``set`` without a difficulty: every position has cards that
 are not allowed), for trick and lay-off (domino) deals alike. Positions and their difficulty come from
 the engine (:mod:`keinstich.drills`, :mod:`keinstich.positions`): the same seed gives the same set.
 
@@ -114,7 +115,7 @@ class LegalCardsQuiz(QuizSet):
             return
         legal = self.answer()
         good = self.selected == legal
-        self._score(good, self._note())
+        self._score(good, self._note(), move=" ".join(c.code for c in sorted(self.selected)))
         head = ("<b style='color:#0b7a28'>Right!</b>" if good else "<b style='color:#b00020'>Not quite.</b>") \
             if self.en else ("<b style='color:#0b7a28'>Richtig!</b>" if good else
                              "<b style='color:#b00020'>Nicht ganz.</b>")
@@ -316,7 +317,7 @@ class BestCardQuiz(QuizSet):
             note = (f"{self.where()}: you chose {self.name(chosen)}, best "
                     f"{', '.join(self.name(c) for m in a.best for c in move_cards(m))}")
             self.say(report(a, name=self.name, en=self.en), error=False, raw=True)  # the feedback, then the score
-            self._score(a.right, note)
+            self._score(a.right, note, move=chosen.code, grade=a.grade, cost=a.cost, deck=True)
 
         self._with_assessment(chosen, judged)
 
@@ -325,7 +326,8 @@ class BestCardQuiz(QuizSet):
         def shown(a: Assessment) -> None:
             self.hand.highlight([c for m in a.best for c in move_cards(m)])
             self.say(report(a, name=self.name, en=self.en, shown=True), error=False, raw=True)
-            self._score(False, f"{self.where()}: answer shown" if self.en else f"{self.where()}: Lösung gezeigt")
+            self._score(False, f"{self.where()}: answer shown" if self.en else f"{self.where()}: Lösung gezeigt",
+                        move="answer shown", grade="shown", deck=True)
 
         with self.lock:
             move = self.chosen if self.chosen is not None else self.deal.legal()[0]

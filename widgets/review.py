@@ -30,6 +30,8 @@ from ._guard import MessageArea, guarded
 __all__ = ["ReviewView"]
 
 TRY_TEXT = {"en": "Try again from here", "de": "Von hier neu spielen"}
+LATER_TEXT = {"en": "Practise these later", "de": "Später üben"}
+NOW_TEXT = {"en": "Find better cards now", "de": "Jetzt bessere Karten finden"}
 TITLE = {"en": "Review of your deal", "de": "Rückblick auf dein Spiel"}
 
 
@@ -38,7 +40,7 @@ class ReviewView(widgets.VBox):  # type: ignore[misc]
 
     ``only_mistakes`` starts with the mistakes and blunders only (a toggle shows all). ``update(review)``
     shows another review (None: empty); ``note(text)`` shows a line above the rows (progress while the
-    review is made).
+    review is made); ``width``: the rows' cards in pixels (``set_width`` changes it).
     """
 
     def __repr__(self) -> str:  # short and stable: notebooks keep it as the widget's text/plain
@@ -46,7 +48,8 @@ class ReviewView(widgets.VBox):  # type: ignore[misc]
 
     def __init__(self, review: Review | None = None, *, on_try: Callable[[int], None] | None = None,
                  style: Style | None = None, four_colour: bool | None = None, lang: Lang = "en",
-                 width: float = 34, only_mistakes: bool = False, **kwargs: Any) -> None:
+                 width: float = 34, only_mistakes: bool = False, on_later: Callable[[Review], None] | None = None,
+                 on_now: Callable[[Review], None] | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("ks-review-view")
         self.lock = threading.RLock()
@@ -58,15 +61,37 @@ class ReviewView(widgets.VBox):  # type: ignore[misc]
         self.title = widgets.HTML(f"<b>{TITLE.get(lang, TITLE['en'])}</b>")
         self.status = widgets.HTML()
         self.summary = widgets.HTML()
-        self.head = widgets.HTML(header_html())
+        self.head = widgets.HTML(header_html(width))
         self.filter = widgets.ToggleButtons(options=[("all decisions", False), ("mistakes only", True)],
                                             value=only_mistakes, style={"button_width": "120px"})
         self.rows = widgets.VBox()
         self.messages = MessageArea()
         self.buttons: dict[int, widgets.Button] = {}
         self.filter.observe(guarded(self.messages, lambda _: self._fill()), "value")
-        self.children = [self.title, self.status, self.summary, self.filter, self.head, self.rows, self.messages]
+        # the trainer's hooks: the mistakes into the learner's deck, or stepped through now (keinstich_widgets.trainer)
+        self.on_later, self.on_now = on_later, on_now
+        self.later_button = widgets.Button(description=LATER_TEXT.get(lang, LATER_TEXT["en"]), icon="calendar-plus-o",
+                                           tooltip="put your mistakes into your deck: they come back on the next days")
+        self.now_button = widgets.Button(description=NOW_TEXT.get(lang, NOW_TEXT["en"]), icon="search",
+                                         tooltip="step through your mistakes, the answer hidden")
+        self.later_button.on_click(guarded(self.messages, lambda _: self._practise(self.on_later)))
+        self.now_button.on_click(guarded(self.messages, lambda _: self._practise(self.on_now)))
+        self.practice_bar = widgets.HBox([self.later_button, self.now_button])
+        self.practice_bar.add_class("ks-review-practice")
+        self.extra = widgets.VBox()
+        self.children = [self.title, self.status, self.summary, self.filter, self.head, self.rows, self.practice_bar,
+                         self.messages, self.extra]
         self.update(review)
+
+    def set_width(self, width: float) -> None:
+        """Draw the rows' cards ``width`` pixels wide (the Table's card size changed): redrawn in place."""
+        if isinstance(width, bool) or not isinstance(width, int | float) or width < 16:
+            raise ValueError(f"width must be a card width in pixels, 16 or more, not {width!r}")
+        with self.lock:
+            if self.look["width"] != width:
+                self.look["width"] = width
+                self.head.value = header_html(width)
+                self._fill()
 
     def note(self, text: str) -> None:
         """A line above the rows (e.g. the progress of a review being made); "" clears it."""
@@ -83,7 +108,10 @@ class ReviewView(widgets.VBox):  # type: ignore[misc]
         shown = r is not None
         for w in (self.title, self.summary, self.filter, self.head):
             w.layout.display = None if shown else "none"
+        self.practice_bar.layout.display = None if shown and r is not None and r.mistakes and (
+            self.on_later or self.on_now) else "none"
         if r is None:
+            self.extra.children = ()
             self.summary.value = ""
             self.rows.children = ()
             self.buttons = {}
@@ -104,6 +132,11 @@ class ReviewView(widgets.VBox):  # type: ignore[misc]
         if not decisions:
             rows.append(widgets.HTML("<i>no mistakes in this deal</i>" if self.filter.value else "<i>no decisions</i>"))
         self.rows.children = rows
+
+    def _practise(self, hook: Callable[[Review], None] | None) -> None:
+        if hook is None or self.review is None:
+            raise ValueError("this review is not attached to a trainer")
+        hook(self.review)
 
     def _try(self, index: int) -> None:
         if self.on_try is None:

@@ -23,7 +23,6 @@ The widget decides no rule: it asks the engine for everything, through the Deal 
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from typing import Any
 
@@ -32,10 +31,11 @@ import ipywidgets as widgets
 from keinstich.bots.heuristic import Bot
 from keinstich.cards import Card, Lang, Style
 from keinstich.coach import Verdict, known, verdict
-from keinstich.codes import DealCode, read_code
+from keinstich.codes import DealCode
 from keinstich.deal import Deal
 from keinstich.faces import card_width
 
+from ._board import build_board
 from ._coach import Coach
 from ._games import (
     Setup,
@@ -50,14 +50,13 @@ from ._games import (
     setup_of,
 )
 from ._guard import MessageArea, guard, report
-from ._layout import BOARD_CSS, size_css
 from ._session import Session, TableError
-from ._table_parts import bot_dropdowns, game_name, other_width, seed_value, size_dropdown, trick_width
+from ._table_parts import bot_dropdowns, game_name, seed_value, size_dropdown
 from ._table_view import CSS, TableView
-from ._teacher import CodePanel, TeacherPanel
+from ._teacher import app_table, opened, panels
 from ._thinking import Thinking
 from ._words import STRINGS, action_key
-from .cardview import CardStyles, HandView, TrickView
+from .cardview import CardStyles, HandView
 
 __all__ = ["CSS", "STRINGS", "Table", "TableError", "app_table"]
 
@@ -106,12 +105,7 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
         px = round(card_width(card_size if card_size is not None else width))
         handed_out = None
         if code is not None:  # a deal code: its position, seat, seed and bots, unless given here
-            handed_out = read_code(code)
-            deal = handed_out.position() if handed_out.kind == "deal" else handed_out.start_position()
-            seat = handed_out.seat
-            seed = handed_out.seed if seed is None else seed
-            if handed_out.bots and bots == "heuristic":
-                bots = list(handed_out.bots)
+            handed_out, deal, seat, seed, bots = opened(code, seed, bots)
         if deal is not None:
             setup = setup_of(deal)
             start = deal.copy()
@@ -131,11 +125,7 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
         self._hint_mark: tuple[int, int] | None = None
         self.render_seconds = 0.0
         self._build(open_hands, px)
-        self.codes = CodePanel(self, handed_out)
-        self.teacher_panel = TeacherPanel(self) if teacher else None
-        at = self.main.children.index(self.controls) + 1
-        extra = [self.teacher_panel] if self.teacher_panel is not None else []
-        self.main.children = [*self.main.children[:at], *extra, self.codes, *self.main.children[at:]]
+        self.codes, self.teacher_panel = panels(self, handed_out, teacher)
         self.coach = Coach(self, review)
         at = list(self.main.children).index(self.status) + 1  # the review's line, right where the learner looks
         self.main.children = [*self.main.children[:at], self.coach.banner, *self.main.children[at:]]
@@ -151,10 +141,8 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
 
     @classmethod
     def from_code(cls, code: DealCode | str, **kwargs: Any) -> Table:
-        """A table at the position a deal code (``KS1-…``, or a link holding one) hands out: its game, contract,
-        variants, cards, moves so far, the learner's seat, seed and bots. A result code opens the position its
-        student was given. A code that is not one, damaged, changed or from a newer kit is refused with one
-        sentence (:class:`keinstich.codes.CodeError`)."""
+        """A table at the position a deal code (``KS1-…``, or a link with one) or a result code hands out, with its
+        seat, seed and bots; a bad code is refused in one sentence (:class:`keinstich.codes.CodeError`)."""
         return cls(code=code, **kwargs)
 
     def seed_words(self) -> str:
@@ -171,36 +159,10 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
 
     def _build(self, open_hands: bool, width: int) -> None:
         ses = self.session
-        n = ses.setup.players
         self.card_px = width
         self.styles = CardStyles()
         self.title = widgets.HTML()
-        self.other_views: dict[int, HandView] = {}
-        self.other_labels: dict[int, widgets.HTML] = {}
-        rows = []
-        for k in range(1, n):
-            s = (ses.seat + k) % n
-            self.other_labels[s] = widgets.HTML()
-            self.other_views[s] = HandView((), None, None, None, width=other_width(width), styles=self.styles,
-                                           **self.look)
-            self.other_views[s].add_class("ks-fit")
-            rows.append(widgets.VBox([self.other_labels[s], self.other_views[s]]))  # the seat's name above its hand
-        self.others = widgets.VBox(rows)
-        self.others.add_class("ks-others")
-        self.trick_view = TrickView(n, names=self.names, me=ses.seat, width=trick_width(width), **self.look)
-        self.last_view = TrickView(n, names=self.names, me=ses.seat, width=other_width(width), **self.look,
-                                   layout=widgets.Layout(display="none", margin="0 0 0 12px"))
-        self.last_view.add_class("ks-last-trick")
-        self.domino_view: Any = None
-        self.tricks_row = widgets.HBox([self.trick_view, self.last_view], layout=widgets.Layout(align_items="center"))
-        self.centre_box = widgets.VBox([self.tricks_row])
-        self.centre_box.add_class("ks-centre")
-        self.score = widgets.HTML(layout=widgets.Layout(min_width="12em"))
-        self.score.add_class("ks-side")
-        # the board: the bots' hands beside the trick and the score, on one row (the hands give way on a narrow
-        # screen), so a projector shows the whole table above the learner's hand
-        self.board = widgets.HBox([self.others, self.centre_box, self.score])
-        self.board.add_class("ks-board")
+        build_board(self, width)
         self.status = widgets.HTML()
         self.status.add_class("ks-status")
         self.hand_view = HandView((), (), None, self._on_card, width=width, styles=self.styles,
@@ -279,16 +241,6 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
         self.review_box = widgets.VBox([], layout=widgets.Layout(display="none", margin="0 0 0 16px",
                                                                  flex="1 1 420px"))
         self.children = [self.main, self.review_box]
-
-    def size_text(self, px: int) -> None:
-        """The root's size class for cards ``px`` wide, and the text size rules of every size shown so far."""
-        for cls in [c for c in self.main._dom_classes if c.startswith("ks-px-")]:
-            self.main.remove_class(cls)
-        self.main.add_class(f"ks-px-{px}")
-        if px not in self._sizes:
-            self._sizes.add(px)
-            self.css.value = CSS[:-len("</style>")] + BOARD_CSS + "".join(size_css(w) for w in sorted(self._sizes)) \
-                + "</style>"
 
     def show_panel(self, panel: widgets.Widget | None) -> None:
         """Show ``panel`` (the review, say) beside the table, or clear the slot with None."""
@@ -545,27 +497,3 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
     def card_button(self, c: Card | str) -> widgets.Button:
         """The learner's button for card ``c``."""
         return self.hand_view.button(c)
-
-
-def app_table(query: str | None = None, **defaults: Any) -> Table:
-    """The Voila app's table: the deal of the page's ``?deal=CODE`` (Voila hands the page's query string to the
-    kernel as ``QUERY_STRING``), else a table made from ``defaults``. A handed-out link opens the student's
-    table; ``&teacher=1`` (or no code at all) adds the teacher's controls. A code that is not one, damaged or
-    from a newer kit opens the default table with the reason in one sentence, never a traceback."""
-    from urllib.parse import parse_qs
-
-    from keinstich.codes import CodeError
-
-    raw = os.environ.get("QUERY_STRING", "") if query is None else query
-    asked = parse_qs(raw.lstrip("?"))
-    code = (asked.get("deal") or [""])[0].strip()
-    teacher = not code or (asked.get("teacher") or ["0"])[0].lower() in ("1", "true", "yes")
-    kwargs = {k: v for k, v in defaults.items() if k not in ("seed", "text", "deal")} if code else dict(defaults)
-    if code:
-        try:
-            return Table.from_code(code, teacher=teacher, **kwargs)
-        except CodeError as e:
-            table = Table(teacher=True, **defaults)
-            table.messages.error(f"The link's deal could not be opened: {e}")
-            return table
-    return Table(teacher=teacher, **defaults)

@@ -19,6 +19,7 @@ from keinstich.cards import Pack, pack
 from keinstich.deal import Deal
 from keinstich.games.herzblatt import TOTAL_POINTS
 from keinstich.layoff import PAYOUT_WEIGHTS
+from keinstich.machine import check_deal
 
 FINE, MISTAKE, BLUNDER = 0.03, 0.10, 0.25
 """Fractions of the deal's scale from which a cost is fine, a mistake, a blunder."""
@@ -86,6 +87,7 @@ def pack_in_play(deal: Deal) -> Pack:
 
 def grades_of(deal: Deal) -> Grades:
     """The thresholds for ``deal``'s contract (fractions of its scale, see the module's docstring)."""
+    check_deal(deal, "grades_of")
     scale = scale_of(deal)
     fine = float(max(1, round(scale * FINE)))
     return Grades(fine, float(max(fine + 1, round(scale * MISTAKE))), float(max(fine + 2, round(scale * BLUNDER))),

@@ -15,6 +15,7 @@ measured): the same decision is graded *best*, another one *differs*, and the ve
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -25,9 +26,11 @@ from keinstich.bots.budget import Budget
 from keinstich.bots.heuristic import HeuristicBot
 from keinstich.cards import Style, card
 from keinstich.deal import Deal, Move
+from keinstich.machine import check_deal
 from keinstich.wording import naming
 
 from .against import Answers, BotSpec, OpenValues, open_values
+from .equivalence import Relabel, canonical
 from .fair import Fair, fair, key, view_key
 from .grades import Grades, grades_of, pack_in_play
 from .why import best_sentence, cost_sentence, hint_sentence, move_text, only_sentence
@@ -61,6 +64,10 @@ class Verdict:
     usual_reason: str
     method: str
     style: Style
+    canon: Verdict | None = field(default=None, compare=False, repr=False)
+    """The verdict of the canonical representative this one was renamed from (None when the position is its own)."""
+    relabel: Relabel | None = field(default=None, compare=False, repr=False)
+    """How the position was renamed into that representative."""
     _sentences: dict[Any, str] = field(default_factory=dict, compare=False, repr=False)
 
     @property
@@ -191,6 +198,9 @@ class Verdict:
         threshold more than the best move: the deal (with those hands) where it costs the most of all the deals
         judged, or None when none does."""
         move = self._legal(move)
+        if self.canon is not None and self.relabel is not None:  # the representative's deals, renamed back
+            got = self.canon.refutation(self.relabel.move(move))
+            return None if got is None else self.relabel.inverse()(got)
         f = self.judged
         if f is None or self.forced or not len(f.drawn):
             return None
@@ -222,6 +232,9 @@ class Verdict:
 
 
 def _decision(move: Move) -> Move:
+    if isinstance(move, list | dict | set):
+        raise CoachError(f"a move is one card (a Card or its code, e.g. \"QS\"), a pass (None) or a call, "
+                         f"not {move!r}")
     return card(move) if isinstance(move, str) and len(move) <= 3 else move
 
 
@@ -247,26 +260,35 @@ def known(position: Deal) -> bool:
     """Whether the verdict of ``position`` is kept already (asking for it then costs nothing)."""
     if position.turn is None or position.over:
         return False
+    k = view_key(canonical(position)[0])
     with _LOCK:
-        return view_key(position) in _KEPT
+        return k in _KEPT
 
 
 def verdict(position: Deal, *, budget: Budget | None = None, style: Style | None = None) -> Verdict:
     """The judgement of the decision of the seat to move in ``position`` (left unchanged): see the module.
     ``budget`` may stop the work (:class:`~keinstich.bots.budget.Stopped`); ``style`` names the cards in the
     sentences (by default as the pack does)."""
+    check_deal(position, "verdict")
     seat = position.turn
     if seat is None or position.over:
         raise CoachError("the deal is over: there is no decision left to judge")
     look = style or pack_in_play(position).style
-    k = view_key(position)
+    canon, relabel = canonical(position)
+    base = _kept(canon, budget)
+    if relabel.identity:
+        return base if base.style == look else _restyled(base, position, look)
+    return _renamed(base, position, relabel, look)
+
+
+def _kept(canon: Deal, budget: Budget | None) -> Verdict:
+    """The verdict of a canonical position, kept once made (a second asker waits for the first)."""
+    k = view_key(canon)
     while True:
         with _LOCK:
             got = _KEPT.get(k)
             if got is not None:
                 _KEPT.move_to_end(k)
-                if got.style != look:
-                    got = _KEPT[k] = _restyled(got, look)
                 return got
             flight = _FLIGHT.get(k)
             if flight is None:
@@ -275,8 +297,10 @@ def verdict(position: Deal, *, budget: Budget | None = None, style: Style | None
         while not flight.wait(0.05):  # another thread works it out: wait for it (a Stop still stops this one)
             if budget is not None:
                 budget.check()
+    seat = canon.turn
+    assert seat is not None
     try:
-        v = _work_out(position, seat, look, budget)
+        v = _work_out(canon, seat, pack_in_play(canon).style, budget)
     finally:
         with _LOCK:
             _FLIGHT.pop(k).set()
@@ -311,10 +335,23 @@ def _work_out(position: Deal, seat: int, look: Style, budget: Budget | None) -> 
     return Verdict(position.copy(), seat, len(position.history), legal, grades, judged, usual, reason, method, look)
 
 
-def _restyled(v: Verdict, style: Style) -> Verdict:
+def _restyled(v: Verdict, position: Deal, style: Style) -> Verdict:
     """The same verdict, its sentences (the rule of thumb's too) in another pack's words."""
-    _, reason = _rule_of_thumb(v.position, v.seat, style)
+    _, reason = _rule_of_thumb(position, v.seat, style)
     return Verdict(v.position, v.seat, v.index, v.legal, v.grades, v.judged, v.usual, reason, v.method, style)
+
+
+def _renamed(v: Verdict, position: Deal, relabel: Relabel, style: Style) -> Verdict:
+    """The verdict of a canonical representative, renamed back into one of ``position`` (which ``relabel`` renamed
+    into it): the same costs and grades card for card; the rule of thumb and the sentences of the position as shown."""
+    back = relabel.inverse()
+    judged = v.judged
+    if judged is not None:
+        judged = dataclasses.replace(judged, moves=tuple(back.move(m) for m in judged.moves),
+                                     same=tuple(tuple(back.move(m) for m in ms) for ms in judged.same))
+    usual, reason = _rule_of_thumb(position, v.seat, style)
+    return Verdict(position.copy(), v.seat, len(position.history), tuple(position.legal_moves()), v.grades, judged,
+                   usual, reason, v.method, style, canon=v, relabel=relabel)
 
 
 @dataclass(frozen=True)

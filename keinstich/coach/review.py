@@ -20,6 +20,7 @@ from keinstich.bots.heuristic import HeuristicBot
 from keinstich.bots.play import bot_move
 from keinstich.cards import Style
 from keinstich.deal import Deal, Move
+from keinstich.machine import check_deal
 
 from .against import Answers, BotSpec
 from .grades import GRADES, grades_of, pack_in_play
@@ -127,6 +128,7 @@ def review(deal: Deal, seat: int, *, bots: BotSpec | Sequence[BotSpec] = "heuris
     one per seat: the bots that played; their moves in the deal are taken as made). ``progress(done, total)`` is
     called after each decision; ``budget`` stops the work (:class:`~keinstich.bots.budget.Stopped`); ``style``
     names the cards (by default as the pack does)."""
+    check_deal(deal, "review")
     n = len(deal.dealt)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
         raise CoachError(f"seat must be a seat from 0 to {n - 1}, not {seat!r}")

@@ -99,11 +99,14 @@ def best_sentence(v: Verdict, style: Style) -> str:
     """One sentence on the best move(s), with the rule of thumb where it agrees, or where it parts."""
     if v.judged is None:
         return f"the heuristic bot's choice, {move_text(v.usual, style)}: {v.usual_reason}"
-    shown = _distinct(v.best)[:3]
+    every = _distinct(v.best)
+    shown = every[:3]
     names = " or ".join(move_text(m, style) for m in shown)
+    if len(every) > len(shown):
+        names += f" (and {len(every) - len(shown)} more as good)"
     f = v.judged
     where = "as your legal cards all come to the same here" if not f.count else f"over {over(v)}"
-    head = f"{names} {'is' if len(shown) == 1 else 'are'} best from what you could know, {where}"
+    head = f"{names} {'is' if len(every) == 1 else 'are'} best from what you could know, {where}"
     return f"{head}; {_rule_of_thumb(v, style)}"
 
 

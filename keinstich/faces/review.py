@@ -27,6 +27,13 @@ COLUMNS = (("", 60), ("you played", 80), ("best", 112), ("cost", 92), ("all hand
 played."""
 
 
+def columns(width: float = 34) -> tuple[tuple[str, int], ...]:
+    """:data:`COLUMNS` for cards ``width`` pixels wide: the card columns grow with larger cards (one card played,
+    up to three best), so a projector's cards never run into the cost."""
+    grow = {1: round(width + 16), 2: round(3 * (width + 2) + 4)}
+    return tuple((title, max(w, grow.get(i, 0))) for i, (title, w) in enumerate(COLUMNS))
+
+
 def _move_html(move: Move, style: Style, four_colour: bool | None, lang: Lang, width: float) -> str:
     cards = move_cards(move)
     if cards:
@@ -65,13 +72,14 @@ def decision_html(j: Judgement, *, style: Style = "german", four_colour: bool | 
     where = f"trick {j.trick}" if j.trick is not None else f"move {j.index + 1}"
     best = "".join(_move_html(m, style, four_colour, lang, width) for m in j.best[:3])
     measured = j.method != "heuristic"
+    cols = columns(width)
     cells = [
-        _cell(html.escape(where), COLUMNS[0][1]),
-        _cell(_move_html(j.move, style, four_colour, lang, width), COLUMNS[1][1]),
-        _cell(f"<div style='display:flex;gap:4px'>{best}</div>", COLUMNS[2][1]),
-        _cell(_amount(j.cost, j.unit, j.margin) if measured else "not measured", COLUMNS[3][1]),
-        _cell(_amount(j.open_cost, j.unit) if measured else "—", COLUMNS[4][1]),
-        _cell(badge(j.grade), COLUMNS[5][1]),
+        _cell(html.escape(where), cols[0][1]),
+        _cell(_move_html(j.move, style, four_colour, lang, width), cols[1][1]),
+        _cell(f"<div style='display:flex;gap:4px'>{best}</div>", cols[2][1]),
+        _cell(_amount(j.cost, j.unit, j.margin) if measured else "not measured", cols[3][1]),
+        _cell(_amount(j.open_cost, j.unit) if measured else "—", cols[4][1]),
+        _cell(badge(j.grade), cols[5][1]),
     ]
     return (f"<div class='ks-review-row ks-{j.grade}' style='padding:4px 0;border-bottom:1px solid #eee'>"
             f"<div style='display:flex;align-items:center;gap:2px'>{''.join(cells)}</div>"
@@ -79,9 +87,9 @@ def decision_html(j: Judgement, *, style: Style = "german", four_colour: bool | 
             f"{html.escape(j.why)}</div></div>")
 
 
-def header_html() -> str:
-    """The column titles of the rows."""
-    cells = "".join(_cell(f"<b style='white-space:nowrap'>{html.escape(t)}</b>", w) for t, w in COLUMNS)
+def header_html(width: float = 34) -> str:
+    """The column titles of the rows (of cards ``width`` pixels wide)."""
+    cells = "".join(_cell(f"<b style='white-space:nowrap'>{html.escape(t)}</b>", w) for t, w in columns(width))
     return f"<div class='ks-review-head' style='display:flex;gap:2px;font-size:90%;color:#555'>{cells}</div>"
 
 
@@ -97,4 +105,4 @@ def review_html(r: Review, *, style: Style | None = None, four_colour: bool | No
     return f"<div class='ks-review'>{summary_html(r)}{header_html()}{rows}</div>"
 
 
-__all__ = ["GRADE_COLOURS", "badge", "decision_html", "header_html", "review_html", "summary_html"]
+__all__ = ["GRADE_COLOURS", "badge", "columns", "decision_html", "header_html", "review_html", "summary_html"]

@@ -101,6 +101,14 @@ class Mirror:
         for name in moves:
             self.play(name)
 
+    @classmethod
+    def of(cls, table: Any) -> Mirror:
+        """A mirror of a Table built here some other way (from a deal code, say), with no notebook."""
+        mirror = cls.__new__(cls)
+        mirror.notebook, mirror.table, mirror.moves = Path(), table, []
+        table.wait()
+        return mirror
+
     def play(self, name: str) -> None:
         button = next((b for b in self.table.hand_view.buttons if b.description == name), None)
         if button is None or button.disabled:

@@ -91,3 +91,17 @@ def test_a_stray_try_again_is_refused_in_the_widget() -> None:
     t.coach.view.try_again(999)
     assert "no reviewed decision at move 999" in t.coach.view.messages.text
     assert t.deal.over  # nothing changed
+
+
+def test_the_reviews_cards_follow_the_tables_card_size() -> None:
+    t = Table("kein-stich", "no-hearts", seed=4, synchronous=True)
+    finish(t)
+    view = t.coach.view
+    assert view.rows.children and 'width="32"' in view.rows.children[0].children[0].value  # medium: 72 px cards
+    for size, px in (("xlarge", 61), ("large", 50), ("small", 25)):
+        t.set_card_size(size)
+        row = view.rows.children[0].children[0].value
+        assert view.look["width"] == px and f'width="{px}"' in row, size
+        assert 'width="32"' not in row
+    t.set_card_size("xlarge")  # the columns of the row and of its head grow with the cards: three best cards fit
+    assert "flex:0 0 193px" in view.rows.children[0].children[0].value and "flex:0 0 193px" in view.head.value

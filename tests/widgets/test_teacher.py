@@ -3,6 +3,8 @@ class results widget."""
 
 import random
 
+import pytest
+
 from keinstich.codes import read_code
 from keinstich_widgets.classroom import class_results
 from keinstich_widgets.table import Table, app_table
@@ -91,3 +93,108 @@ def test_class_results_widget_reviews_a_student():
     assert len(view.results.students) == 4 and view.children[0].value.startswith("<svg")
     view.show_review("s2")
     assert view.wait() and view.review.review is not None
+
+
+def test_the_quizzes_open_a_deal_code():
+    from keinstich_widgets.quiz import BestCardQuiz, LegalCardsQuiz, QuizError
+
+    t = _table()
+    t.play(t.session.legal()[0])
+    code = t.codes.deal_code.text
+    for quiz in (BestCardQuiz.from_code(code), LegalCardsQuiz.from_code(f"http://localhost:8866/?deal={code}")):
+        assert quiz.deal.history == t.deal.history and quiz.seat == t.deal.turn == t.seat
+        assert quiz.deal.hand(t.seat) == t.deal.hand(t.seat)
+    assert BestCardQuiz.from_code(code, size=3).size == 3
+    for bad, words in ((code[:-1], "checksum"), ("KS7-" + code[4:], "newer version"), ("no code", "not a deal code")):
+        with pytest.raises(QuizError, match=words):
+            BestCardQuiz.from_code(bad)
+    while not t.deal.over:
+        t.play(t.session.legal()[0])
+    over = read_code(t.codes.deal_code.text)
+    with pytest.raises(QuizError, match="deal is over"):
+        LegalCardsQuiz.from_code(over)
+    result = t.codes.result_code  # a result code opens the position its student was given
+    assert BestCardQuiz.from_code(result.text).deal.history == result.start_position().history
+
+
+def test_show_the_best_cards_says_what_it_assumes_and_rings_the_search_s_best_set():
+    from keinstich.coach import open_values
+    from keinstich.coach.fair import key
+    from keinstich.coach.judge import answers_for
+
+    t = _table(bots=["heuristic", "random", "heuristic", "heuristic"])
+    tp = t.teacher_panel
+    position = t.deal.copy()
+    got = open_values(position, answers_for(position, t.seat, list(t.session.specs)))
+    best = {c for m in position.legal_moves() if key(m) in got.best for c in [m]}
+    tp.show_best()
+    assert set(tp.marks(t.seat)) == best and best < set(position.legal_moves())
+    lit = {b.card for b in t.hand_view.buttons if "ks-lit" in b._dom_classes}
+    assert lit == best
+    assert "With all hands open, against these opponents:" in tp.note.value
+    assert "as their bots at this table do" in tp.note.value
+    assert "against these opponents" in tp.best_button.tooltip
+
+
+def test_the_classroom_pastes_codes_and_makes_a_handout():
+    from keinstich.classroom import class_results as score_class
+    from keinstich.classroom import example_class
+    from keinstich.handout import handout_svg
+    from keinstich_widgets.classroom import Classroom
+
+    codes = example_class(6)
+    room = Classroom(codes, synchronous=True)
+    assert room.codes.value.splitlines()[0] == f"Anna: {codes['Anna']}"
+    assert room.results == score_class(codes) and room.view is not None and room.handout is not None
+    given = room.results.deal
+    hidden = room.handout.make("hidden")
+    assert hidden == handout_svg(given.position(), hands="hidden", seat=given.seat,
+                                 title="No Hearts (Kein Herz): the deal handed out")
+    assert 'download="deal-hidden.svg"' in room.handout.page.value and "Open to print" in room.handout.page.value
+    top = room.results.students[0]
+    assert room.handout.make("student:0") == handout_svg(
+        top.deal(), hands="open", seat=top.code.seat,
+        title=f"No Hearts (Kein Herz): {top.name}'s deal (rank 1, {top.score:g} {room.results.unit})")
+    room.codes.value = f"Anna: {codes['Anna']}\nBen: {codes['Ben'][:-2]}"
+    room.show_button.click()
+    assert [s.name for s in room.results.students] == ["Anna"] and "Ben: refused" in room.results.notes[0]
+    before = room.results
+    for text, words in (("", "paste the class's result codes"), ("hello", "is not a deal code")):
+        room.codes.value = text
+        room.show_button.click()
+        assert words in room.messages.text and room.results is before  # refused: the results shown stay
+    assert Classroom().results is None and Classroom(example=True, synchronous=True).results is not None
+
+
+def test_no_search_with_all_hands_open_against_the_monte_carlo_bot():
+    from keinstich.teaching import best_moves
+
+    t = _table(bots="montecarlo:samples=8")
+    tp = t.teacher_panel
+    tp.show_best()  # the coach's fair answer, and the note says why there is no search
+    assert set(tp.marks(t.seat)) == set(best_moves(t.deal.copy()).cards)
+    assert "against a bot that thinks long" in tp.note.value and "The coach, from what you could know" in tp.note.value
+
+
+def test_wrong_arguments_are_refused_in_words():
+    from keinstich.classroom import class_results as score_class
+    from keinstich.teaching import best_moves, open_best
+    from keinstich_widgets.classroom import Classroom
+    from keinstich_widgets.review import ReviewView
+
+    for call, words in ((lambda: score_class(5), "codes are the text pasted from a chat"),
+                        (lambda: Classroom(5), "codes are the text pasted from a chat"),
+                        (lambda: best_moves(None), "takes a deal"), (lambda: open_best("KS1-…"), "takes a deal"),
+                        (lambda: ReviewView().set_width("wide"), "width must be a card width")):
+        with pytest.raises((TypeError, ValueError), match=words):
+            call()
+    room = Classroom({"Anna": _finished_code()}, synchronous=True)
+    with pytest.raises(ValueError, match=r'which must be "open", "hidden" or "student:N" \(N from 0 to 0\)'):
+        room.handout.make("student:3")
+
+
+def _finished_code():
+    t = Table("kein-stich", "no-hearts", seed=2, synchronous=True, review=False)
+    while not t.deal.over:
+        t.play(t.session.legal()[0])
+    return t.codes.result_code.text

@@ -1,0 +1,644 @@
+"""The learner's memory: every answer, the deck of positions to practise, the ratings and the card-sense
+scores, in one local SQLite file (the standard library's :mod:`sqlite3`; no network, no account).
+
+The file lives in the user's data directory (:func:`platformdirs.user_data_path`), or where the
+environment variable ``KEINSTICH_MEMORY`` points (``:memory:`` keeps it in memory only). Its schema is
+versioned (SQLite's ``user_version``; ``application_id`` marks the file as the kit's) and migrated on
+opening: a file from an older version of the kit is brought up to date, one from a newer version is
+refused and left as it is.
+
+Nothing is lost or counted twice when the kernel dies: each answer is written in one transaction (the
+answer, the ratings it moves, the deck item it schedules), and it carries a key made before it is
+written, so writing it again after a crash changes nothing. Two notebooks may write at once: the file
+is in WAL mode and a writer waits up to :data:`BUSY_MS` for the other. A damaged file is moved aside
+(``memory.sqlite3.damaged-<time>``) and reported in one sentence (:attr:`Memory.notice`), never
+overwritten. :meth:`Memory.export` and :meth:`Memory.load` carry the progress in a file (on Binder the
+home directory goes with the session); a foreign or damaged file is refused.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import json
+import os
+import sqlite3
+import tempfile
+import uuid
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from .glicko import Rating, duel
+from .schedule import Memo, new, review, utc
+
+ENV = "KEINSTICH_MEMORY"
+"""The environment variable that names the memory's file (or ``:memory:``)."""
+APPLICATION_ID = 0x4B535431
+"""SQLite's application_id of a memory file: "KST1"."""
+BUSY_MS = 5000
+"""How long a write waits for another notebook's write to finish."""
+FILE_NAME = "memory.sqlite3"
+
+
+class ProgressError(ValueError):
+    """A memory file that cannot be used: damaged, not the kit's, or from a newer version of the kit."""
+
+
+def _run(db: sqlite3.Connection, script: str) -> None:
+    """Run the statements of ``script`` one by one (``executescript`` would commit the transaction)."""
+    for statement in script.split(";"):
+        if statement.strip():
+            db.execute(statement)
+
+
+def _v1(db: sqlite3.Connection) -> None:
+    _run(db, """
+        CREATE TABLE info (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        CREATE TABLE answers (
+            id INTEGER PRIMARY KEY,
+            key TEXT NOT NULL UNIQUE,
+            at TEXT NOT NULL,
+            source TEXT NOT NULL,
+            game TEXT NOT NULL,
+            contract TEXT NOT NULL,
+            family TEXT NOT NULL,
+            position TEXT NOT NULL,
+            view TEXT NOT NULL,
+            move TEXT NOT NULL,
+            grade TEXT NOT NULL,
+            cost REAL NOT NULL,
+            solved INTEGER NOT NULL,
+            tries INTEGER,
+            themes TEXT NOT NULL DEFAULT '',
+            bank TEXT,
+            item INTEGER,
+            rated INTEGER NOT NULL DEFAULT 0,
+            position_rating REAL,
+            rating_before REAL,
+            rating_after REAL
+        );
+        CREATE INDEX answers_view ON answers(view);
+        CREATE TABLE items (
+            id INTEGER PRIMARY KEY,
+            view TEXT NOT NULL UNIQUE,
+            position TEXT NOT NULL,
+            game TEXT NOT NULL,
+            contract TEXT NOT NULL,
+            family TEXT NOT NULL,
+            themes TEXT NOT NULL DEFAULT '',
+            source TEXT NOT NULL,
+            added TEXT NOT NULL,
+            due TEXT NOT NULL,
+            fsrs TEXT NOT NULL,
+            reps INTEGER NOT NULL DEFAULT 0,
+            lapses INTEGER NOT NULL DEFAULT 0,
+            bank TEXT
+        );
+        CREATE INDEX items_due ON items(due);
+        CREATE TABLE ratings (
+            kind TEXT NOT NULL,
+            name TEXT NOT NULL,
+            rating REAL NOT NULL,
+            rd REAL NOT NULL,
+            volatility REAL NOT NULL,
+            games INTEGER NOT NULL DEFAULT 0,
+            updated TEXT NOT NULL,
+            PRIMARY KEY (kind, name)
+        );
+    """)
+
+
+def _v2(db: sqlite3.Connection) -> None:
+    _run(db, """
+        CREATE TABLE history (
+            answer INTEGER NOT NULL,
+            at TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            name TEXT NOT NULL,
+            rating REAL NOT NULL,
+            rd REAL NOT NULL
+        );
+        CREATE INDEX history_name ON history(kind, name);
+        CREATE TABLE drills (
+            id INTEGER PRIMARY KEY,
+            key TEXT NOT NULL UNIQUE,
+            at TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            question TEXT NOT NULL,
+            position TEXT NOT NULL,
+            options TEXT NOT NULL,
+            forecast TEXT NOT NULL,
+            posterior TEXT NOT NULL,
+            brier REAL NOT NULL,
+            floor REAL NOT NULL
+        );
+    """)
+    # the history of the ratings moved by the answers written before it existed
+    rows = db.execute("SELECT id, at, family, rating_after FROM answers WHERE rated = 1 ORDER BY id").fetchall()
+    db.executemany("INSERT INTO history VALUES (?, ?, 'family', ?, ?, 0)", rows)
+
+
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1, _v2)
+"""Migration ``i`` brings a file from schema ``i`` to ``i + 1``; the schema is their count."""
+SCHEMA = len(MIGRATIONS)
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One answer to write: a trainer attempt, a quiz answer or a reviewed decision.
+
+    ``key``: made once per answer (written again, it changes nothing); ``position``: the position's code
+    (:mod:`.codes`); ``view``: what the seat could know, up to equivalent positions (the deck holds a
+    position once); ``move``: the card chosen (its code); ``solved``: a good card at the first try;
+    ``tries``: the try that found one (None: not found). ``rated``: move the learner's ratings (overall,
+    ``family``, every theme) and the position's (``position_rating``: its rating before). ``deck``: put
+    the position into the deck when not solved; ``item``: the deck item answered, to schedule again.
+    """
+
+    at: datetime
+    source: str
+    game: str
+    contract: str
+    family: str
+    position: str
+    view: str
+    move: str
+    grade: str
+    cost: float
+    solved: bool
+    tries: int | None
+    themes: tuple[str, ...] = ()
+    bank: str | None = None
+    item: int | None = None
+    rated: bool = False
+    position_rating: Rating | None = None
+    deck: bool = True
+    key: str = field(default_factory=lambda: uuid.uuid4().hex)
+
+
+@dataclass(frozen=True)
+class Written:
+    """What writing an :class:`Answer` changed: its row id (None when it had been written before), the
+    learner's overall rating before and after, the position's rating after, the deck item and its due date."""
+
+    answer: int | None
+    before: Rating | None
+    after: Rating | None
+    position_after: Rating | None
+    item: int | None
+    due: datetime | None
+
+    @property
+    def change(self) -> float:
+        """How far the overall rating moved (0 when unrated)."""
+        if self.before is None or self.after is None:
+            return 0.0
+        return self.after.rating - self.before.rating
+
+
+@dataclass(frozen=True)
+class Item:
+    """A position in the deck: its code and view, where it came from, its themes, when it is due."""
+
+    id: int
+    view: str
+    position: str
+    game: str
+    contract: str
+    family: str
+    themes: tuple[str, ...]
+    source: str
+    due: datetime
+    reps: int
+    lapses: int
+    bank: str | None
+
+
+def default_path() -> Path | str:
+    """Where the memory lives: ``$KEINSTICH_MEMORY``, else ``memory.sqlite3`` in the user's data directory."""
+    chosen = os.environ.get(ENV, "").strip()
+    if chosen:
+        return chosen if chosen == ":memory:" else Path(chosen).expanduser()
+    from platformdirs import user_data_path
+
+    return user_data_path("keinstich", appauthor=False) / FILE_NAME
+
+
+def _stamp(when: datetime) -> str:
+    return utc(when).isoformat(timespec="microseconds")
+
+
+def _time(text: str) -> datetime:
+    return datetime.fromisoformat(text)
+
+
+def _connect(target: str) -> sqlite3.Connection:
+    db = sqlite3.connect(target, timeout=BUSY_MS / 1000, isolation_level=None, check_same_thread=False)
+    db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
+    return db
+
+
+def _check(db: sqlite3.Connection, what: str) -> int:
+    """The schema of an open file, or a :class:`ProgressError` naming what is wrong with it."""
+    try:
+        app = db.execute("PRAGMA application_id").fetchone()[0]
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        ok = db.execute("PRAGMA quick_check").fetchone()[0]
+    except sqlite3.DatabaseError as e:
+        raise ProgressError(f"{what} is damaged or is not a progress file of the kit ({e})") from None
+    if ok != "ok":
+        raise ProgressError(f"{what} is damaged ({ok})")
+    if app != APPLICATION_ID and (app != 0 or tables):
+        raise ProgressError(f"{what} is an SQLite file, but not a progress file of the kit")
+    if version > SCHEMA:
+        raise ProgressError(f"{what} was written by a newer version of the kit (schema {version}; this version "
+                            f"reads up to {SCHEMA}): update the kit to use it")
+    return int(version)
+
+
+def _migrate(db: sqlite3.Connection, version: int) -> None:
+    """Bring an open file from schema ``version`` to :data:`SCHEMA`, each step in one transaction."""
+    for step in range(version, SCHEMA):
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            now = db.execute("PRAGMA user_version").fetchone()[0]
+            if now == step:  # another notebook may have migrated it while this one waited
+                MIGRATIONS[step](db)
+                db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                db.execute(f"PRAGMA user_version = {step + 1}")
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+
+
+class Memory:
+    """The learner's memory in one SQLite file (see the module's docstring).
+
+    ``Memory.open()`` opens the usual file (``$KEINSTICH_MEMORY`` or the user's data directory), making it
+    if needed; ``Memory.open(path)`` another. :attr:`notice` is one sentence on anything done on opening
+    (a damaged file moved aside), else None.
+    """
+
+    def __init__(self, db: sqlite3.Connection, path: Path | None, notice: str | None = None) -> None:
+        self.db = db
+        self.path = path
+        self.notice = notice
+
+    def __repr__(self) -> str:
+        return f"Memory({str(self.path) if self.path else ':memory:'})"
+
+    # --- opening ---------------------------------------------------------------------------------
+
+    @classmethod
+    def open(cls, path: str | os.PathLike[str] | None = None) -> Memory:
+        """Open (or make) the memory at ``path`` (default: :func:`default_path`). A damaged file is moved
+        aside and a new one made (:attr:`notice` says so); a foreign or newer file is refused."""
+        where: Path | str = default_path() if path is None else (str(path) if str(path) == ":memory:" else
+                                                                  Path(path).expanduser())
+        if where == ":memory:":
+            db = _connect(":memory:")
+            _migrate(db, 0)
+            return cls(db, None)
+        assert isinstance(where, Path)
+        where.parent.mkdir(parents=True, exist_ok=True)
+        notice = None
+        try:
+            db = cls._open_file(where)
+        except ProgressError as e:
+            if "damaged" not in str(e):
+                raise
+            aside = _aside(where, "damaged")
+            notice = (f"Your progress file {where} was damaged, so it was moved aside to {aside.name} and a new "
+                      f"one was started.")
+            db = cls._open_file(where)
+        return cls(db, where, notice)
+
+    @staticmethod
+    def _open_file(where: Path) -> sqlite3.Connection:
+        db = _connect(str(where))
+        try:
+            version = _check(db, f"the progress file {where}")
+            if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                db.execute("PRAGMA journal_mode = WAL")
+            db.execute("PRAGMA synchronous = NORMAL")
+            _migrate(db, version)
+        except BaseException:
+            db.close()
+            raise
+        return db
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self) -> Memory:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        db = self.db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            yield db
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
+
+    # --- ratings ---------------------------------------------------------------------------------
+
+    def rating(self, kind: str = "overall", name: str = "all") -> Rating:
+        """The learner's rating of ``kind`` ("overall", "family", "theme") and ``name``; a new one if none."""
+        row = self.db.execute("SELECT rating, rd, volatility FROM ratings WHERE kind = ? AND name = ?",
+                              (kind, name)).fetchone()
+        return Rating(*row) if row else Rating()
+
+    def ratings(self, kind: str) -> dict[str, tuple[Rating, int]]:
+        """Every rating of ``kind`` by name, with the number of rated answers behind it."""
+        rows = self.db.execute("SELECT name, rating, rd, volatility, games FROM ratings WHERE kind = ? ORDER BY name",
+                               (kind,)).fetchall()
+        return {r[0]: (Rating(r[1], r[2], r[3]), r[4]) for r in rows}
+
+    def position_rating(self, name: str, start: Rating) -> Rating:
+        """A position's rating as the learner's answers moved it (``start``: the bank's, before any)."""
+        row = self.db.execute("SELECT rating, rd, volatility FROM ratings WHERE kind = 'position' AND name = ?",
+                              (name,)).fetchone()
+        return Rating(*row) if row else start
+
+    def _step(self, db: sqlite3.Connection, kind: str, name: str, position: Rating, solved: bool, at: str,
+              answer: int) -> tuple[Rating, Rating]:
+        row = db.execute("SELECT rating, rd, volatility FROM ratings WHERE kind = ? AND name = ?",
+                         (kind, name)).fetchone()
+        before = Rating(*row) if row else Rating()
+        after, _ = duel(before, position, solved)
+        db.execute("INSERT INTO ratings VALUES (?, ?, ?, ?, ?, 1, ?) ON CONFLICT(kind, name) DO UPDATE SET "
+                   "rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility, "
+                   "games = games + 1, updated = excluded.updated",
+                   (kind, name, after.rating, after.rd, after.volatility, at))
+        db.execute("INSERT INTO history VALUES (?, ?, ?, ?, ?, ?)", (answer, at, kind, name, after.rating, after.rd))
+        return before, after
+
+    # --- answers ---------------------------------------------------------------------------------
+
+    def record(self, a: Answer) -> Written:
+        """Write one answer in one transaction: the answer; if ``rated``, the learner's ratings (overall,
+        family, themes) and the position's; the deck (a missed position goes in, an item answered is
+        scheduled again). An answer whose key is already written changes nothing."""
+        at = _stamp(a.at)
+        with self._transaction() as db:
+            if db.execute("SELECT 1 FROM answers WHERE key = ?", (a.key,)).fetchone():
+                return Written(None, None, None, None, a.item, None)
+            cur = db.execute(
+                "INSERT INTO answers (key, at, source, game, contract, family, position, view, move, grade, cost, "
+                "solved, tries, themes, bank, item, rated, position_rating) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (a.key, at, a.source, a.game, a.contract, a.family, a.position, a.view, a.move, a.grade, a.cost,
+                 int(a.solved), a.tries, ",".join(a.themes), a.bank, a.item, int(a.rated),
+                 a.position_rating.rating if a.position_rating else None))
+            answer = cur.lastrowid
+            assert answer is not None
+            before = after = position_after = None
+            if a.rated:
+                self.between(db)
+                start = a.position_rating or Rating()
+                name = a.bank or a.view
+                row = db.execute("SELECT rating, rd, volatility FROM ratings WHERE kind = 'position' AND name = ?",
+                                 (name,)).fetchone()
+                position = Rating(*row) if row else start
+                before, after = self._step(db, "overall", "all", position, a.solved, at, answer)
+                self._step(db, "family", a.family, position, a.solved, at, answer)
+                for theme in a.themes:
+                    self._step(db, "theme", theme, position, a.solved, at, answer)
+                _, position_after = duel(before, position, a.solved)
+                db.execute("INSERT INTO ratings VALUES ('position', ?, ?, ?, ?, 1, ?) ON CONFLICT(kind, name) DO "
+                           "UPDATE SET rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility, "
+                           "games = games + 1, updated = excluded.updated",
+                           (name, position_after.rating, position_after.rd, position_after.volatility, at))
+                db.execute("UPDATE answers SET rating_before = ?, rating_after = ? WHERE id = ?",
+                           (before.rating, after.rating, answer))
+            item, due = self._schedule(db, a, at)
+        return Written(answer, before, after, position_after, item, due)
+
+    def keep(self, a: Answer) -> Written:
+        """Put the position of an answer written before into the deck (one transaction), unless it is there: its
+        miss at ``a.at`` is the item's first review. ``item`` and ``due`` are None when it was there already."""
+        with self._transaction() as db:
+            if db.execute("SELECT 1 FROM items WHERE view = ?", (a.view,)).fetchone():
+                return Written(None, None, None, None, None, None)
+            item, due = self._schedule(db, dataclasses.replace(a, solved=False, deck=True), _stamp(a.at))
+        return Written(None, None, None, None, item, due)
+
+    def between(self, db: sqlite3.Connection) -> None:
+        """Called inside an answer's transaction, after the answer's row and before the ratings (a test
+        stops a process here to show that a kill mid-answer loses nothing and counts nothing twice)."""
+
+    def _schedule(self, db: sqlite3.Connection, a: Answer, at: str) -> tuple[int | None, datetime | None]:
+        """Schedule the deck item answered (by id or by view), or put a missed position into the deck."""
+        row = None
+        if a.item is not None:
+            row = db.execute("SELECT id, fsrs FROM items WHERE id = ?", (a.item,)).fetchone()
+        if row is None:
+            row = db.execute("SELECT id, fsrs FROM items WHERE view = ?", (a.view,)).fetchone()
+        if row is not None:
+            memo = review(Memo(row[1], a.at), a.tries, a.at)
+            db.execute("UPDATE items SET fsrs = ?, due = ?, reps = reps + 1, lapses = lapses + ? WHERE id = ?",
+                       (memo.state, _stamp(memo.due), int(a.tries is None), row[0]))
+            return int(row[0]), memo.due
+        if a.solved or not a.deck:
+            return None, None
+        cur = db.execute("INSERT INTO items (view, position, game, contract, family, themes, source, added, due, fsrs,"
+                         " bank) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, '{}', ?)",
+                         (a.view, a.position, a.game, a.contract, a.family, ",".join(a.themes), a.source, at, at,
+                          a.bank))
+        item = cur.lastrowid
+        assert item is not None
+        memo = review(new(item, a.at), None, a.at)  # the miss is the item's first review: back tomorrow
+        db.execute("UPDATE items SET fsrs = ?, due = ?, reps = 1, lapses = 1 WHERE id = ?",
+                   (memo.state, _stamp(memo.due), item))
+        return item, memo.due
+
+    def record_many(self, answers: Iterable[Answer]) -> list[Written]:
+        """Write answers one after the other, each in its own transaction."""
+        return [self.record(a) for a in answers]
+
+    def answers(self, source: str | None = None) -> list[dict[str, Any]]:
+        """Every answer written (of ``source``, if given), oldest first, as dicts."""
+        sql = "SELECT * FROM answers" + (" WHERE source = ?" if source else "") + " ORDER BY id"
+        cur = self.db.execute(sql, (source,) if source else ())
+        names = [d[0] for d in cur.description]
+        return [dict(zip(names, row, strict=True)) for row in cur.fetchall()]
+
+    def count(self, table: str = "answers") -> int:
+        if table not in ("answers", "items", "drills", "history", "ratings"):
+            raise ValueError(f"no table {table!r}")
+        return int(self.db.execute(f"SELECT count(*) FROM {table}").fetchone()[0])
+
+    # --- the deck --------------------------------------------------------------------------------
+
+    def _item(self, row: Sequence[Any]) -> Item:
+        return Item(row[0], row[1], row[2], row[3], row[4], row[5], tuple(t for t in row[6].split(",") if t),
+                    row[7], _time(row[8]), row[9], row[10], row[11])
+
+    _ITEM = "SELECT id, view, position, game, contract, family, themes, source, due, reps, lapses, bank FROM items"
+
+    def due(self, now: datetime, limit: int | None = None) -> list[Item]:
+        """The deck's items due at ``now``, the longest overdue first."""
+        sql = self._ITEM + " WHERE due <= ? ORDER BY due, id" + (f" LIMIT {int(limit)}" if limit else "")
+        return [self._item(r) for r in self.db.execute(sql, (_stamp(now),)).fetchall()]
+
+    def due_count(self, now: datetime) -> int:
+        return int(self.db.execute("SELECT count(*) FROM items WHERE due <= ?", (_stamp(now),)).fetchone()[0])
+
+    def items(self) -> list[Item]:
+        """Every item of the deck, the soonest due first."""
+        return [self._item(r) for r in self.db.execute(self._ITEM + " ORDER BY due, id").fetchall()]
+
+    def item(self, item_id: int) -> Item | None:
+        row = self.db.execute(self._ITEM + " WHERE id = ?", (item_id,)).fetchone()
+        return self._item(row) if row else None
+
+    def memo(self, item_id: int) -> Memo:
+        row = self.db.execute("SELECT fsrs, due FROM items WHERE id = ?", (item_id,)).fetchone()
+        if row is None:
+            raise KeyError(item_id)
+        return Memo(row[0], _time(row[1]))
+
+    def next_due(self) -> datetime | None:
+        row = self.db.execute("SELECT min(due) FROM items").fetchone()
+        return _time(row[0]) if row and row[0] else None
+
+    # --- what the dashboard reads ------------------------------------------------------------------
+
+    def history(self, kind: str = "family") -> list[tuple[datetime, str, float, float]]:
+        """The ratings of ``kind`` after each rated answer: (time, name, rating, rd), oldest first."""
+        rows = self.db.execute("SELECT at, name, rating, rd FROM history WHERE kind = ? ORDER BY answer, rowid",
+                               (kind,)).fetchall()
+        return [(_time(r[0]), r[1], r[2], r[3]) for r in rows]
+
+    def theme_results(self) -> dict[str, tuple[int, int, float]]:
+        """Per theme, over the rated answers: (answers, solved at the first try, mean position rating)."""
+        out: dict[str, list[float]] = {}
+        for themes, solved, rating in self.db.execute(
+                "SELECT themes, solved, position_rating FROM answers WHERE rated = 1 AND themes != ''"):
+            for t in themes.split(","):
+                got = out.setdefault(t, [0, 0, 0.0])
+                got[0] += 1
+                got[1] += solved
+                got[2] += rating or 0.0
+        return {t: (int(n), int(s), r / n) for t, (n, s, r) in out.items()}
+
+    def missed(self, limit: int = 5) -> list[tuple[str, int, int]]:
+        """The positions missed most: (view, misses, answers), most misses first."""
+        rows = self.db.execute("SELECT view, sum(1 - solved) AS misses, count(*) FROM answers GROUP BY view "
+                               "HAVING misses > 0 ORDER BY misses DESC, max(id) DESC LIMIT ?", (limit,)).fetchall()
+        return [(r[0], int(r[1]), int(r[2])) for r in rows]
+
+    def solved_bank(self) -> set[str]:
+        """The bank positions the learner has solved at the first try."""
+        rows = self.db.execute("SELECT DISTINCT bank FROM answers WHERE bank IS NOT NULL AND solved = 1")
+        return {r[0] for r in rows}
+
+    def last_position(self, view: str) -> dict[str, Any] | None:
+        """The last answer about the position of ``view`` (its code, game, contract, themes, bank id)."""
+        cur = self.db.execute("SELECT * FROM answers WHERE view = ? ORDER BY id DESC LIMIT 1", (view,))
+        row = cur.fetchone()
+        return dict(zip([d[0] for d in cur.description], row, strict=True)) if row else None
+
+    # --- card sense ------------------------------------------------------------------------------
+
+    def record_drill(self, *, at: datetime, kind: str, question: str, position: str, options: Sequence[str],
+                     forecast: Sequence[float], posterior: Sequence[float], brier: float, floor: float,
+                     key: str | None = None) -> int | None:
+        """Write one card-sense answer (one transaction); None when its key was written before."""
+        with self._transaction() as db:
+            k = key or uuid.uuid4().hex
+            if db.execute("SELECT 1 FROM drills WHERE key = ?", (k,)).fetchone():
+                return None
+            cur = db.execute("INSERT INTO drills (key, at, kind, question, position, options, forecast, posterior, "
+                             "brier, floor) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                             (k, _stamp(at), kind, question, position, json.dumps(list(options)),
+                              json.dumps([round(x, 6) for x in forecast]),
+                              json.dumps([round(x, 6) for x in posterior]), brier, floor))
+            return cur.lastrowid
+
+    def drills(self) -> list[tuple[datetime, str, float, float]]:
+        """Every card-sense answer: (time, kind, Brier score, the best score the evidence allowed)."""
+        rows = self.db.execute("SELECT at, kind, brier, floor FROM drills ORDER BY id").fetchall()
+        return [(_time(r[0]), r[1], r[2], r[3]) for r in rows]
+
+    # --- carrying the progress in a file -----------------------------------------------------------
+
+    def export(self) -> bytes:
+        """The whole memory as the bytes of one self-contained SQLite file (what "Download my progress" saves)."""
+        with tempfile.TemporaryDirectory() as tmp:
+            out = Path(tmp) / FILE_NAME
+            copy = sqlite3.connect(str(out))
+            try:
+                self.db.backup(copy)
+                copy.execute("PRAGMA journal_mode = DELETE")
+            finally:
+                copy.close()
+            return out.read_bytes()
+
+    def load(self, data: bytes, *, name: str = "the file") -> str:
+        """Replace this memory by the progress in ``data`` (a file from :meth:`export`), after checking it.
+        The progress this memory had is kept beside it (``*.before-load-<time>``). Returns one sentence on
+        what was done; a damaged, foreign or newer file is refused (:class:`ProgressError`) and nothing changes."""
+        with tempfile.TemporaryDirectory() as tmp:
+            got = Path(tmp) / "loaded.sqlite3"
+            got.write_bytes(data)
+            db = _connect(str(got))
+            try:
+                if not data.startswith(b"SQLite format 3\x00"):
+                    raise ProgressError(f"{name} is not a progress file of the kit (it is not an SQLite file)")
+                version = _check(db, name)
+                if version == 0:
+                    raise ProgressError(f"{name} is an empty SQLite file, not a progress file of the kit")
+                db.execute("PRAGMA journal_mode = DELETE")
+                _migrate(db, version)
+                answers = db.execute("SELECT count(*) FROM answers").fetchone()[0]
+                items = db.execute("SELECT count(*) FROM items").fetchone()[0]
+                kept = ""
+                if self.path is not None and self.count() + self.count("items") + self.count("drills"):
+                    aside = self.path.with_name(f"{self.path.name}.before-load-{_now_tag()}")
+                    mine = sqlite3.connect(str(aside))
+                    try:
+                        self.db.backup(mine)
+                    finally:
+                        mine.close()
+                    kept = f" The progress you had here is kept in {aside.name}."
+                db.backup(self.db)
+            except sqlite3.DatabaseError as e:
+                raise ProgressError(f"{name} is damaged or is not a progress file of the kit ({e})") from None
+            finally:
+                db.close()
+        return f"Loaded {name}: {answers} answers and {items} positions in the deck.{kept}"
+
+
+def _now_tag() -> str:
+    return datetime.now().strftime("%Y%m%d-%H%M%S")
+
+
+def _aside(path: Path, why: str) -> Path:
+    """Move ``path`` (and its WAL files) aside as ``<name>.<why>-<time>``; returns the new path."""
+    target = path.with_name(f"{path.name}.{why}-{_now_tag()}")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.{why}-{_now_tag()}-{n}")
+    os.replace(path, target)
+    for suffix in ("-wal", "-shm"):
+        extra = path.with_name(path.name + suffix)
+        if extra.exists():
+            os.replace(extra, target.with_name(target.name + suffix))
+    return target
+
+
+__all__ = ["APPLICATION_ID", "ENV", "SCHEMA", "Answer", "Item", "Memory", "ProgressError", "Written", "default_path"]

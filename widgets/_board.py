@@ -1,0 +1,51 @@
+"""The Table's board: the bots' hands beside the trick (and the finished trick) and the score, on one row above
+the learner's hand, so a projector shows the whole table at once (:mod:`._layout` gives it its CSS).
+
+:func:`build_board` makes its widgets once, on the Table: ``other_labels`` and ``other_views`` (each bot's name
+above its hand, fanned when short of room), ``others``, ``trick_view``, ``last_view`` (the finished trick beside
+the trick), ``tricks_row``, ``centre_box`` (the trick, or a lay-off deal's layout), ``score`` and ``board``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import ipywidgets as widgets
+
+from ._table_parts import other_width, trick_width
+from .cardview import HandView, TrickView
+
+if TYPE_CHECKING:
+    from .table import Table
+
+__all__ = ["build_board"]
+
+
+def build_board(table: Table, width: int) -> None:
+    """The board's widgets, on ``table``, for cards ``width`` pixels wide."""
+    ses = table.session
+    n = ses.setup.players
+    table.other_views = {}
+    table.other_labels = {}
+    rows = []
+    for k in range(1, n):
+        s = (ses.seat + k) % n
+        table.other_labels[s] = widgets.HTML()
+        table.other_views[s] = HandView((), None, None, None, width=other_width(width), styles=table.styles,
+                                        **table.look)
+        table.other_views[s].add_class("ks-fit")
+        rows.append(widgets.VBox([table.other_labels[s], table.other_views[s]]))  # the seat's name above its hand
+    table.others = widgets.VBox(rows)
+    table.others.add_class("ks-others")
+    table.trick_view = TrickView(n, names=table.names, me=ses.seat, width=trick_width(width), **table.look)
+    table.last_view = TrickView(n, names=table.names, me=ses.seat, width=other_width(width), **table.look,
+                                layout=widgets.Layout(display="none", margin="0 0 0 12px"))
+    table.last_view.add_class("ks-last-trick")
+    table.domino_view = None
+    table.tricks_row = widgets.HBox([table.trick_view, table.last_view], layout=widgets.Layout(align_items="center"))
+    table.centre_box = widgets.VBox([table.tricks_row])
+    table.centre_box.add_class("ks-centre")
+    table.score = widgets.HTML(layout=widgets.Layout(min_width="12em"))
+    table.score.add_class("ks-side")
+    table.board = widgets.HBox([table.others, table.centre_box, table.score])
+    table.board.add_class("ks-board")

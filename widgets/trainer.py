@@ -1,0 +1,646 @@
+"""The trainer: positions that come back, rated positions at your level, your progress, card sense.
+
+::
+
+    from keinstich_widgets import Trainer
+    Trainer()                            # what is due in your deck (your memory: keinstich.trainer.remember())
+    Trainer(mode="level")                # rated positions near your rating
+    Trainer(mode="theme", theme="duck")  # one theme;  Trainer(mode="contract", contract="no-hearts")
+
+Click the card you would play. A good card (best or fine, equivalent cards included) scores at once; after a
+wrong one the trainer shows how the hidden cards could lie so that your card costs, and gives a second try;
+then the answer and its sentence. Every answer is written to your memory (your rating, the deck), the rating
+change shows beside the score. **Progress** draws your rating over time per contract family, lists your weak
+themes (lichess's rule) and the positions you missed most, each one click from another try. **Card sense**
+asks who holds a card, how many of a suit are out, who is void, and scores your chances against the
+sampler's posterior. **Progress file** downloads your memory as a file and loads one back (on Binder the
+home directory goes with the session).
+
+The widget is thin: :class:`keinstich.trainer.practice.Practice` chooses, judges and remembers; the widget
+draws. The judge works in a background thread (a note and a Stop button while it thinks).
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import threading
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import Any, cast
+
+import ipywidgets as widgets
+
+from keinstich.cards import Card, Lang, Style, sort_hand
+from keinstich.coach.grades import pack_in_play
+from keinstich.deal import Deal, Move, move_cards
+from keinstich.faces import card_width, cards_html, domino_svg
+from keinstich.faces.layout import LayOffView
+from keinstich.trainer import remember
+from keinstich.trainer import sense as card_sense
+from keinstich.trainer.bank import Bank
+from keinstich.trainer.charts import png, progress
+from keinstich.trainer.charts import sense as sense_chart
+from keinstich.trainer.memory import Memory, ProgressError
+from keinstich.trainer.positions import FAMILIES, code_of
+from keinstich.trainer.practice import Clock, Outcome, Practice, Question, now_utc
+from keinstich.trainer.themes import THEMES
+from keinstich.wording import refusal_words
+
+from ._games import game_of, hand_order, lays_off, tricks_of
+from ._guard import MessageArea, guarded
+from ._thinking import Thinking
+from .cardview import HandView, TrickView
+
+__all__ = ["Trainer"]
+
+MODE_NAMES = {"due": "Due", "level": "At my level", "theme": "Theme", "contract": "Contract", "mistakes": "My mistakes"}
+GRADE_COLOURS = {"best": "#0b7a28", "fine": "#2e7d32", "only": "#0b7a28", "mistake": "#b26a00", "blunder": "#b00020"}
+
+
+def _move_name(move: Move, style: Style) -> str:
+    cards = move_cards(move)
+    return " and ".join(c.label(style) for c in cards) if cards else ("pass" if move is None else str(move))
+
+
+class Trainer(widgets.VBox):  # type: ignore[misc]
+    """The trainer widget (see the module's docstring).
+
+    ``memory``: a :class:`~keinstich.trainer.memory.Memory`, a file path, or None for the learner's own
+    (:func:`keinstich.trainer.remember`); ``clock``: what "now" is (a lesson passes a simulated one);
+    ``synchronous``: judge inline instead of in a thread (tests, lessons).
+    """
+
+    def __repr__(self) -> str:  # short and stable: notebooks keep it as the widget's text/plain
+        return f"Trainer({self.practice.mode}, {self.practice.score})"
+
+    def __init__(self, memory: Memory | str | Path | None = None, *, mode: str = "due", theme: str | None = None,
+                 contract: str | None = None, clock: Clock | None = None, seed: int | str = 0, bank: Bank | None = None,
+                 style: Style | None = None, four_colour: bool | None = None, lang: Lang = "en",
+                 card_size: str | float = "medium", synchronous: bool = False, practice: Practice | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.add_class("ks-trainer")
+        self.lock = threading.RLock()
+        if practice is not None:
+            self.memory = practice.memory
+            self.practice = practice
+        else:
+            self.memory = memory if isinstance(memory, Memory) else remember(memory)
+            self.practice = Practice(self.memory, bank, mode=mode, theme=theme, contract=contract,
+                                     clock=clock or now_utc, seed=seed, style=style)
+        self.style_choice = style
+        self.four_colour = four_colour
+        self.lang: Lang = lang
+        self.width = card_width(card_size)
+        self.change: float | None = None
+        self.messages = MessageArea()
+        self.job: Thinking[Any] = Thinking(self.lock, synchronous=synchronous, words="the judge is thinking")
+        self._build_header()
+        self._build_practise()
+        self._build_progress()
+        self._build_sense()
+        self._build_file()
+        self.tabs = widgets.Tab(children=[self.practise_tab, self.progress_tab, self.sense_tab, self.file_tab])
+        for i, title in enumerate(("Practise", "Progress", "Card sense", "Progress file")):
+            self.tabs.set_title(i, title)
+        self.tabs.observe(guarded(self.messages, self._tab_changed), "selected_index")
+        self.children = [self.header, self.modes, self.tabs, self.messages]
+        if self.practice.mode == "mistakes":  # beside a review: the mistakes only
+            self.title.value = "<h4 style='margin:4px 0'>Find better cards</h4>"
+            self.children = [self.header, self.practise_tab, self.messages]
+        if self.memory.notice:
+            self.messages.error(self.memory.notice)
+        self.next()
+
+    @classmethod
+    def for_mistakes(cls, deal: Deal, indices: list[int], memory: Memory | str | Path | None = None,
+                     **kwargs: Any) -> Trainer:
+        """A trainer over the learner's own mistakes in ``deal`` (the positions before the moves ``indices``),
+        one by one, the answer hidden: what the review's "Find better cards now" opens."""
+        mem = memory if isinstance(memory, Memory) else remember(memory)
+        practice = Practice.from_review(mem, deal, indices, clock=kwargs.pop("clock", None) or now_utc,
+                                        style=kwargs.get("style"))
+        return cls(practice=practice, **kwargs)
+
+    # --- layout ----------------------------------------------------------------------------------
+
+    def _build_header(self) -> None:
+        self.title = widgets.HTML("<h3 style='margin:4px 0'>Trainer</h3>")
+        self.status = widgets.HTML()
+        self.status.add_class("ks-trainer-status")
+        self.status.layout.margin = "0 0 0 16px"
+        self.header = widgets.HBox([self.title, self.status], layout=widgets.Layout(align_items="center",
+                                                                                    flex_flow="row wrap"))
+        options = [(MODE_NAMES[m], m) for m in ("due", "level", "theme", "contract")]
+        self.mode_buttons = widgets.ToggleButtons(options=options, value=None, style={"button_width": "110px"})
+        themes = self.practice.bank.themes()
+        self.theme_pick = widgets.Dropdown(options=[(f"{THEMES[t].split(':')[0]} ({n})", t) for t, n in themes.items()
+                                                    if t in THEMES], description="theme",
+                                           layout=widgets.Layout(width="260px"))
+        self.contract_pick = widgets.Dropdown(options=self._contract_options(), description="contract",
+                                              layout=widgets.Layout(width="300px"))
+        self.mode_buttons.observe(guarded(self.messages, lambda _: self._mode_chosen()), "value")
+        self.theme_pick.observe(guarded(self.messages, lambda _: self._mode_chosen()), "value")
+        self.contract_pick.observe(guarded(self.messages, lambda _: self._mode_chosen()), "value")
+        self.modes = widgets.HBox([self.mode_buttons, self.theme_pick, self.contract_pick],
+                                  layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        self._quiet(self._show_mode)
+
+    def _contract_options(self) -> list[tuple[str, str]]:
+        out = []
+        for cid, n in self.practice.bank.contracts().items():
+            entry = next(e for e in self.practice.bank.entries if e.contract == cid)
+            g = game_of(entry.game)
+            try:
+                name = g.contract_name(g.contract(cid), self.style_choice)
+            except ValueError:
+                name = cid
+            out.append((f"{name} ({n})", cid))
+        return out
+
+    def _build_practise(self) -> None:
+        self.info = widgets.HTML()
+        self.info.add_class("ks-trainer-info")
+        self.table_box = widgets.Box()
+        self.trick_view: TrickView | None = None
+        self.earlier = widgets.HTML()
+        self.hand = HandView((), on_click=guarded(self.messages, self._clicked), on_error=self.messages.error,
+                             width=self.width, lang=self.lang, four_colour=self.four_colour)
+        self.answer_button = widgets.Button(description="Show answer", icon="eye")
+        self.next_button = widgets.Button(description="Next", icon="forward", button_style="primary")
+        self.answer_button.on_click(guarded(self.messages, lambda _: self.show_answer()))
+        self.next_button.on_click(guarded(self.messages, lambda _: self.next()))
+        self.buttons = widgets.HBox([self.answer_button, self.next_button, self.job.box],
+                                    layout=widgets.Layout(align_items="center"))
+        self.feedback = widgets.HTML()
+        self.feedback.add_class("ks-trainer-feedback")
+        self.layout_view = widgets.HTML()
+        self.layout_view.add_class("ks-trainer-layout")
+        self.practise_tab = widgets.VBox([self.info, self.table_box, self.earlier, self.hand, self.buttons,
+                                          self.feedback, self.layout_view])
+
+    def _build_progress(self) -> None:
+        self.chart = widgets.Image(format="png", layout=widgets.Layout(max_width="640px"))
+        self.chart.add_class("ks-trainer-chart")
+        self.ratings = widgets.HTML()
+        self.weak = widgets.VBox()
+        self.weak.add_class("ks-trainer-weak")
+        self.missed = widgets.VBox()
+        self.missed.add_class("ks-trainer-missed")
+        self.progress_tab = widgets.VBox([self.ratings, self.chart, widgets.HTML("<b>Weak themes</b>"), self.weak,
+                                          widgets.HTML("<b>Positions you missed most</b>"), self.missed])
+
+    def _build_sense(self) -> None:
+        self.sense_question: card_sense.Question | None = None
+        self.sense_count = 0
+        self.sense_text = widgets.HTML()
+        self.sense_text.add_class("ks-sense-question")
+        self.sense_view = widgets.HTML()
+        self.sense_sliders = widgets.VBox()
+        self.sense_check = widgets.Button(description="Check", button_style="primary")
+        self.sense_next = widgets.Button(description="Next question", icon="forward")
+        self.sense_check.on_click(guarded(self.messages, lambda _: self.check_sense()))
+        self.sense_next.on_click(guarded(self.messages, lambda _: self.next_sense()))
+        self.sense_feedback = widgets.HTML()
+        self.sense_feedback.add_class("ks-sense-feedback")
+        self.sense_chart = widgets.Image(format="png", layout=widgets.Layout(max_width="640px"))
+        self.sense_tab = widgets.VBox([self.sense_text, self.sense_view, self.sense_sliders,
+                                       widgets.HBox([self.sense_check, self.sense_next]), self.sense_feedback,
+                                       self.sense_chart])
+
+    def _build_file(self) -> None:
+        where = self.memory.path or "memory only (nothing is kept after this kernel)"
+        self.file_info = widgets.HTML(f"Your progress is kept in <code>{html.escape(str(where))}</code>. On Binder "
+                                      "that folder goes with the session: download your progress to keep it, and "
+                                      "load it next time.")
+        self.download_button = widgets.Button(description="Download my progress", icon="download")
+        self.download_button.on_click(guarded(self.messages, lambda _: self.prepare_download()))
+        self.download_link = widgets.HTML()
+        self.download_link.add_class("ks-trainer-download")
+        self.upload = widgets.FileUpload(accept=".sqlite3,.db,.sqlite", multiple=False,
+                                         description="Load my progress")
+        self.upload.observe(guarded(self.messages, self._uploaded), "value")
+        self.file_messages = MessageArea()
+        self.file_tab = widgets.VBox([self.file_info, widgets.HBox([self.download_button, self.download_link]),
+                                      self.upload, self.file_messages])
+
+    # --- looks ---------------------------------------------------------------------------------
+
+    def style_of(self, position: Deal) -> Style:
+        return self.style_choice or pack_in_play(position).style
+
+    def _show_status(self) -> None:
+        p = self.practice
+        due = p.due_count()
+        rating = self.memory.rating()
+        change = ""
+        if self.change is not None and self.change != 0:
+            sign = "+" if self.change > 0 else "−"
+            colour = "#0b7a28" if self.change > 0 else "#b00020"
+            change = f" <b style='color:{colour}' class='ks-rating-change'>({sign}{abs(self.change):.0f})</b>"
+        due_text = f"<b>{due} position{'' if due == 1 else 's'} due</b>" if due else "nothing due"
+        guess = "?" if rating.provisional else ""
+        self.status.value = (f"<span class='ks-due'>{due_text}</span> · score {p.score} · streak {p.streak} · "
+                             f"your rating <b class='ks-rating'>{rating.rating:.0f}{guess}</b>{change}")
+
+    def _show_mode(self) -> None:
+        p = self.practice
+        if p.mode == "mistakes" and ("My mistakes", "mistakes") not in self.mode_buttons.options:
+            self.mode_buttons.options = [*self.mode_buttons.options, ("My mistakes", "mistakes")]
+        self.mode_buttons.value = p.mode
+        self.theme_pick.layout.display = None if p.mode == "theme" else "none"
+        self.contract_pick.layout.display = None if p.mode == "contract" else "none"
+        if p.theme is not None:
+            self.theme_pick.value = p.theme
+        if p.contract is not None:
+            self.contract_pick.value = p.contract
+
+    # --- modes -----------------------------------------------------------------------------------
+
+    def set_mode(self, mode: str, *, theme: str | None = None, contract: str | None = None) -> None:
+        """Practise ``mode`` ("due", "level", "theme" with ``theme``, "contract" with ``contract``) from now on."""
+        with self.lock:
+            self.practice.set_mode(mode, theme=theme, contract=contract)
+            self._quiet(self._show_mode)
+            self.next()
+
+    def _quiet(self, fn: Callable[[], None]) -> None:
+        self._muted = True
+        try:
+            fn()
+        finally:
+            self._muted = False
+
+    _muted = False
+
+    def _mode_chosen(self) -> None:
+        if self._muted:
+            return
+        mode = self.mode_buttons.value
+        if mode is None:
+            return
+        theme = self.theme_pick.value if mode == "theme" else None
+        contract = self.contract_pick.value if mode == "contract" else None
+        if mode == "theme" and theme is None and self.theme_pick.options:
+            theme = self.theme_pick.options[0][1]
+        if mode == "contract" and contract is None and self.contract_pick.options:
+            contract = self.contract_pick.options[0][1]
+        self.set_mode(mode, theme=theme, contract=contract)
+
+    # --- a position --------------------------------------------------------------------------------
+
+    def next(self) -> None:
+        """The next position of the mode (or a note when there is none)."""
+        with self.lock:
+            self.job.withdraw()
+            q = self.practice.next()
+            self.feedback.value = ""
+            self.layout_view.value = ""
+            self.messages.clear()
+            if q is None:
+                self._nothing()
+            else:
+                self._draw(q)
+            self._show_status()
+
+    def _nothing(self) -> None:
+        p = self.practice
+        self.hand.set_cards(())
+        self.table_box.children = []
+        self.earlier.value = ""
+        self.answer_button.disabled = True
+        if p.mode == "due":
+            when = self.memory.next_due()
+            later = f" The next one is due on {when:%a %d %b, %H:%M} UTC." if when else ""
+            self.info.value = ("<b>Nothing is due now.</b>" + later +
+                               " Practise rated positions <b>At my level</b>, a theme or a contract meanwhile.")
+        elif p.mode == "mistakes":
+            self.info.value = "<b>That was the last of your mistakes.</b> They are in your deck: they come back."
+        else:
+            self.info.value = "<b>No position left here that you have not solved.</b> Choose another theme or contract."
+
+    def _draw(self, q: Question) -> None:
+        d = q.position
+        style = self.style_of(d)
+        g = game_of(d.game)
+        try:
+            name = g.contract_name(g.contract_of(d), style)
+        except (ValueError, AttributeError):
+            name = q.contract
+        where = ""
+        if not lays_off(d):
+            play = tricks_of(d)
+            where = f" · trick {len(play.tricks) + 1} of {play.total_tricks}" + ("" if play.trick else " · you lead")
+        source = {"due": "from your deck", "bank": "rated position", "mistakes": "your own mistake"}[q.source]
+        rating = f" · rated {q.rating.rating:.0f}" if q.rated else ""
+        themes = ""
+        if q.source == "bank" and q.themes:
+            themes = " · themes: " + ", ".join(THEMES[t].split(":")[0] for t in q.themes if t in THEMES)
+        self.info.value = (f"<b>{html.escape(name)}</b>{where} · you are <b>seat {q.seat}</b> · "
+                           f"<i>{source}</i>{rating}{themes}<br><b>Find the best card.</b>")
+        self._draw_table(d, q.seat, style)
+        self.earlier.value = self._earlier_html(d, style)
+        self.hand.set_look(style=style, four_colour=self.four_colour, lang=self.lang, width=self.width)
+        self.hand.set_cards(sort_hand(d.hand(q.seat), hand_order(d)), d.legal(),
+                            lambda c: self._refusal(d, c, q.seat, style))
+        self.hand.highlight([])
+        self.answer_button.disabled = False
+        if not self.job.synchronous:  # the judge starts thinking while the learner does
+            self._ask(lambda: q.solution(), lambda _s: None)
+
+    def _refusal(self, d: Deal, c: Card, seat: int, style: Style) -> str | None:
+        """Why the learner in ``seat`` may not play ``c``, said to them (None if they may)."""
+        why = d.why_illegal(c, seat)
+        return None if why is None else refusal_words(why, you=True, style=style, lang=self.lang)
+
+    def _draw_table(self, d: Deal, seat: int, style: Style) -> None:
+        if lays_off(d):
+            svg = domino_svg(cast(LayOffView, d), open_seats=(), style=style, four_colour=self.four_colour,
+                             lang=self.lang, width=self.width * 0.6)
+            self.table_box.children = [widgets.HTML(svg)]
+            return
+        trick = tricks_of(d).trick
+        if self.trick_view is None:
+            self.trick_view = TrickView(d.players, trick, me=seat, style=style, four_colour=self.four_colour,
+                                        lang=self.lang, width=self.width * 0.8)
+        else:
+            self.trick_view.me = seat
+            self.trick_view.set_look(style=style, four_colour=self.four_colour, lang=self.lang)
+            self.trick_view.update(trick, None, players=d.players)
+        self.table_box.children = [self.trick_view]
+
+    def _earlier_html(self, d: Deal, style: Style) -> str:
+        """The finished tricks in one small line each (what a player counts)."""
+        if lays_off(d):
+            return ""
+        tricks = tricks_of(d).tricks
+        if not tricks:
+            return ""
+        rows = []
+        for t in tricks:
+            plays = ", ".join(f"{s}: {c.label(style)}" for s, c in t.plays())
+            rows.append(f"<div>trick {t.number}: {html.escape(plays)} → seat {t.winner}</div>")
+        return f"<details><summary>Tricks so far ({len(tricks)})</summary><small>{''.join(rows)}</small></details>"
+
+    # --- answering -------------------------------------------------------------------------------
+
+    def _ask(self, work: Callable[[], Any], done: Callable[[Any], None]) -> None:
+        """Run ``work`` in the judge's thread (inline when synchronous) and call ``done`` with its answer."""
+        if self.job.busy:
+            self.job.withdraw()
+        self.job.start(lambda _budget: work(), done, lambda e: self.messages.error(str(e)))
+
+    def _clicked(self, c: Card) -> None:
+        self.answer(c)
+
+    def answer(self, move: Move) -> None:
+        """Answer with ``move`` (as a click on the card does)."""
+        with self.lock:
+            q = self.practice.question
+            if q is None or q.done:
+                self.messages.info("Press Next for another position.")
+                return
+            self.hand.highlight([c for c in move_cards(move)])
+            self._ask(lambda: self.practice.answer(move), self._answered)
+
+    def show_answer(self) -> None:
+        """Give up on the position: the answer and its sentence."""
+        with self.lock:
+            q = self.practice.question
+            if q is None or q.done:
+                return
+            self._ask(self.practice.give_up, self._answered)
+
+    def wait(self, timeout: float | None = 60.0) -> bool:
+        """Wait for the judge's thread; True when it is idle."""
+        return self.job.wait(timeout)
+
+    def _answered(self, out: Outcome) -> None:
+        q = self.practice.question
+        assert q is not None
+        style = self.style_of(q.position)
+        name = _move_name(out.move, style)
+        colour = GRADE_COLOURS.get(out.grade, "#333")
+        if not out.done:
+            self.feedback.value = (f"<div><b style='color:{colour}'>Not this one: {html.escape(name)} is a "
+                                   f"{html.escape(out.grade)}.</b> {html.escape(_sentence(out.why))}</div>"
+                                   "<div><b>Try again:</b> find a better card.</div>")
+            self.layout_view.value = self._layout_html(q, out, style)
+            self.hand.highlight([])
+            return
+        self.change = out.written.change if out.written is not None and q.rated else None
+        good = ", ".join(_move_name(m, style) for m in out.answer)
+        if out.solved:
+            head = f"<b style='color:{colour}'>Right: {html.escape(name)} is {html.escape(out.grade)}.</b>"
+        elif out.good:
+            head = f"<b style='color:{colour}'>Right at the second try: {html.escape(name)}.</b>"
+        elif out.tries:
+            head = f"<b style='color:#b00020'>Not found.</b> {html.escape(_sentence(out.why))}"
+        else:
+            head = "<b>The answer:</b>"
+        parts = [f"<div>{head}</div>", f"<div>Good here: <b>{html.escape(good)}</b>. "
+                                       f"{html.escape(_sentence(out.best_why))}</div>"]
+        w = out.written
+        if w is not None and w.due is not None and not out.solved:
+            parts.append(f"<div><i>In your deck: it comes back, renamed, on {w.due:%a %d %b}.</i></div>")
+        elif w is not None and w.due is not None:
+            parts.append(f"<div><i>Next time in your deck: {w.due:%a %d %b}.</i></div>")
+        self.feedback.value = "".join(parts)
+        self.hand.highlight([c for m in out.answer for c in move_cards(m)])
+        self.answer_button.disabled = True
+        self._show_status()
+
+    def _layout_html(self, q: Question, out: Outcome, style: Style) -> str:
+        """The refuting layout: the hidden hands as they could lie, and what happens then."""
+        layout = out.refutation
+        if layout is None:
+            return ("<div class='ks-no-layout'><i>No single layout of the hidden cards shows it plainly: the card "
+                    "costs on average, over the deals that fit what you saw.</i></div>")
+        rows = [f"<div><b>Here is how the cards could lie</b> (it fits everything you saw). With these hands, played "
+                f"on, {html.escape(_move_name(out.move, style))} costs you at least a mistake's worth more than the "
+                "best card:</div>"]
+        for s in range(layout.players):
+            if s == q.seat:
+                continue
+            hand = sort_hand(layout.hand(s), hand_order(layout))
+            faces = cards_html(hand, style=style, four_colour=self.four_colour, lang=self.lang, width=34)
+            rows.append(f"<div style='display:flex;align-items:center;gap:8px'><span style='width:56px'>seat {s}"
+                        f"</span>{faces}</div>")
+        return "<div class='ks-refutation'>" + "".join(rows) + "</div>"
+
+    # --- progress --------------------------------------------------------------------------------
+
+    def _tab_changed(self, change: dict[str, Any]) -> None:
+        if change.get("new") == 1:
+            self.show_progress()
+        elif change.get("new") == 2 and self.sense_question is None:
+            self.next_sense()
+
+    def show_progress(self) -> None:
+        """Redraw the Progress tab: the chart, the ratings, the weak themes, the positions missed most."""
+        with self.lock:
+            fig = progress(self.memory)
+            self.chart.value = png(fig)
+            overall = self.memory.rating()
+            fams = self.memory.ratings("family")
+            items = [f"<li>{html.escape(FAMILIES.get(f, f))}: <b>{r.rating:.0f}</b> ± {2 * r.rd:.0f} "
+                     f"({n} answer{'' if n == 1 else 's'})</li>" for f, (r, n) in fams.items()]
+            self.ratings.value = (f"<div>Your rating: <b>{overall.rating:.0f}</b> ± {2 * overall.rd:.0f}</div>"
+                                  + (f"<ul style='margin:2px 0'>{''.join(items)}</ul>" if items else ""))
+            rows: list[widgets.Widget] = []
+            for theme, performance, fails in self.practice.weak_themes():
+                b = widgets.Button(description="Practise this theme", icon="bullseye",
+                                   layout=widgets.Layout(width="auto"))
+                b.on_click(guarded(self.messages, lambda _b, t=theme: self._practise_theme(t)))
+                rows.append(widgets.HBox([widgets.HTML(
+                    f"<b>{html.escape(THEMES.get(theme, theme))}</b>: performance {performance:.0f}, "
+                    f"{fails} missed"), b], layout=widgets.Layout(align_items="center")))
+            self.weak.children = rows or [widgets.HTML("<i>no weak theme yet (a theme is weak after 3 misses, with a "
+                                                       "performance below your rating)</i>")]
+            missed: list[widgets.Widget] = []
+            for view, misses, n, contract in self.practice.missed_most():
+                b = widgets.Button(description="Try again", icon="repeat", layout=widgets.Layout(width="auto"))
+                b.on_click(guarded(self.messages, lambda _b, v=view: self.try_again(v)))
+                missed.append(widgets.HBox([widgets.HTML(f"{html.escape(contract)}: missed {misses} of {n}"), b],
+                                           layout=widgets.Layout(align_items="center")))
+            self.missed.children = missed or [widgets.HTML("<i>nothing missed yet</i>")]
+
+    def _practise_theme(self, theme: str) -> None:
+        self.set_mode("theme", theme=theme)
+        self.tabs.selected_index = 0
+
+    def try_again(self, view: str) -> None:
+        """Show a missed position again (renamed afresh)."""
+        with self.lock:
+            self.job.withdraw()
+            q = self.practice.again(view)
+            self.feedback.value = self.layout_view.value = ""
+            self._draw(q)
+            self.tabs.selected_index = 0
+
+    # --- card sense ------------------------------------------------------------------------------
+
+    def next_sense(self) -> None:
+        """A new card-sense question about a bank position."""
+        with self.lock:
+            for _ in range(20):
+                self.sense_count += 1
+                seed = f"{self.practice.seed}:{self.sense_count}"
+                entries = [e for e in self.practice.bank.entries if e.family != "kein-stich/domino"
+                           and e.family != "herzeln/domino"]
+                if not entries:
+                    raise card_sense.SenseError("the bank has no trick positions to ask about")
+                import random
+
+                e = random.Random(seed).choice(entries)
+                try:
+                    position = e.position()
+                    q = card_sense.question(position, seed, style=self.style_of(position))
+                except card_sense.SenseError:
+                    continue
+                break
+            else:
+                raise card_sense.SenseError("no card-sense question found")
+            self.sense_question = q
+            d = q.position
+            style = self.style_of(d)
+            self.sense_text.value = f"<h4 style='margin:4px 0'>{html.escape(q.text)}</h4>"
+            hand = sort_hand(d.hand(q.seat), hand_order(d))
+            self.sense_view.value = (f"<div>You are <b>seat {q.seat}</b>. Your hand:</div>"
+                                     + cards_html(hand, style=style, four_colour=self.four_colour, width=40)
+                                     + self._earlier_html(d, style).replace("<details>", "<details open>")
+                                     + self._table_line(d, style))
+            rows = []
+            for option in q.options:
+                slider = widgets.IntSlider(value=0, min=0, max=100, step=5, description=option,
+                                           style={"description_width": "90px"}, layout=widgets.Layout(width="360px"))
+                sure = widgets.Button(description="this one", layout=widgets.Layout(width="90px"))
+                sure.on_click(guarded(self.messages, lambda _b, o=option: self.pick_sense(o)))
+                rows.append(widgets.HBox([slider, sure]))
+            self.sense_sliders.children = rows
+            self.sense_feedback.value = ("<i>Give each answer your chance in %, or press “this one” on the answer you "
+                                         "would pick; then Check.</i>")
+            self.sense_check.disabled = False
+
+    @staticmethod
+    def _table_line(d: Deal, style: Style) -> str:
+        trick = tricks_of(d).trick
+        return f"<div>On the table: {', '.join(f'{s}: {c.label(style)}' for s, c in trick)}</div>" if trick else ""
+
+    def pick_sense(self, option: str) -> None:
+        """Put all the chance on ``option`` (as its "this one" button does)."""
+        for row in self.sense_sliders.children:
+            slider = row.children[0]
+            slider.value = 100 if slider.description == option else 0
+
+    def check_sense(self, forecast: list[float] | None = None) -> float:
+        """Score the chances given (the sliders, or ``forecast``) against the posterior; returns the Brier score."""
+        with self.lock:
+            q = self.sense_question
+            if q is None:
+                raise card_sense.SenseError("there is no card-sense question on show")
+            if forecast is None:
+                forecast = [row.children[0].value / 100 for row in self.sense_sliders.children]
+            score = card_sense.brier(q, forecast)
+            self.memory.record_drill(at=self.practice.clock(), kind=q.kind, question=q.text,
+                                     position=code_of(q.position), options=q.options, forecast=forecast,
+                                     posterior=q.posterior, brier=score, floor=q.floor)
+            rows = "".join(f"<tr><td>{html.escape(o)}</td><td>{p * 100:.0f}%</td><td><b>{x * 100:.0f}%</b></td></tr>"
+                           for o, p, x in zip(q.options, _shown(q, forecast), q.posterior, strict=True))
+            how = "counted over every deal that fits" if q.exact else f"estimated from {card_sense.DRAWS} sampled deals"
+            self.sense_feedback.value = (
+                f"<div>Your Brier score: <b class='ks-brier'>{score:.3f}</b> (the best the evidence allows: "
+                f"{q.floor:.3f}; lower is better).</div><table><tr><th></th><th>you</th><th>the evidence</th></tr>"
+                f"{rows}</table><small>The evidence: what you have seen (your hand, every card played, the voids "
+                f"shown), {how}.</small>")
+            self.sense_chart.value = png(sense_chart(self.memory))
+            self.sense_check.disabled = True
+            return score
+
+    # --- the progress file -------------------------------------------------------------------------
+
+    def prepare_download(self) -> bytes:
+        """Make the download link for the memory's file (returns the file's bytes)."""
+        data = self.memory.export()
+        name = f"keinstich-progress-{datetime.now():%Y-%m-%d}.sqlite3"
+        href = "data:application/vnd.sqlite3;base64," + base64.b64encode(data).decode("ascii")
+        self.download_link.value = (f"<a download='{name}' href='{href}' class='ks-download-link'>"
+                                    f"save {html.escape(name)} ({len(data) // 1024 + 1} KB)</a>")
+        return data
+
+    def _uploaded(self, change: dict[str, Any]) -> None:
+        files = change.get("new") or ()
+        if not files:
+            return
+        f = files[0]
+        self.load_progress(bytes(f["content"]), name=str(f.get("name", "the file")))
+
+    def load_progress(self, data: bytes, *, name: str = "the file") -> None:
+        """Load the progress in ``data`` (a downloaded progress file) in place of this memory's."""
+        with self.lock:
+            try:
+                said = self.memory.load(data, name=name)
+            except ProgressError as e:
+                self.file_messages.error(f"Not loaded: {e}. Your progress here is unchanged.")
+                return
+            self.file_messages.ok(said)
+            self.change = None
+            self._show_status()
+            self.next()
+
+
+def _shown(q: card_sense.Question, forecast: list[float]) -> list[float]:
+    """The forecast as it is scored (chances that must sum to one are normalised)."""
+    if q.kind == "void":
+        return list(forecast)
+    total = sum(forecast)
+    return [p / total for p in forecast] if total else list(forecast)
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    if not text:
+        return ""
+    return text[0].upper() + text[1:] + ("" if text.endswith(".") else ".")
