@@ -163,12 +163,8 @@ class HeuristicQuick:
         if td is not deal or td is None or td.rules.trump is not None:
             return None
         p = self.bot.pack
-        if p is not None:
-            dealt = mask_of(c for _, c in td.plays)
-            for s in range(td.players):
-                dealt |= mask_of(td.hand(s))
-            if pack(p).mask != dealt:
-                return None
+        if p is not None and pack(p).mask != td.dealt_mask():
+            return None
         return td
 
     def play(self, deal: Deal) -> None:
