@@ -270,10 +270,13 @@ def test_the_teachers_notebook_in_voila(page: Any, lab: Server, shots: Screensho
     problems = voila_problems(page)
     assert not problems, "\n".join(problems)
     page.wait_for_selector(".ks-class-results svg", timeout=180_000)
-    rows = page.evaluate("() => [...document.querySelectorAll('.ks-class-results .widget-hbox .widget-html')]"
-                         ".map(r => r.textContent.replace(/\\s+/g, ' ').trim()).filter(t => /^\\d+\\. /.test(t))")
+    ranking = ("() => [...document.querySelectorAll('.ks-class-results .widget-hbox .widget-html')]"
+               ".map(r => r.textContent.replace(/\\s+/g, ' ').trim()).filter(t => /^\\d+\\. /.test(t))")
     want = [f"{s.rank}. {s.name} · {s.score:g} {results.unit} · {s.matchpoints:g} ({s.percent:.0f}%)"
             for s in results.students]
+    # the chart and the ranking's rows are separate widgets' updates: wait for as many rows as students
+    page.wait_for_function(f"() => ({ranking})().length >= {len(want)}", timeout=60_000)
+    rows = page.evaluate(ranking)
     assert rows == want, (rows, want)
     text = " ".join(page.locator(".ks-class-results").first.inner_text().split())
     assert results.decisions, "the made-up class should have a decision most of it got wrong"
