@@ -46,13 +46,19 @@ def group(pgid: int) -> list[tuple[int, str]]:
     return found
 
 
+def at_a_terminal() -> None:
+    """In the child before it runs: Ctrl-C as at a terminal. A shell without job control starts a background job
+    (a test run started with ``&``) with SIGINT ignored, which every child would inherit and never see the signal."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def interrupted_at_start(command: list[str], delay: float) -> tuple[int, str, str, list[tuple[int, str]]]:
     """Run ``command`` in a process group of its own, and as soon as it has a child process (its first
     worker) and ``delay`` seconds more, send SIGINT to the group; (exit code, stdout, stderr, the
     processes of the group left once it exited). A run still going three minutes later has hung (a loaded
     machine may take one)."""
     proc = subprocess.Popen(command, cwd=ROOT, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, start_new_session=True)
+                            text=True, start_new_session=True, preexec_fn=at_a_terminal)
     try:
         deadline = time.monotonic() + 300
         while proc.poll() is None and not [p for p, _ in group(proc.pid) if p != proc.pid]:
@@ -126,7 +132,8 @@ def test_ctrl_c_after_the_new_results_are_in_place_says_so_and_keeps_them(tmp_pa
         old = path.stat().st_ino
         proc = subprocess.Popen([*KEINSTICH, "simulate", "--contract", "no-hearts", "--deals", "300", "--bots",
                                  "random", "--out", str(path), "--no-progress"], cwd=ROOT, env=ENV,
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                                preexec_fn=at_a_terminal)
         while proc.poll() is None and path.stat().st_ino == old:
             time.sleep(0.0002)
         time.sleep(delay)
