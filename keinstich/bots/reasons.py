@@ -200,6 +200,11 @@ def cheap_facts(sp: Spot, c: Card) -> tuple[bool, bool]:
     return ours, fewest
 
 
+def lead_wins_worth(sp: Spot, c: Card) -> bool:
+    """Whether a trick won by leading ``c`` is worth having for the seat (its base and ``c``'s cost gain)."""
+    return sp.tb.base[sp.k] + sp.tb.cost[c.index] < 0
+
+
 def lowest_in(sp: Spot, c: Card, mask: int) -> bool:
     """Whether ``c`` is the lowest card of ``mask`` (the hand's trumps, or the hand)."""
     st = sp.tb.strength
@@ -253,7 +258,6 @@ def trick_reason(code: int, c: Card, ref: Card | None, name: str, sp: Spot) -> s
     """The one-line hint for a choice of the play without trumps (``name``: the contract's)."""
     x = say(c)
     r = say(ref) if ref is not None else ""
-    cost = sp.tb.cost
     if code == ONLY:
         return f"{x} is the only card you may play"
     if code == DUCK:
@@ -301,7 +305,7 @@ def trick_reason(code: int, c: Card, ref: Card | None, name: str, sp: Spot) -> s
     if code == LEAD_RISK:
         return f"lead {_lowest(sp, c)}: every lead may cost you, and {AS_FAR} this one risks the least"
     if code == LEAD_WIN:
-        if sp.tb.base[sp.k] + cost[c.index] < 0:
+        if lead_wins_worth(sp, c):
             return f"lead {x}: in {name} this trick is worth having, and {AS_FAR} {x} has the best chance of winning it"
         return f"lead {_lowest(sp, c)}: in {name} this trick earns nothing by itself"
     raise ValueError(f"no reason with code {code}")

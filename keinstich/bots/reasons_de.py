@@ -14,6 +14,7 @@ from keinstich.bots.reasons import (
     _points,
     cheap_facts,
     free_high,
+    lead_wins_worth,
     leaves_void,
     lowest_in,
     lowest_of,
@@ -116,7 +117,6 @@ def trick_reason_de(code: int, c: Card, ref: Card | None, name: str, sp: Spot) -
     """:func:`~keinstich.bots.reasons.trick_reason` in German (``name``: the contract's German name)."""
     x = karte(c)
     r = karte(ref) if ref is not None else ""
-    cost = sp.tb.cost
     if code == ONLY:
         return f"{x} ist die einzige Karte, die du spielen darfst"
     if code == DUCK:
@@ -169,7 +169,7 @@ def trick_reason_de(code: int, c: Card, ref: Card | None, name: str, sp: Spot) -
         return (f"{_ausspielen(sp, c)}: jedes Ausspiel kann dich etwas kosten, und {SOWEIT} riskiert "
                 "dieses am wenigsten")
     if code == LEAD_WIN:
-        if sp.tb.base[sp.k] + cost[c.index] < 0:
+        if lead_wins_worth(sp, c):
             return (f"spiel {x} aus: bei „{name}“ lohnt sich dieser Stich, und {SOWEIT} hat {x} die beste Chance, "
                     "ihn zu gewinnen")
         return f"{_ausspielen(sp, c)}: bei „{name}“ bringt dieser Stich für sich nichts"

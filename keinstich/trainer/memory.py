@@ -25,125 +25,28 @@ import os
 import sqlite3
 import tempfile
 import uuid
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from .glicko import Rating, duel
+from .progress_file import (
+    APPLICATION_ID,
+    ENV,
+    FILE_NAME,
+    MIGRATIONS,
+    SCHEMA,
+    ProgressError,
+    check_file,
+    connect,
+    default_path,
+    migrate,
+    now_tag,
+    set_aside,
+)
 from .schedule import Memo, new, review, utc
-
-ENV = "KEINSTICH_MEMORY"
-"""The environment variable that names the memory's file (or ``:memory:``)."""
-APPLICATION_ID = 0x4B535431
-"""SQLite's application_id of a memory file: "KST1"."""
-BUSY_MS = 5000
-"""How long a write waits for another notebook's write to finish."""
-FILE_NAME = "memory.sqlite3"
-
-
-class ProgressError(ValueError):
-    """A memory file that cannot be used: damaged, not the kit's, or from a newer version of the kit."""
-
-
-def _run(db: sqlite3.Connection, script: str) -> None:
-    """Run the statements of ``script`` one by one (``executescript`` would commit the transaction)."""
-    for statement in script.split(";"):
-        if statement.strip():
-            db.execute(statement)
-
-
-def _v1(db: sqlite3.Connection) -> None:
-    _run(db, """
-        CREATE TABLE info (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-        CREATE TABLE answers (
-            id INTEGER PRIMARY KEY,
-            key TEXT NOT NULL UNIQUE,
-            at TEXT NOT NULL,
-            source TEXT NOT NULL,
-            game TEXT NOT NULL,
-            contract TEXT NOT NULL,
-            family TEXT NOT NULL,
-            position TEXT NOT NULL,
-            view TEXT NOT NULL,
-            move TEXT NOT NULL,
-            grade TEXT NOT NULL,
-            cost REAL NOT NULL,
-            solved INTEGER NOT NULL,
-            tries INTEGER,
-            themes TEXT NOT NULL DEFAULT '',
-            bank TEXT,
-            item INTEGER,
-            rated INTEGER NOT NULL DEFAULT 0,
-            position_rating REAL,
-            rating_before REAL,
-            rating_after REAL
-        );
-        CREATE INDEX answers_view ON answers(view);
-        CREATE TABLE items (
-            id INTEGER PRIMARY KEY,
-            view TEXT NOT NULL UNIQUE,
-            position TEXT NOT NULL,
-            game TEXT NOT NULL,
-            contract TEXT NOT NULL,
-            family TEXT NOT NULL,
-            themes TEXT NOT NULL DEFAULT '',
-            source TEXT NOT NULL,
-            added TEXT NOT NULL,
-            due TEXT NOT NULL,
-            fsrs TEXT NOT NULL,
-            reps INTEGER NOT NULL DEFAULT 0,
-            lapses INTEGER NOT NULL DEFAULT 0,
-            bank TEXT
-        );
-        CREATE INDEX items_due ON items(due);
-        CREATE TABLE ratings (
-            kind TEXT NOT NULL,
-            name TEXT NOT NULL,
-            rating REAL NOT NULL,
-            rd REAL NOT NULL,
-            volatility REAL NOT NULL,
-            games INTEGER NOT NULL DEFAULT 0,
-            updated TEXT NOT NULL,
-            PRIMARY KEY (kind, name)
-        );
-    """)
-
-
-def _v2(db: sqlite3.Connection) -> None:
-    _run(db, """
-        CREATE TABLE history (
-            answer INTEGER NOT NULL,
-            at TEXT NOT NULL,
-            kind TEXT NOT NULL,
-            name TEXT NOT NULL,
-            rating REAL NOT NULL,
-            rd REAL NOT NULL
-        );
-        CREATE INDEX history_name ON history(kind, name);
-        CREATE TABLE drills (
-            id INTEGER PRIMARY KEY,
-            key TEXT NOT NULL UNIQUE,
-            at TEXT NOT NULL,
-            kind TEXT NOT NULL,
-            question TEXT NOT NULL,
-            position TEXT NOT NULL,
-            options TEXT NOT NULL,
-            forecast TEXT NOT NULL,
-            posterior TEXT NOT NULL,
-            brier REAL NOT NULL,
-            floor REAL NOT NULL
-        );
-    """)
-    # the history of the ratings moved by the answers written before it existed
-    rows = db.execute("SELECT id, at, family, rating_after FROM answers WHERE rated = 1 ORDER BY id").fetchall()
-    db.executemany("INSERT INTO history VALUES (?, ?, 'family', ?, ?, 0)", rows)
-
-
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1, _v2)
-"""Migration ``i`` brings a file from schema ``i`` to ``i + 1``; the schema is their count."""
-SCHEMA = len(MIGRATIONS)
 
 
 @dataclass(frozen=True)
@@ -217,63 +120,12 @@ class Item:
     bank: str | None
 
 
-def default_path() -> Path | str:
-    """Where the memory lives: ``$KEINSTICH_MEMORY``, else ``memory.sqlite3`` in the user's data directory."""
-    chosen = os.environ.get(ENV, "").strip()
-    if chosen:
-        return chosen if chosen == ":memory:" else Path(chosen).expanduser()
-    from platformdirs import user_data_path
-
-    return user_data_path("keinstich", appauthor=False) / FILE_NAME
-
-
 def _stamp(when: datetime) -> str:
     return utc(when).isoformat(timespec="microseconds")
 
 
 def _time(text: str) -> datetime:
     return datetime.fromisoformat(text)
-
-
-def _connect(target: str) -> sqlite3.Connection:
-    db = sqlite3.connect(target, timeout=BUSY_MS / 1000, isolation_level=None, check_same_thread=False)
-    db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
-    return db
-
-
-def _check(db: sqlite3.Connection, what: str) -> int:
-    """The schema of an open file, or a :class:`ProgressError` naming what is wrong with it."""
-    try:
-        app = db.execute("PRAGMA application_id").fetchone()[0]
-        version = db.execute("PRAGMA user_version").fetchone()[0]
-        tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
-        ok = db.execute("PRAGMA quick_check").fetchone()[0]
-    except sqlite3.DatabaseError as e:
-        raise ProgressError(f"{what} is damaged or is not a progress file of the kit ({e})") from None
-    if ok != "ok":
-        raise ProgressError(f"{what} is damaged ({ok})")
-    if app != APPLICATION_ID and (app != 0 or tables):
-        raise ProgressError(f"{what} is an SQLite file, but not a progress file of the kit")
-    if version > SCHEMA:
-        raise ProgressError(f"{what} was written by a newer version of the kit (schema {version}; this version "
-                            f"reads up to {SCHEMA}): update the kit to use it")
-    return int(version)
-
-
-def _migrate(db: sqlite3.Connection, version: int) -> None:
-    """Bring an open file from schema ``version`` to :data:`SCHEMA`, each step in one transaction."""
-    for step in range(version, SCHEMA):
-        db.execute("BEGIN IMMEDIATE")
-        try:
-            now = db.execute("PRAGMA user_version").fetchone()[0]
-            if now == step:  # another notebook may have migrated it while this one waited
-                MIGRATIONS[step](db)
-                db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-                db.execute(f"PRAGMA user_version = {step + 1}")
-            db.execute("COMMIT")
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
 
 
 class Memory:
@@ -301,8 +153,8 @@ class Memory:
         where: Path | str = default_path() if path is None else (str(path) if str(path) == ":memory:" else
                                                                   Path(path).expanduser())
         if where == ":memory:":
-            db = _connect(":memory:")
-            _migrate(db, 0)
+            db = connect(":memory:")
+            migrate(db, 0)
             return cls(db, None)
         assert isinstance(where, Path)
         where.parent.mkdir(parents=True, exist_ok=True)
@@ -312,7 +164,7 @@ class Memory:
         except ProgressError as e:
             if "damaged" not in str(e):
                 raise
-            aside = _aside(where, "damaged")
+            aside = set_aside(where, "damaged")
             notice = (f"Your progress file {where} was damaged, so it was moved aside to {aside.name} and a new "
                       f"one was started.")
             db = cls._open_file(where)
@@ -320,13 +172,13 @@ class Memory:
 
     @staticmethod
     def _open_file(where: Path) -> sqlite3.Connection:
-        db = _connect(str(where))
+        db = connect(str(where))
         try:
-            version = _check(db, f"the progress file {where}")
+            version = check_file(db, f"the progress file {where}")
             if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
                 db.execute("PRAGMA journal_mode = WAL")
             db.execute("PRAGMA synchronous = NORMAL")
-            _migrate(db, version)
+            migrate(db, version)
         except BaseException:
             db.close()
             raise
@@ -594,20 +446,20 @@ class Memory:
         with tempfile.TemporaryDirectory() as tmp:
             got = Path(tmp) / "loaded.sqlite3"
             got.write_bytes(data)
-            db = _connect(str(got))
+            db = connect(str(got))
             try:
                 if not data.startswith(b"SQLite format 3\x00"):
                     raise ProgressError(f"{name} is not a progress file of the kit (it is not an SQLite file)")
-                version = _check(db, name)
+                version = check_file(db, name)
                 if version == 0:
                     raise ProgressError(f"{name} is an empty SQLite file, not a progress file of the kit")
                 db.execute("PRAGMA journal_mode = DELETE")
-                _migrate(db, version)
+                migrate(db, version)
                 answers = db.execute("SELECT count(*) FROM answers").fetchone()[0]
                 items = db.execute("SELECT count(*) FROM items").fetchone()[0]
                 kept = ""
                 if self.path is not None and self.count() + self.count("items") + self.count("drills"):
-                    aside = self.path.with_name(f"{self.path.name}.before-load-{_now_tag()}")
+                    aside = self.path.with_name(f"{self.path.name}.before-load-{now_tag()}")
                     mine = sqlite3.connect(str(aside))
                     try:
                         self.db.backup(mine)
@@ -622,23 +474,5 @@ class Memory:
         return f"Loaded {name}: {answers} answers and {items} positions in the deck.{kept}"
 
 
-def _now_tag() -> str:
-    return datetime.now().strftime("%Y%m%d-%H%M%S")
-
-
-def _aside(path: Path, why: str) -> Path:
-    """Move ``path`` (and its WAL files) aside as ``<name>.<why>-<time>``; returns the new path."""
-    target = path.with_name(f"{path.name}.{why}-{_now_tag()}")
-    n = 1
-    while target.exists():
-        n += 1
-        target = path.with_name(f"{path.name}.{why}-{_now_tag()}-{n}")
-    os.replace(path, target)
-    for suffix in ("-wal", "-shm"):
-        extra = path.with_name(path.name + suffix)
-        if extra.exists():
-            os.replace(extra, target.with_name(target.name + suffix))
-    return target
-
-
-__all__ = ["APPLICATION_ID", "ENV", "SCHEMA", "Answer", "Item", "Memory", "ProgressError", "Written", "default_path"]
+__all__ = ["APPLICATION_ID", "ENV", "MIGRATIONS", "SCHEMA", "Answer", "Item", "Memory", "ProgressError", "Written",
+           "default_path"]
