@@ -11,10 +11,11 @@ and its working memory (:class:`Memory`). One technique a function, as double-du
   March state: the future does not depend on the tricks taken;
 - equivalent cards: two cards of one hand next to each other in rank among the cards in play, of the
   same amount, play the same, so only one is tried (:func:`reps`);
-- bounds from the amounts still to come (:func:`~keinstich.kernel.search_bounds.settled`), tightened by the
-  trick being led when the side is one seat (it must take it, or can surely lose it): when what is left
-  cannot move the result out of the window, or is settled either way (in No Max once the King of Hearts
-  has fallen), the search stops there; the last trick plays itself out;
+- bounds from the amounts still to come (:func:`~keinstich.kernel.search_bounds.settled`), tightened when
+  the side is one seat by what its cards allow for the rest of the deal (it can go under every lead, or
+  every opponent can go under each of its leads) and by the trick being led (it must take it, or can
+  surely lose it): when what is left cannot move the result out of the window, or is settled either way
+  (in No Max once the King of Hearts has fallen), the search stops there; the last trick plays itself out;
 - move ordering (:func:`order_leads`, :func:`order_follows`): the table's best lead first; where tricks
   are bad for the side, leads that force the trick on it (or, the side's, that an opponent must overtake)
   before the others (:func:`lead_class`); then leads from the leader's short suits, by rank; in the trick
@@ -304,8 +305,8 @@ def node(h: Any, at: At, T: Tables, M: Memory) -> int:
                     for o in range(n):
                         alive |= h[o]
                     fr[f + F_ALIVE] = alive
-                    ret = settled(h, seat, k, mstate, alive, alpha, beta, P, over, val, base, lower, pos_from,
-                                  neg_from, mfix)
+                    ret = settled(h, seat, k, mstate, alive, alpha, beta, P, over, val, base, lower, order,
+                                  pos_from, neg_from, mfix)
                     if ret == OPEN:
                         ret = probe(h, seat, k, mstate, alive, alpha, beta, P, order, cls, kw, tkeys, tval, fr, f)
                     done = ret != OPEN

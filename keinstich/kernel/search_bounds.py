@@ -1,14 +1,18 @@
 """The exact search's bounds at the start of a trick (:func:`settled`): the amounts still to come bound the
-side's value, and, for a side of one seat under plain rules (follow suit, no trumps), the trick being led
-tightens them: when the side must take it whatever it plays (every opponent can duck under its card), it
-gets the trick's own amount and its card's; when it can surely lose it (an opponent must overtake, or it
-can play under the lead), it does not. The search stops where the bounds meet or leave the window."""
+side's value, and, for a side of one seat under plain rules (follow suit, no trumps), its cards tighten them:
+for the rest of the deal when, suit by suit, it can go under every lead the opponents can make (it need take
+no trick more), or they can go under each of its leads (they can leave it every trick) (:func:`run_out`);
+else by the trick being led (:func:`led_trick`): when the side must take it whatever it plays (every
+opponent can duck under its card), it gets the trick's own amount and its card's; when it can surely lose
+it (an opponent must overtake, or it can play under the lead), it does not. The search stops where the
+bounds meet or leave the window."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from keinstich.kernel.bits import low_index as _low
+from keinstich.kernel.bits import popcount
 from keinstich.kernel.jit import jit
 from keinstich.kernel.layout import (
     P_MARCH,
@@ -39,6 +43,110 @@ def _lowest(m: int, lower: Any) -> int:
             return c
         x ^= b
     return -1
+
+
+@jit(inline=True, counted=False)
+def _under(mine: int, others: int, s: int, order: Any, skip: int) -> bool:
+    """Whether cards ``mine`` of suit ``s`` (without card ``skip``) can go under every lead of the suit from
+    ``others``: in rank order, the i-th lowest of ``mine`` is below the i-th lowest of ``others`` while both
+    last. Playing, to each lead, its highest card below it keeps that true (whatever else ``others`` play)."""
+    m = popcount(mine & (0x1FFF << (13 * s))) - (1 if skip >= 0 else 0)
+    a = 0
+    b = 0
+    for j in range(13):
+        i = order[13 * s + j]
+        if i < 0:
+            break
+        if i == skip:
+            continue
+        if mine >> i & 1:
+            a += 1
+        elif others >> i & 1:
+            b += 1
+            if b <= m and a < b:
+                return False
+    return True
+
+
+@jit(inline=True, counted=False)
+def _over(mine: int, other: int, s: int, order: Any) -> bool:
+    """Whether seat ``other`` (its cards of suit ``s``) can go under each lead of the suit from ``mine``,
+    whatever their order: the i-th lowest of ``other`` is below the i-th lowest of ``mine`` while both last."""
+    p = popcount(other & (0x1FFF << (13 * s)))
+    a = 0
+    b = 0
+    for j in range(13):
+        i = order[13 * s + j]
+        if i < 0:
+            break
+        if other >> i & 1:
+            b += 1
+        elif mine >> i & 1:
+            a += 1
+            if a <= p and b < a:
+                return False
+    return True
+
+
+@jit(inline=True, counted=False)
+def run_out(h: Any, seat: int, lo: int, hi: int, P: Any, lower: Any, order: Any) -> tuple[int, int]:
+    """The bounds ``lo``, ``hi`` of the side's value (one seat, plain rules) tightened by what its cards allow
+    for the rest of the deal. Off lead, when in each suit it can go under every lead (:func:`_under`), it
+    can take no trick more (it never wins one, so it never leads): its value is 0 at worst; on lead,
+    likewise after a lead that some opponent must overtake. On lead, when in each suit every opponent can go
+    under each of its leads (:func:`_over`), the opponents can leave it every trick left: its value is at
+    most all that is still to come (where tricks are bad for it, exactly that)."""
+    n = P[P_N]
+    s_ = _low(P[P_SIDE])
+    hs = h[s_]
+    opp = 0
+    for o in range(n):
+        if o != s_:
+            opp |= h[o]
+    if seat == s_:
+        top = True
+        for s in range(4):
+            suit = 0x1FFF << (13 * s)
+            if not hs & suit:
+                continue
+            for o in range(n):
+                if o != s_ and h[o] & suit and not _over(hs, h[o], s, order):
+                    top = False
+                    break
+            if not top:
+                break
+        if top:
+            return lo, lo + hi
+        if lo >= 0:
+            return lo, hi
+        bad = -1  # the one suit it cannot go under in, if any
+        for s in range(4):
+            if not _under(hs, opp, s, order, -1):
+                if bad >= 0:
+                    return lo, hi
+                bad = s
+        for s in range(4):
+            if bad >= 0 and s != bad:
+                continue
+            suit = 0x1FFF << (13 * s)
+            x = hs & suit
+            while x:
+                c = _low(x & -x)
+                x &= x - 1
+                forced = False
+                for o in range(n):
+                    if o != s_ and h[o] & suit and not h[o] & lower[c]:
+                        forced = True
+                        break
+                if forced and _under(hs, opp, s, order, c):
+                    return 0, hi
+        return lo, hi
+    if lo >= 0:
+        return lo, hi
+    for s in range(4):
+        if not _under(hs, opp, s, order, -1):
+            return lo, hi
+    return 0, hi
 
 
 @jit(inline=True, counted=False)
@@ -141,7 +249,7 @@ def led_trick(h: Any, seat: int, k: int, lo: int, hi: int, P: Any, val: Any, bas
 
 @jit(inline=True, counted=False)
 def settled(h: Any, seat: int, k: int, mstate: int, alive: int, alpha: int, beta: int, P: Any, over: Any, val: Any,
-            base: Any, lower: Any, pos_from: Any, neg_from: Any, mfix: Any) -> int:
+            base: Any, lower: Any, order: Any, pos_from: Any, neg_from: Any, mfix: Any) -> int:
     """At the start of trick ``k``: the value when it is known without a search, else :data:`OPEN`. Without the
     March, the amounts still to come bound it (each card's and trick's amount going to the side or not),
     tightened by the trick being led (:func:`led_trick`): the search stops when the bounds meet, or lie
@@ -166,6 +274,13 @@ def settled(h: Any, seat: int, k: int, mstate: int, alive: int, alpha: int, beta
         if lo >= beta:
             return lo
         if k != P[P_TOTAL] and P[P_SIMPLE] and not P[P_SIDE] & (P[P_SIDE] - 1):
+            lo, hi = run_out(h, seat, lo, hi, P, lower, order)
+            if lo == hi:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo >= beta:
+                return lo
             lo, hi = led_trick(h, seat, k, lo, hi, P, val, base, lower)
             if hi <= alpha:
                 return hi
@@ -189,4 +304,4 @@ def settled(h: Any, seat: int, k: int, mstate: int, alive: int, alpha: int, beta
     return u
 
 
-__all__ = ["led_trick", "settled"]
+__all__ = ["led_trick", "run_out", "settled"]
