@@ -46,16 +46,31 @@ def _lowest(m: int, lower: Any) -> int:
 
 
 @jit(inline=True, counted=False)
-def _under(mine: int, others: int, s: int, order: Any, skip: int) -> bool:
-    """Whether cards ``mine`` of suit ``s`` (without card ``skip``) can go under every lead of the suit from
-    ``others``: in rank order, the i-th lowest of ``mine`` is below the i-th lowest of ``others`` while both
-    last. Playing, to each lead, its highest card below it keeps that true (whatever else ``others`` play)."""
-    m = popcount(mine & (0x1FFF << (13 * s))) - (1 if skip >= 0 else 0)
+def _under(h: Any, s_: int, s: int, order: Any, skip: int, gone: int, n: int) -> bool:
+    """Whether seat ``s_`` (its cards of suit ``s`` but card ``skip``) can go under every lead of the suit by
+    the other seats (their cards but card ``gone``). The suit is led at most as often as the longest of them
+    holds it (each follows every lead), so the seat needs as many of its lowest cards: in rank order, the
+    i-th of those is below the i-th lowest card of the others while both last. Playing to each lead its
+    highest card below it keeps that true, whatever else they play."""
+    suit = 0x1FFF << (13 * s)
+    mine = h[s_]
+    m = popcount(mine & suit) - (1 if skip >= 0 else 0)
+    others = 0
+    longest = 0
+    for o in range(n):
+        if o != s_:
+            x = h[o] & suit & ~(1 << gone) if gone >= 0 else h[o] & suit
+            others |= x
+            ln = popcount(x)
+            if ln > longest:
+                longest = ln
+    if longest < m:
+        m = longest
     a = 0
     b = 0
     for j in range(13):
         i = order[13 * s + j]
-        if i < 0:
+        if i < 0 or b >= m:
             break
         if i == skip:
             continue
@@ -63,7 +78,7 @@ def _under(mine: int, others: int, s: int, order: Any, skip: int) -> bool:
             a += 1
         elif others >> i & 1:
             b += 1
-            if b <= m and a < b:
+            if a < b:
                 return False
     return True
 
@@ -121,7 +136,7 @@ def run_out(h: Any, seat: int, lo: int, hi: int, P: Any, lower: Any, order: Any)
             return lo, hi
         bad = -1  # the one suit it cannot go under in, if any
         for s in range(4):
-            if not _under(hs, opp, s, order, -1):
+            if not _under(h, s_, s, order, -1, -1, n):
                 if bad >= 0:
                     return lo, hi
                 bad = s
@@ -138,19 +153,51 @@ def run_out(h: Any, seat: int, lo: int, hi: int, P: Any, lower: Any, order: Any)
                     if o != s_ and h[o] & suit and not h[o] & lower[c]:
                         forced = True
                         break
-                if forced and _under(hs, opp, s, order, c):
+                if forced and _under(h, s_, s, order, c, -1, n):
                     return 0, hi
         return lo, hi
     if lo >= 0:
         return lo, hi
     for s in range(4):
-        if not _under(hs, opp, s, order, -1):
+        if not _under(h, s_, s, order, -1, -1, n):
             return lo, hi
     return 0, hi
 
 
 @jit(inline=True, counted=False)
-def led_trick(h: Any, seat: int, k: int, lo: int, hi: int, P: Any, val: Any, base: Any, lower: Any) -> tuple[int, int]:
+def _ducks_out(h: Any, s_: int, c: int, bad: int, order: Any, lower: Any, n: int) -> bool:
+    """Whether the side (seat ``s_``) can go under the lead of card ``c`` by an opponent so that afterwards it
+    can go under every lead, suit by suit (:func:`_under`; ``bad``: the suits where it cannot now)."""
+    hs = h[s_]
+    t = c // 13
+    mine = hs & (0x1FFF << (13 * t))
+    if mine:
+        if bad & ~(1 << t):
+            return False
+        if not bad:
+            return mine & lower[c] != 0
+        x = mine & lower[c]
+        while x:
+            if _under(h, s_, t, order, _low(x & -x), c, n):
+                return True
+            x &= x - 1
+        return False
+    if not bad:
+        return True
+    f = _low(bad)
+    if bad != 1 << f:
+        return False
+    x = hs & (0x1FFF << (13 * f))
+    while x:
+        if _under(h, s_, f, order, _low(x & -x), -1, n):
+            return True
+        x &= x - 1
+    return False
+
+
+@jit(inline=True, counted=False)
+def led_trick(h: Any, seat: int, k: int, lo: int, hi: int, P: Any, val: Any, base: Any, lower: Any,
+              order: Any) -> tuple[int, int]:
     """The bounds ``lo``, ``hi`` of the side's value (one seat, plain rules) tightened by trick ``k``, which
     ``seat`` leads: ``hi`` when the side must take it, ``lo`` when the side can surely lose it."""
     n = P[P_N]
@@ -188,8 +235,20 @@ def led_trick(h: Any, seat: int, k: int, lo: int, hi: int, P: Any, val: Any, bas
         if forced:
             hi2 = hi + take + keep
         return lo2, hi2
-    # an opponent leads: the side is made to take the trick, or can duck it, depending on the lead
+    # an opponent leads: the side is made to take the trick, or can duck it, depending on the lead; ducking
+    # it, it may be left able to go under every lead after (:func:`_ducks_out`), when it fails in one suit
     hl = h[seat]
+    opp = 0
+    for o in range(n):
+        if o != s_:
+            opp |= h[o]
+    bad = 0
+    nbad = 0
+    if lo < 0:
+        for s in range(4):
+            if hs & (0x1FFF << (13 * s)) and not _under(h, s_, s, order, -1, -1, n):
+                bad |= 1 << s
+                nbad += 1
     worst_hi = hi
     best_lo = INF
     x = hl
@@ -213,6 +272,8 @@ def led_trick(h: Any, seat: int, k: int, lo: int, hi: int, P: Any, val: Any, bas
                     out = -v
                 y ^= bb
             e = lo - take - negc + out
+            if e < 0 and nbad == 1 and _ducks_out(h, s_, c, bad, order, lower, n):
+                e = 0
             if e < best_lo:
                 best_lo = e
             continue
@@ -281,7 +342,7 @@ def settled(h: Any, seat: int, k: int, mstate: int, alive: int, alpha: int, beta
                 return hi
             if lo >= beta:
                 return lo
-            lo, hi = led_trick(h, seat, k, lo, hi, P, val, base, lower)
+            lo, hi = led_trick(h, seat, k, lo, hi, P, val, base, lower, order)
             if hi <= alpha:
                 return hi
             if lo >= beta:
