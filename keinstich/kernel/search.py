@@ -43,7 +43,7 @@ from keinstich.kernel.layout import (
     P_SIGN,
     P_TOTAL,
 )
-from keinstich.kernel.search_bounds import settled
+from keinstich.kernel.search_bounds import settled, tightened
 from keinstich.kernel.search_table import (
     F_A,
     F_A0,
@@ -84,7 +84,7 @@ legal = compiled(rules.legal)
 VOFF = 1 << 20
 
 
-@jit(counted=False)
+@jit(inline=True, counted=False)
 def reps(lm: int, alive: int, order: Any, val: Any, mv: Any, at: int) -> int:
     """One card per run of equivalent cards of ``lm`` (next in rank among ``alive``, same amount), written
     to ``mv[at:]`` suit by suit, low to high; returns how many."""
@@ -112,7 +112,7 @@ def reps(lm: int, alive: int, order: Any, val: Any, mv: Any, at: int) -> int:
     return cnt
 
 
-@jit(counted=False)
+@jit(inline=True, counted=False)
 def _sort(mv: Any, mk: Any, at: int, cnt: int, start: int) -> None:
     """Stable insertion sort of ``mv[at+start:at+cnt]`` by the keys ``mk`` (ascending)."""
     for x in range(at + start + 1, at + cnt):
@@ -305,10 +305,13 @@ def node(h: Any, at: At, T: Tables, M: Memory) -> int:
                     for o in range(n):
                         alive |= h[o]
                     fr[f + F_ALIVE] = alive
-                    ret = settled(h, seat, k, mstate, alive, alpha, beta, P, over, val, base, lower, order,
-                                  pos_from, neg_from, mfix)
+                    ret = settled(h, seat, k, mstate, alive, alpha, beta, P, over, val, base, pos_from, neg_from,
+                                  mfix)
                     if ret == OPEN:
                         ret = probe(h, seat, k, mstate, alive, alpha, beta, P, order, cls, kw, tkeys, tval, fr, f)
+                        if ret == OPEN:
+                            ret = tightened(h, seat, k, alive, fr[f + F_A0], fr[f + F_B0], P, val, base, lower, order,
+                                            pos_from, neg_from)
                     done = ret != OPEN
                     if not done:
                         fr[f + F_CNT] = order_leads(h, seat, k, alive, fr[f + F_BEST_MOVE], P, over, val, st, order,

@@ -309,44 +309,39 @@ def led_trick(h: Any, seat: int, k: int, lo: int, hi: int, P: Any, val: Any, bas
 
 
 @jit(inline=True, counted=False)
+def _amounts(k: int, alive: int, P: Any, val: Any, pos_from: Any, neg_from: Any) -> tuple[int, int]:
+    """The least and the most the side can get from trick ``k`` on: the amounts still to come (each card's
+    and each trick's) that are losses to it, and those that are gains."""
+    sign = P[P_SIGN]
+    lo = neg_from[k]
+    hi = pos_from[k]
+    m = alive & P[P_VALUED]
+    while m:
+        low = m & -m
+        u = sign * val[_low(low)]
+        if u > 0:
+            hi += u
+        else:
+            lo += u
+        m ^= low
+    return lo, hi
+
+
+@jit(inline=True, counted=False)
 def settled(h: Any, seat: int, k: int, mstate: int, alive: int, alpha: int, beta: int, P: Any, over: Any, val: Any,
-            base: Any, lower: Any, order: Any, pos_from: Any, neg_from: Any, mfix: Any) -> int:
+            base: Any, pos_from: Any, neg_from: Any, mfix: Any) -> int:
     """At the start of trick ``k``: the value when it is known without a search, else :data:`OPEN`. Without the
-    March, the amounts still to come bound it (each card's and trick's amount going to the side or not),
-    tightened by the trick being led (:func:`led_trick`): the search stops when the bounds meet, or lie
-    outside the window. The last trick plays itself out."""
+    March, the amounts still to come bound it (:func:`_amounts`): the search stops when the bounds meet, or
+    lie outside the window. The last trick plays itself out."""
     sign = P[P_SIGN]
     if not P[P_MARCH]:
-        lo = neg_from[k]
-        hi = pos_from[k]
-        m = alive & P[P_VALUED]
-        while m:
-            low = m & -m
-            u = sign * val[_low(low)]
-            if u > 0:
-                hi += u
-            else:
-                lo += u
-            m ^= low
+        lo, hi = _amounts(k, alive, P, val, pos_from, neg_from)
         if lo == hi:
             return lo
         if hi <= alpha:
             return hi
         if lo >= beta:
             return lo
-        if k != P[P_TOTAL] and P[P_SIMPLE] and not P[P_SIDE] & (P[P_SIDE] - 1):
-            lo, hi = run_out(h, seat, lo, hi, P, lower, order)
-            if lo == hi:
-                return lo
-            if hi <= alpha:
-                return hi
-            if lo >= beta:
-                return lo
-            lo, hi = led_trick(h, seat, k, lo, hi, P, val, base, lower, order)
-            if hi <= alpha:
-                return hi
-            if lo >= beta:
-                return lo
     if k != P[P_TOTAL]:
         return OPEN
     n = P[P_N]  # one card each: play the trick out
@@ -365,4 +360,29 @@ def settled(h: Any, seat: int, k: int, mstate: int, alive: int, alpha: int, beta
     return u
 
 
-__all__ = ["led_trick", "run_out", "settled"]
+@jit(inline=True, counted=False)
+def tightened(h: Any, seat: int, k: int, alive: int, alpha: int, beta: int, P: Any, val: Any, base: Any,
+              lower: Any, order: Any, pos_from: Any, neg_from: Any) -> int:
+    """At the start of trick ``k`` (not the last), for a side of one seat under plain rules without the
+    March: the bounds of :func:`settled` tightened by the side's cards (:func:`run_out`) and by the trick
+    being led (:func:`led_trick`); a bound outside the window (``alpha``, ``beta``), or the value where they
+    meet, else :data:`OPEN`. Asked after the table, whose bounds may have narrowed the window."""
+    if P[P_MARCH] or not P[P_SIMPLE] or P[P_SIDE] & (P[P_SIDE] - 1):
+        return OPEN
+    lo, hi = _amounts(k, alive, P, val, pos_from, neg_from)
+    lo, hi = run_out(h, seat, lo, hi, P, lower, order)
+    if lo == hi:
+        return lo
+    if hi <= alpha:
+        return hi
+    if lo >= beta:
+        return lo
+    lo, hi = led_trick(h, seat, k, lo, hi, P, val, base, lower, order)
+    if hi <= alpha:
+        return hi
+    if lo >= beta:
+        return lo
+    return OPEN
+
+
+__all__ = ["led_trick", "run_out", "settled", "tightened"]
