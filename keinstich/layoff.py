@@ -317,13 +317,12 @@ class DominoDeal(OpenLayout, LayOffPlayOut, Machine):
         if seat is not None and seat != s:
             return Refusal("turn", seat, style=style, turn=s, card=c, start=start if opening else None,
                            deal_style=style)
-        legal = cards_of(self._hands[s] & self._front)
         if c is None:
             if self._pass_allowed(s):
                 return None
             if opening:
                 return Refusal("must-start", s, style=style, start=start, deal_style=style)
-            return Refusal("no-pass", s, style=style, holding=legal)
+            return Refusal("no-pass", s, style=style, holding=cards_of(self._hands[s] & self._front))
         if not self._hands[s] & c.bit:
             where = "" if self._rest & c.bit else "laid" if self._all & c.bit else "out"
             return Refusal("not-held", s, style=style, card=c, where=where)
@@ -336,7 +335,8 @@ class DominoDeal(OpenLayout, LayOffPlayOut, Machine):
             if want and fits and not fits & want:
                 return Refusal("wrong-end", s, style=style, card=c, end=end)
             return None
-        return Refusal("no-fit", s, style=style, card=c, holding=legal, **self._no_fit(c))
+        return Refusal("no-fit", s, style=style, card=c, holding=cards_of(self._hands[s] & self._front),
+                       **self._no_fit(c))
 
     # --- playing -------------------------------------------------------------------------------
 

@@ -391,6 +391,16 @@ class TrickDeal(PlayOut, Machine):
             m |= h
         return m
 
+    def dealt_mask(self) -> int:
+        """The cards dealt, as one mask of card bits: those still in the hands and those played so far."""
+        m = self._remaining()
+        for t in self._tricks:
+            for c in t.cards:
+                m |= c.bit
+        for c in self._trick:
+            m |= c.bit
+        return m
+
     def _fresh(self) -> TrickDeal:
         return TrickDeal(self.dealt, self.contract, leader=self.first_leader, rules=self.rules, style=self.style,
                          pack=self.pack)

@@ -144,9 +144,21 @@ def _open(j: Judgement, rest: str, answers: Answers | None) -> list[str]:
             k, loss = _risk(j)
             _need(int(got.group(1)) == k and int(got.group(2)) == v.deals and _is(loss, got.group(3)), tail, "risk")
         return ["open: risk"]
-    head = f" ({_amount(gap, unit)} with all hands open)"
+    head = f" (with all hands open it costs {_amount(gap, unit)} more than {b}"
     _need(rest.startswith(head) and gap >= v.grades.fine, rest, "open: the gap against the named card")
     story = rest[len(head):]
+    top = re.match(rf", and ({NUM}) {_unit(unit)} more than (.+?), the best there\)", story)
+    if top is not None:
+        named = [c for c in j.legal if move_text(c, style) == top.group(2)]
+        _need(bool(named) and key(named[0]) in {key(x) for x in j.open_best} and key(named[0]) != key(v.leader),
+              story, "open: the best there")
+        _need(j.open_cost is not None and j.open_cost > gap and _is(j.open_cost, top.group(1)), story,
+              "open: the gap against the best there")
+        story = story[top.end():]
+    else:
+        _need(story.startswith(")") and (j.open_cost is None or j.open_cost <= gap + 1e-9), story,
+              "open: the gap is the open cost")
+        story = story[1:]
     if not story:
         return ["open: gap"]
     _need(story.startswith(" — ") and answers is not None, story, "a story")

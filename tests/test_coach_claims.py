@@ -99,3 +99,16 @@ def test_the_herzeln_chain_that_once_crashed_reviews_cleanly() -> None:
     answers = answers_for(d, 0, "heuristic")
     for j in r.decisions:
         check(j, answers)
+
+
+def test_a_mistake_whose_best_card_with_all_hands_open_is_another_names_both_gaps() -> None:
+    """Lesson 12's heuristic No Hearts deal: the 8 of Acorns costs 5 pf against the coach's best card with all hands
+    open and 20 against the best card there, and the sentence gives both (the review's column shows the 20)."""
+    d = game("kein-stich").deal("no-hearts", 3, players=4)
+    play_deal(d, [HeuristicBot() for _ in range(4)])
+    r = review(d, 0)  # type: ignore[arg-type]
+    first = r.decisions[0]
+    assert first.move == card("8C") and first.grade == "mistake" and first.open_cost == 20
+    assert "(with all hands open it costs 5 pf more than Ober of Hearts, and 20 pf more than Unter of Leaves, " \
+           "the best there)" in first.why
+    assert check(first, answers_for(d, 0, "heuristic"))  # type: ignore[arg-type]

@@ -133,30 +133,38 @@ class HeuristicQuick:
     in the kernel), in a lay-off deal its choice worked out on the deal itself instead of a replay. Every other
     move is the bot's :meth:`~HeuristicBot.decide`. Tests check each against the bot handed observations."""
 
-    __slots__ = ("bot",)
+    __slots__ = ("_deal", "_served", "bot")
 
     def __init__(self, bot: HeuristicBot) -> None:
         self.bot = bot
+        self._deal: Deal | None = None
+        self._served: TrickDeal | None = None
 
     def __eq__(self, other: object) -> bool:
         """Two quick plays of the heuristic bot play alike when their packs (if given) are the same cards."""
-        return isinstance(other, HeuristicQuick) and _mask(self.bot.pack) == _mask(other.bot.pack)
+        if not isinstance(other, HeuristicQuick):
+            return False
+        mine, theirs = self.bot.pack, other.bot.pack
+        return mine == theirs or _mask(mine) == _mask(theirs)  # the same name: the same cards, without a look-up
 
     __hash__ = None  # type: ignore[assignment]
 
     def _serves(self, deal: Deal) -> TrickDeal | None:
         """The deal, when it is played in tricks without trumps from the first card to the last and the bot's
-        pack (if it has one) is the cards dealt: where the kernel's play-out is the bot's play."""
+        pack (if it has one) is the cards dealt: where the kernel's play-out is the bot's play. Asked for every
+        card, it is worked out once per deal (the cards dealt do not change while it is played)."""
+        if deal is not self._deal:
+            self._served = self._work_out(deal)
+            self._deal = deal
+        return self._served
+
+    def _work_out(self, deal: Deal) -> TrickDeal | None:
         td = deal.trick_deal
         if td is not deal or td is None or td.rules.trump is not None:
             return None
         p = self.bot.pack
-        if p is not None:
-            dealt = mask_of(c for _, c in td.plays)
-            for s in range(td.players):
-                dealt |= mask_of(td.hand(s))
-            if pack(p).mask != dealt:
-                return None
+        if p is not None and pack(p).mask != td.dealt_mask():
+            return None
         return td
 
     def play(self, deal: Deal) -> None:

@@ -179,8 +179,12 @@ def open_sentence(v: Verdict, move: Move, opened: OpenValues, style: Style, answ
         return base
     story = lay_off_story(v, move, b, answers, style) if lay_off(v.position) else \
         trick_story(v, move, b, answers, style)
-    return f"{base} ({amount(gap, unit)} with all hands open) — {story}" if story else \
-        f"{base} ({amount(gap, unit)} with all hands open)"
+    head = f"{base} (with all hands open it costs {amount(gap, unit)} more than {move_text(b, style)}"
+    top, cost = (opened.best[0] if opened.best else None), opened.cost(move)
+    if top is not None and top != key(b) and cost is not None and cost > gap + 1e-9:
+        named = next((m for m in v.legal if key(m) == top), top)
+        head += f", and {amount(cost, unit)} more than {move_text(named, style)}, the best there"
+    return f"{head}) — {story}" if story else f"{head})"
 
 
 def _risk(v: Verdict, move: Move) -> tuple[int, float]:
