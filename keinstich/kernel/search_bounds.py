@@ -84,6 +84,16 @@ def _under(h: Any, s_: int, s: int, order: Any, skip: int, gone: int, n: int) ->
 
 
 @jit(inline=True, counted=False)
+def _bad_suits(h: Any, s_: int, order: Any, n: int) -> int:
+    """The suits (a bit each) in which seat ``s_`` cannot go under every lead (:func:`_under`)."""
+    bad = 0
+    for s in range(4):
+        if h[s_] >> (13 * s) & 0x1FFF and not _under(h, s_, s, order, -1, -1, n):
+            bad |= 1 << s
+    return bad
+
+
+@jit(inline=True, counted=False)
 def _over(mine: int, other: int, s: int, order: Any) -> bool:
     """Whether seat ``other`` (its cards of suit ``s``) can go under each lead of the suit from ``mine``,
     whatever their order: the i-th lowest of ``other`` is below the i-th lowest of ``mine`` while both last."""
@@ -104,7 +114,7 @@ def _over(mine: int, other: int, s: int, order: Any) -> bool:
 
 
 @jit(inline=True, counted=False)
-def run_out(h: Any, seat: int, lo: int, hi: int, P: Any, lower: Any, order: Any) -> tuple[int, int]:
+def run_out(h: Any, seat: int, lo: int, hi: int, P: Any, lower: Any, order: Any, bad: int) -> tuple[int, int]:
     """The bounds ``lo``, ``hi`` of the side's value (one seat, plain rules) tightened by what its cards allow
     for the rest of the deal. Off lead, when in each suit it can go under every lead (:func:`_under`), it
     can take no trick more (it never wins one, so it never leads): its value is 0 at worst; on lead,
@@ -114,10 +124,6 @@ def run_out(h: Any, seat: int, lo: int, hi: int, P: Any, lower: Any, order: Any)
     n = P[P_N]
     s_ = _low(P[P_SIDE])
     hs = h[s_]
-    opp = 0
-    for o in range(n):
-        if o != s_:
-            opp |= h[o]
     if seat == s_:
         top = True
         for s in range(4):
@@ -132,16 +138,10 @@ def run_out(h: Any, seat: int, lo: int, hi: int, P: Any, lower: Any, order: Any)
                 break
         if top:
             return lo, lo + hi
-        if lo >= 0:
+        if lo >= 0 or bad & (bad - 1):
             return lo, hi
-        bad = -1  # the one suit it cannot go under in, if any
         for s in range(4):
-            if not _under(h, s_, s, order, -1, -1, n):
-                if bad >= 0:
-                    return lo, hi
-                bad = s
-        for s in range(4):
-            if bad >= 0 and s != bad:
+            if bad and not bad >> s & 1:
                 continue
             suit = 0x1FFF << (13 * s)
             x = hs & suit
@@ -156,11 +156,8 @@ def run_out(h: Any, seat: int, lo: int, hi: int, P: Any, lower: Any, order: Any)
                 if forced and _under(h, s_, s, order, c, -1, n):
                     return 0, hi
         return lo, hi
-    if lo >= 0:
+    if lo >= 0 or bad:
         return lo, hi
-    for s in range(4):
-        if not _under(h, s_, s, order, -1, -1, n):
-            return lo, hi
     return 0, hi
 
 
@@ -197,7 +194,7 @@ def _ducks_out(h: Any, s_: int, c: int, bad: int, order: Any, lower: Any, n: int
 
 @jit(inline=True, counted=False)
 def led_trick(h: Any, seat: int, k: int, lo: int, hi: int, P: Any, val: Any, base: Any, lower: Any,
-              order: Any) -> tuple[int, int]:
+              order: Any, bad: int) -> tuple[int, int]:
     """The bounds ``lo``, ``hi`` of the side's value (one seat, plain rules) tightened by trick ``k``, which
     ``seat`` leads: ``hi`` when the side must take it, ``lo`` when the side can surely lose it."""
     n = P[P_N]
@@ -238,17 +235,7 @@ def led_trick(h: Any, seat: int, k: int, lo: int, hi: int, P: Any, val: Any, bas
     # an opponent leads: the side is made to take the trick, or can duck it, depending on the lead; ducking
     # it, it may be left able to go under every lead after (:func:`_ducks_out`), when it fails in one suit
     hl = h[seat]
-    opp = 0
-    for o in range(n):
-        if o != s_:
-            opp |= h[o]
-    bad = 0
-    nbad = 0
-    if lo < 0:
-        for s in range(4):
-            if hs & (0x1FFF << (13 * s)) and not _under(h, s_, s, order, -1, -1, n):
-                bad |= 1 << s
-                nbad += 1
+    one_bad = bad != 0 and not bad & (bad - 1)
     worst_hi = hi
     best_lo = INF
     x = hl
@@ -272,7 +259,7 @@ def led_trick(h: Any, seat: int, k: int, lo: int, hi: int, P: Any, val: Any, bas
                     out = -v
                 y ^= bb
             e = lo - take - negc + out
-            if e < 0 and nbad == 1 and _ducks_out(h, s_, c, bad, order, lower, n):
+            if e < 0 and one_bad and _ducks_out(h, s_, c, bad, order, lower, n):
                 e = 0
             if e < best_lo:
                 best_lo = e
@@ -370,14 +357,15 @@ def tightened(h: Any, seat: int, k: int, alive: int, alpha: int, beta: int, P: A
     if P[P_MARCH] or not P[P_SIMPLE] or P[P_SIDE] & (P[P_SIDE] - 1):
         return OPEN
     lo, hi = _amounts(k, alive, P, val, pos_from, neg_from)
-    lo, hi = run_out(h, seat, lo, hi, P, lower, order)
+    bad = _bad_suits(h, _low(P[P_SIDE]), order, P[P_N]) if lo < 0 else 0
+    lo, hi = run_out(h, seat, lo, hi, P, lower, order, bad)
     if lo == hi:
         return lo
     if hi <= alpha:
         return hi
     if lo >= beta:
         return lo
-    lo, hi = led_trick(h, seat, k, lo, hi, P, val, base, lower, order)
+    lo, hi = led_trick(h, seat, k, lo, hi, P, val, base, lower, order, bad)
     if hi <= alpha:
         return hi
     if lo >= beta:
