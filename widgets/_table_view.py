@@ -120,9 +120,9 @@ class TableView:
 
     def hint_html(self, move: Any, reason: str) -> str:
         """The hint beside its button: the coach's move in bold, then why."""
-        return (f'<span style="background:#fff4d6;border-radius:4px;padding:2px 8px">'
+        return (f'<div style="background:#fff4d6;border-radius:4px;padding:4px 8px;line-height:1.4">'
                 f'{html.escape(self.t("hint_note"))} <b>{html.escape(self.advice(move))}</b>'
-                f'{" — " + html.escape(reason) if reason else ""}</span>')
+                f'{" — " + html.escape(reason) if reason else ""}</div>')
 
     def teacher_marks(self, seat: int) -> tuple[Card, ...]:
         """The cards the teacher's answer rings in ``seat``'s hand (none without a teacher's panel)."""

@@ -72,7 +72,12 @@ def follow_hints(page: Any, snap: Callable[[str, str, int | None], None]) -> lis
     moves = 0
     while _wait_turn(page) == "turn":
         _button(page, "Hint").click()
-        page.wait_for_function(f"() => document.querySelectorAll('{HAND}.ks-lit').length === 1", timeout=60_000)
+        # the ring and the sentence are two widgets' updates: wait until both have arrived
+        page.wait_for_function(f"""() => {{
+            const lit = document.querySelectorAll('{HAND}.ks-lit'), hint = document.querySelector('.ks-hint');
+            return lit.length === 1 && hint !== null && hint.textContent.includes('The coach suggests')
+                && hint.textContent.includes(lit[0].textContent.trim());
+        }}""", timeout=60_000)
         name = page.evaluate(f"() => document.querySelector('{HAND}.ks-lit').textContent.trim()")
         hint = page.locator(".ks-hint").first.text_content()
         assert "The coach suggests" in hint and name in hint, hint
