@@ -173,6 +173,28 @@ def test_solver_values_equal_the_reference_search(setup: tuple[str, object, int]
         assert _values(kernel, td) == _values(reference, td)
 
 
+@pytest.mark.parametrize("cid", ["power", "no-tricks", "no-first-last"])
+def test_a_lone_seats_bounds_keep_the_reference_values(cid: str) -> None:
+    """Positions three to five tricks from the end of 4-player Kein Stich deals, at a trick's start and inside
+    it, searched for each seat: there the bounds of a lone seat's cards (it can go under every lead the others
+    can make, or they can leave it every trick) settle much of the search. Every candidate's value is the
+    reference search's."""
+    contract = KEIN_STICH_CONTRACTS[cid]
+    for seed in range(25):
+        td = TrickDeal.from_seed("german-32", 4, f"lone-seat:{seed}", contract)
+        rng = random.Random(seed)
+        left = rng.randrange(3, 6)
+        while len(td.hand(td.turn)) > left:  # type: ignore[arg-type]
+            td.play(td.legal()[rng.randrange(len(td.legal()))])
+        for _ in range(rng.randrange(0, 4)):
+            td.play(td.legal()[rng.randrange(len(td.legal()))])
+        for seat in range(4):
+            obj = objective(td.observation(seat))
+            kernel = TrickSearch(td, obj.side, obj.sign)
+            reference = reference_search.TrickSearch(td, obj.side, obj.sign)
+            assert _values(kernel, td) == _values(reference, td), (cid, seed, seat)
+
+
 def test_whole_deals_are_solved_as_the_reference_solves_them() -> None:
     """Full 4-player deals of every Kein Stich contract: the same value, best card and line."""
     import keinstich.bots.solver as solver

@@ -2,15 +2,21 @@
 
 ``KEINSTICH_JIT=0`` turns compilation off (for debugging, or to compare both paths). Compiled code is
 cached beside the modules (numba's ``cache=True``), so a fresh process loads it instead of compiling:
-Binder's build warms the cache (:func:`warm`).
+Binder's build warms the cache (:func:`warm`). A function's cached code holds what it calls and inlines
+from the kernel's other modules, while numba checks only the function's own file: so the cache key also
+carries a digest of every kernel module (:func:`_kernel_cache`), and an edit anywhere in the kernel
+recompiles.
 """
 
 from __future__ import annotations
 
 import array as _array
+import hashlib
 import importlib.util
 import os
 from collections.abc import Callable, Sequence
+from functools import cache
+from pathlib import Path
 from typing import Any, TypeVar, cast
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -46,9 +52,34 @@ def jit(signature: str | None = None, *, nogil: bool = False, inline: bool = Fal
         if not counted:
             options["_nrt"] = False
         if signature is None:
-            return cast(F, numba.njit(**options)(fn))
+            return cast(F, _kernel_cache(numba.njit(**options)(fn)))
         return cast(F, numba.njit(signature, **options)(fn))
     return wrap
+
+
+@cache
+def _digest() -> str:
+    """A digest of the kernel's sources (every module of this package)."""
+    h = hashlib.sha256()
+    for path in sorted(Path(__file__).parent.glob("*.py")):
+        h.update(path.name.encode())
+        h.update(path.read_bytes())
+    return h.hexdigest()
+
+
+def _kernel_cache(dispatcher: Any) -> Any:
+    """``dispatcher`` (compiled lazily, cached on disk) with the kernel's digest in its cache key; left as it
+    is should numba's cache not be shaped as expected."""
+    caching: Any = importlib.import_module("numba.core.caching")
+    base: Any = getattr(caching, "FunctionCache", None)
+    if base is None or not hasattr(base, "_index_key") or getattr(dispatcher, "_cache", None) is None:
+        return dispatcher
+
+    def index_key(self: Any, sig: Any, codegen: Any) -> Any:
+        return (*base._index_key(self, sig, codegen), _digest())
+
+    dispatcher._cache = type("KernelCache", (base,), {"_index_key": index_key})(dispatcher.py_func)
+    return dispatcher
 
 
 _COMPILED: dict[Any, Any] = {}

@@ -11,12 +11,15 @@ and its working memory (:class:`Memory`). One technique a function, as double-du
   March state: the future does not depend on the tricks taken;
 - equivalent cards: two cards of one hand next to each other in rank among the cards in play, of the
   same amount, play the same, so only one is tried (:func:`reps`);
-- bounds from the amounts still to come (:func:`settled`): when what is left cannot move the result out of
-  the window, or is settled either way (in No Max once the King of Hearts has fallen), the search stops
-  there; the last trick plays itself out;
-- move ordering (:func:`order_leads`, :func:`order_follows`): the table's best lead first, then leads from
-  the leader's short suits, by rank; in the trick the cheapest way to win or to duck, the side shedding its
-  costliest card under another seat's winner;
+- bounds from the amounts still to come (:func:`~keinstich.kernel.search_bounds.settled`), tightened when
+  the side is one seat by what its cards allow for the rest of the deal (it can go under every lead, or
+  every opponent can go under each of its leads) and by the trick being led (it must take it, or can
+  surely lose it): when what is left cannot move the result out of the window, or is settled either way
+  (in No Max once the King of Hearts has fallen), the search stops there; the last trick plays itself out;
+- move ordering (:func:`order_leads`, :func:`order_follows`): the table's best lead first; where tricks
+  are bad for the side, leads that force the trick on it (or, the side's, that an opponent must overtake)
+  before the others (:func:`lead_class`); then leads from the leader's short suits, by rank; in the trick
+  the cheapest way to win or to duck, the side shedding its costliest card under another seat's winner;
 - null-window (MTD(f)) calls from the driver, which reuse the table between passes.
 
 Rules and amounts come in as flat integer tables (the ``P_`` offsets of :mod:`keinstich.kernel.layout`);
@@ -39,8 +42,8 @@ from keinstich.kernel.layout import (
     P_SIDE,
     P_SIGN,
     P_TOTAL,
-    P_VALUED,
 )
+from keinstich.kernel.search_bounds import settled, tightened
 from keinstich.kernel.search_table import (
     F_A,
     F_A0,
@@ -81,7 +84,7 @@ legal = compiled(rules.legal)
 VOFF = 1 << 20
 
 
-@jit(counted=False)
+@jit(inline=True, counted=False)
 def reps(lm: int, alive: int, order: Any, val: Any, mv: Any, at: int) -> int:
     """One card per run of equivalent cards of ``lm`` (next in rank among ``alive``, same amount), written
     to ``mv[at:]`` suit by suit, low to high; returns how many."""
@@ -109,7 +112,7 @@ def reps(lm: int, alive: int, order: Any, val: Any, mv: Any, at: int) -> int:
     return cnt
 
 
-@jit(counted=False)
+@jit(inline=True, counted=False)
 def _sort(mv: Any, mk: Any, at: int, cnt: int, start: int) -> None:
     """Stable insertion sort of ``mv[at+start:at+cnt]`` by the keys ``mk`` (ascending)."""
     for x in range(at + start + 1, at + cnt):
@@ -161,58 +164,32 @@ class At(NamedTuple):
     beta: int
 
 
-# --- bounds ----------------------------------------------------------------------------------------------
-
-
-@jit(inline=True, counted=False)
-def settled(h: Any, seat: int, k: int, mstate: int, alive: int, alpha: int, beta: int, P: Any, over: Any, val: Any,
-            base: Any, pos_from: Any, neg_from: Any, mfix: Any) -> int:
-    """At the start of trick ``k``: the value when it is known without a search, else :data:`OPEN`. Without the
-    March, the amounts still to come bound it (each card's and trick's amount going to the side or not): the
-    search stops when the bounds meet, or lie outside the window. The last trick plays itself out."""
-    sign = P[P_SIGN]
-    if not P[P_MARCH]:
-        lo = neg_from[k]
-        hi = pos_from[k]
-        m = alive & P[P_VALUED]
-        while m:
-            low = m & -m
-            u = sign * val[_low(low)]
-            if u > 0:
-                hi += u
-            else:
-                lo += u
-            m ^= low
-        if lo == hi:
-            return lo
-        if hi <= alpha:
-            return hi
-        if lo >= beta:
-            return lo
-    if k != P[P_TOTAL]:
-        return OPEN
-    n = P[P_N]  # one card each: play the trick out
-    c0 = _low(h[seat])
-    w, ws, r = c0, seat, val[c0]
-    p = seat
-    for _ in range(n - 1):
-        p = p + 1 if p + 1 < n else 0
-        c = _low(h[p])
-        r += val[c]
-        if over[w] >> c & 1:
-            w, ws = c, p
-    u = sign * (r + base[k]) if P[P_SIDE] >> ws & 1 else 0
-    if P[P_MARCH] and (mstate == -2 or mstate == ws):
-        u += mfix[ws]
-    return u
-
-
 # --- move ordering -----------------------------------------------------------------------------------------
 
 
 @jit(inline=True, counted=False)
+def lead_class(h: Any, seat: int, i: int, suit: int, ours: int, side: int, n: int, lower: Any) -> int:
+    """Where tricks are bad for the side, how promising the lead of card ``i`` (of ``suit``) by ``seat`` is,
+    0 best: for the side, a card some opponent must overtake (it holds only higher cards of the suit); against
+    it, a card every side's card of the suit must overtake, then one the side can duck, last a suit the side
+    holds none of (it discards)."""
+    if ours:
+        for o in range(n):
+            if not side >> o & 1 and h[o] & suit and not h[o] & lower[i]:
+                return 0
+        return 1
+    mine = 0
+    for o in range(n):
+        if side >> o & 1:
+            mine |= h[o]
+    if not mine & suit:
+        return 2
+    return 1 if mine & lower[i] else 0
+
+
+@jit(inline=True, counted=False)
 def order_leads(h: Any, seat: int, k: int, alive: int, first: int, P: Any, over: Any, val: Any, st: Any, order: Any,
-                mv: Any, mk: Any) -> int:
+                lower: Any, mv: Any, mk: Any) -> int:
     """The leads of ``seat`` to trick ``k``, one per class of equivalent cards, in the order they are tried:
     the table's best lead (``first``) first, then short suits before long, low cards first when the side
     wants tricks, high ones when it does not; written to the ply's moves, returns how many."""
@@ -228,12 +205,18 @@ def order_leads(h: Any, seat: int, k: int, alive: int, first: int, P: Any, over:
                     mv[ply] = first
                     start = 1
                     break
-        up = P[P_GOOD] != (P[P_SIDE] >> seat & 1)
+        side = P[P_SIDE]
+        ours = side >> seat & 1
+        up = P[P_GOOD] != ours
         hs = h[seat]
         for y in range(start, cnt):
             i = mv[ply + y]
-            ln = popcount(hs & (0x1FFF << (13 * (i // 13))))
-            mk[ply + y] = ln * 64 + (-st[i] if up else st[i])
+            suit = 0x1FFF << (13 * (i // 13))
+            ln = popcount(hs & suit)
+            key = ln * 64 + (-st[i] if up else st[i])
+            if not P[P_GOOD]:
+                key += 4096 * lead_class(h, seat, i, suit, ours, side, P[P_N], lower)
+            mk[ply + y] = key
         _sort(mv, mk, ply, cnt, start)
     return cnt
 
@@ -326,10 +309,13 @@ def node(h: Any, at: At, T: Tables, M: Memory) -> int:
                                   mfix)
                     if ret == OPEN:
                         ret = probe(h, seat, k, mstate, alive, alpha, beta, P, order, cls, kw, tkeys, tval, fr, f)
+                        if ret == OPEN:
+                            ret = tightened(h, seat, k, alive, fr[f + F_A0], fr[f + F_B0], P, val, base, lower, order,
+                                            pos_from, neg_from)
                     done = ret != OPEN
                     if not done:
                         fr[f + F_CNT] = order_leads(h, seat, k, alive, fr[f + F_BEST_MOVE], P, over, val, st, order,
-                                                    mv, mk)
+                                                    lower, mv, mk)
             else:
                 fr[f + F_CNT] = order_follows(h, seat, pos, k, fr[f + F_LED], fr[f + F_WIN], fr[f + F_WSEAT],
                                               fr[f + F_ALIVE], P, over, val, st, order, mv, mk)
@@ -443,5 +429,5 @@ def node(h: Any, at: At, T: Tables, M: Memory) -> int:
         entering = True
 
 
-__all__ = ["INF", "OPEN", "At", "Memory", "Tables", "legal", "node", "order_follows", "order_leads", "probe", "reps",
-           "settled", "store"]
+__all__ = ["INF", "OPEN", "At", "Memory", "Tables", "lead_class", "legal", "node", "order_follows", "order_leads",
+           "probe", "reps", "settled", "store"]
