@@ -120,7 +120,7 @@ class TrickSearch:
         tables = kernel.Tables(self._P, *(array(x) for x in (
             self.over, val, self.st, self.lower_of, order, cls, [*base, 0], pos_from, neg_from, self.march_fix)))
         t = self._table
-        memory = kernel.Memory(t.mv, t.mk, t.kw, t.tkeys, t.tval, t.fr)
+        memory = kernel.Memory(t.mv, t.mk, t.kw, t.tt, t.fr)
         self._given = (tuple(tables), tuple(memory))  # as plain tuples: numba reads those fastest
 
     def _node(self, hands: list[int], seat: int, pos: int, led: int, win: int, wseat: int, raw: int, k: int,

@@ -274,7 +274,7 @@ def node(h: Any, at: At, T: Tables, M: Memory) -> int:
     kept by :func:`store` (at a trick's start) and returns.
     """
     P, over, val, st, lower, order, cls, base, pos_from, neg_from, mfix = T
-    mv, mk, kw, tkeys, tval, fr = M
+    mv, mk, kw, tt, fr = M
     n = P[P_N]
     total = P[P_TOTAL]
     side = P[P_SIDE]
@@ -308,7 +308,7 @@ def node(h: Any, at: At, T: Tables, M: Memory) -> int:
                     ret = settled(h, seat, k, mstate, alive, alpha, beta, P, over, val, base, pos_from, neg_from,
                                   mfix)
                     if ret == OPEN:
-                        ret = probe(h, seat, k, mstate, alive, alpha, beta, P, order, cls, kw, tkeys, tval, fr, f)
+                        ret = probe(h, seat, k, mstate, alive, alpha, beta, P, order, cls, kw, tt, fr, f)
                         if ret == OPEN:
                             ret = tightened(h, seat, k, alive, fr[f + F_A0], fr[f + F_B0], P, val, base, lower, order,
                                             pos_from, neg_from)
@@ -363,7 +363,7 @@ def node(h: Any, at: At, T: Tables, M: Memory) -> int:
                 h[seat] = fr[f + F_H0]
                 if pos == 0:
                     store(fr[f + F_SLOT], k, best, fr[f + F_BEST_MOVE], fr[f + F_A0], fr[f + F_B0], fr[f + F_ELO],
-                          fr[f + F_EHI], fr[f + F_ALIVE], P, lower, kw, tkeys, tval)
+                          fr[f + F_EHI], fr[f + F_ALIVE], P, lower, kw, tt)
                 ret = best
                 if d == 0:
                     return ret

@@ -15,6 +15,11 @@ KW = 12
 """Key words per table entry: the compressed hands, one word per amount class, the leader and March state."""
 TT_BITS = 18
 """Table entries (2**TT_BITS); an entry is overwritten by the next position hashed to it."""
+TE = 16
+"""Words per table entry, kept together (two cache lines, aligned): the generation, the bounds, the best lead,
+then the key's :data:`KW` words."""
+ALIGN = 128
+"""Bytes the table's start is aligned to, so that no entry straddles more lines than it must."""
 MOVES = 16
 """Room for the moves of one ply (a hand holds at most 13 cards)."""
 FS = 24
@@ -24,13 +29,14 @@ DEPTH = 64
 
 
 class Table:
-    """The transposition table (keys ``tkeys``; bounds, best lead and generation ``tval``) and the search's
+    """The transposition table ``tt`` (per entry, together: generation, bounds, best lead, key) and the search's
     scratch arrays: moves and their sort keys per ply, position keys per trick, the frame stack."""
 
     def __init__(self) -> None:
         size = 1 << TT_BITS
-        self.tkeys: Any = zeros(size * KW)
-        self.tval: Any = zeros(size * 4, -1)
+        raw: Any = zeros(size * TE + ALIGN // 8, -1)
+        skip = (-raw.ctypes.data % ALIGN) // 8 if hasattr(raw, "ctypes") else 0
+        self.tt: Any = raw[skip:skip + size * TE]
         self.mv: Any = zeros(MOVES * DEPTH)
         self.mk: Any = zeros(MOVES * DEPTH)
         self.kw: Any = zeros(KW * DEPTH)
@@ -56,13 +62,12 @@ def table() -> Table:
 
 class Memory(NamedTuple):
     """The search's working memory (:class:`~keinstich.kernel.search_table.Table`): the moves of each ply and
-    their sort keys, the position key of each trick, the transposition table (keys and values), the frames."""
+    their sort keys, the position key of each trick, the transposition table, the frames."""
 
     mv: Any
     mk: Any
     kw: Any
-    tkeys: Any
-    tval: Any
+    tt: Any
     fr: Any
 
 
@@ -119,7 +124,7 @@ def _key(h: Any, alive: int, leader: int, mstate: int, P: Any, order: Any, cls: 
 
 @jit(inline=True, counted=False)
 def probe(h: Any, seat: int, k: int, mstate: int, alive: int, alpha: int, beta: int, P: Any, order: Any, cls: Any,
-          kw: Any, tkeys: Any, tval: Any, fr: Any, f: int) -> int:
+          kw: Any, tt: Any, fr: Any, f: int) -> int:
     """Look the position at the start of trick ``k`` up in the table, writing its key for :func:`store`: the
     value when the bounds stored settle the window, else :data:`OPEN`, with the frame ``fr[f:]`` given the
     position's slot, its stored bounds, the window they narrow and the lead stored as best (-1: none)."""
@@ -128,22 +133,23 @@ def probe(h: Any, seat: int, k: int, mstate: int, alive: int, alpha: int, beta: 
     fr[f + F_SLOT] = slot
     elo, ehi = -INF, INF
     first = -1
-    hit = tval[4 * slot + 3] == P[P_GEN]
+    e = TE * slot
+    hit = tt[e] == P[P_GEN]
     if hit:
         for w in range(KW):
-            if tkeys[KW * slot + w] != kw[at + w]:
+            if tt[e + 4 + w] != kw[at + w]:
                 hit = False
                 break
     if hit:
-        elo = tval[4 * slot]
-        ehi = tval[4 * slot + 1]
+        elo = tt[e + 1]
+        ehi = tt[e + 2]
         if elo >= beta:
             return elo
         if ehi <= alpha:
             return ehi
         if elo == ehi:
             return elo
-        rel = tval[4 * slot + 2]
+        rel = tt[e + 3]
         rs, rk = rel >> 4, rel & 15
         for j in range(13):
             i = order[13 * rs + j]
@@ -168,7 +174,7 @@ def probe(h: Any, seat: int, k: int, mstate: int, alive: int, alpha: int, beta: 
 
 @jit(inline=True, counted=False)
 def store(slot: int, k: int, best: int, best_move: int, alpha: int, beta: int, elo: int, ehi: int, alive: int,
-          P: Any, lower: Any, kw: Any, tkeys: Any, tval: Any) -> None:
+          P: Any, lower: Any, kw: Any, tt: Any) -> None:
     """Keep what the search of the position at the start of trick ``k`` (``slot``, its key written by
     :func:`probe`) learnt: ``best`` found in the window (``alpha``, ``beta``) bounds its value from one side
     or both (with the bounds it had, ``elo`` and ``ehi``), and its best lead, by suit and rank among the cards
@@ -180,12 +186,13 @@ def store(slot: int, k: int, best: int, best_move: int, alpha: int, beta: int, e
     else:
         slo, shi = best, best
     at = (k - 1) * KW
+    e = TE * slot
+    tt[e] = P[P_GEN]
+    tt[e + 1] = slo
+    tt[e + 2] = shi
+    tt[e + 3] = (best_move // 13) << 4 | popcount(alive & lower[best_move])
     for w in range(KW):
-        tkeys[KW * slot + w] = kw[at + w]
-    tval[4 * slot] = slo
-    tval[4 * slot + 1] = shi
-    tval[4 * slot + 2] = (best_move // 13) << 4 | popcount(alive & lower[best_move])
-    tval[4 * slot + 3] = P[P_GEN]
+        tt[e + 4 + w] = kw[at + w]
 
 
-__all__ = ["DEPTH", "FS", "INF", "KW", "MOVES", "OPEN", "TT_BITS", "Memory", "Table", "probe", "store", "table"]
+__all__ = ["DEPTH", "FS", "INF", "KW", "MOVES", "OPEN", "TE", "TT_BITS", "Memory", "Table", "probe", "store", "table"]
