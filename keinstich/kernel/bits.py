@@ -61,9 +61,20 @@ def _high_index(x: int) -> int:
 
 
 if JIT:
-    popcount = jit()(_popcount)
-    low_index = jit()(_low_index)
-    high_index = jit()(_high_index)
+    from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
+
+    popcount = jit()(_popcount)  # LLVM turns the loop into the processor's popcount
+
+    @jit()
+    def low_index(x: int) -> int:
+        """The index of the lowest set bit of ``x`` (> 0): one instruction, where the search of
+        :func:`_low_index` branches unpredictably."""
+        return trailing_zeros(x)
+
+    @jit()
+    def high_index(x: int) -> int:
+        """The index of the highest set bit of ``x`` (> 0)."""
+        return 63 - leading_zeros(x)
 else:  # plain Python has these built in, and faster
     def popcount(x: int) -> int:
         return x.bit_count()
