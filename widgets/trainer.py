@@ -22,11 +22,9 @@ draws. The judge works in a background thread (a note and a Stop button while it
 
 from __future__ import annotations
 
-import base64
 import html
 import threading
-from collections.abc import Callable
-from datetime import datetime
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, cast
 
@@ -35,33 +33,38 @@ import ipywidgets as widgets
 from keinstich.cards import Card, Lang, Style, sort_hand
 from keinstich.coach.grades import pack_in_play
 from keinstich.deal import Deal, Move, move_cards
-from keinstich.faces import card_width, cards_html, domino_svg
+from keinstich.faces import card_width, domino_svg
 from keinstich.faces.layout import LayOffView
 from keinstich.trainer import remember
 from keinstich.trainer import sense as card_sense
 from keinstich.trainer.bank import Bank
 from keinstich.trainer.charts import png, progress
 from keinstich.trainer.charts import sense as sense_chart
-from keinstich.trainer.memory import Memory, ProgressError
-from keinstich.trainer.positions import FAMILIES, code_of
+from keinstich.trainer.memory import Memory
+from keinstich.trainer.positions import code_of
 from keinstich.trainer.practice import Clock, Outcome, Practice, Question, now_utc
 from keinstich.trainer.themes import THEMES
 from keinstich.wording import refusal_words
 
 from ._games import game_of, hand_order, lays_off, tricks_of
 from ._guard import MessageArea, guarded
+from ._progress_file import ProgressFile
 from ._thinking import Thinking
+from ._trainer_html import (
+    answered_html,
+    earlier_html,
+    layout_html,
+    position_line,
+    ratings_html,
+    sense_score_html,
+    sense_view_html,
+    wrong_html,
+)
 from .cardview import HandView, TrickView
 
 __all__ = ["Trainer"]
 
 MODE_NAMES = {"due": "Due", "level": "At my level", "theme": "Theme", "contract": "Contract", "mistakes": "My mistakes"}
-GRADE_COLOURS = {"best": "#0b7a28", "fine": "#2e7d32", "only": "#0b7a28", "mistake": "#b26a00", "blunder": "#b00020"}
-
-
-def _move_name(move: Move, style: Style) -> str:
-    cards = move_cards(move)
-    return " and ".join(c.label(style) for c in cards) if cards else ("pass" if move is None else str(move))
 
 
 class Trainer(widgets.VBox):  # type: ignore[misc]
@@ -211,20 +214,10 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
                                        self.sense_chart])
 
     def _build_file(self) -> None:
-        where = self.memory.path or "memory only (nothing is kept after this kernel)"
-        self.file_info = widgets.HTML(f"Your progress is kept in <code>{html.escape(str(where))}</code>. On Binder "
-                                      "that folder goes with the session: download your progress to keep it, and "
-                                      "load it next time.")
-        self.download_button = widgets.Button(description="Download my progress", icon="download")
-        self.download_button.on_click(guarded(self.messages, lambda _: self.prepare_download()))
-        self.download_link = widgets.HTML()
-        self.download_link.add_class("ks-trainer-download")
-        self.upload = widgets.FileUpload(accept=".sqlite3,.db,.sqlite", multiple=False,
-                                         description="Load my progress")
-        self.upload.observe(guarded(self.messages, self._uploaded), "value")
-        self.file_messages = MessageArea()
-        self.file_tab = widgets.VBox([self.file_info, widgets.HBox([self.download_button, self.download_link]),
-                                      self.upload, self.file_messages])
+        self.file_tab = ProgressFile(self.memory, self.lock, self.messages, self._loaded)
+        self.download_link, self.upload, self.file_messages = (self.file_tab.download_link, self.file_tab.upload,
+                                                               self.file_tab.messages)
+        self.prepare_download, self.load_progress = self.file_tab.prepare_download, self.file_tab.load_progress
 
     # --- looks ---------------------------------------------------------------------------------
 
@@ -324,24 +317,9 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
     def _draw(self, q: Question) -> None:
         d = q.position
         style = self.style_of(d)
-        g = game_of(d.game)
-        try:
-            name = g.contract_name(g.contract_of(d), style)
-        except (ValueError, AttributeError):
-            name = q.contract
-        where = ""
-        if not lays_off(d):
-            play = tricks_of(d)
-            where = f" · trick {len(play.tricks) + 1} of {play.total_tricks}" + ("" if play.trick else " · you lead")
-        source = {"due": "from your deck", "bank": "rated position", "mistakes": "your own mistake"}[q.source]
-        rating = f" · rated {q.rating.rating:.0f}" if q.rated else ""
-        themes = ""
-        if q.source == "bank" and q.themes:
-            themes = " · themes: " + ", ".join(THEMES[t].split(":")[0] for t in q.themes if t in THEMES)
-        self.info.value = (f"<b>{html.escape(name)}</b>{where} · you are <b>seat {q.seat}</b> · "
-                           f"<i>{source}</i>{rating}{themes}<br><b>Find the best card.</b>")
+        self.info.value = position_line(q, style)
         self._draw_table(d, q.seat, style)
-        self.earlier.value = self._earlier_html(d, style)
+        self.earlier.value = earlier_html(d, style)
         self.hand.set_look(style=style, four_colour=self.four_colour, lang=self.lang, width=self.width)
         self.hand.set_cards(sort_hand(d.hand(q.seat), hand_order(d)), d.legal(),
                             lambda c: self._refusal(d, c, q.seat, style))
@@ -370,19 +348,6 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
             self.trick_view.set_look(style=style, four_colour=self.four_colour, lang=self.lang)
             self.trick_view.update(trick, None, players=d.players)
         self.table_box.children = [self.trick_view]
-
-    def _earlier_html(self, d: Deal, style: Style) -> str:
-        """The finished tricks in one small line each (what a player counts)."""
-        if lays_off(d):
-            return ""
-        tricks = tricks_of(d).tricks
-        if not tricks:
-            return ""
-        rows = []
-        for t in tricks:
-            plays = ", ".join(f"{s}: {c.label(style)}" for s, c in t.plays())
-            rows.append(f"<div>trick {t.number}: {html.escape(plays)} → seat {t.winner}</div>")
-        return f"<details><summary>Tricks so far ({len(tricks)})</summary><small>{''.join(rows)}</small></details>"
 
     # --- answering -------------------------------------------------------------------------------
 
@@ -421,54 +386,16 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
         q = self.practice.question
         assert q is not None
         style = self.style_of(q.position)
-        name = _move_name(out.move, style)
-        colour = GRADE_COLOURS.get(out.grade, "#333")
         if not out.done:
-            self.feedback.value = (f"<div><b style='color:{colour}'>Not this one: {html.escape(name)} is a "
-                                   f"{html.escape(out.grade)}.</b> {html.escape(_sentence(out.why))}</div>"
-                                   "<div><b>Try again:</b> find a better card.</div>")
-            self.layout_view.value = self._layout_html(q, out, style)
+            self.feedback.value = wrong_html(out, style)
+            self.layout_view.value = layout_html(q, out, style, four_colour=self.four_colour, lang=self.lang)
             self.hand.highlight([])
             return
         self.change = out.written.change if out.written is not None and q.rated else None
-        good = ", ".join(_move_name(m, style) for m in out.answer)
-        if out.solved:
-            head = f"<b style='color:{colour}'>Right: {html.escape(name)} is {html.escape(out.grade)}.</b>"
-        elif out.good:
-            head = f"<b style='color:{colour}'>Right at the second try: {html.escape(name)}.</b>"
-        elif out.tries:
-            head = f"<b style='color:#b00020'>Not found.</b> {html.escape(_sentence(out.why))}"
-        else:
-            head = "<b>The answer:</b>"
-        parts = [f"<div>{head}</div>", f"<div>Good here: <b>{html.escape(good)}</b>. "
-                                       f"{html.escape(_sentence(out.best_why))}</div>"]
-        w = out.written
-        if w is not None and w.due is not None and not out.solved:
-            parts.append(f"<div><i>In your deck: it comes back, renamed, on {w.due:%a %d %b}.</i></div>")
-        elif w is not None and w.due is not None:
-            parts.append(f"<div><i>Next time in your deck: {w.due:%a %d %b}.</i></div>")
-        self.feedback.value = "".join(parts)
+        self.feedback.value = answered_html(out, style)
         self.hand.highlight([c for m in out.answer for c in move_cards(m)])
         self.answer_button.disabled = True
         self._show_status()
-
-    def _layout_html(self, q: Question, out: Outcome, style: Style) -> str:
-        """The refuting layout: the hidden hands as they could lie, and what happens then."""
-        layout = out.refutation
-        if layout is None:
-            return ("<div class='ks-no-layout'><i>No single layout of the hidden cards shows it plainly: the card "
-                    "costs on average, over the deals that fit what you saw.</i></div>")
-        rows = [f"<div><b>Here is how the cards could lie</b> (it fits everything you saw). With these hands, played "
-                f"on, {html.escape(_move_name(out.move, style))} costs you at least a mistake's worth more than the "
-                "best card:</div>"]
-        for s in range(layout.players):
-            if s == q.seat:
-                continue
-            hand = sort_hand(layout.hand(s), hand_order(layout))
-            faces = cards_html(hand, style=style, four_colour=self.four_colour, lang=self.lang, width=34)
-            rows.append(f"<div style='display:flex;align-items:center;gap:8px'><span style='width:56px'>seat {s}"
-                        f"</span>{faces}</div>")
-        return "<div class='ks-refutation'>" + "".join(rows) + "</div>"
 
     # --- progress --------------------------------------------------------------------------------
 
@@ -483,12 +410,7 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
         with self.lock:
             fig = progress(self.memory)
             self.chart.value = png(fig)
-            overall = self.memory.rating()
-            fams = self.memory.ratings("family")
-            items = [f"<li>{html.escape(FAMILIES.get(f, f))}: <b>{r.rating:.0f}</b> ± {2 * r.rd:.0f} "
-                     f"({n} answer{'' if n == 1 else 's'})</li>" for f, (r, n) in fams.items()]
-            self.ratings.value = (f"<div>Your rating: <b>{overall.rating:.0f}</b> ± {2 * overall.rd:.0f}</div>"
-                                  + (f"<ul style='margin:2px 0'>{''.join(items)}</ul>" if items else ""))
+            self.ratings.value = ratings_html(self.memory)
             rows: list[widgets.Widget] = []
             for theme, performance, fails in self.practice.weak_themes():
                 b = widgets.Button(description="Practise this theme", icon="bullseye",
@@ -525,33 +447,11 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
     def next_sense(self) -> None:
         """A new card-sense question about a bank position."""
         with self.lock:
-            for _ in range(20):
-                self.sense_count += 1
-                seed = f"{self.practice.seed}:{self.sense_count}"
-                entries = [e for e in self.practice.bank.entries if e.family != "kein-stich/domino"
-                           and e.family != "herzeln/domino"]
-                if not entries:
-                    raise card_sense.SenseError("the bank has no trick positions to ask about")
-                import random
-
-                e = random.Random(seed).choice(entries)
-                try:
-                    position = e.position()
-                    q = card_sense.question(position, seed, style=self.style_of(position))
-                except card_sense.SenseError:
-                    continue
-                break
-            else:
-                raise card_sense.SenseError("no card-sense question found")
+            q = card_sense.from_bank(self.practice.bank, self._sense_seeds(), self.style_of)
             self.sense_question = q
-            d = q.position
-            style = self.style_of(d)
+            style = self.style_of(q.position)
             self.sense_text.value = f"<h4 style='margin:4px 0'>{html.escape(q.text)}</h4>"
-            hand = sort_hand(d.hand(q.seat), hand_order(d))
-            self.sense_view.value = (f"<div>You are <b>seat {q.seat}</b>. Your hand:</div>"
-                                     + cards_html(hand, style=style, four_colour=self.four_colour, width=40)
-                                     + self._earlier_html(d, style).replace("<details>", "<details open>")
-                                     + self._table_line(d, style))
+            self.sense_view.value = sense_view_html(q, style, four_colour=self.four_colour)
             rows = []
             for option in q.options:
                 slider = widgets.IntSlider(value=0, min=0, max=100, step=5, description=option,
@@ -564,10 +464,11 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
                                          "would pick; then Check.</i>")
             self.sense_check.disabled = False
 
-    @staticmethod
-    def _table_line(d: Deal, style: Style) -> str:
-        trick = tricks_of(d).trick
-        return f"<div>On the table: {', '.join(f'{s}: {c.label(style)}' for s, c in trick)}</div>" if trick else ""
+    def _sense_seeds(self) -> Iterator[str]:
+        """The seeds of card-sense questions, one after another (each question counted, tries included)."""
+        while True:
+            self.sense_count += 1
+            yield f"{self.practice.seed}:{self.sense_count}"
 
     def pick_sense(self, option: str) -> None:
         """Put all the chance on ``option`` (as its "this one" button does)."""
@@ -587,60 +488,13 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
             self.memory.record_drill(at=self.practice.clock(), kind=q.kind, question=q.text,
                                      position=code_of(q.position), options=q.options, forecast=forecast,
                                      posterior=q.posterior, brier=score, floor=q.floor)
-            rows = "".join(f"<tr><td>{html.escape(o)}</td><td>{p * 100:.0f}%</td><td><b>{x * 100:.0f}%</b></td></tr>"
-                           for o, p, x in zip(q.options, _shown(q, forecast), q.posterior, strict=True))
-            how = "counted over every deal that fits" if q.exact else f"estimated from {card_sense.DRAWS} sampled deals"
-            self.sense_feedback.value = (
-                f"<div>Your Brier score: <b class='ks-brier'>{score:.3f}</b> (the best the evidence allows: "
-                f"{q.floor:.3f}; lower is better).</div><table><tr><th></th><th>you</th><th>the evidence</th></tr>"
-                f"{rows}</table><small>The evidence: what you have seen (your hand, every card played, the voids "
-                f"shown), {how}.</small>")
+            self.sense_feedback.value = sense_score_html(q, forecast, score)
             self.sense_chart.value = png(sense_chart(self.memory))
             self.sense_check.disabled = True
             return score
 
-    # --- the progress file -------------------------------------------------------------------------
-
-    def prepare_download(self) -> bytes:
-        """Make the download link for the memory's file (returns the file's bytes)."""
-        data = self.memory.export()
-        name = f"keinstich-progress-{datetime.now():%Y-%m-%d}.sqlite3"
-        href = "data:application/vnd.sqlite3;base64," + base64.b64encode(data).decode("ascii")
-        self.download_link.value = (f"<a download='{name}' href='{href}' class='ks-download-link'>"
-                                    f"save {html.escape(name)} ({len(data) // 1024 + 1} KB)</a>")
-        return data
-
-    def _uploaded(self, change: dict[str, Any]) -> None:
-        files = change.get("new") or ()
-        if not files:
-            return
-        f = files[0]
-        self.load_progress(bytes(f["content"]), name=str(f.get("name", "the file")))
-
-    def load_progress(self, data: bytes, *, name: str = "the file") -> None:
-        """Load the progress in ``data`` (a downloaded progress file) in place of this memory's."""
-        with self.lock:
-            try:
-                said = self.memory.load(data, name=name)
-            except ProgressError as e:
-                self.file_messages.error(f"Not loaded: {e}. Your progress here is unchanged.")
-                return
-            self.file_messages.ok(said)
-            self.change = None
-            self._show_status()
-            self.next()
-
-
-def _shown(q: card_sense.Question, forecast: list[float]) -> list[float]:
-    """The forecast as it is scored (chances that must sum to one are normalised)."""
-    if q.kind == "void":
-        return list(forecast)
-    total = sum(forecast)
-    return [p / total for p in forecast] if total else list(forecast)
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    if not text:
-        return ""
-    return text[0].upper() + text[1:] + ("" if text.endswith(".") else ".")
+    def _loaded(self) -> None:
+        """Another progress file took this memory's place: start afresh from it."""
+        self.change = None
+        self._show_status()
+        self.next()

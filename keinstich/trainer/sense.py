@@ -16,8 +16,9 @@ p = q), so the learner's card sense is how close they come to it.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from keinstich.bots.knowledge import Knowledge, in_play_mask, trick_knowledge
 from keinstich.bots.sampler import HandSampler
@@ -25,6 +26,9 @@ from keinstich.cards import SUIT_MASKS, Card, Rank, Style, Suit, cards_of, mask_
 from keinstich.coach.equivalence import card_costs
 from keinstich.coach.grades import pack_in_play
 from keinstich.deal import Deal
+
+if TYPE_CHECKING:
+    from keinstich.trainer.bank import Bank
 
 KINDS = ("holds", "count", "void")
 DRAWS = 4000
@@ -232,5 +236,22 @@ def question(position: Deal, seed: int | str, kind: str | None = None, *, style:
     raise SenseError("nothing is hidden worth asking about in this position")
 
 
-__all__ = ["DRAWS", "KINDS", "Question", "SenseError", "brier", "count_out", "holds", "knowledge", "pick",
-           "question", "void"]
+def from_bank(bank: Bank, seeds: Iterator[str], style_of: Callable[[Deal], Style | None] = lambda _d: None,
+              tries: int = 20) -> Question:
+    """A card-sense question about a trick position of ``bank`` (lay-off positions have no hidden hands to ask
+    about): each seed of ``seeds`` draws a position and a question; a position with nothing worth asking about
+    is passed over, up to ``tries`` times. ``style_of`` names the position's cards."""
+    entries = [e for e in bank.entries if e.family not in ("kein-stich/domino", "herzeln/domino")]
+    if not entries:
+        raise SenseError("the bank has no trick positions to ask about")
+    for _, seed in zip(range(tries), seeds, strict=False):
+        position = random.Random(seed).choice(entries).position()
+        try:
+            return question(position, seed, style=style_of(position))
+        except SenseError:
+            continue
+    raise SenseError("no card-sense question found")
+
+
+__all__ = ["DRAWS", "KINDS", "Question", "SenseError", "brier", "count_out", "from_bank", "holds", "knowledge",
+           "pick", "question", "void"]

@@ -1,0 +1,162 @@
+"""What the trainer draws, as HTML: the position's line, the answer's feedback, the refuting layout, the ratings,
+a card-sense question and its score. Pure functions of the trainer's values; the widget (widgets/trainer.py)
+wires them to its buttons."""
+
+from __future__ import annotations
+
+import html
+
+from keinstich.cards import Lang, Style, sort_hand
+from keinstich.deal import Deal, Move, move_cards
+from keinstich.faces import cards_html
+from keinstich.trainer import sense as card_sense
+from keinstich.trainer.memory import Memory
+from keinstich.trainer.positions import FAMILIES
+from keinstich.trainer.practice import Outcome, Question
+from keinstich.trainer.themes import THEMES
+
+from ._games import game_of, hand_order, lays_off, tricks_of
+
+GRADE_COLOURS = {"best": "#0b7a28", "fine": "#2e7d32", "only": "#0b7a28", "mistake": "#b26a00", "blunder": "#b00020"}
+
+
+def move_name(move: Move, style: Style) -> str:
+    cards = move_cards(move)
+    return " and ".join(c.label(style) for c in cards) if cards else ("pass" if move is None else str(move))
+
+
+def sentence(text: str) -> str:
+    """``text`` as a sentence: a capital first, a full stop last (empty stays empty)."""
+    text = text.strip()
+    if not text:
+        return ""
+    return text[0].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
+def position_line(q: Question, style: Style) -> str:
+    """The line above a position: contract, trick, seat, where it comes from, its rating and themes."""
+    d = q.position
+    g = game_of(d.game)
+    try:
+        name = g.contract_name(g.contract_of(d), style)
+    except (ValueError, AttributeError):
+        name = q.contract
+    where = ""
+    if not lays_off(d):
+        play = tricks_of(d)
+        where = f" · trick {len(play.tricks) + 1} of {play.total_tricks}" + ("" if play.trick else " · you lead")
+    source = {"due": "from your deck", "bank": "rated position", "mistakes": "your own mistake"}[q.source]
+    rating = f" · rated {q.rating.rating:.0f}" if q.rated else ""
+    themes = ""
+    if q.source == "bank" and q.themes:
+        themes = " · themes: " + ", ".join(THEMES[t].split(":")[0] for t in q.themes if t in THEMES)
+    return (f"<b>{html.escape(name)}</b>{where} · you are <b>seat {q.seat}</b> · "
+            f"<i>{source}</i>{rating}{themes}<br><b>Find the best card.</b>")
+
+
+def earlier_html(d: Deal, style: Style) -> str:
+    """The finished tricks in one small line each (what a player counts)."""
+    if lays_off(d):
+        return ""
+    tricks = tricks_of(d).tricks
+    if not tricks:
+        return ""
+    rows = []
+    for t in tricks:
+        plays = ", ".join(f"{s}: {c.label(style)}" for s, c in t.plays())
+        rows.append(f"<div>trick {t.number}: {html.escape(plays)} → seat {t.winner}</div>")
+    return f"<details><summary>Tricks so far ({len(tricks)})</summary><small>{''.join(rows)}</small></details>"
+
+
+def table_line(d: Deal, style: Style) -> str:
+    """The cards of the trick in progress, in one line (empty when a trick is to be led)."""
+    trick = tricks_of(d).trick
+    return f"<div>On the table: {', '.join(f'{s}: {c.label(style)}' for s, c in trick)}</div>" if trick else ""
+
+
+def wrong_html(out: Outcome, style: Style) -> str:
+    """The feedback after a card that is not good enough, before the second try."""
+    colour = GRADE_COLOURS.get(out.grade, "#333")
+    return (f"<div><b style='color:{colour}'>Not this one: {html.escape(move_name(out.move, style))} is a "
+            f"{html.escape(out.grade)}.</b> {html.escape(sentence(out.why))}</div>"
+            "<div><b>Try again:</b> find a better card.</div>")
+
+
+def answered_html(out: Outcome, style: Style) -> str:
+    """The feedback once a position is done: right, right at the second try, not found, or the answer asked for;
+    the good cards and why; when it comes back from the deck."""
+    name, colour = move_name(out.move, style), GRADE_COLOURS.get(out.grade, "#333")
+    good = ", ".join(move_name(m, style) for m in out.answer)
+    if out.solved:
+        head = f"<b style='color:{colour}'>Right: {html.escape(name)} is {html.escape(out.grade)}.</b>"
+    elif out.good:
+        head = f"<b style='color:{colour}'>Right at the second try: {html.escape(name)}.</b>"
+    elif out.tries:
+        head = f"<b style='color:#b00020'>Not found.</b> {html.escape(sentence(out.why))}"
+    else:
+        head = "<b>The answer:</b>"
+    parts = [f"<div>{head}</div>", f"<div>Good here: <b>{html.escape(good)}</b>. "
+                                   f"{html.escape(sentence(out.best_why))}</div>"]
+    w = out.written
+    if w is not None and w.due is not None and not out.solved:
+        parts.append(f"<div><i>In your deck: it comes back, renamed, on {w.due:%a %d %b}.</i></div>")
+    elif w is not None and w.due is not None:
+        parts.append(f"<div><i>Next time in your deck: {w.due:%a %d %b}.</i></div>")
+    return "".join(parts)
+
+
+def layout_html(q: Question, out: Outcome, style: Style, *, four_colour: bool | None, lang: Lang) -> str:
+    """The refuting layout: the hidden hands as they could lie, and what happens then."""
+    layout = out.refutation
+    if layout is None:
+        return ("<div class='ks-no-layout'><i>No single layout of the hidden cards shows it plainly: the card "
+                "costs on average, over the deals that fit what you saw.</i></div>")
+    rows = [f"<div><b>Here is how the cards could lie</b> (it fits everything you saw). With these hands, played "
+            f"on, {html.escape(move_name(out.move, style))} costs you at least a mistake's worth more than the "
+            "best card:</div>"]
+    for s in range(layout.players):
+        if s == q.seat:
+            continue
+        hand = sort_hand(layout.hand(s), hand_order(layout))
+        faces = cards_html(hand, style=style, four_colour=four_colour, lang=lang, width=34)
+        rows.append(f"<div style='display:flex;align-items:center;gap:8px'><span style='width:56px'>seat {s}"
+                    f"</span>{faces}</div>")
+    return "<div class='ks-refutation'>" + "".join(rows) + "</div>"
+
+
+def ratings_html(memory: Memory) -> str:
+    """The learner's rating, and per contract family, each give or take twice its deviation."""
+    overall = memory.rating()
+    items = [f"<li>{html.escape(FAMILIES.get(f, f))}: <b>{r.rating:.0f}</b> ± {2 * r.rd:.0f} "
+             f"({n} answer{'' if n == 1 else 's'})</li>" for f, (r, n) in memory.ratings("family").items()]
+    return (f"<div>Your rating: <b>{overall.rating:.0f}</b> ± {2 * overall.rd:.0f}</div>"
+            + (f"<ul style='margin:2px 0'>{''.join(items)}</ul>" if items else ""))
+
+
+def sense_view_html(q: card_sense.Question, style: Style, *, four_colour: bool | None) -> str:
+    """A card-sense question's position: the seat, its hand, the tricks so far (open) and the trick on the table."""
+    d = q.position
+    hand = sort_hand(d.hand(q.seat), hand_order(d))
+    return (f"<div>You are <b>seat {q.seat}</b>. Your hand:</div>"
+            + cards_html(hand, style=style, four_colour=four_colour, width=40)
+            + earlier_html(d, style).replace("<details>", "<details open>")
+            + table_line(d, style))
+
+
+def shown(q: card_sense.Question, forecast: list[float]) -> list[float]:
+    """The forecast as it is scored (chances that must sum to one are normalised)."""
+    if q.kind == "void":
+        return list(forecast)
+    total = sum(forecast)
+    return [p / total for p in forecast] if total else list(forecast)
+
+
+def sense_score_html(q: card_sense.Question, forecast: list[float], score: float) -> str:
+    """The Brier score of ``forecast``, beside the best the evidence allows, and each answer's chances."""
+    rows = "".join(f"<tr><td>{html.escape(o)}</td><td>{p * 100:.0f}%</td><td><b>{x * 100:.0f}%</b></td></tr>"
+                   for o, p, x in zip(q.options, shown(q, forecast), q.posterior, strict=True))
+    how = "counted over every deal that fits" if q.exact else f"estimated from {card_sense.DRAWS} sampled deals"
+    return (f"<div>Your Brier score: <b class='ks-brier'>{score:.3f}</b> (the best the evidence allows: "
+            f"{q.floor:.3f}; lower is better).</div><table><tr><th></th><th>you</th><th>the evidence</th></tr>"
+            f"{rows}</table><small>The evidence: what you have seen (your hand, every card played, the voids "
+            f"shown), {how}.</small>")
