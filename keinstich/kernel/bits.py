@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from keinstich.kernel.jit import JIT, jit
 
 
@@ -63,18 +65,20 @@ def _high_index(x: int) -> int:
 if JIT:
     from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
+    _tz: Any = trailing_zeros
+    _lz: Any = leading_zeros
     popcount = jit()(_popcount)  # LLVM turns the loop into the processor's popcount
 
     @jit()
     def low_index(x: int) -> int:
-        """The index of the lowest set bit of ``x`` (> 0): one instruction, where the search of
-        :func:`_low_index` branches unpredictably."""
-        return trailing_zeros(x)
+        """The index of the lowest set bit of ``x`` (0 when there is none, as :func:`_low_index`): one
+        instruction, where the search of :func:`_low_index` branches unpredictably."""
+        return _tz(x) if x else 0
 
     @jit()
     def high_index(x: int) -> int:
-        """The index of the highest set bit of ``x`` (> 0)."""
-        return 63 - leading_zeros(x)
+        """The index of the highest set bit of ``x`` (0 when there is none, as :func:`_high_index`)."""
+        return 63 - _lz(x) if x else 0
 else:  # plain Python has these built in, and faster
     def popcount(x: int) -> int:
         return x.bit_count()
