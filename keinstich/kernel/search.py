@@ -308,8 +308,7 @@ def node(h: Any, at: At, T: Tables, M: Memory) -> int:
                     ret = settled(h, seat, k, mstate, alive, alpha, beta, P, over, val, base, pos_from, neg_from,
                                   mfix)
                     if ret == OPEN:
-                        ret = probe(h, seat, k, mstate, alive, alpha, beta, P, order, lower, cls, kw, tt,
-                                    fr, f)
+                        ret = probe(h, seat, k, mstate, alive, alpha, beta, P, order, cls, kw, tt, fr, f)
                         if ret == OPEN:
                             ret = tightened(h, seat, k, alive, fr[f + F_A0], fr[f + F_B0], P, val, base, lower, order,
                                             pos_from, neg_from)

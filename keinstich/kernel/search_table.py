@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from keinstich.kernel.bits import low_index as _low
 from keinstich.kernel.bits import popcount
 from keinstich.kernel.jit import jit, zeros
 from keinstich.kernel.layout import P_ABSOLUTE, P_GEN, P_N
@@ -85,9 +84,8 @@ M62 = (1 << 62) - 1
 
 
 @jit(counted=False)
-def _key(h: Any, alive: int, leader: int, mstate: int, P: Any, lower: Any, cls: Any, kw: Any, at: int) -> int:
-    """Write the position's key to ``kw[at:at+KW]``; returns its hash. A card's bit is its rank among the cards
-    of its suit in play (how many of them are below it), set in its holder's word and its amount class's."""
+def _key(h: Any, alive: int, leader: int, mstate: int, P: Any, order: Any, cls: Any, kw: Any, at: int) -> int:
+    """Write the position's key to ``kw[at:at+KW]``; returns its hash."""
     n = P[P_N]
     for w in range(KW):
         kw[at + w] = 0
@@ -95,19 +93,22 @@ def _key(h: Any, alive: int, leader: int, mstate: int, P: Any, lower: Any, cls: 
         for o in range(n):
             kw[at + o] = h[o]
     else:
-        for o in range(n):
-            x = h[o]
-            mine = 0
-            while x:
-                b = x & -x
-                x ^= b
-                i = _low(b)
-                bit = 1 << (13 * (i // 13) + popcount(alive & lower[i]))
-                mine |= bit
-                q = cls[i]
-                if q:
-                    kw[at + n + q - 1] |= bit
-            kw[at + o] = mine
+        for s in range(4):
+            p = 0
+            for j in range(13):
+                i = order[13 * s + j]
+                if i < 0:
+                    break
+                if alive >> i & 1:
+                    bit = 1 << (13 * s + p)
+                    o = 0
+                    while not h[o] >> i & 1:
+                        o += 1
+                    kw[at + o] |= bit
+                    q = cls[i]
+                    if q:
+                        kw[at + n + q - 1] |= bit
+                    p += 1
     kw[at + KW - 1] = leader | (mstate + 2) << 8
     x = 0
     for w in range(KW):
@@ -122,13 +123,13 @@ def _key(h: Any, alive: int, leader: int, mstate: int, P: Any, lower: Any, cls: 
 
 
 @jit(inline=True, counted=False)
-def probe(h: Any, seat: int, k: int, mstate: int, alive: int, alpha: int, beta: int, P: Any, order: Any,
-          lower: Any, cls: Any, kw: Any, tt: Any, fr: Any, f: int) -> int:
+def probe(h: Any, seat: int, k: int, mstate: int, alive: int, alpha: int, beta: int, P: Any, order: Any, cls: Any,
+          kw: Any, tt: Any, fr: Any, f: int) -> int:
     """Look the position at the start of trick ``k`` up in the table, writing its key for :func:`store`: the
     value when the bounds stored settle the window, else :data:`OPEN`, with the frame ``fr[f:]`` given the
     position's slot, its stored bounds, the window they narrow and the lead stored as best (-1: none)."""
     at = (k - 1) * KW
-    slot = _key(h, alive, seat, mstate, P, lower, cls, kw, at) & ((1 << TT_BITS) - 1)
+    slot = _key(h, alive, seat, mstate, P, order, cls, kw, at) & ((1 << TT_BITS) - 1)
     fr[f + F_SLOT] = slot
     elo, ehi = -INF, INF
     first = -1
