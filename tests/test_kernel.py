@@ -276,3 +276,14 @@ def test_the_same_source_runs_as_plain_python_without_numba() -> None:
                                          text=True, check=True).stdout)
     assert compiled.pop("jit") is JIT
     assert plain == compiled
+
+
+def test_the_lowest_and_highest_bit_agree_with_python_and_say_0_for_none() -> None:
+    """Compiled or plain (KEINSTICH_JIT=0), the bit helpers answer alike: the kernel's choices never depend on
+    whether numba is there."""
+    from keinstich.kernel.bits import high_index, low_index, popcount
+
+    assert low_index(0) == high_index(0) == popcount(0) == 0
+    for x in (1, 2, 3, 1 << 31, (1 << 52) - 1, 0b1011000, (1 << 62) | 5):
+        assert (low_index(x), high_index(x), popcount(x)) == \
+            ((x & -x).bit_length() - 1, x.bit_length() - 1, x.bit_count())

@@ -84,10 +84,10 @@ else:  # plain Python has these built in, and faster
         return x.bit_count()
 
     def low_index(x: int) -> int:
-        return (x & -x).bit_length() - 1
+        return (x & -x).bit_length() - 1 if x else 0  # 0 for none, as compiled: both paths answer alike
 
     def high_index(x: int) -> int:
-        return x.bit_length() - 1
+        return x.bit_length() - 1 if x else 0
 
 
 __all__ = ["high_index", "low_index", "popcount"]
