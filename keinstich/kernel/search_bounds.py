@@ -315,6 +315,19 @@ def _amounts(k: int, alive: int, P: Any, val: Any, pos_from: Any, neg_from: Any)
 
 
 @jit(inline=True, counted=False)
+def _decided(lo: int, hi: int, alpha: int, beta: int) -> int:
+    """What bounds ``lo`` .. ``hi`` decide in the window (``alpha``, ``beta``): the value where they meet, a
+    bound outside the window, else :data:`OPEN` (search on)."""
+    if lo == hi:
+        return lo
+    if hi <= alpha:
+        return hi
+    if lo >= beta:
+        return lo
+    return OPEN
+
+
+@jit(inline=True, counted=False)
 def settled(h: Any, seat: int, k: int, mstate: int, alive: int, alpha: int, beta: int, P: Any, over: Any, val: Any,
             base: Any, pos_from: Any, neg_from: Any, mfix: Any) -> int:
     """At the start of trick ``k``: the value when it is known without a search, else :data:`OPEN`. Without the
@@ -323,12 +336,9 @@ def settled(h: Any, seat: int, k: int, mstate: int, alive: int, alpha: int, beta
     sign = P[P_SIGN]
     if not P[P_MARCH]:
         lo, hi = _amounts(k, alive, P, val, pos_from, neg_from)
-        if lo == hi:
-            return lo
-        if hi <= alpha:
-            return hi
-        if lo >= beta:
-            return lo
+        v = _decided(lo, hi, alpha, beta)
+        if v != OPEN:
+            return v
     if k != P[P_TOTAL]:
         return OPEN
     n = P[P_N]  # one card each: play the trick out
@@ -359,18 +369,11 @@ def tightened(h: Any, seat: int, k: int, alive: int, alpha: int, beta: int, P: A
     lo, hi = _amounts(k, alive, P, val, pos_from, neg_from)
     bad = _bad_suits(h, _low(P[P_SIDE]), order, P[P_N]) if lo < 0 else 0
     lo, hi = run_out(h, seat, lo, hi, P, lower, order, bad)
-    if lo == hi:
-        return lo
-    if hi <= alpha:
-        return hi
-    if lo >= beta:
-        return lo
+    v = _decided(lo, hi, alpha, beta)
+    if v != OPEN:
+        return v
     lo, hi = led_trick(h, seat, k, lo, hi, P, val, base, lower, order, bad)
-    if hi <= alpha:
-        return hi
-    if lo >= beta:
-        return lo
-    return OPEN
+    return _decided(lo, hi, alpha, beta)
 
 
 __all__ = ["led_trick", "run_out", "settled", "tightened"]
