@@ -10,6 +10,7 @@ from keinstich.cards import Lang, Style, sort_hand
 from keinstich.deal import Deal, Move, move_cards
 from keinstich.faces import cards_html
 from keinstich.trainer import sense as card_sense
+from keinstich.trainer.bank import Bank
 from keinstich.trainer.memory import Memory
 from keinstich.trainer.positions import FAMILIES
 from keinstich.trainer.practice import Outcome, Question
@@ -31,6 +32,19 @@ def sentence(text: str) -> str:
     if not text:
         return ""
     return text[0].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
+def contract_options(bank: Bank, style: Style | None) -> list[tuple[str, str]]:
+    """The bank's contracts for a dropdown: each named in the pack's words, with its number of positions."""
+    out = []
+    for cid, n in bank.contracts().items():
+        g = game_of(next(e for e in bank.entries if e.contract == cid).game)
+        try:
+            name = g.contract_name(g.contract(cid), style)
+        except ValueError:
+            name = cid
+        out.append((f"{name} ({n})", cid))
+    return out
 
 
 def position_line(q: Question, style: Style) -> str:

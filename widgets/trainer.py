@@ -46,12 +46,13 @@ from keinstich.trainer.practice import Clock, Outcome, Practice, Question, now_u
 from keinstich.trainer.themes import THEMES
 from keinstich.wording import refusal_words
 
-from ._games import game_of, hand_order, lays_off, tricks_of
+from ._games import hand_order, lays_off, tricks_of
 from ._guard import MessageArea, guarded
 from ._progress_file import ProgressFile
 from ._thinking import Thinking
 from ._trainer_html import (
     answered_html,
+    contract_options,
     earlier_html,
     layout_html,
     position_line,
@@ -142,8 +143,8 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
         self.theme_pick = widgets.Dropdown(options=[(f"{THEMES[t].split(':')[0]} ({n})", t) for t, n in themes.items()
                                                     if t in THEMES], description="theme",
                                            layout=widgets.Layout(width="260px"))
-        self.contract_pick = widgets.Dropdown(options=self._contract_options(), description="contract",
-                                              layout=widgets.Layout(width="300px"))
+        self.contract_pick = widgets.Dropdown(options=contract_options(self.practice.bank, self.style_choice),
+                                              description="contract", layout=widgets.Layout(width="300px"))
         self.mode_buttons.observe(guarded(self.messages, lambda _: self._mode_chosen()), "value")
         self.theme_pick.observe(guarded(self.messages, lambda _: self._mode_chosen()), "value")
         self.contract_pick.observe(guarded(self.messages, lambda _: self._mode_chosen()), "value")
@@ -151,25 +152,13 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
                                   layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         self._quiet(self._show_mode)
 
-    def _contract_options(self) -> list[tuple[str, str]]:
-        out = []
-        for cid, n in self.practice.bank.contracts().items():
-            entry = next(e for e in self.practice.bank.entries if e.contract == cid)
-            g = game_of(entry.game)
-            try:
-                name = g.contract_name(g.contract(cid), self.style_choice)
-            except ValueError:
-                name = cid
-            out.append((f"{name} ({n})", cid))
-        return out
-
     def _build_practise(self) -> None:
         self.info = widgets.HTML()
         self.info.add_class("ks-trainer-info")
         self.table_box = widgets.Box()
         self.trick_view: TrickView | None = None
         self.earlier = widgets.HTML()
-        self.hand = HandView((), on_click=guarded(self.messages, self._clicked), on_error=self.messages.error,
+        self.hand = HandView((), on_click=guarded(self.messages, self.answer), on_error=self.messages.error,
                              width=self.width, lang=self.lang, four_colour=self.four_colour)
         self.answer_button = widgets.Button(description="Show answer", icon="eye")
         self.next_button = widgets.Button(description="Next", icon="forward", button_style="primary")
@@ -217,7 +206,6 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
         self.file_tab = ProgressFile(self.memory, self.lock, self.messages, self._loaded)
         self.download_link, self.upload, self.file_messages = (self.file_tab.download_link, self.file_tab.upload,
                                                                self.file_tab.messages)
-        self.prepare_download, self.load_progress = self.file_tab.prepare_download, self.file_tab.load_progress
 
     # --- looks ---------------------------------------------------------------------------------
 
@@ -357,9 +345,6 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
             self.job.withdraw()
         self.job.start(lambda _budget: work(), done, lambda e: self.messages.error(str(e)))
 
-    def _clicked(self, c: Card) -> None:
-        self.answer(c)
-
     def answer(self, move: Move) -> None:
         """Answer with ``move`` (as a click on the card does)."""
         with self.lock:
@@ -492,6 +477,14 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
             self.sense_chart.value = png(sense_chart(self.memory))
             self.sense_check.disabled = True
             return score
+
+    def prepare_download(self) -> bytes:
+        """Make the download link for the memory's file (returns the file's bytes)."""
+        return self.file_tab.prepare_download()
+
+    def load_progress(self, data: bytes, *, name: str = "the file") -> None:
+        """Load the progress in ``data`` (a downloaded progress file) in place of this memory's."""
+        self.file_tab.load_progress(data, name=name)
 
     def _loaded(self) -> None:
         """Another progress file took this memory's place: start afresh from it."""
