@@ -46,19 +46,26 @@ class Suit(enum.IntEnum):
     def symbol(self) -> str:
         return "♣♠♥♦"[self]
 
-    def label(self, style: Style = "french", lang: Lang = "en") -> str:
-        """The suit's name, e.g. ``label("german", "de") == "Grün"`` for spades."""
-        return _SUIT_NAMES[style, lang][self]
+    def label(self, style: Style = "french", lang: Lang | None = None) -> str:
+        """The suit's name, e.g. ``label("german", "de") == "Grün"`` for spades (None: the language spoken here,
+        :mod:`keinstich.wording.i18n`)."""
+        from keinstich.wording.i18n import _, use_language
+
+        with use_language(lang):
+            return _(_SUIT_NAMES[style][self])
 
     def __str__(self) -> str:
-        return self.label()
+        return self.label(lang="en")
 
 
-_SUIT_NAMES: dict[tuple[str, str], tuple[str, str, str, str]] = {
-    ("french", "en"): ("clubs", "spades", "hearts", "diamonds"),
-    ("french", "de"): ("Kreuz", "Pik", "Herz", "Karo"),
-    ("german", "en"): ("acorns", "leaves", "hearts", "bells"),
-    ("german", "de"): ("Eichel", "Grün", "Herz", "Schellen"),
+def N_(msgid: str) -> str:
+    """Marks a name for the message catalogs (:func:`keinstich.wording.i18n.N_`); translated where it is said."""
+    return msgid
+
+
+_SUIT_NAMES: dict[str, tuple[str, str, str, str]] = {
+    "french": (N_("clubs"), N_("spades"), N_("hearts"), N_("diamonds")),
+    "german": (N_("acorns"), N_("leaves"), N_("hearts"), N_("bells")),
 }
 
 
@@ -83,22 +90,23 @@ class Rank(enum.IntEnum):
     def code(self) -> str:
         return _RANK_CODES[self]
 
-    def label(self, style: Style = "french", lang: Lang = "en") -> str:
-        """The rank's name: Queen / Dame in a French pack, Ober in a German one."""
+    def label(self, style: Style = "french", lang: Lang | None = None) -> str:
+        """The rank's name: Queen / Dame in a French pack, Ober in a German one (None: the language spoken here)."""
         if self <= Rank.TEN:
             return str(int(self))
-        return _RANK_NAMES[style, lang][self - Rank.JACK]
+        from keinstich.wording.i18n import _, use_language
+
+        with use_language(lang):
+            return _(_RANK_NAMES[style][self - Rank.JACK])
 
     def __str__(self) -> str:
-        return self.label()
+        return self.label(lang="en")
 
 
 _RANK_CODES = {r: (str(int(r)) if r <= 10 else "JQKA"[r - 11]) for r in Rank}
-_RANK_NAMES: dict[tuple[str, str], tuple[str, str, str, str]] = {
-    ("french", "en"): ("Jack", "Queen", "King", "Ace"),
-    ("french", "de"): ("Bube", "Dame", "König", "Ass"),
-    ("german", "en"): ("Unter", "Ober", "König", "Daus"),
-    ("german", "de"): ("Unter", "Ober", "König", "Daus"),
+_RANK_NAMES: dict[str, tuple[str, str, str, str]] = {
+    "french": (N_("Jack"), N_("Queen"), N_("King"), N_("Ace")),
+    "german": (N_("Unter"), N_("Ober"), N_("König"), N_("Daus")),
 }
 
 
@@ -144,12 +152,14 @@ class Card:
         """Short form with the suit symbol, e.g. ``Q♠``."""
         return self.rank.code + self.suit.symbol
 
-    def label(self, style: Style = "french", lang: Lang = "en") -> str:
-        """Full name: "Queen of Spades", "Ober of Leaves", "Pik-Dame", "Grün-Ober"."""
-        rank, suit = self.rank.label(style, lang), self.suit.label(style, lang)
-        if lang == "de":
-            return f"{suit}-{rank}"
-        return f"{rank} of {suit.capitalize()}"
+    def label(self, style: Style = "french", lang: Lang | None = None) -> str:
+        """Full name: "Queen of Spades", "Ober of Leaves", "Pik-Dame", "Grün-Ober" (None: the language spoken here)."""
+        from keinstich.wording.i18n import _, use_language
+
+        with use_language(lang):
+            rank, suit = self.rank.label(style), self.suit.label(style)
+            # TRANSLATORS: one card's name: "Ober of Leaves"; German joins suit and rank: "Grün-Ober"
+            return _("{rank} of {suit}", rank=rank, suit=suit.capitalize())
 
     def _repr_html_(self) -> str:
         """The card's SVG face in a notebook cell (see :mod:`keinstich.faces`)."""
@@ -385,7 +395,7 @@ def pack(pack_id: str | Pack) -> Pack:
 @lru_cache(maxsize=256)
 def _pack(pack_id: str) -> Pack:
     text = str(pack_id).strip().lower()
-    base, _, minus = text.partition("-minus-")
+    base, _sep, minus = text.partition("-minus-")
     m = re.fullmatch(r"(german|french)-(\d{1,3})", base)
     if not m:
         raise PackError(f"unknown pack {quoted(pack_id)}: use one of {', '.join(PACK_IDS)}, "
