@@ -32,7 +32,7 @@ lab: $(STAMP)
 # fuzzy flag), both compiled. `make test` fails until every message is translated and compiled.
 POT := keinstich/locale/keinstich.pot
 catalogs: $(STAMP)
-	$(BIN)/pybabel -q extract -F babel.cfg -c TRANSLATORS: --no-location --sort-output --omit-header --no-wrap -o $(POT) .
+	$(BIN)/pybabel -q extract -F babel.cfg -k NP_:1c,2 -c TRANSLATORS: --no-location --sort-output --omit-header --no-wrap -o $(POT) .
 	$(BIN)/pybabel -q update -i $(POT) -d keinstich/locale -D keinstich --ignore-obsolete --previous --no-wrap \
 		--omit-header
 	$(BIN)/pybabel -q compile -d keinstich/locale -D keinstich --statistics

@@ -18,7 +18,7 @@ import string
 from pathlib import Path
 
 import pytest
-from babel.messages.extract import extract_from_dir
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 POT = ROOT / "keinstich" / "locale" / "keinstich.pot"
 PO = ROOT / "keinstich" / "locale" / "de" / "LC_MESSAGES" / "keinstich.po"
 MO = PO.with_suffix(".mo")
-KEYWORDS = ("_", "gettext", "ngettext", "pgettext", "npgettext", "N_")
+KEYWORDS = ("_", "gettext", "ngettext", "pgettext", "npgettext", "N_", "NP_")
 
 
 def _key(message: object) -> tuple[str | None, str]:
@@ -46,8 +46,9 @@ def extracted() -> set[tuple[str | None, str]]:
     with (ROOT / "babel.cfg").open() as fp:
         method_map, options_map = parse_mapping_cfg(fp)
     found = set()
+    keywords = {**DEFAULT_KEYWORDS, "NP_": ((1, "c"), 2)}
     for _filename, _lineno, message, _comments, context in extract_from_dir(
-            str(ROOT), method_map, options_map, comment_tags=("TRANSLATORS:",)):
+            str(ROOT), method_map, options_map, keywords=keywords, comment_tags=("TRANSLATORS:",)):
         found.add((context, message[0] if isinstance(message, tuple) else message))
     return found
 
@@ -118,7 +119,7 @@ def test_a_marked_message_is_a_literal() -> None:
                 name = node.func.id if isinstance(node.func, ast.Name) else node.func.attr
                 if name not in KEYWORDS or not node.args:
                     continue
-                count = {"ngettext": 2, "pgettext": 2, "npgettext": 3}.get(name, 1)
+                count = {"ngettext": 2, "pgettext": 2, "npgettext": 3, "NP_": 2}.get(name, 1)
                 for arg in node.args[:count]:
                     if isinstance(arg, ast.JoinedStr | ast.BinOp | ast.Call):
                         bad.append(f"{path.relative_to(ROOT)}:{node.lineno}: {ast.unparse(node)[:80]}")

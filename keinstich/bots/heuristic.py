@@ -50,7 +50,6 @@ from keinstich.kernel.rules import reveals, rule_tables
 from keinstich.layoff import DominoObservation
 from keinstich.limits import check_whole
 from keinstich.tricks import Observation, TrickDeal
-from keinstich.wording.i18n import N_
 
 if TYPE_CHECKING:
     from keinstich.deal import Deal
@@ -95,8 +94,7 @@ class HeuristicBot(BaseBot):
         c, code, ref, spot = self._pick(obs)
         if obs.rules.trump is not None:
             return Choice(c, Reason("trump", code=code, card=c, ref=ref, spot=spot))
-        name = getattr(obs.contract, "name", None) or N_("this deal")
-        return Choice(c, Reason("trick", code=code, card=c, ref=ref, name=name, spot=spot))
+        return Choice(c, Reason("trick", code=code, card=c, ref=ref, contract=obs.contract, spot=spot))
 
     def _pick(self, obs: Observation) -> tuple[Card, int, Card | None, Spot]:
         """The card for a trick observation, its reason code, the card the reason refers to, and the

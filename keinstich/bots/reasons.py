@@ -46,7 +46,7 @@ from keinstich.kernel.heuristic import (
     WIN,
 )
 from keinstich.kernel.rules import beats
-from keinstich.wording import a, contract_name, current_style, naming, say, say_cards, say_suit
+from keinstich.wording import a, current_style, naming, say, say_cards, say_suit
 from keinstich.wording.i18n import _, ngettext, use_language
 
 
@@ -407,7 +407,9 @@ def trump_reason(code: int, c: Card, ref: Card | None, sp: Spot) -> str:
 
 @saying("trick")
 def _say_trick(f: Mapping[str, Any]) -> str:
-    return trick_reason(f["code"], f["card"], f["ref"], contract_name(f["name"]), f["spot"])
+    title = getattr(f["contract"], "title", None)
+    name = title(current_style()) if callable(title) else getattr(f["contract"], "name", None) or _("this deal")
+    return trick_reason(f["code"], f["card"], f["ref"], name, f["spot"])
 
 
 @saying("trump")
@@ -424,4 +426,4 @@ def _say_trump(f: Mapping[str, Any]) -> str:
     return _("{reason} (your side has {points}; {trumps} unseen)", **fields)
 
 
-__all__ = ["Reason", "Spot", "contract_name", "points", "same_play", "saying", "trick_reason", "trump_reason"]
+__all__ = ["Reason", "Spot", "points", "same_play", "saying", "trick_reason", "trump_reason"]

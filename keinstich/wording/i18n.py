@@ -33,7 +33,7 @@ from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
-__all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "N_", "_", "check_language", "gettext", "language", "ngettext",
+__all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "NP_", "N_", "_", "check_language", "gettext", "language", "ngettext",
            "npgettext", "number", "pgettext", "set_language", "use_language"]
 
 DOMAIN = "keinstich"
@@ -172,12 +172,20 @@ def N_(msgid: str) -> str:
     return msgid
 
 
-def number(x: float, digits: int = 0, *, plus: bool = False, percent: bool = False) -> str:
+def NP_(context: str, msgid: str) -> str:
+    """Mark ``msgid`` in a ``context`` for the catalogs (a contract's name, "herzeln contract"); translate it where it
+    is shown with :func:`pgettext` in the same context."""
+    return msgid
+
+
+def number(x: float, digits: int | None = 0, *, plus: bool = False, percent: bool = False) -> str:
     """``x`` with ``digits`` decimals in the reader's form: "1.5" in English, "1,5" in German (the decimal sign and
     the minus sign of the language's locale, from Babel's CLDR data); the digits are Python's, so a figure rounds
     alike in every language. ``plus`` signs a positive figure ("+1.5"); ``percent`` shows ``x`` (a share, 0.25) as a
-    percentage ("25%", German "25 %"). Negative zero is "0" (with ``plus``, "+0")."""
-    text = f"{x:{'+' if plus else ''}.{max(digits, 0)}{'%' if percent else 'f'}}"
+    percentage ("25%", German "25 %"); ``digits`` None: as many as the figure needs ("2.5", "3", Python's ``g``).
+    Negative zero is "0" (with ``plus``, "+0")."""
+    sign = "+" if plus else ""
+    text = f"{x:{sign}g}" if digits is None else f"{x:{sign}.{max(digits, 0)}{'%' if percent else 'f'}}"
     if text.lstrip("+-").rstrip("%").strip("0.") == "":
         text = ("+" if plus else "") + text.lstrip("+-")
     if percent:

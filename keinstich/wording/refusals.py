@@ -188,8 +188,8 @@ def _action(what: str) -> str:
             "say re": pgettext("action", "say re")}.get(what, what)
 
 
-def _phase_name(phase: str) -> str:
-    """A Herzblatt phase's name ("the deal is in the asking phase")."""
+def phase_name(phase: str) -> str:
+    """A Herzblatt phase's name in the language spoken ("the deal is in the asking phase", "Fragen")."""
     return {"asking": pgettext("phase", "asking"), "discard": pgettext("phase", "discard"),
             "announce": pgettext("phase", "announce"), "contra": pgettext("phase", "contra"),
             "re": pgettext("phase", "re"), "play": pgettext("phase", "play"),
@@ -197,7 +197,7 @@ def _phase_name(phase: str) -> str:
 
 
 def _phase(w: Who, f: Facts) -> str:
-    what, phase = _action(f["what"]), _phase_name(f["phase"])
+    what, phase = _action(f["what"]), phase_name(f["phase"])
     if f.get("turn") is not None:
         return _("cannot {what} now: the deal is in the {phase} phase (seat {turn} to act)", what=what, phase=phase,
                  turn=f["turn"])
@@ -251,7 +251,7 @@ _SAY: dict[str, Callable[[Who, Facts], str]] = {
     "discard-twice": lambda w, f: _("discard two different cards, not {card} twice", card=f["card"].code),
     "announce": lambda w, f: _("seat {seat} may announce None, '66' or 'du', not {value}", seat=w.seat,
                                value=repr(f["value"])),
-    "no-card-now": lambda w, f: _("no card may be played in the {phase} phase", phase=_phase_name(f["phase"])),
+    "no-card-now": lambda w, f: _("no card may be played in the {phase} phase", phase=phase_name(f["phase"])),
     "not-a-move": lambda w, f: _("a Herzblatt move is a card, Ask, Discard, Announce, Contra or Re, not {value}",
                                  value=repr(f["value"])),
 }
@@ -280,4 +280,4 @@ def say_refusal(rule: str, seat: int | None, facts: Facts, *, you: bool = False,
         return _SAY[rule](Who(seat if seat is not None else -1, you, style), facts)
 
 
-__all__ = ["RULES", "refusal_words", "say_refusal"]
+__all__ = ["RULES", "phase_name", "refusal_words", "say_refusal"]
