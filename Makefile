@@ -34,7 +34,7 @@ POT := keinstich/locale/keinstich.pot
 catalogs: $(STAMP)
 	$(BIN)/pybabel -q extract -F babel.cfg -k NP_:1c,2 -c TRANSLATORS: --no-location --sort-output --omit-header --no-wrap -o $(POT) .
 	$(BIN)/pybabel -q update -i $(POT) -d keinstich/locale -D keinstich --ignore-obsolete --previous --no-wrap \
-		--omit-header
+		--ignore-pot-creation-date
 	$(BIN)/pybabel -q compile -d keinstich/locale -D keinstich --statistics
 
 # The tests speak the language of the msgids, whatever the machine's locale (a lesson sets its own).

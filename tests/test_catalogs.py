@@ -46,7 +46,7 @@ def extracted() -> set[tuple[str | None, str]]:
     with (ROOT / "babel.cfg").open() as fp:
         method_map, options_map = parse_mapping_cfg(fp)
     found = set()
-    keywords = {**DEFAULT_KEYWORDS, "NP_": ((1, "c"), 2)}
+    keywords = {**DEFAULT_KEYWORDS, "NP_": ((1, "c"), 2)}  # as the Makefile's `pybabel extract -k NP_:1c,2`
     for _filename, _lineno, message, _comments, context in extract_from_dir(
             str(ROOT), method_map, options_map, keywords=keywords, comment_tags=("TRANSLATORS:",)):
         found.add((context, message[0] if isinstance(message, tuple) else message))
@@ -111,7 +111,8 @@ def _python_files() -> list[Path]:
 
 
 def test_a_marked_message_is_a_literal() -> None:
-    """``_(f"…{x}")`` is extracted as nothing (Babel skips it) and shown untranslated: the fields go as keywords."""
+    """``_(f"…{x}")`` is extracted as nothing (Babel skips it) and shown untranslated: the fields go as keywords. (A
+    name, ``_(THEMES[t])``, looks up a message marked where it is written, with ``N_`` or ``NP_``.)"""
     bad = []
     for path in _python_files():
         for node in ast.walk(ast.parse(path.read_text())):
@@ -119,9 +120,9 @@ def test_a_marked_message_is_a_literal() -> None:
                 name = node.func.id if isinstance(node.func, ast.Name) else node.func.attr
                 if name not in KEYWORDS or not node.args:
                     continue
-                count = {"ngettext": 2, "pgettext": 2, "npgettext": 3, "NP_": 2}.get(name, 1)
-                for arg in node.args[:count]:
-                    if isinstance(arg, ast.JoinedStr | ast.BinOp | ast.Call):
+                texts = {"ngettext": (0, 1), "pgettext": (1,), "npgettext": (1, 2), "NP_": (1,)}.get(name, (0,))
+                for arg in (node.args[i] for i in texts if i < len(node.args)):
+                    if isinstance(arg, ast.JoinedStr | ast.BinOp):
                         bad.append(f"{path.relative_to(ROOT)}:{node.lineno}: {ast.unparse(node)[:80]}")
     assert not bad, "\n".join(bad)
 

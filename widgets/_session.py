@@ -395,7 +395,7 @@ class Session:
         """The coach's move for the learner now, with why: (move, reason)."""
         from keinstich.coach import verdict
 
-        position, _ = self.hint_question()
+        position = self.hint_question()[0]
         v = verdict(position, style=self.style)
         return v.hint, v.hint_reason()
 

@@ -71,7 +71,7 @@ class ReviewView(widgets.VBox):  # type: ignore[misc]
         self.rows = widgets.VBox()
         self.messages = MessageArea()
         self.buttons: dict[int, widgets.Button] = {}
-        self.filter.observe(guarded(self.messages, lambda _: self._fill()), "value")
+        self.filter.observe(guarded(self.messages, lambda _event: self._fill()), "value")
         # the trainer's hooks: the mistakes into the learner's deck, or stepped through now (keinstich_widgets.trainer)
         self.on_later, self.on_now = on_later, on_now
         self.later_button = widgets.Button(description=_("Practise these later"), icon="calendar-plus-o",
@@ -79,8 +79,8 @@ class ReviewView(widgets.VBox):  # type: ignore[misc]
                                                      "days"))
         self.now_button = widgets.Button(description=_("Find better cards now"), icon="search",
                                          tooltip=_("step through your mistakes, the answer hidden"))
-        self.later_button.on_click(guarded(self.messages, lambda _: self._practise(self.on_later)))
-        self.now_button.on_click(guarded(self.messages, lambda _: self._practise(self.on_now)))
+        self.later_button.on_click(guarded(self.messages, lambda _event: self._practise(self.on_later)))
+        self.now_button.on_click(guarded(self.messages, lambda _event: self._practise(self.on_now)))
         self.practice_bar = widgets.HBox([self.later_button, self.now_button])
         self.practice_bar.add_class("ks-review-practice")
         self.extra = widgets.VBox()

@@ -20,14 +20,15 @@ from keinstich.bots.tables import amounts
 from keinstich.cards import Card, Style
 from keinstich.deal import Deal, Move, move_cards
 from keinstich.wording import listed, reason_words
-from keinstich.wording.i18n import N_, _, ngettext, number, pgettext
+from keinstich.wording.i18n import NP_, _, ngettext, number, pgettext
 from keinstich.wording.names import move_words
 
 if TYPE_CHECKING:
     from .against import Answers, OpenValues
     from .judge import Verdict
 
-ORDINALS = (N_("first"), N_("second"), N_("third"), N_("fourth"), N_("fifth"), N_("sixth"), N_("seventh"), N_("eighth"))
+ORDINALS = (NP_("finish", "first"), NP_("finish", "second"), NP_("finish", "third"), NP_("finish", "fourth"),
+            NP_("finish", "fifth"), NP_("finish", "sixth"), NP_("finish", "seventh"), NP_("finish", "eighth"))
 """Finishing places as a sentence names them (translated where said: "to finish second", "als Zweiter")."""
 
 

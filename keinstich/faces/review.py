@@ -37,7 +37,7 @@ def columns(width: float = 34) -> tuple[tuple[str, int], ...]:
     return tuple((title, max(w, grow.get(i, 0))) for i, (title, w) in enumerate(COLUMNS))
 
 
-def _move_html(move: Move, style: Style, four_colour: bool | None, lang: Lang, width: float) -> str:
+def _move_html(move: Move, style: Style, four_colour: bool | None, lang: Lang | None, width: float) -> str:
     cards = move_cards(move)
     if cards:
         return cards_html(cards, style=style, four_colour=four_colour, lang=lang, width=width, gap=2)
@@ -69,7 +69,7 @@ def _amount(value: float | None, unit: str, margin: float = 0.0) -> str:
     return f"{number(value, 1)} {unit}"
 
 
-def decision_html(j: Judgement, *, style: Style = "german", four_colour: bool | None = None, lang: Lang = "en",
+def decision_html(j: Judgement, *, style: Style = "german", four_colour: bool | None = None, lang: Lang | None = None,
                   width: float = 34) -> str:
     """One decision as a row (where, the card played, the best, the costs, the grade) with the sentence why
     under it."""
@@ -102,7 +102,7 @@ def summary_html(r: Review) -> str:
     return f"<p class='ks-review-summary' style='margin:4px 0 8px 0'>{html.escape(r.summary)}</p>"
 
 
-def review_html(r: Review, *, style: Style | None = None, four_colour: bool | None = None, lang: Lang = "en",
+def review_html(r: Review, *, style: Style | None = None, four_colour: bool | None = None, lang: Lang | None = None,
                 width: float = 34) -> str:
     """The whole review: summary, column titles, a row per decision."""
     s: Style = style or r.style

@@ -33,8 +33,8 @@ from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
-__all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "NP_", "N_", "_", "check_language", "gettext", "language", "ngettext",
-           "npgettext", "number", "pgettext", "set_language", "use_language"]
+__all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "NP_", "N_", "_", "check_language", "day", "gettext", "language",
+           "ngettext", "npgettext", "number", "pgettext", "set_language", "use_language"]
 
 DOMAIN = "keinstich"
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
@@ -176,6 +176,17 @@ def NP_(context: str, msgid: str) -> str:
     """Mark ``msgid`` in a ``context`` for the catalogs (a contract's name, "herzeln contract"); translate it where it
     is shown with :func:`pgettext` in the same context."""
     return msgid
+
+
+def day(when: Any, time: bool = False) -> str:
+    """A date as the reader writes it: "Sun 29 Nov" ("So., 29. Nov."); with ``time`` the hour too ("Sun 29 Nov,
+    14:05"). Babel's CLDR patterns; English as ``%a %d %b``."""
+    if language() == "en":
+        return str(when.strftime("%a %d %b, %H:%M" if time else "%a %d %b"))
+    from babel.dates import format_skeleton, format_time
+
+    date = str(format_skeleton("MMMEd", when, locale=language()))
+    return f"{date}, {format_time(when, 'short', locale=language())}" if time else date
 
 
 def number(x: float, digits: int | None = 0, *, plus: bool = False, percent: bool = False) -> str:
