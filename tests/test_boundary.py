@@ -174,7 +174,7 @@ REFUSED = [
     (lambda: domino_html(lay_off(), names=5), "names"),
     (lambda: seat_name("1"), "seat"),
     (lambda: seat_name(1, names=1.5), "names"),
-    (lambda: seat_name(1, lang=None), "language"),
+    (lambda: seat_name(1, lang="fr"), "language"),  # None is the language spoken
     (lambda: quiz_position("no-hearts", 1, tricks_played="2"), "tricks_played"),
     (lambda: quiz_position("no-hearts", 1, in_trick=1.5), "in_trick"),
     (lambda: card_words(None, "german"), "a card code"),

@@ -55,12 +55,12 @@ from ._guard import MessageArea, guard, report
 from ._session import Session, TableError
 from ._table_parts import bot_dropdowns, game_name, seed_value, size_dropdown
 from ._table_view import CSS, TableView
-from ._teacher import app_table, opened, panels
+from ._teacher import app_help, app_table, opened, panels
 from ._thinking import Thinking
 from ._words import action_key, language_of, speaking
 from .cardview import CardStyles, HandView
 
-__all__ = ["CSS", "Table", "TableError", "app_table"]
+__all__ = ["CSS", "Table", "TableError", "app_help", "app_table"]
 
 
 class Table(TableView, widgets.HBox):  # type: ignore[misc]
