@@ -63,6 +63,13 @@ def N_(msgid: str) -> str:
     return msgid
 
 
+def _(msgid: str, **fields: object) -> str:
+    """A message in the language spoken (:func:`keinstich.wording.i18n.gettext`; imported when first said)."""
+    from keinstich.wording.i18n import gettext
+
+    return gettext(msgid, **fields)
+
+
 _SUIT_NAMES: dict[str, tuple[str, str, str, str]] = {
     "french": (N_("clubs"), N_("spades"), N_("hearts"), N_("diamonds")),
     "german": (N_("acorns"), N_("leaves"), N_("hearts"), N_("bells")),
@@ -182,8 +189,8 @@ _SUIT_OF_TOKEN = {"C": Suit.CLUBS, "S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit
 _GERMAN_CODES = {Rank.QUEEN: "O", Rank.JACK: "U"}
 _RANK_OF_TOKEN = {code: rank for rank, code in _RANK_CODES.items()} | {"T": Rank.TEN} | \
     {code: rank for rank, code in _GERMAN_CODES.items()}
-_CODE_HELP = ("a rank (A K Q J 10 9 8 7 6 5 4 3 2, or T for ten; O for Ober, U for Unter) followed by a suit "
-              "(C S H D)")
+_CODE_HELP = N_("a rank (A K Q J 10 9 8 7 6 5 4 3 2, or T for ten; O for Ober, U for Unter) followed by a suit "
+                "(C S H D)")
 
 
 def rank_code(r: Rank, style: Style = "french") -> str:
@@ -198,12 +205,13 @@ def card(code: str | Card) -> Card:
     if isinstance(code, Card):
         return code
     if not isinstance(code, str):
-        raise CardCodeError(f"a card code must be text like 'QS', not {quoted(code)}")
+        raise CardCodeError(_("a card code must be text like 'QS', not {code}", code=quoted(code)))
     token = code.strip().upper()
     rank = _RANK_OF_TOKEN.get(token[:-1])
     suit = _SUIT_OF_TOKEN.get(token[-1:])
     if rank is None or suit is None:
-        raise CardCodeError(f"unknown card {quoted(code)}: a card is {_CODE_HELP}, e.g. QS or 10H")
+        raise CardCodeError(_("unknown card {code}: a card is {help}, e.g. QS or 10H", code=quoted(code),
+                                 help=_(_CODE_HELP)))
     return ALL_CARDS[suit * 13 + rank - 2]
 
 
@@ -214,7 +222,8 @@ def cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
     elif isinstance(text, Iterable):
         tokens = list(text)
     else:
-        raise CardCodeError(f"cards takes codes as text such as 'QS 10H' or a list of cards, not {quoted(text)}")
+        raise CardCodeError(_("cards takes codes as text such as 'QS 10H' or a list of cards, not {text}",
+                                 text=quoted(text)))
     return tuple(card(t) for t in tokens if t != "")  # type: ignore[arg-type]  # card() refuses the rest
 
 
