@@ -57,7 +57,9 @@ def column_name(name: str) -> str:
     names: dict[str, Callable[[], str]] = {
         "points": lambda: pgettext("column", "points"), "tricks": lambda: pgettext("column", "tricks"),
              "penalty": lambda: pgettext("column", "penalty"), "place": lambda: pgettext("column", "place"),
-             "passes": lambda: pgettext("column", "passes"), "left": lambda: pgettext("column", "left")}
+             "passes": lambda: pgettext("column", "passes"),
+             "role": lambda: pgettext("column", "role"), "card_points": lambda: pgettext("column", "card points"),
+             "left": lambda: pgettext("column", "left")}
     said = names.get(name)
     return said() if said is not None else name.replace("_", " ")
 

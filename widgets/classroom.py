@@ -186,9 +186,10 @@ class HandoutPanel(widgets.VBox):  # type: ignore[misc]
                                            score=number(s.score, None), unit=unit_word(r.unit)))
             name = f"deal-{s.name.lower().replace(' ', '-')}.svg"
         uri = "data:image/svg+xml;base64," + base64.b64encode(self.svg.encode()).decode()
+        alt = html.escape(_("the handout"))
         self.page.value = (
             f'<div style="display:flex;gap:16px;align-items:flex-start;flex-wrap:wrap">'
-            f'<img src="{uri}" alt="the handout" style="width:300px;border:1px solid #ccc;box-shadow:0 1px 4px '
+            f'<img src="{uri}" alt="{alt}" style="width:300px;border:1px solid #ccc;box-shadow:0 1px 4px '
             f'rgba(0,0,0,.2)"><div style="line-height:2"><a class="ks-handout-file" href="{uri}" '
             f'download="{html.escape(name)}">{html.escape(_("Download the handout (SVG, one A4 page)"))}</a><br>'
             f'<button type="button" class="ks-handout-print" onclick="{_PRINT_JS}" '

@@ -43,6 +43,7 @@ from ._games import (
     resolve,
 )
 from ._guard import MessageArea, guard, report
+from ._table_parts import game_name
 from ._words import language_of, speaking, speaks, thread
 
 __all__ = ["KINDS", "ComponentRow", "RuleEditor"]
@@ -190,7 +191,8 @@ class RuleEditor(widgets.VBox):  # type: ignore[misc]
     def _build(self, game: str, deals: int, bots: str, seed: int | str, players: int | None, pack: str | None,
                by: str) -> None:
         s = {"description_width": "70px"}
-        self.game_box = widgets.Dropdown(options=list(game_ids()), value=game, description=_("Game"), style=s)
+        self.game_box = widgets.Dropdown(options=[(game_name(g), g) for g in game_ids()], value=game,
+                                         description=_("Game"), style=s)
         self.contract_box = widgets.Dropdown(options=self._contract_options(game), value=default_contract(game),
                                              description=_("Contract"), style=s, layout=widgets.Layout(width="420px"))
         self.rows = widgets.VBox([])

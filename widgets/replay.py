@@ -164,11 +164,11 @@ class Replay(widgets.VBox):  # type: ignore[misc]
         b = widgets.Button
         bw = widgets.Layout(width="48px")
         # icons rather than the ⏮ ⏭ characters, which many fonts lack; the tooltip names each button
-        self.first_button = b(icon="fast-backward", tooltip="⏮ first step", layout=bw)
-        self.back_button = b(icon="step-backward", tooltip="◀ one play back", layout=bw)
-        self.forward_button = b(icon="step-forward", tooltip="▶ one play forward", layout=bw)
-        self.last_button = b(icon="fast-forward", tooltip="⏭ last step", layout=bw)
-        self.slider = widgets.IntSlider(value=0, min=0, max=len(self.plays), description="step",
+        self.first_button = b(icon="fast-backward", tooltip=_("⏮ first step"), layout=bw)
+        self.back_button = b(icon="step-backward", tooltip=_("◀ one play back"), layout=bw)
+        self.forward_button = b(icon="step-forward", tooltip=_("▶ one play forward"), layout=bw)
+        self.last_button = b(icon="fast-forward", tooltip=_("⏭ last step"), layout=bw)
+        self.slider = widgets.IntSlider(value=0, min=0, max=len(self.plays), description=_("step"),
                                         continuous_update=True, layout=widgets.Layout(width="360px"))
         self.first_button.on_click(lambda _b: self._go_guarded(0))
         self.back_button.on_click(lambda _b: self._move_guarded(-1))

@@ -34,9 +34,25 @@ THEMES: dict[str, str] = {
 """Every theme by id, with the words the trainer shows ("Name: what it is"; translated where shown)."""
 
 
+THEME_NAMES: dict[str, str] = {
+    "duck": N_("Duck"),
+    "take": N_("Take the trick"),
+    "exit": N_("Keep an exit card"),
+    "void": N_("Make a void"),
+    "shed": N_("Shed the dangerous card while you cannot follow"),
+    "count": N_("Count the suit"),
+    "lead": N_("Choose a safe lead"),
+    "block": N_("Block a row"),
+    "trump": N_("Trump and overtrump (Herzblatt)"),
+    "smear": N_("Give points to your partner's trick (Herzblatt)"),
+    "endgame": N_("The last tricks"),
+}
+"""Every theme's short name (the part of its words before the colon; translated where shown)."""
+
+
 def theme_name(theme: str) -> str:
     """A theme's short name in the language spoken: "Duck", "Drunterbleiben"."""
-    return theme_text(theme).split(":")[0]
+    return _(THEME_NAMES[theme]) if theme in THEME_NAMES else theme
 
 
 def theme_text(theme: str) -> str:

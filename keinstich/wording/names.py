@@ -25,7 +25,8 @@ def unit_word(unit: str) -> str:
     """A cost's unit in a cell: "pf", "points", "stakes" (German "Pf", "Punkte", "Einsätze")."""
     names: dict[str, Callable[[], str]] = {
         "pf": lambda: pgettext("unit", "pf"), "pfennig": lambda: pgettext("unit", "pf"),
-             "points": lambda: pgettext("unit", "points"), "stakes": lambda: pgettext("unit", "stakes"),
+             "points": lambda: pgettext("unit", "points"),
+             "card points": lambda: pgettext("unit", "card points"), "stakes": lambda: pgettext("unit", "stakes"),
              "place": lambda: pgettext("unit", "place")}
     said = names.get(unit)
     return said() if said is not None else unit

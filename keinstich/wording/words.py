@@ -92,7 +92,7 @@ def listed(items: Iterable[str]) -> str:
     return _("{items} and {last}", items=", ".join(words[:-1]), last=words[-1])
 
 
-def card_words(c: Card, style: Style, lang: Lang = "en") -> str:
+def card_words(c: Card, style: Style, lang: Lang | None = None) -> str:
     """One card in a line the learner reads: "Q♠" with French faces, "Ober of Leaves" (or "Grün-Ober" in
     German) with German ones, whose suits are not the French symbols."""
     if not isinstance(c, Card):
