@@ -112,7 +112,7 @@ class ClassResults:
         for bar, p in zip(bars, shares, strict=True):
             ax.annotate(number(p / 100, percent=True), (bar.get_width(), bar.get_y() + bar.get_height() / 2),
                         xytext=(3, 0), textcoords="offset points", va="center", fontsize=7)
-        unit = unit_word("pf" if self.unit == "pfennig" else self.unit)
+        unit = unit_word(self.unit)
         ax.set_xlabel(_("score ({unit}, fewer is better); the percentage is of the matchpoints", unit=unit)
                       if self.lower_is_better else
                       _("score ({unit}, more is better); the percentage is of the matchpoints", unit=unit))
@@ -150,7 +150,7 @@ class ClassResults:
         rows = "".join(f"<tr><td>{s.rank}</td><td>{html.escape(s.name)}</td><td>{s.score:g}</td>"
                        f"<td>{s.matchpoints:g}</td><td>{s.percent:.0f}%</td></tr>" for s in self.students)
         heads = [pgettext("column", "rank"), pgettext("column", "student"),
-                 _("score ({unit})", unit=unit_word("pf" if self.unit == "pfennig" else self.unit)),
+                 _("score ({unit})", unit=unit_word(self.unit)),
                  pgettext("column", "matchpoints"), "%"]
         table = ("<table><tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in heads) + f"</tr>{rows}</table>")
         decisions = "".join(f"<li>{html.escape(self.decision_words(d))}</li>" for d in self.decisions)
@@ -246,7 +246,7 @@ def class_results(codes: Codes, *, deal: DealCode | str | None = None, decisions
     if not mine:
         raise CodeError(_("none of the codes was played from the deal given"))
     names = _names([w for w, _code in mine])
-    scored = [(_score(c.position(), c.seat), c) for c in (c for _, c in mine)]
+    scored = [(_score(c.position(), c.seat), c) for c in (c for _x, c in mine)]
     unit, lower = scored[0][0][1], scored[0][0][2]
     values = [s[0][0] for s in scored]
     mps = matchpoints(values, lower)
@@ -300,8 +300,8 @@ def _decisions(students: list[Student], least: int) -> tuple[Decision, ...]:
         wrong = [(n, m) for n, m in chosen if verdicts[repr(m)].wrong]
         if 2 * len(wrong) <= len(chosen):
             continue
-        common = Counter(repr(m) for _, m in wrong).most_common(1)[0][0]
-        move = next(m for _, m in wrong if repr(m) == common)
+        common = Counter(repr(m) for _x, m in wrong).most_common(1)[0][0]
+        move = next(m for _x, m in wrong if repr(m) == common)
         td = position.trick_deal
         trick = len(td.tricks) + 1 if td is not None and position.phase == "play" else None
         out.append(Decision(i, trick, len(chosen), len(wrong), move,

@@ -305,7 +305,7 @@ def _decode(kind: Kind, data: bytes) -> DealCode:
     seed: int | str | None = None
     if flags & _SEED:
         seed = r.signed() if r.byte() == 0 else r.text()
-    bots = tuple(r.word() for _ in range(n)) if flags & _BOTS else ()
+    bots = tuple(r.word() for _x in range(n)) if flags & _BOTS else ()
     try:
         p = get_pack(pack_id)
     except ValueError as e:
@@ -324,7 +324,7 @@ def _decode(kind: Kind, data: bytes) -> DealCode:
         raise Short
     number = int.from_bytes(body, "big")
     size = len(p)
-    hands: list[list[str]] = [[] for _ in range(n)]
+    hands: list[list[str]] = [[] for _x in range(n)]
     for c in codes:
         number, s = divmod(number, n + 1)
         if s < n:

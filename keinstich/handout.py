@@ -106,7 +106,7 @@ def handout_svg(deal: Deal, *, hands: Literal["open", "hidden"] = "open", seat: 
         row_h = max(row_h, h + 14)
     y += row_h + 20
     scores = ", ".join(f"{_('seat {n}', n=s)} {v}" for s, v in enumerate(result.scores))
-    unit = unit_word("pf" if result.unit == "pfennig" else result.unit)
+    unit = unit_word(result.unit)
     parts.append(_text(margin, min(y, page_h - margin),
                        _("Score ({unit}): {scores}", unit=unit, scores=scores) if deal.over else
                        _("Score so far ({unit}): {scores}", unit=unit, scores=scores), 12))

@@ -233,7 +233,7 @@ class DominoDeal(OpenLayout, LayOffPlayOut, Machine):
     @property
     def plays(self) -> tuple[tuple[int, Card | None], ...]:
         """Every move so far as (seat, card), a pass as (seat, None)."""
-        return tuple((s, c) for s, c, _ in self._history)
+        return tuple((s, c) for s, c, _x in self._history)
 
     @property
     def history(self) -> tuple[tuple[int, Card | Lay | None], ...]:
@@ -443,7 +443,7 @@ class DominoDeal(OpenLayout, LayOffPlayOut, Machine):
 
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"seat {self._turn} to move"
-        laid = sum(1 for _, c, _ in self._history if c is not None)
+        laid = sum(1 for _x, c, _x in self._history if c is not None)
         return f"<DominoDeal {self.contract.id} ({self.rules.layout}): {laid} cards laid, {state}>"
 
     def _repr_html_(self) -> str:

@@ -298,5 +298,5 @@ class DominoObservation:
     @property
     def unseen(self) -> tuple[Card, ...]:
         """Cards in the other hands: the cards in play less this hand and the cards laid."""
-        known = mask_of(self.hand) | mask_of(c for _, c in self.plays if c is not None)
+        known = mask_of(self.hand) | mask_of(c for _x, c in self.plays if c is not None)
         return tuple(c for c in self.in_play if not known & c.bit)

@@ -179,7 +179,7 @@ REFUSED = [
     (lambda: quiz_position("no-hearts", 1, in_trick=1.5), "in_trick"),
     (lambda: card_words(None, "german"), "a card code"),
     (lambda: card_words(trick().hand(0)[0], None), "style"),
-    (lambda: card_words(trick().hand(0)[0], "german", lang=None), "lang"),
+    (lambda: card_words(trick().hand(0)[0], "german", lang="fr"), "lang"),  # None: the language spoken
     (lambda: deal_code("deal"), "deal_code takes a deal"),
     (lambda: deal_code(trick(), bots=1.5), "bots are one spec per seat"),
     (lambda: result_code(deal_code(trick()), None), "result_code takes a deal"),

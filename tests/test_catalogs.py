@@ -139,7 +139,7 @@ def test_no_module_that_speaks_binds_underscore() -> None:
             targets: list[ast.expr] = []
             if isinstance(node, ast.Assign):
                 targets = list(node.targets)
-            elif isinstance(node, ast.For | ast.AnnAssign | ast.NamedExpr):
+            elif isinstance(node, ast.For | ast.AnnAssign | ast.NamedExpr | ast.comprehension):
                 targets = [node.target]
             elif isinstance(node, ast.With):
                 targets = [i.optional_vars for i in node.items if i.optional_vars is not None]

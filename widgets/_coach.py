@@ -50,7 +50,7 @@ class Coach:
         # review is brought into view by focusing the one under it, then the one above it
         back = _("↑ Back to the table")
         self.back, self.back_under = (widgets.Button(description=back, layout=widgets.Layout(width="auto"))
-                                      for _ in range(2))
+                                      for _x in range(2))
         for button in (self.back, self.back_under):
             button.on_click(guarded(self.view.messages, lambda _b: table.focus_play()))
         self.view.children = [self.back, *self.view.children, self.back_under]

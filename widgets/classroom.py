@@ -164,7 +164,7 @@ class HandoutPanel(widgets.VBox):  # type: ignore[misc]
         """Draw the handout chosen (``which``: "open", "hidden" or "student:N"; default the dropdown's) and show
         it with its download link; returns the SVG."""
         if which is not None:
-            if which not in [v for _, v in self.which.options]:
+            if which not in [v for _x, v in self.which.options]:
                 raise ValueError(_("which must be \"open\", \"hidden\" or \"student:N\" (N from 0 to {last}), not "
                                    "{which}", last=len(self.results.students) - 1, which=repr(which)))
             self.which.value = which

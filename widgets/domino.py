@@ -53,7 +53,7 @@ def pass_log(deal: Any, last: int | None = None) -> list[tuple[int, Card | None,
     moves = [(s, move_cards(m)[0] if move_cards(m) else None) for s, m in history[start:]]
     if not getattr(deal.rules, "voluntary_pass", True):  # a pass is allowed only when no card fits
         return [(s, c, c is None) for s, c in moves]
-    passes = [i for i, (_, c) in enumerate(moves) if c is None]
+    passes = [i for i, (_x, c) in enumerate(moves) if c is None]
     if not passes:
         return [(s, c, False) for s, c in moves]
     forced = [False] * len(moves)
@@ -70,7 +70,7 @@ def pass_log(deal: Any, last: int | None = None) -> list[tuple[int, Card | None,
 def _finish_order(d: LayOffDeal) -> list[int]:
     """The seats that are out, first out first (from the result's places)."""
     places = d.result().places or ()
-    return [s for _, s in sorted((p, s) for s, p in enumerate(places) if p)]
+    return [s for _x, s in sorted((p, s) for s, p in enumerate(places) if p)]
 
 
 class DominoView(widgets.VBox):  # type: ignore[misc]

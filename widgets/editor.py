@@ -478,7 +478,7 @@ class RuleEditor(widgets.VBox):  # type: ignore[misc]
         unit = str(frame["unit"].iloc[0])
         means = frame.groupby("seat")["score"].mean()
         cells = "".join(f"<td>{html.escape(_('seat {n}:', n=s))} <b>{number(m, 1)}</b></td>" for s, m in means.items())
-        head = _("mean {unit} per deal:", unit=unit_word("pf" if unit == "pfennig" else unit))
+        head = _("mean {unit} per deal:", unit=unit_word(unit))
         return f"<table><tr><td>{html.escape(head)}</td>{cells}</tr></table>"
 
     @guard

@@ -464,7 +464,7 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
         """Cards "small", "medium", "large" or a width in pixels, as the size dropdown sets them."""
         value = size if isinstance(size, int) else {"s": "small", "m": "medium", "l": "large", "xl": "xlarge"}.get(
             size.lower(), size)
-        if value not in [v for _, v in self.size_box.options]:
+        if value not in [v for _x, v in self.size_box.options]:
             self.size_box.options = [*self.size_box.options, (f"{card_width(value):.0f} px", value)]
         self.size_box.value = value
 

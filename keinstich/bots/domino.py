@@ -41,7 +41,7 @@ def domino_world(obs: DominoObservation, others: Sequence[int],
     contract = DominoContract("replay", "replay", rules=obs.rules, points=domino_points(obs))
     deal = DominoDeal(hands, contract, leader=leader, rules=loose)
     chain = obs.layout if isinstance(obs.layout, tuple) else ()
-    first = next((c for _, c in obs.plays if c is not None), None)
+    first = next((c for _x, c in obs.plays if c is not None), None)
     for s, c in obs.plays:
         if c is None:
             if passes is not None:
@@ -60,7 +60,7 @@ def domino_exclusions(obs: DominoObservation) -> list[int]:
     """Per seat, the cards it is known not to hold: when passing is allowed only without a card that
     fits, a seat that passed held none of the cards that fitted then (and cards only leave hands)."""
     out = [0] * obs.players
-    if obs.rules.voluntary_pass or not any(c is None for _, c in obs.plays):
+    if obs.rules.voluntary_pass or not any(c is None for _x, c in obs.plays):
         return out
     passes: list[tuple[int, int]] = []
     domino_world(obs, filler_hands(obs), passes)

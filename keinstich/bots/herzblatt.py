@@ -47,7 +47,7 @@ def _pick(t: Observation, unseen: int, excl: list[int], side: tuple[int, ...]) -
     tb = tables(t.contract, t.rules, total)
     hand, legal = mask_of(t.hand), mask_of(t.legal)
     sizes = max(t.hand_sizes)
-    k, trick = len(t.tricks) + 1, [x for _, x in t.trick]
+    k, trick = len(t.tricks) + 1, [x for _x, x in t.trick]
     c, code, ref = heuristic_card(tb, k, t.players, t.seat, hand, legal, trick, unseen, excl, side, sizes)
     return c, code, ref, Spot(tb, k, t.players, t.seat, hand, legal, trick, unseen, excl, side)
 
@@ -104,7 +104,7 @@ def herzblatt_heuristic_cards(deal: Deal, cards: int = 0) -> list[Card] | None:
     done = len(sim.plays)
     sim.run_out(HEURISTIC, known=exclusions(sim.observation(0)), soloist=obs.soloist, heuristic=tb.kernel(),
                 in_play=obs.rules.pack.mask, seen=seen, cards=cards)
-    return [c for _, c in sim.plays[done:]]
+    return [c for _x, c in sim.plays[done:]]
 
 
 _TRUMP_VALUE = {Rank.ACE: 16, Rank.TEN: 13, Rank.KING: 10, Rank.QUEEN: 8, Rank.JACK: 7}

@@ -175,12 +175,12 @@ class MonteCarloBot(BaseBot):
     def _trick_means(self, obs: Observation, in_play: int, obj: Objective, discards: int, soloist: int | None,
                      cands: list[tuple[Card, tuple[Card, ...]]]) -> Means:
         """Each candidate card's mean value (higher is better) over the deals sampled or listed."""
-        worlds = TrickWorlds(obs, [c for c, _ in cands], obj, in_play=in_play, discards=discards, soloist=soloist,
+        worlds = TrickWorlds(obs, [c for c, _x in cands], obj, in_play=in_play, discards=discards, soloist=soloist,
                              exact=len(obs.hand) <= self.exact_tricks)
         n_worlds = worlds.count()
         listing = 0 <= n_worlds <= self.enumerate_below
         totals = [0.0] * len(cands)
-        deals: list[list[float]] = [[] for _ in cands]
+        deals: list[list[float]] = [[] for _x in cands]
         count = 0
         t0 = time.perf_counter()
         for drawn in draws(worlds.sampler, self.rng, listing, self.samples):
@@ -221,8 +221,8 @@ class MonteCarloBot(BaseBot):
         if len(cands) == 1:
             return MoveValues(dict.fromkeys(obs.legal, 0.0), 0, "only", {c: [] for c in obs.legal})
         m = self._trick_means(obs, in_play, obj, discards, soloist, cands)
-        return MoveValues({x: v for (_, same), v in zip(cands, m.means, strict=True) for x in same}, m.count, m.how,
-                          {x: d for (_, same), d in zip(cands, m.deals, strict=True) for x in same})
+        return MoveValues({x: v for (_x, same), v in zip(cands, m.means, strict=True) for x in same}, m.count, m.how,
+                          {x: d for (_x, same), d in zip(cands, m.deals, strict=True) for x in same})
 
     # Herzblatt's card play, for the stake ------------------------------------------------------------
 
@@ -262,9 +262,9 @@ class MonteCarloBot(BaseBot):
         extend = not listing and not exact
         budget = self.samples * len(cands)
         draws: Iterator[list[int]] = sampler.all() if listing else (
-            sampler.sample(self.rng) for _ in range(PRUNE_DEALS * self.samples if extend else self.samples))
+            sampler.sample(self.rng) for _x in range(PRUNE_DEALS * self.samples if extend else self.samples))
         k_cands = len(cands)
-        values: list[list[float]] = [[] for _ in range(k_cands)]
+        values: list[list[float]] = [[] for _x in range(k_cands)]
         stakes = [0.0] * k_cands
         wins = [0] * k_cands
         alive = list(range(k_cands))
@@ -435,7 +435,7 @@ class MonteCarloBot(BaseBot):
         n_worlds = worlds.count()
         listing = 0 <= n_worlds <= self.enumerate_below
         totals = [0.0] * len(moves)
-        deals: list[list[float]] = [[] for _ in moves]
+        deals: list[list[float]] = [[] for _x in moves]
         count = 0
         t0 = time.perf_counter()
         for drawn in draws(worlds.sampler, self.rng, listing, self.samples):

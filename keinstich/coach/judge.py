@@ -28,7 +28,7 @@ from keinstich.cards import Style, card
 from keinstich.deal import Deal, Move
 from keinstich.machine import check_deal
 from keinstich.wording import naming
-from keinstich.wording.i18n import _, language
+from keinstich.wording.i18n import _, spoken
 from keinstich.wording.names import grade_name
 
 from .against import Answers, BotSpec, OpenValues, open_values
@@ -169,7 +169,7 @@ class Verdict:
         """One sentence on ``move``: its grade in words and what it cost, from what the player could know."""
         move = self._legal(move)
         s = style or self.style
-        k = ("why", key(move), s, language())
+        k = ("why", key(move), s, spoken())
         if k not in self._sentences:
             self._sentences[k] = only_sentence(move, s) if self.forced else cost_sentence(self, move, s)
         return self._sentences[k]
@@ -177,7 +177,7 @@ class Verdict:
     def best_why(self, style: Style | None = None) -> str:
         """One sentence on the best move, with the rule of thumb where it agrees, or where it parts."""
         s = style or self.style
-        k = ("best", s, language())
+        k = ("best", s, spoken())
         if k not in self._sentences:
             self._sentences[k] = only_sentence(self.best[0], s) if self.forced else best_sentence(self, s)
         return self._sentences[k]
@@ -190,7 +190,7 @@ class Verdict:
     def hint_reason(self, style: Style | None = None) -> str:
         """Why the Hint's move: the judge's word, and the rule of thumb where it agrees or parts."""
         s = style or self.style
-        k = ("hint", s, language())
+        k = ("hint", s, spoken())
         if k not in self._sentences:
             self._sentences[k] = _("your only legal move") if self.forced else hint_sentence(self, s)
         return self._sentences[k]

@@ -142,7 +142,7 @@ def review(deal: Deal, seat: int, *, bots: BotSpec | Sequence[BotSpec] = "heuris
         raise CoachError(f"seat must be a seat from 0 to {n - 1}, not {seat!r}")
     answers = answers_for(deal, seat, bots)
     history = deal.history
-    todo = sum(1 for s, _ in history if s == seat)
+    todo = sum(1 for s, _x in history if s == seat)
     decisions: list[Judgement] = []
     forced = 0
     done = 0

@@ -108,7 +108,7 @@ def trickdeal_html(deal: TrickDealView, *, title: str = "") -> str:
     state = _("over") if turn is None else _("seat {n} to play", n=turn)
     head = (f"<div><b>{html.escape(title) or name}</b> · "
             f"{html.escape(_('trick {k}/{n}', k=min(done + 1, total), n=total))} · {html.escape(state)}</div>")
-    said_unit = unit_word("pf" if unit == "pfennig" else unit) if unit else ""
+    said_unit = unit_word(unit) if unit else ""
     cols = [pgettext("column", "seat"), pgettext("column", "hand"), pgettext("column", "tricks"),
             _("score ({unit})", unit=said_unit) if unit else pgettext("column", "score")]
     return (head + '<div style="display:flex;flex-wrap:wrap;gap:12px;align-items:center">'

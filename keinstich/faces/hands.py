@@ -304,7 +304,7 @@ def trick_html(t: PlayedTrick, players: int | None = None) -> str:
     """A finished trick: who played what round the table, the winner framed (Trick._repr_html_)."""
     plays = t.plays()
     n = players or len(plays)
-    lk = look([c for _, c in plays], width=48)
+    lk = look([c for _x, c in plays], width=48)
     title = ("Trick" if lk.lang == "en" else "Stich") + f" {t.number}"
     return trick_svg(n, plays, winner=t.winner, style=lk.style, four_colour=lk.four_colour,
                      lang=lk.lang, width=lk.width, title=title)

@@ -239,7 +239,7 @@ class Herzblatt(HerzblattRecords):
 
     def packs(self, players: int) -> tuple[str, ...]:
         self.check_players(players)
-        return tuple(dict.fromkeys(pid for (_, n), pid in PACKS.items() if n == players))
+        return tuple(dict.fromkeys(pid for (_x, n), pid in PACKS.items() if n == players))
 
     def rules_for(self, contract: object, players: int | None = None) -> HerzblattRules:
         """The rules a Herzblatt "contract" names: "herzblatt", a preset id, or HerzblattRules."""

@@ -132,7 +132,7 @@ def penalty_distribution(frame: pd.DataFrame, by: str = "contract", names: Mappi
     fig = Chart(figsize=(7.5, 1.2 + 2.3 * len(groups)), layout="constrained")
     by_word = {"contract": pgettext("by", "contract"), "seat": pgettext("by", "seat"), "bot": pgettext("by", "bot")}
     fig.suptitle(_("How often each {what} occurs, by {by}", what=_what(unit), by=by_word[by]))
-    same_unit = len({_unit(g) for _, g in groups}) == 1
+    same_unit = len({_unit(g) for _x, g in groups}) == 1
     one_contract = "contract" not in frame.columns or frame["contract"].nunique() == 1
     shared = same_unit and one_contract
     axes = fig.subplots(len(groups), 1, squeeze=False, sharex=shared)[:, 0]
@@ -297,7 +297,7 @@ def bot_comparison(summary: pd.DataFrame) -> Figure:
     if not keys:
         raise ChartError(_("bot_comparison needs a column naming what is compared, such as 'bot'"))
     names = [" / ".join(str(row[k]) if k != "seat" else _("seat {n}", n=row[k]) for k in keys)
-             for _, row in summary.iterrows()]
+             for _x, row in summary.iterrows()]
     means = [float(x) for x in summary["mean"]]
     low = [0.0 if math.isnan(m - float(lo)) else m - float(lo) for m, lo in zip(means, summary["ci_low"], strict=True)]
     high = [0.0 if math.isnan(float(hi) - m) else float(hi) - m

@@ -135,7 +135,7 @@ def _share(know: Knowledge, extra: dict[int, int]) -> float | None:
 def _draws(know: Knowledge, seed: str) -> list[list[int]]:
     rng = random.Random(seed)
     sampler = _sampler(know)
-    return [sampler.sample(rng) for _ in range(DRAWS)]
+    return [sampler.sample(rng) for _x in range(DRAWS)]
 
 
 # --- the questions ------------------------------------------------------------------------------------
@@ -228,7 +228,7 @@ def question(position: Deal, seed: int | str, kind: str | None = None, *, style:
     know = knowledge(position, seat)
     hidden = cards_of(know.unseen)
     costs = card_costs(position) or (0,) * 52
-    played = {c.suit for _, m in position.history for c in ([m] if isinstance(m, Card) else [])}
+    played = {c.suit for _x, m in position.history for c in ([m] if isinstance(m, Card) else [])}
     for k in kinds:
         if k == "holds" and hidden:
             worth = [c for c in hidden if costs[c.index] != 0 or c.rank >= Rank.KING] or list(hidden)

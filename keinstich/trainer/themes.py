@@ -175,7 +175,7 @@ def _trump(v: _View) -> bool:
     if v.trump is None or not v.good:
         return False
     return any(c.suit == v.trump for c in v.good) and (v.led != v.trump or any(
-        c.suit == v.trump for _, c in v.trick))
+        c.suit == v.trump for _x, c in v.trick))
 
 
 def _smear(v: _View) -> bool:

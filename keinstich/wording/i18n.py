@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 __all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "NP_", "N_", "_", "check_language", "day", "gettext", "language",
-           "ngettext", "npgettext", "number", "pgettext", "set_language", "use_language"]
+           "ngettext", "npgettext", "number", "pgettext", "set_language", "spoken", "use_language"]
 
 DOMAIN = "keinstich"
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
@@ -138,6 +138,12 @@ def catalog(lang: str | None = None) -> _gettext.NullTranslations:
             if found is None:
                 found = _CATALOGS[lang] = _load(lang)
     return found
+
+
+def spoken() -> tuple[str, int]:
+    """What a sentence said here depends on: the language and its catalog (a cache of sentences keys on it)."""
+    lang = language()
+    return lang, id(catalog(lang))
 
 
 def _filled(text: str, fields: dict[str, Any]) -> str:

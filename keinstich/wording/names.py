@@ -24,7 +24,7 @@ def grade_name(grade: str) -> str:
 def unit_word(unit: str) -> str:
     """A cost's unit in a cell: "pf", "points", "stakes" (German "Pf", "Punkte", "Einsätze")."""
     names: dict[str, Callable[[], str]] = {
-        "pf": lambda: pgettext("unit", "pf"), "pfennig": lambda: pgettext("unit", "pf"),
+        "pf": lambda: pgettext("unit", "pf"), "pfennig": lambda: pgettext("unit", "pfennig"),
              "points": lambda: pgettext("unit", "points"),
              "card points": lambda: pgettext("unit", "card points"), "stakes": lambda: pgettext("unit", "stakes"),
              "place": lambda: pgettext("unit", "place")}
