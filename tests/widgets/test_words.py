@@ -210,3 +210,19 @@ def test_set_language_makes_new_widgets_german() -> None:
         assert card("QS").label("german") == "Grün-Ober"
     finally:
         i18n.set_language(None)
+
+
+def test_the_voila_app_takes_lang_de_and_hands_out_german_links() -> None:
+    from keinstich_widgets.table import app_table
+
+    try:
+        t = app_table("lang=de", game="kein-stich", contract="no-hearts", seed=1, synchronous=True, review=False)
+        assert t.lang == "de" and t.hint_button.description == "Tipp" and i18n.language() == "de"
+        assert "lang=de" in t.codes.code.value
+        student = app_table(f"deal={t.codes.deal_code.text}&lang=de", game="kein-stich", synchronous=True,
+                            review=False)
+        assert student.lang == "de" and student.undo_button.description == "Zurück"
+        english = app_table("", game="kein-stich", seed=1, synchronous=True, review=False, lang="en")
+        assert english.hint_button.description == "Hint"
+    finally:
+        i18n.set_language(None)
