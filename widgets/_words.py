@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 from keinstich.cards import Lang
 from keinstich.wording.i18n import _, check_language, language, pgettext, use_language
+from keinstich.wording.names import unit_word
 
 __all__ = ["BUTTON_STYLES", "action_key", "label", "language_of", "move_text", "speaking", "speaks", "thread",
            "unit_name"]
@@ -70,12 +71,8 @@ def label(text: str) -> str:
 
 
 def unit_name(unit: str) -> str:
-    """A result's unit as the score shows it: "pf", "points", "stakes"."""
-    names: dict[str, Callable[[], str]] = {
-        "pfennig": lambda: pgettext("unit", "pf"), "points": lambda: pgettext("unit", "points"),
-             "stakes": lambda: pgettext("unit", "stakes")}
-    said = names.get(unit)
-    return said() if said is not None else unit
+    """A result's unit as the score shows it: "pf" (for pfennig), "points", "stakes"."""
+    return unit_word("pf" if unit == "pfennig" else unit)
 
 
 def seat_name(seat: int, learner: int) -> str:

@@ -305,6 +305,7 @@ def trick_html(t: PlayedTrick, players: int | None = None) -> str:
     plays = t.plays()
     n = players or len(plays)
     lk = look([c for _x, c in plays], width=48)
-    title = ("Trick" if lk.lang == "en" else "Stich") + f" {t.number}"
+    with use_language(lk.lang):
+        title = _("Trick {k}", k=t.number)
     return trick_svg(n, plays, winner=t.winner, style=lk.style, four_colour=lk.four_colour,
                      lang=lk.lang, width=lk.width, title=title)
