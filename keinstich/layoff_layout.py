@@ -14,6 +14,7 @@ from functools import lru_cache
 from keinstich.cards import ALL_CARDS, Card, Rank, Style, Suit, card, cards_of, mask_of, strength_table
 from keinstich.deal import End
 from keinstich.layoff_rules import DominoError, DominoRules
+from keinstich.wording.i18n import _
 
 TOP, BOTTOM = 1, 2
 """The ends of a row or the chain, as bits: a card may fit either or both."""
@@ -269,21 +270,24 @@ class OpenLayout:
         return m
 
     def layout_text(self) -> str:
-        """The layout as text: one line per suit row (low end to high end), or the chain; in card codes and
-        suit symbols with a French pack, in the German pack's words with a German one ("Acorns: 10, Unter")."""
+        """The layout as text, in the language spoken: one line per suit row (low end to high end), or the chain; in
+        card codes and suit symbols with a French pack, in the German pack's words with a German one ("Acorns: 10,
+        Unter")."""
         german = self.style == "german"
         jack = Rank.JACK.label(self.style)
         if self.rules.layout == "chain":
             if not self._chain:
-                return f"chain: (empty; any {jack} starts it)"
-            return "chain: " + (", ".join(c.label("german") for c in self._chain) if german
-                                else " ".join(c.code for c in self._chain))
+                return _("chain: (empty; any {jack} starts it)", jack=jack)
+            return _("chain: {cards}", cards=(", ".join(c.label("german") for c in self._chain) if german
+                                              else " ".join(c.code for c in self._chain)))
         lines = []
         for s, row in self.rows.items():
             if german:
-                body = ", ".join(c.rank.label("german") for c in row) if row else f"(not started; its {jack} starts it)"
+                body = (", ".join(c.rank.label("german") for c in row) if row
+                        else _("(not started; its {jack} starts it)", jack=jack))
                 lines.append(f"{s.label('german').capitalize() + ':':<8}{body}")
             else:
-                body = " ".join(c.code for c in row) if row else f"(not started; {Card(s, Rank.JACK).code} starts it)"
+                body = (" ".join(c.code for c in row) if row
+                        else _("(not started; {card} starts it)", card=Card(s, Rank.JACK).code))
                 lines.append(f"{s.symbol} {s.label(self.style):<8} {body}")
         return "\n".join(lines)

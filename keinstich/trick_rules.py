@@ -11,6 +11,7 @@ from functools import cached_property
 from typing import ClassVar, Literal, NamedTuple, Protocol
 
 from keinstich.cards import ALL_CARDS, Card, Style, Suit, card, mask_of, strength_table
+from keinstich.wording.i18n import _
 
 
 @dataclass(frozen=True)
@@ -91,8 +92,9 @@ class Trick(NamedTuple):
         return tuple(((leader + i) % n, c) for i, c in enumerate(cards))
 
     def __str__(self) -> str:
+        """The trick in a line, in the language spoken: "trick 2 (3:10C, 0:QC, 1:AC, 2:QS) won by seat 1"."""
         plays = ", ".join(f"{s}:{c.code}" for s, c in self.plays())
-        return f"trick {self.number} ({plays}) won by seat {self.winner}"
+        return _("trick {k} ({plays}) won by seat {seat}", k=self.number, plays=plays, seat=self.winner)
 
     def _repr_html_(self) -> str:
         """Who played what round the table, the winner framed (see :mod:`keinstich.faces`)."""
@@ -154,7 +156,7 @@ class Observation:
         for t in self.tricks:  # card by card, without building ``played``: bots ask this on every card
             for c in t.cards:
                 m |= c.bit
-        for _, c in self.trick:
+        for _seat, c in self.trick:
             m |= c.bit
         return m
 

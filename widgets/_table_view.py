@@ -18,7 +18,7 @@ import ipywidgets as widgets
 from keinstich.cards import Card, Lang, Style, sort_hand
 from keinstich.wording import card_words
 from keinstich.wording.i18n import _, number, pgettext
-from keinstich.wording.names import move_words
+from keinstich.wording.names import move_words, value_words
 from keinstich.wording.refusals import phase_name
 
 from ._centre import centre_of, won_words
@@ -385,7 +385,8 @@ class TableView:
         rows = []
         for s in range(deal.players):
             cells = ([str(result.tricks[s])] if result.tricks is not None else []) + [
-                html.escape(str(values[s] if values[s] is not None else "")) for values in result.columns.values()]
+                html.escape(value_words(name, values[s]) if values[s] is not None else "")
+                for name, values in result.columns.items()]
             cells.append(str(result.scores[s]))
             rows.append(f"<tr><td>{html.escape(self.name(s))}</td>" + "".join(f"<td>{x}</td>" for x in cells)
                         + "</tr>")

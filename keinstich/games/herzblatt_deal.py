@@ -37,7 +37,7 @@ from keinstich.games.herzblatt_rules import (
 from keinstich.hand_text import hands_from_text
 from keinstich.machine import Machine, check_seat, named
 from keinstich.tricks import Observation, Trick, TrickDeal, forehand
-from keinstich.wording.i18n import _, pgettext
+from keinstich.wording.i18n import _
 from keinstich.wording.refusals import phase_name
 
 if TYPE_CHECKING:
@@ -464,16 +464,16 @@ class HerzblattDeal(Machine):
 
     def result(self) -> Result:
         """The settlement's stakes once over (zeros before); from the card play on, tricks, role and card
-        points per seat."""
+        points per seat. A role is an id, "soloist", "defender" or "redeal" (all passed), the same in every
+        language (a simulation's frame keys on it); :func:`~keinstich.wording.names.role_word` says it."""
         n = self.players
         over = self._phase == "over"
         stakes, text = (self.settlement().stakes, self.settlement().explanation) if over else (
             (0,) * n, _("the deal is in the {phase} phase", phase=phase_name(self._phase)))
         if self.trick_deal is None or self.soloist is None:
-            return Result(stakes, "stakes", columns={"role": (pgettext("role", "redeal"),) * n,
+            return Result(stakes, "stakes", columns={"role": ("redeal",) * n,
                                                      "card_points": (None,) * n} if over else {}, text=text)
-        roles = tuple(pgettext("role", "soloist") if s == self.soloist else pgettext("role", "defender")
-                      for s in range(n))
+        roles = tuple("soloist" if s == self.soloist else "defender" for s in range(n))
         return Result(stakes, "stakes", tricks=self.trick_deal.tricks_won(),
                       columns={"role": roles, "card_points": self.card_points()}, text=text)
 

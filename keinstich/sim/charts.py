@@ -30,7 +30,9 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
+from keinstich.sim.words import contract_label
 from keinstich.wording.i18n import N_, _, number, pgettext
+from keinstich.wording.names import value_words
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -62,22 +64,6 @@ _BETTER = {"pfennig": N_("lower is better"), "points": N_("higher is better"), "
 def _what(unit: str) -> str:
     """What a result in ``unit`` is, as a chart names it ("penalty paid")."""
     return _(_WHAT[unit]) if unit in _WHAT else _("result")
-
-
-def contract_label(cid: object) -> str:
-    """A contract id as a chart names it: the contract's name in the language spoken ("No Hearts", "Kein Herz"),
-    or the id itself when no game knows it (a reader's own)."""
-    from keinstich.games import GAMES
-
-    for g in GAMES.values():
-        try:
-            c = g.contract(str(cid))
-        except (ValueError, KeyError, TypeError):
-            continue
-        title = getattr(c, "title", None)
-        if callable(title):
-            return str(title())
-    return str(cid)
 
 
 def _unit_name(unit: str) -> str:
@@ -296,7 +282,7 @@ def bot_comparison(summary: pd.DataFrame) -> Figure:
     keys = [c for c in summary.columns if c not in ("deals", "parties", "mean", "ci_low", "ci_high", "sd", "unit")]
     if not keys:
         raise ChartError(_("bot_comparison needs a column naming what is compared, such as 'bot'"))
-    names = [" / ".join(str(row[k]) if k != "seat" else _("seat {n}", n=row[k]) for k in keys)
+    names = [" / ".join(value_words(k, row[k]) if k != "seat" else _("seat {n}", n=row[k]) for k in keys)
              for _x, row in summary.iterrows()]
     means = [float(x) for x in summary["mean"]]
     low = [0.0 if math.isnan(m - float(lo)) else m - float(lo) for m, lo in zip(means, summary["ci_low"], strict=True)]
