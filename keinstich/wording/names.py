@@ -8,7 +8,7 @@ from typing import Any
 
 from keinstich.wording.i18n import pgettext
 
-__all__ = ["grade_name", "move_words", "unit_word"]
+__all__ = ["bot_name", "grade_name", "move_words", "unit_word"]
 
 
 def grade_name(grade: str) -> str:
@@ -19,6 +19,15 @@ def grade_name(grade: str) -> str:
              "differs": lambda: pgettext("grade", "differs"), "only": lambda: pgettext("grade", "only")}
     said = names.get(grade)
     return said() if said is not None else grade
+
+
+def bot_name(kind: str) -> str:
+    """A bot kind's name: "random", "heuristic", "Monte Carlo" (German "Zufall", "Heuristik", …)."""
+    names: dict[str, Callable[[], str]] = {
+        "random": lambda: pgettext("bot", "random"), "heuristic": lambda: pgettext("bot", "heuristic"),
+             "montecarlo": lambda: pgettext("bot", "Monte Carlo")}
+    said = names.get(kind)
+    return said() if said is not None else kind
 
 
 def unit_word(unit: str) -> str:
