@@ -265,9 +265,10 @@ class Contract:
         return pgettext(f"{self.game} contract", self.german_faces if german and self.german_faces else self.name)
 
     def _repr_html_(self) -> str:
-        german = f" <i>({self.german})</i>" if self.german else ""
         style = usual_style(self.game)
-        return f"<b>{html.escape(self.title(style))}</b>{german}: " + html.escape(
+        title = self.title(style)
+        german = f" <i>({html.escape(self.german)})</i>" if self.german and self.german != title else ""
+        return f"<b>{html.escape(title)}</b>{german}: " + html.escape(
             ", ".join(c.describe(style) for c in self.components))
 
 

@@ -270,24 +270,25 @@ class OpenLayout:
         return m
 
     def layout_text(self) -> str:
-        """The layout as text, in the language spoken: one line per suit row (low end to high end), or the chain; in
-        card codes and suit symbols with a French pack, in the German pack's words with a German one ("Acorns: 10,
-        Unter")."""
+        """The layout as text: one line per suit row (low end to high end), or the chain; in card codes and
+        suit symbols with a French pack, in the German pack's words with a German one ("Acorns: 10, Unter")."""
         german = self.style == "german"
         jack = Rank.JACK.label(self.style)
         if self.rules.layout == "chain":
             if not self._chain:
                 return _("chain: (empty; any {jack} starts it)", jack=jack)
-            return _("chain: {cards}", cards=(", ".join(c.label("german") for c in self._chain) if german
-                                              else " ".join(c.code for c in self._chain)))
+            return _("chain: {cards}", cards=", ".join(c.label("german") for c in self._chain) if german
+                     else " ".join(c.code for c in self._chain))
         lines = []
+        names = {s: s.label(self.style).capitalize() if german else s.label(self.style) for s in self.rows}
+        width = max(8, *(len(n) + (2 if german else 0) for n in names.values()))  # the bodies in one column
         for s, row in self.rows.items():
             if german:
                 body = (", ".join(c.rank.label("german") for c in row) if row
                         else _("(not started; its {jack} starts it)", jack=jack))
-                lines.append(f"{s.label('german').capitalize() + ':':<8}{body}")
+                lines.append(f"{names[s] + ':':<{width}}{body}")
             else:
                 body = (" ".join(c.code for c in row) if row
                         else _("(not started; {card} starts it)", card=Card(s, Rank.JACK).code))
-                lines.append(f"{s.symbol} {s.label(self.style):<8} {body}")
+                lines.append(f"{s.symbol} {names[s]:<{width}} {body}")
         return "\n".join(lines)

@@ -92,9 +92,9 @@ class Trick(NamedTuple):
         return tuple(((leader + i) % n, c) for i, c in enumerate(cards))
 
     def __str__(self) -> str:
-        """The trick in a line, in the language spoken: "trick 2 (3:10C, 0:QC, 1:AC, 2:QS) won by seat 1"."""
         plays = ", ".join(f"{s}:{c.code}" for s, c in self.plays())
-        return _("trick {k} ({plays}) won by seat {seat}", k=self.number, plays=plays, seat=self.winner)
+        # TRANSLATORS: a finished trick in the engine's voice: "trick 1 (0:AH, 1:KH, 2:10H, 3:QH) won by seat 0"
+        return _("trick {number} ({plays}) won by seat {seat}", number=self.number, plays=plays, seat=self.winner)
 
     def _repr_html_(self) -> str:
         """Who played what round the table, the winner framed (see :mod:`keinstich.faces`)."""

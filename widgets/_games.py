@@ -24,7 +24,7 @@ from keinstich.games import GAMES
 from keinstich.records import record_pack
 from keinstich.wording import naming
 from keinstich.wording.i18n import _
-from keinstich.wording.names import bot_word
+from keinstich.wording.names import bot_name
 
 from ._guard import BotFault
 
@@ -284,11 +284,6 @@ def make_bot(spec: str | Bot, seed: int | str, seat: int, p: Pack | None = None)
 def bot_label(bot: Bot) -> str:
     """A short name for a bot beside its seat, in the language spoken."""
     return bot_name(str(getattr(bot, "name", type(bot).__name__)))
-
-
-def bot_name(spec: str) -> str:
-    """A bot kind's name: "random", "heuristic", "Monte Carlo" (German "Zufall", "Heuristik", …)."""
-    return bot_word(spec)
 
 
 def is_fast(bot: Bot) -> bool:

@@ -75,7 +75,9 @@ class QuizSet(widgets.VBox):  # type: ignore[misc]
     """The question the quiz asks (a msgid: translated where shown)."""
 
     def __repr__(self) -> str:  # short and stable: notebooks keep it as the widget's text/plain
-        return f"{type(self).__name__}({self.deal!r}, seat {self.seat})"
+        # TRANSLATORS: a quiz in short (a notebook's plain text): "BestCardQuiz(<TrickDeal …>, seat 2)"; the quiz's name
+        # is code
+        return _("{quiz}({deal}, seat {seat})", quiz=type(self).__name__, deal=repr(self.deal), seat=self.seat)
 
     def __init__(self, deal: Deal, seat: int | None, *, factory: Factory | None, seed: int | str | None,
                  size: int, want: Callable[[Deal], bool], names: Sequence[str] | None, style: Style | None,

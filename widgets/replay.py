@@ -93,7 +93,10 @@ class Replay(widgets.VBox):  # type: ignore[misc]
     """
 
     def __repr__(self) -> str:  # short and stable: notebooks keep it as the widget's text/plain
-        return f"Replay({self.setup.describe()}, step {self.step} of {len(self.steps) - 1})"
+        # TRANSLATORS: a replay in short (a notebook's plain text): "Replay(No Tricks: 5 per trick — 4 players,
+        # german-32, step 0 of 32)"; "Replay" is the widget's name, code
+        return _("Replay({setup}, step {step} of {last})", setup=self.setup.describe(), step=self.step,
+                 last=len(self.steps) - 1)
 
 
     def __init__(self, source: Any, *, seat: int = 0, lang: Lang | None = None, faces: Style = "german",

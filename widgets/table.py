@@ -84,7 +84,10 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
 
     def __repr__(self) -> str:  # short and stable: notebooks keep it as the widget's text/plain
         # not the deal's progress: bots may be moving in a thread while a notebook saves this
-        return f"Table({self.session.setup.describe()}, {self.seed_words()}, learner seat {self.seat})"
+        # TRANSLATORS: a table in short (a notebook's plain text): "Table(No Tricks: 5 per trick — 4 players, german-32,
+        # seed 3, learner seat 0)"; "Table" is the widget's name, code
+        return _("Table({setup}, {seed}, learner seat {seat})", setup=self.session.setup.describe(),
+                 seed=self.seed_words(), seat=self.seat)
 
     def __init__(self, game: str = "kein-stich", contract: Any = None, *,
                  players: int | None = None, pack: str | None = None, seed: int | str | None = None, seat: int = 0,

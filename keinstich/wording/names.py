@@ -1,5 +1,5 @@
 """The game's small words, each through the message catalogs: a grade, a unit, a move that puts down no card, a
-seat's role, a bot. One place, so that a table, a review, a quiz, the trainer and a lesson's tables name them alike.
+phase of the deal, a seat's role. One place, so that a table, a review, a quiz and the trainer name them alike.
 
 The data keeps the English ids ("soloist", "heuristic"): a frame or a result reads the same in every language, and
 these functions say them where a person reads them."""
@@ -11,7 +11,7 @@ from typing import Any
 
 from keinstich.wording.i18n import pgettext
 
-__all__ = ["bot_word", "grade_name", "move_words", "role_word", "unit_word", "value_words"]
+__all__ = ["bot_name", "grade_name", "move_words", "role_word", "unit_word", "value_words"]
 
 
 def grade_name(grade: str) -> str:
@@ -22,6 +22,15 @@ def grade_name(grade: str) -> str:
              "differs": lambda: pgettext("grade", "differs"), "only": lambda: pgettext("grade", "only")}
     said = names.get(grade)
     return said() if said is not None else grade
+
+
+def bot_name(kind: str) -> str:
+    """A bot kind's name: "random", "heuristic", "Monte Carlo" (German "Zufall", "Heuristik", …)."""
+    names: dict[str, Callable[[], str]] = {
+        "random": lambda: pgettext("bot", "random"), "heuristic": lambda: pgettext("bot", "heuristic"),
+             "montecarlo": lambda: pgettext("bot", "Monte Carlo")}
+    said = names.get(kind)
+    return said() if said is not None else kind
 
 
 def unit_word(unit: str) -> str:
@@ -63,19 +72,8 @@ def role_word(role: str) -> str:
     return said() if said is not None else role
 
 
-def bot_word(spec: str) -> str:
-    """A bot's name from its spec: "random", "heuristic", "Monte Carlo" (German "Zufall", "Heuristik", …); a spec's
-    settings stay as written ("Monte Carlo:samples=10")."""
-    kind, sep, settings = str(spec).partition(":")
-    names: dict[str, Callable[[], str]] = {
-        "random": lambda: pgettext("bot", "random"), "heuristic": lambda: pgettext("bot", "heuristic"),
-        "montecarlo": lambda: pgettext("bot", "Monte Carlo")}
-    said = names.get(kind)
-    return said() + sep + settings if said is not None else str(spec)
-
-
 def value_words(column: str, value: object) -> str:
-    """A value of a result's or a frame's ``column`` as a person reads it: a role, a bot or a unit in words; any
-    other value as it is."""
-    sayer = {"role": role_word, "bot": bot_word, "unit": unit_word}.get(column)
-    return sayer(str(value)) if sayer is not None and isinstance(value, str) else str(value)
+    """A value of a result's ``column`` as a person reads it: a role, a bot or a unit in words; any other value as it
+    is."""
+    sayer = {"role": role_word, "bot": bot_name, "unit": unit_word}.get(column)
+    return sayer(value) if sayer is not None and isinstance(value, str) else str(value)
