@@ -122,7 +122,7 @@ class TableView:
     def card_text(self, c: Card) -> str:
         """A card as the hint names it: "Q♠ (Queen of Spades)" with French faces, "Ober of Leaves" with German
         ones (whose suits are not the French symbols)."""
-        return f"{c.text} ({c.label(self.faces)})" if self.faces == "french" else self.words(c)
+        return f"{self.words(c)} ({c.label(self.faces)})" if self.faces == "french" else self.words(c)
 
     def words(self, c: Card) -> str:
         """A card in a line of text, in the faces' words."""

@@ -17,7 +17,7 @@ from keinstich.games import GAMES
 from keinstich.wording.i18n import _, language, number, pgettext
 from keinstich.wording.names import bot_name, role_word, unit_word
 
-__all__ = ["contract_label", "label", "worded"]
+__all__ = ["contract_label", "label", "preset_label", "worded"]
 
 _LABELS: dict[str, Callable[[], str]] = {
     "deal": lambda: pgettext("column", "deal"), "seed": lambda: pgettext("column", "seed"),
@@ -38,7 +38,8 @@ _LABELS: dict[str, Callable[[], str]] = {
     "holder paid": lambda: pgettext("column", "holder paid"), "received": lambda: pgettext("column", "received"),
     "7s and Daus dealt": lambda: pgettext("column", "7s and Daus dealt"),
     "Unters dealt": lambda: pgettext("column", "Unters dealt"),
-    "partie": lambda: pgettext("column", "partie"), "preset": lambda: pgettext("column", "preset"),
+    "partie": lambda: pgettext("column", "partie"), "parties": lambda: pgettext("column", "parties"),
+    "preset": lambda: pgettext("column", "preset"),
     "deal_no": lambda: pgettext("column", "deal_no"), "dealer": lambda: pgettext("column", "dealer"),
     "paid": lambda: pgettext("column", "paid"), "pot": lambda: pgettext("column", "pot"),
     "net": lambda: pgettext("column", "net"), "amount": lambda: pgettext("column", "amount"),
@@ -73,23 +74,32 @@ def contract_label(cid: object) -> str:
     return str(cid)
 
 
+def preset_label(pid: object) -> str:
+    """A preset's id as a table or a chart names it: the preset's name in the language spoken ("standard": "Kein
+    Stich (five deals)", "Kein Stich (fünf Spiele)"), or the id itself where the preset has no name of its own."""
+    from keinstich.games.presets import presets
+
+    return next((name for _game, p, name in presets() if p == str(pid)), str(pid))
+
+
 _VALUES: dict[str, Callable[[Any], str]] = {
     "bot": lambda v: bot_name(str(v)), "unit": lambda v: unit_word(str(v)), "contract": contract_label,
-    "role": lambda v: role_word(str(v)),
+    "role": lambda v: role_word(str(v)), "preset": preset_label,
 }
 """The columns whose values are words, each with its words (a value it does not know stays as it is)."""
 
 
 def label(name: Hashable) -> Hashable:
     """A column's or a row's label in the language spoken ("mean": "Mittel"), a seat's column too ("seat 2": "Platz
-    2", as a Herzeln partie's ``table()`` heads them); one it does not know, as it is."""
+    2", as a Herzeln partie's ``table()`` heads them) and a contract's (``stats.paid_per_deal`` heads its columns by
+    contract ids: "no-tricks": "Kein Stich"); one it does not know, as it is."""
     if not isinstance(name, str):
         return name
     said = _LABELS.get(name)
     if said is not None:
         return said()
     kind, _space, n = name.partition(" ")
-    return _("seat {n}", n=int(n)) if kind == "seat" and n.isdigit() else name
+    return _("seat {n}", n=int(n)) if kind == "seat" and n.isdigit() else contract_label(name)
 
 
 def _decimals(column: pd.Series) -> pd.Series:
