@@ -182,25 +182,36 @@ def code_sources(path: Path) -> list[str]:
     return [source(c) for c in cells(path, "code")]
 
 
-def test_lesson_02_exercise_asks_what_could_happen() -> None:
+EXERCISE_02 = {  # the question's cards, the solution's first words, a trick as printed
+    "en": (r"if seat (\d) had held the [^(]*\(`(\w+)`\) instead of the [^(]*\(`(\w+)`\)",
+           r"<summary>Solution</summary>\s*Seat (\d)\.", r"trick (\d) \(([^)]*)\) won by seat \d"),
+    "de": (r"wenn Platz (\d) die [^(]*\(`(\w+)`\) statt der [^(]*\(`(\w+)`\)",
+           r"<summary>Lösung</summary>\s*Platz (\d)\.", r"Stich (\d) \(([^)]*)\) geht an Platz \d"),
+}
+
+
+@pytest.mark.parametrize("series", SERIES, ids=lambda s: s.lang)
+def test_lesson_02_exercise_asks_what_could_happen(series: Series) -> None:
     """The exercise swaps one card of the worked deal for a card no other seat holds, and its solution names the
     winner the engine finds when the lesson's first two tricks are replayed with that card."""
     from keinstich.cards import card, cards
     from keinstich.tricks import TrickDeal
 
-    path = LESSONS / "02-tricks.ipynb"
+    path = series.lesson("02")
+    assert path is not None
+    asked, answered, printed_trick = EXERCISE_02[series.lang]
     text = markdown(path)
-    question = re.search(r"if seat (\d) had held the [^(]*\(`(\w+)`\) instead of the [^(]*\(`(\w+)`\)", text)
+    question = re.search(asked, text)
     assert question, "the exercise no longer names its cards as `codes`: update this test with it"
     seat, new, old = int(question[1]), card(question[2]), card(question[3])
-    answer = re.search(r"<summary>Solution</summary>\s*Seat (\d)\.", text[question.end():])
+    answer = re.search(answered, text[question.end():])
     assert answer, "the solution does not start by stating the winning seat"
     typed = next(s for s in code_sources(path) if "TrickDeal([cards(" in s)
     hands = [list(cards(h)) for h in re.findall(r'cards\("([^"]+)"\)', typed)]
     assert old in hands[seat], f"seat {seat} did not hold {old}"
     assert all(new not in hand for hand in hands), f"{new} is already in the deal: the exercise is impossible"
     printed = "".join("".join(o.get("text", "")) for c in cells(path, "code") for o in c.get("outputs", []))
-    tricks = re.findall(r"trick (\d) \(([^)]*)\) won by seat \d", printed)[:2]
+    tricks = re.findall(printed_trick, printed)[:2]
     assert [n for n, _ in tricks] == ["1", "2"], "the worked example no longer prints its first two tricks"
     hands[seat][hands[seat].index(old)] = new
     what_if = TrickDeal(hands, leader=0)

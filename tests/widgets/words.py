@@ -172,4 +172,4 @@ def english_in(text: str) -> list[str]:
     """The English words of :data:`ENGLISH_WORDS` in ``text`` (German words alike excluded), after what is code or a
     name (:data:`NOT_WORDS`, :data:`ALLOWED`) is taken out."""
     rest = ALLOWED.sub(" ", NOT_WORDS.sub(" ", text))
-    return sorted({w for w in re.findall(r"[A-Za-z]+(?:'[a-z]+)?", rest) if w.lower() in ENGLISH_WORDS})
+    return sorted({w for w in re.findall(r"[^\W\d_]+", rest) if w.lower() in ENGLISH_WORDS})
