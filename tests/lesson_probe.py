@@ -20,13 +20,22 @@ MARK = "=== lesson probe texts ==="
 TABLES = 3  # a lesson's first tables are enough: later ones repeat the same widgets
 
 
+NOT_READ = frozenset({"icon"})
+"""Traits whose strings a person never reads: a button's icon is a Font Awesome name ("undo")."""
+
+
 def texts(found: set[str]) -> None:
-    """Add every string the live widgets sync to the browser."""
+    """Add every string the live widgets sync to the browser (not their layout and style models, whose strings are
+    CSS: "row wrap", "none")."""
+    from ipywidgets import Layout
     from ipywidgets.widgets.widget import _instances
+    from ipywidgets.widgets.widget_style import Style
 
     for w in list(_instances.values()):
+        if isinstance(w, Layout | Style):
+            continue
         for name in w.keys:
-            if name.startswith("_") and name != "_options_labels":
+            if (name.startswith("_") and name != "_options_labels") or name in NOT_READ:
                 continue
             value = getattr(w, name, None)
             if isinstance(value, str):

@@ -155,10 +155,18 @@ def acorns_row_de() -> str:
     return "nur die Eichel-9 passt unten an"
 
 
+def herzeln_no_tricks_de() -> str:
+    herzeln_no_tricks()
+    return "sie würde den Stich machen und 10 Punkte kosten"
+
+
 GERMAN_CASES: list[tuple[str, int, Callable[[], str]]] = [
     ("07", 1, acorns_row_de),
     ("07", 2, lambda: f"payout_shares(160, (2, 0, 3, 1))   # {payout_shares(160, (2, 0, 3, 1))}"),
     ("07", 3, domino_passes),
+    *[case for case in CASES if case[:2] in {("08", 1), ("08", 2), ("08", 3), ("09", 1), ("09", 2), ("09", 3),
+                                              ("10", 3)}],
+    ("10", 1, herzeln_no_tricks_de),
 ]
 """The German lessons' cases (their solutions say the answers in German; codes and numbers as in English)."""
 

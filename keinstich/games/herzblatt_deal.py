@@ -478,8 +478,17 @@ class HerzblattDeal(Machine):
                       columns={"role": roles, "card_points": self.card_points()}, text=text)
 
     def __repr__(self) -> str:
-        who = f", soloist {self.soloist}" if self.soloist is not None else ""
-        return f"<HerzblattDeal {self.players}p dealer {self.dealer}{who}: {self._phase}>"
+        from keinstich.wording.refusals import phase_name
+
+        phase = phase_name(self._phase)
+        if self.soloist is None:
+            # TRANSLATORS: a Herzblatt deal in short (a notebook's plain text): "<HerzblattDeal 3p dealer 2: asking>",
+            # 3 players, seat 2 dealt; {phase} is the phase's name (context "phase")
+            return _("<HerzblattDeal {players}p dealer {dealer}: {phase}>", players=self.players, dealer=self.dealer,
+                     phase=phase)
+        # TRANSLATORS: as above, with the soloist's seat: "<HerzblattDeal 3p dealer 2, soloist 0: play>"
+        return _("<HerzblattDeal {players}p dealer {dealer}, soloist {soloist}: {phase}>", players=self.players,
+                 dealer=self.dealer, soloist=self.soloist, phase=phase)
 
     def _repr_html_(self) -> str:
         """Phase, every hand and the skat open, the trick on the table, card points, the settlement."""

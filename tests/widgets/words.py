@@ -171,5 +171,5 @@ NOT_WORDS = re.compile(
 def english_in(text: str) -> list[str]:
     """The English words of :data:`ENGLISH_WORDS` in ``text`` (German words alike excluded), after what is code or a
     name (:data:`NOT_WORDS`, :data:`ALLOWED`) is taken out."""
-    rest = ALLOWED.sub(" ", NOT_WORDS.sub(" ", text))
+    rest = NOT_WORDS.sub(" ", ALLOWED.sub(" ", text))  # a whole link first: "/voila/render/apps/t.ipynb?deal=…"
     return sorted({w for w in re.findall(r"[^\W\d_]+", rest) if w.lower() in ENGLISH_WORDS})
