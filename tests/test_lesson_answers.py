@@ -160,6 +160,16 @@ def herzeln_no_tricks_de() -> str:
     return "sie würde den Stich machen und 10 Punkte kosten"
 
 
+def herzblatt_legal_de() -> str:
+    herzblatt_legal()
+    return "nur die Herz-9"
+
+
+def herzblatt_58_de() -> str:
+    herzblatt_58()
+    return "zahlt er jedem Gegenspieler 4 (8 insgesamt)"
+
+
 GERMAN_CASES: list[tuple[str, int, Callable[[], str]]] = [
     ("07", 1, acorns_row_de),
     ("07", 2, lambda: f"payout_shares(160, (2, 0, 3, 1))   # {payout_shares(160, (2, 0, 3, 1))}"),
@@ -167,6 +177,9 @@ GERMAN_CASES: list[tuple[str, int, Callable[[], str]]] = [
     *[case for case in CASES if case[:2] in {("08", 1), ("08", 2), ("08", 3), ("09", 1), ("09", 2), ("09", 3),
                                               ("10", 3)}],
     ("10", 1, herzeln_no_tricks_de),
+    *[case for case in CASES if case[:2] == ("11", 1)],
+    ("11", 2, herzblatt_legal_de),
+    ("11", 3, herzblatt_58_de),
 ]
 """The German lessons' cases (their solutions say the answers in German; codes and numbers as in English)."""
 
