@@ -370,8 +370,8 @@ class TableView:
                                        gets=gets)])
         scores = ", ".join(f"{self.name(s)} {v}" for s, v in enumerate(result.scores))
         parts.append(_("Score ({unit}): {scores}.", unit=self.unit(result.unit), scores=scores))
-        if result.text:
-            parts.append(result.text + ".")
+        if result.text:  # a sentence of its own: "… Platz 2 0. Alle haben gepasst: …" ("soloist 85: …" begins lower)
+            parts.append(result.text[:1].upper() + result.text[1:] + ".")
         return " ".join(parts)
 
     def _score_html(self) -> str:
