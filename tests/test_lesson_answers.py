@@ -170,6 +170,20 @@ def herzblatt_58_de() -> str:
     return "zahlt er jedem Gegenspieler 4 (8 insgesamt)"
 
 
+def heuristic_game_de() -> str:
+    return heuristic_game().replace("`played.scores()` is", "`gespielt.scores()` ist")
+
+
+def monte_carlo_samples_de() -> str:
+    from keinstich.bots.montecarlo import MonteCarloBot
+    from keinstich.contracts import NO_HEARTS
+
+    monte_carlo_samples()
+    obs = TrickDeal.from_seed("german-32", 4, 3, NO_HEARTS).observation(0)
+    leads = [MonteCarloBot(seed=1, samples=n).decide(obs).card.label("german", lang="de") for n in (10, 160)]
+    return f"Mit 10 und 40 ausgedachten Verteilungen spielt er den {leads[0]} aus; mit 160 wechselt er zum {leads[1]}"
+
+
 GERMAN_CASES: list[tuple[str, int, Callable[[], str]]] = [
     ("07", 1, acorns_row_de),
     ("07", 2, lambda: f"payout_shares(160, (2, 0, 3, 1))   # {payout_shares(160, (2, 0, 3, 1))}"),
@@ -180,6 +194,8 @@ GERMAN_CASES: list[tuple[str, int, Callable[[], str]]] = [
     *[case for case in CASES if case[:2] == ("11", 1)],
     ("11", 2, herzblatt_legal_de),
     ("11", 3, herzblatt_58_de),
+    ("12", 1, heuristic_game_de),
+    ("12", 3, monte_carlo_samples_de),
 ]
 """The German lessons' cases (their solutions say the answers in German; codes and numbers as in English)."""
 
