@@ -10,10 +10,14 @@ refused and left as it is.
 Nothing is lost or counted twice when the kernel dies: each answer is written in one transaction (the
 answer, the ratings it moves, the deck item it schedules), and it carries a key made before it is
 written, so writing it again after a crash changes nothing. Two notebooks may write at once: the file
-is in WAL mode and a writer waits up to :data:`BUSY_MS` for the other. A damaged file is moved aside
-(``memory.sqlite3.damaged-<time>``) and reported in one sentence (:attr:`Memory.notice`), never
-overwritten. :meth:`Memory.export` and :meth:`Memory.load` carry the progress in a file (on Binder the
-home directory goes with the session); a foreign or damaged file is refused.
+is in WAL mode and a writer waits up to :data:`BUSY_MS` for the other. Within one kernel the widgets share
+one :class:`Memory` from several threads (the judge's, the quizzes', the review's): one connection, used by
+one thread at a time behind the memory's lock, so every answer is written whole with its ratings and history.
+A damaged file is moved aside (``memory.sqlite3.damaged-<time>``) and reported in one sentence
+(:attr:`Memory.notice`), never overwritten; a file that is locked, read-only or not a file is refused in one
+sentence and left alone. :meth:`Memory.export` and :meth:`Memory.load` carry the progress in a file (on Binder
+the home directory goes with the session); a loaded file is copied in row by row, every row checked
+(:mod:`.progress_rows`), and a foreign, damaged or forged one is refused with the memory unchanged.
 """
 
 from __future__ import annotations
@@ -24,12 +28,15 @@ import json
 import os
 import sqlite3
 import tempfile
+import threading
 import uuid
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any
+
+from keinstich.limits import shortened
 
 from .glicko import Rating, duel
 from .progress_file import (
@@ -38,14 +45,18 @@ from .progress_file import (
     FILE_NAME,
     MIGRATIONS,
     SCHEMA,
+    DamagedProgress,
     ProgressError,
     check_file,
+    check_shape,
     connect,
     default_path,
     migrate,
     now_tag,
+    refusal,
     set_aside,
 )
+from .progress_rows import MAX_BYTES, copy_checked
 from .schedule import Memo, new, review, utc
 
 
@@ -140,16 +151,25 @@ class Memory:
         self.db = db
         self.path = path
         self.notice = notice
+        self._lock = threading.RLock()
+        self._closed = False
 
     def __repr__(self) -> str:
         return f"Memory({str(self.path) if self.path else ':memory:'})"
+
+    @property
+    def what(self) -> str:
+        """The memory as a sentence names it: "the progress file /…/memory.sqlite3" or "the memory"."""
+        return f"the progress file {self.path}" if self.path else "the memory"
 
     # --- opening ---------------------------------------------------------------------------------
 
     @classmethod
     def open(cls, path: str | os.PathLike[str] | None = None) -> Memory:
         """Open (or make) the memory at ``path`` (default: :func:`default_path`). A damaged file is moved
-        aside and a new one made (:attr:`notice` says so); a foreign or newer file is refused."""
+        aside and a new one made (:attr:`notice` says so); a foreign or newer file, one another program holds
+        locked, one that cannot be written, a folder or a broken link is refused (:class:`ProgressError`, one
+        sentence) and left as it is."""
         where: Path | str = default_path() if path is None else (str(path) if str(path) == ":memory:" else
                                                                   Path(path).expanduser())
         if where == ":memory:":
@@ -157,35 +177,52 @@ class Memory:
             migrate(db, 0)
             return cls(db, None)
         assert isinstance(where, Path)
-        where.parent.mkdir(parents=True, exist_ok=True)
+        what = f"the progress file {where}"
+        _check_place(where, what)
         notice = None
         try:
-            db = cls._open_file(where)
-        except ProgressError as e:
-            if "damaged" not in str(e):
-                raise
-            aside = set_aside(where, "damaged")
+            db = cls._open_file(where, what)
+        except DamagedProgress:
+            try:
+                aside = set_aside(where, "damaged")
+            except OSError as e:
+                raise ProgressError(f"{what} is damaged, and it cannot be moved aside ({e.strerror}): move it away "
+                                    f"yourself, or choose another file with the environment variable {ENV}") from None
             notice = (f"Your progress file {where} was damaged, so it was moved aside to {aside.name} and a new "
                       f"one was started.")
-            db = cls._open_file(where)
+            db = cls._open_file(where, what)
         return cls(db, where, notice)
 
     @staticmethod
-    def _open_file(where: Path) -> sqlite3.Connection:
-        db = connect(str(where))
+    def _open_file(where: Path, what: str) -> sqlite3.Connection:
         try:
-            version = check_file(db, f"the progress file {where}")
+            db = connect(str(where))
+        except sqlite3.Error as e:
+            raise refusal(e, what) from None
+        try:
+            version = check_file(db, what)
+            if version:
+                check_shape(db, version, what)
             if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
                 db.execute("PRAGMA journal_mode = WAL")
             db.execute("PRAGMA synchronous = NORMAL")
+            db.execute("BEGIN IMMEDIATE")  # may it be written? (a read-only file opens, then refuses every answer)
+            db.execute("ROLLBACK")
             migrate(db, version)
+        except sqlite3.Error as e:
+            db.close()
+            raise refusal(e, what) from None
         except BaseException:
             db.close()
             raise
         return db
 
     def close(self) -> None:
-        self.db.close()
+        """Close the file (waiting for a write in another thread to end). Using the memory afterwards is refused."""
+        with self._lock:
+            if not self._closed:
+                self._closed = True
+                self.db.close()
 
     def __enter__(self) -> Memory:
         return self
@@ -194,34 +231,52 @@ class Memory:
         self.close()
 
     @contextlib.contextmanager
+    def _use(self) -> Iterator[sqlite3.Connection]:
+        """The connection, to this thread alone until the block ends; SQLite's errors said in one sentence."""
+        with self._lock:
+            if self._closed:
+                raise ProgressError(f"{self.what} was closed: open it again (keinstich.trainer.remember(), or "
+                                    "Memory.open)")
+            try:
+                yield self.db
+            except sqlite3.Error as e:
+                raise refusal(e, self.what) from None
+
+    def _rows(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
+        with self._use() as db:
+            return db.execute(sql, tuple(args)).fetchall()
+
+    def _row(self, sql: str, args: Sequence[Any] = ()) -> Any:
+        rows = self._rows(sql, args)
+        return rows[0] if rows else None
+
+    @contextlib.contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
-        db = self.db
-        db.execute("BEGIN IMMEDIATE")
-        try:
-            yield db
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
-        db.execute("COMMIT")
+        with self._use() as db:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
 
     # --- ratings ---------------------------------------------------------------------------------
 
     def rating(self, kind: str = "overall", name: str = "all") -> Rating:
         """The learner's rating of ``kind`` ("overall", "family", "theme") and ``name``; a new one if none."""
-        row = self.db.execute("SELECT rating, rd, volatility FROM ratings WHERE kind = ? AND name = ?",
-                              (kind, name)).fetchone()
+        row = self._row("SELECT rating, rd, volatility FROM ratings WHERE kind = ? AND name = ?", (kind, name))
         return Rating(*row) if row else Rating()
 
     def ratings(self, kind: str) -> dict[str, tuple[Rating, int]]:
         """Every rating of ``kind`` by name, with the number of rated answers behind it."""
-        rows = self.db.execute("SELECT name, rating, rd, volatility, games FROM ratings WHERE kind = ? ORDER BY name",
-                               (kind,)).fetchall()
+        rows = self._rows("SELECT name, rating, rd, volatility, games FROM ratings WHERE kind = ? ORDER BY name",
+                          (kind,))
         return {r[0]: (Rating(r[1], r[2], r[3]), r[4]) for r in rows}
 
     def position_rating(self, name: str, start: Rating) -> Rating:
         """A position's rating as the learner's answers moved it (``start``: the bank's, before any)."""
-        row = self.db.execute("SELECT rating, rd, volatility FROM ratings WHERE kind = 'position' AND name = ?",
-                              (name,)).fetchone()
+        row = self._row("SELECT rating, rd, volatility FROM ratings WHERE kind = 'position' AND name = ?", (name,))
         return Rating(*row) if row else start
 
     def _step(self, db: sqlite3.Connection, kind: str, name: str, position: Rating, solved: bool, at: str,
@@ -323,14 +378,15 @@ class Memory:
     def answers(self, source: str | None = None) -> list[dict[str, Any]]:
         """Every answer written (of ``source``, if given), oldest first, as dicts."""
         sql = "SELECT * FROM answers" + (" WHERE source = ?" if source else "") + " ORDER BY id"
-        cur = self.db.execute(sql, (source,) if source else ())
-        names = [d[0] for d in cur.description]
-        return [dict(zip(names, row, strict=True)) for row in cur.fetchall()]
+        with self._use() as db:
+            cur = db.execute(sql, (source,) if source else ())
+            names = [d[0] for d in cur.description]
+            return [dict(zip(names, row, strict=True)) for row in cur.fetchall()]
 
     def count(self, table: str = "answers") -> int:
         if table not in ("answers", "items", "drills", "history", "ratings"):
             raise ValueError(f"no table {table!r}")
-        return int(self.db.execute(f"SELECT count(*) FROM {table}").fetchone()[0])
+        return int(self._row(f"SELECT count(*) FROM {table}")[0])
 
     # --- the deck --------------------------------------------------------------------------------
 
@@ -343,41 +399,40 @@ class Memory:
     def due(self, now: datetime, limit: int | None = None) -> list[Item]:
         """The deck's items due at ``now``, the longest overdue first."""
         sql = self._ITEM + " WHERE due <= ? ORDER BY due, id" + (f" LIMIT {int(limit)}" if limit else "")
-        return [self._item(r) for r in self.db.execute(sql, (_stamp(now),)).fetchall()]
+        return [self._item(r) for r in self._rows(sql, (_stamp(now),))]
 
     def due_count(self, now: datetime) -> int:
-        return int(self.db.execute("SELECT count(*) FROM items WHERE due <= ?", (_stamp(now),)).fetchone()[0])
+        return int(self._row("SELECT count(*) FROM items WHERE due <= ?", (_stamp(now),))[0])
 
     def items(self) -> list[Item]:
         """Every item of the deck, the soonest due first."""
-        return [self._item(r) for r in self.db.execute(self._ITEM + " ORDER BY due, id").fetchall()]
+        return [self._item(r) for r in self._rows(self._ITEM + " ORDER BY due, id")]
 
     def item(self, item_id: int) -> Item | None:
-        row = self.db.execute(self._ITEM + " WHERE id = ?", (item_id,)).fetchone()
+        row = self._row(self._ITEM + " WHERE id = ?", (item_id,))
         return self._item(row) if row else None
 
     def memo(self, item_id: int) -> Memo:
-        row = self.db.execute("SELECT fsrs, due FROM items WHERE id = ?", (item_id,)).fetchone()
+        row = self._row("SELECT fsrs, due FROM items WHERE id = ?", (item_id,))
         if row is None:
             raise KeyError(item_id)
         return Memo(row[0], _time(row[1]))
 
     def next_due(self) -> datetime | None:
-        row = self.db.execute("SELECT min(due) FROM items").fetchone()
+        row = self._row("SELECT min(due) FROM items")
         return _time(row[0]) if row and row[0] else None
 
     # --- what the dashboard reads ------------------------------------------------------------------
 
     def history(self, kind: str = "family") -> list[tuple[datetime, str, float, float]]:
         """The ratings of ``kind`` after each rated answer: (time, name, rating, rd), oldest first."""
-        rows = self.db.execute("SELECT at, name, rating, rd FROM history WHERE kind = ? ORDER BY answer, rowid",
-                               (kind,)).fetchall()
+        rows = self._rows("SELECT at, name, rating, rd FROM history WHERE kind = ? ORDER BY answer, rowid", (kind,))
         return [(_time(r[0]), r[1], r[2], r[3]) for r in rows]
 
     def theme_results(self) -> dict[str, tuple[int, int, float]]:
         """Per theme, over the rated answers: (answers, solved at the first try, mean position rating)."""
         out: dict[str, list[float]] = {}
-        for themes, solved, rating in self.db.execute(
+        for themes, solved, rating in self._rows(
                 "SELECT themes, solved, position_rating FROM answers WHERE rated = 1 AND themes != ''"):
             for t in themes.split(","):
                 got = out.setdefault(t, [0, 0, 0.0])
@@ -388,20 +443,21 @@ class Memory:
 
     def missed(self, limit: int = 5) -> list[tuple[str, int, int]]:
         """The positions missed most: (view, misses, answers), most misses first."""
-        rows = self.db.execute("SELECT view, sum(1 - solved) AS misses, count(*) FROM answers GROUP BY view "
-                               "HAVING misses > 0 ORDER BY misses DESC, max(id) DESC LIMIT ?", (limit,)).fetchall()
+        rows = self._rows("SELECT view, sum(1 - solved) AS misses, count(*) FROM answers GROUP BY view "
+                          "HAVING misses > 0 ORDER BY misses DESC, max(id) DESC LIMIT ?", (limit,))
         return [(r[0], int(r[1]), int(r[2])) for r in rows]
 
     def solved_bank(self) -> set[str]:
         """The bank positions the learner has solved at the first try."""
-        rows = self.db.execute("SELECT DISTINCT bank FROM answers WHERE bank IS NOT NULL AND solved = 1")
+        rows = self._rows("SELECT DISTINCT bank FROM answers WHERE bank IS NOT NULL AND solved = 1")
         return {r[0] for r in rows}
 
     def last_position(self, view: str) -> dict[str, Any] | None:
         """The last answer about the position of ``view`` (its code, game, contract, themes, bank id)."""
-        cur = self.db.execute("SELECT * FROM answers WHERE view = ? ORDER BY id DESC LIMIT 1", (view,))
-        row = cur.fetchone()
-        return dict(zip([d[0] for d in cur.description], row, strict=True)) if row else None
+        with self._use() as db:
+            cur = db.execute("SELECT * FROM answers WHERE view = ? ORDER BY id DESC LIMIT 1", (view,))
+            row = cur.fetchone()
+            return dict(zip([d[0] for d in cur.description], row, strict=True)) if row else None
 
     # --- card sense ------------------------------------------------------------------------------
 
@@ -422,7 +478,7 @@ class Memory:
 
     def drills(self) -> list[tuple[datetime, str, float, float]]:
         """Every card-sense answer: (time, kind, Brier score, the best score the evidence allowed)."""
-        rows = self.db.execute("SELECT at, kind, brier, floor FROM drills ORDER BY id").fetchall()
+        rows = self._rows("SELECT at, kind, brier, floor FROM drills ORDER BY id")
         return [(_time(r[0]), r[1], r[2], r[3]) for r in rows]
 
     # --- carrying the progress in a file -----------------------------------------------------------
@@ -433,46 +489,77 @@ class Memory:
             out = Path(tmp) / FILE_NAME
             copy = sqlite3.connect(str(out))
             try:
-                self.db.backup(copy)
+                with self._use() as db:
+                    db.backup(copy)
                 copy.execute("PRAGMA journal_mode = DELETE")
             finally:
                 copy.close()
             return out.read_bytes()
 
     def load(self, data: bytes, *, name: str = "the file") -> str:
-        """Replace this memory by the progress in ``data`` (a file from :meth:`export`), after checking it.
-        The progress this memory had is kept beside it (``*.before-load-<time>``). Returns one sentence on
-        what was done; a damaged, foreign or newer file is refused (:class:`ProgressError`) and nothing changes."""
+        """Replace this memory by the progress in ``data`` (a file from :meth:`export`, at most 64 MiB): its
+        answers, deck, ratings, history and card-sense answers are copied into a fresh memory row by row, each
+        checked (:func:`~.progress_rows.copy_checked`; nothing else of the file is read or run). The progress this
+        memory had is kept beside it (``*.before-load-<time>``). Returns one sentence on what was done; a damaged,
+        foreign, forged or newer file is refused (:class:`ProgressError`, one sentence) and nothing changes."""
+        what = shortened(" ".join(name.split()), 80) if isinstance(name, str) and name.strip() else "the file"
+        if not isinstance(data, bytes | bytearray | memoryview):
+            raise ProgressError(f"a progress file is the bytes of a file, not {type(data).__name__}")
+        if len(data) > MAX_BYTES:
+            raise ProgressError(f"{what} is larger than a progress file may be ({len(data) // (1 << 20):,} MiB; at "
+                                f"most {MAX_BYTES >> 20} MiB): it is not a progress file of the kit")
+        if not bytes(data[:16]) == b"SQLite format 3\x00":
+            raise ProgressError(f"{what} is not a progress file of the kit (it is not an SQLite file)")
         with tempfile.TemporaryDirectory() as tmp:
-            got = Path(tmp) / "loaded.sqlite3"
+            got, checked = Path(tmp) / "loaded.sqlite3", Path(tmp) / "checked.sqlite3"
             got.write_bytes(data)
-            db = connect(str(got))
+            answers, items = copy_checked(got, checked, what)
+            fresh = connect(str(checked))
             try:
-                if not data.startswith(b"SQLite format 3\x00"):
-                    raise ProgressError(f"{name} is not a progress file of the kit (it is not an SQLite file)")
-                version = check_file(db, name)
-                if version == 0:
-                    raise ProgressError(f"{name} is an empty SQLite file, not a progress file of the kit")
-                db.execute("PRAGMA journal_mode = DELETE")
-                migrate(db, version)
-                answers = db.execute("SELECT count(*) FROM answers").fetchone()[0]
-                items = db.execute("SELECT count(*) FROM items").fetchone()[0]
-                kept = ""
-                if self.path is not None and self.count() + self.count("items") + self.count("drills"):
-                    aside = self.path.with_name(f"{self.path.name}.before-load-{now_tag()}")
-                    mine = sqlite3.connect(str(aside))
-                    try:
-                        self.db.backup(mine)
-                    finally:
-                        mine.close()
-                    kept = f" The progress you had here is kept in {aside.name}."
-                db.backup(self.db)
-            except sqlite3.DatabaseError as e:
-                raise ProgressError(f"{name} is damaged or is not a progress file of the kit ({e})") from None
+                with self._use() as db:
+                    kept = self._keep_aside(db)
+                    fresh.backup(db)
             finally:
-                db.close()
-        return f"Loaded {name}: {answers} answers and {items} positions in the deck.{kept}"
+                fresh.close()
+        return f"Loaded {what}: {answers} answers and {items} positions in the deck.{kept}"
+
+    def _keep_aside(self, db: sqlite3.Connection) -> str:
+        """Copy this memory's progress beside its file before a load replaces it; the sentence saying where."""
+        if self.path is None or not any(db.execute(f"SELECT 1 FROM {t} LIMIT 1").fetchone()
+                                        for t in ("answers", "items", "drills")):
+            return ""
+        aside = self.path.with_name(f"{self.path.name}.before-load-{now_tag()}")
+        mine = sqlite3.connect(str(aside))
+        try:
+            db.backup(mine)
+        finally:
+            mine.close()
+        return f" The progress you had here is kept in {aside.name}."
 
 
-__all__ = ["APPLICATION_ID", "ENV", "MIGRATIONS", "SCHEMA", "Answer", "Item", "Memory", "ProgressError", "Written",
-           "default_path"]
+def _check_place(where: Path, what: str) -> None:
+    """Refuse, in one sentence, a place where no progress file can be: a folder, a broken link, a folder that cannot
+    be made (a file is in the way), a read-only folder or file."""
+    hint = f"choose another file with the environment variable {ENV}"
+    if where.is_dir():
+        raise ProgressError(f"{what} is a folder, not a file: move the folder away, or {hint}")
+    if where.is_symlink() and not where.exists():
+        raise ProgressError(f"{what} is a link to {os.readlink(where)}, which does not exist: remove the link, or "
+                            f"{hint}")
+    blocker = next((p for p in (where.parent, *where.parent.parents) if p.exists() and not p.is_dir()), None)
+    if blocker is not None:
+        raise ProgressError(f"{what} cannot be made, because {blocker} is a file, not a folder: move that file "
+                            f"away, or {hint}")
+    try:
+        where.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise ProgressError(f"the folder of {what} cannot be made ({e.strerror}): {hint}") from None
+    if not os.access(where.parent, os.W_OK | os.X_OK):
+        raise ProgressError(f"{what} cannot be written, because its folder {where.parent} is read-only: make the "
+                            f"folder writable, or {hint}")
+    if where.exists() and not os.access(where, os.R_OK | os.W_OK):
+        raise ProgressError(f"{what} cannot be written (it is read-only): make it writable, or {hint}")
+
+
+__all__ = ["APPLICATION_ID", "ENV", "MIGRATIONS", "SCHEMA", "Answer", "DamagedProgress", "Item", "Memory",
+           "ProgressError", "Written", "default_path"]
