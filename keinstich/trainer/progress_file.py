@@ -173,7 +173,7 @@ def refusal(e: sqlite3.Error, what: str) -> ProgressError:
         return DamagedProgress(f"{what} is damaged or is not a progress file of the kit (SQLite says: "
                                f"{_short(str(e))})")
     if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "locked" in str(e):
-        return ProgressError(f"{what} is in use by another program, which has held it for over {BUSY_MS // 1000} "
+        return ProgressError(f"{what} is in use by another program, which has held it for over {BUSY_MS / 1000:g} "
                              "seconds: close the other notebook or program that has it open, and try again")
     if name.startswith("SQLITE_READONLY") or "readonly" in str(e):
         return ProgressError(f"{what} cannot be written (it, or its folder, is read-only): make it writable, or "
