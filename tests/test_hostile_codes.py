@@ -5,17 +5,15 @@ matplotlib, malformed lists of codes; and a fuzz test of codes forged with a cor
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import random
-import signal
 import subprocess
 import sys
 import zlib
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from guards import LINE, within
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -26,8 +24,6 @@ from keinstich.codes import MAX_CODE, CodeError, DealCode, _encode, deal_code, r
 from keinstich.games import GAMES
 
 ROOT = Path(__file__).resolve().parents[1]
-LINE = 600
-"""The longest refusal allowed: one sentence, what it quotes shortened."""
 
 
 def played(game: str, contract: str, seed: int, moves: int | None = None, players: int = 4):
@@ -55,20 +51,6 @@ def payload(text: str) -> bytes:
     return from_base32(text.partition("-")[2])[:-4]
 
 
-@contextlib.contextmanager
-def within(seconds: float) -> Iterator[None]:
-    """Fail (rather than hang the suite) when the block runs longer than ``seconds``: a guard against a loop
-    without end, far above the time any code takes (milliseconds), not a speed target."""
-    def late(*_: object) -> None:
-        raise TimeoutError(f"still running after {seconds} s")
-
-    old = signal.signal(signal.SIGALRM, late)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
 
 
 def refused(text: object, words: str = "") -> str:

@@ -197,7 +197,7 @@ class Memory:
     def _open_file(where: Path, what: str) -> sqlite3.Connection:
         try:
             db = connect(str(where))
-        except sqlite3.Error as e:
+        except (sqlite3.Error, UnicodeDecodeError) as e:
             raise refusal(e, what) from None
         try:
             version = check_file(db, what)
@@ -209,7 +209,7 @@ class Memory:
             db.execute("BEGIN IMMEDIATE")  # may it be written? (a read-only file opens, then refuses every answer)
             db.execute("ROLLBACK")
             migrate(db, version)
-        except sqlite3.Error as e:
+        except (sqlite3.Error, UnicodeDecodeError) as e:
             db.close()
             raise refusal(e, what) from None
         except BaseException:
@@ -239,7 +239,7 @@ class Memory:
                                     "Memory.open)")
             try:
                 yield self.db
-            except sqlite3.Error as e:
+            except (sqlite3.Error, UnicodeDecodeError) as e:
                 raise refusal(e, self.what) from None
 
     def _rows(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:

@@ -165,9 +165,12 @@ def connect(target: str, *, busy_ms: int | None = None) -> sqlite3.Connection:
     return db
 
 
-def refusal(e: sqlite3.Error, what: str) -> ProgressError:
+def refusal(e: sqlite3.Error | UnicodeDecodeError, what: str) -> ProgressError:
     """SQLite's error ``e`` about the file ``what`` as one sentence: damaged (:class:`DamagedProgress`) only when
-    SQLite says the file is broken; a lock, the rights or a missing file are said as such."""
+    SQLite says the file is broken (or its schema's text is not even UTF-8); a lock, the rights or a missing file are
+    said as such."""
+    if isinstance(e, UnicodeDecodeError):
+        return DamagedProgress(f"{what} is damaged or is not a progress file of the kit (its text is not UTF-8)")
     name = getattr(e, "sqlite_errorname", "")
     if name in _DAMAGED or "malformed" in str(e) or "not a database" in str(e):
         return DamagedProgress(f"{what} is damaged or is not a progress file of the kit (SQLite says: "
@@ -198,7 +201,7 @@ def check_file(db: sqlite3.Connection, what: str) -> int:
         version = db.execute("PRAGMA user_version").fetchone()[0]
         tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
         problems = db.execute("PRAGMA quick_check(2)").fetchall()
-    except sqlite3.Error as e:
+    except (sqlite3.Error, UnicodeDecodeError) as e:
         raise refusal(e, what) from None
     if [tuple(p) for p in problems] != [("ok",)]:
         raise DamagedProgress(f"{what} is damaged: SQLite's check of its pages finds them broken")
@@ -246,7 +249,7 @@ def check_shape(db: sqlite3.Connection, version: int, what: str) -> None:
     the ones the kit makes: a trigger, a view or a table of its own, a column dropped or changed."""
     try:
         got = _objects(db)
-    except sqlite3.Error as e:
+    except (sqlite3.Error, UnicodeDecodeError) as e:
         raise refusal(e, what) from None
     want = shape(version)
     if got == want:

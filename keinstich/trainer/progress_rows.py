@@ -43,6 +43,20 @@ ROW_WORDS = {"info": "info row", "answers": "answer", "items": "deck item", "rat
 """How a refusal names a row of each table ("answer 12 has …")."""
 
 
+class NotText:
+    """What a loaded file's text that is not UTF-8 reads as: no rule takes it."""
+
+    def __repr__(self) -> str:
+        return "bytes that are not UTF-8 text"
+
+
+def _text(raw: bytes) -> str | NotText:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return NotText()
+
+
 @dataclass(frozen=True)
 class Rule:
     """A column's rule: ``test`` says whether a value fits, ``must`` says what would (after "must be")."""
@@ -221,6 +235,7 @@ def copy_checked(source: Path, target: Path, what: str) -> tuple[int, int]:
     value checked (see the module's docstring); returns (answers, deck items). A :class:`ProgressError` (one sentence)
     for the first thing that does not fit; ``source`` is only read."""
     src = connect(str(source), busy_ms=0)
+    src.text_factory = _text
     deadline = time.monotonic() + MAX_SECONDS
     src.set_progress_handler(lambda: int(time.monotonic() > deadline), 10_000)
     dst = connect(str(target))
@@ -243,7 +258,7 @@ def copy_checked(source: Path, target: Path, what: str) -> tuple[int, int]:
             migrate(dst, version)
             answers = dst.execute("SELECT count(*) FROM answers").fetchone()[0]
             items = dst.execute("SELECT count(*) FROM items").fetchone()[0]
-        except sqlite3.Error as e:
+        except (sqlite3.Error, UnicodeDecodeError) as e:
             if "interrupted" in str(e):
                 raise ProgressError(f"{what} took SQLite over {MAX_SECONDS:.0f} seconds to read: it is not a "
                                     "progress file the kit can load; nothing was changed") from None
