@@ -5,6 +5,7 @@ Trainers writing into one memory from their judges' threads lose no answer and n
 
 from __future__ import annotations
 
+import time
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -98,10 +99,17 @@ def test_a_wrong_first_try_on_a_domino_or_herzblatt_position_shows_the_second_tr
     assert "Right at the second try" in t.feedback.value and t.memory.count() == 1
 
 
+class SlowDisk(Memory):
+    """A memory on a slow disk: each answer's transaction stays open 30 ms (so that writers meet)."""
+
+    def between(self, db: object) -> None:
+        time.sleep(0.03)
+
+
 def test_trainers_writing_from_their_threads_lose_no_answer_and_no_history_row(tmp_path: Path) -> None:
-    """Three Trainers on one memory (as remember() hands every widget the same), each judge in its own thread."""
-    memory = Memory.open(tmp_path / "m.sqlite3")
-    trainers = [trainer(memory, mode="level", seed=k) for k in range(3)]
+    """Four Trainers on one memory (as remember() hands every widget the same), each judge in its own thread."""
+    memory = SlowDisk.open(tmp_path / "m.sqlite3")
+    trainers = [trainer(memory, mode="level", seed=k) for k in range(4)]
     rounds = 4
     for _ in range(rounds):
         for t in trainers:
@@ -114,7 +122,7 @@ def test_trainers_writing_from_their_threads_lose_no_answer_and_no_history_row(t
             assert t.messages.kind != "error", t.messages.text
             t.next()
     answers = memory.answers()
-    assert len(answers) == 3 * rounds and memory.ratings("overall")["all"][1] == 3 * rounds
+    assert len(answers) == 4 * rounds and memory.ratings("overall")["all"][1] == 4 * rounds
     for a in answers:  # every answer with its history: overall, family and each theme, once
         rows = memory.db.execute("SELECT kind, name FROM history WHERE answer = ?", (a["id"],)).fetchall()
         themes = [x for x in a["themes"].split(",") if x]
