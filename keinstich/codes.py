@@ -39,7 +39,7 @@ from keinstich.cards import Card
 from keinstich.cards import pack as get_pack
 from keinstich.code_bytes import ALPHABET, WORDS, CodeError, Reader, Short, Writer, from_base32, to_base32
 from keinstich.deal import IllegalPlay
-from keinstich.limits import MAX_PLAYS, one_line
+from keinstich.limits import MAX_PLAYS, MAX_SEED_DIGITS, one_line, quoted
 from keinstich.machine import check_deal
 from keinstich.records import CORE_KEYS, PASS, Record, RecordError, record_of, replay
 
@@ -64,6 +64,8 @@ MAX_BOT = 60
 """Characters a bot's spec may have ("montecarlo:samples=40")."""
 MAX_SEED_WORD = 100
 """Characters a seed given as a word may have."""
+_SEED_LIMIT = 10 ** MAX_SEED_DIGITS
+"""A seed number has at most 100 digits, as a table takes (:data:`keinstich.limits.MAX_SEED_DIGITS`)."""
 _VERSION = re.compile(r"[0-9]{1,3}")
 
 _SEED, _BOTS, _OPTIONS, _EXTRA, _NAME = 1, 2, 4, 8, 16
@@ -234,13 +236,12 @@ def _check_seat(seat: object, n: int) -> None:
 
 
 def _seed(seed: object) -> int | str | None:
-    if seed is None or (isinstance(seed, int) and not isinstance(seed, bool) and seed.bit_length() <= 64):
+    if seed is None or (isinstance(seed, int) and not isinstance(seed, bool) and abs(seed) < _SEED_LIMIT):
         return seed
     if one_line(seed, MAX_SEED_WORD):
         return seed  # type: ignore[return-value]
-    shown = repr(seed) if len(repr(seed)) <= 40 else repr(seed)[:30] + "…"
-    raise CodeError(f"a seed is a whole number or a word of at most {MAX_SEED_WORD} characters on one line, not "
-                    f"{shown}")
+    raise CodeError(f"a seed is a whole number of at most {MAX_SEED_DIGITS} digits or a word of at most "
+                    f"{MAX_SEED_WORD} characters on one line, not {quoted(seed, 40)}")
 
 
 def _bots(bots: Sequence[object] | None, n: int) -> tuple[str, ...]:
