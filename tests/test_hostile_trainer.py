@@ -100,3 +100,24 @@ def test_an_answer_is_written_once_however_often_it_is_sent() -> None:
     again = p.answer(good)
     assert again.written is not None and again.written.answer is None  # the memory knew its key
     assert p.memory.count() == 1 and p.memory.ratings("overall")["all"][1] == 1
+
+
+def test_a_deck_item_that_does_not_replay_is_passed_over(tmp_path) -> None:
+    """A file an older kit loaded without checking may hold a position that does not replay: the trainer still opens,
+    and serves the items that do."""
+    from datetime import timedelta
+
+    from keinstich.trainer.bank import shipped
+    from keinstich.trainer.memory import Answer
+
+    m = Memory.open(tmp_path / "m.sqlite3")
+    for k, e in enumerate(shipped().entries[:2]):
+        m.record(Answer(at=START, source="trainer", game=e.game, contract=e.contract, family=e.family,
+                        position=e.code, view=f"view-{k}", move="QS", grade="mistake", cost=5.0, solved=False,
+                        tries=None, bank=e.id))
+    m.db.execute("UPDATE items SET position = '{\"format\": \"keinstich-record/1\"}' WHERE view = 'view-0'")
+    p = Practice(m, mode="due", clock=SimulatedClock(START + timedelta(days=2)))
+    q = p.next()
+    assert q is not None and q.view == "view-1"
+    p.give_up()
+    assert p.next() is None

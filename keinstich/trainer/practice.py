@@ -37,7 +37,7 @@ from keinstich.wording import refusal_words
 from .bank import Bank, Entry, shipped
 from .glicko import Rating
 from .memory import Answer, Item, Memory, Written
-from .positions import code_of, contract_id, family_of, position_of
+from .positions import PositionError, code_of, contract_id, family_of, position_of
 from .themes import THEMES, themes_of
 from .verdicts import Solution, solution
 
@@ -224,10 +224,15 @@ class Practice:
                 return None
             position = self.queue.pop(0)
             return self._question(position, "mistakes", Relabel(), code_of(position))
-        if self.mode == "due":
+        while self.mode == "due":
             items = self.memory.due(self.clock(), limit=len(self.shown) + 1)
             fresh = [i for i in items if i.view not in self.shown]
-            return self._from_item(fresh[0]) if fresh else None
+            if not fresh:
+                return None
+            try:
+                return self._from_item(fresh[0])
+            except PositionError:  # a deck item that does not replay (a file an older kit loaded): passed over
+                self.shown.add(fresh[0].view)
         return self._from_bank()
 
     def _from_item(self, item: Item) -> Question:
