@@ -100,8 +100,7 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
         self.lang: Lang = lang
         self.width = card_width(card_size)
         self.change: float | None = None
-        self.answering: Question | None = None
-        """The question whose card the judge is weighing: a second click meanwhile is not a second answer."""
+        self.answering: Question | None = None  # whose card the judge weighs: a click meanwhile is no second answer
         self.messages = MessageArea()
         self.job: Thinking[Any] = Thinking(self.lock, synchronous=synchronous, words="the judge is thinking")
         self._build_header()
@@ -189,8 +188,7 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
 
     def _build_sense(self) -> None:
         self.sense_question: card_sense.Question | None = None
-        self.sense_scored: float | None = None
-        """The score of the question on show once checked: Check again (a double click) writes nothing more."""
+        self.sense_scored: float | None = None  # once checked: Check again (a double click) writes nothing more
         self.sense_key = ""
         self.sense_count = 0
         self.sense_text = widgets.HTML()

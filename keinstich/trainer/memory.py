@@ -31,7 +31,6 @@ import tempfile
 import threading
 import uuid
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -39,6 +38,7 @@ from typing import Any
 from keinstich.limits import shortened
 
 from .glicko import Rating, duel
+from .memory_rows import Answer, Item, Written, stamp, time_of
 from .progress_file import (
     APPLICATION_ID,
     ENV,
@@ -48,6 +48,7 @@ from .progress_file import (
     DamagedProgress,
     ProgressError,
     check_file,
+    check_place,
     check_shape,
     connect,
     default_path,
@@ -57,86 +58,7 @@ from .progress_file import (
     set_aside,
 )
 from .progress_rows import MAX_BYTES, copy_checked
-from .schedule import Memo, new, review, utc
-
-
-@dataclass(frozen=True)
-class Answer:
-    """One answer to write: a trainer attempt, a quiz answer or a reviewed decision.
-
-    ``key``: made once per answer (written again, it changes nothing); ``position``: the position's code
-    (:mod:`.codes`); ``view``: what the seat could know, up to equivalent positions (the deck holds a
-    position once); ``move``: the card chosen (its code); ``solved``: a good card at the first try;
-    ``tries``: the try that found one (None: not found). ``rated``: move the learner's ratings (overall,
-    ``family``, every theme) and the position's (``position_rating``: its rating before). ``deck``: put
-    the position into the deck when not solved; ``item``: the deck item answered, to schedule again.
-    """
-
-    at: datetime
-    source: str
-    game: str
-    contract: str
-    family: str
-    position: str
-    view: str
-    move: str
-    grade: str
-    cost: float
-    solved: bool
-    tries: int | None
-    themes: tuple[str, ...] = ()
-    bank: str | None = None
-    item: int | None = None
-    rated: bool = False
-    position_rating: Rating | None = None
-    deck: bool = True
-    key: str = field(default_factory=lambda: uuid.uuid4().hex)
-
-
-@dataclass(frozen=True)
-class Written:
-    """What writing an :class:`Answer` changed: its row id (None when it had been written before), the
-    learner's overall rating before and after, the position's rating after, the deck item and its due date."""
-
-    answer: int | None
-    before: Rating | None
-    after: Rating | None
-    position_after: Rating | None
-    item: int | None
-    due: datetime | None
-
-    @property
-    def change(self) -> float:
-        """How far the overall rating moved (0 when unrated)."""
-        if self.before is None or self.after is None:
-            return 0.0
-        return self.after.rating - self.before.rating
-
-
-@dataclass(frozen=True)
-class Item:
-    """A position in the deck: its code and view, where it came from, its themes, when it is due."""
-
-    id: int
-    view: str
-    position: str
-    game: str
-    contract: str
-    family: str
-    themes: tuple[str, ...]
-    source: str
-    due: datetime
-    reps: int
-    lapses: int
-    bank: str | None
-
-
-def _stamp(when: datetime) -> str:
-    return utc(when).isoformat(timespec="microseconds")
-
-
-def _time(text: str) -> datetime:
-    return datetime.fromisoformat(text)
+from .schedule import Memo, new, review
 
 
 class Memory:
@@ -178,7 +100,7 @@ class Memory:
             return cls(db, None)
         assert isinstance(where, Path)
         what = f"the progress file {where}"
-        _check_place(where, what)
+        check_place(where, what)
         notice = None
         try:
             db = cls._open_file(where, what)
@@ -298,7 +220,7 @@ class Memory:
         """Write one answer in one transaction: the answer; if ``rated``, the learner's ratings (overall,
         family, themes) and the position's; the deck (a missed position goes in, an item answered is
         scheduled again). An answer whose key is already written changes nothing."""
-        at = _stamp(a.at)
+        at = stamp(a.at)
         with self._transaction() as db:
             if db.execute("SELECT 1 FROM answers WHERE key = ?", (a.key,)).fetchone():
                 return Written(None, None, None, None, a.item, None)
@@ -339,7 +261,7 @@ class Memory:
         with self._transaction() as db:
             if db.execute("SELECT 1 FROM items WHERE view = ?", (a.view,)).fetchone():
                 return Written(None, None, None, None, None, None)
-            item, due = self._schedule(db, dataclasses.replace(a, solved=False, deck=True), _stamp(a.at))
+            item, due = self._schedule(db, dataclasses.replace(a, solved=False, deck=True), stamp(a.at))
         return Written(None, None, None, None, item, due)
 
     def between(self, db: sqlite3.Connection) -> None:
@@ -356,7 +278,7 @@ class Memory:
         if row is not None:
             memo = review(Memo(row[1], a.at), a.tries, a.at)
             db.execute("UPDATE items SET fsrs = ?, due = ?, reps = reps + 1, lapses = lapses + ? WHERE id = ?",
-                       (memo.state, _stamp(memo.due), int(a.tries is None), row[0]))
+                       (memo.state, stamp(memo.due), int(a.tries is None), row[0]))
             return int(row[0]), memo.due
         if a.solved or not a.deck:
             return None, None
@@ -368,7 +290,7 @@ class Memory:
         assert item is not None
         memo = review(new(item, a.at), None, a.at)  # the miss is the item's first review: back tomorrow
         db.execute("UPDATE items SET fsrs = ?, due = ?, reps = 1, lapses = 1 WHERE id = ?",
-                   (memo.state, _stamp(memo.due), item))
+                   (memo.state, stamp(memo.due), item))
         return item, memo.due
 
     def record_many(self, answers: Iterable[Answer]) -> list[Written]:
@@ -392,17 +314,17 @@ class Memory:
 
     def _item(self, row: Sequence[Any]) -> Item:
         return Item(row[0], row[1], row[2], row[3], row[4], row[5], tuple(t for t in row[6].split(",") if t),
-                    row[7], _time(row[8]), row[9], row[10], row[11])
+                    row[7], time_of(row[8]), row[9], row[10], row[11])
 
     _ITEM = "SELECT id, view, position, game, contract, family, themes, source, due, reps, lapses, bank FROM items"
 
     def due(self, now: datetime, limit: int | None = None) -> list[Item]:
         """The deck's items due at ``now``, the longest overdue first."""
         sql = self._ITEM + " WHERE due <= ? ORDER BY due, id" + (f" LIMIT {int(limit)}" if limit else "")
-        return [self._item(r) for r in self._rows(sql, (_stamp(now),))]
+        return [self._item(r) for r in self._rows(sql, (stamp(now),))]
 
     def due_count(self, now: datetime) -> int:
-        return int(self._row("SELECT count(*) FROM items WHERE due <= ?", (_stamp(now),))[0])
+        return int(self._row("SELECT count(*) FROM items WHERE due <= ?", (stamp(now),))[0])
 
     def items(self) -> list[Item]:
         """Every item of the deck, the soonest due first."""
@@ -416,18 +338,18 @@ class Memory:
         row = self._row("SELECT fsrs, due FROM items WHERE id = ?", (item_id,))
         if row is None:
             raise KeyError(item_id)
-        return Memo(row[0], _time(row[1]))
+        return Memo(row[0], time_of(row[1]))
 
     def next_due(self) -> datetime | None:
         row = self._row("SELECT min(due) FROM items")
-        return _time(row[0]) if row and row[0] else None
+        return time_of(row[0]) if row and row[0] else None
 
     # --- what the dashboard reads ------------------------------------------------------------------
 
     def history(self, kind: str = "family") -> list[tuple[datetime, str, float, float]]:
         """The ratings of ``kind`` after each rated answer: (time, name, rating, rd), oldest first."""
         rows = self._rows("SELECT at, name, rating, rd FROM history WHERE kind = ? ORDER BY answer, rowid", (kind,))
-        return [(_time(r[0]), r[1], r[2], r[3]) for r in rows]
+        return [(time_of(r[0]), r[1], r[2], r[3]) for r in rows]
 
     def theme_results(self) -> dict[str, tuple[int, int, float]]:
         """Per theme, over the rated answers: (answers, solved at the first try, mean position rating)."""
@@ -471,7 +393,7 @@ class Memory:
                 return None
             cur = db.execute("INSERT INTO drills (key, at, kind, question, position, options, forecast, posterior, "
                              "brier, floor) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                             (k, _stamp(at), kind, question, position, json.dumps(list(options)),
+                             (k, stamp(at), kind, question, position, json.dumps(list(options)),
                               json.dumps([round(x, 6) for x in forecast]),
                               json.dumps([round(x, 6) for x in posterior]), brier, floor))
             return cur.lastrowid
@@ -479,7 +401,7 @@ class Memory:
     def drills(self) -> list[tuple[datetime, str, float, float]]:
         """Every card-sense answer: (time, kind, Brier score, the best score the evidence allowed)."""
         rows = self._rows("SELECT at, kind, brier, floor FROM drills ORDER BY id")
-        return [(_time(r[0]), r[1], r[2], r[3]) for r in rows]
+        return [(time_of(r[0]), r[1], r[2], r[3]) for r in rows]
 
     # --- carrying the progress in a file -----------------------------------------------------------
 
@@ -535,30 +457,6 @@ class Memory:
         finally:
             mine.close()
         return f" The progress you had here is kept in {aside.name}."
-
-
-def _check_place(where: Path, what: str) -> None:
-    """Refuse, in one sentence, a place where no progress file can be: a folder, a broken link, a folder that cannot
-    be made (a file is in the way), a read-only folder or file."""
-    hint = f"choose another file with the environment variable {ENV}"
-    if where.is_dir():
-        raise ProgressError(f"{what} is a folder, not a file: move the folder away, or {hint}")
-    if where.is_symlink() and not where.exists():
-        raise ProgressError(f"{what} is a link to {os.readlink(where)}, which does not exist: remove the link, or "
-                            f"{hint}")
-    blocker = next((p for p in (where.parent, *where.parent.parents) if p.exists() and not p.is_dir()), None)
-    if blocker is not None:
-        raise ProgressError(f"{what} cannot be made, because {blocker} is a file, not a folder: move that file "
-                            f"away, or {hint}")
-    try:
-        where.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as e:
-        raise ProgressError(f"the folder of {what} cannot be made ({e.strerror}): {hint}") from None
-    if not os.access(where.parent, os.W_OK | os.X_OK):
-        raise ProgressError(f"{what} cannot be written, because its folder {where.parent} is read-only: make the "
-                            f"folder writable, or {hint}")
-    if where.exists() and not os.access(where, os.R_OK | os.W_OK):
-        raise ProgressError(f"{what} cannot be written (it is read-only): make it writable, or {hint}")
 
 
 __all__ = ["APPLICATION_ID", "ENV", "MIGRATIONS", "SCHEMA", "Answer", "DamagedProgress", "Item", "Memory",

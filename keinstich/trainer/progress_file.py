@@ -282,6 +282,30 @@ def migrate(db: sqlite3.Connection, version: int) -> None:
             raise
 
 
+def check_place(where: Path, what: str) -> None:
+    """Refuse, in one sentence, a place where no progress file can be: a folder, a broken link, a folder that cannot
+    be made (a file is in the way), a read-only folder or file."""
+    hint = f"choose another file with the environment variable {ENV}"
+    if where.is_dir():
+        raise ProgressError(f"{what} is a folder, not a file: move the folder away, or {hint}")
+    if where.is_symlink() and not where.exists():
+        raise ProgressError(f"{what} is a link to {os.readlink(where)}, which does not exist: remove the link, or "
+                            f"{hint}")
+    blocker = next((p for p in (where.parent, *where.parent.parents) if p.exists() and not p.is_dir()), None)
+    if blocker is not None:
+        raise ProgressError(f"{what} cannot be made, because {blocker} is a file, not a folder: move that file "
+                            f"away, or {hint}")
+    try:
+        where.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise ProgressError(f"the folder of {what} cannot be made ({e.strerror}): {hint}") from None
+    if not os.access(where.parent, os.W_OK | os.X_OK):
+        raise ProgressError(f"{what} cannot be written, because its folder {where.parent} is read-only: make the "
+                            f"folder writable, or {hint}")
+    if where.exists() and not os.access(where, os.R_OK | os.W_OK):
+        raise ProgressError(f"{what} cannot be written (it is read-only): make it writable, or {hint}")
+
+
 def now_tag() -> str:
     return datetime.now().strftime("%Y%m%d-%H%M%S")
 
@@ -302,5 +326,5 @@ def set_aside(path: Path, why: str) -> Path:
 
 
 __all__ = ["APPLICATION_ID", "BUSY_MS", "ENV", "FILE_NAME", "MIGRATIONS", "SCHEMA", "DamagedProgress", "ProgressError",
-           "check_file", "check_shape", "connect", "default_path", "migrate", "now_tag", "refusal", "set_aside",
-           "shape", "tables"]
+           "check_file", "check_place", "check_shape", "connect", "default_path", "migrate", "now_tag", "refusal",
+           "set_aside", "shape", "tables"]

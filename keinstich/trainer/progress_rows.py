@@ -25,9 +25,10 @@ from keinstich.games import GAMES
 from keinstich.limits import one_line, quoted
 
 from .glicko import MAX_RATING, MAX_RD, MAX_VOLATILITY, MIN_RATING, MIN_RD
+from .memory_rows import stamp
 from .positions import FAMILIES, PositionError, position_of
 from .progress_file import APPLICATION_ID, MIGRATIONS, ProgressError, check_file, connect, migrate, refusal, tables
-from .schedule import Memo, recall, review, utc
+from .schedule import Memo, recall, review
 
 MAX_BYTES = 64 << 20
 """The largest progress file loaded: 64 MiB, about 20,000 answers (a year of daily practice is a few thousand)."""
@@ -81,7 +82,7 @@ def _stamp_ok(v: Any) -> bool:
         t = datetime.fromisoformat(v)
     except ValueError:
         return False
-    return t.tzinfo is not None and 1970 <= t.year <= 2999 and utc(t).isoformat(timespec="microseconds") == v
+    return t.tzinfo is not None and 1970 <= t.year <= 2999 and stamp(t) == v
 
 
 _REPLAYS: dict[str, bool] = {}
