@@ -228,7 +228,7 @@ CROSS = (
 
 
 def _sentence(what: str, table: str, row: int, problem: str) -> ProgressError:
-    return ProgressError(f"{what} cannot be loaded: {ROW_WORDS[table]} {row} {problem}; nothing was changed")
+    return ProgressError(f"{what} cannot be loaded: {ROW_WORDS[table]} {row} {problem}")
 
 
 def copy_checked(source: Path, target: Path, what: str) -> tuple[int, int]:
@@ -262,7 +262,7 @@ def copy_checked(source: Path, target: Path, what: str) -> tuple[int, int]:
         except (sqlite3.Error, UnicodeDecodeError) as e:
             if "interrupted" in str(e):
                 raise ProgressError(f"{what} took SQLite over {MAX_SECONDS:.0f} seconds to read: it is not a "
-                                    "progress file the kit can load; nothing was changed") from None
+                                    "progress file the kit can load") from None
             raise refusal(e, what) from None
     finally:
         src.close()
@@ -274,13 +274,12 @@ def _copy(src: sqlite3.Connection, dst: sqlite3.Connection, table: str, columns:
     """One table's rows, only its kit's columns, each value checked, into ``dst``."""
     found = src.execute("SELECT type, sql FROM sqlite_master WHERE name = ? COLLATE NOCASE", (table,)).fetchall()
     if len(found) != 1 or found[0][0] != "table" or not str(found[0][1] or "").upper().startswith("CREATE TABLE"):
-        raise ProgressError(f"{what} cannot be loaded: it has no table {table!r} as the kit writes one; nothing was "
-                            "changed")
+        raise ProgressError(f"{what} cannot be loaded: it has no table {table!r} as the kit writes one")
     have = {str(r[1]): int(r[6]) for r in src.execute(f'PRAGMA table_xinfo("{table}")')}
     for c in columns:
         if have.get(c) != 0:  # missing, or a column computed by a formula of the file's (hidden 2 or 3)
             raise ProgressError(f"{what} cannot be loaded: its table {table!r} has no column {c!r} as the kit writes "
-                                "one; nothing was changed")
+                                "one")
     rules = RULES[table]
     names = ", ".join(f'"{c}"' for c in columns)
     insert = f"INSERT INTO {table} ({names}) VALUES ({', '.join('?' for _ in columns)})"
