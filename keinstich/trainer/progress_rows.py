@@ -228,7 +228,7 @@ CROSS = (
 
 
 def _sentence(what: str, table: str, row: int, problem: str) -> ProgressError:
-    return ProgressError(f"{what} cannot be loaded: {ROW_WORDS[table]} {row} {problem}")
+    return ProgressError(f"{what}: {ROW_WORDS[table]} {row} {problem}")
 
 
 def copy_checked(source: Path, target: Path, what: str) -> tuple[int, int]:
@@ -274,12 +274,11 @@ def _copy(src: sqlite3.Connection, dst: sqlite3.Connection, table: str, columns:
     """One table's rows, only its kit's columns, each value checked, into ``dst``."""
     found = src.execute("SELECT type, sql FROM sqlite_master WHERE name = ? COLLATE NOCASE", (table,)).fetchall()
     if len(found) != 1 or found[0][0] != "table" or not str(found[0][1] or "").upper().startswith("CREATE TABLE"):
-        raise ProgressError(f"{what} cannot be loaded: it has no table {table!r} as the kit writes one")
+        raise ProgressError(f"{what} has no table {table!r} as the kit writes one")
     have = {str(r[1]): int(r[6]) for r in src.execute(f'PRAGMA table_xinfo("{table}")')}
     for c in columns:
         if have.get(c) != 0:  # missing, or a column computed by a formula of the file's (hidden 2 or 3)
-            raise ProgressError(f"{what} cannot be loaded: its table {table!r} has no column {c!r} as the kit writes "
-                                "one")
+            raise ProgressError(f"{what}: its table {table!r} has no column {c!r} as the kit writes one")
     rules = RULES[table]
     names = ", ".join(f'"{c}"' for c in columns)
     insert = f"INSERT INTO {table} ({names}) VALUES ({', '.join('?' for _ in columns)})"
