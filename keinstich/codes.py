@@ -42,6 +42,7 @@ from keinstich.deal import IllegalPlay
 from keinstich.limits import MAX_PLAYS, MAX_SEED_DIGITS, one_line, quoted
 from keinstich.machine import check_deal
 from keinstich.records import CORE_KEYS, PASS, Record, RecordError, record_of, replay
+from keinstich.wording.i18n import _
 
 if TYPE_CHECKING:
     from keinstich.deal import Deal
@@ -93,18 +94,19 @@ class DealCode:
         """What the encoder writes and the decoder reads are held to the same rules: a seat of the deal, a seed
         that is a whole number or a word, one bot spec per seat, a start within the moves, a name on one line."""
         if not isinstance(self.record, Record):
-            raise CodeError(f"a code holds a game record, not {type(self.record).__name__}")
+            raise CodeError(_("a code holds a game record, not {kind}", kind=type(self.record).__name__))
         n = self.record.players
         _check_seat(self.seat, n)
         _seed(self.seed)
         if not isinstance(self.bots, tuple) or (self.bots and _bots(self.bots, n) != self.bots):
-            raise CodeError(f"bots are one spec per seat ({n}), each a name such as \"heuristic\"")
+            raise CodeError(_("bots are one spec per seat ({n}), each a name such as \"heuristic\" of at most {most} "
+                              "characters", n=n, most=MAX_BOT))
         if self.kind not in ("deal", "result"):
-            raise CodeError(f"a code is a deal code or a result code, not {self.kind!r}")
+            raise CodeError(_("a code is a deal code or a result code, not {kind}", kind=repr(self.kind)))
         if isinstance(self.start, bool) or not isinstance(self.start, int) or not 0 <= self.start <= MAX_PLAYS or (
                 self.kind == "deal" and self.start):
-            raise CodeError(f"a result code's start is the number of moves made before the student took over, not "
-                            f"{self.start!r}")
+            raise CodeError(_("a result code's start is the number of moves made before the student took over, not "
+                              "{start}", start=quoted(self.start, 40)))
         _check_name(self.name)
 
     @property
@@ -162,7 +164,7 @@ def deal_code(deal: Deal, seat: int = 0, *, seed: int | str | None = None,
     try:
         record = record_of(deal)
     except RecordError as e:
-        raise CodeError(f"this deal cannot be written as a code: {e}") from None
+        raise CodeError(_("this deal cannot be written as a code: {error}", error=e)) from None
     return DealCode(record, seat, _seed(seed), _bots(bots, n))
 
 
@@ -176,8 +178,8 @@ def result_code(code: DealCode | str, deal: Deal, *, name: str = "") -> DealCode
     history = deal.history
     if len(history) < start or mine.hands != given.record.hands or _head(mine) != _head(given.record) or \
             deal.rewound(start).history != given.position().history:
-        raise CodeError("this deal was not played from the code's position: a result code is made from the "
-                        "deal its deal code opened")
+        raise CodeError(_("this deal was not played from the code's position: a result code is made from the deal "
+                          "its deal code opened"))
     if not isinstance(name, str):
         _check_name(name)
     return DealCode(mine, given.seat, given.seed, given.bots, "result", start, name.strip())
@@ -188,10 +190,10 @@ def read_code(text: object) -> DealCode:
     if isinstance(text, DealCode):
         return text
     if not isinstance(text, str):
-        raise CodeError(f"a deal code is text such as \"KS1-…\", not {type(text).__name__}")
+        raise CodeError(_("a deal code is text such as \"KS1-…\", not {kind}", kind=type(text).__name__))
     if len(text) > MAX_CODE:
-        raise CodeError(f"this is not a deal code: it has {len(text)} characters, and a code has at most "
-                        f"{MAX_CODE}")
+        raise CodeError(_("this is not a deal code: it has {n} characters, and a code has at most {most}",
+                          n=len(text), most=MAX_CODE))
     raw = text.strip()
     if raw.lower().startswith(("http://", "https://")) or "deal=" in raw:
         raw = code_in_link(raw)
@@ -199,23 +201,23 @@ def read_code(text: object) -> DealCode:
     kind = _KINDS.get(head[:2].upper())
     if not dash or kind is None or not _VERSION.fullmatch(head[2:]):  # ASCII digits ("KS²" is no version)
         shown = raw if len(raw) <= 24 else raw[:20] + "…"
-        raise CodeError(f"{shown!r} is not a deal code: a deal code starts with {DEAL_PREFIX}{VERSION}- and a "
-                        f"result code with {RESULT_PREFIX}{VERSION}-")
+        raise CodeError(_("{text} is not a deal code: a deal code starts with {deal} and a result code with {result}",
+                          text=repr(shown), deal=f"{DEAL_PREFIX}{VERSION}-", result=f"{RESULT_PREFIX}{VERSION}-"))
     version = int(head[2:])
     if version != VERSION:
         if version > VERSION:
-            raise CodeError(f"this code was made by a newer version of the kit (code version {version}; this one "
-                            f"reads version {VERSION}): update the kit to open it")
-        raise CodeError(f"this code has version {version}, which no version of the kit wrote: this kit reads "
-                        f"version {VERSION}")
+            raise CodeError(_("this code was made by a newer version of the kit (code version {version}; this one "
+                              "reads version {ours}): update the kit to open it", version=version, ours=VERSION))
+        raise CodeError(_("this code has version {version}, which no version of the kit wrote: this kit reads version "
+                          "{ours}", version=version, ours=VERSION))
     data = from_base32(body)
     if len(data) < 5 or zlib.crc32(head.upper().encode() + data[:-4]).to_bytes(4, "big") != data[-4:]:
-        raise CodeError("this code is damaged or was changed: its checksum does not match (copy the whole code "
-                        "again)")
+        raise CodeError(_("this code is damaged or was changed: its checksum does not match (copy the whole code "
+                          "again)"))
     try:
         return _decode(kind, data[:-4])
     except (Short, IndexError, OverflowError, UnicodeDecodeError):
-        raise CodeError("this code is damaged: it ends too early or holds bytes no kit writes") from None
+        raise CodeError(_("this code is damaged: it ends too early or holds bytes no kit writes")) from None
 
 
 def code_in_link(text: str) -> str:
@@ -232,7 +234,7 @@ def code_in_link(text: str) -> str:
 
 def _check_seat(seat: object, n: int) -> None:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-        raise CodeError(f"seat must be a seat from 0 to {n - 1}, not {seat!r}")
+        raise CodeError(_("seat must be a seat from 0 to {last}, not {seat}", last=n - 1, seat=repr(seat)))
 
 
 def _seed(seed: object) -> int | str | None:
@@ -240,8 +242,8 @@ def _seed(seed: object) -> int | str | None:
         return seed
     if one_line(seed, MAX_SEED_WORD):
         return seed  # type: ignore[return-value]
-    raise CodeError(f"a seed is a whole number of at most {MAX_SEED_DIGITS} digits or a word of at most "
-                    f"{MAX_SEED_WORD} characters on one line, not {quoted(seed, 40)}")
+    raise CodeError(_("a seed is a whole number of at most {digits} digits or a word of at most {most} characters on "
+                      "one line, not {seed}", digits=MAX_SEED_DIGITS, most=MAX_SEED_WORD, seed=quoted(seed, 40)))
 
 
 def _bots(bots: Sequence[object] | None, n: int) -> tuple[str, ...]:
@@ -251,8 +253,8 @@ def _bots(bots: Sequence[object] | None, n: int) -> tuple[str, ...]:
         bots = (bots,) * n
     out = tuple(bots) if isinstance(bots, Sequence) else ()
     if len(out) != n or not all(one_line(b, MAX_BOT) for b in out):
-        raise CodeError(f"bots are one spec per seat ({n}), each a name such as \"heuristic\" of at most {MAX_BOT} "
-                        "characters")
+        raise CodeError(_("bots are one spec per seat ({n}), each a name such as \"heuristic\" of at most {most} "
+                          "characters", n=n, most=MAX_BOT))
     return out  # type: ignore[return-value]
 
 
@@ -261,7 +263,7 @@ def _check_name(name: object) -> None:
     ranking), without spaces around it; empty when not given."""
     if name == "" or (one_line(name, MAX_NAME) and isinstance(name, str) and name == name.strip()):
         return
-    raise CodeError(f"a student's name is text of at most {MAX_NAME} characters, on one line")
+    raise CodeError(_("a student's name is text of at most {most} characters, on one line", most=MAX_NAME))
 
 
 def _head(record: Record) -> tuple[Any, ...]:
@@ -336,7 +338,7 @@ def _decode(kind: Kind, data: bytes) -> DealCode:
     r = Reader(data)
     flags = r.byte()
     if flags & ~_FLAGS:
-        raise CodeError("this code holds parts this kit does not know: it was made by a newer version of the kit")
+        raise CodeError(_("this code holds parts this kit does not know: it was made by a newer version of the kit"))
     game, contract, pack_id = r.word(), r.word(), r.word()
     n, dealer, seat = r.uint(), r.uint(), r.uint()
     if not 2 <= n <= 8:
@@ -347,11 +349,11 @@ def _decode(kind: Kind, data: bytes) -> DealCode:
         if how not in (0, 1):
             raise Short
         seed = r.signed() if how == 0 else r.text()
-    bots = tuple(r.word() for _ in range(n)) if flags & _BOTS else ()
+    bots = tuple(r.word() for _x in range(n)) if flags & _BOTS else ()
     try:
         p = get_pack(pack_id)
     except ValueError as e:
-        raise CodeError(f"this code names a pack this kit does not deal: {e}") from None
+        raise CodeError(_("this code names a pack this kit does not deal: {error}", error=e)) from None
     codes = [c.code for c in p.cards]
     options = r.value([]) if flags & _OPTIONS else {}
     extra = r.value(codes) if flags & _EXTRA else {}
@@ -372,14 +374,14 @@ def _decode(kind: Kind, data: bytes) -> DealCode:
         raise Short
     number = int.from_bytes(body, "big")
     size = len(p)
-    hands: list[list[str]] = [[] for _ in range(n)]
+    hands: list[list[str]] = [[] for _x in range(n)]
     for c in codes:
         number, s = divmod(number, n + 1)
         if s < n:
             hands[s].append(c)
     radix = 3 * size + 1 if lay_off else size
     plays = []
-    for _ in range(moves):
+    for _move in range(moves):
         number, digit = divmod(number, radix)
         if digit == 3 * size:
             plays.append(PASS)
@@ -395,14 +397,14 @@ def _decode(kind: Kind, data: bytes) -> DealCode:
     try:
         record = Record.from_dict(d)
     except RecordError as e:
-        raise CodeError(f"this code's deal is not valid: {e}") from None
+        raise CodeError(_("this code's deal is not valid: {error}", error=e)) from None
     try:
         code = DealCode(record, seat, seed, bots, kind, min(start, MAX_PLAYS), name)
     except CodeError as e:
-        raise CodeError(f"this code holds what no kit writes: {e}") from None
+        raise CodeError(_("this code holds what no kit writes: {error}", error=e)) from None
     deal = _replayed(record)
     if kind == "result" and not 0 <= start <= len(deal.history):
-        raise CodeError(f"this result code's start ({start}) is past the end of its deal")
+        raise CodeError(_("this result code's start ({start}) is past the end of its deal", start=start))
     return code
 
 
@@ -410,4 +412,4 @@ def _replayed(record: Record) -> Deal:
     try:
         return replay(record)
     except (RecordError, IllegalPlay) as e:
-        raise CodeError(f"this code's deal is not valid: {e}") from None
+        raise CodeError(_("this code's deal is not valid: {error}", error=e)) from None

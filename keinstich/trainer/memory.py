@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from keinstich.limits import shortened
+from keinstich.wording.i18n import _
 
 from .glicko import Rating, duel
 from .memory_rows import Answer, Item, Written, stamp, time_of
@@ -82,7 +83,7 @@ class Memory:
     @property
     def what(self) -> str:
         """The memory as a sentence names it: "the progress file /…/memory.sqlite3" or "the memory"."""
-        return f"the progress file {self.path}" if self.path else "the memory"
+        return _("the progress file {where}", where=self.path) if self.path else _("the memory")
 
     # --- opening ---------------------------------------------------------------------------------
 
@@ -99,7 +100,7 @@ class Memory:
             migrate(db, 0)
             return cls(db, None)
         assert isinstance(where, Path)
-        what = f"the progress file {where}"
+        what = _("the progress file {where}", where=where)
         check_place(where, what)
         notice = None
         try:
@@ -108,10 +109,11 @@ class Memory:
             try:
                 aside = set_aside(where, "damaged")
             except OSError as e:
-                raise ProgressError(f"{what} is damaged, and it cannot be moved aside ({e.strerror}): move it away "
-                                    f"yourself, or choose another file with the environment variable {ENV}") from None
-            notice = (f"Your progress file {where} was damaged, so it was moved aside to {aside.name} and a new "
-                      f"one was started.")
+                raise ProgressError(_("{name} is damaged, and it cannot be moved aside ({error}): move it away "
+                                      "yourself, or choose another file with the environment variable {env}",
+                                      name=what, error=e.strerror, env=ENV)) from None
+            notice = _("Your progress file {where} was damaged, so it was moved aside to {aside} and a new one was "
+                       "started.", where=where, aside=aside.name)
             db = cls._open_file(where, what)
         return cls(db, where, notice)
 
@@ -157,8 +159,8 @@ class Memory:
         """The connection, to this thread alone until the block ends; SQLite's errors said in one sentence."""
         with self._lock:
             if self._closed:
-                raise ProgressError(f"{self.what} was closed: open it again (keinstich.trainer.remember(), or "
-                                    "Memory.open)")
+                raise ProgressError(_("{name} was closed: open it again (keinstich.trainer.remember(), or "
+                                      "Memory.open)", name=self.what))
             try:
                 yield self.db
             except (sqlite3.Error, UnicodeDecodeError) as e:
@@ -206,7 +208,7 @@ class Memory:
         row = db.execute("SELECT rating, rd, volatility FROM ratings WHERE kind = ? AND name = ?",
                          (kind, name)).fetchone()
         before = Rating(*row) if row else Rating()
-        after, _ = duel(before, position, solved)
+        after = duel(before, position, solved)[0]
         db.execute("INSERT INTO ratings VALUES (?, ?, ?, ?, ?, 1, ?) ON CONFLICT(kind, name) DO UPDATE SET "
                    "rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility, "
                    "games = games + 1, updated = excluded.updated",
@@ -245,7 +247,7 @@ class Memory:
                 self._step(db, "family", a.family, position, a.solved, at, answer)
                 for theme in a.themes:
                     self._step(db, "theme", theme, position, a.solved, at, answer)
-                _, position_after = duel(before, position, a.solved)
+                position_after = duel(before, position, a.solved)[1]
                 db.execute("INSERT INTO ratings VALUES ('position', ?, ?, ?, ?, 1, ?) ON CONFLICT(kind, name) DO "
                            "UPDATE SET rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility, "
                            "games = games + 1, updated = excluded.updated",
@@ -418,20 +420,21 @@ class Memory:
                 copy.close()
             return out.read_bytes()
 
-    def load(self, data: bytes, *, name: str = "the file") -> str:
+    def load(self, data: bytes, *, name: str | None = None) -> str:
         """Replace this memory by the progress in ``data`` (a file from :meth:`export`, at most 64 MiB): its
         answers, deck, ratings, history and card-sense answers are copied into a fresh memory row by row, each
         checked (:func:`~.progress_rows.copy_checked`; nothing else of the file is read or run). The progress this
         memory had is kept beside it (``*.before-load-<time>``). Returns one sentence on what was done; a damaged,
         foreign, forged or newer file is refused (:class:`ProgressError`, one sentence) and nothing changes."""
-        what = shortened(" ".join(name.split()), 80) if isinstance(name, str) and name.strip() else "the file"
+        what = shortened(" ".join(name.split()), 80) if isinstance(name, str) and name.strip() else _("the file")
         if not isinstance(data, bytes | bytearray | memoryview):
-            raise ProgressError(f"a progress file is the bytes of a file, not {type(data).__name__}")
+            raise ProgressError(_("a progress file is the bytes of a file, not {kind}", kind=type(data).__name__))
         if len(data) > MAX_BYTES:
-            raise ProgressError(f"{what} is larger than a progress file may be ({len(data) // (1 << 20):,} MiB; at "
-                                f"most {MAX_BYTES >> 20} MiB): it is not a progress file of the kit")
+            raise ProgressError(_("{name} is larger than a progress file may be ({size} MiB; at most {most} MiB): it "
+                                  "is not a progress file of the kit", name=what, size=len(data) >> 20,
+                                  most=MAX_BYTES >> 20))
         if not bytes(data[:16]) == b"SQLite format 3\x00":
-            raise ProgressError(f"{what} is not a progress file of the kit (it is not an SQLite file)")
+            raise ProgressError(_("{name} is not a progress file of the kit (it is not an SQLite file)", name=what))
         with tempfile.TemporaryDirectory() as tmp:
             got, checked = Path(tmp) / "loaded.sqlite3", Path(tmp) / "checked.sqlite3"
             got.write_bytes(data)
@@ -443,7 +446,8 @@ class Memory:
                     fresh.backup(db)
             finally:
                 fresh.close()
-        return f"Loaded {what}: {answers} answers and {items} positions in the deck.{kept}"
+        return _("Loaded {name}: {answers} answers and {items} positions in the deck.", name=what, answers=answers,
+                 items=items) + kept
 
     def _keep_aside(self, db: sqlite3.Connection) -> str:
         """Copy this memory's progress beside its file before a load replaces it; the sentence saying where."""
@@ -456,7 +460,7 @@ class Memory:
             db.backup(mine)
         finally:
             mine.close()
-        return f" The progress you had here is kept in {aside.name}."
+        return " " + _("The progress you had here is kept in {file}.", file=aside.name)
 
 
 __all__ = ["APPLICATION_ID", "ENV", "MIGRATIONS", "SCHEMA", "Answer", "DamagedProgress", "Item", "Memory",

@@ -18,6 +18,8 @@ from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
+from keinstich.wording.i18n import NP_, _, number, pgettext
+
 ENV = "KEINSTICH_MEMORY"
 """The environment variable that names the memory's file (or ``:memory:``)."""
 APPLICATION_ID = 0x4B535431
@@ -170,21 +172,24 @@ def refusal(e: sqlite3.Error | UnicodeDecodeError, what: str) -> ProgressError:
     SQLite says the file is broken (or its schema's text is not even UTF-8); a lock, the rights or a missing file are
     said as such."""
     if isinstance(e, UnicodeDecodeError):
-        return DamagedProgress(f"{what} is damaged or is not a progress file of the kit (its text is not UTF-8)")
-    name = getattr(e, "sqlite_errorname", "")
+        return DamagedProgress(_("{name} is damaged or is not a progress file of the kit (its text is not UTF-8)",
+                                 name=what))
+    name, said = getattr(e, "sqlite_errorname", ""), _short(str(e))
     if name in _DAMAGED or "malformed" in str(e) or "not a database" in str(e):
-        return DamagedProgress(f"{what} is damaged or is not a progress file of the kit (SQLite says: "
-                               f"{_short(str(e))})")
+        return DamagedProgress(_("{name} is damaged or is not a progress file of the kit (SQLite says: {error})",
+                                 name=what, error=said))
     if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "locked" in str(e):
-        return ProgressError(f"{what} is in use by another program, which has held it for over {BUSY_MS / 1000:g} "
-                             "seconds: close the other notebook or program that has it open, and try again")
+        return ProgressError(_("{name} is in use by another program, which has held it for over {seconds} seconds: "
+                               "close the other notebook or program that has it open, and try again", name=what,
+                               seconds=number(BUSY_MS / 1000, None)))
     if name.startswith("SQLITE_READONLY") or "readonly" in str(e):
-        return ProgressError(f"{what} cannot be written (it, or its folder, is read-only): make it writable, or "
-                             f"choose another file with the environment variable {ENV}")
+        return ProgressError(_("{name} cannot be written (it, or its folder, is read-only): make it writable, or "
+                               "choose another file with the environment variable {env}", name=what, env=ENV))
     if name.startswith(("SQLITE_CANTOPEN", "SQLITE_PERM", "SQLITE_AUTH")) or "unable to open" in str(e):
-        return ProgressError(f"{what} cannot be opened (SQLite says: {_short(str(e))}): check that it is a file "
-                             f"you may read and write, or choose another with the environment variable {ENV}")
-    return ProgressError(f"{what} cannot be used (SQLite says: {_short(str(e))})")
+        return ProgressError(_("{name} cannot be opened (SQLite says: {error}): check that it is a file you may read "
+                               "and write, or choose another with the environment variable {env}", name=what,
+                               error=said, env=ENV))
+    return ProgressError(_("{name} cannot be used (SQLite says: {error})", name=what, error=said))
 
 
 def _short(text: str) -> str:
@@ -204,14 +209,15 @@ def check_file(db: sqlite3.Connection, what: str) -> int:
     except (sqlite3.Error, UnicodeDecodeError) as e:
         raise refusal(e, what) from None
     if [tuple(p) for p in problems] != [("ok",)]:
-        raise DamagedProgress(f"{what} is damaged: SQLite's check of its pages finds them broken")
+        raise DamagedProgress(_("{name} is damaged: SQLite's check of its pages finds them broken", name=what))
     if app != APPLICATION_ID and (app != 0 or tables):
-        raise ProgressError(f"{what} is an SQLite file, but not a progress file of the kit")
+        raise ProgressError(_("{name} is an SQLite file, but not a progress file of the kit", name=what))
     if version > SCHEMA:
-        raise ProgressError(f"{what} was written by a newer version of the kit (schema {version}; this version "
-                            f"reads up to {SCHEMA}): update the kit to use it")
+        raise ProgressError(_("{name} was written by a newer version of the kit (schema {version}; this version reads "
+                              "up to {schema}): update the kit to use it", name=what, version=version, schema=SCHEMA))
     if version < 0 or (version == 0 and app == APPLICATION_ID):
-        raise DamagedProgress(f"{what} is damaged: its schema number ({version}) is one no version of the kit writes")
+        raise DamagedProgress(_("{name} is damaged: its schema number ({version}) is one no version of the kit writes",
+                                name=what, version=version))
     return int(version)
 
 
@@ -257,13 +263,24 @@ def check_shape(db: sqlite3.Connection, version: int, what: str) -> None:
     extra = sorted(got - want)
     missing = sorted(want - got)
     if extra and (not missing or extra[0][1] not in {m[1] for m in missing}):
-        kind, name = extra[0][0], extra[0][1]
-        said = f"a {kind} {name!r} the kit does not make"
-    else:
-        kind, name = missing[0][0], missing[0][1]
-        said = f"its {kind} {name!r} is not as the kit makes it" if name in {e[1] for e in extra} else \
-            f"it has no {kind} {name!r}"
-    raise DamagedProgress(f"{what} is damaged or was changed by hand: {_short(said)}")
+        kind, thing = extra[0][0], extra[0][1]
+        raise DamagedProgress(_("{name} is damaged or was changed by hand: it holds {object} ({kind}), which the kit "
+                                "does not make", name=what, object=repr(_short(thing)), kind=_kind(kind)))
+    kind, thing = missing[0][0], missing[0][1]
+    if thing in {e[1] for e in extra}:
+        raise DamagedProgress(_("{name} is damaged or was changed by hand: {object} ({kind}) is not as the kit makes "
+                                "it", name=what, object=repr(thing), kind=_kind(kind)))
+    raise DamagedProgress(_("{name} is damaged or was changed by hand: {object} ({kind}) is missing", name=what,
+                            object=repr(thing), kind=_kind(kind)))
+
+
+_KINDS = {"table": NP_("sqlite object", "table"), "index": NP_("sqlite object", "index"),
+          "trigger": NP_("sqlite object", "trigger"), "view": NP_("sqlite object", "view")}
+
+
+def _kind(kind: str) -> str:
+    """SQLite's word for a kind of object in a file's schema, in the reader's language."""
+    return pgettext("sqlite object", _KINDS[kind]) if kind in _KINDS else kind
 
 
 def migrate(db: sqlite3.Connection, version: int) -> None:
@@ -285,25 +302,30 @@ def migrate(db: sqlite3.Connection, version: int) -> None:
 def check_place(where: Path, what: str) -> None:
     """Refuse, in one sentence, a place where no progress file can be: a folder, a broken link, a folder that cannot
     be made (a file is in the way), a read-only folder or file."""
-    hint = f"choose another file with the environment variable {ENV}"
     if where.is_dir():
-        raise ProgressError(f"{what} is a folder, not a file: move the folder away, or {hint}")
+        raise ProgressError(_("{name} is a folder, not a file: move the folder away, or choose another file with the "
+                              "environment variable {env}", name=what, env=ENV))
     if where.is_symlink() and not where.exists():
-        raise ProgressError(f"{what} is a link to {os.readlink(where)}, which does not exist: remove the link, or "
-                            f"{hint}")
+        raise ProgressError(_("{name} is a link to {target}, which does not exist: remove the link, or choose another "
+                              "file with the environment variable {env}", name=what, target=os.readlink(where),
+                              env=ENV))
     blocker = next((p for p in (where.parent, *where.parent.parents) if p.exists() and not p.is_dir()), None)
     if blocker is not None:
-        raise ProgressError(f"{what} cannot be made, because {blocker} is a file, not a folder: move that file "
-                            f"away, or {hint}")
+        raise ProgressError(_("{name} cannot be made, because {blocker} is a file, not a folder: move that file away, "
+                              "or choose another file with the environment variable {env}", name=what,
+                              blocker=blocker, env=ENV))
     try:
         where.parent.mkdir(parents=True, exist_ok=True)
     except OSError as e:
-        raise ProgressError(f"the folder of {what} cannot be made ({e.strerror}): {hint}") from None
+        raise ProgressError(_("the folder of {name} cannot be made ({error}): choose another file with the "
+                              "environment variable {env}", name=what, error=e.strerror, env=ENV)) from None
     if not os.access(where.parent, os.W_OK | os.X_OK):
-        raise ProgressError(f"{what} cannot be written, because its folder {where.parent} is read-only: make the "
-                            f"folder writable, or {hint}")
+        raise ProgressError(_("{name} cannot be written, because its folder {folder} is read-only: make the folder "
+                              "writable, or choose another file with the environment variable {env}", name=what,
+                              folder=where.parent, env=ENV))
     if where.exists() and not os.access(where, os.R_OK | os.W_OK):
-        raise ProgressError(f"{what} cannot be written (it is read-only): make it writable, or {hint}")
+        raise ProgressError(_("{name} cannot be written (it is read-only): make it writable, or choose another file "
+                              "with the environment variable {env}", name=what, env=ENV))
 
 
 def now_tag() -> str:

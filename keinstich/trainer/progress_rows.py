@@ -15,14 +15,15 @@ import json
 import math
 import sqlite3
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 from keinstich.games import GAMES
 from keinstich.limits import one_line, quoted
+from keinstich.wording.i18n import N_, _
 
 from .glicko import MAX_RATING, MAX_RD, MAX_VOLATILITY, MIN_RATING, MIN_RD
 from .memory_rows import stamp
@@ -39,8 +40,8 @@ MAX_POSITION = 20_000
 MIN_VOLATILITY = 1e-4
 """The smallest volatility a rating may have (Glicko's own stay near 0.06 to 0.09)."""
 
-ROW_WORDS = {"info": "info row", "answers": "answer", "items": "deck item", "ratings": "rating",
-             "history": "history row", "drills": "card-sense answer"}
+ROW_WORDS = {"info": N_("info row {n}"), "answers": N_("answer {n}"), "items": N_("deck item {n}"),
+             "ratings": N_("rating {n}"), "history": N_("history row {n}"), "drills": N_("card-sense answer {n}")}
 """How a refusal names a row of each table ("answer 12 has …")."""
 
 
@@ -60,10 +61,18 @@ def _text(raw: bytes) -> str | NotText:
 
 @dataclass(frozen=True)
 class Rule:
-    """A column's rule: ``test`` says whether a value fits, ``must`` says what would (after "must be")."""
+    """A column's rule: ``test`` says whether a value fits; ``must`` (a message of the catalogs, its ``fields`` filled)
+    says what would ("… that is not {must}"), ``maybe`` when an empty value fits too."""
 
     test: Callable[[Any], bool]
     must: str
+    fields: Mapping[str, Any] = field(default_factory=dict)
+    maybe: bool = False
+
+    def said(self) -> str:
+        """What the value must be, in the reader's language."""
+        text = _(self.must, **self.fields)
+        return _("empty or {what}", what=text) if self.maybe else text
 
 
 def _is_int(v: Any, least: int = 0, most: int = 2 ** 62) -> bool:
@@ -168,41 +177,46 @@ def _rating_ok(v: Any) -> bool:
 
 
 def _maybe(rule: Rule) -> Rule:
-    return Rule(lambda v: v is None or rule.test(v), f"empty or {rule.must}")
+    return Rule(lambda v: v is None or rule.test(v), rule.must, rule.fields, maybe=True)
 
 
 def _word(most: int) -> Rule:
-    return Rule(lambda v: one_line(v, most), f"text of 1 to {most} characters on one line")
+    return Rule(lambda v: one_line(v, most), N_("text of 1 to {most} characters on one line"), {"most": most})
 
 
-def _one_of(choices: tuple[str, ...] | list[str], what: str) -> Rule:
-    return Rule(lambda v: v in choices, f"{what} ({', '.join(choices)})")
-
-
-STAMP = Rule(_stamp_ok, "a time as the kit writes one, such as 2025-03-01T09:00:00.000000+00:00")
-ID = Rule(lambda v: _is_int(v, 1), "a whole number of 1 or more")
-COUNT = Rule(lambda v: _is_int(v, 0, 10 ** 9), "a whole number of 0 or more")
-FLAG = Rule(lambda v: v in (0, 1) and not isinstance(v, float), "0 or 1")
-RATING = Rule(_rating_ok, f"a rating from {MIN_RATING:.0f} to {MAX_RATING:.0f}")
-RD = Rule(lambda v: _is_real(v, MIN_RD, MAX_RD), f"a deviation from {MIN_RD:.0f} to {MAX_RD:.0f}")
-VOLATILITY = Rule(lambda v: _is_real(v, MIN_VOLATILITY, MAX_VOLATILITY), f"a volatility from {MIN_VOLATILITY} to "
-                  f"{MAX_VOLATILITY}")
-COST = Rule(lambda v: _is_real(v, -1e6, 1e6), "a number (the card's cost)")
-SCORE = Rule(lambda v: _is_real(v, 0.0, 2.0), "a score from 0 to 2")
-POSITION = Rule(_replays, "a position's record that replays by its game's rules")
-GAME = _one_of(sorted(GAMES), "one of the kit's games")
-FAMILY = _one_of(sorted(FAMILIES), "one of the kit's contract families")
-THEMES = Rule(_themes_ok, "themes separated by commas")
-FSRS = Rule(_fsrs_ok, "an FSRS state the scheduler takes")
-KIND = _one_of(("overall", "family", "theme", "position"), "a kind of rating")
-OPTIONS = Rule(lambda v: _json_list(v, lambda e: one_line(e, 200)), "a list of answers in JSON")
-CHANCES = Rule(lambda v: _json_list(v, lambda e: _is_real(e, 0.0, 1.0)), "a list of chances from 0 to 1 in JSON")
+STAMP = Rule(_stamp_ok, N_("a time as the kit writes one, such as {example}"),
+             {"example": "2025-03-01T09:00:00.000000+00:00"})
+ID = Rule(lambda v: _is_int(v, 1), N_("a whole number of 1 or more"))
+COUNT = Rule(lambda v: _is_int(v, 0, 10 ** 9), N_("a whole number of 0 or more"))
+FLAG = Rule(lambda v: v in (0, 1) and not isinstance(v, float), N_("0 or 1"))
+RATING = Rule(_rating_ok, N_("a rating from {least} to {most}"), {"least": int(MIN_RATING), "most": int(MAX_RATING)})
+RD = Rule(lambda v: _is_real(v, MIN_RD, MAX_RD), N_("a deviation from {least} to {most}"),
+          {"least": int(MIN_RD), "most": int(MAX_RD)})
+HISTORY_RD = Rule(lambda v: _is_real(v, 0.0, MAX_RD), N_("a deviation from {least} to {most}"),
+                  {"least": 0, "most": int(MAX_RD)})
+VOLATILITY = Rule(lambda v: _is_real(v, MIN_VOLATILITY, MAX_VOLATILITY), N_("a volatility from {least} to {most}"),
+                  {"least": MIN_VOLATILITY, "most": MAX_VOLATILITY})
+COST = Rule(lambda v: _is_real(v, -1e6, 1e6), N_("a number (the card's cost)"))
+SCORE = Rule(lambda v: _is_real(v, 0.0, 2.0), N_("a score from 0 to 2"))
+TRY = Rule(lambda v: _is_int(v, 1, 100), N_("the number of a try (1 or more)"))
+POSITION = Rule(_replays, N_("a position's record that replays by its game's rules"))
+RECORD = Rule(lambda v: isinstance(v, str) and 0 < len(v) <= MAX_POSITION, N_("a position's record"))
+TEXT = Rule(lambda v: isinstance(v, str) and len(v) <= 10_000, N_("text"))
+GAME = Rule(lambda v: v in GAMES, N_("one of the kit's games ({choices})"), {"choices": ", ".join(sorted(GAMES))})
+FAMILY = Rule(lambda v: v in FAMILIES, N_("one of the kit's contract families ({choices})"),
+              {"choices": ", ".join(sorted(FAMILIES))})
+THEMES = Rule(_themes_ok, N_("themes separated by commas"))
+FSRS = Rule(_fsrs_ok, N_("an FSRS state the scheduler takes"))
+KIND = Rule(lambda v: v in ("overall", "family", "theme", "position"), N_("a kind of rating ({choices})"),
+            {"choices": "overall, family, theme, position"})
+OPTIONS = Rule(lambda v: _json_list(v, lambda e: one_line(e, 200)), N_("a list of answers in JSON"))
+CHANCES = Rule(lambda v: _json_list(v, lambda e: _is_real(e, 0.0, 1.0)), N_("a list of chances from 0 to 1 in JSON"))
 
 RULES: dict[str, dict[str, Rule]] = {
-    "info": {"key": _word(200), "value": Rule(lambda v: isinstance(v, str) and len(v) <= 10_000, "text")},
+    "info": {"key": _word(200), "value": TEXT},
     "answers": {"id": ID, "key": _word(100), "at": STAMP, "source": _word(40), "game": GAME, "contract": _word(60),
                 "family": FAMILY, "position": POSITION, "view": _word(100), "move": _word(60), "grade": _word(40),
-                "cost": COST, "solved": FLAG, "tries": _maybe(Rule(lambda v: _is_int(v, 1, 100), "a try from 1")),
+                "cost": COST, "solved": FLAG, "tries": _maybe(TRY),
                 "themes": THEMES, "bank": _maybe(_word(100)), "item": _maybe(ID), "rated": FLAG,
                 "position_rating": _maybe(RATING), "rating_before": _maybe(RATING), "rating_after": _maybe(RATING)},
     "items": {"id": ID, "view": _word(100), "position": POSITION, "game": GAME, "contract": _word(60),
@@ -210,25 +224,26 @@ RULES: dict[str, dict[str, Rule]] = {
               "reps": COUNT, "lapses": COUNT, "bank": _maybe(_word(100))},
     "ratings": {"kind": KIND, "name": _word(100), "rating": RATING, "rd": RD, "volatility": VOLATILITY,
                 "games": COUNT, "updated": STAMP},
-    "history": {"answer": ID, "at": STAMP, "kind": KIND, "name": _word(100), "rating": RATING,
-                "rd": Rule(lambda v: _is_real(v, 0.0, MAX_RD), f"a deviation from 0 to {MAX_RD:.0f}")},
+    "history": {"answer": ID, "at": STAMP, "kind": KIND, "name": _word(100), "rating": RATING, "rd": HISTORY_RD},
     "drills": {"id": ID, "key": _word(100), "at": STAMP, "kind": _word(40), "question": _word(500),
-               "position": Rule(lambda v: isinstance(v, str) and 0 < len(v) <= MAX_POSITION, "a position's record"),
+               "position": RECORD,
                "options": OPTIONS, "forecast": CHANCES, "posterior": CHANCES, "brier": SCORE, "floor": SCORE},
 }
 """Every column of every table of the schema, and what it may hold."""
 
 CROSS = (
     ("history", "SELECT h.rowid FROM history h LEFT JOIN answers a ON a.id = h.answer WHERE a.id IS NULL LIMIT 1",
-     "is the history of an answer the file does not have"),
+     N_("{name}: {row} is the history of an answer the file does not have")),
     ("answers", "SELECT a.id FROM answers a LEFT JOIN items i ON i.id = a.item WHERE a.item IS NOT NULL AND i.id IS "
-                "NULL LIMIT 1", "answers a deck item the file does not have"),
+                "NULL LIMIT 1", N_("{name}: {row} answers a deck item the file does not have")),
 )
-"""Checks of the rows against each other: (table, a query that finds the first row that does not fit, what it says)."""
+"""Checks of the rows against each other: (table, a query that finds the first row that does not fit, the sentence
+that says so)."""
 
 
-def _sentence(what: str, table: str, row: int, problem: str) -> ProgressError:
-    return ProgressError(f"{what}: {ROW_WORDS[table]} {row} {problem}")
+def _row(table: str, n: int) -> str:
+    """A row as a refusal names it: "answer 12", "deck item 3"."""
+    return _(ROW_WORDS[table], n=n)
 
 
 def copy_checked(source: Path, target: Path, what: str) -> tuple[int, int]:
@@ -244,7 +259,7 @@ def copy_checked(source: Path, target: Path, what: str) -> tuple[int, int]:
         try:
             version = check_file(src, what)
             if version == 0:
-                raise ProgressError(f"{what} is an empty SQLite file, not a progress file of the kit")
+                raise ProgressError(_("{name} is an empty SQLite file, not a progress file of the kit", name=what))
             dst.execute("BEGIN IMMEDIATE")
             for step in MIGRATIONS[:version]:
                 step(dst)
@@ -254,15 +269,15 @@ def copy_checked(source: Path, target: Path, what: str) -> tuple[int, int]:
                 _copy(src, dst, table, columns, what)
             for table, query, problem in CROSS:
                 if table in tables(version) and (bad := dst.execute(query).fetchone()) is not None:
-                    raise _sentence(what, table, int(bad[0]), problem)
+                    raise ProgressError(_(problem, name=what, row=_row(table, int(bad[0]))))
             dst.execute("COMMIT")
             migrate(dst, version)
             answers = dst.execute("SELECT count(*) FROM answers").fetchone()[0]
             items = dst.execute("SELECT count(*) FROM items").fetchone()[0]
         except (sqlite3.Error, UnicodeDecodeError) as e:
             if "interrupted" in str(e):
-                raise ProgressError(f"{what} took SQLite over {MAX_SECONDS:.0f} seconds to read: it is not a "
-                                    "progress file the kit can load") from None
+                raise ProgressError(_("{name} took SQLite over {seconds} seconds to read: it is not a progress file "
+                                      "the kit can load", name=what, seconds=int(MAX_SECONDS))) from None
             raise refusal(e, what) from None
     finally:
         src.close()
@@ -274,25 +289,27 @@ def _copy(src: sqlite3.Connection, dst: sqlite3.Connection, table: str, columns:
     """One table's rows, only its kit's columns, each value checked, into ``dst``."""
     found = src.execute("SELECT type, sql FROM sqlite_master WHERE name = ? COLLATE NOCASE", (table,)).fetchall()
     if len(found) != 1 or found[0][0] != "table" or not str(found[0][1] or "").upper().startswith("CREATE TABLE"):
-        raise ProgressError(f"{what} has no table {table!r} as the kit writes one")
+        raise ProgressError(_("{name} has no table {table} as the kit writes one", name=what, table=repr(table)))
     have = {str(r[1]): int(r[6]) for r in src.execute(f'PRAGMA table_xinfo("{table}")')}
     for c in columns:
         if have.get(c) != 0:  # missing, or a column computed by a formula of the file's (hidden 2 or 3)
-            raise ProgressError(f"{what}: its table {table!r} has no column {c!r} as the kit writes one")
+            raise ProgressError(_("{name}: its table {table} has no column {column} as the kit writes one", name=what,
+                                  table=repr(table), column=repr(c)))
     rules = RULES[table]
     names = ", ".join(f'"{c}"' for c in columns)
-    insert = f"INSERT INTO {table} ({names}) VALUES ({', '.join('?' for _ in columns)})"
+    insert = f"INSERT INTO {table} ({names}) VALUES ({', '.join('?' * len(columns))})"
     for n, row in enumerate(src.execute(f'SELECT {names} FROM "{table}"'), 1):
         number = row[0] if columns[0] == "id" and _is_int(row[0], 1) else n
         for c, v in zip(columns, row, strict=True):
             rule = rules[c]
             if not rule.test(v):
-                raise _sentence(what, table, number, f"has a {c} that is not {rule.must}: {quoted(v, 40)}")
+                raise ProgressError(_("{name}: {row} has a {column} that is not {must}: {value}", name=what,
+                                      row=_row(table, number), column=c, must=rule.said(), value=quoted(v, 40)))
         try:
             dst.execute(insert, row)
         except sqlite3.IntegrityError:
-            raise _sentence(what, table, number, "repeats what another row of it holds (a key, a view, a name)") \
-                from None
+            raise ProgressError(_("{name}: {row} repeats what another row of its table holds (a key, a view, a name)",
+                                  name=what, row=_row(table, number))) from None
 
 
 __all__ = ["CROSS", "MAX_BYTES", "MAX_POSITION", "MAX_SECONDS", "ROW_WORDS", "RULES", "Rule", "copy_checked"]
