@@ -20,7 +20,6 @@ Both ask the engine (:mod:`keinstich.codes`, :mod:`keinstich.teaching`) and redr
 from __future__ import annotations
 
 import html
-import os
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
@@ -30,6 +29,7 @@ from keinstich.codes import CodeError, DealCode, deal_code, read_code, result_co
 from keinstich.deal import Deal, move_cards
 from keinstich.teaching import Answer, best_moves, open_best
 
+from ._app import link_for
 from ._games import bot_move
 from ._guard import guarded, report
 from ._session import TableError
@@ -38,10 +38,7 @@ from ._thinking import Thinking
 if TYPE_CHECKING:
     from .table import Table
 
-__all__ = ["APP", "CodePanel", "TeacherPanel", "app_table", "copy_button", "link_for", "opened", "panels"]
-
-APP = "apps/table.ipynb"
-"""The Voila app a deal link opens, from the folder the server serves (the kit's own, as on Binder)."""
+__all__ = ["CodePanel", "TeacherPanel", "copy_button", "opened", "panels"]
 
 WORDS: dict[str, dict[str, str]] = {
     "en": {"deal_code": "Deal code", "result_code": "Your result code", "copy": "Copy code", "copy_link": "Copy link",
@@ -66,7 +63,7 @@ WORDS: dict[str, dict[str, str]] = {
 }
 
 _COPY_JS = ("(function(b){var t=b.getAttribute('data-copy');if(b.hasAttribute('data-link')){"
-            "t=new URL(t,location.href).href;}var label=b.getAttribute('data-label');"
+            "t=new window.URL(t,window.location.href).href;}var label=b.getAttribute('data-label');"
             "function done(){b.textContent=b.getAttribute('data-done');"
             "setTimeout(function(){b.textContent=label;},1500);}"
             "function by_hand(){var a=document.createElement('textarea');a.value=t;document.body.appendChild(a);"
@@ -83,19 +80,6 @@ def copy_button(text: str, label: str, done: str, *, link: bool = False, kind: s
     return (f'<button type="button" class="ks-copy ks-copy-{kind}" {attrs}{" data-link" if link else ""} '
             f'onclick="{_COPY_JS}" style="margin-left:6px;padding:2px 10px;cursor:pointer">'
             f'{html.escape(label)}</button>')
-
-
-def link_for(code: str) -> str:
-    """The link that opens ``code`` in the Voila app, as a path on this server: in Voila the app's own address
-    (its ``SCRIPT_NAME``), elsewhere the server's base (JupyterHub's prefix on Binder) + ``voila/render/`` + the
-    app. The copy button makes it absolute with the page's host."""
-    script = os.environ.get("SCRIPT_NAME", "")
-    if os.environ.get("SERVER_SOFTWARE", "").startswith("voila") and script:
-        if "/voila/render/" in script:
-            script = script[:script.index("/voila/render/")] + "/voila/render/" + APP
-        return f"{script}?deal={code}"
-    base = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "/")
-    return f"{base.rstrip('/')}/voila/render/{APP}?deal={code}"
 
 
 class CodePanel(widgets.VBox):  # type: ignore[misc]
@@ -381,30 +365,6 @@ class TeacherPanel(widgets.VBox):  # type: ignore[misc]
             self.note.value = f"<i>{html.escape(self.words['stepping'].format(name=self.table.name(deal.turn)))}</i>"
         elif not ses.paused and self.note.value.startswith("<i>"):
             self.note.value = ""
-
-
-def app_table(query: str | None = None, **defaults: Any) -> Table:
-    """The Voila app's table: the deal of the page's ``?deal=CODE`` (Voila hands the page's query string to the
-    kernel as ``QUERY_STRING``), else a table made from ``defaults``. A handed-out link opens the student's
-    table; ``&teacher=1`` (or no code at all) adds the teacher's controls. A code that is not one, damaged or
-    from a newer kit opens the default table with the reason in one sentence, never a traceback."""
-    from urllib.parse import parse_qs
-
-    from .table import Table
-
-    raw = os.environ.get("QUERY_STRING", "") if query is None else query
-    asked = parse_qs(raw.lstrip("?"))
-    code = (asked.get("deal") or [""])[0].strip()
-    teacher = not code or (asked.get("teacher") or ["0"])[0].lower() in ("1", "true", "yes")
-    kwargs = {k: v for k, v in defaults.items() if k not in ("seed", "text", "deal")} if code else dict(defaults)
-    if code:
-        try:
-            return Table.from_code(code, teacher=teacher, **kwargs)
-        except CodeError as e:
-            table = Table(teacher=True, **defaults)
-            table.messages.error(f"The link's deal could not be opened: {e}")
-            return table
-    return Table(teacher=teacher, **defaults)
 
 
 def opened(code: DealCode | str, seed: int | str | None, bots: Any) -> tuple[DealCode, Deal, int, Any, Any]:

@@ -35,6 +35,7 @@ from keinstich.codes import DealCode
 from keinstich.deal import Deal
 from keinstich.faces import card_width
 
+from ._app import app_table
 from ._board import build_board
 from ._coach import Coach
 from ._games import (
@@ -53,7 +54,7 @@ from ._guard import MessageArea, guard, report
 from ._session import Session, TableError
 from ._table_parts import bot_dropdowns, game_name, seed_value, size_dropdown
 from ._table_view import CSS, TableView
-from ._teacher import app_table, opened, panels
+from ._teacher import opened, panels
 from ._thinking import Thinking
 from ._words import STRINGS, action_key
 from .cardview import CardStyles, HandView
@@ -79,6 +80,9 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
     inside the click (deterministic; for tests). ``review``: when a deal ends, the coach's review of the
     learner's decisions opens beside the table (:mod:`._coach`), each with "Try again from here".
     """
+
+    notice: MessageArea | None = None
+    """A sentence at the top of the table (the Voila app's refusal of a damaged link), if any."""
 
     def __repr__(self) -> str:  # short and stable: notebooks keep it as the widget's text/plain
         # not the deal's progress: bots may be moving in a thread while a notebook saves this

@@ -75,8 +75,57 @@ def test_the_app_opens_a_link_and_refuses_a_bad_one():
     assert student.teacher_panel is None and student.deal.history == t.deal.history
     bad = app_table(f"deal={code[:-1]}", game="kein-stich", contract="no-hearts", seed=1, synchronous=True,
                     review=False)
-    assert "could not be opened" in bad.messages.value and "checksum" in bad.messages.value
-    assert bad.session.seed == 1 and bad.teacher_panel is not None
+    assert bad.notice is not None and "could not be opened" in bad.notice.text and "checksum" in bad.notice.text
+    assert bad.session.seed == 1 and bad.teacher_panel is None, "a refused link gives the student's view"
+    assert bad.main.children.index(bad.notice) < bad.main.children.index(bad.title), "the refusal is at the top"
+    garbage = app_table("deal=hello", game="kein-stich", contract="no-hearts", seed=1, synchronous=True,
+                        review=False)
+    assert garbage.teacher_panel is None and "not a deal code" in garbage.notice.text
+    teacher = app_table(f"deal={code}&teacher=1", game="kein-stich", contract="no-hearts", seed=1,
+                        synchronous=True, review=False)
+    assert teacher.teacher_panel is not None and teacher.deal.history == t.deal.history
+
+
+def test_the_app_gives_the_teacher_s_row_only_when_asked_or_in_a_notebook(monkeypatch):
+    """In Voila the bare address is a student's view (a link cut short must not show the bots' hands); opened as a
+    notebook, the app is the teacher's own table."""
+    kwargs = dict(game="kein-stich", contract="no-hearts", seed=1, synchronous=True, review=False)
+    assert app_table("", **kwargs).teacher_panel is None
+    assert app_table("teacher=1", **kwargs).teacher_panel is not None
+    monkeypatch.delenv("SERVER_SOFTWARE", raising=False)
+    monkeypatch.delenv("VOILA_PREHEAT", raising=False)
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    assert app_table(**kwargs).teacher_panel is not None, "the app run as a notebook is the teacher's"
+    monkeypatch.setenv("SERVER_SOFTWARE", "voila/0.5.13")
+    monkeypatch.setenv("QUERY_STRING", "")
+    assert app_table(**kwargs).teacher_panel is None, "the app's bare address in Voila is a student's"
+    monkeypatch.setenv("QUERY_STRING", "deal=KS1-nonsense&teacher=1")
+    refused = app_table(**kwargs)
+    assert refused.teacher_panel is not None and refused.notice is not None
+
+
+def test_a_deal_link_on_each_kind_of_server(monkeypatch):
+    """The link a teacher copies works for the students: Voila's own address, a JupyterHub user-redirect (each student
+    to their own server), a Binder launch of the same commit, JupyterLab's voila/render."""
+    from keinstich_widgets._app import link_for
+
+    for name in ("SERVER_SOFTWARE", "SCRIPT_NAME", "JUPYTERHUB_BASE_URL", "JUPYTERHUB_SERVICE_PREFIX",
+                 "BINDER_LAUNCH_HOST", "BINDER_REQUEST", "BINDER_PERSISTENT_REQUEST"):
+        monkeypatch.delenv(name, raising=False)
+    assert link_for("KS1-A") == "/voila/render/apps/table.ipynb?deal=KS1-A"
+    monkeypatch.setenv("SERVER_SOFTWARE", "voila/0.5.13")
+    monkeypatch.setenv("SCRIPT_NAME", "/")
+    assert link_for("KS1-A") == "/?deal=KS1-A"
+    monkeypatch.setenv("SCRIPT_NAME", "/voila/render/apps/table.ipynb")
+    assert link_for("KS1-A") == "/voila/render/apps/table.ipynb?deal=KS1-A"
+    monkeypatch.setenv("JUPYTERHUB_BASE_URL", "/school/")
+    monkeypatch.setenv("JUPYTERHUB_SERVICE_PREFIX", "/school/user/teacher/")
+    assert link_for("KS1-A") == "/school/hub/user-redirect/voila/render/apps/table.ipynb?deal=KS1-A"
+    monkeypatch.setenv("BINDER_LAUNCH_HOST", "https://mybinder.org/")
+    monkeypatch.setenv("BINDER_REQUEST", "v2/gh/keinstich/keinstich-kit/HEAD")
+    monkeypatch.setenv("BINDER_PERSISTENT_REQUEST", "v2/gh/keinstich/keinstich-kit/0123abc")
+    assert link_for("KS1-A") == ("https://mybinder.org/v2/gh/keinstich/keinstich-kit/0123abc"
+                                 "?urlpath=voila/render/apps/table.ipynb%3Fdeal%3DKS1-A")
 
 
 def test_class_results_widget_reviews_a_student():

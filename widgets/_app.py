@@ -1,0 +1,161 @@
+"""The Voila app's table (``apps/table.ipynb``): the page's link read, the student's view or the teacher's, a kernel
+warmed before its student arrives, and the address a deal link gives.
+
+A page's address reaches the kernel as environment variables (``QUERY_STRING``, ``SCRIPT_NAME``,
+``SERVER_SOFTWARE``: Voila sets them as a CGI server would). A *preheated* kernel (``config/voila.py``: Voila
+keeps a pool of kernels that have run the app's first cell before anyone asks) has none of them until its
+student's request comes: :func:`page_query` waits for it there (:func:`voila.utils.wait_for_request`), after
+loading the compiled code the table and the coach use, so the student's table is built in a fraction of a second.
+
+Who gets the teacher's row: a link with ``&teacher=1``, or the app opened as a notebook (JupyterLab, Notebook 7: a
+table the teacher made). A student's link, the bare address of the app, and a link whose code is refused all give
+the student's view; a refused code opens the app's own deal with the refusal at the top of the table.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING, Any
+from urllib.parse import parse_qs, quote
+
+from keinstich.codes import CodeError
+
+from ._guard import MessageArea
+
+if TYPE_CHECKING:
+    from .table import Table
+
+__all__ = ["APP", "app_table", "in_voila", "link_for", "page_query"]
+
+APP = "apps/table.ipynb"
+"""The Voila app a deal link opens, from the folder the server serves (the kit's own, as on Binder)."""
+
+WORDS = {
+    "en": {"refused": "This link's deal could not be opened: {reason} Here is the table's own deal instead; ask your "
+                      "teacher for the link again.",
+           "no_address": "This page could not read its own address, so it opened the table's own deal: reload the "
+                         "page (the server's Voila settings name the wrong address for its kernels)."},
+    "de": {"refused": "Das Spiel dieses Links ließ sich nicht öffnen: {reason} Hier ist stattdessen das Spiel des "
+                      "Tischs; bitte deine Lehrerin oder deinen Lehrer noch einmal um den Link.",
+           "no_address": "Diese Seite konnte ihre eigene Adresse nicht lesen und hat darum das Spiel des Tischs "
+                         "geöffnet: lade die Seite neu (die Voila-Einstellungen des Servers nennen seinen Kernels die "
+                         "falsche Adresse)."},
+}
+
+
+def in_voila() -> bool:
+    """Whether this kernel runs a Voila page (standalone or Voila's server extension), not a notebook."""
+    return os.environ.get("SERVER_SOFTWARE", "").startswith("voila") or os.environ.get("VOILA_PREHEAT") == "True"
+
+
+def preheated() -> bool:
+    """Whether this kernel is one of Voila's preheated pool, started before its page was asked for."""
+    return os.environ.get("VOILA_PREHEAT") == "True"
+
+
+def warm(defaults: dict[str, Any]) -> None:
+    """Load, before the student arrives, what the first table would otherwise load while they wait: the bots' and
+    the coach's compiled code, by the coach's verdict on the app's own deal and the bots playing it to the end. No
+    widget is made (each one made would be sent to the student's page)."""
+    from keinstich.bots.heuristic import HeuristicBot
+    from keinstich.coach import verdict
+
+    from ._games import bot_move, resolve
+
+    style = defaults.get("faces", "german")
+    setup = resolve(defaults.get("game", "kein-stich"), defaults.get("contract"), defaults.get("players"),
+                    defaults.get("pack"), rules=defaults.get("rules"), style=style)
+    deal = setup.deal(defaults.get("seed") or 0)
+    verdict(deal.copy(), style=style)
+    bot = HeuristicBot()
+    while not deal.over and deal.turn is not None:
+        deal.play(bot_move(bot, deal, deal.turn, style)[0])
+
+
+def page_query(defaults: dict[str, Any] | None = None) -> str | None:
+    """The page's query string (``deal=KS1-…&teacher=1``). A preheated kernel first warms up (:func:`warm`) and then
+    waits for its page's request; None when the request never reached it (the server's settings name the wrong
+    address for the kernel to ask)."""
+    if preheated():
+        from voila.utils import wait_for_request
+
+        if defaults is not None:
+            warm(defaults)
+        wait_for_request()
+        return os.environ.get("QUERY_STRING")
+    return os.environ.get("QUERY_STRING", "")
+
+
+def app_table(query: str | None = None, **defaults: Any) -> Table:
+    """The Voila app's table: the deal of the page's ``?deal=CODE`` (else a table made from ``defaults``), in the
+    student's view unless the link says ``&teacher=1`` or the app runs as a notebook. A code that is not one,
+    damaged or from a newer kit opens the default table, in the student's view, with the reason at its top."""
+    from .table import Table
+
+    raw = page_query(defaults) if query is None else query
+    asked = parse_qs((raw or "").lstrip("?"))
+    code = (asked.get("deal") or [""])[0].strip()
+    teacher = (asked.get("teacher") or ["0"])[0].lower() in ("1", "true", "yes") or (query is None and not in_voila())
+    lang = defaults.get("lang", "en")
+    words = WORDS.get(lang, WORDS["en"])
+    if code:
+        kwargs = {k: v for k, v in defaults.items() if k not in ("seed", "text", "deal")}
+        try:
+            return Table.from_code(code, teacher=teacher, **kwargs)
+        except CodeError as e:
+            table = Table(teacher=teacher, **defaults)
+            notice(table, words["refused"].format(reason=_sentence(str(e))))
+            return table
+    table = Table(teacher=teacher, **defaults)
+    if raw is None:
+        notice(table, words["no_address"])
+    return table
+
+
+def _sentence(text: str) -> str:
+    """``text`` as a sentence of its own: a capital first letter and a full stop."""
+    text = text.strip()
+    if not text:
+        return text
+    return text[0].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
+
+
+def notice(table: Table, text: str) -> None:
+    """Show ``text`` at the top of ``table``, above its title, where a student looks first (an error, in red)."""
+    top = MessageArea()
+    top.add_class("ks-notice")
+    top.add_class("ks-scaled")
+    top.error(text)
+    children = list(table.main.children)
+    at = children.index(table.title)
+    table.main.children = [*children[:at], top, *children[at:]]
+    table.notice = top
+
+
+def link_for(code: str) -> str:
+    """The link that opens ``code`` in the Voila app for anyone the teacher hands it to.
+
+    - On Binder: a Binder launch link of this very commit, opening the app (each student gets a Binder of their own).
+    - On JupyterHub: ``/hub/user-redirect/voila/render/apps/table.ipynb?deal=…``, which takes each student to the app
+      on their own server (started for them if need be).
+    - In a Voila server of its own: the app's own address on that server (its ``SCRIPT_NAME``).
+    - Elsewhere (JupyterLab on a laptop): the server's ``voila/render/`` + the app.
+
+    A path (no host) except on Binder: the Copy link button makes it absolute with the page's host."""
+    env = os.environ
+    query = f"?deal={code}"
+    request = env.get("BINDER_PERSISTENT_REQUEST") or env.get("BINDER_REQUEST")
+    launch = env.get("BINDER_LAUNCH_HOST")
+    if request and launch:
+        urlpath = quote(f"voila/render/{APP}{query}", safe="/")
+        return f"{launch.rstrip('/')}/{request.strip('/')}?urlpath={urlpath}"
+    hub = env.get("JUPYTERHUB_BASE_URL")
+    if hub is not None and env.get("JUPYTERHUB_SERVICE_PREFIX"):
+        return f"{hub.rstrip('/')}/hub/user-redirect/voila/render/{APP}{query}"
+    script = env.get("SCRIPT_NAME", "")
+    if env.get("SERVER_SOFTWARE", "").startswith("voila") and script:
+        if "/voila/render/" in script:
+            script = script[:script.index("/voila/render/")] + "/voila/render/" + APP
+        return f"{script}{query}"
+    base = env.get("JUPYTERHUB_SERVICE_PREFIX", "/")
+    return f"{base.rstrip('/')}/voila/render/{APP}{query}"
