@@ -193,12 +193,13 @@ class TeacherPanel(widgets.VBox):  # type: ignore[misc]
         self.note = widgets.HTML()
         self.note.add_class("ks-teacher-note")
         self.note.add_class("ks-scaled")
+        # one row on a projector's screen (it wraps where the page is narrower), right under the learner's hand
         row = widgets.Layout(flex_flow="row wrap", align_items="center")
+        gap = widgets.HTML("", layout=widgets.Layout(width="12px"))
         self.children = [
             widgets.HBox([widgets.HTML(f"<b>{w['teacher']}</b>&nbsp;"), widgets.HTML(w["reveal"] + "&nbsp;"),
-                          *self.reveal.values()], layout=row),
-            widgets.HBox([self.back_button, self.forward_button, self.play_on_button, self.ask_button,
-                          self.answer_button, self.best_button, self.job.box], layout=row),
+                          *self.reveal.values(), gap, self.back_button, self.forward_button, self.play_on_button,
+                          self.ask_button, self.answer_button, self.best_button, self.job.box], layout=row),
             self.note]
         self.line: list[tuple[int, Any]] = []  # the moves forward of the position, while stepping back
         self.asked: tuple[tuple[int, int], Answer | None] | None = None  # (position mark, the coach's answer)
@@ -379,10 +380,13 @@ def opened(code: DealCode | str, seed: int | str | None, bots: Any) -> tuple[Dea
 
 
 def panels(table: Table, handed_out: DealCode | None, teacher: bool) -> tuple[CodePanel, TeacherPanel | None]:
-    """The code panel (and with ``teacher`` the teacher's panel above it), put under the table's controls."""
+    """The code panel, put under the table's controls, and with ``teacher`` the teacher's panel, right under the
+    learner's hand (above the controls: on a 1280×720 projector it is in view with the whole table)."""
     codes = CodePanel(table, handed_out)
     panel = TeacherPanel(table) if teacher else None
-    at = table.main.children.index(table.controls) + 1
-    extra = [panel] if panel is not None else []
-    table.main.children = [*table.main.children[:at], *extra, codes, *table.main.children[at:]]
+    children = list(table.main.children)
+    children.insert(children.index(table.controls) + 1, codes)
+    if panel is not None:
+        children.insert(children.index(table.controls), panel)
+    table.main.children = children
     return codes, panel
