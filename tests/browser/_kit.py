@@ -339,8 +339,9 @@ def notebook_problems(page: Any, state: dict[str, Any]) -> list[str]:
 
 
 def open_in_voila(page: Any, url: str, ready: str, timeout: float = 120_000) -> None:
-    """Open a Voila page and wait until `ready` (a CSS selector inside a widget output) is shown."""
-    page.goto(url)
+    """Open a Voila page and wait until `ready` (a CSS selector inside a widget output) is shown. The page arrives once
+    its kernel has run the app (a preheated kernel may still be warming up when a server has just started)."""
+    page.goto(url, timeout=timeout)
     page.wait_for_selector(ready, timeout=timeout, state="visible")
 
 

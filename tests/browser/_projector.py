@@ -15,7 +15,7 @@ from typing import Any
 HAND = ".ks-table > .ks-hand button.ks-card"
 
 BOXES = {
-    "title": ".ks-table > .ks-scaled:not(.ks-board):not(.ks-status)",
+    "title": ".ks-table > .ks-scaled:not(.ks-board):not(.ks-status):not(.ks-notice)",
     "hands": ".ks-table .ks-others",
     "trick": ".ks-table .ks-trick:not(.ks-last-trick)",
     "finished trick": ".ks-table .ks-last-trick",

@@ -262,6 +262,51 @@ def test_a_deal_link_in_voila_step_reveal_ask_and_show(page: Any, voila: Server,
     assert not page.js_errors, f"JavaScript errors: {page.js_errors}"
 
 
+def test_copy_link_copies_and_a_damaged_link_opens_the_students_view(page: Any, voila: Server) -> None:
+    """Copy link puts the deal's link on the clipboard (read back here) and says "Copied"; Copy code the code; the
+    link opens the same position. A damaged link and a garbage one open the student's view of the app's own deal with
+    the refusal at the top, in view at 1280×720, never the teacher's row."""
+    from keinstich_widgets.table import Table
+
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=voila.url)
+    given = _table()
+    given.play("10C")
+    code = given.codes.deal_code.text
+    open_in_voila(page, voila.address(f"/?deal={code}&teacher=1"), HAND)
+    shown = page.locator(".ks-deal-code .ks-code-text").first.inner_text().strip()
+    student = Table.from_code(code, synchronous=True, review=False)
+    assert shown == student.codes.deal_code.text
+    page.locator(".ks-copy-link").first.click()
+    page.wait_for_function("() => document.querySelector('.ks-copy-link').textContent === 'Copied'", timeout=10_000)
+    link = page.evaluate("() => navigator.clipboard.readText()")
+    assert link == f"{voila.url}/?deal={shown}", link
+    assert link == page.locator("a.ks-code-link").first.evaluate("a => a.href"), "the link shown is the one copied"
+    page.locator(".ks-copy-code").first.click()
+    page.wait_for_function("() => document.querySelector('.ks-copy-code').textContent === 'Copied'", timeout=10_000)
+    assert page.evaluate("() => navigator.clipboard.readText()") == shown
+    assert not page.js_errors, f"JavaScript errors: {page.js_errors}"
+
+    page.goto(link)  # the copied link opens the position for a student: no teacher's row
+    page.wait_for_selector(HAND, timeout=120_000, state="visible")
+    assert page.locator(".ks-deal-code .ks-code-text").first.inner_text().strip() == shown
+    assert page.locator(".ks-teacher").count() == 0
+
+    page.set_viewport_size({"width": 1280, "height": 720})
+    for bad, words in ((code[:-2], "damaged or was changed"), ("hello", "is not a deal code")):
+        open_in_voila(page, voila.address(f"/?deal={bad}"), HAND)
+        notice = page.locator(".ks-table .ks-notice").first
+        notice.wait_for(timeout=30_000)
+        text = " ".join(notice.inner_text().split())
+        assert "This link's deal could not be opened" in text and words in text, text
+        box = notice.bounding_box()
+        assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 720, f"out of view: {box}"
+        title = page.locator(BOXES["title"]).first.bounding_box()
+        assert title is not None and box["y"] < title["y"], "the refusal is above the table's title"
+        assert page.locator(".ks-teacher").count() == 0, "a refused link shows the teacher's row"
+        assert page.locator(".ks-table button:has-text('Show hands')").count() == 0
+    assert not page.js_errors, f"JavaScript errors: {page.js_errors}"
+
+
 def _decoded(href: str) -> str:
     head, _, data = href.partition(",")
     assert head == "data:image/svg+xml;base64", head
