@@ -136,10 +136,12 @@ class ClassResults:
         from keinstich.coach.why import move_text
 
         style = pack_in_play(self.deal.position()).style
-        where = f"trick {d.trick}" if d.trick is not None else f"move {d.index + 1}"
-        best = ", ".join(move_text(m, style) for m in d.verdict.best)
-        return (f"{where}: {d.wrong} of {d.reached} went wrong; most played {move_text(d.move, style)} "
-                f"({d.verdict.grade}; best: {best}) — {d.verdict.why}")
+        names = ", ".join(d.chosen_by[:6]) + (f" and {len(d.chosen_by) - 6} more" if len(d.chosen_by) > 6 else "")
+        words = dict(trick=d.trick, move=d.index + 1, wrong=d.wrong, reached=d.reached, students=len(self.students),
+                     played=move_text(d.move, style), names=names, grade=d.verdict.grade, why=d.verdict.why,
+                     best=", ".join(move_text(m, style) for m in d.verdict.best))
+        key = ("trick" if d.trick is not None else "move", "all" if d.reached == len(self.students) else "some")
+        return _DECISION_WORDS[key].format(**words)
 
     def _repr_html_(self) -> str:
         rows = "".join(f"<tr><td>{s.rank}</td><td>{html.escape(s.name)}</td><td>{s.score:g}</td>"
@@ -151,6 +153,19 @@ class ClassResults:
         return (f"<div class='ks-class'>{self.chart_svg()}{table}"
                 + (f"<p><b>Where most of the class went wrong</b></p><ul>{decisions}</ul>" if decisions else "")
                 + (f"<p><b>Left out</b></p><ul>{notes}</ul>" if notes else "") + "</div>")
+
+
+_DECISION_WORDS = {
+    ("trick", "all"): "Trick {trick}: {wrong} of the {reached} students went wrong; most played {played} ({names}; "
+                      "{grade}, best: {best}) — {why}",
+    ("move", "all"): "Move {move}: {wrong} of the {reached} students went wrong; most played {played} ({names}; "
+                     "{grade}, best: {best}) — {why}",
+    ("trick", "some"): "Trick {trick}: {wrong} of the {reached} students who came to this position (of {students} in "
+                       "the class) went wrong; most played {played} ({names}; {grade}, best: {best}) — {why}",
+    ("move", "some"): "Move {move}: {wrong} of the {reached} students who came to this position (of {students} in "
+                      "the class) went wrong; most played {played} ({names}; {grade}, best: {best}) — {why}",
+}
+"""A decision most of the class got wrong: where, of whom, the move most chose and by whom, the coach's sentence."""
 
 
 def matchpoints(scores: list[float], lower_is_better: bool) -> list[float]:

@@ -306,7 +306,7 @@ class TableView:
         assert turn is not None
         if turn != ses.seat:
             if ses.paused:
-                return self.t("waiting", name=self.name(turn)).rstrip(".…") + " (stepping: press Forward)"
+                return self.t("waiting_stepping", name=self.name(turn))
             return self.t("waiting", name=self.name(turn))
         phase = deal.phase
         moves = deal.legal_moves()

@@ -45,7 +45,9 @@ WORDS: dict[str, dict[str, str]] = {
            "copied": "Copied", "name": "Your name", "reveal": "Show hands", "back": "Back", "forward": "Forward",
            "play_on": "Play on", "ask": "Ask the class", "answer": "Show the answer", "best": "Show the best cards",
            "stepping": "Stepping through the deal: Forward plays {name}'s card, Play on lets the bots play.",
+           "stepping_you": "Stepping through the deal: Forward plays your card, Play on lets the bots play.",
            "asked": "What would {name} play? The answer is hidden: press Show the answer.",
+           "asked_you": "What would you play? The answer is hidden: press Show the answer.",
            "start": "this is the start of the deal: there is nothing to step back to",
            "over": "the deal is over: step back, or deal again",
            "nothing": "no one is to move: the deal is over",
@@ -55,7 +57,9 @@ WORDS: dict[str, dict[str, str]] = {
            "back": "Zurück", "forward": "Vor", "play_on": "Weiterspielen", "ask": "Frag die Klasse",
            "answer": "Antwort zeigen", "best": "Beste Karten zeigen",
            "stepping": "Schritt für Schritt: Vor spielt die Karte von {name}, Weiterspielen lässt die Bots spielen.",
+           "stepping_you": "Schritt für Schritt: Vor spielt deine Karte, Weiterspielen lässt die Bots spielen.",
            "asked": "Was würde {name} spielen? Die Antwort bleibt verdeckt: drück Antwort zeigen.",
+           "asked_you": "Was würdest du spielen? Die Antwort bleibt verdeckt: drück Antwort zeigen.",
            "start": "das ist der Anfang des Spiels: es gibt keinen Schritt zurück",
            "over": "das Spiel ist vorbei: geh zurück oder gib neu",
            "nothing": "niemand ist am Zug: das Spiel ist vorbei",
@@ -205,6 +209,13 @@ class TeacherPanel(widgets.VBox):  # type: ignore[misc]
         self.asked: tuple[tuple[int, int], Answer | None] | None = None  # (position mark, the coach's answer)
         self.marked: tuple[tuple[int, int], dict[int, tuple[Card, ...]]] | None = None
 
+    def said(self, key: str, seat: int) -> str:
+        """The sentence ``key`` about ``seat``: its own sentence for the learner's seat ("What would you play?"),
+        not the seat's name put into the one for the others ("What would You play?")."""
+        if seat == self.table.seat:
+            return self.words[f"{key}_you"]
+        return self.words[key].format(name=self.table.name(seat))
+
     # --- reading -----------------------------------------------------------------------------------------
 
     def mark(self) -> tuple[int, int]:
@@ -293,7 +304,7 @@ class TeacherPanel(widgets.VBox):  # type: ignore[misc]
         self.marked = None
         self.asked = (mark, None)
         self.answer_button.disabled = False
-        self.note.value = f"<b>{html.escape(self.words['asked'].format(name=self.table.name(seat)))}</b>"
+        self.note.value = f"<b>{html.escape(self.said('asked', seat))}</b>"
         self.table._render()
         self._work(lambda: best_moves(position, style=self.table.faces), mark, show=False)
 
@@ -363,7 +374,7 @@ class TeacherPanel(widgets.VBox):  # type: ignore[misc]
             self.note.value = ""
         if ses.paused and not deal.over and deal.turn is not None and (not self.note.value
                                                                         or self.note.value.startswith("<i>")):
-            self.note.value = f"<i>{html.escape(self.words['stepping'].format(name=self.table.name(deal.turn)))}</i>"
+            self.note.value = f"<i>{html.escape(self.said('stepping', deal.turn))}</i>"
         elif not ses.paused and self.note.value.startswith("<i>"):
             self.note.value = ""
 

@@ -92,6 +92,7 @@ class ClassResultsView(widgets.VBox):  # type: ignore[misc]
         self.review_title.value = f"<b>{html.escape(s.name)}'s deal</b> (rank {s.rank}, {s.score:g} " \
                                   f"{html.escape(self.results.unit)})"
         self.review.title.value = f"<b>The coach's review of {html.escape(s.name)}'s decisions</b>"
+        self.review.who = s.name
         self.review.update(None)
         self.job.withdraw()  # another student's review being made: this one is asked for now
         self.job.start(lambda _budget: review_of(deal, seat, bots=bots), self.review.update,

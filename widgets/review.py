@@ -57,6 +57,7 @@ class ReviewView(widgets.VBox):  # type: ignore[misc]
         self.look: dict[str, Any] = {"four_colour": four_colour, "lang": lang, "width": width}
         self.style = style
         self.lang: Lang = lang
+        self.who: str | None = None  # the student whose review it is, for a teacher's view (None: said to "you")
         self.review: Review | None = None
         self.title = widgets.HTML(f"<b>{TITLE.get(lang, TITLE['en'])}</b>")
         self.status = widgets.HTML()
@@ -116,7 +117,7 @@ class ReviewView(widgets.VBox):  # type: ignore[misc]
             self.rows.children = ()
             self.buttons = {}
             return
-        self.summary.value = summary_html(r)
+        self.summary.value = summary_html(r, self.who)
         style: Style = self.style or r.style
         decisions = r.mistakes if self.filter.value else r.decisions
         rows, self.buttons = [], {}

@@ -27,6 +27,20 @@ from .grades import GRADES, grades_of, pack_in_play
 from .judge import CoachError, Judgement, answers_for, judgement, open_for, verdict
 from .why import move_text
 
+_SUMMARIES = {
+    ("paid", "you"): "{decisions} ({counts}). You paid {paid} {unit}; best play from your seat with all hands open, "
+                     "against the same opponents: {best}; the heuristic bot in your seat, against them: {heuristic}.",
+    ("got", "you"): "{decisions} ({counts}). You got {paid} {unit}; best play from your seat with all hands open, "
+                    "against the same opponents: {best}; the heuristic bot in your seat, against them: {heuristic}.",
+    ("paid", "named"): "{decisions} ({counts}). {name} paid {paid} {unit}; best play from {name}'s seat with all "
+                       "hands open, against the same opponents: {best}; the heuristic bot in {name}'s seat, against "
+                       "them: {heuristic}.",
+    ("got", "named"): "{decisions} ({counts}). {name} got {paid} {unit}; best play from {name}'s seat with all hands "
+                      "open, against the same opponents: {best}; the heuristic bot in {name}'s seat, against them: "
+                      "{heuristic}.",
+}
+"""The review's summary: said to the learner, or of a student by name (the teacher's view of the class)."""
+
 
 @dataclass(frozen=True)
 class Review:
@@ -51,14 +65,19 @@ class Review:
 
     @property
     def summary(self) -> str:
-        """One line: the grades counted, then what the seat got against the two duplicates."""
-        verb = "paid" if self.lower_is_better else "got"
+        """One line: the grades counted, then what the seat got against the two duplicates, said to the learner."""
+        return self.summary_of(None)
+
+    def summary_of(self, name: str | None) -> str:
+        """:attr:`summary` said of the student ``name`` (a teacher reading a student's review), or to the learner
+        (None)."""
         counts = ", ".join(f"{self.count(g)} {g}" for g in (*GRADES, "differs") if self.count(g))
         n = len(self.decisions)
-        best = "not settled" if self.best_paid is None else _num(self.best_paid)
-        return (f"{n} decision{'' if n == 1 else 's'} ({counts or 'none'}). You {verb} {_num(self.paid)} {self.unit}; "
-                f"best play from your seat with all hands open, against the same opponents: {best}; "
-                f"the heuristic bot in your seat, against them: {_num(self.heuristic_paid)}.")
+        words = dict(decisions=f"{n} decision{'' if n == 1 else 's'}", counts=counts or "none",
+                     paid=_num(self.paid), unit=self.unit, heuristic=_num(self.heuristic_paid),
+                     best="not settled" if self.best_paid is None else _num(self.best_paid), name=name)
+        key = ("paid" if self.lower_is_better else "got", "you" if name is None else "named")
+        return _SUMMARIES[key].format(**words)
 
     @property
     def mistakes(self) -> tuple[Judgement, ...]:

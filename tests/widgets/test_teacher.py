@@ -1,6 +1,7 @@
 """The teacher's table: codes and links, reveal, step, ask the class, best cards, the app's ?deal= link, and the
 class results widget."""
 
+import html
 import random
 
 import pytest
@@ -142,6 +143,8 @@ def test_class_results_widget_reviews_a_student():
     assert len(view.results.students) == 4 and view.children[0].value.startswith("<svg")
     view.show_review("s2")
     assert view.wait() and view.review.review is not None
+    summary = html.unescape(view.review.summary.value)
+    assert "s2 paid" in summary and "from s2's seat" in summary and "You" not in summary, summary
 
 
 def test_the_quizzes_open_a_deal_code():
@@ -247,3 +250,26 @@ def _finished_code():
     while not t.deal.over:
         t.play(t.session.legal()[0])
     return t.codes.result_code.text
+
+
+def test_the_teachers_sentences_about_the_learners_seat_say_you():
+    """Stepping to the learner's turn, and asking the class there: "your card", "What would you play?" (not "You's
+    card", "What would You play?"); a bot's turn names the seat; German alike."""
+    for lang, yours, asked, theirs in (("en", "Forward plays your card", "What would you play?", "Seat 3's card"),
+                                       ("de", "Vor spielt deine Karte", "Was würdest du spielen?",
+                                        "die Karte von Platz 3")):
+        t = Table("kein-stich", "no-hearts", seed=3, teacher=True, synchronous=True, review=False, lang=lang)
+        t.play(t.session.legal()[0])
+        tp = t.teacher_panel
+        tp.back()  # seat 3's lead taken back: a bot's turn
+
+        def note(tp=tp):
+            return html.unescape(tp.note.value)
+
+        assert t.deal.turn == 3 and theirs in note(), note()
+        stepping = {"en": "Seat 3 to move (stepping: press Forward).", "de": "Platz 3 ist dran (Schritt für Schritt"}
+        assert stepping[lang] in t.status.value, t.status.value
+        tp.forward()  # seat 3 again: the learner's turn while stepping
+        assert t.deal.turn == t.seat and yours in note(), note()
+        tp.ask()
+        assert asked in note() and "You" not in note(), note()
