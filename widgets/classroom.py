@@ -196,8 +196,8 @@ class Classroom(widgets.VBox):  # type: ignore[misc]
         self.lock = threading.RLock()
         self.messages = MessageArea()
         self.codes = widgets.Textarea(value=_as_text(codes), placeholder="Anna: KR1-…\nBen: KR1-…",
-                                      layout=widgets.Layout(width="100%", height="140px"))
-        self.codes.add_class("ks-class-codes")
+                                      layout=widgets.Layout(width="calc(100% - 4px)", height="140px"))
+        self.codes.add_class("ks-class-codes")  # as wide as the box less its margins: no horizontal scrollbar
         self.show_button = widgets.Button(description="Show the class's results", icon="bar-chart",
                                           button_style="primary", layout=widgets.Layout(width="auto"))
         self.show_button.on_click(guarded(self.messages, lambda _b: self.show()))

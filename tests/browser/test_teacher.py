@@ -340,6 +340,11 @@ def test_the_teachers_notebook_in_voila(page: Any, lab: Server, shots: Screensho
         assert plain_text(results.decision_words(d)) in text, results.decision_words(d)
     chart = page.locator(".ks-class-results svg").first.inner_html()
     assert all(s.name in chart for s in results.students)
+    overflow = page.evaluate("() => [...document.querySelectorAll('.ks-classroom, .ks-classroom *')]"
+                             ".filter(n => n.scrollWidth > n.clientWidth + 1 && getComputedStyle(n).overflowX !== "
+                             "'visible' && n.clientWidth > 0).map(n => `${n.className}: ${n.scrollWidth} > "
+                             "${n.clientWidth}`)")
+    assert not overflow, f"a horizontal scrollbar under the class's results: {overflow}"
     page.locator(".ks-class-results").first.evaluate("n => n.scrollIntoView({block: 'start'})")
     _snap(page, shots, "class-results.png")
 
