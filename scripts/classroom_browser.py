@@ -90,6 +90,7 @@ async def browser_student(room: Any, n: int, wave: int, delay: float, beacon: bo
             result.clicks.append(time.perf_counter() - t)
         result.finished = True
         await asyncio.sleep(room.args.think)
+        result.kernel_end_mib = room.report.kernel_mib(room.pid, result.kernel) if result.kernel else None
         if errors:
             raise RuntimeError(f"JavaScript errors in the page: {errors[:3]}")
     except Exception as error:

@@ -60,6 +60,7 @@ class Result:
     kernel: str = ""
     phases: dict[str, float] = field(default_factory=dict)  # seconds to the page, its files, the widgets' states
     kernel_mib: tuple[float, float] | None = None  # resident, own (MiB), once the table is shown
+    kernel_end_mib: tuple[float, float] | None = None  # the same at the end of the deal, the review being made
     closed_at: float = 0.0
 
 
@@ -248,6 +249,7 @@ class Classroom:
             result.kernel_mib = self.report.kernel_mib(self.pid, result.kernel)
             await self.play(page, result, rng)
             await asyncio.sleep(self.args.think * rng.uniform(0.5, 1.5))  # a look at the result and the review
+            result.kernel_end_mib = self.report.kernel_mib(self.pid, result.kernel)
         except Exception as error:  # a failure of this student's visit, reported with the rest
             result.failure = f"{type(error).__name__}: {error}"[:300]
         finally:

@@ -176,11 +176,12 @@ class Report:
         for r in failures:
             print(f"  student {r.student} (wave {r.wave + 1}{', Chromium' if r.browser else ''}): "
                   f"{r.failure or 'did not finish the deal'}")
-        mibs = [r.kernel_mib for r in results if r.kernel_mib is not None]
-        if mibs:
-            print(f"a student's kernel once its table is shown: {statistics.median(m[0] for m in mibs):.0f} MiB "
-                  f"resident (median of {len(mibs)}), {statistics.median(m[1] for m in mibs):.0f} MiB its own "
-                  f"(freed when it goes)")
+        for when, attr in (("once its table is shown", "kernel_mib"), ("at the end of the deal", "kernel_end_mib")):
+            mibs = [getattr(r, attr) for r in results if getattr(r, attr) is not None]
+            if mibs:
+                print(f"a student's kernel {when}: {statistics.median(m[0] for m in mibs):.0f} MiB resident "
+                      f"(median of {len(mibs)}), {statistics.median(m[1] for m in mibs):.0f} MiB its own "
+                      "(freed when it goes)")
         print("the server's kernels over time (s since the first student was sent; resident / own MiB; load):")
         step = max(1, round(10 / 2))
         shown = self.samples[::step] + ([self.samples[-1]] if len(self.samples) % step != 1 else [])
