@@ -13,5 +13,5 @@ c.MappingKernelManager.cull_connected = False
 c.MappingKernelManager.cull_busy = False
 
 # A busy server may take more than nbclient's 4 s to pass a cell's output on; Voila would then drop the cell (the
-# table) and show an empty page ("Timeout waiting for IOPub output").
-c.VoilaExecutor.iopub_timeout = 60
+# table) and show an empty page ("Timeout waiting for IOPub output"). A page that comes late is better than none.
+c.VoilaExecutor.iopub_timeout = 300

@@ -6,13 +6,16 @@ c = get_config()  # noqa: F821 (traitlets hands the file its config object)
 # Preheated kernels: Voila keeps a pool of kernels that have already started Python, imported the kit and run the
 # app up to the point where it reads its page's link (keinstich_widgets._app.page_query). A student's page takes
 # one and gets its table in a fraction of a second; the pool is filled up again behind them. Each waiting kernel
-# holds about 170 MiB. Only the table app is preheated: the teacher's notebook starts its kernel when asked for.
+# holds about 200 MiB. Ten: a class arriving in waves of ten finds a kernel ready for each student. Only the table
+# app is preheated: the teacher's notebook starts its kernel when asked for.
 c.VoilaConfiguration.preheat_kernel = True
 c.VoilaKernelManager.kernel_pools_config = {
-    "table.ipynb": {"pool_size": 6},  # `voila apps/table.ipynb` and `voila apps/` both name it so
+    "table.ipynb": {"pool_size": 10},  # `voila apps/table.ipynb` and `voila apps/` both name it so
     "default": {"pool_size": 0},
 }
-c.VoilaKernelManager.fill_delay = 0.5  # seconds before a used kernel is replaced: the student's table comes first
+# A used kernel is replaced 5 s later: the students who have just arrived get their tables and first moves before
+# the server starts the next kernels (about 1.5 s of a core each).
+c.VoilaKernelManager.fill_delay = 5
 
 # Kernels of closed pages go away. A page that is open keeps its kernel all lesson long, however long the student
 # thinks (cull_connected False); a kernel whose page has gone (its tab closed, the laptop shut, the shutdown
@@ -28,5 +31,6 @@ c.MappingKernelManager.cull_busy = False
 c.Voila.tornado_settings = {"disable_check_xsrf": True}
 
 # With a class arriving at once a busy server may take more than nbclient's 4 s to pass a cell's output on;
-# Voila would then drop the cell (the table) and show an empty page ("Timeout waiting for IOPub output").
-c.VoilaExecutor.iopub_timeout = 60
+# Voila would then drop the cell (the table) and show an empty page ("Timeout waiting for IOPub output"). A page
+# that comes late is better than one that never comes.
+c.VoilaExecutor.iopub_timeout = 300

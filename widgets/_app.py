@@ -54,9 +54,10 @@ def preheated() -> bool:
 
 
 def warm(defaults: dict[str, Any]) -> None:
-    """Load, before the student arrives, what the first table would otherwise load while they wait: the bots' and
-    the coach's compiled code, by the coach's verdict on the app's own deal and the bots playing it to the end. No
-    widget is made (each one made would be sent to the student's page)."""
+    """Load, before the student arrives, what the first table would otherwise load while they wait: the bots' and the
+    coach's compiled code, by the bots playing the app's own deal to its end and the coach's verdict near its end
+    (a few cards: the code is loaded, the search is short, so a pool refilled while a class arrives costs little).
+    No widget is made (each one made would be sent to the student's page)."""
     from keinstich.bots.heuristic import HeuristicBot
     from keinstich.coach import verdict
 
@@ -66,9 +67,12 @@ def warm(defaults: dict[str, Any]) -> None:
     setup = resolve(defaults.get("game", "kein-stich"), defaults.get("contract"), defaults.get("players"),
                     defaults.get("pack"), rules=defaults.get("rules"), style=style)
     deal = setup.deal(defaults.get("seed") or 0)
-    verdict(deal.copy(), style=style)
     bot = HeuristicBot()
+    judged = False
     while not deal.over and deal.turn is not None:
+        if not judged and len(deal.legal_moves()) > 1 and len(deal.hand(deal.turn)) <= 4:
+            verdict(deal.copy(), style=style)
+            judged = True
         deal.play(bot_move(bot, deal, deal.turn, style)[0])
 
 
