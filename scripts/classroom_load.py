@@ -196,8 +196,9 @@ class Page:
 class Classroom:
     """The server, the link, and the students sent to it."""
 
-    def __init__(self, args: argparse.Namespace, base: str, pid: int) -> None:
+    def __init__(self, args: argparse.Namespace, base: str, pid: int, home: Path) -> None:
         self.args = args
+        self.home = home
         self.base = base
         self.pid = pid
         self.http = AsyncHTTPClient(force_instance=True, max_clients=256)
@@ -225,7 +226,8 @@ class Classroom:
             shown = re.search(r'"application/vnd\.jupyter\.widget-view\+json":\s*\{[^}]*"model_id":\s*"([0-9a-f]+)"',
                               html)
             if not shown:
-                raise RuntimeError("the page shows no widget (the app's cell failed)")
+                (self.home / f"page-of-student-{n}.html").write_text(html)
+                raise RuntimeError(f"the page shows no widget (the app's cell failed; the page is in {self.home})")
             root = shown.group(1)
             semaphore = asyncio.Semaphore(6)  # a browser's connections to one host
 
@@ -339,7 +341,7 @@ async def main_async(args: argparse.Namespace) -> int:
     home = Path(tempfile.mkdtemp(prefix="keinstich-classroom-"))
     process, base = start_server(home)
     try:
-        room = Classroom(args, base, process.pid)
+        room = Classroom(args, base, process.pid, home)
         room.code, room.shown = deal_code(args.deal_seed)
         print(f"classroom: Voila at {base} (pid {process.pid}, log {home / 'voila.log'}); load {_load()}", flush=True)
         await room.report.wait_pool(process, base, room)

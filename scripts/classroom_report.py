@@ -105,16 +105,15 @@ class Report:
                 if time.monotonic() > deadline:
                     raise RuntimeError("Voila did not start listening") from None
                 await asyncio.sleep(0.5)
-        quiet = 0
-        while quiet < 3:
+        # a preheated kernel is ready once it waits for its page's request: connected to the server's port
+        steady = 0
+        while steady < 3:
             if time.monotonic() > deadline:
                 raise RuntimeError("the pool of kernels did not settle")
             kernels = kernels_of(process.pid)
-            for k in kernels:
-                k.cpu_percent(None)
+            waiting = sum(1 for k in kernels if _connected(k, int(port)))
+            steady = steady + 1 if kernels and waiting == len(kernels) else 0
             await asyncio.sleep(2)
-            busy = sum(1 for k in kernels if _cpu(k) > 3)
-            quiet = quiet + 1 if kernels and not busy and len(kernels_of(process.pid)) == len(kernels) else 0
         kernels = kernels_of(process.pid)
         self.baseline = len(kernels)
         self.baseline_mib = memory(kernels)
@@ -204,8 +203,10 @@ class Report:
         print("goals: " + "; ".join(f"{name}: {'met' if ok else 'MISSED'}" for name, ok in goals))
 
 
-def _cpu(p: psutil.Process) -> float:
+def _connected(p: psutil.Process, port: int) -> bool:
+    """Whether ``p`` holds a connection to the server's ``port`` (a preheated kernel waiting for its request)."""
     try:
-        return float(p.cpu_percent(None))
+        return any(c.raddr and c.raddr.port == port and c.status == psutil.CONN_ESTABLISHED
+                   for c in p.net_connections(kind="tcp"))
     except psutil.Error:
-        return 0.0
+        return False

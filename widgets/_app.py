@@ -25,7 +25,7 @@ from ._guard import MessageArea
 if TYPE_CHECKING:
     from .table import Table
 
-__all__ = ["APP", "app_table", "in_voila", "link_for", "page_query"]
+__all__ = ["APP", "app_table", "in_voila", "link_for", "page_query", "wait_for_request"]
 
 APP = "apps/table.ipynb"
 """The Voila app a deal link opens, from the folder the server serves (the kit's own, as on Binder)."""
@@ -81,13 +81,51 @@ def page_query(defaults: dict[str, Any] | None = None) -> str | None:
     waits for its page's request; None when the request never reached it (the server's settings name the wrong
     address for the kernel to ask)."""
     if preheated():
-        from voila.utils import wait_for_request
-
         if defaults is not None:
             warm(defaults)
         wait_for_request()
         return os.environ.get("QUERY_STRING")
     return os.environ.get("QUERY_STRING", "")
+
+
+def wait_for_request(attempts: int = 30) -> bool:
+    """Wait for this preheated kernel's page to be asked for, and put the request's variables (``QUERY_STRING``,
+    ``SCRIPT_NAME``, …) into the environment; False if they never came.
+
+    Voila's own ``voila.utils.wait_for_request`` does this, but gives up when its websocket to the server takes
+    more than 5 s to open or misses a keep-alive ping, as it does when a class arrives at once on a busy server (the
+    app's cell then fails and the student's page shows no table). Here: the same websocket, opened with time to spare,
+    no keep-alive pings (the kernel only waits), and opened again after any failure."""
+    import asyncio
+    import json
+    import threading
+
+    import websockets
+
+    env = os.environ
+    base = env.get("VOILA_WS_BASE_URL", env.get("VOILA_SERVER_URL", "/"))
+    url = (f"{env.get('VOILA_WS_PROTOCOL', 'ws')}://{env.get('VOILA_APP_IP', '127.0.0.1')}:"
+           f"{env.get('VOILA_APP_PORT', '8866')}{base}voila/query/{env.get('VOILA_KERNEL_ID', '')}")
+    got: list[str] = []
+
+    async def receive() -> None:
+        for attempt in range(attempts):
+            try:
+                async with websockets.connect(url, open_timeout=60, ping_interval=None, close_timeout=5) as ws:
+                    message = await ws.recv()
+                    got.append(message if isinstance(message, str) else message.decode())
+                    return
+            except Exception:  # refused, timed out or dropped: the server is busy; ask again
+                await asyncio.sleep(min(5.0, 0.5 * (attempt + 1)))
+
+    thread = threading.Thread(target=lambda: asyncio.run(receive()), name="keinstich-page-request")
+    thread.start()
+    thread.join()
+    if not got:
+        return False
+    for key, value in json.loads(got[0]).items():
+        env[key] = value
+    return True
 
 
 def app_table(query: str | None = None, **defaults: Any) -> Table:
