@@ -79,6 +79,8 @@ class Report:
         self.baseline_mib = (0.0, 0.0)
         self.goals_met = False
         self.start_load = os.getloadavg()
+        self.cpu_seconds: dict[int, float] = {}  # by process: the server's and every kernel's CPU seconds
+        self.cpu_before: dict[int, float] = {}  # the same when the first student is sent
 
     def kernel_mib(self, pid: int, kernel_id: str) -> tuple[float, float] | None:
         """The resident and unique memory of the kernel ``kernel_id`` of the server ``pid``, in MiB."""
@@ -123,11 +125,24 @@ class Report:
 
     async def sample_forever(self, pid: int, every: float = 2.0) -> None:
         self.t0 = time.monotonic()
+        self.cpu(pid)
+        self.cpu_before = dict(self.cpu_seconds)
+        self.server_pid = pid
         while True:
             self.sample(pid)
             await asyncio.sleep(every)
 
+    def cpu(self, pid: int) -> None:
+        """Remember the CPU seconds the server and each kernel have used so far (a culled kernel's last count stays)."""
+        for p in [psutil.Process(pid), *kernels_of(pid)]:
+            try:
+                times = p.cpu_times()
+            except psutil.Error:
+                continue
+            self.cpu_seconds[p.pid] = times.user + times.system
+
     def sample(self, pid: int) -> Sample:
+        self.cpu(pid)
         kernels = kernels_of(pid)
         rss, uss = memory(kernels)
         s = Sample(time.monotonic() - self.t0, len(kernels), rss, uss, os.getloadavg()[0])
@@ -188,6 +203,13 @@ class Report:
         for s in shown:
             mark = "  <- the last page closed" if abs(s.t - t_closed) < 5 else ""
             print(f"  {s.t:6.0f} s  {s.kernels:3d} kernels  {s.rss:7.0f} / {s.uss:6.0f} MiB  load {s.load:5.2f}{mark}")
+        used = {p: t - self.cpu_before.get(p, 0.0) for p, t in self.cpu_seconds.items()}
+        server = used.pop(getattr(self, "server_pid", -1), 0.0)
+        kernels = sum(used.values())
+        n = max(1, len(results))
+        print(f"CPU used (seconds of one core, whatever the load): the Voila server {server:.0f} s "
+              f"({server / n:.1f} s a student), the kernels {kernels:.0f} s ({kernels / n:.1f} s a student, the pool's "
+              "refills included)")
         peak = max(self.samples, key=lambda s: s.kernels)
         print(f"peak: {peak.kernels} kernels, {max(s.rss for s in self.samples):.0f} MiB resident")
         if back is None:
