@@ -34,3 +34,9 @@ c.Voila.tornado_settings = {"disable_check_xsrf": True}
 # Voila would then drop the cell (the table) and show an empty page ("Timeout waiting for IOPub output"). A page
 # that comes late is better than one that never comes.
 c.VoilaExecutor.iopub_timeout = 300
+
+# A student's first visit loads each of the page's static files from this server (about 90, 5 MiB, a second of the
+# server's time): the page leaves out the JupyterLab extensions the table does not need (Notebook 7's, JupyterLab's
+# Voila preview, the syntax highlighting of code cells, which the app never shows).
+c.VoilaConfiguration.extension_denylist = ["@jupyter-notebook/lab-extension", "@voila-dashboards/jupyterlab-preview",
+                                           "jupyterlab_pygments"]
