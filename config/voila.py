@@ -19,9 +19,11 @@ c.VoilaKernelManager.fill_delay = 5
 
 # Kernels of closed pages go away. A page that is open keeps its kernel all lesson long, however long the student
 # thinks (cull_connected False); a kernel whose page has gone (its tab closed, the laptop shut, the shutdown
-# message lost on the way) is shut down once it has been idle 60 s, looked for every 20 s: within 80 s.
-c.MappingKernelManager.cull_idle_timeout = 60
-c.MappingKernelManager.cull_interval = 20
+# message lost on the way) is shut down once it has been idle 90 s, looked for every 15 s: within 105 s. (A page
+# must connect to its kernel within 90 s of its table being made: a server so busy that its pages take longer, as
+# `make classroom` saw at a load of 15 on two cores, loses those kernels; 60 s was too short there.)
+c.MappingKernelManager.cull_idle_timeout = 90
+c.MappingKernelManager.cull_interval = 15
 c.MappingKernelManager.cull_connected = False
 c.MappingKernelManager.cull_busy = False
 
