@@ -14,34 +14,25 @@ the student's view; a refused code opens the app's own deal with the refusal at 
 
 from __future__ import annotations
 
+import html
 import os
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, quote
 
+import ipywidgets as widgets
+
 from keinstich.codes import CodeError
+from keinstich.wording.i18n import _, set_language, use_language
 
 from ._guard import MessageArea
 
 if TYPE_CHECKING:
     from .table import Table
 
-__all__ = ["APP", "app_table", "in_voila", "link_for", "page_query", "wait_for_request"]
+__all__ = ["APP", "app_help", "app_language", "app_table", "in_voila", "link_for", "page_query", "wait_for_request"]
 
 APP = "apps/table.ipynb"
 """The Voila app a deal link opens, from the folder the server serves (the kit's own, as on Binder)."""
-
-WORDS = {
-    "en": {"refused": "This link's deal could not be opened: {reason} Here is the table's own deal instead; ask your "
-                      "teacher for the link again.",
-           "no_address": "This page could not read its own address, so it opened the table's own deal: reload the "
-                         "page (the server's Voila settings name the wrong address for its kernels)."},
-    "de": {"refused": "Das Spiel dieses Links ließ sich nicht öffnen: {reason} Hier ist stattdessen das Spiel des "
-                      "Tischs; bitte deine Lehrerin oder deinen Lehrer noch einmal um den Link.",
-           "no_address": "Diese Seite konnte ihre eigene Adresse nicht lesen und hat darum das Spiel des Tischs "
-                         "geöffnet: lade die Seite neu (die Voila-Einstellungen des Servers nennen seinen Kernels die "
-                         "falsche Adresse)."},
-}
-
 
 def in_voila() -> bool:
     """Whether this kernel runs a Voila page (standalone or Voila's server extension), not a notebook."""
@@ -128,30 +119,73 @@ def wait_for_request(attempts: int = 30) -> bool:
     return True
 
 
+def app_language(query: str | None = None) -> str | None:
+    """The language the page asks for (``?lang=de``), chosen for the whole kernel (:func:`keinstich.set_language`)
+    so that everything the app shows speaks it; None when the page names none (or one the kit does not speak)."""
+    raw = os.environ.get("QUERY_STRING", "") if query is None else query
+    lang = (parse_qs(raw.lstrip("?")).get("lang") or [""])[0].strip()
+    if not lang:
+        return None
+    try:
+        set_language(lang)
+    except ValueError:
+        return None
+    return lang
+
+
 def app_table(query: str | None = None, **defaults: Any) -> Table:
     """The Voila app's table: the deal of the page's ``?deal=CODE`` (else a table made from ``defaults``), in the
-    student's view unless the link says ``&teacher=1`` or the app runs as a notebook. A code that is not one,
-    damaged or from a newer kit opens the default table, in the student's view, with the reason at its top."""
+    student's view unless the link says ``&teacher=1`` or the app runs as a notebook; ``&lang=de`` speaks German (the
+    whole kernel: :func:`app_language`). A code that is not one, damaged or from a newer kit opens the default table,
+    in the student's view, with the reason at its top."""
     from .table import Table
 
     raw = page_query(defaults) if query is None else query
     asked = parse_qs((raw or "").lstrip("?"))
+    lang = app_language(raw or "")
+    if lang is not None:
+        defaults = {**defaults, "lang": lang}
     code = (asked.get("deal") or [""])[0].strip()
     teacher = (asked.get("teacher") or ["0"])[0].lower() in ("1", "true", "yes") or (query is None and not in_voila())
-    lang = defaults.get("lang", "en")
-    words = WORDS.get(lang, WORDS["en"])
     if code:
         kwargs = {k: v for k, v in defaults.items() if k not in ("seed", "text", "deal")}
         try:
             return Table.from_code(code, teacher=teacher, **kwargs)
         except CodeError as e:
             table = Table(teacher=teacher, **defaults)
-            notice(table, words["refused"].format(reason=_sentence(str(e))))
+            with use_language(table.lang):
+                notice(table, _("This link's deal could not be opened: {reason} Here is the table's own deal "
+                                "instead; ask your teacher for the link again.", reason=_sentence(str(e))))
             return table
     table = Table(teacher=teacher, **defaults)
     if raw is None:
-        notice(table, words["no_address"])
+        with use_language(table.lang):
+            notice(table, _("This page could not read its own address, so it opened the table's own deal: reload "
+                            "the page (the server's Voila settings name the wrong address for its kernels)."))
     return table
+
+
+def app_help() -> widgets.HTML:
+    """How to use the Voila table, under it, in the language spoken (the app's ``?lang=``)."""
+    parts = [
+        ("h2", _("How to use this table")),
+        ("p", _("Play a deal against three bots: click a card of your hand (the bottom row). Open hands shows every "
+                "hand for the class, Hint shows the coach's card and why, Undo takes your last move back, New deal "
+                "deals from the seed, and a deal typed as text (one line per seat) is dealt with Deal from text. The "
+                "contract and the bots can be changed in the dropdowns.")),
+        ("p", _("Teachers: open the table with ?teacher=1 at the end of its address for the Teacher row: it reveals "
+                "one bot's hand at a time, steps through the deal (Back, Forward, Play on), asks the class (Ask the "
+                "class, then Show the answer) and shows the best cards with all hands open, against these opponents "
+                "(the bots at this table). The deal code under the controls opens this position anywhere: Copy link "
+                "gives the address to hand out; a student who opens it gets the position without the teacher's row. "
+                "A student who finishes the deal gets a result code to send back; the teacher's notebook "
+                "(apps/teacher.ipynb) turns the class's codes into a chart and a ranking. Cards = L or XL for a "
+                "projector.")),
+    ]
+    body = "".join(f"<{tag}>{html.escape(text)}</{tag}>" for tag, text in parts)
+    box = widgets.HTML(f"<div class='ks-app-help' style='max-width:60em'>{body}</div>")
+    box.add_class("ks-app-help")
+    return box
 
 
 def _sentence(text: str) -> str:
@@ -174,7 +208,7 @@ def notice(table: Table, text: str) -> None:
     table.notice = top
 
 
-def link_for(code: str) -> str:
+def link_for(code: str, lang: str | None = None) -> str:
     """The link that opens ``code`` in the Voila app for anyone the teacher hands it to.
 
     - On Binder: a Binder launch link of this very commit, opening the app (each student gets a Binder of their own).
@@ -183,9 +217,10 @@ def link_for(code: str) -> str:
     - In a Voila server of its own: the app's own address on that server (its ``SCRIPT_NAME``).
     - Elsewhere (JupyterLab on a laptop): the server's ``voila/render/`` + the app.
 
-    A path (no host) except on Binder: the Copy link button makes it absolute with the page's host."""
+    A table that speaks German hands out a German link (``&lang=de``). A path (no host) except on Binder: the Copy
+    link button makes it absolute with the page's host."""
     env = os.environ
-    query = f"?deal={code}"
+    query = f"?deal={code}" + (f"&lang={lang}" if lang is not None and lang != "en" else "")
     request = env.get("BINDER_PERSISTENT_REQUEST") or env.get("BINDER_REQUEST")
     launch = env.get("BINDER_LAUNCH_HOST")
     if request and launch:

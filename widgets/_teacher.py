@@ -28,43 +28,27 @@ from keinstich.cards import Card
 from keinstich.codes import CodeError, DealCode, deal_code, read_code, result_code
 from keinstich.deal import Deal, move_cards
 from keinstich.teaching import Answer, best_moves, open_best
+from keinstich.wording.i18n import _, ngettext, pgettext
 
 from ._app import link_for
 from ._games import bot_move
 from ._guard import guarded, report
 from ._session import TableError
 from ._thinking import Thinking
+from ._words import speaks
 
 if TYPE_CHECKING:
     from .table import Table
 
 __all__ = ["CodePanel", "TeacherPanel", "copy_button", "opened", "panels"]
 
-WORDS: dict[str, dict[str, str]] = {
-    "en": {"deal_code": "Deal code", "result_code": "Your result code", "copy": "Copy code", "copy_link": "Copy link",
-           "copied": "Copied", "name": "Your name", "reveal": "Show hands", "back": "Back", "forward": "Forward",
-           "play_on": "Play on", "ask": "Ask the class", "answer": "Show the answer", "best": "Show the best cards",
-           "stepping": "Stepping through the deal: Forward plays {name}'s card, Play on lets the bots play.",
-           "stepping_you": "Stepping through the deal: Forward plays your card, Play on lets the bots play.",
-           "asked": "What would {name} play? The answer is hidden: press Show the answer.",
-           "asked_you": "What would you play? The answer is hidden: press Show the answer.",
-           "start": "this is the start of the deal: there is nothing to step back to",
-           "over": "the deal is over: step back, or deal again",
-           "nothing": "no one is to move: the deal is over",
-           "thinking": "the coach is thinking", "teacher": "Teacher"},
-    "de": {"deal_code": "Spiel-Code", "result_code": "Dein Ergebnis-Code", "copy": "Code kopieren",
-           "copy_link": "Link kopieren", "copied": "Kopiert", "name": "Dein Name", "reveal": "Hände zeigen",
-           "back": "Zurück", "forward": "Vor", "play_on": "Weiterspielen", "ask": "Frag die Klasse",
-           "answer": "Antwort zeigen", "best": "Beste Karten zeigen",
-           "stepping": "Schritt für Schritt: Vor spielt die Karte von {name}, Weiterspielen lässt die Bots spielen.",
-           "stepping_you": "Schritt für Schritt: Vor spielt deine Karte, Weiterspielen lässt die Bots spielen.",
-           "asked": "Was würde {name} spielen? Die Antwort bleibt verdeckt: drück Antwort zeigen.",
-           "asked_you": "Was würdest du spielen? Die Antwort bleibt verdeckt: drück Antwort zeigen.",
-           "start": "das ist der Anfang des Spiels: es gibt keinen Schritt zurück",
-           "over": "das Spiel ist vorbei: geh zurück oder gib neu",
-           "nothing": "niemand ist am Zug: das Spiel ist vorbei",
-           "thinking": "der Trainer denkt nach", "teacher": "Lehrer"},
-}
+def _words() -> dict[str, str]:
+    """The panels' words in the language spoken."""
+    return {"deal_code": _("Deal code"), "result_code": _("Your result code"), "copy": _("Copy code"),
+            "copy_link": _("Copy link"), "copied": _("Copied"), "name": _("Your name"), "reveal": _("Show hands"),
+            "back": pgettext("step", "Back"), "forward": _("Forward"), "play_on": _("Play on"),
+            "ask": _("Ask the class"), "answer": _("Show the answer"), "best": _("Show the best cards"),
+            "teacher": _("Teacher")}
 
 _COPY_JS = ("(function(b){var t=b.getAttribute('data-copy');if(b.hasAttribute('data-link')){"
             "t=new window.URL(t,window.location.href).href;}var label=b.getAttribute('data-label');"
@@ -93,7 +77,7 @@ class CodePanel(widgets.VBox):  # type: ignore[misc]
         super().__init__()
         self.add_class("ks-codes")
         self.table = table
-        self.words = WORDS[table.lang]
+        self.words = _words()
         self.handed_out = handed_out  # the position the learner was given (a deal code), if any
         self.code = widgets.HTML()
         self.code.add_class("ks-deal-code")
@@ -108,6 +92,10 @@ class CodePanel(widgets.VBox):  # type: ignore[misc]
         self.deal_code: DealCode | None = None
         self.result_code: DealCode | None = None
 
+    @property
+    def lang(self) -> str:
+        return self.table.lang
+
     def start(self) -> DealCode:
         """The deal code the learner's result is measured from: the one handed out, else the deal as it began at
         this table."""
@@ -121,6 +109,7 @@ class CodePanel(widgets.VBox):  # type: ignore[misc]
         specs = self.table.session.specs
         return list(specs) if all(isinstance(s, str) for s in specs) else None  # type: ignore[arg-type]
 
+    @speaks
     def after_render(self) -> None:
         """Show the code of the position on the table, and the result code once the learner's deal is over."""
         ses = self.table.session
@@ -135,7 +124,7 @@ class CodePanel(widgets.VBox):  # type: ignore[misc]
         self.deal_code = code
         text = code.text
         if self.code.value.find(text) < 0:
-            link = link_for(text)
+            link = link_for(text, self.table.lang)
             self.code.value = (f'<div style="display:flex;flex-wrap:wrap;align-items:center;gap:4px">'
                                f'<b>{w["deal_code"]}</b>&nbsp;<code class="ks-code-text" style="font-size:1.05em">'
                                f'{text}</code>{copy_button(text, w["copy"], w["copied"])}'
@@ -170,30 +159,29 @@ class TeacherPanel(widgets.VBox):  # type: ignore[misc]
         self.add_class("ks-teacher")
         self.table = table
         ses = table.session
-        w = self.words = WORDS[table.lang]
+        w = self.words = _words()
         self.reveal: dict[int, widgets.ToggleButton] = {}
         for s in table.other_views:
             box = widgets.ToggleButton(value=False, description=table.name(s), icon="eye",
-                                       tooltip=f"show {table.name(s)}'s hand to the class",
+                                       tooltip=_("show {name}'s hand to the class", name=table.name(s)),
                                        layout=widgets.Layout(width="auto"))
             box.observe(guarded(table.messages, lambda change, s=s: self._reveal(s, change["new"])), "value")
             self.reveal[s] = box
         b = widgets.Button
-        self.back_button = b(description=w["back"], icon="step-backward", tooltip="take the last card back")
-        self.forward_button = b(description=w["forward"], icon="step-forward", tooltip="the next card")
-        self.play_on_button = b(description=w["play_on"], icon="play", tooltip="let the bots play again")
+        self.back_button = b(description=w["back"], icon="step-backward", tooltip=_("take the last card back"))
+        self.forward_button = b(description=w["forward"], icon="step-forward", tooltip=_("the next card"))
+        self.play_on_button = b(description=w["play_on"], icon="play", tooltip=_("let the bots play again"))
         self.ask_button = b(description=w["ask"], icon="question", button_style="info")
         self.answer_button = b(description=w["answer"], icon="check", disabled=True)
         self.best_button = b(description=w["best"], icon="star",
-                             tooltip="ring every card that keeps the best result with all hands open, against these "
-                                     "opponents (the bots at this table)")
+                             tooltip=_("ring every card that keeps the best result with all hands open, against "
+                                       "these opponents (the bots at this table)"))
         for button, action in ((self.back_button, self.back), (self.forward_button, self.forward),
                                (self.play_on_button, self.play_on), (self.ask_button, self.ask),
                                (self.answer_button, self.show_answer), (self.best_button, self.show_best)):
             button.layout.width = "auto"
             button.on_click(guarded(table.messages, lambda _b, action=action: action()))
-        self.job: Thinking[Answer] = Thinking(ses.lock, words=w["thinking"], stop_words=table.t("stop"),
-                                              stopped_words=table.t("stopped"))
+        self.job: Thinking[Answer] = Thinking(ses.lock, words=_("the coach is thinking"))
         self.note = widgets.HTML()
         self.note.add_class("ks-teacher-note")
         self.note.add_class("ks-scaled")
@@ -201,20 +189,30 @@ class TeacherPanel(widgets.VBox):  # type: ignore[misc]
         row = widgets.Layout(flex_flow="row wrap", align_items="center")
         gap = widgets.HTML("", layout=widgets.Layout(width="12px"))
         self.children = [
-            widgets.HBox([widgets.HTML(f"<b>{w['teacher']}</b>&nbsp;"), widgets.HTML(w["reveal"] + "&nbsp;"),
-                          *self.reveal.values(), gap, self.back_button, self.forward_button, self.play_on_button,
-                          self.ask_button, self.answer_button, self.best_button, self.job.box], layout=row),
+            widgets.HBox([widgets.HTML(f"<b>{html.escape(w['teacher'])}</b>&nbsp;"),
+                          widgets.HTML(html.escape(w["reveal"]) + "&nbsp;"), *self.reveal.values(), gap,
+                          self.back_button, self.forward_button, self.play_on_button, self.ask_button,
+                          self.answer_button, self.best_button, self.job.box], layout=row),
             self.note]
         self.line: list[tuple[int, Any]] = []  # the moves forward of the position, while stepping back
         self.asked: tuple[tuple[int, int], Answer | None] | None = None  # (position mark, the coach's answer)
         self.marked: tuple[tuple[int, int], dict[int, tuple[Card, ...]]] | None = None
 
+    @property
+    def lang(self) -> str:
+        return self.table.lang
+
     def said(self, key: str, seat: int) -> str:
-        """The sentence ``key`` about ``seat``: its own sentence for the learner's seat ("What would you play?"),
-        not the seat's name put into the one for the others ("What would You play?")."""
-        if seat == self.table.seat:
-            return self.words[f"{key}_you"]
-        return self.words[key].format(name=self.table.name(seat))
+        """The sentence ``key`` ("asked", "stepping") about ``seat``: a sentence of its own for the learner's seat
+        ("What would you play?"), not the seat's name put into the one for the others ("What would You play?")."""
+        you, name = seat == self.table.seat, self.table.name(seat)
+        if key == "asked":
+            if you:
+                return _("What would you play? The answer is hidden: press Show the answer.")
+            return _("What would {name} play? The answer is hidden: press Show the answer.", name=name)
+        if you:
+            return _("Stepping through the deal: Forward plays your card, Play on lets the bots play.")
+        return _("Stepping through the deal: Forward plays {name}'s card, Play on lets the bots play.", name=name)
 
     # --- reading -----------------------------------------------------------------------------------------
 
@@ -241,25 +239,27 @@ class TeacherPanel(widgets.VBox):  # type: ignore[misc]
     def show_hand(self, seat: int, shown: bool = True) -> None:
         """Show (or hide) one bot's hand to the class."""
         if seat not in self.reveal:
-            raise TableError(f"seat {seat} is not a bot's seat at this table: the bots sit in "
-                             f"{', '.join(str(s) for s in self.reveal)}")
+            raise TableError(_("seat {seat} is not a bot's seat at this table: the bots sit in {seats}", seat=seat,
+                               seats=", ".join(str(s) for s in self.reveal)))
         self.reveal[seat].value = shown
 
     # --- stepping -----------------------------------------------------------------------------------------
 
+    @speaks
     def back(self) -> None:
         """Take the last move back (anyone's); the bots wait until Play on."""
         ses = self.table.session
         with ses.lock:
             history = list(ses.deal.history)
             if not history:
-                raise TableError(self.words["start"])
+                raise TableError(_("this is the start of the deal: there is nothing to step back to"))
             if history != self.line[:len(history)]:
                 self.line = history
             ses.paused = True
             self.job.withdraw()
             ses.rewind(ses.deal.copy(), len(history) - 1)
 
+    @speaks
     def forward(self) -> None:
         """Play the next move: the one stepped back over, else the move of the bot in that seat (the hint bot's
         in the learner's seat); the bots wait until Play on."""
@@ -267,7 +267,7 @@ class TeacherPanel(widgets.VBox):  # type: ignore[misc]
         with ses.lock:
             deal = ses.deal
             if deal.over or deal.turn is None:
-                raise TableError(self.words["over"])
+                raise TableError(_("the deal is over: step back, or deal again"))
             history = list(deal.history)
             ses.paused = True
             seat = deal.turn
@@ -294,9 +294,10 @@ class TeacherPanel(widgets.VBox):  # type: ignore[misc]
         with ses.lock:
             deal = ses.deal
             if deal.over or deal.turn is None:
-                raise TableError(self.words["nothing"])
+                raise TableError(_("no one is to move: the deal is over"))
             return deal.copy(), deal.turn
 
+    @speaks
     def ask(self) -> None:
         """Ask the class what the player to move would play: the answer is worked out now and kept hidden."""
         position, seat = self._position()
@@ -308,19 +309,21 @@ class TeacherPanel(widgets.VBox):  # type: ignore[misc]
         self.table._render()
         self._work(lambda: best_moves(position, style=self.table.faces), mark, show=False)
 
+    @speaks
     def show_answer(self) -> None:
         """Ring the cards that keep the best result (the coach's fair judgement) and say why."""
         if self.asked is None or self.asked[0] != self.mark():
-            raise TableError("ask the class first: press Ask the class in the position you want answered")
+            raise TableError(_("ask the class first: press Ask the class in the position you want answered"))
         answer = self.asked[1]
         if answer is None:  # still thinking: show it when it comes
             self._pending_show = True
             return
         self._show(answer)
 
+    @speaks
     def show_best(self) -> None:
         """Ring every card that keeps the best result with all hands open, against the bots at this table."""
-        position, _ = self._position()
+        position = self._position()[0]
         mark = self.mark()
         bots = list(self.table.session.specs)
         self._work(lambda: open_best(position, bots=bots, style=self.table.faces), mark, show=True)
@@ -342,21 +345,27 @@ class TeacherPanel(widgets.VBox):  # type: ignore[misc]
 
         self.job.start(lambda _budget: work(), done, lambda e: report(self.table.messages, e, "coach"))
 
+    @speaks
     def _show(self, answer: Answer) -> None:
         table = self.table
         cards = tuple(c for m in answer.moves for c in move_cards(m))
         self.marked = (self.mark(), {answer.seat: cards})
         if answer.seat in self.reveal and not table.open_toggle.value:
             self.reveal[answer.seat].value = True  # the answer is in a bot's hand: show that hand
-        who = html.escape("you" if answer.seat == table.seat else table.name(answer.seat))
-        ringed = f" ({len(cards)} card{'s' if len(cards) != 1 else ''} ringed: each one graded best)" if cards else ""
-        head = (answer.view[0].upper() + answer.view[1:]) if answer.open_hands else (
-            f"The coach, from what {who} could know{ringed}")
+        view = _(answer.view)
+        if answer.open_hands:
+            head = view[0].upper() + view[1:]
+        else:
+            who = _("you") if answer.seat == table.seat else table.name(answer.seat)
+            head = (ngettext("The coach, from what {who} could know ({n} card ringed: each one graded best)",
+                             "The coach, from what {who} could know ({n} cards ringed: each one graded best)",
+                             len(cards), who=who) if cards else _("The coach, from what {who} could know", who=who))
         self.note.value = (f'<div style="background:#fff4d6;border-radius:4px;padding:4px 10px">'
-                           f"<b>{head}:</b> {html.escape(answer.why)}</div>")
+                           f"<b>{html.escape(head)}:</b> {html.escape(answer.why)}</div>")
         with table.session.lock:
             table._render()
 
+    @speaks
     def after_render(self) -> None:
         """Keep the buttons in step with the position: the note goes when the position moves on."""
         ses = self.table.session

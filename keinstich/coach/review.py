@@ -21,25 +21,13 @@ from keinstich.bots.play import bot_move
 from keinstich.cards import Style
 from keinstich.deal import Deal, Move
 from keinstich.machine import check_deal
+from keinstich.wording.i18n import _, ngettext, number
+from keinstich.wording.names import grade_name, unit_word
 
 from .against import Answers, BotSpec
 from .grades import GRADES, grades_of, pack_in_play
 from .judge import CoachError, Judgement, answers_for, judgement, open_for, verdict
 from .why import move_text
-
-_SUMMARIES = {
-    ("paid", "you"): "{decisions} ({counts}). You paid {paid} {unit}; best play from your seat with all hands open, "
-                     "against the same opponents: {best}; the heuristic bot in your seat, against them: {heuristic}.",
-    ("got", "you"): "{decisions} ({counts}). You got {paid} {unit}; best play from your seat with all hands open, "
-                    "against the same opponents: {best}; the heuristic bot in your seat, against them: {heuristic}.",
-    ("paid", "named"): "{decisions} ({counts}). {name} paid {paid} {unit}; best play from {name}'s seat with all "
-                       "hands open, against the same opponents: {best}; the heuristic bot in {name}'s seat, against "
-                       "them: {heuristic}.",
-    ("got", "named"): "{decisions} ({counts}). {name} got {paid} {unit}; best play from {name}'s seat with all hands "
-                      "open, against the same opponents: {best}; the heuristic bot in {name}'s seat, against them: "
-                      "{heuristic}.",
-}
-"""The review's summary: said to the learner, or of a student by name (the teacher's view of the class)."""
 
 
 @dataclass(frozen=True)
@@ -71,13 +59,27 @@ class Review:
     def summary_of(self, name: str | None) -> str:
         """:attr:`summary` said of the student ``name`` (a teacher reading a student's review), or to the learner
         (None)."""
-        counts = ", ".join(f"{self.count(g)} {g}" for g in (*GRADES, "differs") if self.count(g))
+        counts = ", ".join(f"{self.count(g)} {grade_name(g)}" for g in (*GRADES, "differs") if self.count(g))
         n = len(self.decisions)
-        words = dict(decisions=f"{n} decision{'' if n == 1 else 's'}", counts=counts or "none",
-                     paid=_num(self.paid), unit=self.unit, heuristic=_num(self.heuristic_paid),
-                     best="not settled" if self.best_paid is None else _num(self.best_paid), name=name)
-        key = ("paid" if self.lower_is_better else "got", "you" if name is None else "named")
-        return _SUMMARIES[key].format(**words)
+        fields = {"counts": counts or _("none"), "amount": _num(self.paid), "unit": unit_word(self.unit),
+                  "best": _("not settled") if self.best_paid is None else _num(self.best_paid),
+                  "bot": _num(self.heuristic_paid)}
+        decisions = ngettext("{n} decision ({counts}).", "{n} decisions ({counts}).", n, **fields)
+        if name is not None:
+            if self.lower_is_better:
+                return _("{decisions} {name} paid {amount} {unit}; best play from {name}'s seat with all hands open, "
+                         "against the same opponents: {best}; the heuristic bot in {name}'s seat, against them: "
+                         "{bot}.", decisions=decisions, name=name, **fields)
+            return _("{decisions} {name} got {amount} {unit}; best play from {name}'s seat with all hands open, "
+                     "against the same opponents: {best}; the heuristic bot in {name}'s seat, against them: {bot}.",
+                     decisions=decisions, name=name, **fields)
+        if self.lower_is_better:
+            return _("{decisions} You paid {amount} {unit}; best play from your seat with all hands open, against the "
+                     "same opponents: {best}; the heuristic bot in your seat, against them: {bot}.",
+                     decisions=decisions, **fields)
+        return _("{decisions} You got {amount} {unit}; best play from your seat with all hands open, against the same "
+                 "opponents: {best}; the heuristic bot in your seat, against them: {bot}.", decisions=decisions,
+                 **fields)
 
     @property
     def mistakes(self) -> tuple[Judgement, ...]:
@@ -94,8 +96,8 @@ class Review:
     def __str__(self) -> str:
         lines = [self.summary]
         for d in self.decisions:
-            at = f"trick {d.trick}" if d.trick is not None else f"move {d.index + 1}"
-            lines.append(f"  {at}: {move_text(d.move, self.style)} — {d.grade}. {d.why}")
+            at = _("trick {k}", k=d.trick) if d.trick is not None else _("move {k}", k=d.index + 1)
+            lines.append(f"  {at}: {move_text(d.move, self.style)} — {grade_name(d.grade)}. {d.why}")
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
@@ -106,7 +108,7 @@ class Review:
 
 def _num(v: float) -> str:
     v = round(v, 1) + 0.0  # no "-0"
-    return f"{v:.0f}" if v == int(v) else f"{v:.1f}"
+    return number(v, 0 if v == int(v) else 1)
 
 
 def outcome(deal: Deal, seat: int) -> float:
@@ -153,7 +155,7 @@ def review(deal: Deal, seat: int, *, bots: BotSpec | Sequence[BotSpec] = "heuris
         raise CoachError(f"seat must be a seat from 0 to {n - 1}, not {seat!r}")
     answers = answers_for(deal, seat, bots)
     history = deal.history
-    todo = sum(1 for s, _ in history if s == seat)
+    todo = sum(1 for s, _x in history if s == seat)
     decisions: list[Judgement] = []
     forced = 0
     done = 0

@@ -267,7 +267,7 @@ def test_the_teachers_sentences_about_the_learners_seat_say_you():
             return html.unescape(tp.note.value)
 
         assert t.deal.turn == 3 and theirs in note(), note()
-        stepping = {"en": "Seat 3 to move (stepping: press Forward).", "de": "Platz 3 ist dran (Schritt für Schritt"}
+        stepping = {"en": "Seat 3 to move (stepping: press Forward)", "de": "Platz 3 ist dran"}
         assert stepping[lang] in t.status.value, t.status.value
         tp.forward()  # seat 3 again: the learner's turn while stepping
         assert t.deal.turn == t.seat and yours in note(), note()
