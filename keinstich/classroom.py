@@ -150,11 +150,24 @@ class ClassResults:
         from keinstich.coach.why import move_text
 
         style = pack_in_play(self.deal.position()).style
-        where = _("trick {k}", k=d.trick) if d.trick is not None else _("move {k}", k=d.index + 1)
-        best = ", ".join(move_text(m, style) for m in d.verdict.best)
-        return _("{where}: {wrong} of {reached} went wrong; most played {move} ({grade}; best: {best}) — {why}",
-                 where=where, wrong=d.wrong, reached=d.reached, move=move_text(d.move, style),
-                 grade=grade_name(d.verdict.grade), best=best, why=d.verdict.why)
+        more = len(d.chosen_by) - 6
+        names = ", ".join(d.chosen_by[:6]) if more <= 0 else _("{names} and {n} more", names=", ".join(d.chosen_by[:6]),
+                                                               n=more)
+        fields = dict(trick=d.trick, move=d.index + 1, wrong=d.wrong, reached=d.reached, students=len(self.students),
+                      played=move_text(d.move, style), names=names, grade=grade_name(d.verdict.grade),
+                      why=d.verdict.why, best=", ".join(move_text(m, style) for m in d.verdict.best))
+        everyone = d.reached == len(self.students)
+        if d.trick is not None and everyone:
+            return _("Trick {trick}: {wrong} of the {reached} students went wrong; most played {played} ({names}; "
+                     "{grade}, best: {best}) — {why}", **fields)
+        if d.trick is not None:
+            return _("Trick {trick}: {wrong} of the {reached} students who came to this position (of {students} in "
+                     "the class) went wrong; most played {played} ({names}; {grade}, best: {best}) — {why}", **fields)
+        if everyone:
+            return _("Move {move}: {wrong} of the {reached} students went wrong; most played {played} ({names}; "
+                     "{grade}, best: {best}) — {why}", **fields)
+        return _("Move {move}: {wrong} of the {reached} students who came to this position (of {students} in the "
+                 "class) went wrong; most played {played} ({names}; {grade}, best: {best}) — {why}", **fields)
 
     def _repr_html_(self) -> str:
         rows = "".join(f"<tr><td>{s.rank}</td><td>{html.escape(s.name)}</td><td>{s.score:g}</td>"
