@@ -61,6 +61,7 @@ class ReviewView(widgets.VBox):  # type: ignore[misc]
         self.on_try = on_try
         self.look: dict[str, Any] = {"four_colour": four_colour, "lang": lang, "width": width}
         self.style = style
+        self.who: str | None = None  # the student whose review it is, for a teacher's view (None: said to "you")
         self.review: Review | None = None
         self.title = widgets.HTML(f"<b>{html.escape(_('Review of your deal'))}</b>")
         self.status = widgets.HTML()
@@ -126,7 +127,7 @@ class ReviewView(widgets.VBox):  # type: ignore[misc]
             self.rows.children = ()
             self.buttons = {}
             return
-        self.summary.value = summary_html(r)
+        self.summary.value = summary_html(r, self.who)
         style: Style = self.style or r.style
         decisions = r.mistakes if self.filter.value else r.decisions
         rows, self.buttons = [], {}
