@@ -3,6 +3,7 @@ damaged, foreign and newer files refused clearly, migrations, carrying the progr
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
@@ -28,12 +29,17 @@ from keinstich.trainer.memory import (
 )
 
 T0 = datetime(2025, 3, 1, 9, tzinfo=UTC)
+RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7")
+POSITION = json.dumps({"format": "keinstich-record/1", "game": "kein-stich", "contract": "no-hearts",
+                       "pack": "german-32", "dealer": 3, "hands": [[r + s for r in RANKS] for s in "CSHD"],
+                       "plays": []}, separators=(",", ":"))
+"""A position's record that replays (a loaded file's positions are checked)."""
 
 
 def answer(k: int, *, solved: bool = False, key: str | None = None, view: str | None = None) -> Answer:
     extra = {"key": key} if key else {}
     return Answer(at=T0 + timedelta(minutes=k), source="trainer", game="kein-stich", contract="no-hearts",
-                  family="kein-stich/tricks", position="{}", view=view or f"view-{k}", move="QS", grade="mistake",
+                  family="kein-stich/tricks", position=POSITION, view=view or f"view-{k}", move="QS", grade="mistake",
                   cost=5.0, solved=solved, tries=1 if solved else None, themes=("duck", "shed"), bank=f"b:{k}",
                   rated=True, position_rating=Rating(1600, 90), **extra)
 

@@ -21,9 +21,10 @@ from keinstich.wording.i18n import _, number, pgettext
 from keinstich.wording.names import move_words, value_words
 from keinstich.wording.refusals import phase_name
 
+from ._board import bot_columns
 from ._centre import centre_of, won_words
 from ._games import bot_label, calls, lays_off, move_cards, tricks_of
-from ._layout import size_class
+from ._layout import size_class, text_px
 from ._table_parts import domino_width, fan_width, other_width, trick_width
 from ._words import BUTTON_STYLES, action_key, label, move_text, seat_name, speaks, unit_name
 
@@ -214,7 +215,10 @@ class TableView:
         # the hint's ring (only while it holds), or the teacher's answer's
         hv.highlight(ses.selected if ses.picking else self._hint_cards or self.teacher_marks(ses.seat))
         dealt = max((len(h) for h in deal.dealt), default=0)  # the bots' hands fanned no narrower than this
-        self.others.layout.min_width = f"{fan_width(dealt, other_width(self.card_px))}px"
+        players = ses.setup.players
+        columns = bot_columns(players)
+        fan = fan_width(dealt, other_width(self.card_px, players))
+        self.others.layout.min_width = f"{columns * fan + 12 * (columns - 1)}px"
         for s, view in self.other_views.items():
             cards = sort_hand(deal.hand(s), order)
             show = self.open_toggle.value or (teacher is not None and teacher.revealed(s))
@@ -262,10 +266,11 @@ class TableView:
         self.card_px = px
         self.size_text(px)
         self.hand_view.set_look(width=px)
+        players = self.session.setup.players
         for view in self.other_views.values():
-            view.set_look(width=other_width(px))
-        self.trick_view.set_look(width=trick_width(px))
-        self.last_view.set_look(width=other_width(px))
+            view.set_look(width=other_width(px, players))
+        for trick in (self.trick_view, self.last_view):
+            trick.set_look(width=trick_width(px, players), font=text_px(px))
         if self.domino_view is not None:
             self.domino_view.set_look(width=domino_width(px))
         coach = getattr(self, "coach", None)

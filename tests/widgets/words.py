@@ -164,7 +164,7 @@ NOT_WORDS = re.compile(
     r"|\b[A-Z][a-z]+(?:[A-Z][a-z]+)+\b"                     # a class's name in a short text: TrickDeal, BestCardQuiz
     r"|\b[a-z_]+\((?:'[^']*'|\"[^\"]*\")\)"                 # a value's code: card('10H')
     r"|\b[a-z]+(?:[-_][a-z0-9]+)+\b"                        # ids: no-tricks, german-32, force_max_when_void
-    r"|\S+\.ipynb\b|https?://\S+")                          # files and links
+    r"|\S+\.ipynb\b\S*|https?://\S+")                       # files and links (a notebook's link with its query)
 """Text in a German view that is code, not words: names, ids, codes, files."""
 
 
