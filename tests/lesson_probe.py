@@ -4,7 +4,9 @@ made as a learner would, and print every text the widgets showed on the way, as 
 A learner asks each table for a hint before every move and plays the deal to the end (the review opens),
 presses Show answer in each quiz and then checks a card, and steps through each replay. Every string
 a widget syncs to the browser (values, descriptions, tooltips, placeholders, option labels) is collected
-after each step, so a hint or a message that is gone by the end is still read.
+after each step, so a hint or a message that is gone by the end is still read. The texts of the charts the
+lesson showed (titles, axes, ticks, legends: matplotlib figures in the kernel's output history and variables)
+are read too.
 """
 
 from __future__ import annotations
@@ -31,6 +33,16 @@ def texts(found: set[str]) -> None:
                 found.add(value)
             elif isinstance(value, tuple | list):
                 found.update(v for v in value if isinstance(v, str))
+
+
+def chart_texts(found: set[str]) -> None:
+    """Add the texts of every chart the lesson showed or kept (its title, axes, ticks and legend)."""
+    from matplotlib.figure import Figure
+
+    shell = get_ipython()  # type: ignore[name-defined]  # noqa: F821 - %run gives the script IPython's builtins
+    values = [*shell.user_ns.get("Out", {}).values(), *shell.user_ns.values()]
+    for fig in {id(v): v for v in values if isinstance(v, Figure)}.values():
+        found.update(t.get_text() for t in fig.findobj(lambda a: hasattr(a, "get_text")) if t.get_text().strip())
 
 
 def live(kind: type) -> list[Any]:
@@ -70,6 +82,7 @@ def probe() -> set[str]:
         for k in range(replay.slider.max + 1):
             replay.go(k)
             texts(found)
+    chart_texts(found)
     return found
 
 
