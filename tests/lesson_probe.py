@@ -18,15 +18,22 @@ from typing import Any
 
 MARK = "=== lesson probe texts ==="
 TABLES = 3  # a lesson's first tables are enough: later ones repeat the same widgets
+NOT_READ = {"icon", "button_style", "bar_style", "box_style", "orientation", "layout", "style"}
+"""A widget's settings that the browser draws but nobody reads: an icon's name ("undo", "play"), a style's."""
 
 
 def texts(found: set[str]) -> None:
-    """Add every string the live widgets sync to the browser."""
+    """Add every string the live widgets sync to the browser (not a layout's or a style's CSS values, nor the
+    settings in :data:`NOT_READ`)."""
+    from ipywidgets import Layout
     from ipywidgets.widgets.widget import _instances
+    from ipywidgets.widgets.widget_style import Style
 
     for w in list(_instances.values()):
+        if isinstance(w, Layout | Style):
+            continue
         for name in w.keys:
-            if name.startswith("_") and name != "_options_labels":
+            if (name.startswith("_") and name != "_options_labels") or name in NOT_READ:
                 continue
             value = getattr(w, name, None)
             if isinstance(value, str):
