@@ -80,8 +80,12 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
     ``synchronous``: judge inline instead of in a thread (tests, lessons).
     """
 
+    @speaks
     def __repr__(self) -> str:  # short and stable: notebooks keep it as the widget's text/plain
-        return f"Trainer({self.practice.mode}, {self.practice.score})"
+        """The mode as its button names it and the score, in the widget's language: "Trainer(Contract, 0 of 0 at the
+        first try)", German "Trainer(Spiel, 0 von 0 auf Anhieb)" (a page without the kernel shows this text)."""
+        mode = self.practice.mode
+        return f"Trainer({_(MODE_NAMES[mode]) if mode in MODE_NAMES else mode}, {self.practice.score})"
 
     def __init__(self, memory: Memory | str | Path | None = None, *, mode: str = "due", theme: str | None = None,
                  contract: str | None = None, clock: Clock | None = None, seed: int | str = 0, bank: Bank | None = None,
