@@ -49,6 +49,7 @@ from keinstich.wording.i18n import N_, _, day, ngettext, number
 
 from ._games import hand_order, lays_off, tricks_of
 from ._guard import MessageArea, guarded
+from ._layout import button_width
 from ._progress_file import ProgressFile
 from ._thinking import Thinking
 from ._trainer_html import (
@@ -153,7 +154,8 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
         self.header = widgets.HBox([self.title, self.status], layout=widgets.Layout(align_items="center",
                                                                                     flex_flow="row wrap"))
         options = [(_(MODE_NAMES[m]), m) for m in ("due", "level", "theme", "contract")]
-        self.mode_buttons = widgets.ToggleButtons(options=options, value=None, style={"button_width": "110px"})
+        self.mode_buttons = widgets.ToggleButtons(options=options, value=None,
+                                                  style={"button_width": button_width((o for o, _m in options), 110)})
         themes = self.practice.bank.themes()
         self.theme_pick = widgets.Dropdown(options=[(f"{theme_name(t)} ({n})", t) for t, n in themes.items()
                                                     if t in THEMES], description=_("theme"),
