@@ -32,11 +32,13 @@ from typing import TYPE_CHECKING, Any
 
 from keinstich.codes import CodeError, DealCode, read_code
 from keinstich.deal import Deal, Move
-from keinstich.teaching import Verdict, judged
+from keinstich.teaching import judged
 
 if TYPE_CHECKING:
     import pandas as pd
     from matplotlib.figure import Figure
+
+    from keinstich.coach import Judgement
 
 __all__ = ["ClassResults", "Decision", "Student", "class_results", "example_class", "matchpoints"]
 
@@ -69,7 +71,7 @@ class Decision:
     wrong: int
     move: Move
     chosen_by: tuple[str, ...]
-    verdict: Verdict
+    verdict: Judgement
 
     @property
     def share(self) -> float:
@@ -283,12 +285,12 @@ def _decisions(students: list[Student], least: int) -> tuple[Decision, ...]:
         position = deal.rewound(i)
         if len(position.legal_moves()) < 2:
             continue
-        verdicts: dict[Any, Verdict] = {}
+        verdicts: dict[Any, Judgement] = {}
         for _, move in chosen:
             k = repr(move)
             if k not in verdicts:
                 verdicts[k] = judged(position, move)
-        wrong = [(n, m) for n, m in chosen if verdicts[repr(m)].wrong]
+        wrong = [(n, m) for n, m in chosen if verdicts[repr(m)].grade.bad]
         if 2 * len(wrong) <= len(chosen):
             continue
         common = Counter(repr(m) for _, m in wrong).most_common(1)[0][0]

@@ -12,7 +12,7 @@ import pytest
 from keinstich.bots.play import bot_move
 from keinstich.bots.random import RandomBot
 from keinstich.coach import Review, review
-from keinstich.coach.equivalence import seat_view
+from keinstich.coach.equivalence import Relabel, seat_view
 from keinstich.deal import Deal
 from keinstich.games import GAMES
 from keinstich.trainer.bank import shipped
@@ -65,7 +65,7 @@ def test_two_mistakes_come_back_permuted_on_the_following_days(tmp_path: Path) -
         assert view_id(q.position) == q.view  # but the same position up to the renaming
         sol = q.solution()
         if wrong_first:
-            bad = next(m for m in q.position.legal_moves() if not sol.is_good(m))
+            bad = next(m for m in q.position.legal_moves() if not sol.grade(m).good)
             out = practice.answer(bad)
             assert not out.done and not out.good
             out = practice.answer(sol.good[0])
@@ -92,7 +92,7 @@ def test_the_weak_theme_shows_and_can_be_practised(tmp_path: Path) -> None:
         q = practice.next()
         assert q is not None and "duck" in q.themes
         sol = q.solution()
-        practice.answer(next(m for m in q.position.legal_moves() if not sol.is_good(m)))
+        practice.answer(next(m for m in q.position.legal_moves() if not sol.grade(m).good))
         practice.give_up()
     weak = practice.weak_themes()
     assert weak and weak[0][0] == "duck" and weak[0][2] == 4
@@ -119,7 +119,7 @@ def test_a_wrong_try_gets_a_layout_that_fits_what_the_learner_saw(tmp_path: Path
         q = practice.next()
         assert q is not None
         sol = q.solution()
-        bad = next(m for m in q.position.legal_moves() if not sol.is_good(m))
+        bad = next(m for m in q.position.legal_moves() if not sol.grade(m).good)
         out = practice.answer(bad)
         layout = out.refutation
         if layout is not None:
@@ -128,10 +128,11 @@ def test_a_wrong_try_gets_a_layout_that_fits_what_the_learner_saw(tmp_path: Path
             assert layout.history == q.position.history and layout.hand(seat) == q.position.hand(seat)
             assert seat_view(layout) == seat_view(q.position)  # it fits everything the learner saw
             # it is the judge's own layout (of the position it judged), renamed into the faces shown
-            judged = sol.canon.refutation(sol.relabel.move(bad))
+            canon, relabel = sol.canon or sol, sol.relabel or Relabel()
+            judged = canon.refutation(relabel.move(bad))
             assert judged is not None
-            assert [sol.relabel.inverse().card(c) for c in judged.hand((seat + 1) % 4)] == \
-                sorted(layout.hand((seat + 1) % 4), key=lambda c: sol.relabel.card(c).index)
+            assert [relabel.inverse().card(c) for c in judged.hand((seat + 1) % 4)] == \
+                sorted(layout.hand((seat + 1) % 4), key=lambda c: relabel.card(c).index)
         practice.give_up()
     assert found >= 3
 

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 import ipywidgets as widgets
 
 from keinstich.bots.budget import Budget, Stopped
-from keinstich.coach import Review, known, review, verdict
+from keinstich.coach import Grade, Review, known, review, verdict
 from keinstich.deal import Deal
 
 from ._guard import guarded, report
@@ -160,7 +160,7 @@ class Coach:
         n = len(r.decisions)
         if not n:
             return self.words["found"].format(counts=self.words["none"])
-        bad = [(r.count(g), g) for g in ("mistake", "blunder") if r.count(g)]
+        bad = [(r.count(g), g) for g in (Grade.MISTAKE, Grade.BLUNDER) if r.count(g)]
         if not bad:
             return self.words["clean"].format(n=n)
         return self.words["found"].format(counts=", ".join(f"{k} {g}{'' if k == 1 else 's'}" for k, g in bad))

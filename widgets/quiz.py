@@ -29,11 +29,12 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from keinstich.cards import Card, Lang, Style, sort_hand
+from keinstich.coach import Judgement
 from keinstich.deal import Deal, Move, move_cards
 from keinstich.drills import Difficulty, drill, study
 from keinstich.positions import QuizError, dealt_pack, has_choice, quiz_position, some_illegal
 
-from ._feedback import Assessment, assess, report
+from ._feedback import assess, report
 from ._games import hand_order, lays_off
 from ._quiz_base import SIZE, Factory, QuizSet
 from ._thinking import Thinking
@@ -208,8 +209,8 @@ class BestCardQuiz(QuizSet):
         _check_card_play(deal)
         self.open_hands = open_hands
         self.chosen: Card | None = None
-        self._assessed: dict[Move, Assessment] = {}
-        self._job: Thinking[Assessment] = Thinking(
+        self._assessed: dict[Move, Judgement] = {}
+        self._job: Thinking[Judgement] = Thinking(
             threading.RLock(), words="the judge is thinking" if lang == "en" else "der Richter denkt nach",
             stop_words="Stop" if lang == "en" else "Stopp", stopped_words="stopped" if lang == "en" else "gestoppt")
         super().__init__(deal, seat, factory=factory, seed=seed, size=size, want=has_choice, names=names, style=style,
@@ -260,17 +261,17 @@ class BestCardQuiz(QuizSet):
             self.say((f"You chose {self.name(c)}: press Check." if self.en else
                       f"Gewählt: {self.name(c)} – jetzt „Prüfen“."), error=False)
 
-    def assessment(self, move: Move) -> Assessment:
+    def assessment(self, move: Move) -> Judgement:
         """The judgement of ``move`` here (computed now if not known yet)."""
         if move not in self._assessed:
             self._assessed[move] = self._assess(self.deal, move)
         return self._assessed[move]
 
-    def _assess(self, d: Deal, move: Move) -> Assessment:
+    def _assess(self, d: Deal, move: Move) -> Judgement:
         """The judgement of ``move`` in position ``d`` (no widget is touched: it may run in a thread)."""
         return assess(d, move, name=self.name, style=self.style, open_hands=self.open_hands)
 
-    def _with_assessment(self, move: Move, then: Callable[[Assessment], None]) -> None:
+    def _with_assessment(self, move: Move, then: Callable[[Judgement], None]) -> None:
         """Call ``then(assessment)`` under the lock: at once when it is known, else when the judge's
         thread answers (within :data:`INLINE` seconds this call waits for it)."""
         with self.lock:
@@ -284,7 +285,7 @@ class BestCardQuiz(QuizSet):
             self.say("thinking…" if self.en else "rechne…", error=False)
             position = self.deal.copy()
 
-            def done(a: Assessment) -> None:
+            def done(a: Judgement) -> None:
                 self._assessed[move] = a
                 then(a)
 
@@ -313,7 +314,7 @@ class BestCardQuiz(QuizSet):
                          "Klicke die Karte, die du spielen würdest, dann „Prüfen“.", error=False)
                 return
 
-        def judged(a: Assessment) -> None:
+        def judged(a: Judgement) -> None:
             note = (f"{self.where()}: you chose {self.name(chosen)}, best "
                     f"{', '.join(self.name(c) for m in a.best for c in move_cards(m))}")
             self.say(report(a, name=self.name, en=self.en), error=False, raw=True)  # the feedback, then the score
@@ -323,7 +324,7 @@ class BestCardQuiz(QuizSet):
 
     def show_answer(self) -> None:
         """Show the best card(s) and the reason without a guess."""
-        def shown(a: Assessment) -> None:
+        def shown(a: Judgement) -> None:
             self.hand.highlight([c for m in a.best for c in move_cards(m)])
             self.say(report(a, name=self.name, en=self.en, shown=True), error=False, raw=True)
             self._score(False, f"{self.where()}: answer shown" if self.en else f"{self.where()}: Lösung gezeigt",

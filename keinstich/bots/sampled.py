@@ -20,7 +20,8 @@ from typing import Any
 
 from keinstich.bots.base import Objective, domino_value
 from keinstich.bots.domino import domino_exclusions, domino_points, domino_world, filler_hands
-from keinstich.bots.heuristic import heuristic_playout
+from keinstich.bots.domino_rollouts import LayOffRolls
+from keinstich.bots.heuristic import fair_playout, heuristic_playout
 from keinstich.bots.knowledge import trick_knowledge
 from keinstich.bots.rollouts import Rollouts, kernel_rolls
 from keinstich.bots.sampler import HandSampler
@@ -28,6 +29,8 @@ from keinstich.bots.search import TrickSearch
 from keinstich.bots.solver_domino import solve_domino
 from keinstich.bots.worlds import world
 from keinstich.cards import Card, mask_of
+from keinstich.deal import Move
+from keinstich.kernel.layout import FAIR, HEURISTIC
 from keinstich.layoff import DominoDeal, DominoObservation
 from keinstich.tricks import Observation
 
@@ -39,21 +42,24 @@ class TrickWorlds:
     ``cards``: the candidates; ``in_play``: the cards of the deal; ``discards``: cards out of play the seat
     knows (a Herzblatt soloist's own); ``soloist``: Herzblatt's soloist (the heuristic plays by sides);
     with ``exact`` each deal is searched exactly (the rest of the deal only: the same for every card) instead
-    of played out.
+    of played out; with ``fair`` the play-outs break the heuristic's ties by what the deal says, never by a suit's
+    or a rank's name (mode ``FAIR`` of :mod:`keinstich.kernel.playout`: a deal and its renamed twin are played out
+    alike), as the coach's judgement plays them.
     """
 
     def __init__(self, obs: Observation, cards: Sequence[Card], obj: Objective, *, in_play: int, discards: int = 0,
-                 soloist: int | None = None, exact: bool = False) -> None:
+                 soloist: int | None = None, exact: bool = False, fair: bool = False) -> None:
         self.obs = obs
         self.cards = list(cards)
         self.obj = obj
         self.soloist = soloist
         self.exact = exact
+        self.fair = fair
         self.knowledge = trick_knowledge(obs, in_play, discards=discards)
         self.sampler: HandSampler = self.knowledge.sampler()
         self.own = mask_of(obs.hand)
-        self.rolls = Rollouts(obs, self.cards, obj, soloist, lambda hands: world(obs, hands)) \
-            if kernel_rolls(obs) else None
+        self.rolls = Rollouts(obs, self.cards, obj, soloist, lambda hands: world(obs, hands),
+                              FAIR if fair else HEURISTIC) if kernel_rolls(obs) else None
 
     def count(self) -> int:
         """How many deals fit (-1 when too many to count)."""
@@ -82,7 +88,8 @@ class TrickWorlds:
         for c in picked:
             d = deal.copy()
             d.play(c)
-            out.append(float(self.obj.value(heuristic_playout(d, self.soloist))))
+            play_out = fair_playout if self.fair else heuristic_playout
+            out.append(float(self.obj.value(play_out(d, self.soloist))))
         return out
 
 
@@ -109,11 +116,13 @@ class DominoWorlds:
     """The deals that fit a lay-off observation, and each move's value (the seat's place value less the
     pass fees still to come; a pass costs its fee) in each of them.
 
-    ``moves``: the candidates (None is a pass). With ``exact`` (few cards left) each deal is solved exactly,
-    else played out at random with the ``rng`` given to :meth:`values`.
+    ``moves``: the candidates (a card, a card laid at a chosen end, None for a pass). With ``exact`` (few cards
+    left) each deal is solved exactly, else played out at random with the ``rng`` given to :meth:`values`; with
+    ``fair`` on a bare board, each draw read in an order the deal says, not the suits' names
+    (:class:`~keinstich.bots.domino_rollouts.LayOffRolls`: as the coach's judgement plays them out).
     """
 
-    def __init__(self, obs: DominoObservation, moves: Sequence[Card | None], *, exact: bool) -> None:
+    def __init__(self, obs: DominoObservation, moves: Sequence[Move], *, exact: bool, fair: bool = False) -> None:
         n = obs.players
         self.obs = obs
         self.moves = list(moves)
@@ -124,6 +133,7 @@ class DominoWorlds:
                                    [excl[s] for s in self.others])
         self.points = domino_points(obs)
         self._template = domino_world(obs, filler_hands(obs))  # the layout as it stands, replayed once
+        self.rolls = LayOffRolls(self._template, obs.seat) if fair and not exact else None
 
     def count(self) -> int:
         return self.sampler.count()
@@ -141,9 +151,14 @@ class DominoWorlds:
         these hidden hands; ``rng`` plays the random play-outs (one for all moves in turn, or one per move)."""
         seat = self.obs.seat
         own = mask_of(self.obs.hand)
-        base = self._template.with_hands([own if s == seat else h for s, h in enumerate(hidden)])
+        hands = [own if s == seat else h for s, h in enumerate(hidden)]
+        picked = range(len(self.moves)) if which is None else which
+        if self.rolls is not None:
+            rngs = [rng if isinstance(rng, random.Random) else rng[k] for k in range(len(picked))]
+            return self.rolls.values(hands, [self.moves[i] for i in picked], rngs)
+        base = self._template.with_hands(hands)
         out = []
-        for k, i in enumerate(range(len(self.moves)) if which is None else which):
+        for k, i in enumerate(picked):
             m = self.moves[i]
             d = base.copy()
             d.play(m)

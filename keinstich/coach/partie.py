@@ -18,7 +18,8 @@ from keinstich.deal import Deal
 from keinstich.game import Partie
 from keinstich.games import game
 
-from .judge import Judgement
+from .grades import Grade
+from .judgement import Judgement
 from .review import Review, review
 
 
@@ -37,7 +38,7 @@ class PartieReview:
             g = game(d.game)
             verb = "paid" if r.lower_is_better else "got"
             out.append({"deal": k, "contract": g.contract_name(g.contract_of(d)), "decisions": len(r.decisions),
-                        "mistakes": r.count("mistake"), "blunders": r.count("blunder"),
+                        "mistakes": r.count(Grade.MISTAKE), "blunders": r.count(Grade.BLUNDER),
                         **{who: "not settled" if v is None else f"{verb} {v + 0.0:g} {r.unit}"
                            for who, v in (("you", r.paid), ("best play", r.best_paid),
                                           ("heuristic bot", r.heuristic_paid))}})
@@ -50,8 +51,8 @@ class PartieReview:
 
     @property
     def summary(self) -> str:
-        mistakes = sum(r.count("mistake") for r in self.reviews)
-        blunders = sum(r.count("blunder") for r in self.reviews)
+        mistakes = sum(r.count(Grade.MISTAKE) for r in self.reviews)
+        blunders = sum(r.count(Grade.BLUNDER) for r in self.reviews)
         return (f"{len(self.reviews)} deals, {sum(len(r.decisions) for r in self.reviews)} decisions: "
                 f"{_count(mistakes, 'mistake')} and {_count(blunders, 'blunder')}.")
 

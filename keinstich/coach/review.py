@@ -23,8 +23,9 @@ from keinstich.deal import Deal, Move
 from keinstich.machine import check_deal
 
 from .against import Answers, BotSpec
-from .grades import GRADES, grades_of, pack_in_play
-from .judge import CoachError, Judgement, answers_for, judgement, open_for, verdict
+from .grades import GRADES, Grade, grades_of, pack_in_play
+from .judge import CoachError, verdict
+from .judgement import Judgement, answers_for, judgement, open_for
 from .why import move_text
 
 
@@ -46,14 +47,15 @@ class Review:
     forced: int
     style: Style = "german"
 
-    def count(self, grade: str) -> int:
+    def count(self, grade: Grade | str) -> int:
+        """How many decisions got ``grade``."""
         return sum(1 for d in self.decisions if d.grade == grade)
 
     @property
     def summary(self) -> str:
         """One line: the grades counted, then what the seat got against the two duplicates."""
         verb = "paid" if self.lower_is_better else "got"
-        counts = ", ".join(f"{self.count(g)} {g}" for g in (*GRADES, "differs") if self.count(g))
+        counts = ", ".join(f"{self.count(g)} {g}" for g in (*GRADES, Grade.DIFFERS) if self.count(g))
         n = len(self.decisions)
         best = "not settled" if self.best_paid is None else _num(self.best_paid)
         return (f"{n} decision{'' if n == 1 else 's'} ({counts or 'none'}). You {verb} {_num(self.paid)} {self.unit}; "
@@ -62,8 +64,8 @@ class Review:
 
     @property
     def mistakes(self) -> tuple[Judgement, ...]:
-        """The mistakes and blunders, in the order they were made."""
-        return tuple(d for d in self.decisions if d.grade in ("mistake", "blunder"))
+        """The mistakes and blunders (the decisions whose grade is bad), in the order they were made."""
+        return tuple(d for d in self.decisions if d.grade.bad)
 
     def rows(self) -> list[dict[str, Any]]:
         """One dict per decision (for a table or a pandas frame)."""

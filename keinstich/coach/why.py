@@ -18,7 +18,10 @@ from typing import TYPE_CHECKING, Any
 from keinstich.bots.base import lay_off, objective
 from keinstich.bots.tables import amounts
 from keinstich.cards import Card, Style
-from keinstich.deal import Deal, Move, move_cards
+from keinstich.deal import Deal, Lay, Move, move_cards
+
+from .fair import key
+from .grades import Grade
 
 if TYPE_CHECKING:
     from .against import Answers, OpenValues
@@ -29,7 +32,11 @@ ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "
 
 def move_text(move: Move, style: Style | None = None) -> str:
     """A move as the sentences name it: a card by its name in the pack's ``style`` ("Ober of Hearts";
-    its short form, Q♥, without one), "pass", or a Herzblatt move as it prints."""
+    its short form, Q♥, without one), a card laid at a chosen end with it ("Daus of Acorns at the bottom"),
+    "pass", or a Herzblatt move as it prints."""
+    if isinstance(move, Lay):
+        name = move.card.text if style is None else move.card.label(style)
+        return f"{name} at the top" if move.end == "top" else f"{name} at the bottom"
     cards = move_cards(move)
     if cards:
         return " and ".join(c.text if style is None else c.label(style) for c in cards)
@@ -71,18 +78,18 @@ def cost_sentence(v: Verdict, move: Move, style: Style) -> str:
     m, grade = move_text(move, style), v.grade(move)
     if v.judged is None:
         usual = move_text(v.usual, style)
-        if grade == "best":
+        if grade == Grade.BEST:
             return f"the heuristic bot decides the same: {v.usual_reason}"
         return (f"the heuristic bot would {usual} instead: {v.usual_reason} (this decision is compared with the "
                 f"heuristic bot only, not measured)")
     b = move_text(v.leader, style)
-    if grade == "best":
-        if move_cards(move) == move_cards(v.leader) or v.cost(move) < 0.05:
+    if grade == Grade.BEST:
+        if key(move) == key(v.leader) or v.cost(move) < 0.05:
             return f"{m} was a best move from what you could know ({over(v)})"
         return (f"{m} was as good as {b} from what you could know: {_against(v, move, '', 'behind it')}, over "
                 f"{over(v)}, within the judgement's doubt")
     head = f"{m} costs {_against(v, move, f'against {b}')}, over {over(v)}"
-    return head + (": close to the best" if grade == "fine" else "")
+    return head + (": close to the best" if grade == Grade.FINE else "")
 
 
 def _against(v: Verdict, move: Move, against: str, after: str = "") -> str:
@@ -125,11 +132,11 @@ def hint_sentence(v: Verdict, style: Style) -> str:
 def _rule_of_thumb(v: Verdict, style: Style) -> str:
     u = move_text(v.usual, style)
     grade = v.grade(v.usual)
-    if grade == "best" and move_cards(v.usual) == move_cards(v.hint):
+    if grade == Grade.BEST and key(v.usual) == key(v.hint):
         return f"the rule of thumb plays {u} too: {v.usual_reason}"
-    if grade == "best":
+    if grade == Grade.BEST:
         return f"the rule of thumb plays {u}, as good here: {v.usual_reason}"
-    if grade == "fine":
+    if grade == Grade.FINE:
         return (f"the rule of thumb would play {u} ({v.usual_reason}), which is close: "
                 f"{_against(v, v.usual, '', 'behind')}")
     return (f"the rule of thumb would play {u} ({v.usual_reason}), but here that costs "
@@ -139,7 +146,7 @@ def _rule_of_thumb(v: Verdict, style: Style) -> str:
 def _distinct(moves: Sequence[Move]) -> list[Move]:
     out: list[Move] = []
     for m in moves:
-        if all(move_cards(m) != move_cards(x) or (not move_cards(m) and m != x) for x in out):
+        if all(key(m) != key(x) for x in out):
             out.append(m)
     return out
 
@@ -151,14 +158,12 @@ def open_sentence(v: Verdict, move: Move, opened: OpenValues, style: Style, answ
     """The verdict's sentence on ``move``, then what all hands open add: for a mistake, why, told from two lines
     of play (after ``move`` and after the best move, best play by the player with every hand known, the others
     answering as they do); for a good move, what could not be seen."""
-    from .fair import key
-
     base = v.why(move, style)
     grade, unit = v.grade(move), v.unit
     b = v.leader
     mine, theirs = opened.values.get(key(move)), opened.values.get(key(b))
     exact = key(move) in opened.exact and key(b) in opened.exact
-    if grade in ("best", "fine"):
+    if grade.good:
         top = opened.best[0] if opened.best else None
         cost = opened.cost(move)
         if top is None or cost is None or cost < v.grades.fine:
