@@ -160,3 +160,51 @@ def test_bad_requests_are_refused_and_change_nothing(tmp_path: Path) -> None:
             practice.answer(move)
     assert q.tries == [] and not q.done and memory.count() == 0
     assert set(THEMES) >= {t for e in shipped().entries for t in e.themes}
+
+
+def test_a_card_close_to_the_best_is_accepted_and_a_mistake_is_not(tmp_path: Path) -> None:
+    """The trainer accepts what is good, told by the costs and the contract's thresholds (not by the trainer's own
+    test of a move): a card that costs less than a mistake, even when it is not the best, is accepted at once; a
+    card that costs a mistake or more is not. A trainer accepting only the best cards fails here."""
+    from keinstich.bots.heuristic import HeuristicBot
+    from keinstich.coach import grades_of, verdict
+
+    found = None
+    for seed in range(80):
+        deal = GAMES["kein-stich"].deal("no-tricks", f"close:{seed}")
+        me, others = RandomBot(seed), HeuristicBot(pack="german-32")
+        while not deal.over and found is None:
+            s = deal.turn
+            assert s is not None
+            if s == 0 and len(deal.legal()) > 1:
+                v, g = verdict(deal), grades_of(deal)
+                close = [m for m in v.legal if g.fine <= v.cost(m) and v.cost(m) + v.margin(m) < g.mistake
+                         and m not in v.best]
+                costly = [m for m in v.legal if v.cost(m) - v.margin(m) >= g.mistake]
+                if close and costly:
+                    found = deal.copy(), close[0], costly[0]
+            deal.play(bot_move(me if s == 0 else others, deal.observation(s)), s)
+        if found:
+            break
+    assert found is not None, "no position with a card close to the best and a mistake"
+    position, close_card, costly_card = found
+    for move, right in ((close_card, True), (costly_card, False)):
+        practice = Practice.from_review(Memory.open(tmp_path / f"{move}.sqlite3"), _finished(position),
+                                        [len(position.history)], clock=SimulatedClock(START))
+        q = practice.next()
+        assert q is not None and q.position.history == position.history
+        out = practice.answer(move)
+        assert out.good is right and out.done is right, (move, out.grade)
+
+
+def _finished(position: Deal) -> Deal:
+    """``position`` played on to the end (a review's deal; the practice rewinds it)."""
+    from keinstich.bots.heuristic import HeuristicBot
+
+    d = position.copy()
+    bot = HeuristicBot(pack="german-32")
+    while not d.over:
+        s = d.turn
+        assert s is not None
+        d.play(bot_move(bot, d.observation(s)), s)
+    return d

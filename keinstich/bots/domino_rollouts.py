@@ -16,7 +16,7 @@ deal is the same either way round.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cmp_to_key
 
 from keinstich.bots.base import domino_value
@@ -86,7 +86,6 @@ class LayOffRolls:
         points = deal.contract.points
         others = [s for s in range(n) if s != seat]
         self.weights = [domino_value(points, [*others[:p], seat, *others[p:]], seat) for p in range(n)]
-        self.voluntary = deal.rules.voluntary_pass
 
     def values(self, hands: Sequence[int], moves: Sequence[Move], rngs: Sequence[random.Random]) -> list[float]:
         """Each of ``moves`` in the deal with these ``hands`` (a mask per seat), played out with its own ``rngs``."""
@@ -98,7 +97,6 @@ class LayOffRolls:
         seat, fee = self.seat, self.fee
         paid = 0
         rnd = rng.random
-        voluntary = self.voluntary
         bit, end = _bit_end(move)
         while True:
             s = b.turn
@@ -113,29 +111,34 @@ class LayOffRolls:
                 if s == seat:
                     paid += fee
                 b.pass_()
-            legal = b.legal()
-            if not legal:
-                if not b.rest & b.front:
-                    raise AssertionError("deadlock: no card in any hand fits the layout")
-                bit = 0
-                continue
-            cards = []
-            m = legal
-            while m:
-                low = m & -m
-                cards.append(low)
-                m ^= low
-            options = len(cards) + (1 if voluntary and (b.started or not b.fixed) else 0)
-            k = int(rnd() * options)
-            if k == len(cards):
-                bit = 0
-                continue
-            if len(cards) > 1:
-                cards.sort(key=lambda x: key[x.bit_length() - 1])
-            bit = cards[k]
-            end = TOP
-            if b.chain and b.ends(bit) == TOP | BOTTOM:
-                end = TOP if rnd() < 0.5 else BOTTOM
+            bit, end = draw(b, rnd, key)
+
+
+def draw(b: Board, rnd: Callable[[], float], key: list[int]) -> tuple[int, int]:
+    """The random move of the seat to move: (the card's bit, its end), or (0, 0) for a pass. Uniform over the cards
+    that fit, taken in the order of ``key`` (:func:`card_order`), and passing where it is the seat's choice; a chain
+    card that fits both ends goes to either end."""
+    legal = b.legal()
+    if not legal:
+        if not b.rest & b.front:
+            raise AssertionError("deadlock: no card in any hand fits the layout")
+        return 0, 0
+    cards = []
+    m = legal
+    while m:
+        low = m & -m
+        cards.append(low)
+        m ^= low
+    options = len(cards) + (1 if b.voluntary and (b.started or not b.fixed) else 0)
+    k = int(rnd() * options)
+    if k == len(cards):
+        return 0, 0
+    if len(cards) > 1:
+        cards.sort(key=lambda x: key[x.bit_length() - 1])
+    bit = cards[k]
+    if b.chain and b.ends(bit) == TOP | BOTTOM:
+        return bit, TOP if rnd() < 0.5 else BOTTOM
+    return bit, TOP
 
 
 def _bit_end(move: Move) -> tuple[int, int]:
@@ -148,43 +151,22 @@ def _bit_end(move: Move) -> tuple[int, int]:
 
 
 def random_finish(deal: DominoDeal, rng: random.Random) -> list[Card | Lay | None]:
-    """The moves of a random play-out of ``deal`` to its end, in the order of :func:`card_order` (the deal itself is
-    left as it is): for tests that play a deal and its renamed twin out alike."""
+    """The moves of a random play-out of ``deal`` to its end, drawn as the judge's play-outs draw them
+    (:func:`draw`; the deal itself is left as it is): for tests that play a deal and its renamed twin out alike."""
     b = Board(deal)
     key = card_order(b)
     out: list[Card | Lay | None] = []
-    rnd = rng.random
     while b.turn >= 0:
-        legal = b.legal()
-        cards = []
-        m = legal
-        while m:
-            low = m & -m
-            cards.append(low)
-            m ^= low
-        options = len(cards) + (1 if legal and b.voluntary and (b.started or not b.fixed) else 0)
-        if not cards:
-            if not b.rest & b.front:
-                raise AssertionError("deadlock: no card in any hand fits the layout")
+        bit, end = draw(b, rng.random, key)
+        if not bit:
             b.pass_()
             out.append(None)
             continue
-        k = int(rnd() * options)
-        if k == len(cards):
-            b.pass_()
-            out.append(None)
-            continue
-        cards.sort(key=lambda x: key[x.bit_length() - 1])
-        bit = cards[k]
         c = ALL_CARDS[bit.bit_length() - 1]
-        if b.chain and b.ends(bit) == TOP | BOTTOM:
-            end = TOP if rnd() < 0.5 else BOTTOM
-            out.append(Lay(c, "top" if end == TOP else "bottom"))
-        else:
-            end = TOP
-            out.append(c)
+        chosen = b.chain and b.ends(bit) == TOP | BOTTOM
+        out.append(Lay(c, "top" if end == TOP else "bottom") if chosen else c)
         b.lay(bit, end)
     return out
 
 
-__all__ = ["LayOffRolls", "card_order", "random_finish", "suit_order"]
+__all__ = ["LayOffRolls", "card_order", "draw", "random_finish", "suit_order"]
