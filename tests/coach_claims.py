@@ -60,6 +60,11 @@ def check(j: Judgement, answers: Answers | None) -> list[str]:
              f"all {f.count} deals that fit what you saw" if f.listed else f"{f.count} deals that fit what you saw")
     method = "solved exactly" if f.exact else "played out"
     over = f"{deals}, {method}" if f.count else deals
+    if f.listed and f.random:  # every deal that fits, played out at random again and again: it says how often
+        rounds = f.count // f.fits
+        _need(rounds * f.fits == f.count, str(f.count), "whole rounds of the listed deals")
+        over = f"all {f.fits} deals that fit what you saw, each played out " + \
+            ("once" if rounds == 1 else f"{rounds} times") + " at random"
     rest = ""
     if j.grade == "best":
         if text.startswith(f"{m} was a best move from what you could know ({over})"):
@@ -138,7 +143,8 @@ def _open(j: Judgement, rest: str, answers: Answers | None) -> list[str]:
         _need(rest.startswith(lead) and gap < v.grades.fine, rest, "open: no better with these hands")
         tail = rest[len(lead):]
         if tail:
-            got = re.fullmatch(rf", but in (\d+) of the (\d+) deals it costs ({NUM}) {_unit(unit)} more", tail)
+            got = re.fullmatch(rf", but in (\d+) of the (\d+) (?:deals|play-outs) it costs ({NUM}) {_unit(unit)} more",
+                               tail)
             _need(got is not None, tail, "risk")
             assert got is not None
             k, loss = _risk(j)

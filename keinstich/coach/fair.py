@@ -73,8 +73,8 @@ DEALS = 8192
 """Deals drawn at most for one decision."""
 
 CAP_LAY_OFF = 2048
-"""Moves valued at most for one decision of a lay-off deal, whose play-outs run in plain Python (a trick deal's run
-in the compiled kernel)."""
+"""Moves valued at most for one decision of a lay-off deal near its end, where each deal is solved by a search in
+plain Python (its random play-outs, like a trick deal's, run in the compiled kernel and go to :data:`CAP`)."""
 
 LIST_UP_TO = 256
 """When no more deals than this fit what the player saw, every one of them is used (the values are exact)."""
@@ -208,7 +208,8 @@ def fair(position: Deal, *, salt: str = "", cap: int | None = None, budget: Budg
         if len(moves) == 1:
             return _single(moves, same, exact)
         worlds = DominoWorlds(obs, moves, exact=exact, fair=True)
-        cap = min(cap, CAP_LAY_OFF)
+        if exact:
+            cap = min(cap, CAP_LAY_OFF)
     else:
         if obs.kind == "herzblatt":
             t, _, _, _ = herzblatt_view(obs)

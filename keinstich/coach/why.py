@@ -59,12 +59,19 @@ def amount(value: float, unit: str) -> str:
 
 
 def over(v: Verdict) -> str:
-    """The deals the verdict rests on, in words ("all 6 deals that fit what you saw, solved exactly")."""
+    """The deals the verdict rests on, in words ("all 6 deals that fit what you saw, solved exactly"; a lay-off
+    deal's listed deals, played out at random again and again: "all 252 deals that fit what you saw, each played
+    out 3 times at random")."""
     f = v.judged
     assert f is not None
     if not f.count:
         return "your legal cards all come to the same here"
     method = "solved exactly" if f.exact else "played out"
+    if f.listed and f.random:
+        rounds = f.count // max(1, f.fits)
+        if rounds == 1:
+            return f"all {f.fits} deals that fit what you saw, each played out once at random"
+        return f"all {f.fits} deals that fit what you saw, each played out {rounds} times at random"
     if f.listed:
         deals = "the only deal that fits what you saw" if f.count == 1 else \
             f"all {f.count} deals that fit what you saw"
@@ -125,7 +132,7 @@ def hint_sentence(v: Verdict, style: Style) -> str:
     f = v.judged
     if not f.count:
         return f"your legal cards all come to the same here; {_rule_of_thumb(v, style)}"
-    deals = f"all {f.count} deals that fit" if f.listed else f"{f.count} deals that fit"
+    deals = f"all {f.fits or f.count} deals that fit" if f.listed else f"{f.count} deals that fit"
     return f"best from what you can know ({deals} what you saw); {_rule_of_thumb(v, style)}"
 
 
@@ -179,6 +186,8 @@ def open_sentence(v: Verdict, move: Move, opened: OpenValues, style: Style, answ
         told = f"{base}: with these very hands {move_text(b, style)} would have done no better"
         if mine > theirs:
             told = f"{base}: with these very hands {move_text(move, style)} happened to do better"
+        if k and v.judged is not None and v.judged.listed and v.judged.random:
+            return told + f", but in {k} of the {v.deals} play-outs it costs {amount(loss, unit)} more"
         return told + (f", but in {k} of the {v.deals} deals it costs {amount(loss, unit)} more" if k else "")
     if answers is None:
         return base
