@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, cast
 import ipywidgets as widgets
 
 from keinstich.cards import Card, Lang, Style, sort_hand
+from keinstich.deal import Lay
 from keinstich.wording import card_words
 
 from ._centre import centre_of, won_words
@@ -114,8 +115,11 @@ class TableView:
         return g.public_move(move, self.faces) if secret else move_text(move)
 
     def advice(self, move: Any) -> str:
-        """A hinted move: "Ober of Leaves", "Q♠ (Queen of Spades)", "play", "discard 7C 8H", "pass"."""
+        """A hinted move: "Ober of Leaves", "Q♠ (Queen of Spades)", "Daus of Acorns at the bottom" (a card laid at a
+        chosen end), "play", "discard 7C 8H", "pass"."""
         cs = move_cards(move)
+        if isinstance(move, Lay):
+            return self.t("lay_top" if move.end == "top" else "lay_bottom").format(card=self.card_text(move.card))
         return self.card_text(cs[0]) if len(cs) == 1 else move_text(move)
 
     def hint_html(self, move: Any, reason: str) -> str:

@@ -8,7 +8,8 @@ import html
 
 from keinstich.cards import Lang, Style, sort_hand
 from keinstich.coach import Grade
-from keinstich.deal import Deal, Move, move_cards
+from keinstich.coach.why import move_text
+from keinstich.deal import Deal, Move
 from keinstich.faces import cards_html
 from keinstich.trainer import sense as card_sense
 from keinstich.trainer.bank import Bank
@@ -24,8 +25,8 @@ GRADE_COLOURS = {Grade.BEST: "#0b7a28", Grade.FINE: "#2e7d32", Grade.ONLY: "#0b7
 
 
 def move_name(move: Move, style: Style) -> str:
-    cards = move_cards(move)
-    return " and ".join(c.label(style) for c in cards) if cards else ("pass" if move is None else str(move))
+    """A move as the trainer names it: as the coach's sentences do ("Daus of Acorns at the bottom", "pass")."""
+    return move_text(move, style)
 
 
 def sentence(text: str) -> str:
