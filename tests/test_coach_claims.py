@@ -17,7 +17,7 @@ from keinstich.bots import HeuristicBot, play_deal
 from keinstich.bots.random import RandomBot
 from keinstich.cards import card
 from keinstich.coach import outcome, review
-from keinstich.coach.judge import answers_for
+from keinstich.coach.judgement import answers_for
 from keinstich.games import game
 from keinstich.wording.i18n import use_language
 

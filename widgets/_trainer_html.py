@@ -7,6 +7,7 @@ from __future__ import annotations
 import html
 
 from keinstich.cards import Lang, Style, sort_hand
+from keinstich.coach import Grade
 from keinstich.deal import Deal, Move, move_cards
 from keinstich.faces import cards_html
 from keinstich.trainer import sense as card_sense
@@ -21,7 +22,8 @@ from keinstich.wording.names import grade_name, move_words
 
 from ._games import game_of, hand_order, lays_off, tricks_of
 
-GRADE_COLOURS = {"best": "#0b7a28", "fine": "#2e7d32", "only": "#0b7a28", "mistake": "#b26a00", "blunder": "#b00020"}
+GRADE_COLOURS = {Grade.BEST: "#0b7a28", Grade.FINE: "#2e7d32", Grade.ONLY: "#0b7a28", Grade.MISTAKE: "#b26a00",
+                 Grade.BLUNDER: "#b00020"}
 
 
 def move_name(move: Move, style: Style) -> str:

@@ -26,9 +26,10 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from keinstich.cards import Style
+from keinstich.coach import Grade, Verdict
 from keinstich.coach.equivalence import Relabel, canonical, equivalent, seat_view
 from keinstich.coach.fair import key
-from keinstich.deal import Deal, Move, move_cards
+from keinstich.deal import Deal, Move, move_code
 from keinstich.wording import refusal_words
 from keinstich.wording.i18n import _
 
@@ -37,7 +38,7 @@ from .glicko import Rating
 from .memory import Answer, Item, Memory, Written
 from .positions import code_of, contract_id, family_of, position_of
 from .themes import THEMES, themes_of
-from .verdicts import Solution, solution
+from .verdicts import solution
 
 MODES = ("due", "level", "theme", "contract", "mistakes")
 Clock = Callable[[], datetime]
@@ -95,7 +96,7 @@ class Question:
     item: Item | None = None
     tries: list[Move] = field(default_factory=list)
     done: bool = False
-    _solution: Solution | None = field(default=None, repr=False)
+    _solution: Verdict | None = field(default=None, repr=False)
 
     @property
     def seat(self) -> int:
@@ -108,8 +109,9 @@ class Question:
         """Whether answering moves the ratings (every mode but the review's own mistakes)."""
         return self.source != "mistakes"
 
-    def solution(self) -> Solution:
-        """The judge's answer (worked out once; may take a moment: the widget asks in a thread)."""
+    def solution(self) -> Verdict:
+        """The judge's answer, the coach's verdict (worked out once; may take a moment: the widget asks in a
+        thread)."""
         if self._solution is None:
             self._solution = solution(self.position)
         return self._solution
@@ -125,7 +127,7 @@ class Outcome:
 
     move: Move
     good: bool
-    grade: str
+    grade: Grade
     why: str
     done: bool
     solved: bool
@@ -278,7 +280,7 @@ class Practice:
             raise PracticeError(_("you may not play that here: {why}", why=why) if why else
                                 _("that is not a move here"))
         sol = q.solution()
-        good = sol.is_good(move)
+        good = sol.grade(move).good
         q.tries.append(move)
         tries = len(q.tries)
         grade, why = sol.grade(move), sol.why(move, self.style)
@@ -297,7 +299,7 @@ class Practice:
         move = q.tries[-1] if q.tries else sol.best[0]
         return self._finish(q, sol, move, False, sol.grade(move), sol.why(move, self.style) if q.tries else "", None)
 
-    def _finish(self, q: Question, sol: Solution, move: Move, good: bool, grade: str, why: str,
+    def _finish(self, q: Question, sol: Verdict, move: Move, good: bool, grade: Grade, why: str,
                 found_at: int | None) -> Outcome:
         solved = found_at == 1
         if q.themes == () and q.source != "bank":
@@ -363,8 +365,7 @@ class Practice:
 
 def _code(back: Relabel, move: Move) -> str:
     """A move as the memory writes it: its card code in the stored position's faces, or "pass"."""
-    cards = move_cards(back.move(move))
-    return cards[0].code if len(cards) == 1 else ("pass" if move is None else str(move))
+    return move_code(back.move(move))
 
 
 def record_quiz(memory: Memory, position: Deal, move: str, *, grade: str, cost: float, right: bool, deck: bool,
@@ -382,14 +383,14 @@ def record_quiz(memory: Memory, position: Deal, move: str, *, grade: str, cost: 
 def decision_answer(deal: Deal, j: Any, *, at: datetime, deck: bool, themes: tuple[str, ...] = (),
                     source: str = "review") -> Answer:
     """A review's decision (a judgement with ``index``, ``move``, ``grade``, ``cost``) as an answer to write: solved
-    when graded best, fine or only. Its key depends on the position and the move alone, so writing it from the
-    review and again from "Practise these later" counts it once."""
+    when its grade is good (best, fine or only). Its key depends on the position and the move alone, so writing it
+    from the review and again from "Practise these later" counts it once."""
     position = deal.rewound(j.index)
     code = code_of(position)
     move = _code(Relabel(), j.move)
     return Answer(at=at, source=source, game=position.game, contract=contract_id(position), family=family_of(position),
                   position=code, view=view_id(position), move=move, grade=j.grade, cost=float(j.cost),
-                  solved=j.grade in ("best", "fine", "only"), tries=None if j.grade in ("mistake", "blunder") else 1,
+                  solved=j.grade.good, tries=None if j.grade.bad else 1,
                   themes=themes, deck=deck, key=hashlib.sha256(f"{source}:{code}:{move}".encode()).hexdigest()[:32])
 
 
