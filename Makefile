@@ -5,13 +5,14 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: lab test bench lint typecheck unit lessons lessons-refresh browser screenshots binder-check clean bank bank-check
+.PHONY: lab test bench lint typecheck unit lessons lessons-refresh browser screenshots binder-check clean bank bank-check \
+	catalogs
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(STAMP): pyproject.toml | $(BIN)/python
+$(STAMP): pyproject.toml setup.py | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[dev,lab,widgets,browser]"
 	$(BIN)/python -m keinstich.warm
 	touch $@
@@ -25,6 +26,19 @@ lab: $(STAMP)
 	@echo "Starting JupyterLab on the lessons. To open them, copy into your browser the address it prints below"
 	@echo "as 'http://localhost:<port>/lab/tree/lessons/00-index.ipynb?token=<token>'. Stop it with Ctrl-C."
 	$(BIN)/jupyter lab $(LAB_FLAGS) --ServerApp.root_dir=. --LabApp.default_url=/lab/tree/lessons/00-index.ipynb
+
+# The message catalogs (keinstich/locale, made with Babel; mapping in babel.cfg): the template from the code, the
+# German catalog updated from it (a new message comes in untranslated, a changed one fuzzy: translate it, drop the
+# fuzzy flag), both compiled. `make test` fails until every message is translated and compiled.
+POT := keinstich/locale/keinstich.pot
+catalogs: $(STAMP)
+	$(BIN)/pybabel -q extract -F babel.cfg -k NP_:1c,2 -c TRANSLATORS: --no-location --sort-output --omit-header --no-wrap -o $(POT) .
+	$(BIN)/pybabel -q update -i $(POT) -d keinstich/locale -D keinstich --ignore-obsolete --previous --no-wrap \
+		--ignore-pot-creation-date
+	$(BIN)/pybabel -q compile -d keinstich/locale -D keinstich --statistics
+
+# The tests speak the language of the msgids, whatever the machine's locale (a lesson sets its own).
+unit lessons browser screenshots lessons-refresh: export KEINSTICH_LANG := en
 
 lint: $(STAMP)
 	$(BIN)/ruff check keinstich widgets tests benchmarks scripts

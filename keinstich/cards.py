@@ -46,19 +46,33 @@ class Suit(enum.IntEnum):
     def symbol(self) -> str:
         return "♣♠♥♦"[self]
 
-    def label(self, style: Style = "french", lang: Lang = "en") -> str:
-        """The suit's name, e.g. ``label("german", "de") == "Grün"`` for spades."""
-        return _SUIT_NAMES[style, lang][self]
+    def label(self, style: Style = "french", lang: Lang | None = None) -> str:
+        """The suit's name, e.g. ``label("german", "de") == "Grün"`` for spades (None: the language spoken here,
+        :mod:`keinstich.wording.i18n`)."""
+        from keinstich.wording.i18n import _, use_language
+
+        with use_language(lang):
+            return _(_SUIT_NAMES[style][self])
 
     def __str__(self) -> str:
-        return self.label()
+        return self.label(lang="en")
 
 
-_SUIT_NAMES: dict[tuple[str, str], tuple[str, str, str, str]] = {
-    ("french", "en"): ("clubs", "spades", "hearts", "diamonds"),
-    ("french", "de"): ("Kreuz", "Pik", "Herz", "Karo"),
-    ("german", "en"): ("acorns", "leaves", "hearts", "bells"),
-    ("german", "de"): ("Eichel", "Grün", "Herz", "Schellen"),
+def N_(msgid: str) -> str:
+    """Marks a name for the message catalogs (:func:`keinstich.wording.i18n.N_`); translated where it is said."""
+    return msgid
+
+
+def _(msgid: str, **fields: object) -> str:
+    """A message in the language spoken (:func:`keinstich.wording.i18n.gettext`; imported when first said)."""
+    from keinstich.wording.i18n import gettext
+
+    return gettext(msgid, **fields)
+
+
+_SUIT_NAMES: dict[str, tuple[str, str, str, str]] = {
+    "french": (N_("clubs"), N_("spades"), N_("hearts"), N_("diamonds")),
+    "german": (N_("acorns"), N_("leaves"), N_("hearts"), N_("bells")),
 }
 
 
@@ -83,22 +97,23 @@ class Rank(enum.IntEnum):
     def code(self) -> str:
         return _RANK_CODES[self]
 
-    def label(self, style: Style = "french", lang: Lang = "en") -> str:
-        """The rank's name: Queen / Dame in a French pack, Ober in a German one."""
+    def label(self, style: Style = "french", lang: Lang | None = None) -> str:
+        """The rank's name: Queen / Dame in a French pack, Ober in a German one (None: the language spoken here)."""
         if self <= Rank.TEN:
             return str(int(self))
-        return _RANK_NAMES[style, lang][self - Rank.JACK]
+        from keinstich.wording.i18n import _, use_language
+
+        with use_language(lang):
+            return _(_RANK_NAMES[style][self - Rank.JACK])
 
     def __str__(self) -> str:
-        return self.label()
+        return self.label(lang="en")
 
 
 _RANK_CODES = {r: (str(int(r)) if r <= 10 else "JQKA"[r - 11]) for r in Rank}
-_RANK_NAMES: dict[tuple[str, str], tuple[str, str, str, str]] = {
-    ("french", "en"): ("Jack", "Queen", "King", "Ace"),
-    ("french", "de"): ("Bube", "Dame", "König", "Ass"),
-    ("german", "en"): ("Unter", "Ober", "König", "Daus"),
-    ("german", "de"): ("Unter", "Ober", "König", "Daus"),
+_RANK_NAMES: dict[str, tuple[str, str, str, str]] = {
+    "french": (N_("Jack"), N_("Queen"), N_("King"), N_("Ace")),
+    "german": (N_("Unter"), N_("Ober"), N_("König"), N_("Daus")),
 }
 
 
@@ -144,12 +159,14 @@ class Card:
         """Short form with the suit symbol, e.g. ``Q♠``."""
         return self.rank.code + self.suit.symbol
 
-    def label(self, style: Style = "french", lang: Lang = "en") -> str:
-        """Full name: "Queen of Spades", "Ober of Leaves", "Pik-Dame", "Grün-Ober"."""
-        rank, suit = self.rank.label(style, lang), self.suit.label(style, lang)
-        if lang == "de":
-            return f"{suit}-{rank}"
-        return f"{rank} of {suit.capitalize()}"
+    def label(self, style: Style = "french", lang: Lang | None = None) -> str:
+        """Full name: "Queen of Spades", "Ober of Leaves", "Pik-Dame", "Grün-Ober" (None: the language spoken here)."""
+        from keinstich.wording.i18n import _, use_language
+
+        with use_language(lang):
+            rank, suit = self.rank.label(style), self.suit.label(style)
+            # TRANSLATORS: one card's name: "Ober of Leaves"; German joins suit and rank: "Grün-Ober"
+            return _("{rank} of {suit}", rank=rank, suit=suit.capitalize())
 
     def _repr_html_(self) -> str:
         """The card's SVG face in a notebook cell (see :mod:`keinstich.faces`)."""
@@ -172,8 +189,8 @@ _SUIT_OF_TOKEN = {"C": Suit.CLUBS, "S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit
 _GERMAN_CODES = {Rank.QUEEN: "O", Rank.JACK: "U"}
 _RANK_OF_TOKEN = {code: rank for rank, code in _RANK_CODES.items()} | {"T": Rank.TEN} | \
     {code: rank for rank, code in _GERMAN_CODES.items()}
-_CODE_HELP = ("a rank (A K Q J 10 9 8 7 6 5 4 3 2, or T for ten; O for Ober, U for Unter) followed by a suit "
-              "(C S H D)")
+_CODE_HELP = N_("a rank (A K Q J 10 9 8 7 6 5 4 3 2, or T for ten; O for Ober, U for Unter) followed by a suit "
+                "(C S H D)")
 
 
 def rank_code(r: Rank, style: Style = "french") -> str:
@@ -188,12 +205,13 @@ def card(code: str | Card) -> Card:
     if isinstance(code, Card):
         return code
     if not isinstance(code, str):
-        raise CardCodeError(f"a card code must be text like 'QS', not {quoted(code)}")
+        raise CardCodeError(_("a card code must be text like 'QS', not {code}", code=quoted(code)))
     token = code.strip().upper()
     rank = _RANK_OF_TOKEN.get(token[:-1])
     suit = _SUIT_OF_TOKEN.get(token[-1:])
     if rank is None or suit is None:
-        raise CardCodeError(f"unknown card {quoted(code)}: a card is {_CODE_HELP}, e.g. QS or 10H")
+        raise CardCodeError(_("unknown card {code}: a card is {help}, e.g. QS or 10H", code=quoted(code),
+                                 help=_(_CODE_HELP)))
     return ALL_CARDS[suit * 13 + rank - 2]
 
 
@@ -204,7 +222,8 @@ def cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
     elif isinstance(text, Iterable):
         tokens = list(text)
     else:
-        raise CardCodeError(f"cards takes codes as text such as 'QS 10H' or a list of cards, not {quoted(text)}")
+        raise CardCodeError(_("cards takes codes as text such as 'QS 10H' or a list of cards, not {text}",
+                                 text=quoted(text)))
     return tuple(card(t) for t in tokens if t != "")  # type: ignore[arg-type]  # card() refuses the rest
 
 
@@ -385,7 +404,7 @@ def pack(pack_id: str | Pack) -> Pack:
 @lru_cache(maxsize=256)
 def _pack(pack_id: str) -> Pack:
     text = str(pack_id).strip().lower()
-    base, _, minus = text.partition("-minus-")
+    base, _sep, minus = text.partition("-minus-")
     m = re.fullmatch(r"(german|french)-(\d{1,3})", base)
     if not m:
         raise PackError(f"unknown pack {quoted(pack_id)}: use one of {', '.join(PACK_IDS)}, "

@@ -33,6 +33,8 @@ from typing import TYPE_CHECKING, Any
 from keinstich.codes import CodeError, DealCode, read_code
 from keinstich.deal import Deal, Move
 from keinstich.teaching import judged
+from keinstich.wording.i18n import _, ngettext, number, pgettext
+from keinstich.wording.names import grade_name, unit_word
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -110,11 +112,13 @@ class ClassResults:
         bars = ax.barh(range(n), scores, color=colours)
         ax.set_yticks(range(n), names, fontsize=8)
         for bar, p in zip(bars, shares, strict=True):
-            ax.annotate(f"{p:.0f}%", (bar.get_width(), bar.get_y() + bar.get_height() / 2), xytext=(3, 0),
-                        textcoords="offset points", va="center", fontsize=7)
-        better = "fewer is better" if self.lower_is_better else "more is better"
-        ax.set_xlabel(f"score ({self.unit}, {better}); the percentage is of the matchpoints")
-        ax.set_title(f"The class on one deal: {n} student{'s' if n != 1 else ''}")
+            ax.annotate(number(p / 100, percent=True), (bar.get_width(), bar.get_y() + bar.get_height() / 2),
+                        xytext=(3, 0), textcoords="offset points", va="center", fontsize=7)
+        unit = unit_word(self.unit)
+        ax.set_xlabel(_("score ({unit}, fewer is better); the percentage is of the matchpoints", unit=unit)
+                      if self.lower_is_better else
+                      _("score ({unit}, more is better); the percentage is of the matchpoints", unit=unit))
+        ax.set_title(ngettext("The class on one deal: {n} student", "The class on one deal: {n} students", n))
         ax.axvline(0, color="#888888", linewidth=0.8)
         fig.tight_layout()
         return fig
@@ -138,21 +142,25 @@ class ClassResults:
         from keinstich.coach.why import move_text
 
         style = pack_in_play(self.deal.position()).style
-        where = f"trick {d.trick}" if d.trick is not None else f"move {d.index + 1}"
+        where = _("trick {k}", k=d.trick) if d.trick is not None else _("move {k}", k=d.index + 1)
         best = ", ".join(move_text(m, style) for m in d.verdict.best)
-        return (f"{where}: {d.wrong} of {d.reached} went wrong; most played {move_text(d.move, style)} "
-                f"({d.verdict.grade}; best: {best}) — {d.verdict.why}")
+        return _("{where}: {wrong} of {reached} went wrong; most played {move} ({grade}; best: {best}) — {why}",
+                 where=where, wrong=d.wrong, reached=d.reached, move=move_text(d.move, style),
+                 grade=grade_name(d.verdict.grade), best=best, why=d.verdict.why)
 
     def _repr_html_(self) -> str:
         rows = "".join(f"<tr><td>{s.rank}</td><td>{html.escape(s.name)}</td><td>{s.score:g}</td>"
                        f"<td>{s.matchpoints:g}</td><td>{s.percent:.0f}%</td></tr>" for s in self.students)
-        table = (f"<table><tr><th>rank</th><th>student</th><th>score ({html.escape(self.unit)})</th>"
-                 f"<th>matchpoints</th><th>%</th></tr>{rows}</table>")
+        heads = [pgettext("column", "rank"), pgettext("column", "student"),
+                 _("score ({unit})", unit=unit_word(self.unit)),
+                 pgettext("column", "matchpoints"), "%"]
+        table = ("<table><tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in heads) + f"</tr>{rows}</table>")
         decisions = "".join(f"<li>{html.escape(self.decision_words(d))}</li>" for d in self.decisions)
         notes = "".join(f"<li>{html.escape(n)}</li>" for n in self.notes)
         return (f"<div class='ks-class'>{self.chart_svg()}{table}"
-                + (f"<p><b>Where most of the class went wrong</b></p><ul>{decisions}</ul>" if decisions else "")
-                + (f"<p><b>Left out</b></p><ul>{notes}</ul>" if notes else "") + "</div>")
+                + (f"<p><b>{html.escape(_('Where most of the class went wrong'))}</b></p><ul>{decisions}</ul>"
+                   if decisions else "")
+                + (f"<p><b>{html.escape(_('Left out'))}</b></p><ul>{notes}</ul>" if notes else "") + "</div>")
 
 
 def matchpoints(scores: list[float], lower_is_better: bool) -> list[float]:
@@ -177,8 +185,8 @@ def _entries(codes: Mapping[str, str] | Iterable[str | tuple[str, str]] | str) -
     if isinstance(codes, Mapping):
         return [(str(k), str(v)) for k, v in codes.items()]
     if not isinstance(codes, Iterable):
-        raise TypeError("codes are the text pasted from a chat (one \"name: KR1-…\" a line), a dict {name: code} "
-                        f"or a list of codes, not {type(codes).__name__}")
+        raise TypeError(_("codes are the text pasted from a chat (one \"name: KR1-…\" a line), a dict {{name: code}} "
+                          "or a list of codes, not {kind}", kind=type(codes).__name__))
     out = []
     for item in codes:
         if isinstance(item, tuple):
@@ -207,45 +215,46 @@ def class_results(codes: Codes, *, deal: DealCode | str | None = None, decisions
     seen: dict[str, str] = {}
     read: list[tuple[str, DealCode]] = []
     for i, (name, text) in enumerate(_entries(codes), 1):
-        label = name.strip() or f"code {i}"
+        label = name.strip() or _("code {n}", n=i)
         try:
             code = read_code(text)
         except CodeError as e:
-            notes.append(f"{label}: refused — {e}")
+            notes.append(_("{name}: refused — {error}", name=label, error=e))
             continue
         if code.kind != "result":
-            notes.append(f"{label}: a deal code, not a result code — the student sends the code the table offers "
-                         "when the deal is over")
+            notes.append(_("{name}: a deal code, not a result code — the student sends the code the table offers "
+                           "when the deal is over", name=label))
             continue
         if not code.position().over:
-            notes.append(f"{label}: the deal in this code is not finished")
+            notes.append(_("{name}: the deal in this code is not finished", name=label))
             continue
         who = name.strip() or code.name or ""
         key = f"{who}\n{code.text}"
         if key in seen:
-            notes.append(f"{label}: the same code as {seen[key]} — counted once")
+            notes.append(_("{name}: the same code as {other} — counted once", name=label, other=seen[key]))
             continue
         seen[key] = label
         read.append((who, code))
     if not read:
-        raise CodeError("none of the codes is a finished result code of a deal: "
-                        + ("; ".join(notes) if notes else "no codes were given"))
-    counted = Counter(c.deal.text for _, c in read)
+        raise CodeError(_("none of the codes is a finished result code of a deal: {why}",
+                          why="; ".join(notes) if notes else _("no codes were given")))
+    counted = Counter(c.deal.text for _name, c in read)
     given = read_code(deal).deal.text if deal is not None else counted.most_common(1)[0][0]
     mine = [(w, c) for w, c in read if c.deal.text == given]
     for w, c in read:
         if c.deal.text != given:
-            notes.append(f"{w or 'a student'}: played another deal ({c.deal.text[:16]}…) — set aside")
+            notes.append(_("{name}: played another deal ({code}…) — set aside", name=w or _("a student"),
+                           code=c.deal.text[:16]))
     if not mine:
-        raise CodeError("none of the codes was played from the deal given")
-    names = _names([w for w, _ in mine])
-    scored = [(_score(c.position(), c.seat), c) for c in (c for _, c in mine)]
+        raise CodeError(_("none of the codes was played from the deal given"))
+    names = _names([w for w, _code in mine])
+    scored = [(_score(c.position(), c.seat), c) for c in (c for _x, c in mine)]
     unit, lower = scored[0][0][1], scored[0][0][2]
     values = [s[0][0] for s in scored]
     mps = matchpoints(values, lower)
     others = max(1, len(values) - 1)
     students = [Student(n, c, v, mp, 100.0 * mp / others if len(values) > 1 else 100.0, 1 + sum(x > mp for x in mps))
-                for n, (_, c), v, mp in zip(names, scored, values, mps, strict=True)]
+                for n, (_score, c), v, mp in zip(names, scored, values, mps, strict=True)]
     students.sort(key=lambda s: (s.rank, s.name))
     found = _decisions(students, least) if decisions else ()
     return ClassResults(read_code(given), tuple(students), found, unit, lower, tuple(notes))
@@ -256,7 +265,7 @@ def _names(given: list[str]) -> list[str]:
     out: list[str] = []
     count: Counter[str] = Counter()
     for i, name in enumerate(given, 1):
-        base = name or f"student {i}"
+        base = name or _("student {n}", n=i)
         count[base] += 1
         out.append(base if count[base] == 1 else f"{base} ({count[base]})")
     return out
@@ -286,15 +295,15 @@ def _decisions(students: list[Student], least: int) -> tuple[Decision, ...]:
         if len(position.legal_moves()) < 2:
             continue
         verdicts: dict[Any, Judgement] = {}
-        for _, move in chosen:
+        for _seat, move in chosen:
             k = repr(move)
             if k not in verdicts:
                 verdicts[k] = judged(position, move)
         wrong = [(n, m) for n, m in chosen if verdicts[repr(m)].grade.bad]
         if 2 * len(wrong) <= len(chosen):
             continue
-        common = Counter(repr(m) for _, m in wrong).most_common(1)[0][0]
-        move = next(m for _, m in wrong if repr(m) == common)
+        common = Counter(repr(m) for _x, m in wrong).most_common(1)[0][0]
+        move = next(m for _x, m in wrong if repr(m) == common)
         td = position.trick_deal
         trick = len(td.tricks) + 1 if td is not None and position.phase == "play" else None
         out.append(Decision(i, trick, len(chosen), len(wrong), move,

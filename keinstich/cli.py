@@ -30,6 +30,7 @@ from keinstich.files import cannot_write, file_id, write_atomically
 from keinstich.games import GAMES
 from keinstich.limits import MAX_RECORD_BYTES, LimitError, seed_from_text
 from keinstich.records import IllegalRecordPlay, Record, RecordError, check
+from keinstich.wording.i18n import _, pgettext
 
 PROG = "keinstich"
 EXIT_OK, EXIT_ILLEGAL, EXIT_MALFORMED, EXIT_INTERNAL = 0, 1, 2, 3
@@ -44,7 +45,7 @@ class _Parser(argparse.ArgumentParser):
     """An ArgumentParser whose errors are one line (no usage block) and do not exit the process."""
 
     def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{self.prog}: error: {message} (see {self.prog} --help)")
+        raise UsageError(_("{prog}: error: {message} (see {prog} --help)", prog=self.prog, message=message))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -85,15 +86,15 @@ def _check(args: argparse.Namespace) -> int:
             with open(name, "rb") as f:
                 data = f.read(MAX_RECORD_BYTES + 1)
     except OSError as e:
-        _say(f"{PROG} check: cannot read {where}: {e.strerror or e}")
+        _say(_("{prog} check: cannot read {where}: {error}", prog=PROG, where=where, error=e.strerror or e))
         return EXIT_MALFORMED
     try:
         summary = check(Record.from_json(data))
     except IllegalRecordPlay as e:
-        _say(f"{PROG} check: {where}: illegal play: {e}")
+        _say(_("{prog} check: {where}: illegal play: {error}", prog=PROG, where=where, error=e))
         return EXIT_ILLEGAL
     except RecordError as e:
-        _say(f"{PROG} check: {where}: malformed record: {e}")
+        _say(_("{prog} check: {where}: malformed record: {error}", prog=PROG, where=where, error=e))
         return EXIT_MALFORMED
     print(_pretty(summary) if args.pretty else json.dumps(summary))
     return EXIT_OK
@@ -114,7 +115,7 @@ def _check_code(text: str, pretty: bool) -> int:
         code = read_code(text)
         summary = check(code.record)
     except CodeError as e:
-        _say(f"{PROG} check: {shown}: {e}")
+        _say(_("{prog} check: {where}: {error}", prog=PROG, where=shown, error=e))
         return EXIT_MALFORMED
     summary["code"] = code.summary()
     print(_pretty(summary) if pretty else json.dumps(summary))
@@ -142,9 +143,9 @@ def _count(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(_("{text} is not a whole number", text=repr(text))) from None
     if value < 1:
-        raise argparse.ArgumentTypeError(f"{text} must be 1 or more")
+        raise argparse.ArgumentTypeError(_("{text} must be 1 or more", text=text))
     return value
 
 
@@ -207,7 +208,8 @@ def _cannot_write_out(command: str, path: str | None) -> str | None:
     if path is None or path == "-" or not path.lower().endswith((".csv", ".parquet")):
         return None
     why = cannot_write(path)
-    return None if why is None else f"{PROG} {command}: cannot write {path}: {why}"
+    return None if why is None else _("{prog} {command}: cannot write {path}: {why}", prog=PROG, command=command,
+                                      path=path, why=why)
 
 
 def _check_out(command: str, path: str | None) -> str | None:
@@ -218,10 +220,11 @@ def _check_out(command: str, path: str | None) -> str | None:
         import importlib.util
 
         if importlib.util.find_spec("pyarrow") is None and importlib.util.find_spec("fastparquet") is None:
-            return (f"{PROG} {command}: writing Parquet ({path}) needs pyarrow: pip install pyarrow, "
-                    "or write CSV instead (--out results.csv)")
+            return _("{prog} {command}: writing Parquet ({path}) needs pyarrow: pip install pyarrow, or write CSV "
+                     "instead (--out results.csv)", prog=PROG, command=command, path=path)
         return None
-    return f"{PROG} {command}: --out {path}: use a file name ending .csv or .parquet, or - for CSV on stdout"
+    return _("{prog} {command}: --out {path}: use a file name ending .csv or .parquet, or - for CSV on stdout",
+             prog=PROG, command=command, path=path)
 
 
 def _progress(args: argparse.Namespace) -> bool:
@@ -248,7 +251,7 @@ def _simulation(command: str, args: argparse.Namespace) -> int:
     try:
         seed = seed_from_text(args.seed)
     except LimitError as e:
-        _say(f"{PROG} {command}: --seed: {e}")
+        _say(_("{prog} {command}: --seed: {error}", prog=PROG, command=command, error=e))
         return EXIT_USAGE
     before = file_id(args.out) if args.out not in (None, "-") else None
     try:
@@ -262,12 +265,13 @@ def _simulation(command: str, args: argparse.Namespace) -> int:
             try:
                 write_atomically(args.out, lambda tmp: _write_frame(frame, tmp, args.out))
             except OSError as e:
-                _say(f"{PROG} {command}: cannot write {args.out}: {e.strerror or e}; the file there is unchanged")
+                _say(_("{prog} {command}: cannot write {path}: {error}; the file there is unchanged", prog=PROG,
+                       command=command, path=args.out, error=e.strerror or e))
                 return EXIT_IO
             _results_kept(args)
         print(_report(command, frame, args))
         if args.out is not None:
-            print(f"wrote {len(frame)} rows to {args.out}")
+            print(_("wrote {n} rows to {path}", n=len(frame), path=args.out))
         sys.stdout.flush()  # here, so that a Ctrl-C while the summary goes out is told apart from one before
     except KeyboardInterrupt:
         return _interrupted(command, args.out, before)
@@ -287,14 +291,16 @@ def _interrupted(command: str, out: str | None, before: tuple[int, int] | None) 
     """Say what a Ctrl-C left of ``--out`` (the file there before was ``before``), as it is: the new
     results already renamed into place are kept (exit 0), else the old file is there as it was (130)."""
     if out is None or out == "-":
-        _say(f"{PROG} {command}: interrupted")
+        _say(_("{prog} {command}: interrupted", prog=PROG, command=command))
         return EXIT_INTERRUPTED
     if file_id(out) != before:
-        _say(f"{PROG} {command}: interrupted after the results were written to {out}; only the summary "
-             "is cut short")
+        _say(_("{prog} {command}: interrupted after the results were written to {path}; only the summary is cut "
+               "short", prog=PROG, command=command, path=out))
         return EXIT_OK
-    kept = "is unchanged" if before is not None else "was not written"
-    _say(f"{PROG} {command}: interrupted; {out} {kept}")
+    if before is not None:
+        _say(_("{prog} {command}: interrupted; {path} is unchanged", prog=PROG, command=command, path=out))
+    else:
+        _say(_("{prog} {command}: interrupted; {path} was not written", prog=PROG, command=command, path=out))
     return EXIT_INTERRUPTED
 
 
@@ -316,7 +322,8 @@ def _run_simulation(command: str, args: argparse.Namespace, seed: int | str) -> 
                                   progress=progress, pot=args.pot)
         if args.partie is not None:
             if args.pack is not None or args.pot is not None:
-                _say(f"{PROG} simulate: --pack and --pot belong to one contract; a partie's preset sets them")
+                _say(_("{prog} simulate: --pack and --pot belong to one contract; a partie's preset sets them",
+                       prog=PROG))
                 return None
             return sim.simulate_partie(args.partie, args.parties, game=args.game, players=args.players,
                                        bots=args.bots, seed=seed, workers=workers_for(args.workers, args.parties),
@@ -325,7 +332,7 @@ def _run_simulation(command: str, args: argparse.Namespace, seed: int | str) -> 
                             bots=args.bots, seed=seed, workers=workers_for(args.workers, args.deals),
                             progress=progress, pot=args.pot)
     except ValueError as e:  # SimulationError and the engine's own refusals
-        _say(f"{PROG} {command}: {e}")
+        _say(_("{prog} {command}: {error}", prog=PROG, command=command, error=e))
         return None
 
 
@@ -346,19 +353,24 @@ def _report(command: str, frame: object, args: argparse.Namespace) -> str:
     unit = str(first["unit"])
     lines: list[str] = []
     if "partie" in f.columns:
-        lines.append(f"{first['preset']} ({first['game']}), {first['players']} players, {first['pack']}: "
-                     f"{f['partie'].nunique()} parties, seed {args.seed}")
-        lines.append(f"net result per partie ({unit}, received − paid; higher is better)")
+        lines.append(_("{preset} ({game}), {players} players, {pack}: {n} parties, seed {seed}",
+                       preset=first["preset"], game=first["game"], players=first["players"], pack=first["pack"],
+                       n=f["partie"].nunique(), seed=args.seed))
+        lines.append(_("net result per partie ({unit}, received − paid; higher is better)", unit=unit))
         tables = [sim.summarize(f, by=["seat", "bot"])]
         if f["bot"].nunique() > 1:
             tables.append(sim.summarize(f, by="bot"))
     else:
-        rot = f" × {f['rotation'].nunique()} rotations (duplicate)" if "rotation" in f.columns else ""
-        lines.append(f"{first['contract']} ({first['game']}), {first['players']} players, {first['pack']}: "
-                     f"{f['deal'].nunique()} deals{rot}, seed {args.seed}")
-        what = {"pfennig": "penalty paid per deal (pfennig; lower is better)",
-                "points": "points per deal (higher is better)",
-                "stakes": "stakes won (+) or lost (−) per deal (higher is better)"}.get(unit, unit)
+        fields = {"contract": first["contract"], "game": first["game"], "players": first["players"],
+                  "pack": first["pack"], "n": f["deal"].nunique(), "seed": args.seed}
+        if "rotation" in f.columns:
+            lines.append(_("{contract} ({game}), {players} players, {pack}: {n} deals × {k} rotations (duplicate), "
+                           "seed {seed}", k=f["rotation"].nunique(), **fields))
+        else:
+            lines.append(_("{contract} ({game}), {players} players, {pack}: {n} deals, seed {seed}", **fields))
+        what = {"pfennig": _("penalty paid per deal (pfennig; lower is better)"),
+                "points": _("points per deal (higher is better)"),
+                "stakes": _("stakes won (+) or lost (−) per deal (higher is better)")}.get(unit, unit)
         lines.append(what)
         tables = ([sim.summarize(f, by="bot")] if command == "tournament"
                   else [sim.summarize(f, by=["seat", "bot"])])
@@ -373,9 +385,12 @@ def _report(command: str, frame: object, args: argparse.Namespace) -> str:
 def _table(summary: Any) -> str:
     keys = [c for c in ("seat", "bot") if c in summary.columns]
     count = "parties" if "parties" in summary.columns else "deals"
-    head = [*keys, count, "mean", "95% CI", "sd"]
+    names = {"seat": pgettext("column", "seat"), "bot": pgettext("column", "bot"),
+             "parties": pgettext("column", "parties"), "deals": pgettext("column", "deals")}
+    head = [*(names[k] for k in keys), names[count], pgettext("column", "mean"), pgettext("column", "95% CI"),
+            pgettext("column", "sd")]
     rows = []
-    for _, r in summary.iterrows():
+    for _row, r in summary.iterrows():
         rows.append([*(str(r[k]) for k in keys), str(r[count]), f"{r['mean']:.2f}",
                      f"[{r['ci_low']:.2f}, {r['ci_high']:.2f}]", f"{r['sd']:.2f}"])
     widths = [max(len(head[i]), *(len(row[i]) for row in rows)) for i in range(len(head))]
@@ -415,9 +430,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         _silence_stdout()
         return EXIT_OK
     except KeyboardInterrupt:
-        _say(f"{PROG}: interrupted")
+        _say(_("{prog}: interrupted", prog=PROG))
         return EXIT_INTERRUPTED
     except Exception as e:  # a bug: still one line, no traceback for a learner
-        _say(f"{PROG}: internal error ({type(e).__name__}: {e}); please report it")
+        _say(_("{prog}: internal error ({error}: {message}); please report it", prog=PROG, error=type(e).__name__,
+               message=e))
         return EXIT_INTERNAL
     return code

@@ -40,6 +40,7 @@ from keinstich.code_bytes import ALPHABET, WORDS, CodeError, Reader, Short, Writ
 from keinstich.deal import IllegalPlay
 from keinstich.machine import check_deal
 from keinstich.records import PASS, Record, RecordError, record_of, replay
+from keinstich.wording.i18n import _
 
 if TYPE_CHECKING:
     from keinstich.deal import Deal
@@ -132,7 +133,7 @@ def deal_code(deal: Deal, seat: int = 0, *, seed: int | str | None = None,
     try:
         record = record_of(deal)
     except RecordError as e:
-        raise CodeError(f"this deal cannot be written as a code: {e}") from None
+        raise CodeError(_("this deal cannot be written as a code: {error}", error=e)) from None
     return DealCode(record, seat, _seed(seed), _bots(bots, n))
 
 
@@ -146,10 +147,10 @@ def result_code(code: DealCode | str, deal: Deal, *, name: str = "") -> DealCode
     history = deal.history
     if len(history) < start or mine.hands != given.record.hands or _head(mine) != _head(given.record) or \
             deal.rewound(start).history != given.position().history:
-        raise CodeError("this deal was not played from the code's position: a result code is made from the "
-                        "deal its deal code opened")
+        raise CodeError(_("this deal was not played from the code's position: a result code is made from the deal "
+                          "its deal code opened"))
     if not isinstance(name, str) or len(name) > 60 or any(ord(ch) < 32 for ch in name):
-        raise CodeError("a student's name is text of at most 60 characters, on one line")
+        raise CodeError(_("a student's name is text of at most 60 characters, on one line"))
     return DealCode(mine, given.seat, given.seed, given.bots, "result", start, name.strip())
 
 
@@ -158,10 +159,10 @@ def read_code(text: object) -> DealCode:
     if isinstance(text, DealCode):
         return text
     if not isinstance(text, str):
-        raise CodeError(f"a deal code is text such as \"KS1-…\", not {type(text).__name__}")
+        raise CodeError(_("a deal code is text such as \"KS1-…\", not {kind}", kind=type(text).__name__))
     if len(text) > MAX_CODE:
-        raise CodeError(f"this is not a deal code: it has {len(text)} characters, and a code has at most "
-                        f"{MAX_CODE}")
+        raise CodeError(_("this is not a deal code: it has {n} characters, and a code has at most {most}",
+                          n=len(text), most=MAX_CODE))
     raw = text.strip()
     if raw.lower().startswith(("http://", "https://")) or "deal=" in raw:
         raw = code_in_link(raw)
@@ -169,23 +170,23 @@ def read_code(text: object) -> DealCode:
     kind = _KINDS.get(head[:2].upper())
     if not dash or kind is None or not head[2:].isdigit():
         shown = raw if len(raw) <= 24 else raw[:20] + "…"
-        raise CodeError(f"{shown!r} is not a deal code: a deal code starts with {DEAL_PREFIX}{VERSION}- and a "
-                        f"result code with {RESULT_PREFIX}{VERSION}-")
+        raise CodeError(_("{text} is not a deal code: a deal code starts with {deal} and a result code with {result}",
+                          text=repr(shown), deal=f"{DEAL_PREFIX}{VERSION}-", result=f"{RESULT_PREFIX}{VERSION}-"))
     version = int(head[2:])
     if version != VERSION:
         if version > VERSION:
-            raise CodeError(f"this code was made by a newer version of the kit (code version {version}; this one "
-                            f"reads version {VERSION}): update the kit to open it")
-        raise CodeError(f"this code has version {version}, which no version of the kit wrote: this kit reads "
-                        f"version {VERSION}")
+            raise CodeError(_("this code was made by a newer version of the kit (code version {version}; this one "
+                              "reads version {ours}): update the kit to open it", version=version, ours=VERSION))
+        raise CodeError(_("this code has version {version}, which no version of the kit wrote: this kit reads version "
+                          "{ours}", version=version, ours=VERSION))
     data = from_base32(body)
     if len(data) < 5 or zlib.crc32(head.upper().encode() + data[:-4]).to_bytes(4, "big") != data[-4:]:
-        raise CodeError("this code is damaged or was changed: its checksum does not match (copy the whole code "
-                        "again)")
+        raise CodeError(_("this code is damaged or was changed: its checksum does not match (copy the whole code "
+                          "again)"))
     try:
         return _decode(kind, data[:-4])
     except (Short, IndexError, OverflowError, UnicodeDecodeError):
-        raise CodeError("this code is damaged: it ends too early or holds bytes no kit writes") from None
+        raise CodeError(_("this code is damaged: it ends too early or holds bytes no kit writes")) from None
 
 
 def code_in_link(text: str) -> str:
@@ -202,7 +203,7 @@ def code_in_link(text: str) -> str:
 
 def _check_seat(seat: object, n: int) -> None:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-        raise CodeError(f"seat must be a seat from 0 to {n - 1}, not {seat!r}")
+        raise CodeError(_("seat must be a seat from 0 to {last}, not {seat}", last=n - 1, seat=repr(seat)))
 
 
 def _seed(seed: object) -> int | str | None:
@@ -210,7 +211,7 @@ def _seed(seed: object) -> int | str | None:
         return seed
     if isinstance(seed, str) and 0 < len(seed) <= 100:
         return seed
-    raise CodeError(f"a seed is a whole number or a word of at most 100 characters, not {seed!r}")
+    raise CodeError(_("a seed is a whole number or a word of at most 100 characters, not {seed}", seed=repr(seed)))
 
 
 def _bots(bots: Sequence[object] | None, n: int) -> tuple[str, ...]:
@@ -220,7 +221,7 @@ def _bots(bots: Sequence[object] | None, n: int) -> tuple[str, ...]:
         return (bots,) * n
     out = tuple(bots) if isinstance(bots, Sequence) else ()
     if len(out) != n or not all(isinstance(b, str) and 0 < len(b) <= 60 for b in out):
-        raise CodeError(f"bots are one spec per seat ({n}), each a name such as \"heuristic\"")
+        raise CodeError(_("bots are one spec per seat ({n}), each a name such as \"heuristic\"", n=n))
     return out  # type: ignore[return-value]
 
 
@@ -296,7 +297,7 @@ def _decode(kind: Kind, data: bytes) -> DealCode:
     r = Reader(data)
     flags = r.byte()
     if flags & ~_FLAGS:
-        raise CodeError("this code holds parts this kit does not know: it was made by a newer version of the kit")
+        raise CodeError(_("this code holds parts this kit does not know: it was made by a newer version of the kit"))
     game, contract, pack_id = r.word(), r.word(), r.word()
     n, dealer, seat = r.uint(), r.uint(), r.uint()
     if not 2 <= n <= 8:
@@ -304,11 +305,11 @@ def _decode(kind: Kind, data: bytes) -> DealCode:
     seed: int | str | None = None
     if flags & _SEED:
         seed = r.signed() if r.byte() == 0 else r.text()
-    bots = tuple(r.word() for _ in range(n)) if flags & _BOTS else ()
+    bots = tuple(r.word() for _x in range(n)) if flags & _BOTS else ()
     try:
         p = get_pack(pack_id)
     except ValueError as e:
-        raise CodeError(f"this code names a pack this kit does not deal: {e}") from None
+        raise CodeError(_("this code names a pack this kit does not deal: {error}", error=e)) from None
     codes = [c.code for c in p.cards]
     options = r.value([]) if flags & _OPTIONS else {}
     extra = r.value(codes) if flags & _EXTRA else {}
@@ -323,14 +324,14 @@ def _decode(kind: Kind, data: bytes) -> DealCode:
         raise Short
     number = int.from_bytes(body, "big")
     size = len(p)
-    hands: list[list[str]] = [[] for _ in range(n)]
+    hands: list[list[str]] = [[] for _x in range(n)]
     for c in codes:
         number, s = divmod(number, n + 1)
         if s < n:
             hands[s].append(c)
     radix = 3 * size + 1 if lay_off else size
     plays = []
-    for _ in range(moves):
+    for _move in range(moves):
         number, digit = divmod(number, radix)
         if digit == 3 * size:
             plays.append(PASS)
@@ -346,11 +347,11 @@ def _decode(kind: Kind, data: bytes) -> DealCode:
     try:
         record = Record.from_dict(d)
     except RecordError as e:
-        raise CodeError(f"this code's deal is not valid: {e}") from None
+        raise CodeError(_("this code's deal is not valid: {error}", error=e)) from None
     _check_seat(seat, n)
     deal = _replayed(record)
     if kind == "result" and not 0 <= start <= len(deal.history):
-        raise CodeError(f"this result code's start ({start}) is past the end of its deal")
+        raise CodeError(_("this result code's start ({start}) is past the end of its deal", start=start))
     return DealCode(record, seat, seed, bots, kind, start, name)
 
 
@@ -358,4 +359,4 @@ def _replayed(record: Record) -> Deal:
     try:
         return replay(record)
     except (RecordError, IllegalPlay) as e:
-        raise CodeError(f"this code's deal is not valid: {e}") from None
+        raise CodeError(_("this code's deal is not valid: {error}", error=e)) from None

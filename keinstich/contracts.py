@@ -14,6 +14,7 @@ finished deal add up to it, which is the pot invariant.
 from __future__ import annotations
 
 import dataclasses
+import html
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
@@ -22,6 +23,7 @@ from keinstich.cards import ALL_CARDS, Card, Pack, Rank, Style, Suit, card, mask
 from keinstich.limits import check_fields
 from keinstich.tricks import NO_TRUMPS, Trick, TrickRules
 from keinstich.wording import usual_style
+from keinstich.wording.i18n import NP_, _, pgettext
 
 
 class ContractError(ValueError):
@@ -44,7 +46,7 @@ class PerTrick:
         return self.amount * total_tricks
 
     def describe(self, style: Style = "german") -> str:
-        return f"{self.amount} per trick"
+        return _("{amount} per trick", amount=self.amount)
 
 
 @dataclass(frozen=True)
@@ -90,10 +92,16 @@ class PerCard:
     def describe(self, style: Style = "german") -> str:
         """"10 per Ober", "5 per card of Hearts", "40 for the König of Hearts" (``style``: the pack's words)."""
         if isinstance(self.card, Card):
-            return f"{self.amount} for the {self.card.label(style)}"
-        rank_name = self.rank.label(style) if isinstance(self.rank, Rank) else "card"
-        suit_name = f"of {self.suit.label(style).capitalize()}" if isinstance(self.suit, Suit) else ""
-        return f"{self.amount} per {' '.join(p for p in (rank_name, suit_name) if p)}"
+            return _("{amount} for the {card}", amount=self.amount, card=self.card.label(style))
+        suit_name = self.suit.label(style).capitalize() if isinstance(self.suit, Suit) else ""
+        if isinstance(self.rank, Rank):
+            if suit_name:
+                return _("{amount} per {rank} of {suit}", amount=self.amount, rank=self.rank.label(style),
+                         suit=suit_name)
+            return _("{amount} per {rank}", amount=self.amount, rank=self.rank.label(style))
+        if suit_name:
+            return _("{amount} per card of {suit}", amount=self.amount, suit=suit_name)
+        return _("{amount} per card", amount=self.amount)
 
 
 @dataclass(frozen=True)
@@ -118,8 +126,13 @@ class ForTrick:
         return self.amount if 1 <= self._index(total_tricks) <= total_tricks else 0
 
     def describe(self, style: Style = "german") -> str:
-        names = {1: "the first trick", -1: "the last trick", -2: "the penultimate trick"}
-        return f"{self.amount} for {names.get(self.number, f'trick {self.number}')}"
+        if self.number == 1:
+            return _("{amount} for the first trick", amount=self.amount)
+        if self.number == -1:
+            return _("{amount} for the last trick", amount=self.amount)
+        if self.number == -2:
+            return _("{amount} for the penultimate trick", amount=self.amount)
+        return _("{amount} for trick {k}", amount=self.amount, k=self.number)
 
 
 Component = PerTrick | PerCard | ForTrick
@@ -241,33 +254,40 @@ class Contract:
         """The contract in one line, its cards named in ``style``'s words (the pack's; by default the
         game's usual pack: German for Kein Stich, French for Herzeln)."""
         style = style or usual_style(self.game)
-        text = f"{self.title(style)}: " + ", ".join(c.describe(style) for c in self.components)
-        return text + (" (march on)" if self.march else "")
+        text = _("{contract}: {scoring}", contract=self.title(style),
+                 scoring=", ".join(c.describe(style) for c in self.components))
+        return _("{contract} (march on)", contract=text) if self.march else text
 
     def title(self, style: Style | None = None) -> str:
         """The contract's name in the words of the pack's faces: Herzeln's "No Queens" is "No Obers" with
         German faces."""
         german = (style or usual_style(self.game)) == "german"
-        return self.german_faces if german and self.german_faces else self.name
+        return pgettext(f"{self.game} contract", self.german_faces if german and self.german_faces else self.name)
 
     def _repr_html_(self) -> str:
         german = f" <i>({self.german})</i>" if self.german else ""
         style = usual_style(self.game)
-        return f"<b>{self.title(style)}</b>{german}: " + ", ".join(c.describe(style) for c in self.components)
+        return f"<b>{html.escape(self.title(style))}</b>{german}: " + html.escape(
+            ", ".join(c.describe(style) for c in self.components))
 
 
-NO_TRICKS = Contract("no-tricks", "No Tricks", (PerTrick(5),), german="Kein Stich")
-NO_HEARTS = Contract("no-hearts", "No Hearts", (PerCard(5, suit="H"),), german="Kein Herz")
-NO_OBERS = Contract("no-obers", "No Obers", (PerCard(10, rank="Q"),), german="Kein Ober")
-NO_MAX = Contract("no-max", "No Max", (PerCard(40, card="KH"),), german="Kein Herz-König")
-BLACK_PIG = Contract("black-pig", "Black Pig", (PerCard(40, card="QS"),), german="Schwarze Sau")
-NO_PENULTIMATE = Contract("no-penultimate", "No Penultimate Trick", (ForTrick(-2, 40),),
+NO_TRICKS = Contract("no-tricks", NP_("kein-stich contract", "No Tricks"), (PerTrick(5),), german="Kein Stich")
+NO_HEARTS = Contract("no-hearts", NP_("kein-stich contract", "No Hearts"), (PerCard(5, suit="H"),),
+                     german="Kein Herz")
+NO_OBERS = Contract("no-obers", NP_("kein-stich contract", "No Obers"), (PerCard(10, rank="Q"),),
+                    german="Kein Ober")
+NO_MAX = Contract("no-max", NP_("kein-stich contract", "No Max"), (PerCard(40, card="KH"),), german="Kein Herz-König")
+BLACK_PIG = Contract("black-pig", NP_("kein-stich contract", "Black Pig"), (PerCard(40, card="QS"),),
+                     german="Schwarze Sau")
+NO_PENULTIMATE = Contract("no-penultimate", NP_("kein-stich contract", "No Penultimate Trick"), (ForTrick(-2, 40),),
                           german="Kein zweitletzter Stich")
-NO_FIRST_LAST = Contract("no-first-last", "No First or Last Trick", (ForTrick(1, 20), ForTrick(-1, 20)),
+NO_FIRST_LAST = Contract("no-first-last", NP_("kein-stich contract", "No First or Last Trick"),
+                         (ForTrick(1, 20), ForTrick(-1, 20)),
                          german="Kein erster, letzter Stich")
-POWER = Contract("power", "Power", (PerTrick(5), PerCard(5, suit="H"), PerCard(10, rank="Q"),
+POWER = Contract("power", NP_("kein-stich contract", "Power"),
+                 (PerTrick(5), PerCard(5, suit="H"), PerCard(10, rank="Q"),
                                     PerCard(40, card="KH")), german="Power / Blitz")
-POWER_BLACK_PIG = Contract("power-black-pig", "Power with Black Pig",
+POWER_BLACK_PIG = Contract("power-black-pig", NP_("kein-stich contract", "Power with Black Pig"),
                            (PerTrick(5), PerCard(5, suit="H"), PerCard(10, rank="Q"), PerCard(40, card="QS")),
                            german="Power mit Schwarzer Sau")
 

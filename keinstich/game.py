@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol, TypeVar, get
 from keinstich.cards import Card, Pack, PackError, Style, pack
 from keinstich.hand_text import hands_to_text
 from keinstich.wording import card_words
+from keinstich.wording.i18n import _
 
 if TYPE_CHECKING:
     from keinstich.deal import Deal, Move, Result
@@ -283,11 +284,11 @@ class Game(ABC):
         title = getattr(contract, "title", None)
         name = title(style) if callable(title) else str(getattr(contract, "name", contract))
         german = str(getattr(contract, "german", "") or "")
-        return f"{name} ({german})" if german and german != name else name
+        return _("{name} ({german})", name=name, german=german) if german and german != name else name
 
     def describe_deal(self, contract: Any, players: int, pack: Pack) -> str:
         """One line on a deal's rules, players and pack (the title of a table or a replay)."""
-        return f"{contract.describe(pack.style)} — {players} players, {pack.id}"
+        return _("{contract} — {n} players, {pack}", contract=contract.describe(pack.style), n=players, pack=pack.id)
 
     def contract_of(self, deal: Deal) -> Any:
         """The contract (or rules) ``deal`` was dealt under, as :meth:`deal` takes it back (None if none)."""
@@ -297,9 +298,12 @@ class Game(ABC):
         """What the solver's value of a move means for the seat to move (see
         :func:`keinstich.bots.solver.card_values`): a penalty paid, points scored, a place value."""
         if deal.result().places is not None:
-            return f"place value {value}"
+            return _("place value {value}", value=value)
         unit = getattr(getattr(deal, "contract", None), "unit", "pfennig")
-        return f"pays {value} pf" if unit == "pfennig" else f"scores {value} {unit}"
+        if unit == "pfennig":
+            return _("pays {value} pf", value=value)
+        return _("scores {value} points", value=value) if unit == "points" else _("scores {value} {unit}", value=value,
+                                                                                       unit=unit)
 
     def card_order(self, contract: Any) -> str:
         """The rank order a hand of this contract is sorted in for display."""

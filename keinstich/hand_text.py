@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from keinstich.cards import Card, CardCodeError, Pack, cards, pack, quoted
 from keinstich.limits import check_whole
+from keinstich.wording.i18n import _
 
 
 class DealTextError(ValueError):
@@ -23,8 +24,8 @@ def hands_from_text(text: str, p: Pack | str, players: int | None = None,
     must appear exactly once and all hands must be the same size.
     """
     if not isinstance(text, str):
-        raise DealTextError(f"hands_from_text takes the hands as text, one line per seat such as "
-                            f"\"QS 10H 7C …\", not {quoted(text)}")
+        raise DealTextError(_("hands_from_text takes the hands as text, one line per seat such as \"QS 10H 7C …\", "
+                              "not {text}", text=quoted(text)))
     p = pack(p)
     rows: list[tuple[str, tuple[Card, ...]]] = []
     skat_cards: tuple[Card, ...] | None = None
@@ -37,40 +38,42 @@ def hands_from_text(text: str, p: Pack | str, players: int | None = None,
         try:
             parsed = cards(body)
         except CardCodeError as e:
-            raise DealTextError(f"line {lineno}: {e}") from None
+            raise DealTextError(_("line {k}: {error}", k=lineno, error=e)) from None
         if colon and label.strip().lower() in ("skat", "stock", "talon"):
             skat_cards = parsed
         else:
-            rows.append((f"line {lineno}", parsed))
+            rows.append((_("line {k}", k=lineno), parsed))
     n = check_whole("players", players, 2, error=DealTextError) if players is not None else len(rows)
     check_whole("skat", skat, 0, error=DealTextError)
     if len(rows) != n:
-        raise DealTextError(f"expected {n} hands (one line per seat), found {len(rows)}")
+        raise DealTextError(_("expected {n} hands (one line per seat), found {found}", n=n, found=len(rows)))
     if skat and skat_cards is None:
-        raise DealTextError(f"expected a line 'skat: …' with {skat} cards")
+        raise DealTextError(_("expected a line 'skat: …' with {n} cards", n=skat))
     if not skat and skat_cards is not None:
-        raise DealTextError("this game has no skat: remove the 'skat:' line")
+        raise DealTextError(_("this game has no skat: remove the 'skat:' line"))
     seen: dict[Card, str] = {}
-    groups = rows + ([("the skat", skat_cards)] if skat_cards is not None else [])
+    groups = rows + ([(_("the skat"), skat_cards)] if skat_cards is not None else [])
     for where, hand in groups:
         for c in hand:
             if c not in p:
-                raise DealTextError(f"{where}: {c.code} is not in the {p.id} pack")
+                raise DealTextError(_("{where}: {card} is not in the {pack} pack", where=where, card=c.code, pack=p.id))
             if c in seen:
-                raise DealTextError(f"{c.code} appears twice ({seen[c]} and {where})")
+                raise DealTextError(_("{card} appears twice ({first} and {second})", card=c.code, first=seen[c],
+                                      second=where))
             seen[c] = where
     missing = [c.code for c in p.cards if c not in seen]
     if missing:
-        raise DealTextError(f"cards missing from the deal: {', '.join(missing)} "
-                            f"(every card of the {p.id} pack must be dealt)")
+        raise DealTextError(_("cards missing from the deal: {cards} (every card of the {pack} pack must be dealt)",
+                              cards=", ".join(missing), pack=p.id))
     size = p.hand_size(n, skat)
     for where, hand in rows:
         if len(hand) != size:
-            raise DealTextError(f"{where} has {len(hand)} cards; every hand needs {size} "
-                                f"({len(p)} cards of {p.id} among {n} players)")
+            raise DealTextError(_("{where} has {n} cards; every hand needs {size} ({cards} cards of {pack} among "
+                                  "{players} players)", where=where, n=len(hand), size=size, cards=len(p), pack=p.id,
+                                  players=n))
     if skat_cards is not None and len(skat_cards) != skat:
-        raise DealTextError(f"the skat has {len(skat_cards)} cards; it needs {skat}")
-    hands = tuple(tuple(sorted(h)) for _, h in rows)
+        raise DealTextError(_("the skat has {n} cards; it needs {size}", n=len(skat_cards), size=skat))
+    hands = tuple(tuple(sorted(h)) for _where, h in rows)
     return hands + ((tuple(sorted(skat_cards)),) if skat_cards is not None else ())
 
 

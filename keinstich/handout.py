@@ -22,6 +22,8 @@ from keinstich.deal import Deal, TrickPlay
 from keinstich.faces.hands import look, trick_svg
 from keinstich.faces.svg import FONT, H, W, _n, card_svg
 from keinstich.machine import check_deal
+from keinstich.wording.i18n import _
+from keinstich.wording.names import unit_word
 
 __all__ = ["PAGE", "handout_svg", "save_handout"]
 
@@ -64,45 +66,51 @@ def handout_svg(deal: Deal, *, hands: Literal["open", "hidden"] = "open", seat: 
     game = GAMES[deal.game]
     contract = game.contract_of(deal)
     order = "natural" if contract is None else game.card_order(contract)
-    lk = look([c for h in deal.dealt for c in h], style, None, "en", 34)
+    lk = look([c for h in deal.dealt for c in h], style, None, None, 34)
     page_w, page_h = PAGE
     margin = 36.0
-    parts = [_text(margin, margin + 10, title or (getattr(contract, "name", "") or deal.game), 20, True)]
+    named = getattr(contract, "title", None)
+    parts = [_text(margin, margin + 10, title or ((named() if callable(named) else getattr(contract, "name", ""))
+                                                  or deal.game), 20, True)]
     y = margin + 34
     result = deal.result()
-    parts.append(_text(margin, y, f"{n} players · {len(play.tricks)} of {td.total_tricks} tricks played · "
-                                  f"{'hands as dealt' if hands == 'open' else f'the hand of seat {seat}'}", 12))
+    fields = {"n": n, "played": len(play.tricks), "total": td.total_tricks, "seat": seat}
+    parts.append(_text(margin, y, _("{n} players · {played} of {total} tricks played · hands as dealt", **fields)
+                       if hands == "open" else
+                       _("{n} players · {played} of {total} tricks played · the hand of seat {seat}", **fields), 12))
     y += 16
     cw = 34.0
     for s in range(n):
         if hands == "hidden" and s != seat:
             continue
-        parts.append(_text(margin, y + cw * H / W / 2 + 5, f"Seat {s}", 13, s == seat))
+        parts.append(_text(margin, y + cw * H / W / 2 + 5, _("Seat {n}", n=s), 13, s == seat))
         for i, c in enumerate(sort_hand(deal.dealt[s], order)):
-            face = card_svg(c, style=lk.style, four_colour=lk.four_colour, lang="en", width=cw)
+            face = card_svg(c, style=lk.style, four_colour=lk.four_colour, width=cw)
             parts.append(face.replace("<svg ", f'<svg x="{_n(margin + 64 + i * (cw + 3))}" y="{_n(y)}" ', 1))
         y += cw * H / W + 8
     y += 8
     tricks: list[tuple[tuple[tuple[int, Card], ...], int | None, str]] = [
-        (tuple(t.plays()), t.winner, f"Trick {t.number}") for t in play.tricks]
+        (tuple(t.plays()), t.winner, _("Trick {k}", k=t.number)) for t in play.tricks]
     if play.trick:
-        tricks.append((tuple(play.trick), None, f"Trick {len(play.tricks) + 1} (on the table)"))
+        tricks.append((tuple(play.trick), None, _("Trick {k} (on the table)", k=len(play.tricks) + 1)))
     col = (page_w - 2 * margin) / 3
     row_h = 0.0
     for i, (plays, winner, name) in enumerate(tricks):
         if i % 3 == 0 and i:
             y += row_h + 8
             row_h = 0.0
-        svg = trick_svg(n, plays, winner=winner, me=seat, style=lk.style, four_colour=lk.four_colour, lang="en",
-                        width=40, title=name)
+        svg = trick_svg(n, plays, winner=winner, me=seat, style=lk.style, four_colour=lk.four_colour, width=40,
+                        title=name)
         placed, h = _fit(svg, margin + (i % 3) * col, y + 14, col - 8)
         parts.append(_text(margin + (i % 3) * col + 4, y + 10, name, 11, True) + placed)
         row_h = max(row_h, h + 14)
     y += row_h + 20
-    scores = ", ".join(f"seat {s} {v}" for s, v in enumerate(result.scores))
+    scores = ", ".join(f"{_('seat {n}', n=s)} {v}" for s, v in enumerate(result.scores))
+    unit = unit_word(result.unit)
     parts.append(_text(margin, min(y, page_h - margin),
-                       f"{'Score' if deal.over else 'Score so far'} ({result.unit}): {scores}", 12))
-    label = html.escape(f"Handout: {title or deal.game}")
+                       _("Score ({unit}): {scores}", unit=unit, scores=scores) if deal.over else
+                       _("Score so far ({unit}): {scores}", unit=unit, scores=scores), 12))
+    label = html.escape(_("Handout: {title}", title=title or deal.game))
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_n(page_w)} {_n(page_h)}" width="210mm" '
             f'height="297mm" role="img" aria-label="{label}"><title>{label}</title>'
             f'<rect width="{_n(page_w)}" height="{_n(page_h)}" fill="#ffffff"/>{"".join(parts)}</svg>')

@@ -66,6 +66,7 @@ from keinstich.layoff_rules import (
 from keinstich.limits import check_whole, quoted
 from keinstich.machine import Machine, check_seat, named, read_hands
 from keinstich.tricks import forehand
+from keinstich.wording.i18n import _
 
 _END_CODES: dict[str | None, int] = {None: 0, "top": TOP, "bottom": BOTTOM}
 _JACKS = mask_of(c for c in ALL_CARDS if c.rank is Rank.JACK)
@@ -200,11 +201,12 @@ class DominoDeal(OpenLayout, LayOffPlayOut, Machine):
             scores = self.contract.score(self._finish) if self.is_over else (0,) * n
             return Result(scores, "points", places=places)
         if self.pot is None or not self.is_over:
-            hint = "; set the deal's pot to see the payout" if self.pot is None else ""
-            return Result(fees, "pfennig", places=places, text="pass fees only" + hint)
+            return Result(fees, "pfennig", places=places, text=_("pass fees only; set the deal's pot to see the payout")
+                          if self.pot is None else _("pass fees only"))
         shares = payout_shares(self.pot + sum(fees), self._finish, payout_weights(n))
         return Result(tuple(fees[s] - shares[s] for s in range(n)), "pfennig", places=places,
-                      text=f"the pot of {self.pot} and {sum(fees)} in pass fees paid out by place")
+                      text=_("the pot of {pot} and {fees} in pass fees paid out by place", pot=self.pot,
+                             fees=sum(fees)))
 
     @property
     def started(self) -> bool:
@@ -231,7 +233,7 @@ class DominoDeal(OpenLayout, LayOffPlayOut, Machine):
     @property
     def plays(self) -> tuple[tuple[int, Card | None], ...]:
         """Every move so far as (seat, card), a pass as (seat, None)."""
-        return tuple((s, c) for s, c, _ in self._history)
+        return tuple((s, c) for s, c, _x in self._history)
 
     @property
     def history(self) -> tuple[tuple[int, Card | Lay | None], ...]:
@@ -404,7 +406,7 @@ class DominoDeal(OpenLayout, LayOffPlayOut, Machine):
     def _advance(self, s: int) -> None:
         hands, n = self._hands, self.players
         t = s
-        for _ in range(n):
+        for _step in range(n):
             t = t + 1 if t + 1 < n else 0
             if hands[t]:
                 self._turn = t
@@ -441,7 +443,7 @@ class DominoDeal(OpenLayout, LayOffPlayOut, Machine):
 
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"seat {self._turn} to move"
-        laid = sum(1 for _, c, _ in self._history if c is not None)
+        laid = sum(1 for _x, c, _x in self._history if c is not None)
         return f"<DominoDeal {self.contract.id} ({self.rules.layout}): {laid} cards laid, {state}>"
 
     def _repr_html_(self) -> str:

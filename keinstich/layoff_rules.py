@@ -14,7 +14,8 @@ from typing import ClassVar, Literal
 
 from keinstich.cards import Card, Rank, Style, Suit, card, mask_of, strength_table
 from keinstich.limits import check_fields, check_flag, check_whole, quoted
-from keinstich.wording import a, usual_style
+from keinstich.wording import usual_style
+from keinstich.wording.i18n import NP_, _, pgettext
 
 Layout = Literal["rows", "chain"]
 Start = Literal["acorns", "hearts", "leaves", "bells", "any"]
@@ -72,17 +73,21 @@ class DominoRules:
 
     def describe(self, style: Style = "german") -> str:
         """The rules in one line, the cards named in ``style``'s words (the pack's)."""
+        order = pgettext("order", "ace-ten") if self.order == "ace-ten" else pgettext("order", "natural")
         if self.layout == "chain":
-            text = f"one chain of any suits from {a(Rank.JACK.label(style))}, {self.order} order, wrapping round"
+            text = (_("one chain of any suits from an Unter, {order} order, wrapping round", order=order)
+                    if style == "german" else
+                    _("one chain of any suits from a Jack, {order} order, wrapping round", order=order))
         else:
             first = self.start_card
-            text = (f"rows by suit from the {first.label(style)} first" if first is not None
-                    else f"rows by suit, any {Rank.JACK.label(style)} first")
-            text += f", {self.order} order" + (", rows may wrap round" if self.wrap else "")
+            text = (_("rows by suit from the {card} first", card=first.label(style)) if first is not None
+                    else _("rows by suit, any {rank} first", rank=Rank.JACK.label(style)))
+            text = (_("{rules}, {order} order, rows may wrap round", rules=text, order=order) if self.wrap else
+                    _("{rules}, {order} order", rules=text, order=order))
         if self.voluntary_pass:
-            text += ", passing allowed"
+            text = _("{rules}, passing allowed", rules=text)
         if self.pass_fee:
-            text += f", {self.pass_fee} per pass"
+            text = _("{rules}, {fee} per pass", rules=text, fee=self.pass_fee)
         return text
 
 
@@ -121,27 +126,35 @@ class DominoContract:
 
     def describe(self, style: Style | None = None) -> str:
         style = style or usual_style(self.game)
-        pay = ("pays out the pot by finishing place" if self.points is None
-               else "places score " + " / ".join(str(p) for p in self.points))
-        return f"{self.name}: {self.rules.describe(style)}; {pay}"
+        pay = (_("pays out the pot by finishing place") if self.points is None
+               else _("places score {points}", points=" / ".join(str(p) for p in self.points)))
+        return _("{contract}: {rules}; {pay}", contract=self.title(style), rules=self.rules.describe(style), pay=pay)
+
+    def title(self, style: Style | None = None) -> str:
+        """The contract's name in the language spoken ("Domino", "Unteransetzen")."""
+        return pgettext(f"{self.game} contract", self.name)
 
     def _repr_html_(self) -> str:
         german = f" <i>({self.german})</i>" if self.german else ""
-        return f"<b>{self.name}</b>{german}: {self.rules.describe(usual_style(self.game))}"
+        return f"<b>{self.title()}</b>{german}: {self.rules.describe(usual_style(self.game))}"
 
 
 STAKE = 5
 """Kein Stich's stake in pfennig: the pot is paid out in whole stakes, so a pass fee is a multiple of it
 (docs/rules.md §2.6, §2.7)."""
 
-DOMINO = DominoContract("domino", "Domino", "Unteransetzen", DominoRules())
-DOMINO_HEARTS = DominoContract("domino-hearts", "Domino from the Unter of Hearts", "Herzunteranlegen",
+DOMINO = DominoContract("domino", NP_("kein-stich contract", "Domino"), "Unteransetzen", DominoRules())
+DOMINO_HEARTS = DominoContract("domino-hearts", NP_("kein-stich contract", "Domino from the Unter of Hearts"),
+                               "Herzunteranlegen",
                                DominoRules(start="hearts"))
-DOMINO_LEAVES = DominoContract("domino-leaves", "Domino from the Unter of Leaves", "Grünunteransetzen",
+DOMINO_LEAVES = DominoContract("domino-leaves", NP_("kein-stich contract", "Domino from the Unter of Leaves"),
+                               "Grünunteransetzen",
                                DominoRules(start="leaves"))
-DOMINO_BELLS = DominoContract("domino-bells", "Domino from the Unter of Bells", "Schellenunteransetzen",
+DOMINO_BELLS = DominoContract("domino-bells", NP_("kein-stich contract", "Domino from the Unter of Bells"),
+                              "Schellenunteransetzen",
                               DominoRules(start="bells"))
-DOMINO_ANY = DominoContract("domino-any", "Domino from any Unter", "Unteransetzen (beliebiger Unter)",
+DOMINO_ANY = DominoContract("domino-any", NP_("kein-stich contract", "Domino from any Unter"),
+                            "Unteransetzen (beliebiger Unter)",
                             DominoRules(start="any"))
 DOMINO_CONTRACTS: dict[str, DominoContract] = {
     "acorns": DOMINO, "hearts": DOMINO_HEARTS, "leaves": DOMINO_LEAVES, "bells": DOMINO_BELLS, "any": DOMINO_ANY}
@@ -168,7 +181,7 @@ def domino_contract(start: str = "acorns", *, voluntary_pass: bool = False, pass
     return c
 
 
-HERZELN_DOMINO = DominoContract("herzeln-domino", "Domino", "Unteranlegen",
+HERZELN_DOMINO = DominoContract("herzeln-domino", NP_("herzeln contract", "Domino"), "Unteranlegen",
                                 DominoRules(layout="chain", order="ace-ten"), (0, -10, -20, -30), "herzeln")
 """Herzeln's deal 8: one wrapping chain from any Jack; places score 0/-10/-20/-30 (docs/rules.md §3.3)."""
 
@@ -285,5 +298,5 @@ class DominoObservation:
     @property
     def unseen(self) -> tuple[Card, ...]:
         """Cards in the other hands: the cards in play less this hand and the cards laid."""
-        known = mask_of(self.hand) | mask_of(c for _, c in self.plays if c is not None)
+        known = mask_of(self.hand) | mask_of(c for _x, c in self.plays if c is not None)
         return tuple(c for c in self.in_play if not known & c.bit)

@@ -17,15 +17,17 @@ from typing import TYPE_CHECKING
 
 from keinstich.cards import Style
 from keinstich.deal import Deal, Move, move_cards
+from keinstich.wording import listed
+from keinstich.wording.i18n import N_, _
 
 if TYPE_CHECKING:
     from keinstich.coach import Judgement
 
 __all__ = ["Answer", "best_moves", "judged", "open_best", "review_of"]
 
-OPEN_VIEW = "with all hands open, against these opponents"
+OPEN_VIEW = N_("with all hands open, against these opponents")
 """What the open-hands answer assumes, said with it: every hand known, the other seats playing as their bots at
-the table do."""
+the table do (a msgid: translated where shown)."""
 
 
 @dataclass(frozen=True)
@@ -37,7 +39,7 @@ class Answer:
     moves: tuple[Move, ...]
     why: str
     open_hands: bool = False
-    view: str = "from what the player could know"
+    view: str = N_("from what the player could know")
 
     @property
     def cards(self) -> tuple[object, ...]:
@@ -77,23 +79,28 @@ def open_best(position: Deal, *, bots: object = "heuristic", style: Style | None
     seat = _seat(position)
     legal = tuple(position.legal_moves())
     if len(legal) == 1:
-        return Answer(seat, legal, f"{_names(position, legal, style)} is the only move here", open_hands=True,
-                      view=OPEN_VIEW)
+        return Answer(seat, legal, _("{moves} is the only move here", moves=_names(position, legal, style)),
+                      open_hands=True, view=OPEN_VIEW)
     if verdict(position, style=style).judged is None:  # Herzblatt's calls and discards: no search of them
         fair = best_moves(position, style=style)
-        return Answer(seat, fair.moves, f"there is no search with all hands open for this move; {fair.why}")
+        return Answer(seat, fair.moves, _("there is no search with all hands open for this move; {why}",
+                                          why=fair.why))
     answers = answers_for(position, seat, bots)  # type: ignore[arg-type]
     got = open_values(position, answers)
     if got is None:  # no search: the coach's fair answer, said to be that, and why
         fair = best_moves(position, style=style)
-        why = ("there is no search with all hands open against a bot that thinks long (the Monte Carlo bot: asking "
-               "it about every line would take minutes)" if not answers.cheap else
-               "with all hands open the search does not finish this early in the deal")
-        return Answer(seat, fair.moves, f"{why}; from what the player could know: {fair.why}")
+        why = (_("there is no search with all hands open against a bot that thinks long (the Monte Carlo bot: "
+                 "asking it about every line would take minutes)") if not answers.cheap else
+               _("with all hands open the search does not finish this early in the deal"))
+        return Answer(seat, fair.moves, _("{why}; from what the player could know: {fair}", why=why, fair=fair.why))
     moves = tuple(m for m in legal if key(m) in got.best)
-    verb = "keeps" if len(moves) == 1 else "keep"
-    return Answer(seat, moves, f"{_names(position, moves, style)} {verb} the best result (the other seats playing "
-                  "as their bots at this table do)", open_hands=True, view=OPEN_VIEW)
+    names = _names(position, moves, style)
+    if len(moves) == 1:
+        why = _("{moves} keeps the best result (the other seats playing as their bots at this table do)",
+                moves=names)
+    else:
+        why = _("{moves} keep the best result (the other seats playing as their bots at this table do)", moves=names)
+    return Answer(seat, moves, why, open_hands=True, view=OPEN_VIEW)
 
 
 def judged(position: Deal, move: Move | str, *, style: Style | None = None) -> Judgement:
@@ -110,8 +117,7 @@ def _names(position: Deal, moves: tuple[Move, ...], style: Style | None) -> str:
     from keinstich.coach.grades import pack_in_play
     from keinstich.coach.why import move_text
 
-    words = [move_text(m, style or pack_in_play(position).style) for m in moves]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return listed(move_text(m, style or pack_in_play(position).style) for m in moves)
 
 
 def review_of(deal: Deal, seat: int, *, bots: object = "heuristic", style: Style | None = None) -> object:

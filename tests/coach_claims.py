@@ -4,7 +4,12 @@ speaks of, recomputed here (tests/test_coach_claims.py; benchmarks/coach.py runs
 A judgement's sentence is: the verdict's part (the grade in words, the cost give or take, against which card, over
 how many deals), then, for a mistake, what all hands open add (the gap, then a story told on two lines, or how often
 the card costs more). :func:`check` matches the whole sentence against these forms, or fails: a new wording cannot
-slip in unchecked. Every number is read back and compared with the value it claims to be.
+slip in unchecked. Every number is read back and compared with the value it claims to be; a story is told again
+here from the two lines recomputed, and must be the sentence's word for word.
+
+The forms are the message catalogs' (:mod:`keinstich.wording.i18n`), in the language spoken: each message is read
+through its text in that language, its ``{placeholders}`` turned into what may stand there, so a German review is
+read back and checked as an English one is (a number in German form, "1,5", is read as 1.5).
 """
 
 from __future__ import annotations
@@ -18,80 +23,134 @@ from keinstich.coach.against import Answers, line_after
 from keinstich.coach.fair import key
 from keinstich.coach.why import ORDINALS, move_text, tricks_of
 from keinstich.coach.why import amount as _amount
+from keinstich.wording import reason_words
+from keinstich.wording.i18n import _, ngettext, pgettext
 
-NUM = r"-?\d+(?:\.\d)?"
-ORD = "|".join(ORDINALS)
+NUM = r"-?\d+(?:[.,]\d)?"
 
 
 class Claim(AssertionError):
     """A sentence that says something untrue, or says it in a form nobody checks."""
 
 
-def _unit(unit: str) -> str:
-    """A unit as a pattern: "points" may be "point" after a 1."""
-    return re.escape(unit[:-1]) + "s?" if unit.endswith("points") else re.escape(unit)
+def form(msgid: str, **fields: str) -> str:
+    """A message of the catalogs as a regular expression, in the language spoken: its text escaped, each
+    ``{field}`` replaced by the pattern given."""
+    out = re.escape(_(msgid))
+    for name, pattern in fields.items():
+        out = out.replace(re.escape("{" + name + "}"), pattern)
+    return out
+
+
+def amount_form(unit: str, name: str) -> str:
+    """An amount in ``unit`` as the sentences say it ("4 pf", "1 point", "2,5 Augen"), its number in group
+    ``name``: the plural's forms differ after the number only."""
+    if unit == "pf":
+        return form("{amount} pf", amount=f"(?P<{name}>{NUM})")
+    plural = {"points": ("{amount} point", "{amount} points"), "card points": ("{amount} card point",
+                                                                                "{amount} card points"),
+              "stakes": ("{amount} stake", "{amount} stakes")}.get(unit)
+    if plural is None:
+        return f"(?P<{name}>{NUM}) {re.escape(unit)}"
+    forms = [ngettext(*plural, k, amount="\x00") for k in (2, 1)]
+    heads = {f.split("\x00")[0] for f in forms}
+    assert len(heads) == 1, forms  # the number stands at the same place in every form
+    tails = sorted({f.split("\x00")[1] for f in forms}, key=len, reverse=True)
+    return re.escape(heads.pop()) + f"(?P<{name}>{NUM})" + "(?:" + "|".join(re.escape(t) for t in tails) + ")"
+
+
+def cost_form(kind: str, unit: str, other: str = "") -> str:
+    """"about 4 pf against X, give or take 1" or "4 pf against X" (``kind`` "against"), "… behind it", "… behind",
+    "… more": the cost in group ``c`` (or ``c2``), the doubt in ``d``."""
+    sure = {"against": "{amount} against {move}", "behind it": "{amount} behind it", "behind": "{amount} behind",
+            "more": "{amount} more"}[kind]
+    about = {"against": "about {amount} against {move}, give or take {doubt}",
+             "behind it": "about {amount} behind it, give or take {doubt}",
+             "behind": "about {amount} behind, give or take {doubt}",
+             "more": "about {amount} more, give or take {doubt}"}[kind]
+    move = re.escape(other)
+    return ("(?:" + form(about, amount=amount_form(unit, "c2"), move=move, doubt=f"(?P<d>{NUM})") + "|"
+            + form(sure, amount=amount_form(unit, "c"), move=move) + ")")
+
+
+def _float(shown: str) -> float:
+    return float(shown.replace(",", "."))
 
 
 def _is(a: float, shown: str, margin: float = 0.051) -> bool:
-    return abs(a - float(shown)) <= margin
+    return abs(a - _float(shown)) <= margin
+
+
+def _over(v: Any) -> str:
+    """The deals a verdict rests on, in words, told again from its count (not from the coach's sentence)."""
+    f = v.judged
+    if not f.count:
+        return _("your legal cards all come to the same here")
+    if f.listed and f.random:  # every deal that fits, played out at random again and again: it says how often
+        rounds = f.count // f.fits
+        _need(rounds * f.fits == f.count, str(f.count), "whole rounds of the listed deals")
+        return ngettext("all {fits} deals that fit what you saw, each played out once at random",
+                        "all {fits} deals that fit what you saw, each played out {n} times at random", rounds,
+                        fits=f.fits)
+    if f.listed and f.count == 1:
+        return (_("the only deal that fits what you saw, solved exactly") if f.exact else
+                _("the only deal that fits what you saw, played out"))
+    if f.listed:
+        return (_("all {n} deals that fit what you saw, solved exactly", n=f.count) if f.exact else
+                _("all {n} deals that fit what you saw, played out", n=f.count))
+    return (_("{n} deals that fit what you saw, solved exactly", n=f.count) if f.exact else
+            _("{n} deals that fit what you saw, played out", n=f.count))
 
 
 def check(j: Judgement, answers: Answers | None) -> list[str]:
     """Check every claim of ``j.why``; returns the names of the claims checked (raises :class:`Claim`)."""
     v = j.verdict
-    style = v.style
+    style, unit = v.style, v.unit
     m, b = move_text(j.move, style), move_text(v.leader, style)
     text = j.why
     done: list[str] = []
     if j.grade == "only":
-        _need(text == f"{m} was your only legal move", text, "forced")
+        _need(text == _("{move} was your only legal move", move=m), text, "forced")
         return ["forced"]
     if v.judged is None:
-        usual = move_text(v.usual, style)
+        reason = re.escape(reason_words(v.usual_reason))
         if j.grade == "best":
-            _need(key(v.usual) == key(j.move) and text.startswith("the heuristic bot decides the same: "), text, "same")
+            _need(key(v.usual) == key(j.move) and re.fullmatch(
+                form("the heuristic bot decides the same: {reason}", reason=reason), text) is not None, text, "same")
         else:
-            _need(key(v.usual) != key(j.move) and text.startswith(f"the heuristic bot would {usual} instead: "), text,
-                  "differs")
+            usual = re.escape(move_text(v.usual, style))
+            _need(key(v.usual) != key(j.move) and re.fullmatch(form(
+                "the heuristic bot would {move} instead: {reason} (this decision is compared with the heuristic bot "
+                "only, not measured)", move=usual, reason=reason), text) is not None, text, "differs")
         return ["heuristic"]
-    f = v.judged
-    deals = (r"your legal cards all come to the same here" if not f.count else
-             "the only deal that fits what you saw" if f.listed and f.count == 1 else
-             f"all {f.count} deals that fit what you saw" if f.listed else f"{f.count} deals that fit what you saw")
-    method = "solved exactly" if f.exact else "played out"
-    over = f"{deals}, {method}" if f.count else deals
-    if f.listed and f.random:  # every deal that fits, played out at random again and again: it says how often
-        rounds = f.count // f.fits
-        _need(rounds * f.fits == f.count, str(f.count), "whole rounds of the listed deals")
-        over = f"all {f.fits} deals that fit what you saw, each played out " + \
-            ("once" if rounds == 1 else f"{rounds} times") + " at random"
+    over = re.escape(_over(v))
     rest = ""
     if j.grade == "best":
-        if text.startswith(f"{m} was a best move from what you could know ({over})"):
+        first = form("{move} was a best move from what you could know ({over})", move=re.escape(m), over=over)
+        got = re.match(first, text)
+        if got is not None:
             _need(key(j.move) == key(v.leader) or j.cost < 0.05, text, "best: the leading card itself")
-            rest = text[len(f"{m} was a best move from what you could know ({over})"):]
         else:
-            got = re.match(rf"{re.escape(m)} was as good as {re.escape(b)} from what you could know: (?:about )?"
-                           rf"({NUM}) {_unit(v.unit)} behind it(?:, give or take ({NUM}))?, "
-                           rf"over {re.escape(over)}, within the judgement's doubt", text)
+            got = re.match(form("{move} was as good as {best} from what you could know: {cost}, over {over}, within "
+                                "the judgement's doubt", move=re.escape(m), best=re.escape(b),
+                                cost=cost_form("behind it", unit), over=over), text)
             _need(got is not None, text, "best: as good as the leader")
             assert got is not None
-            _cost(j, got.group(1), got.group(2))
+            _cost(j, got)
             _need(j.cost - j.margin < v.grades.fine, text, "best: cannot be told apart")
-            rest = text[got.end():]
+        rest = text[got.end():]
         done.append("best")
     else:
-        got = re.match(rf"{re.escape(m)} costs (?:about )?({NUM}) {_unit(v.unit)} against {re.escape(b)}"
-                       rf"(?:, give or take ({NUM}))?, over {re.escape(over)}", text)
+        fields = {"move": re.escape(m), "cost": cost_form("against", unit, b), "over": over}
+        fine = re.match(form("{move} costs {cost}, over {over}: close to the best", **fields), text)
+        got = fine or re.match(form("{move} costs {cost}, over {over}", **fields), text)
         _need(got is not None, text, "the cost against the leading card")
         assert got is not None
-        _cost(j, got.group(1), got.group(2))
+        _need((fine is not None) == (j.grade == "fine"), text, "fine: close")
+        _cost(j, got)
         lower = max(0.0, j.cost - j.margin)
         _need(v.grades.grade(lower) == j.grade or (j.verdict.judged is not None and _kept(j)), text, "the grade")
         rest = text[got.end():]
-        if j.grade == "fine":
-            _need(rest.startswith(": close to the best"), text, "fine: close")
-            rest = rest[len(": close to the best"):]
         done.append("cost")
     if not rest:
         return done
@@ -105,7 +164,9 @@ def _kept(j: Judgement) -> bool:
     return f.deals[f.index(j.move)] < f.count
 
 
-def _cost(j: Judgement, shown: str, doubt: str | None) -> None:
+def _cost(j: Judgement, got: re.Match[str]) -> None:
+    doubt = got.group("d")
+    shown = got.group("c2") if doubt is not None else got.group("c")
     if doubt is None:
         _need(j.margin < 0.05 and _is(j.cost, shown), shown, f"exact cost {j.cost}")
     else:
@@ -119,6 +180,15 @@ def _need(ok: bool, text: str, claim: str) -> None:
         raise Claim(f"{claim}: {text}")
 
 
+def _after(msgid: str, **fields: str) -> str:
+    """The form of a message that goes on the verdict's sentence (``{sentence}`` first, in every language), without
+    that sentence: what follows it."""
+    whole = form(msgid, **fields)
+    head = re.escape("{sentence}")
+    _need(re.escape(_(msgid)).startswith(head), _(msgid), "a message that goes on the sentence starts with it")
+    return whole[len(head):]
+
+
 def _open(j: Judgement, rest: str, answers: Answers | None) -> list[str]:
     """The all-hands-open part of a sentence, after the verdict's."""
     v = j.verdict
@@ -128,43 +198,51 @@ def _open(j: Judgement, rest: str, answers: Answers | None) -> list[str]:
     _need(opened is not None, rest, "an open part without an open search")
     assert opened is not None
     if j.grade in ("best", "fine"):
-        got = re.fullmatch(rf"; with all hands open, against these opponents, (.+) would have done ({NUM}) "
-                           rf"{_unit(unit)} better, but you could not see that", rest)
+        got = re.fullmatch(_after("{sentence}; with all hands open, against these opponents, {move} would have done "
+                                  "{amount} better, but you could not see that", move="(?P<named>.+)",
+                                  amount=amount_form(unit, "gap")), rest)
         _need(got is not None, rest, "open: could not see")
         assert got is not None
-        named = [c for c in j.legal if move_text(c, style) == got.group(1)]
+        named = [c for c in j.legal if move_text(c, style) == got.group("named")]
         _need(bool(named) and key(named[0]) in {key(x) for x in j.open_best}, rest, "open: named card is open-best")
-        _need(j.open_cost is not None and _is(j.open_cost, got.group(2)), rest, "open: the gap")
+        _need(j.open_cost is not None and _is(j.open_cost, got.group("gap")), rest, "open: the gap")
         return ["open: could not see"]
     gap = opened[key(v.leader)] - opened[key(j.move)]
-    if rest.startswith(": with these very hands"):
-        lead = f": with these very hands {b} would have done no better" if gap >= 0 else \
-            f": with these very hands {m} happened to do better"
+    no_better = _("{sentence}: with these very hands {move} would have done no better", sentence="", move=b)
+    luckier = _("{sentence}: with these very hands {move} happened to do better", sentence="", move=m)
+    if rest.startswith((no_better, luckier)):
+        lead = no_better if gap >= 0 else luckier
         _need(rest.startswith(lead) and gap < v.grades.fine, rest, "open: no better with these hands")
         tail = rest[len(lead):]
         if tail:
-            got = re.fullmatch(rf", but in (\d+) of the (\d+) (?:deals|play-outs) it costs ({NUM}) {_unit(unit)} more",
+            random = v.judged is not None and v.judged.listed and v.judged.random
+            risk = ("{sentence}, but in {k} of the {n} play-outs it costs {amount} more" if random else
+                    "{sentence}, but in {k} of the {n} deals it costs {amount} more")
+            got = re.fullmatch(_after(risk, k=r"(?P<k>\d+)", n=r"(?P<n>\d+)", amount=amount_form(unit, "loss")),
                                tail)
             _need(got is not None, tail, "risk")
             assert got is not None
             k, loss = _risk(j)
-            _need(int(got.group(1)) == k and int(got.group(2)) == v.deals and _is(loss, got.group(3)), tail, "risk")
+            _need(int(got.group("k")) == k and int(got.group("n")) == v.deals and _is(loss, got.group("loss")), tail,
+                  "risk")
         return ["open: risk"]
-    head = f" (with all hands open it costs {_amount(gap, unit)} more than {b}"
-    _need(rest.startswith(head) and gap >= v.grades.fine, rest, "open: the gap against the named card")
-    story = rest[len(head):]
-    top = re.match(rf", and ({NUM}) {_unit(unit)} more than (.+?), the best there\)", story)
-    if top is not None:
-        named = [c for c in j.legal if move_text(c, style) == top.group(2)]
+    _need(gap >= v.grades.fine, rest, "open: the gap against the named card")
+    plain = _("{sentence} (with all hands open it costs {amount} more than {move})", sentence="",
+              amount=_amount(gap, unit), move=b)
+    best_there = re.match(_after("{sentence} (with all hands open it costs {amount} more than {move}, and {more} more "
+                                 "than {top}, the best there)", amount=re.escape(_amount(gap, unit)),
+                                 move=re.escape(b), more=amount_form(unit, "more"), top="(?P<top>.+?)"), rest)
+    if best_there is not None:
+        named = [c for c in j.legal if move_text(c, style) == best_there.group("top")]
         _need(bool(named) and key(named[0]) in {key(x) for x in j.open_best} and key(named[0]) != key(v.leader),
-              story, "open: the best there")
-        _need(j.open_cost is not None and j.open_cost > gap and _is(j.open_cost, top.group(1)), story,
+              rest, "open: the best there")
+        _need(j.open_cost is not None and j.open_cost > gap and _is(j.open_cost, best_there.group("more")), rest,
               "open: the gap against the best there")
-        story = story[top.end():]
+        story = rest[best_there.end():]
     else:
-        _need(story.startswith(")") and (j.open_cost is None or j.open_cost <= gap + 1e-9), story,
+        _need(rest.startswith(plain) and (j.open_cost is None or j.open_cost <= gap + 1e-9), rest,
               "open: the gap is the open cost")
-        story = story[1:]
+        story = rest[len(plain):]
     if not story:
         return ["open: gap"]
     _need(story.startswith(" — ") and answers is not None, story, "a story")
@@ -186,53 +264,61 @@ def _risk(j: Judgement) -> tuple[int, float]:
 
 
 def _trick_story(j: Judgement, story: str, answers: Answers) -> str:
-    """A trick told on the line after the card and the line after the best card, checked on those lines."""
+    """A trick told on the line after the card and the line after the best card: told again here from the two lines
+    (the first trick where the player's side does worse after the card), word for word."""
     v = j.verdict
     style, unit, seat, position = v.style, v.unit, v.seat, v.position
     td = position.trick_deal
     assert td is not None
     start = len(td.tricks)
     side = objective(position.observation(seat)).side
-    mine = {t.number: t for t in tricks_of(line_after(position, answers, j.move), seat, start)}
+    mine = tricks_of(line_after(position, answers, j.move), seat, start)
     theirs = {t.number: t for t in tricks_of(line_after(position, answers, v.leader), seat, start)}
     m, b = move_text(j.move, style), move_text(v.leader, style)
-    kept = re.fullmatch(rf"you kept {re.escape(b)} while void in (\w+): throwing it on this trick (was free|cost only "
-                        rf"({NUM}) {_unit(unit)}), and with all hands open it takes trick (\d+) \((.+)\)", story)
-    if kept is not None:
-        t = mine[int(kept.group(4))]
-        led = td.trick[0][1].suit
-        _need(not any(c.suit == led for c in td.hand(seat)) and kept.group(1) == led.label(style), story, "void")
-        _need(t.winner == seat and t.card == v.leader and t.number > start + 1, story, "kept card caught")
-        now = theirs[start + 1]
-        _need((kept.group(2) == "was free") == (now.raw == 0), story, "the price now")
-        _need(_took_part(t, kept.group(5), unit, style), story, "kept: the amount")
+    first = next((t for t in mine if (theirs.get(t.number) is None or t.side < theirs[t.number].side)), None)
+    _need(first is not None, story, "a trick where the lines part")
+    assert first is not None
+    t, t2 = first, theirs.get(first.number)
+    now = theirs.get(start + 1)
+    led = td.trick[0][1].suit if td.trick else None
+    void = led is not None and not any(c.suit == led for c in td.hand(seat))
+    if (move_text_cards(v.leader) and t.winner == seat and t.card == v.leader and t.number > start + 1 and void
+            and now is not None and now.side > t.side):
+        assert led is not None
+        counted = ", ".join(c.label(style) for c in t.cards)
+        took = f"{_side_amount(t, unit)}{': ' + counted if counted else ''}"
+        suit = led.label(style)
+        expected = (_("you kept {card} while void in {suit}: throwing it on this trick was free, and with all hands "
+                      "open it takes trick {k} ({amount})", card=b, suit=suit, k=t.number, amount=took)
+                    if not now.raw else
+                    _("you kept {card} while void in {suit}: throwing it on this trick cost only {price}, and with "
+                      "all hands open it takes trick {k} ({amount})", card=b, suit=suit,
+                      price=_amount(abs(now.raw), unit), k=t.number, amount=took))
+        _need(story == expected, story, f"story (kept): {expected}")
         return "story: kept"
-    got = re.fullmatch(rf"(?:after {re.escape(m)} |even with your best play after {re.escape(m)}, all hands open, )"
-                       r"(.+?) (?:take|takes) (this trick|trick (\d+)) with (.+?)(?:(?: \((.+?)\))|(, paying nothing|"
-                       r", nothing for your side))?; had you played " + re.escape(b) +
-                       r", (?:(.+?) would take it with (.+?)(?:(?: \((.+?)\))|(, paying nothing|, nothing for your "
-                       r"side))?|the deal would have ended before trick (\d+))", story)
-    _need(got is not None, story, "story form")
-    assert got is not None
-    number = start + 1 if got.group(2) == "this trick" else int(got.group(3))
-    _need(story.startswith("after ") == (number == start + 1), story, "this trick is the real trick")
-    t = mine[number]
-    _need(_who(t.winner, seat, side) == got.group(1) and t.card.label(style) == got.group(4), story, "who took it")
-    _need(_took_tail(t, got.group(5), got.group(6), unit, style, seat, side), story, "what it held")
-    if number == start + 1:
+    if t.number == start + 1:
         _need(_real_trick(j, answers, start) in (None, _plays(line_after(position, answers, j.move), start)), story,
               "this trick as it really went on")
-    t2 = theirs.get(number)
+        told = _("after {move} {took}", move=m, took=_took(t, seat, side, _("this trick"), unit, style))
+    else:
+        told = _("even with your best play after {move}, all hands open, {took}", move=m,
+                 took=_took(t, seat, side, _("trick {k}", k=t.number), unit, style))
     if t2 is None:
-        _need(got.group(11) is not None and int(got.group(11)) == number, story, "the other line ended")
+        expected = _("{story}; had you played {move}, the deal would have ended before trick {k}", story=told, move=b,
+                     k=t.number)
+        _need(story == expected, story, f"story (ended): {expected}")
         return "story: ended"
-    _need(_who(t2.winner, seat, side) == got.group(7) and t2.card.label(style) == got.group(8), story,
-          "who took it on the other line")
-    _need(_took_tail(t2, got.group(9), got.group(10), unit, style, seat, side), story, "what it held there")
+    expected = _("{story}; had you played {move}, {took}", story=told, move=b,
+                 took=_took(t2, seat, side, pgettext("trick", "it"), unit, style, would=True))
+    _need(story == expected, story, f"story: {expected}")
     _need(t2.side > t.side, story, "the recommended card is better on the line it tells")
-    for k in range(start + 1, number):
-        _need(mine[k].side >= theirs[k].side, story, "the first trick where the lines part")
     return "story: trick"
+
+
+def move_text_cards(move: Any) -> bool:
+    from keinstich.deal import move_cards
+
+    return bool(move_cards(move))
 
 
 def _plays(deal: Any, k: int) -> tuple[Any, ...]:
@@ -253,31 +339,35 @@ def _real_trick(j: Judgement, answers: Answers, k: int) -> tuple[Any, ...] | Non
     return _plays(real, k) if td is not None and len(td.tricks) > k else None
 
 
-def _who(s: int, seat: int, side: Any) -> str:
-    if s == seat:
-        return "you"
-    return f"your partner, seat {s}," if s in side else f"seat {s}"
-
-
-def _took_tail(t: Any, inside: str | None, nothing: str | None, unit: str, style: Any, seat: int, side: Any) -> bool:
-    counted = ", ".join(c.label(style) for c in t.cards)
-    if t.winner in side and t.raw:
-        return inside is not None and _took_part(t, inside, unit, style)
-    if t.winner in side:
-        return nothing == (", paying nothing" if unit == "pf" else ", nothing for your side")
-    return (inside or "") == counted and nothing is None
-
-
-def _took_part(t: Any, inside: str, unit: str, style: Any) -> bool:
-    """The bracket after a trick the side took: what it added, then every card of it that counts."""
-    counted = ", ".join(c.label(style) for c in t.cards)
+def _side_amount(t: Any, unit: str) -> str:
     if unit == "pf":
-        said = _amount(t.raw, unit)
-    elif unit == "card points":
-        said = f"{_amount(t.raw, unit)} for your side"
+        return _amount(t.raw, unit)
+    if unit == "card points":
+        return _("{amount} for your side", amount=_amount(t.raw, unit))
+    if t.raw > 0:
+        return _("you win {amount}", amount=_amount(abs(t.raw), unit))
+    return _("you lose {amount}", amount=_amount(abs(t.raw), unit))
+
+
+def _took(t: Any, seat: int, side: Any, what: str, unit: str, style: Any, would: bool = False) -> str:
+    """Who took a trick, with which card, and what it held, as the sentences say it."""
+    s, card = t.winner, t.card.label(style)
+    if s == seat:
+        told = (_("you would take {what} with {card}", what=what, card=card) if would else
+                _("you take {what} with {card}", what=what, card=card))
+    elif s in side:
+        told = (_("your partner, seat {seat}, would take {what} with {card}", seat=s, what=what, card=card) if would
+                else _("your partner, seat {seat}, takes {what} with {card}", seat=s, what=what, card=card))
     else:
-        said = f"{'you win' if t.raw > 0 else 'you lose'} {_amount(abs(t.raw), unit)}"
-    return inside == (f"{said}: {counted}" if counted else said)
+        told = (_("seat {seat} would take {what} with {card}", seat=s, what=what, card=card) if would else
+                _("seat {seat} takes {what} with {card}", seat=s, what=what, card=card))
+    counted = ", ".join(c.label(style) for c in t.cards)
+    if s in side and t.raw:
+        return f"{told} ({_side_amount(t, unit)}{': ' + counted if counted else ''})"
+    if s in side:
+        return (_("{sentence}, paying nothing", sentence=told) if unit == "pf" else
+                _("{sentence}, nothing for your side", sentence=told))
+    return told + (f" ({counted})" if counted else "")
 
 
 def _lay_off_story(j: Judgement, story: str, answers: Answers) -> str:
@@ -290,10 +380,12 @@ def _lay_off_story(j: Judgement, story: str, answers: Answers) -> str:
     f1, f2 = mine.fees()[seat], theirs.fees()[seat]
     parts = []
     if p1 != p2:
-        parts.append(f"with all hands open, the best you can still do after {m} is to finish {ORDINALS[p1]}; had "
-                     f"you played {b}, you could have finished {ORDINALS[p2]}")
+        parts.append(_("with all hands open, the best you can still do after {move} is to finish {place}; had you "
+                       "played {best}, you could have finished {other}", move=m, best=b,
+                       place=pgettext("finish", ORDINALS[p1]), other=pgettext("finish", ORDINALS[p2])))
     if f1 != f2:
-        parts.append(f"you pay {f1} in pass fees after {m} against {f2} after {b}")
+        parts.append(_("you pay {fees} in pass fees after {move} against {other} after {best}", fees=f1, move=m,
+                       other=f2, best=b))
     _need(story == "; ".join(parts) and bool(parts), story, "lay-off story")
     return "story: lay-off"
 

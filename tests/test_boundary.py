@@ -174,12 +174,12 @@ REFUSED = [
     (lambda: domino_html(lay_off(), names=5), "names"),
     (lambda: seat_name("1"), "seat"),
     (lambda: seat_name(1, names=1.5), "names"),
-    (lambda: seat_name(1, lang=None), "language"),
+    (lambda: seat_name(1, lang="fr"), "language"),  # None is the language spoken
     (lambda: quiz_position("no-hearts", 1, tricks_played="2"), "tricks_played"),
     (lambda: quiz_position("no-hearts", 1, in_trick=1.5), "in_trick"),
     (lambda: card_words(None, "german"), "a card code"),
     (lambda: card_words(trick().hand(0)[0], None), "style"),
-    (lambda: card_words(trick().hand(0)[0], "german", lang=None), "lang"),
+    (lambda: card_words(trick().hand(0)[0], "german", lang="fr"), "lang"),  # None: the language spoken
     (lambda: deal_code("deal"), "deal_code takes a deal"),
     (lambda: deal_code(trick(), bots=1.5), "bots are one spec per seat"),
     (lambda: result_code(deal_code(trick()), None), "result_code takes a deal"),

@@ -22,6 +22,7 @@ from keinstich.coach.judgement import answers_for
 from keinstich.coach.why import amount, move_text
 from keinstich.deal import Lay
 from keinstich.games import game
+from keinstich.wording.i18n import use_language
 
 CASES = [("kein-stich", c, 4) for c in ("no-tricks", "no-hearts", "no-max", "black-pig", "no-first-last", "power",
                                         "domino")] + \
@@ -52,6 +53,41 @@ def test_every_claim_of_a_review_is_true(gid: str, cid: str, players: int) -> No
             assert r.best_paid <= r.paid if r.lower_is_better else r.best_paid >= r.paid
         assert r.paid == outcome(d, seat)  # type: ignore[arg-type]
     assert checked
+
+
+GERMAN = [("kein-stich", "no-hearts", 4), ("kein-stich", "domino", 4), ("kein-stich", "power", 4),
+          ("herzeln", "herzeln-tricks", 4), ("herzeln", "herzeln-domino", 3), ("herzblatt", "herzblatt-4-muhr", 4)]
+
+
+@pytest.mark.parametrize(("gid", "cid", "players"), GERMAN)
+def test_every_claim_of_a_german_review_is_true(gid: str, cid: str, players: int) -> None:
+    """The same claims read back from the German sentences (the catalogs' German forms, numbers in German form)."""
+    checked = 0
+    with use_language("de"):
+        for seed in (1, 2):
+            seat = seed % players
+            d = played(gid, cid, players, 300 + seed, seat)
+            r = review(d, seat)  # type: ignore[arg-type]
+            answers = answers_for(d, seat, "heuristic")  # type: ignore[arg-type]
+            for j in r.decisions:
+                assert check(j, answers)
+                checked += 1
+    assert checked
+
+
+def test_a_wrong_number_in_a_german_sentence_is_caught() -> None:
+    with use_language("de"):
+        d = played("kein-stich", "no-hearts", 4, 302)
+        r = review(d, 0)  # type: ignore[arg-type]
+        answers = answers_for(d, 0, "heuristic")  # type: ignore[arg-type]
+        j = next(j for j in r.decisions if j.grade in ("mistake", "blunder", "fine"))
+        assert " kostet " in j.why
+        check(j, answers)
+        number = next(w for w in j.why.split() if w.replace(",", "").isdigit())
+        for wrong in (j.why.replace(f" {number} ", f" {int(float(number.replace(',', '.'))) + 7} ", 1),
+                      j.why.replace(" kostet ", " costs ", 1), j.why + " — und das war's"):
+            with pytest.raises(Claim):
+                check(dataclasses.replace(j, why=wrong), answers)
 
 
 def test_a_wrong_number_a_wrong_card_or_an_unknown_wording_is_caught() -> None:

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from keinstich.cards import Card, Lang, Style
+from keinstich.cards import Card, Style
 from keinstich.deal import PlayedTrick, TrickPlay
-from keinstich.wording import card_words
+from keinstich.wording import the_card
+from keinstich.wording.i18n import _
 
 __all__ = ["Centre", "centre_of", "won_words"]
 
@@ -43,12 +44,9 @@ def centre_of(play: TrickPlay, seen: int, peek: bool) -> Centre:
     return Centre((), None, None, None)
 
 
-def won_words(trick: PlayedTrick, you: bool, name: str, style: Style, lang: Lang) -> str:
-    """"Seat 3 wins the trick with 8♠." / "You win the trick with the Ober of Leaves." (and in German)."""
+def won_words(trick: PlayedTrick, you: bool, name: str, style: Style) -> str:
+    """"Seat 3 wins the trick with 8♠." / "You win the trick with the Ober of Leaves." (in the language spoken)."""
     winning = next(c for s, c in trick.plays() if s == trick.winner)
-    what = card_words(winning, style, lang)
-    if lang == "de":
-        return f"Du gewinnst den Stich mit {what}." if you else f"{name} gewinnt den Stich mit {what}."
-    if style == "german":
-        what = f"the {what}"
-    return f"You win the trick with {what}." if you else f"{name} wins the trick with {what}."
+    what = the_card(winning, style)
+    return _("You win the trick with {card}.", card=what) if you else _("{name} wins the trick with {card}.",
+                                                                         name=name, card=what)

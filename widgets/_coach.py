@@ -25,22 +25,15 @@ import ipywidgets as widgets
 from keinstich.bots.budget import Budget, Stopped
 from keinstich.coach import Grade, Review, known, review, verdict
 from keinstich.deal import Deal
+from keinstich.wording.i18n import _, ngettext
 
 from ._guard import guarded, report
 from ._thinking import Thinking
+from ._words import speaks, thread
 from .review import ReviewView
 
 if TYPE_CHECKING:
     from .table import Table
-
-WORDS = {
-    "en": {"found": "Your review: {counts}.", "clean": "Your review: no mistakes in {n} decisions.",
-           "show": "Show the review ↓", "back": "↑ Back to the table", "none": "nothing to review: you had no choice"},
-    "de": {"found": "Dein Rückblick: {counts}.", "clean": "Dein Rückblick: keine Fehler in {n} Entscheidungen.",
-           "show": "Zum Rückblick ↓", "back": "↑ Zurück zum Tisch",
-           "none": "nichts durchzusehen: du hattest keine Wahl"},
-}
-
 
 class Coach:
     """The Table's coach (see the module's docstring). ``enabled=False`` makes no reviews (the Hint still asks
@@ -50,23 +43,21 @@ class Coach:
         self.table = table
         self.enabled = enabled
         ses = table.session
-        self.words = WORDS.get(table.lang, WORDS["en"])
         self.view = ReviewView(on_try=self.try_again, style=table.faces, four_colour=table.four_colour,
                                lang=table.lang, width=review_width(table.card_px), on_later=self.practise_later,
                                on_now=self.find_better)
         # "back to the table" above and under the review: a button given the focus is scrolled into view, so the
         # review is brought into view by focusing the one under it, then the one above it
-        back = self.words["back"]
+        back = _("↑ Back to the table")
         self.back, self.back_under = (widgets.Button(description=back, layout=widgets.Layout(width="auto"))
-                                      for _ in range(2))
+                                      for _x in range(2))
         for button in (self.back, self.back_under):
             button.on_click(guarded(self.view.messages, lambda _b: table.focus_play()))
         self.view.children = [self.back, *self.view.children, self.back_under]
-        self.job: Thinking[Review] = Thinking(ses.lock, words=table.t("reviewing"), stop_words=table.t("stop"),
-                                              stopped_words=table.t("stopped"))
+        self.job: Thinking[Review] = Thinking(ses.lock, words=_("reviewing your deal"))
         self.found = widgets.HTML()
-        self.show = widgets.Button(description=self.words["show"], button_style="info",
-                                   layout=widgets.Layout(width="auto"), tooltip="bring your review into view")
+        self.show = widgets.Button(description=_("Show the review ↓"), button_style="info",
+                                   layout=widgets.Layout(width="auto"), tooltip=_("bring your review into view"))
         self.show.on_click(guarded(table.messages, lambda _b: self.bring_into_view()))
         self.banner = widgets.HBox([self.job.box, self.found, self.show],
                                    layout=widgets.Layout(display="none", align_items="center", flex_flow="row wrap"))
@@ -122,7 +113,7 @@ class Coach:
             except Exception:
                 pass
 
-        threading.Thread(target=work, name="keinstich-coach-ponder", daemon=True).start()
+        thread(work, name="keinstich-coach-ponder").start()
 
     def clear(self) -> None:
         self.job.withdraw()
@@ -155,15 +146,23 @@ class Coach:
         self.job.start(lambda budget: review(deal, seat, bots=bots, budget=budget, style=style),
                        done, lambda e: report(self.table.messages, e, "review"))
 
+    @speaks
     def summary(self, r: Review) -> str:
         """"Your review: 2 mistakes, 1 blunder.": what the review found, in the table's language."""
         n = len(r.decisions)
         if not n:
-            return self.words["found"].format(counts=self.words["none"])
-        bad = [(r.count(g), g) for g in (Grade.MISTAKE, Grade.BLUNDER) if r.count(g)]
-        if not bad:
-            return self.words["clean"].format(n=n)
-        return self.words["found"].format(counts=", ".join(f"{k} {g}{'' if k == 1 else 's'}" for k, g in bad))
+            return _("Your review: nothing to review: you had no choice.")
+        mistakes, blunders = r.count(Grade.MISTAKE), r.count(Grade.BLUNDER)
+        counts = ([ngettext("{n} mistake", "{n} mistakes", mistakes)] if mistakes else []) + (
+            [ngettext("{n} blunder", "{n} blunders", blunders)] if blunders else [])
+        if not counts:
+            return ngettext("Your review: no mistakes in {n} decision.", "Your review: no mistakes in {n} decisions.",
+                            n)
+        return _("Your review: {counts}.", counts=", ".join(counts))
+
+    @property
+    def lang(self) -> str:
+        return self.table.lang
 
     def bring_into_view(self) -> None:
         """Scroll the review into view: the browser scrolls to a button given the focus, first the one under the
@@ -176,12 +175,13 @@ class Coach:
         into view."""
         deal = self.reviewed
         if deal is None:
-            raise ValueError("there is no reviewed deal to reopen: finish a deal first")
+            raise ValueError(_("there is no reviewed deal to reopen: finish a deal first"))
         ses = self.table.session
         with ses.lock:
             self._kept = ses.generation + 1  # the rewind's redraw must keep the review in view
             ses.rewind(deal, index)
-            self.table.messages.info(self.table.t("retry", where=_where(deal, index)))
+            self.table.messages.info(_("Trying again from {where}: the same cards, your move.",
+                                       where=_where(deal, index)))
         self.table.focus_play()
 
     @staticmethod
@@ -202,13 +202,15 @@ class Coach:
 
         deal = self.reviewed
         if deal is None:
-            raise ValueError("there is no reviewed deal: finish a deal first")
+            raise ValueError(_("there is no reviewed deal: finish a deal first"))
         memory = remember()
         written = add_mistakes(memory, deal, r.mistakes, at=now_utc())
         new = sum(1 for w in written if w.due is not None)
-        self.view.messages.ok(f"{new} position{'' if new == 1 else 's'} put into your deck: they come back, renamed, "
-                              "from tomorrow on. Practise them in the trainer: Trainer()." if new else
-                              "These positions are in your deck already.")
+        self.view.messages.ok(ngettext("{n} position put into your deck: they come back, renamed, from tomorrow on. "
+                                       "Practise them in the trainer: Trainer().",
+                                       "{n} positions put into your deck: they come back, renamed, from tomorrow on. "
+                                       "Practise them in the trainer: Trainer().", new) if new else
+                              _("These positions are in your deck already."))
 
     def find_better(self, r: Review) -> None:
         """"Find better cards now": the review's mistakes one by one, the answer hidden (a trainer below the review)."""
@@ -216,7 +218,7 @@ class Coach:
 
         deal = self.reviewed
         if deal is None:
-            raise ValueError("there is no reviewed deal: finish a deal first")
+            raise ValueError(_("there is no reviewed deal: finish a deal first"))
         trainer = Trainer.for_mistakes(deal, [j.index for j in r.mistakes], synchronous=self.table.session.synchronous,
                                        style=self.table.faces, lang=self.table.lang)
         self.view.extra.children = (trainer,)
@@ -233,8 +235,8 @@ def _where(deal: Deal, index: int) -> str:
     position = deal.rewound(index)
     td = position.trick_deal
     if td is not None and position.phase == "play":
-        return f"trick {len(td.tricks) + 1}"
-    return f"move {index + 1}"
+        return _("trick {k}", k=len(td.tricks) + 1)
+    return _("move {k}", k=index + 1)
 
 
 __all__ = ["Coach", "review_width"]

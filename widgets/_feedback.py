@@ -17,6 +17,8 @@ from typing import Any
 from keinstich.cards import Card, Style
 from keinstich.coach import Grade, Judgement, judge
 from keinstich.deal import Deal, Move
+from keinstich.wording.i18n import N_, _, number, pgettext
+from keinstich.wording.names import move_words, unit_word
 
 Name = Callable[[Card], str]
 
@@ -31,29 +33,30 @@ def assess(position: Deal, move: Move, *, name: Name, style: Style | None = None
 
 
 def _name(move: Move, name: Name) -> str:
-    return name(move) if isinstance(move, Card) else "passing" if move is None else str(move)
+    return name(move) if isinstance(move, Card) else _("passing") if move is None else move_words(move)
 
 
-HEADS = {Grade.BEST: ("Good choice!", "Gute Wahl!"), Grade.ONLY: ("Good choice!", "Gute Wahl!"),
-         Grade.FINE: ("Good: close to the best.", "Gut: knapp am Besten."),
-         Grade.MISTAKE: ("A mistake.", "Ein Fehler."), Grade.BLUNDER: ("A blunder.", "Ein grober Fehler.")}
+HEADS = {Grade.BEST: N_("Good choice!"), Grade.ONLY: N_("Good choice!"), Grade.FINE: N_("Good: close to the best."),
+         Grade.MISTAKE: N_("A mistake."), Grade.BLUNDER: N_("A blunder.")}
+"""The feedback's first words per grade (translated where shown)."""
 
 
-def report(a: Judgement, *, name: Name, en: bool, shown: bool = False) -> str:
+def report(a: Judgement, *, name: Name, shown: bool = False) -> str:
     """The feedback as HTML: right or not, the learner's card and the coach's sentence on it, then the best
     card and its reason (``shown``: Show answer, no card of the learner's to talk about), then, when asked, the
     cards with all hands open."""
     out = []
     if not shown:
-        head = HEADS.get(a.grade, HEADS[Grade.FINE])[0 if en else 1]
+        head = _(HEADS.get(a.grade, HEADS[Grade.FINE]))
         colour = "#0b7a28" if a.right else "#b00020"
         mine = _name(a.move, name)
-        you = "" if a.why.startswith(mine) else (f"You chose {mine}: " if en else f"Deine Wahl, {mine}: ")
-        out.append(f"<b style='color:{colour}'>{html.escape(head)}</b> {html.escape(you + _sentence(a.why))}")
+        said = _sentence(a.why) if a.why.startswith(mine) else _("You chose {card}: {why}", card=mine,
+                                                                  why=_sentence(a.why))
+        out.append(f"<b style='color:{colour}'>{html.escape(head)}</b> {html.escape(said)}")
     if shown or a.move not in a.best or len(a.best) > 1:
         out.append(html.escape(_sentence(_upper(a.best_why))))
     if a.open is not None:
-        out.append(_table(a, name, en))
+        out.append(_table(a, name))
     return "<br>".join(out)
 
 
@@ -65,23 +68,21 @@ def _sentence(text: str) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
-def _table(a: Judgement, name: Name, en: bool) -> str:
+def _table(a: Judgement, name: Name) -> str:
     values: Mapping[Any, float] = a.open or {}
     pf = a.unit == "pf"
     rows = "".join(
         f"<li>{html.escape(_name(c, name))}: {html.escape(_amount(-v if pf else v, a.unit))}"
-        f"{' (best)' if c in a.open_best else ''}</li>"
+        f"{' (' + html.escape(pgettext('grade', 'best')) + ')' if c in a.open_best else ''}</li>"
         for c, v in sorted(values.items(), key=lambda kv: (-kv[1], kv[0].index if kv[0] is not None else -1)))
-    head = ("A second view, with all hands open, the others playing as the heuristic bot does (it does not decide "
-            "the grade): each card, with your best play after it" if en else
-            "Ein zweiter Blick, mit allen Karten offen, die anderen spielen wie der Heuristik-Bot (er entscheidet "
-            "nicht über die Note): jede Karte, mit deinem besten Spiel danach")
+    head = html.escape(_("A second view, with all hands open, the others playing as the heuristic bot does (it does "
+                         "not decide the grade): each card, with your best play after it"))
     return f"<div class='ks-open'>{head}:<ul style='margin:2px 0'>{rows}</ul></div>"
 
 
 def _amount(value: float, unit: str) -> str:
     v = round(value, 1) + 0.0
-    return f"{int(v)} {unit}" if v == int(v) else f"{v} {unit}"
+    return f"{number(v, 0 if v == int(v) else 1)} {unit_word(unit)}"
 
 
 __all__ = ["HEADS", "assess", "report"]

@@ -10,7 +10,7 @@ deal is laid off in rows rather than played in tricks, and a bot's move. No rule
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -23,6 +23,7 @@ from keinstich.game import Game, GameError
 from keinstich.games import GAMES
 from keinstich.records import record_pack
 from keinstich.wording import naming
+from keinstich.wording.i18n import _, pgettext
 
 from ._guard import BotFault
 
@@ -48,7 +49,7 @@ def game_of(game: str | Game) -> Game:
         return game
     g = GAMES.get(str(game).strip().lower()) if isinstance(game, str) else None
     if g is None:
-        raise SetupError(f"unknown game {game!r}: use one of {', '.join(GAMES)}")
+        raise SetupError(_("unknown game {game}: use one of {games}", game=repr(game), games=", ".join(GAMES)))
     return g
 
 
@@ -147,14 +148,14 @@ def vary(contract: Any, rules: Any) -> Any:
         if inner is not None and type(rules) is type(inner):
             return dataclasses.replace(contract, rules=rules)
         kind = type(inner if inner is not None else contract).__name__
-        raise SetupError(f"rules must be a dict of changes or a {kind}, not {rules!r}")
+        raise SetupError(_("rules must be a dict of changes or a {kind}, not {rules}", kind=kind, rules=repr(rules)))
     own = {f.name for f in dataclasses.fields(contract)} - {"rules"}
     top = {k: v for k, v in rules.items() if k in own}
     rest = {k: v for k, v in rules.items() if k not in own}
     try:
         if rest:
             if inner is None:
-                raise TypeError(f"unknown settings {', '.join(rest)}")
+                raise TypeError(_("unknown settings {names}", names=", ".join(rest)))
             with_rules = getattr(contract, "with_rules", None)  # a contract that reads its settings' words
             contract = with_rules(**rest) if with_rules is not None else dataclasses.replace(
                 contract, rules=dataclasses.replace(inner, **rest))
@@ -174,7 +175,7 @@ def resolve(game: str, contract: Any, players: int | None, pack_id: str | Pack |
     """
     g = game_of(game)
     if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
-        raise SetupError(f"players must be a whole number, not {players!r}")
+        raise SetupError(_("players must be a whole number, not {players}", players=repr(players)))
     try:
         if contract is None:
             contract = default_contract(g, players or 4)
@@ -182,8 +183,9 @@ def resolve(game: str, contract: Any, players: int | None, pack_id: str | Pack |
             key = contract.strip().lower()
             known = g.contracts(players or 4)
             if key not in known and f"{g.id}-{key}" not in known:
-                raise SetupError(f"unknown contract {contract!r} for {g.id}: use one of "
-                                 f"{', '.join(contract_ids(g, players or 4))}")
+                raise SetupError(_("unknown contract {contract} for {game}: use one of {contracts}",
+                                   contract=repr(contract), game=g.id,
+                                   contracts=", ".join(contract_ids(g, players or 4))))
         c = vary(g.contract(contract) if players is None else g.contract(contract, players), rules)
         n = players if players is not None else g.deal(c, 0, pack=pack_id).players
         p = g.pack_for(c, n, pack_id, style)
@@ -199,7 +201,7 @@ def setup_of(deal: Deal) -> Setup:
     g = game_of(deal.game)
     contract = g.contract_of(deal)
     if contract is None:
-        raise SetupError("the deal has no contract: give the TrickDeal a contract such as NO_HEARTS")
+        raise SetupError(_("the deal has no contract: give the TrickDeal a contract such as NO_HEARTS"))
     try:
         p = record_pack(g, deal)  # the deal's own pack, or the smallest one holding its cards
     except ValueError as e:
@@ -250,8 +252,9 @@ def bot_move(bot: Bot, deal: Deal, seat: int, style: Style | None = None) -> tup
         try:
             choice = bot.decide(obs)
         except Exception as e:
-            raise BotFault(f"the bot {bot_title(bot)} in seat {seat} raised {type(e).__name__}: {e} — the fault is "
-                           "in that bot's code, not in the widget; nothing was played") from e
+            raise BotFault(_("the bot {bot} in seat {seat} raised {error}: {message} — the fault is in that bot's "
+                             "code, not in the widget; nothing was played", bot=bot_title(bot), seat=seat,
+                             error=type(e).__name__, message=e)) from e
     return choice.move, choice.reason
 
 
@@ -278,8 +281,17 @@ def make_bot(spec: str | Bot, seed: int | str, seat: int, p: Pack | None = None)
 
 
 def bot_label(bot: Bot) -> str:
-    """A short name for a bot in a dropdown."""
-    return str(getattr(bot, "name", type(bot).__name__))
+    """A short name for a bot beside its seat, in the language spoken."""
+    return bot_name(str(getattr(bot, "name", type(bot).__name__)))
+
+
+def bot_name(spec: str) -> str:
+    """A bot kind's name: "random", "heuristic", "Monte Carlo" (German "Zufall", "Heuristik", …)."""
+    names: dict[str, Callable[[], str]] = {
+        "random": lambda: pgettext("bot", "random"), "heuristic": lambda: pgettext("bot", "heuristic"),
+             "montecarlo": lambda: pgettext("bot", "Monte Carlo")}
+    said = names.get(spec)
+    return said() if said is not None else spec
 
 
 def is_fast(bot: Bot) -> bool:
@@ -288,7 +300,7 @@ def is_fast(bot: Bot) -> bool:
     return quick_play(bot) is not None
 
 
-__all__ = ["BOT_NAMES", "Setup", "SetupError", "bot_label", "bot_move", "calls", "contract_choices",
+__all__ = ["BOT_NAMES", "Setup", "SetupError", "bot_label", "bot_move", "bot_name", "calls", "contract_choices",
            "contract_id_of", "contract_ids", "contract_name", "default_contract", "game_ids", "game_of", "is_fast",
            "lays_off", "make_bot", "move_cards", "picks", "players_named", "resolve", "setup_of",
            "tricks_of", "vary"]

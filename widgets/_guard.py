@@ -34,6 +34,8 @@ from typing import Any, ParamSpec, TypeVar
 import ipywidgets
 import traitlets
 
+from keinstich.wording.i18n import _, language, use_language
+
 __all__ = ["BotFault", "MessageArea", "guard", "guarded", "report"]
 
 log = logging.getLogger("keinstich_widgets")
@@ -108,7 +110,8 @@ def report(messages: MessageArea, error: BaseException, where: str = "") -> None
         text = str(error) or type(error).__name__
         log.info("refused%s: %s", f" in {where}" if where else "", text)
     else:
-        text = f"{type(error).__name__}: {error} — this is a bug in the widget, nothing was changed"
+        text = _("{error}: {message} — this is a bug in the widget, nothing was changed", error=type(error).__name__,
+                 message=error)
         log.error("error%s", f" in {where}" if where else "", exc_info=error)
     messages.error(text)
 
@@ -117,13 +120,16 @@ def guarded(messages: MessageArea, fn: Callable[P, R]) -> Callable[P, R | None]:
     """``fn`` wrapped so that an exception shows in ``messages`` (and returns None) instead of
     vanishing into the kernel log."""
 
+    lang = language()  # the language of the widget being built: its callbacks speak it
+
     @functools.wraps(fn)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R | None:
-        try:
-            return fn(*args, **kwargs)
-        except Exception as e:
-            report(messages, e, getattr(fn, "__qualname__", ""))
-            return None
+        with use_language(lang):
+            try:
+                return fn(*args, **kwargs)
+            except Exception as e:
+                report(messages, e, getattr(fn, "__qualname__", ""))
+                return None
 
     return wrapper
 
@@ -133,7 +139,7 @@ def guard(method: Callable[..., R]) -> Callable[..., R | None]:
 
     @functools.wraps(method)
     def wrapper(self: Any, *args: Any, **kwargs: Any) -> R | None:
-        with _lock_of(self):
+        with _lock_of(self), use_language(getattr(self, "lang", None)):
             try:
                 return method(self, *args, **kwargs)
             except Exception as e:

@@ -13,6 +13,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from keinstich.trainer.memory import Memory, ProgressError
+from keinstich.wording.i18n import _
 
 from ._guard import MessageArea, guarded
 
@@ -24,16 +25,16 @@ class ProgressFile(widgets.VBox):  # type: ignore[misc]
     def __init__(self, memory: Memory, lock: threading.RLock, messages: MessageArea,
                  loaded: Callable[[], None]) -> None:
         self.memory, self.lock, self.loaded = memory, lock, loaded
-        where = memory.path or "memory only (nothing is kept after this kernel)"
-        self.info = widgets.HTML(f"Your progress is kept in <code>{html.escape(str(where))}</code>. On Binder "
-                                 "that folder goes with the session: download your progress to keep it, and "
-                                 "load it next time.")
-        self.download_button = widgets.Button(description="Download my progress", icon="download")
-        self.download_button.on_click(guarded(messages, lambda _: self.prepare_download()))
+        where = html.escape(str(memory.path or _("memory only (nothing is kept after this kernel)")))
+        self.info = widgets.HTML(html.escape(_(
+            "Your progress is kept in {where}. On Binder that folder goes with the session: download your progress to "
+            "keep it, and load it next time.", where="\x00")).replace("\x00", f"<code>{where}</code>"))
+        self.download_button = widgets.Button(description=_("Download my progress"), icon="download")
+        self.download_button.on_click(guarded(messages, lambda _event: self.prepare_download()))
         self.download_link = widgets.HTML()
         self.download_link.add_class("ks-trainer-download")
         self.upload = widgets.FileUpload(accept=".sqlite3,.db,.sqlite", multiple=False,
-                                         description="Load my progress")
+                                         description=_("Load my progress"))
         self.upload.observe(guarded(messages, self._uploaded), "value")
         self.messages = MessageArea()
         super().__init__([self.info, widgets.HBox([self.download_button, self.download_link]), self.upload,
@@ -45,7 +46,8 @@ class ProgressFile(widgets.VBox):  # type: ignore[misc]
         name = f"keinstich-progress-{datetime.now():%Y-%m-%d}.sqlite3"
         href = "data:application/vnd.sqlite3;base64," + base64.b64encode(data).decode("ascii")
         self.download_link.value = (f"<a download='{name}' href='{href}' class='ks-download-link'>"
-                                    f"save {html.escape(name)} ({len(data) // 1024 + 1} KB)</a>")
+                                    + html.escape(_("save {name} ({size} KB)", name=name, size=len(data) // 1024 + 1))
+                                    + "</a>")
         return data
 
     def _uploaded(self, change: dict[str, Any]) -> None:
@@ -53,15 +55,15 @@ class ProgressFile(widgets.VBox):  # type: ignore[misc]
         if not files:
             return
         f = files[0]
-        self.load_progress(bytes(f["content"]), name=str(f.get("name", "the file")))
+        self.load_progress(bytes(f["content"]), name=str(f.get("name") or _("the file")))
 
-    def load_progress(self, data: bytes, *, name: str = "the file") -> None:
+    def load_progress(self, data: bytes, *, name: str | None = None) -> None:
         """Load the progress in ``data`` (a downloaded progress file) in place of this memory's."""
         with self.lock:
             try:
-                said = self.memory.load(data, name=name)
+                said = self.memory.load(data, name=_("the file") if name is None else name)
             except ProgressError as e:
-                self.messages.error(f"Not loaded: {e}. Your progress here is unchanged.")
+                self.messages.error(_("Not loaded: {error}. Your progress here is unchanged.", error=e))
                 return
             self.messages.ok(said)
             self.loaded()

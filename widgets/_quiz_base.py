@@ -26,8 +26,10 @@ from keinstich.faces import card_name, card_width, domino_svg, guess_style, seat
 from keinstich.faces.layout import LayOffView
 from keinstich.positions import QuizError, hash_seed, next_seed, quiz_position
 from keinstich.wording import refusal_words
+from keinstich.wording.i18n import _
 
 from ._games import SetupError, default_contract, game_of, lays_off, setup_of, tricks_of
+from ._words import language_of, speaking, speaks
 from .cardview import HandView, TrickView
 
 Factory = Callable[[int | str], Deal]
@@ -69,21 +71,29 @@ def follow_on(deal: Deal, want: Callable[[Deal], bool]) -> tuple[Factory, int]:
 class QuizSet(widgets.VBox):  # type: ignore[misc]
     """Position display, a hand, Check / Show answer / Next, a message area and the set's score."""
 
-    question_en = ""
-    question_de = ""
+    question_text = ""
+    """The question the quiz asks (a msgid: translated where shown)."""
 
     def __repr__(self) -> str:  # short and stable: notebooks keep it as the widget's text/plain
         return f"{type(self).__name__}({self.deal!r}, seat {self.seat})"
 
     def __init__(self, deal: Deal, seat: int | None, *, factory: Factory | None, seed: int | str | None,
                  size: int, want: Callable[[Deal], bool], names: Sequence[str] | None, style: Style | None,
-                 four_colour: bool | None, lang: Lang, width: float, card_size: str | float | None = None,
+                 four_colour: bool | None, lang: Lang | None, width: float, card_size: str | float | None = None,
                  **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self.lang: Lang = language_of(lang)
+        with speaking(self.lang):
+            self._setup(deal, seat, factory, seed, size, want, names, style, four_colour, width, card_size)
+
+    def _setup(self, deal: Deal, seat: int | None, factory: Factory | None, seed: int | str | None, size: int,
+               want: Callable[[Deal], bool], names: Sequence[str] | None, style: Style | None,
+               four_colour: bool | None, width: float, card_size: str | float | None) -> None:
+        lang = self.lang
         if card_size is not None:  # "small", "medium", "large" or pixels, as the Table takes it
             width = card_width(card_size)
         if isinstance(size, bool) or not isinstance(size, int) or size < 1:
-            raise QuizError(f"size must be a whole number of positions, 1 or more, not {size!r}")
+            raise QuizError(_("size must be a whole number of positions, 1 or more, not {size}", size=repr(size)))
         self.add_class("ks-quiz")
         self.lock = threading.RLock()
         self.want = want
@@ -96,7 +106,6 @@ class QuizSet(widgets.VBox):  # type: ignore[misc]
         self.checked = False
         self.answered: list[Answered] = []
         self.names = list(names) if names is not None else None
-        self.lang: Lang = lang
         self.four_colour = four_colour
         self.width = width
         self._style_choice = style
@@ -106,9 +115,9 @@ class QuizSet(widgets.VBox):  # type: ignore[misc]
         self.table_box = widgets.Box()
         self.hand = HandView((), on_click=self._guard(self._card_clicked), on_error=self.say, width=width,
                              lang=lang, four_colour=four_colour)
-        self.check_button = widgets.Button(description="Check" if lang == "en" else "Prüfen", button_style="primary")
-        self.answer_button = widgets.Button(description="Show answer" if lang == "en" else "Lösung zeigen")
-        self.next_button = widgets.Button(description="Next" if lang == "en" else "Nächste")
+        self.check_button = widgets.Button(description=_("Check"), button_style="primary")
+        self.answer_button = widgets.Button(description=_("Show answer"))
+        self.next_button = widgets.Button(description=_("Next"))
         self.check_button.on_click(self._guard(lambda _: self.check()))
         self.answer_button.on_click(self._guard(lambda _: self.show_answer()))
         self.next_button.on_click(self._guard(lambda _: self.next()))
@@ -137,8 +146,8 @@ class QuizSet(widgets.VBox):  # type: ignore[misc]
         except CodeError as e:
             raise QuizError(str(e)) from None
         if deal.over or deal.turn is None:
-            raise QuizError("the code's deal is over: a quiz needs a position with a player to move (hand out the "
-                            "code of a position before its end)")
+            raise QuizError(_("the code's deal is over: a quiz needs a position with a player to move (hand out the "
+                              "code of a position before its end)"))
         return cls(deal, **kwargs)
 
     # --- the score ----------------------------------------------------------------------------------
@@ -163,39 +172,38 @@ class QuizSet(widgets.VBox):  # type: ignore[misc]
             self.answered.append(Answered(self.index + 1, good, note))
         self._show_score()
 
+    @speaks
     def _show_score(self) -> None:
-        at = f"{self.index + 1} of {self.size}" if self.en else f"{self.index + 1} von {self.size}"
-        self.score_html.value = (
-            f"<small>position {at} · <b>{self.right} of {self.asked} right</b> at the first try</small>" if self.en
-            else f"<small>Aufgabe {at} · <b>{self.right} von {self.asked} richtig</b> auf Anhieb</small>")
+        at = html.escape(_("position {k} of {n}", k=self.index + 1, n=self.size))
+        right = html.escape(_("{right} of {asked} right", right=self.right, asked=self.asked))
+        self.score_html.value = f"<small>{at} · <b>{right}</b> {html.escape(_('at the first try'))}</small>"
 
+    @speaks
     def summary(self) -> str:
         """The set's score and the positions missed, as HTML."""
-        en = self.en
         skipped = self.size - self.asked
-        head = (f"<b>Set done: {self.right} of {self.size} right</b> at the first try." if en else
-                f"<b>Fertig: {self.right} von {self.size} richtig</b> auf Anhieb.")
+        head = (f"<b>{html.escape(_('Set done: {right} of {n} right', right=self.right, n=self.size))}</b> "
+                f"{html.escape(_('at the first try.'))}")
         missed = [a for a in self.answered if not a.right]
-        lines = [f"<li>position {a.number}: {html.escape(a.note)}</li>" if en else
-                 f"<li>Aufgabe {a.number}: {html.escape(a.note)}</li>" for a in missed]
+        lines = [f"<li>{html.escape(_('position {k}: {note}', k=a.number, note=a.note))}</li>" for a in missed]
         out = [head]
         if lines:
-            out.append(("Missed:" if en else "Daneben:") + f"<ul style='margin:2px 0'>{''.join(lines)}</ul>")
+            out.append(html.escape(_("Missed:")) + f"<ul style='margin:2px 0'>{''.join(lines)}</ul>")
         if skipped:
-            out.append(f"{skipped} skipped." if en else f"{skipped} übersprungen.")
-        out.append("Press <b>Another set</b> for new positions." if en else
-                   "„Neue Runde“ bringt neue Aufgaben.")
+            out.append(html.escape(_("{n} skipped.", n=skipped)))
+        out.append(html.escape(_("Press Another set for new positions.")))
         return "<br>".join(out)
 
     # --- helpers ------------------------------------------------------------------------------------
 
     def _guard(self, fn: Callable[..., Any]) -> Callable[..., Any]:
         def run(*args: Any) -> Any:
-            try:
-                return fn(*args)
-            except Exception as e:  # every callback error shows in the widget
-                self.say(f"{type(e).__name__}: {e}", error=True)
-                return None
+            with speaking(self.lang):
+                try:
+                    return fn(*args)
+                except Exception as e:  # every callback error shows in the widget
+                    self.say(f"{type(e).__name__}: {e}", error=True)
+                    return None
 
         return run
 
@@ -203,10 +211,6 @@ class QuizSet(widgets.VBox):  # type: ignore[misc]
         """Show a message (an error in red) in the message area."""
         body = text if raw else html.escape(text)
         self.feedback.value = f"<div style='color:#b00020'>{body}</div>" if error else body
-
-    @property
-    def en(self) -> bool:
-        return self.lang == "en"
 
     @property
     def style(self) -> Style:
@@ -227,6 +231,7 @@ class QuizSet(widgets.VBox):  # type: ignore[misc]
 
     # --- a position ---------------------------------------------------------------------------------
 
+    @speaks
     def load(self, deal: Deal, seat: int | None = None) -> None:
         """Ask about another position (the seat to move answers)."""
         with self.lock:
@@ -234,9 +239,10 @@ class QuizSet(widgets.VBox):  # type: ignore[misc]
 
     def _load(self, deal: Deal, seat: int | None) -> None:
         if deal.turn is None:
-            raise QuizError("the deal is over: a quiz needs a position with a player to move")
+            raise QuizError(_("the deal is over: a quiz needs a position with a player to move"))
         if seat is not None and seat != deal.turn:
-            raise QuizError(f"it is seat {deal.turn}'s turn, not seat {seat}'s: the quiz asks the player to move")
+            raise QuizError(_("it is seat {turn}'s turn, not seat {seat}'s: the quiz asks the player to move",
+                              turn=deal.turn, seat=seat))
         self.deal, self.seat = deal, deal.turn
         self.checked = False
         self.reset()
@@ -249,14 +255,13 @@ class QuizSet(widgets.VBox):  # type: ignore[misc]
             self.feedback.value = ""
 
     def question(self) -> str:
-        return self.question_en if self.en else self.question_de
+        return _(self.question_text)
 
     def where(self) -> str:
         """Where the position is, in a few words (for the summary)."""
         if lays_off(self.deal):
-            return f"{len(self.deal.history)} moves in" if self.en else f"nach {len(self.deal.history)} Zügen"
-        k = len(tricks_of(self.deal).tricks) + 1
-        return f"trick {k}" if self.en else f"Stich {k}"
+            return _("{n} moves in", n=len(self.deal.history))
+        return _("trick {k}", k=len(tricks_of(self.deal).tricks) + 1)
 
     def _position_text(self) -> str:
         d = self.deal
@@ -266,12 +271,12 @@ class QuizSet(widgets.VBox):  # type: ignore[misc]
         if not lays_off(d):
             play = tricks_of(d)
             k = len(play.tricks) + 1
-            text = (f"<b>{name}</b> · trick {k} of {play.total_tricks} · you are <b>{you}</b>" if self.en else
-                    f"<b>{name}</b> · Stich {k} von {play.total_tricks} · du bist <b>{you}</b>")
+            text = (f"<b>{name}</b> · {html.escape(_('trick {k} of {n}', k=k, n=play.total_tricks))} · "
+                    f"{html.escape(_('you are'))} <b>{you}</b>")
             if not play.trick:
-                text += " · you lead" if self.en else " · du spielst aus"
+                text += " · " + html.escape(_("you lead"))
             return text
-        return (f"<b>{name}</b> · you are <b>{you}</b>" if self.en else f"<b>{name}</b> · du bist <b>{you}</b>")
+        return f"<b>{name}</b> · {html.escape(_('you are'))} <b>{you}</b>"
 
     def _draw_table(self) -> None:
         d = self.deal
@@ -304,6 +309,7 @@ class QuizSet(widgets.VBox):  # type: ignore[misc]
 
     # --- moving through the set ---------------------------------------------------------------------
 
+    @speaks
     def next(self) -> None:
         """The next position of the set; after the last, the summary; after the summary, another set."""
         if self.done:
@@ -312,12 +318,13 @@ class QuizSet(widgets.VBox):  # type: ignore[misc]
         if self.index + 1 >= self.size:
             with self.lock:
                 self.done = True
-                self.next_button.description = "Another set" if self.en else "Neue Runde"
+                self.next_button.description = _("Another set")
                 self.check_button.disabled = self.answer_button.disabled = True
                 self.say(self.summary(), error=False, raw=True)
             return
         self._deal_position(self.index + 1)
 
+    @speaks
     def another_set(self) -> None:
         """A new set of the same kind, from the seed after this set's, with the score at zero."""
         start = self._seeds()[0]
@@ -336,14 +343,14 @@ class QuizSet(widgets.VBox):  # type: ignore[misc]
         first, factory = self._seeds()
         first = first if start is None else start
         seed = next_seed(first, index)
-        self.say("dealing the next position…" if self.en else "teile die nächste Aufgabe aus…", error=False)
+        self.say(_("dealing the next position…"), error=False)
         deal = factory(seed)
         with self.lock:  # the position, the seed and the set change together
             self.seed, self.start, self.index = seed, first, index
             if index == 0:
                 self.answered = []
                 self.done = False
-                self.next_button.description = "Next" if self.en else "Nächste"
+                self.next_button.description = _("Next")
                 self.check_button.disabled = self.answer_button.disabled = False
             self.load(deal)
             self._show_score()

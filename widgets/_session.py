@@ -20,8 +20,11 @@ from keinstich.bots.heuristic import Bot
 from keinstich.cards import Card, Lang, Style, card
 from keinstich.deal import Deal, Discard, IllegalPlay, Move
 from keinstich.wording import refusal_words, the_card
+from keinstich.wording.i18n import N_, _, pgettext
+from keinstich.wording.refusals import phase_name
 
 from ._games import Setup, SetupError, bot_move, calls, is_fast, lays_off, make_bot, move_cards, picks, tricks_of
+from ._words import label, thread
 
 
 class TableError(ValueError):
@@ -40,13 +43,13 @@ class Played:
 
 
 PHASE_HINTS: dict[str, str] = {
-    "play": "play a card now", "lay": "lay a card now", "asking": "first answer: play (solo) or pass",
-    "discard": "pick two cards to lay away, then press Discard",
-    "announce": "first announce: no announcement, 66 or du",
-    "contra": "first answer: contra or no contra", "re": "first answer: re or no re",
-    "over": "the deal is over: press New deal",
+    "play": N_("play a card now"), "lay": N_("lay a card now"), "asking": N_("first answer: play (solo) or pass"),
+    "discard": N_("pick two cards to lay away, then press Discard"),
+    "announce": N_("first announce: no announcement, 66 or du"),
+    "contra": N_("first answer: contra or no contra"), "re": N_("first answer: re or no re"),
+    "over": N_("the deal is over: press New deal"),
 }
-"""What the learner is asked for in each phase, when he tries something else."""
+"""What the learner is asked for in each phase, when he tries something else (translated where said)."""
 
 
 KEEP: Any = object()
@@ -59,7 +62,16 @@ def finished_tricks(deal: Deal) -> int:
 
 
 def _number(k: int) -> str:
-    return {2: "two", 3: "three", 4: "four"}.get(k, str(k))
+    return {2: pgettext("count", "two"), 3: pgettext("count", "three"), 4: pgettext("count", "four")}.get(k, str(k))
+
+
+def _tried(what: str) -> str:
+    """What the learner tried, as a refusal names it ("you cannot play a card now")."""
+    names: dict[str, Callable[[], str]] = {
+        "play a card": lambda: pgettext("action", "play a card"), "do that": lambda: pgettext("action", "do that"),
+             "discard": lambda: pgettext("action", "discard")}
+    said = names.get(what)
+    return said() if said is not None else what
 
 
 class Session:
@@ -150,13 +162,13 @@ class Session:
     def why_not(self, c: Card) -> str | None:
         """Why the learner may not click ``c`` now, or None (the engine's reason where there is one)."""
         if self.deal.over:
-            return "the deal is over: press New deal"
+            return _("the deal is over: press New deal")
         if self.thinking is not None:
-            return f"wait: seat {self.thinking} is thinking"
+            return _("wait: seat {seat} is thinking", seat=self.thinking)
         if self.deal.turn != self.seat:
-            return f"it is seat {self.deal.turn}'s turn, not yours"
+            return _("it is seat {turn}'s turn, not yours", turn=self.deal.turn)
         if self.picking:
-            return None if c in self.legal() else f"you do not hold {self.named(c)}"
+            return None if c in self.legal() else _("you do not hold {card}", card=self.named(c))
         if c in self.legal():
             return None
         return self.refusal(c)
@@ -175,12 +187,14 @@ class Session:
     # --- learner's moves -----------------------------------------------------------------------
 
     def _check_learner(self, what: str) -> None:
+        """Refuse a move of the learner's now, unless it is his; ``what`` he tried: "play a card", "discard", …"""
         if self.deal.over:
-            raise TableError("the deal is over: press New deal for another")
+            raise TableError(_("the deal is over: press New deal for another"))
         if self.thinking is not None:
-            raise TableError(f"wait: seat {self.thinking} is thinking — you cannot {what} now")
+            raise TableError(_("wait: seat {seat} is thinking — you cannot {what} now", seat=self.thinking,
+                               what=_tried(what)))
         if self.deal.turn != self.seat:
-            raise TableError(f"it is seat {self.deal.turn}'s turn, not yours")
+            raise TableError(_("it is seat {turn}'s turn, not yours", turn=self.deal.turn))
 
     def click(self, c: Card | str, end: str | None = None) -> None:
         """The learner clicked card ``c``: play it (at ``end`` of a chain, where it fits both), or,
@@ -188,10 +202,10 @@ class Session:
         with self.lock:
             c = card(c)
             if self.deal.over:
-                raise TableError("the deal is over: press New deal for another")
+                raise TableError(_("the deal is over: press New deal for another"))
             played = {x for m in self.moves if m.learner for x in move_cards(m.move)}
             if c in played and c not in self.deal.hand(self.seat):
-                raise TableError(f"you have already played {self.named(c)}")
+                raise TableError(_("you have already played {card}", card=self.named(c)))
             self._check_learner("play a card")
             if self.picking:
                 self._pick(c)
@@ -201,19 +215,19 @@ class Session:
                 legal = self.deal.legal_moves()
                 if not any(move_cards(m) for m in legal) and None not in legal:  # a phase of calls only
                     raise TableError(self.phase_hint())
-                raise IllegalPlay(self.refusal(c) or f"{self.named(c)} may not be played now")
+                raise IllegalPlay(self.refusal(c) or _("{card} may not be played now", card=self.named(c)))
             move = next((m for m in moves if getattr(m, "end", None) == end), moves[0])
             self._learner_move(move)
 
     def _pick(self, c: Card) -> None:
         if c not in self.deal.hand(self.seat):
-            raise TableError(f"you do not hold {self.named(c)}")
+            raise TableError(_("you do not hold {card}", card=self.named(c)))
         k = self.picking
         if c in self.selected:
             self.selected.remove(c)
         elif len(self.selected) >= k:
-            raise TableError(f"you have picked {_number(k)} cards already: unselect one first, "
-                             f"or press {self.phase.capitalize()}")
+            raise TableError(_("you have picked {count} cards already: unselect one first, or press {button}",
+                               count=_number(k), button=label(self.phase)))
         else:
             self.selected.append(c)
         self.on_change()
@@ -235,7 +249,8 @@ class Session:
             move = self.picked_move()
             if move is None:
                 k = self.picking
-                raise TableError(f"pick {_number(k)} cards for your {self.phase} first ({len(self.selected)} picked)")
+                raise TableError(_("pick {count} cards for your {what} first ({k} picked)", count=_number(k),
+                                   what=_tried(self.phase), k=len(self.selected)))
             self._learner_move(move)
 
     def call(self, move: Any) -> None:
@@ -248,7 +263,8 @@ class Session:
 
     def phase_hint(self) -> str:
         """What the learner is asked for now, said when he tries something else."""
-        return PHASE_HINTS.get(self.phase, f"first finish the {self.phase} phase")
+        hint = PHASE_HINTS.get(self.phase)
+        return _(hint) if hint is not None else _("first finish the {phase} phase", phase=phase_name(self.phase))
 
     def _learner_move(self, move: Move) -> None:
         reason = self.refusal(move)
@@ -279,8 +295,7 @@ class Session:
                 self.thinking = seat
                 gen = self._gen
                 position = self.deal.copy()  # the bot thinks on its own copy: it sees the seat's observation only
-                self._thread = threading.Thread(target=self._think, args=(gen, seat, bot, position),
-                                                name=f"keinstich-bot-{seat}", daemon=True)
+                self._thread = thread(self._think, gen, seat, bot, position, name=f"keinstich-bot-{seat}")
                 self._thread.start()
                 break
         finally:
@@ -354,9 +369,9 @@ class Session:
         """Make one move for whoever is to move (a teacher stepping through the deal); the bots stay paused."""
         with self.lock:
             if self.deal.over or self.deal.turn is None:
-                raise TableError("the deal is over: step back, or deal again")
+                raise TableError(_("the deal is over: step back, or deal again"))
             if self.thinking is not None:
-                raise TableError(f"wait: seat {self.thinking} is thinking")
+                raise TableError(_("wait: seat {seat} is thinking", seat=self.thinking))
             seat = self.deal.turn
             why = self.deal.why_illegal(move, seat)
             if why is not None:
@@ -380,7 +395,7 @@ class Session:
         """The coach's move for the learner now, with why: (move, reason)."""
         from keinstich.coach import verdict
 
-        position, _ = self.hint_question()
+        position = self.hint_question()[0]
         v = verdict(position, style=self.style)
         return v.hint, v.hint_reason()
 
@@ -401,7 +416,7 @@ class Session:
         """Back to the learner's previous decision, taking back the bots' replies too."""
         with self.lock:
             if not self._snapshots:
-                raise TableError("nothing to undo: you have not made a move in this deal yet")
+                raise TableError(_("nothing to undo: you have not made a move in this deal yet"))
             deal, n_moves = self._snapshots.pop()
             self._gen += 1
             self.thinking = None
@@ -427,7 +442,8 @@ class Session:
         with self.lock:
             history = deal.history
             if not 0 <= index <= len(history):
-                raise TableError(f"there is no move {index} to go back to: the deal has {len(history)} moves")
+                raise TableError(_("there is no move {index} to go back to: the deal has {n} moves", index=index,
+                                   n=len(history)))
             start = deal.rewound(index)
             offset = len(history) - len(self.moves)  # moves made before the deal came to this table
             self._gen += 1
@@ -444,7 +460,8 @@ class Session:
         the seed kept)."""
         with self.lock:
             if setup.players != self.setup.players:
-                raise TableError(f"the table has {self.setup.players} seats; this deal needs {setup.players}")
+                raise TableError(_("the table has {seats} seats; this deal needs {players}", seats=self.setup.players,
+                                   players=setup.players))
             self._gen += 1
             self.thinking = None
             self.paused = False

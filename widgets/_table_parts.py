@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as widgets
 
 from keinstich.faces import CARD_SIZES, SIZE_LABELS
+from keinstich.wording.i18n import _
 
-from ._games import BOT_NAMES, bot_label, game_of
+from ._games import BOT_NAMES, bot_label, bot_name, game_of
 from ._session import TableError
 
 if TYPE_CHECKING:
@@ -22,6 +23,12 @@ __all__ = ["BOT_OPTIONS", "bot_dropdowns", "domino_width", "fan_width", "game_na
            "trick_width"]
 
 BOT_OPTIONS = [("random", "random"), ("heuristic", "heuristic"), ("Monte Carlo", "montecarlo")]
+
+
+def bot_options() -> list[tuple[str, str]]:
+    """The bots a seat's dropdown offers, named in the language spoken."""
+    return [(bot_name(spec), spec) for _label, spec in BOT_OPTIONS]
+
 
 
 def other_width(px: int) -> int:
@@ -75,7 +82,7 @@ def size_dropdown(px: int, label: str) -> widgets.Dropdown:
                             layout=widgets.Layout(width="130px"))
 
 
-def bot_dropdowns(ses: Session, t: Callable[..., str],
+def bot_dropdowns(ses: Session,
                   handler: Callable[[int], Callable[[dict[str, Any]], None]]) -> dict[int, widgets.Dropdown]:
     """A dropdown per bot seat: the bots by name, and a bot object given to the table as "(given)"."""
     boxes: dict[int, widgets.Dropdown] = {}
@@ -83,13 +90,13 @@ def bot_dropdowns(ses: Session, t: Callable[..., str],
         if s == ses.seat:
             continue
         spec = ses.specs[s]
-        options = list(BOT_OPTIONS)
+        options = bot_options()
         value = spec if isinstance(spec, str) and spec in BOT_NAMES else None
         if value is None:
-            label = spec if isinstance(spec, str) else f"{bot_label(spec)} (given)"
+            label = spec if isinstance(spec, str) else _("{bot} (given)", bot=bot_label(spec))
             options.append((label, f"custom:{s}"))
             value = f"custom:{s}"
-        box = widgets.Dropdown(options=options, value=value, description=t("seat", n=s),
+        box = widgets.Dropdown(options=options, value=value, description=_("Seat {n}", n=s),
                                style={"description_width": "56px"}, layout=widgets.Layout(width="200px"))
         box.observe(handler(s), "value")
         boxes[s] = box

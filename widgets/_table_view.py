@@ -10,25 +10,60 @@ from __future__ import annotations
 
 import html
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 import ipywidgets as widgets
 
 from keinstich.cards import Card, Lang, Style, sort_hand
+from keinstich.coach.why import move_text as named_move
 from keinstich.deal import Lay
 from keinstich.wording import card_words
+from keinstich.wording.i18n import _, number, pgettext
+from keinstich.wording.names import move_words
+from keinstich.wording.refusals import phase_name
 
 from ._centre import centre_of, won_words
 from ._games import bot_label, calls, lays_off, move_cards, tricks_of
 from ._layout import size_class
 from ._table_parts import domino_width, fan_width, other_width, trick_width
-from ._words import BUTTON_STYLES, LABELS, STRINGS, UNITS, action_key, move_text
+from ._words import BUTTON_STYLES, action_key, label, move_text, seat_name, speaks, unit_name
 
 if TYPE_CHECKING:
     from ._session import Session
     from .cardview import HandView, TrickView
 
-__all__ = ["CSS", "TableView"]
+__all__ = ["CSS", "TableView", "column_name", "said_move"]
+
+
+def _phase_prompt(phase: str, last: str) -> str | None:
+    """What the learner is asked in a phase of calls (Herzblatt's), or None."""
+    if phase == "asking":
+        return _("Do you play (solo, with the skat) or pass?")
+    if phase == "announce":
+        return _("Announce: nothing, 66 or du (all tricks)?")
+    if phase == "contra":
+        return _("Say contra against the soloist?")
+    if phase == "re":
+        return _("{name} said contra: say re?", name=last)
+    return None
+
+
+def said_move(move: Any) -> str:
+    """A move that puts down no card, in a line of text: "play", "pass", "announce 66", "discard 7C 8H"."""
+    return move_words(None if move is None else move)
+
+
+def column_name(name: str) -> str:
+    """A result's column as the score table heads it ("tricks", "points", …)."""
+    names: dict[str, Callable[[], str]] = {
+        "points": lambda: pgettext("column", "points"), "tricks": lambda: pgettext("column", "tricks"),
+             "penalty": lambda: pgettext("column", "penalty"), "place": lambda: pgettext("column", "place"),
+             "passes": lambda: pgettext("column", "passes"),
+             "role": lambda: pgettext("column", "role"), "card_points": lambda: pgettext("column", "card points"),
+             "left": lambda: pgettext("column", "left")}
+    said = names.get(name)
+    return said() if said is not None else name.replace("_", " ")
 
 CSS = ("<style>.ks-table table.ks-grid{border-collapse:collapse}"
        ".ks-table table.ks-grid th,.ks-table table.ks-grid td{padding:2px 10px;text-align:left}"
@@ -78,11 +113,9 @@ class TableView:
 
     # --- words ---------------------------------------------------------------------------------
 
-    def t(self, key: str, **kw: Any) -> str:
-        return STRINGS[self.lang][key].format(**kw)
-
     def name(self, seat: int) -> str:
-        return self.t("you") if seat == self.session.seat else self.t("seat", n=seat)
+        """"You" or "Seat 2", in the table's language."""
+        return seat_name(seat, self.session.seat)
 
     @property
     def names(self) -> list[str]:
@@ -91,18 +124,18 @@ class TableView:
     def card_text(self, c: Card) -> str:
         """A card as the hint names it: "Q♠ (Queen of Spades)" with French faces, "Ober of Leaves" with German
         ones (whose suits are not the French symbols)."""
-        return f"{c.text} ({c.label(self.faces, self.lang)})" if self.faces == "french" else self.words(c)
+        return f"{c.text} ({c.label(self.faces)})" if self.faces == "french" else self.words(c)
 
     def words(self, c: Card) -> str:
         """A card in a line of text, in the faces' words."""
-        return card_words(c, self.faces, self.lang)
+        return card_words(c, self.faces)
 
     def label(self, text: str) -> str:
         """A button's label for a move's text (or a phase's name)."""
-        return LABELS[self.lang].get(text, text)
+        return label(text)
 
     def unit(self, unit: str) -> str:
-        return UNITS[self.lang].get(unit, unit)
+        return unit_name(unit)
 
     def move_words(self, move: Any, seat: int) -> str:
         """A move in the history: a card, or the move's text (a secret one as the others learn of it)."""
@@ -112,20 +145,20 @@ class TableView:
         ses = self.session
         secret = seat != ses.seat and not self.open_toggle.value and not ses.deal.over
         g = ses.setup.rules
-        return g.public_move(move, self.faces) if secret else move_text(move)
+        return g.public_move(move, self.faces) if secret else said_move(move)
 
     def advice(self, move: Any) -> str:
         """A hinted move: "Ober of Leaves", "Q♠ (Queen of Spades)", "Daus of Acorns at the bottom" (a card laid at a
         chosen end), "play", "discard 7C 8H", "pass"."""
         cs = move_cards(move)
         if isinstance(move, Lay):
-            return self.t("lay_top" if move.end == "top" else "lay_bottom").format(card=self.card_text(move.card))
-        return self.card_text(cs[0]) if len(cs) == 1 else move_text(move)
+            return named_move(move, self.faces)
+        return self.card_text(cs[0]) if len(cs) == 1 else said_move(move)
 
     def hint_html(self, move: Any, reason: str) -> str:
         """The hint beside its button: the coach's move in bold, then why."""
         return (f'<div style="background:#fff4d6;border-radius:4px;padding:4px 8px;line-height:1.4">'
-                f'{html.escape(self.t("hint_note"))} <b>{html.escape(self.advice(move))}</b>'
+                f'{html.escape(_("The coach suggests"))} <b>{html.escape(self.advice(move))}</b>'
                 f'{" — " + html.escape(reason) if reason else ""}</div>')
 
     def teacher_marks(self, seat: int) -> tuple[Card, ...]:
@@ -143,6 +176,7 @@ class TableView:
 
     # --- the one redraw ----------------------------------------------------------------------------
 
+    @speaks
     def _render(self) -> None:
         """Show the session's state: every widget updated in place (called under the session's lock)."""
         if not hasattr(self, "messages") or not hasattr(self, "history"):
@@ -208,10 +242,10 @@ class TableView:
         self.last_toggle.layout.display = ""
         self.last_toggle.disabled = not play.tricks
         if not play.trick and not play.tricks and deal.phase not in ("play", "over"):
-            self.trick_view.update((), None, caption=self.t("phase", phase=deal.phase))
+            self.trick_view.update((), None, caption=_("Phase: {phase}", phase=phase_name(deal.phase)))
         elif shown.finished is None:
             turn = deal.turn
-            caption = "" if turn is None or turn == ses.seat else self.t("to_play", name=self.name(turn))
+            caption = "" if turn is None or turn == ses.seat else _("{name} to play", name=self.name(turn))
             self.trick_view.update(shown.plays, None, caption=caption)
         else:
             self.trick_view.update(shown.plays, shown.winner, caption=self.won(shown.finished))
@@ -220,7 +254,7 @@ class TableView:
             self.last_view.layout.display = "none"
         else:
             self.last_view.update(beside.plays(), beside.winner, caption=self.won(beside),
-                                  title=self.t("trick_k", k=beside.number))
+                                  title=_("Trick {k}", k=beside.number))
             self.last_view.layout.display = ""
 
     def size_text(self, px: int) -> None:
@@ -246,7 +280,7 @@ class TableView:
 
     def won(self, trick: Any) -> str:
         """"Seat 3 wins the trick with 8♠." in the table's faces and language."""
-        return won_words(trick, trick.winner == self.session.seat, self.name(trick.winner), self.faces, self.lang)
+        return won_words(trick, trick.winner == self.session.seat, self.name(trick.winner), self.faces)
 
     def _domino(self) -> widgets.Widget:
         from .domino import DominoView
@@ -298,32 +332,33 @@ class TableView:
         ses = self.session
         deal = ses.deal
         if ses.thinking is not None:
-            return self.t("thinking", name=self.name(ses.thinking))
+            return _("{name} is thinking…", name=self.name(ses.thinking))
         if deal.over:
-            return self.t("over", result=self._result_text())
+            return _("The deal is over. {result} Press New deal for another.", result=self._result_text())
         turn = deal.turn
         assert turn is not None
         if turn != ses.seat:
             if ses.paused:
-                return self.t("waiting", name=self.name(turn)).rstrip(".…") + " (stepping: press Forward)"
-            return self.t("waiting", name=self.name(turn))
+                return _("{name} to move (stepping: press Forward)", name=self.name(turn))
+            return _("{name} to move.", name=self.name(turn))
         phase = deal.phase
         moves = deal.legal_moves()
         cards = any(move_cards(m) for m in moves)
         if ses.picking:
-            if phase in STRINGS[self.lang]:
-                return self.t(phase, k=len(ses.selected))
-            return self.t("pick", n=ses.picking, k=len(ses.selected), button=self.label(phase))
+            if phase == "discard":
+                return _("Pick two cards to lay away, then press Discard ({k} of 2 picked).", k=len(ses.selected))
+            return _("Pick {n} cards, then press {button} ({k} of {n} picked).", n=ses.picking, k=len(ses.selected),
+                     button=self.label(phase))
         if None in moves:
-            return self.t("may_pass") if cards else self.t("must_pass")
+            return _("Your turn: lay a card, or pass.") if cards else _("No card fits: press Pass.")
         if not cards:
-            if phase in STRINGS[self.lang]:
-                last = deal.history[-1][0] if deal.history else turn
-                return self.t(phase, name=self.name(last))
-            return self.t("decide", moves=" / ".join(self.label(move_text(m)) for m in moves))
+            prompt = _phase_prompt(phase, self.name(deal.history[-1][0] if deal.history else turn))
+            if prompt is not None:
+                return prompt
+            return _("Your turn: {moves}?", moves=" / ".join(self.label(move_text(m)) for m in moves))
         if lays_off(deal):
-            return self.t("your_lay")
-        return self.t("your_card") if tricks_of(deal).trick else self.t("your_lead")
+            return _("Your turn: lay a card.")
+        return _("Your turn: play a card.") if tricks_of(deal).trick else _("Your turn: lead a card.")
 
     def _result_text(self) -> str:
         deal = self.session.deal
@@ -331,14 +366,15 @@ class TableView:
         parts = []
         if result.places is not None:
             order = sorted((p, s) for s, p in enumerate(result.places) if p)
-            parts.append(self.t("places", order=", ".join(f"{p}. {self.name(s)}" for p, s in order)) + ".")
+            parts.append(_("Out: {order}.", order=", ".join(f"{p}. {self.name(s)}" for p, s in order)))
         if result.places is not None and result.unit == "pfennig" and getattr(deal, "pot", 0) is None:
             from keinstich.coach import outcome  # what the review counts: the payout of a standard pot, less fees
 
-            gets = ", ".join(f"{self.name(s)} {outcome(deal, s):g}" for s in range(deal.players))
-            return " ".join([*parts, self.t("payout", gets=gets)])
+            gets = ", ".join(f"{self.name(s)} {number(outcome(deal, s), None)}" for s in range(deal.players))
+            return " ".join([*parts, _("Paid out by place from a standard pot, less the pass fees (pf): {gets}.",
+                                       gets=gets)])
         scores = ", ".join(f"{self.name(s)} {v}" for s, v in enumerate(result.scores))
-        parts.append(f"{self.t('score').capitalize()} ({self.unit(result.unit)}): {scores}.")
+        parts.append(_("Score ({unit}): {scores}.", unit=self.unit(result.unit), scores=scores))
         if result.text:
             parts.append(result.text + ".")
         return " ".join(parts)
@@ -349,8 +385,8 @@ class TableView:
         if lays_off(deal):
             return ""  # the DominoView shows each seat's cards left, passes and place
         result = deal.result()
-        heads = ([self.t("tricks")] if result.tricks is not None else []) + [
-            name.replace("_", " ") for name in result.columns] + [self.unit(result.unit)]
+        heads = ([pgettext("column", "tricks")] if result.tricks is not None else []) + [
+            column_name(name) for name in result.columns] + [self.unit(result.unit)]
         rows = []
         for s in range(deal.players):
             cells = ([str(result.tricks[s])] if result.tricks is not None else []) + [
@@ -361,10 +397,10 @@ class TableView:
         head = "<tr><th></th>" + "".join(f"<th>{html.escape(h)}</th>" for h in heads) + "</tr>"
         notes = []
         if sum(result.scores):
-            notes.append(self.t("total", total=sum(result.scores), unit=self.unit(result.unit)))
+            notes.append(_("So far: {total} {unit}", total=sum(result.scores), unit=self.unit(result.unit)))
         aside = [c for c in ses.setup.pack.cards if c not in {x for h in deal.dealt for x in h}]
         if aside and (self.open_toggle.value or deal.over):
-            notes.append(self.t("set_aside", cards=", ".join(self.words(c) for c in aside)))
+            notes.append(_("Not dealt: {cards}", cards=", ".join(self.words(c) for c in aside)))
         if result.text and not deal.over:
             notes.append(result.text)
         foot = "".join(f"<div>{html.escape(x)}</div>" for x in notes)
@@ -380,8 +416,8 @@ class TableView:
                 cells = " ".join(f"{html.escape(self.name(s))}: {html.escape(self.words(c))}" for s, c in tr.plays())
                 rows.append(f"<tr><td>{tr.number}</td><td>{cells}</td><td>{html.escape(self.name(tr.winner))}</td>"
                             "</tr>")
-            parts.append("<table class='ks-grid'><tr><th>#</th><th>cards</th><th>won by</th></tr>"
-                         + "".join(rows) + "</table>")
+            parts.append(f"<table class='ks-grid'><tr><th>#</th><th>{html.escape(pgettext('column', 'cards'))}</th>"
+                         f"<th>{html.escape(pgettext('column', 'won by'))}</th></tr>" + "".join(rows) + "</table>")
         show_reasons = self.open_toggle.value or deal.over
         lines = []
         for m in ses.moves:
@@ -390,7 +426,7 @@ class TableView:
                          f"{html.escape(why)}</li>")
         if lines:
             parts.append("<ol>" + "".join(lines) + "</ol>")
-        return "".join(parts) or "<i>no moves yet</i>"
+        return "".join(parts) or f"<i>{html.escape(_('no moves yet'))}</i>"
 
     def _action_handler(self, key: str) -> Any:  # pragma: no cover - the Table defines it
         raise NotImplementedError

@@ -29,41 +29,30 @@ from keinstich.cards import Card
 from keinstich.codes import CodeError, DealCode, deal_code, read_code, result_code
 from keinstich.deal import Deal, move_cards
 from keinstich.teaching import Answer, best_moves, open_best
+from keinstich.wording.i18n import _, ngettext, pgettext, set_language, use_language
 
 from ._games import bot_move
 from ._guard import guarded, report
 from ._session import TableError
 from ._thinking import Thinking
+from ._words import speaks
 
 if TYPE_CHECKING:
     from .table import Table
 
-__all__ = ["APP", "CodePanel", "TeacherPanel", "app_table", "copy_button", "link_for", "opened", "panels"]
+__all__ = ["APP", "CodePanel", "TeacherPanel", "app_help", "app_language", "app_table", "copy_button", "link_for",
+           "opened", "panels"]
 
 APP = "apps/table.ipynb"
 """The Voila app a deal link opens, from the folder the server serves (the kit's own, as on Binder)."""
 
-WORDS: dict[str, dict[str, str]] = {
-    "en": {"deal_code": "Deal code", "result_code": "Your result code", "copy": "Copy code", "copy_link": "Copy link",
-           "copied": "Copied", "name": "Your name", "reveal": "Show hands", "back": "Back", "forward": "Forward",
-           "play_on": "Play on", "ask": "Ask the class", "answer": "Show the answer", "best": "Show the best cards",
-           "stepping": "Stepping through the deal: Forward plays {name}'s card, Play on lets the bots play.",
-           "asked": "What would {name} play? The answer is hidden: press Show the answer.",
-           "start": "this is the start of the deal: there is nothing to step back to",
-           "over": "the deal is over: step back, or deal again",
-           "nothing": "no one is to move: the deal is over",
-           "thinking": "the coach is thinking", "teacher": "Teacher"},
-    "de": {"deal_code": "Spiel-Code", "result_code": "Dein Ergebnis-Code", "copy": "Code kopieren",
-           "copy_link": "Link kopieren", "copied": "Kopiert", "name": "Dein Name", "reveal": "Hände zeigen",
-           "back": "Zurück", "forward": "Vor", "play_on": "Weiterspielen", "ask": "Frag die Klasse",
-           "answer": "Antwort zeigen", "best": "Beste Karten zeigen",
-           "stepping": "Schritt für Schritt: Vor spielt die Karte von {name}, Weiterspielen lässt die Bots spielen.",
-           "asked": "Was würde {name} spielen? Die Antwort bleibt verdeckt: drück Antwort zeigen.",
-           "start": "das ist der Anfang des Spiels: es gibt keinen Schritt zurück",
-           "over": "das Spiel ist vorbei: geh zurück oder gib neu",
-           "nothing": "niemand ist am Zug: das Spiel ist vorbei",
-           "thinking": "der Trainer denkt nach", "teacher": "Lehrer"},
-}
+def _words() -> dict[str, str]:
+    """The panels' words in the language spoken."""
+    return {"deal_code": _("Deal code"), "result_code": _("Your result code"), "copy": _("Copy code"),
+            "copy_link": _("Copy link"), "copied": _("Copied"), "name": _("Your name"), "reveal": _("Show hands"),
+            "back": pgettext("step", "Back"), "forward": _("Forward"), "play_on": _("Play on"),
+            "ask": _("Ask the class"), "answer": _("Show the answer"), "best": _("Show the best cards"),
+            "teacher": _("Teacher")}
 
 _COPY_JS = ("(function(b){var t=b.getAttribute('data-copy');if(b.hasAttribute('data-link')){"
             "t=new URL(t,location.href).href;}var label=b.getAttribute('data-label');"
@@ -85,17 +74,40 @@ def copy_button(text: str, label: str, done: str, *, link: bool = False, kind: s
             f'{html.escape(label)}</button>')
 
 
-def link_for(code: str) -> str:
+def link_for(code: str, lang: str | None = None) -> str:
     """The link that opens ``code`` in the Voila app, as a path on this server: in Voila the app's own address
     (its ``SCRIPT_NAME``), elsewhere the server's base (JupyterHub's prefix on Binder) + ``voila/render/`` + the
-    app. The copy button makes it absolute with the page's host."""
+    app; a table that speaks German hands out a German link (``&lang=de``). The copy button makes it absolute with
+    the page's host."""
+    tail = f"&lang={lang}" if lang is not None and lang != "en" else ""
     script = os.environ.get("SCRIPT_NAME", "")
     if os.environ.get("SERVER_SOFTWARE", "").startswith("voila") and script:
         if "/voila/render/" in script:
             script = script[:script.index("/voila/render/")] + "/voila/render/" + APP
-        return f"{script}?deal={code}"
+        return f"{script}?deal={code}{tail}"
     base = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "/")
-    return f"{base.rstrip('/')}/voila/render/{APP}?deal={code}"
+    return f"{base.rstrip('/')}/voila/render/{APP}?deal={code}{tail}"
+
+
+def app_help() -> widgets.HTML:
+    """How to use the Voila table, under it, in the language spoken (the app's ``?lang=``)."""
+    parts = [
+        ("h2", _("How to use this table")),
+        ("p", _("Play a deal against three bots: click a card of your hand (the bottom row). Open hands shows every "
+                "hand for the class, Hint shows the coach's card and why, Undo takes your last move back, New deal "
+                "deals from the seed, and a deal typed as text (one line per seat) is dealt with Deal from text. The "
+                "contract and the bots can be changed in the dropdowns.")),
+        ("p", _("Teachers: the Teacher row reveals one bot's hand at a time, steps through the deal (Back, Forward, "
+                "Play on), asks the class (Ask the class, then Show the answer) and shows the best cards with all "
+                "hands open, against these opponents (the bots at this table). The deal code under the controls "
+                "opens this position anywhere: Copy link gives the address to hand out. A student who finishes the "
+                "deal gets a result code to send back; the teacher's notebook (apps/teacher.ipynb) turns the class's "
+                "codes into a chart and a ranking. Cards = L or XL for a projector.")),
+    ]
+    body = "".join(f"<{tag}>{html.escape(text)}</{tag}>" for tag, text in parts)
+    box = widgets.HTML(f"<div class='ks-app-help' style='max-width:60em'>{body}</div>")
+    box.add_class("ks-app-help")
+    return box
 
 
 class CodePanel(widgets.VBox):  # type: ignore[misc]
@@ -105,7 +117,7 @@ class CodePanel(widgets.VBox):  # type: ignore[misc]
         super().__init__()
         self.add_class("ks-codes")
         self.table = table
-        self.words = WORDS[table.lang]
+        self.words = _words()
         self.handed_out = handed_out  # the position the learner was given (a deal code), if any
         self.code = widgets.HTML()
         self.code.add_class("ks-deal-code")
@@ -120,6 +132,10 @@ class CodePanel(widgets.VBox):  # type: ignore[misc]
         self.deal_code: DealCode | None = None
         self.result_code: DealCode | None = None
 
+    @property
+    def lang(self) -> str:
+        return self.table.lang
+
     def start(self) -> DealCode:
         """The deal code the learner's result is measured from: the one handed out, else the deal as it began at
         this table."""
@@ -133,6 +149,7 @@ class CodePanel(widgets.VBox):  # type: ignore[misc]
         specs = self.table.session.specs
         return list(specs) if all(isinstance(s, str) for s in specs) else None  # type: ignore[arg-type]
 
+    @speaks
     def after_render(self) -> None:
         """Show the code of the position on the table, and the result code once the learner's deal is over."""
         ses = self.table.session
@@ -147,7 +164,7 @@ class CodePanel(widgets.VBox):  # type: ignore[misc]
         self.deal_code = code
         text = code.text
         if self.code.value.find(text) < 0:
-            link = link_for(text)
+            link = link_for(text, self.table.lang)
             self.code.value = (f'<div style="display:flex;flex-wrap:wrap;align-items:center;gap:4px">'
                                f'<b>{w["deal_code"]}</b>&nbsp;<code class="ks-code-text" style="font-size:1.05em">'
                                f'{text}</code>{copy_button(text, w["copy"], w["copied"])}'
@@ -182,36 +199,36 @@ class TeacherPanel(widgets.VBox):  # type: ignore[misc]
         self.add_class("ks-teacher")
         self.table = table
         ses = table.session
-        w = self.words = WORDS[table.lang]
+        w = self.words = _words()
         self.reveal: dict[int, widgets.ToggleButton] = {}
         for s in table.other_views:
             box = widgets.ToggleButton(value=False, description=table.name(s), icon="eye",
-                                       tooltip=f"show {table.name(s)}'s hand to the class",
+                                       tooltip=_("show {name}'s hand to the class", name=table.name(s)),
                                        layout=widgets.Layout(width="auto"))
             box.observe(guarded(table.messages, lambda change, s=s: self._reveal(s, change["new"])), "value")
             self.reveal[s] = box
         b = widgets.Button
-        self.back_button = b(description=w["back"], icon="step-backward", tooltip="take the last card back")
-        self.forward_button = b(description=w["forward"], icon="step-forward", tooltip="the next card")
-        self.play_on_button = b(description=w["play_on"], icon="play", tooltip="let the bots play again")
+        self.back_button = b(description=w["back"], icon="step-backward", tooltip=_("take the last card back"))
+        self.forward_button = b(description=w["forward"], icon="step-forward", tooltip=_("the next card"))
+        self.play_on_button = b(description=w["play_on"], icon="play", tooltip=_("let the bots play again"))
         self.ask_button = b(description=w["ask"], icon="question", button_style="info")
         self.answer_button = b(description=w["answer"], icon="check", disabled=True)
         self.best_button = b(description=w["best"], icon="star",
-                             tooltip="ring every card that keeps the best result with all hands open, against these "
-                                     "opponents (the bots at this table)")
+                             tooltip=_("ring every card that keeps the best result with all hands open, against "
+                                       "these opponents (the bots at this table)"))
         for button, action in ((self.back_button, self.back), (self.forward_button, self.forward),
                                (self.play_on_button, self.play_on), (self.ask_button, self.ask),
                                (self.answer_button, self.show_answer), (self.best_button, self.show_best)):
             button.layout.width = "auto"
             button.on_click(guarded(table.messages, lambda _b, action=action: action()))
-        self.job: Thinking[Answer] = Thinking(ses.lock, words=w["thinking"], stop_words=table.t("stop"),
-                                              stopped_words=table.t("stopped"))
+        self.job: Thinking[Answer] = Thinking(ses.lock, words=_("the coach is thinking"))
         self.note = widgets.HTML()
         self.note.add_class("ks-teacher-note")
         self.note.add_class("ks-scaled")
         row = widgets.Layout(flex_flow="row wrap", align_items="center")
         self.children = [
-            widgets.HBox([widgets.HTML(f"<b>{w['teacher']}</b>&nbsp;"), widgets.HTML(w["reveal"] + "&nbsp;"),
+            widgets.HBox([widgets.HTML(f"<b>{html.escape(w['teacher'])}</b>&nbsp;"),
+                          widgets.HTML(html.escape(w["reveal"]) + "&nbsp;"),
                           *self.reveal.values()], layout=row),
             widgets.HBox([self.back_button, self.forward_button, self.play_on_button, self.ask_button,
                           self.answer_button, self.best_button, self.job.box], layout=row),
@@ -219,6 +236,10 @@ class TeacherPanel(widgets.VBox):  # type: ignore[misc]
         self.line: list[tuple[int, Any]] = []  # the moves forward of the position, while stepping back
         self.asked: tuple[tuple[int, int], Answer | None] | None = None  # (position mark, the coach's answer)
         self.marked: tuple[tuple[int, int], dict[int, tuple[Card, ...]]] | None = None
+
+    @property
+    def lang(self) -> str:
+        return self.table.lang
 
     # --- reading -----------------------------------------------------------------------------------------
 
@@ -245,25 +266,27 @@ class TeacherPanel(widgets.VBox):  # type: ignore[misc]
     def show_hand(self, seat: int, shown: bool = True) -> None:
         """Show (or hide) one bot's hand to the class."""
         if seat not in self.reveal:
-            raise TableError(f"seat {seat} is not a bot's seat at this table: the bots sit in "
-                             f"{', '.join(str(s) for s in self.reveal)}")
+            raise TableError(_("seat {seat} is not a bot's seat at this table: the bots sit in {seats}", seat=seat,
+                               seats=", ".join(str(s) for s in self.reveal)))
         self.reveal[seat].value = shown
 
     # --- stepping -----------------------------------------------------------------------------------------
 
+    @speaks
     def back(self) -> None:
         """Take the last move back (anyone's); the bots wait until Play on."""
         ses = self.table.session
         with ses.lock:
             history = list(ses.deal.history)
             if not history:
-                raise TableError(self.words["start"])
+                raise TableError(_("this is the start of the deal: there is nothing to step back to"))
             if history != self.line[:len(history)]:
                 self.line = history
             ses.paused = True
             self.job.withdraw()
             ses.rewind(ses.deal.copy(), len(history) - 1)
 
+    @speaks
     def forward(self) -> None:
         """Play the next move: the one stepped back over, else the move of the bot in that seat (the hint bot's
         in the learner's seat); the bots wait until Play on."""
@@ -271,7 +294,7 @@ class TeacherPanel(widgets.VBox):  # type: ignore[misc]
         with ses.lock:
             deal = ses.deal
             if deal.over or deal.turn is None:
-                raise TableError(self.words["over"])
+                raise TableError(_("the deal is over: step back, or deal again"))
             history = list(deal.history)
             ses.paused = True
             seat = deal.turn
@@ -298,9 +321,10 @@ class TeacherPanel(widgets.VBox):  # type: ignore[misc]
         with ses.lock:
             deal = ses.deal
             if deal.over or deal.turn is None:
-                raise TableError(self.words["nothing"])
+                raise TableError(_("no one is to move: the deal is over"))
             return deal.copy(), deal.turn
 
+    @speaks
     def ask(self) -> None:
         """Ask the class what the player to move would play: the answer is worked out now and kept hidden."""
         position, seat = self._position()
@@ -308,23 +332,26 @@ class TeacherPanel(widgets.VBox):  # type: ignore[misc]
         self.marked = None
         self.asked = (mark, None)
         self.answer_button.disabled = False
-        self.note.value = f"<b>{html.escape(self.words['asked'].format(name=self.table.name(seat)))}</b>"
+        asked = _("What would {name} play? The answer is hidden: press Show the answer.", name=self.table.name(seat))
+        self.note.value = f"<b>{html.escape(asked)}</b>"
         self.table._render()
         self._work(lambda: best_moves(position, style=self.table.faces), mark, show=False)
 
+    @speaks
     def show_answer(self) -> None:
         """Ring the cards that keep the best result (the coach's fair judgement) and say why."""
         if self.asked is None or self.asked[0] != self.mark():
-            raise TableError("ask the class first: press Ask the class in the position you want answered")
+            raise TableError(_("ask the class first: press Ask the class in the position you want answered"))
         answer = self.asked[1]
         if answer is None:  # still thinking: show it when it comes
             self._pending_show = True
             return
         self._show(answer)
 
+    @speaks
     def show_best(self) -> None:
         """Ring every card that keeps the best result with all hands open, against the bots at this table."""
-        position, _ = self._position()
+        position = self._position()[0]
         mark = self.mark()
         bots = list(self.table.session.specs)
         self._work(lambda: open_best(position, bots=bots, style=self.table.faces), mark, show=True)
@@ -346,21 +373,27 @@ class TeacherPanel(widgets.VBox):  # type: ignore[misc]
 
         self.job.start(lambda _budget: work(), done, lambda e: report(self.table.messages, e, "coach"))
 
+    @speaks
     def _show(self, answer: Answer) -> None:
         table = self.table
         cards = tuple(c for m in answer.moves for c in move_cards(m))
         self.marked = (self.mark(), {answer.seat: cards})
         if answer.seat in self.reveal and not table.open_toggle.value:
             self.reveal[answer.seat].value = True  # the answer is in a bot's hand: show that hand
-        who = html.escape("you" if answer.seat == table.seat else table.name(answer.seat))
-        ringed = f" ({len(cards)} card{'s' if len(cards) != 1 else ''} ringed: each one graded best)" if cards else ""
-        head = (answer.view[0].upper() + answer.view[1:]) if answer.open_hands else (
-            f"The coach, from what {who} could know{ringed}")
+        view = _(answer.view)
+        if answer.open_hands:
+            head = view[0].upper() + view[1:]
+        else:
+            who = _("you") if answer.seat == table.seat else table.name(answer.seat)
+            head = (ngettext("The coach, from what {who} could know ({n} card ringed: each one graded best)",
+                             "The coach, from what {who} could know ({n} cards ringed: each one graded best)",
+                             len(cards), who=who) if cards else _("The coach, from what {who} could know", who=who))
         self.note.value = (f'<div style="background:#fff4d6;border-radius:4px;padding:4px 10px">'
-                           f"<b>{head}:</b> {html.escape(answer.why)}</div>")
+                           f"<b>{html.escape(head)}:</b> {html.escape(answer.why)}</div>")
         with table.session.lock:
             table._render()
 
+    @speaks
     def after_render(self) -> None:
         """Keep the buttons in step with the position: the note goes when the position moves on."""
         ses = self.table.session
@@ -378,22 +411,44 @@ class TeacherPanel(widgets.VBox):  # type: ignore[misc]
             self.note.value = ""
         if ses.paused and not deal.over and deal.turn is not None and (not self.note.value
                                                                         or self.note.value.startswith("<i>")):
-            self.note.value = f"<i>{html.escape(self.words['stepping'].format(name=self.table.name(deal.turn)))}</i>"
+            stepping = _("Stepping through the deal: Forward plays {name}'s card, Play on lets the bots play.",
+                         name=self.table.name(deal.turn))
+            self.note.value = f"<i>{html.escape(stepping)}</i>"
         elif not ses.paused and self.note.value.startswith("<i>"):
             self.note.value = ""
+
+
+def app_language(query: str | None = None) -> str | None:
+    """The language the page asks for (``?lang=de``), chosen for the whole kernel (:func:`keinstich.set_language`)
+    so that everything the app shows speaks it; None when the page names none (or one the kit does not speak)."""
+    from urllib.parse import parse_qs
+
+    raw = os.environ.get("QUERY_STRING", "") if query is None else query
+    lang = (parse_qs(raw.lstrip("?")).get("lang") or [""])[0].strip()
+    if not lang:
+        return None
+    try:
+        set_language(lang)
+    except ValueError:
+        return None
+    return lang
 
 
 def app_table(query: str | None = None, **defaults: Any) -> Table:
     """The Voila app's table: the deal of the page's ``?deal=CODE`` (Voila hands the page's query string to the
     kernel as ``QUERY_STRING``), else a table made from ``defaults``. A handed-out link opens the student's
-    table; ``&teacher=1`` (or no code at all) adds the teacher's controls. A code that is not one, damaged or
-    from a newer kit opens the default table with the reason in one sentence, never a traceback."""
+    table; ``&teacher=1`` (or no code at all) adds the teacher's controls; ``&lang=de`` speaks German (the whole
+    kernel: :func:`app_language`). A code that is not one, damaged or from a newer kit opens the default table with
+    the reason in one sentence, never a traceback."""
     from urllib.parse import parse_qs
 
     from .table import Table
 
     raw = os.environ.get("QUERY_STRING", "") if query is None else query
     asked = parse_qs(raw.lstrip("?"))
+    lang = app_language(raw)
+    if lang is not None:
+        defaults = {**defaults, "lang": lang}
     code = (asked.get("deal") or [""])[0].strip()
     teacher = not code or (asked.get("teacher") or ["0"])[0].lower() in ("1", "true", "yes")
     kwargs = {k: v for k, v in defaults.items() if k not in ("seed", "text", "deal")} if code else dict(defaults)
@@ -402,7 +457,8 @@ def app_table(query: str | None = None, **defaults: Any) -> Table:
             return Table.from_code(code, teacher=teacher, **kwargs)
         except CodeError as e:
             table = Table(teacher=True, **defaults)
-            table.messages.error(f"The link's deal could not be opened: {e}")
+            with use_language(table.lang):
+                table.messages.error(_("The link's deal could not be opened: {error}", error=e))
             return table
     return Table(teacher=teacher, **defaults)
 

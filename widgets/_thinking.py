@@ -18,6 +18,9 @@ from typing import Any, Generic, TypeVar
 import ipywidgets as widgets
 
 from keinstich.bots.budget import Budget, Stopped
+from keinstich.wording.i18n import _, number
+
+from ._words import thread
 
 T = TypeVar("T")
 
@@ -35,15 +38,18 @@ class Thinking(Generic[T]):
     work runs inline.
     """
 
-    def __init__(self, lock: threading.RLock, *, synchronous: bool = False, words: str = "thinking",
-                 stop_words: str = "Stop", stopped_words: str = "stopped") -> None:
+    def __init__(self, lock: threading.RLock, *, synchronous: bool = False, words: str | None = None,
+                 stop_words: str | None = None, stopped_words: str | None = None) -> None:
+        words = _("thinking") if words is None else words
+        stop_words = _("Stop") if stop_words is None else stop_words
+        stopped_words = _("stopped") if stopped_words is None else stopped_words
         self.lock = lock
         self.synchronous = synchronous
         self.words = words
         self.stopped_words = stopped_words
         self.note = widgets.HTML()
         self.stop_button = widgets.Button(description=stop_words, icon="stop", button_style="warning",
-                                          tooltip="stop the search", layout=widgets.Layout(display="none"))
+                                          tooltip=_("stop the search"), layout=widgets.Layout(display="none"))
         self.stop_button.on_click(self._on_stop)
         self.box = widgets.HBox([self.note, self.stop_button], layout=widgets.Layout(align_items="center"))
         self.budget: Budget | None = None
@@ -73,10 +79,9 @@ class Thinking(Generic[T]):
             self.note.value = self._thinking_html(0.0)
             self.stop_button.layout.display = ""
             self.stop_button.disabled = False
-            self.thread = threading.Thread(target=self._run, args=(gen, budget, work, done, failed), daemon=True,
-                                           name="keinstich-thinking")
+            self.thread = thread(self._run, gen, budget, work, done, failed, name="keinstich-thinking")
             self.thread.start()
-            threading.Thread(target=self._tick, args=(gen, budget), daemon=True, name="keinstich-thinking-note").start()
+            thread(self._tick, gen, budget, name="keinstich-thinking-note").start()
 
     def _run(self, gen: int, budget: Budget, work: Callable[[Budget], T], done: Callable[[T], None],
              failed: Callable[[BaseException], None]) -> None:
@@ -109,7 +114,7 @@ class Thinking(Generic[T]):
                 self.note.value = self._thinking_html(budget.elapsed)
 
     def _thinking_html(self, seconds: float) -> str:
-        return f"<i>{html.escape(self.words)}… {seconds:.1f} s</i>"
+        return f"<i>{html.escape(_('{doing}… {seconds} s', doing=self.words, seconds=number(seconds, 1)))}</i>"
 
     def _on_stop(self, _button: Any = None) -> None:
         try:

@@ -14,9 +14,11 @@ from keinstich.faces import cards_html
 from keinstich.trainer import sense as card_sense
 from keinstich.trainer.bank import Bank
 from keinstich.trainer.memory import Memory
-from keinstich.trainer.positions import FAMILIES
+from keinstich.trainer.positions import family_name
 from keinstich.trainer.practice import Outcome, Question
-from keinstich.trainer.themes import THEMES
+from keinstich.trainer.themes import THEMES, theme_name
+from keinstich.wording.i18n import _, day, ngettext, number
+from keinstich.wording.names import grade_name
 
 from ._games import game_of, hand_order, lays_off, tricks_of
 
@@ -61,14 +63,17 @@ def position_line(q: Question, style: Style) -> str:
     where = ""
     if not lays_off(d):
         play = tricks_of(d)
-        where = f" · trick {len(play.tricks) + 1} of {play.total_tricks}" + ("" if play.trick else " · you lead")
-    source = {"due": "from your deck", "bank": "rated position", "mistakes": "your own mistake"}[q.source]
-    rating = f" · rated {q.rating.rating:.0f}" if q.rated else ""
+        where = " · " + html.escape(_("trick {k} of {n}", k=len(play.tricks) + 1, n=play.total_tricks)) + (
+            "" if play.trick else " · " + html.escape(_("you lead")))
+    source = {"due": _("from your deck"), "bank": _("rated position"), "mistakes": _("your own mistake")}[q.source]
+    rating = " · " + html.escape(_("rated {rating}", rating=number(q.rating.rating))) if q.rated else ""
     themes = ""
     if q.source == "bank" and q.themes:
-        themes = " · themes: " + ", ".join(THEMES[t].split(":")[0] for t in q.themes if t in THEMES)
-    return (f"<b>{html.escape(name)}</b>{where} · you are <b>seat {q.seat}</b> · "
-            f"<i>{source}</i>{rating}{themes}<br><b>Find the best card.</b>")
+        themes = " · " + html.escape(_("themes: {themes}", themes=", ".join(theme_name(t) for t in q.themes
+                                                                             if t in THEMES)))
+    seat = html.escape(_("seat {n}", n=q.seat))
+    return (f"<b>{html.escape(name)}</b>{where} · {html.escape(_('you are'))} <b>{seat}</b> · "
+            f"<i>{html.escape(source)}</i>{rating}{themes}<br><b>{html.escape(_('Find the best card.'))}</b>")
 
 
 def earlier_html(d: Deal, style: Style) -> str:
@@ -81,22 +86,27 @@ def earlier_html(d: Deal, style: Style) -> str:
     rows = []
     for t in tricks:
         plays = ", ".join(f"{s}: {c.label(style)}" for s, c in t.plays())
-        rows.append(f"<div>trick {t.number}: {html.escape(plays)} → seat {t.winner}</div>")
-    return f"<details><summary>Tricks so far ({len(tricks)})</summary><small>{''.join(rows)}</small></details>"
+        rows.append(f"<div>{html.escape(_('trick {k}: {plays} → seat {seat}', k=t.number, plays=plays, seat=t.winner))}"
+                    "</div>")
+    summary = html.escape(_("Tricks so far ({n})", n=len(tricks)))
+    return f"<details><summary>{summary}</summary><small>{''.join(rows)}</small></details>"
 
 
 def table_line(d: Deal, style: Style) -> str:
     """The cards of the trick in progress, in one line (empty when a trick is to be led)."""
     trick = tricks_of(d).trick
-    return f"<div>On the table: {', '.join(f'{s}: {c.label(style)}' for s, c in trick)}</div>" if trick else ""
+    if not trick:
+        return ""
+    cards = ", ".join(f"{s}: {c.label(style)}" for s, c in trick)
+    return f"<div>{html.escape(_('On the table: {cards}', cards=cards))}</div>"
 
 
 def wrong_html(out: Outcome, style: Style) -> str:
     """The feedback after a card that is not good enough, before the second try."""
     colour = GRADE_COLOURS.get(out.grade, "#333")
-    return (f"<div><b style='color:{colour}'>Not this one: {html.escape(move_name(out.move, style))} is a "
-            f"{html.escape(out.grade)}.</b> {html.escape(sentence(out.why))}</div>"
-            "<div><b>Try again:</b> find a better card.</div>")
+    head = _("Not this one: {move} is a {grade}.", move=move_name(out.move, style), grade=grade_name(out.grade))
+    return (f"<div><b style='color:{colour}'>{html.escape(head)}</b> {html.escape(sentence(out.why))}</div>"
+            f"<div><b>{html.escape(_('Try again:'))}</b> {html.escape(_('find a better card.'))}</div>")
 
 
 def answered_html(out: Outcome, style: Style) -> str:
@@ -105,48 +115,52 @@ def answered_html(out: Outcome, style: Style) -> str:
     name, colour = move_name(out.move, style), GRADE_COLOURS.get(out.grade, "#333")
     good = ", ".join(move_name(m, style) for m in out.answer)
     if out.solved:
-        head = f"<b style='color:{colour}'>Right: {html.escape(name)} is {html.escape(out.grade)}.</b>"
+        said = _("Right: {move} is {grade}.", move=name, grade=grade_name(out.grade))
+        head = f"<b style='color:{colour}'>{html.escape(said)}</b>"
     elif out.good:
-        head = f"<b style='color:{colour}'>Right at the second try: {html.escape(name)}.</b>"
+        head = f"<b style='color:{colour}'>{html.escape(_('Right at the second try: {move}.', move=name))}</b>"
     elif out.tries:
-        head = f"<b style='color:#b00020'>Not found.</b> {html.escape(sentence(out.why))}"
+        head = f"<b style='color:#b00020'>{html.escape(_('Not found.'))}</b> {html.escape(sentence(out.why))}"
     else:
-        head = "<b>The answer:</b>"
-    parts = [f"<div>{head}</div>", f"<div>Good here: <b>{html.escape(good)}</b>. "
+        head = f"<b>{html.escape(_('The answer:'))}</b>"
+    parts = [f"<div>{head}</div>", f"<div>{html.escape(_('Good here:'))} <b>{html.escape(good)}</b>. "
                                    f"{html.escape(sentence(out.best_why))}</div>"]
     w = out.written
     if w is not None and w.due is not None and not out.solved:
-        parts.append(f"<div><i>In your deck: it comes back, renamed, on {w.due:%a %d %b}.</i></div>")
+        parts.append(f"<div><i>{html.escape(_('In your deck: it comes back, renamed, on {day}.', day=day(w.due)))}"
+                     "</i></div>")
     elif w is not None and w.due is not None:
-        parts.append(f"<div><i>Next time in your deck: {w.due:%a %d %b}.</i></div>")
+        parts.append(f"<div><i>{html.escape(_('Next time in your deck: {day}.', day=day(w.due)))}</i></div>")
     return "".join(parts)
 
 
-def layout_html(q: Question, out: Outcome, style: Style, *, four_colour: bool | None, lang: Lang) -> str:
+def layout_html(q: Question, out: Outcome, style: Style, *, four_colour: bool | None, lang: Lang | None = None) -> str:
     """The refuting layout: the hidden hands as they could lie, and what happens then."""
     layout = out.refutation
     if layout is None:
-        return ("<div class='ks-no-layout'><i>No single layout of the hidden cards shows it plainly: the card "
-                "costs on average, over the deals that fit what you saw.</i></div>")
-    rows = [f"<div><b>Here is how the cards could lie</b> (it fits everything you saw). With these hands, played "
-            f"on, {html.escape(move_name(out.move, style))} costs you at least a mistake's worth more than the "
-            "best card:</div>"]
+        return ("<div class='ks-no-layout'><i>" + html.escape(_(
+            "No single layout of the hidden cards shows it plainly: the card costs on average, over the deals that "
+            "fit what you saw.")) + "</i></div>")
+    rows = [f"<div><b>{html.escape(_('Here is how the cards could lie'))}</b> " + html.escape(_(
+        "(it fits everything you saw). With these hands, played on, {move} costs you at least a mistake's worth more "
+        "than the best card:", move=move_name(out.move, style))) + "</div>"]
     for s in range(layout.players):
         if s == q.seat:
             continue
         hand = sort_hand(layout.hand(s), hand_order(layout))
         faces = cards_html(hand, style=style, four_colour=four_colour, lang=lang, width=34)
-        rows.append(f"<div style='display:flex;align-items:center;gap:8px'><span style='width:56px'>seat {s}"
-                    f"</span>{faces}</div>")
+        rows.append(f"<div style='display:flex;align-items:center;gap:8px'><span style='width:56px'>"
+                    f"{html.escape(_('seat {n}', n=s))}</span>{faces}</div>")
     return "<div class='ks-refutation'>" + "".join(rows) + "</div>"
 
 
 def ratings_html(memory: Memory) -> str:
     """The learner's rating, and per contract family, each give or take twice its deviation."""
     overall = memory.rating()
-    items = [f"<li>{html.escape(FAMILIES.get(f, f))}: <b>{r.rating:.0f}</b> ± {2 * r.rd:.0f} "
-             f"({n} answer{'' if n == 1 else 's'})</li>" for f, (r, n) in memory.ratings("family").items()]
-    return (f"<div>Your rating: <b>{overall.rating:.0f}</b> ± {2 * overall.rd:.0f}</div>"
+    items = [f"<li>{html.escape(family_name(f))}: <b>{number(r.rating)}</b> ± {number(2 * r.rd)} "
+             f"({html.escape(ngettext('{n} answer', '{n} answers', n))})</li>"
+             for f, (r, n) in memory.ratings("family").items()]
+    return (f"<div>{html.escape(_('Your rating:'))} <b>{number(overall.rating)}</b> ± {number(2 * overall.rd)}</div>"
             + (f"<ul style='margin:2px 0'>{''.join(items)}</ul>" if items else ""))
 
 
@@ -154,7 +168,8 @@ def sense_view_html(q: card_sense.Question, style: Style, *, four_colour: bool |
     """A card-sense question's position: the seat, its hand, the tricks so far (open) and the trick on the table."""
     d = q.position
     hand = sort_hand(d.hand(q.seat), hand_order(d))
-    return (f"<div>You are <b>seat {q.seat}</b>. Your hand:</div>"
+    return (f"<div>{html.escape(_('You are'))} <b>{html.escape(_('seat {n}', n=q.seat))}</b>. "
+            f"{html.escape(_('Your hand:'))}</div>"
             + cards_html(hand, style=style, four_colour=four_colour, width=40)
             + earlier_html(d, style).replace("<details>", "<details open>")
             + table_line(d, style))
@@ -170,10 +185,14 @@ def shown(q: card_sense.Question, forecast: list[float]) -> list[float]:
 
 def sense_score_html(q: card_sense.Question, forecast: list[float], score: float) -> str:
     """The Brier score of ``forecast``, beside the best the evidence allows, and each answer's chances."""
-    rows = "".join(f"<tr><td>{html.escape(o)}</td><td>{p * 100:.0f}%</td><td><b>{x * 100:.0f}%</b></td></tr>"
+    rows = "".join(f"<tr><td>{html.escape(o)}</td><td>{number(p, percent=True)}</td>"
+                   f"<td><b>{number(x, percent=True)}</b></td></tr>"
                    for o, p, x in zip(q.options, shown(q, forecast), q.posterior, strict=True))
-    how = "counted over every deal that fits" if q.exact else f"estimated from {card_sense.DRAWS} sampled deals"
-    return (f"<div>Your Brier score: <b class='ks-brier'>{score:.3f}</b> (the best the evidence allows: "
-            f"{q.floor:.3f}; lower is better).</div><table><tr><th></th><th>you</th><th>the evidence</th></tr>"
-            f"{rows}</table><small>The evidence: what you have seen (your hand, every card played, the voids "
-            f"shown), {how}.</small>")
+    evidence = (_("The evidence: what you have seen (your hand, every card played, the voids shown), counted over "
+                  "every deal that fits.") if q.exact else
+                _("The evidence: what you have seen (your hand, every card played, the voids shown), estimated from "
+                  "{n} sampled deals.", n=card_sense.DRAWS))
+    score_line = _("(the best the evidence allows: {floor}; lower is better).", floor=number(q.floor, 3))
+    return (f"<div>{html.escape(_('Your Brier score:'))} <b class='ks-brier'>{number(score, 3)}</b> "
+            f"{html.escape(score_line)}</div><table><tr><th></th><th>{html.escape(_('you'))}</th>"
+            f"<th>{html.escape(_('the evidence'))}</th></tr>{rows}</table><small>{html.escape(evidence)}</small>")

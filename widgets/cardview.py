@@ -23,6 +23,9 @@ import ipywidgets as widgets
 
 from keinstich.cards import Card, Lang, Style, card
 from keinstich.faces import back_svg, card_name, card_svg, svg_data_uri, trick_svg
+from keinstich.wording.i18n import _
+
+from ._words import language_of, speaking
 
 __all__ = ["CardButton", "CardStyles", "HandView", "TrickView", "card_class", "card_css", "card_style_widget",
            "guarded"]
@@ -34,18 +37,17 @@ Look = tuple[Style, bool | None, Lang, int]
 """(style, four_colour, lang, width): everything a face's look depends on."""
 
 
-def _look(style: Style, four_colour: bool | None, lang: Lang, width: float) -> Look:
+def _look(style: Style, four_colour: bool | None, lang: Lang | None, width: float) -> Look:
     if style not in ("german", "french"):
         raise ValueError(f"unknown card style {style!r}: use 'german' or 'french'")
-    if lang not in ("en", "de"):
-        raise ValueError(f"unknown language {lang!r}: use 'en' or 'de'")
+    lang = language_of(lang)
     w = round(width)
     if w < 16:
         raise ValueError(f"a card needs a width of 16 pixels or more, not {width!r}")
     return style, four_colour, lang, w
 
 
-def card_class(c: Card | None, style: Style = "german", four_colour: bool | None = None, lang: Lang = "en",
+def card_class(c: Card | None, style: Style = "german", four_colour: bool | None = None, lang: Lang | None = None,
                width: float = 72) -> str:
     """The CSS class that shows ``c`` (None: the back) in this look, e.g. ``ks-c-QS-g4-en-72``."""
     st, fc, lg, w = _look(style, four_colour, lang, width)
@@ -83,7 +85,7 @@ _SHARED_CSS = (
 )
 
 
-def card_css(c: Card | None, style: Style = "german", four_colour: bool | None = None, lang: Lang = "en",
+def card_css(c: Card | None, style: Style = "german", four_colour: bool | None = None, lang: Lang | None = None,
              width: float = 72) -> str:
     """The CSS rule that paints ``c`` (None: the back) on a button with :func:`card_class`."""
     look = _look(style, four_colour, lang, width)
@@ -110,7 +112,7 @@ class CardStyles(widgets.HTML):  # type: ignore[misc]
         self.add_class("ks-card-styles")
 
     def need(self, cs: Iterable[Card | None], style: Style = "german", four_colour: bool | None = None,
-             lang: Lang = "en", width: float = 72) -> None:
+             lang: Lang | None = None, width: float = 72) -> None:
         look = _look(style, four_colour, lang, width)
         changed = False
         if look[3] not in self._widths:
@@ -130,7 +132,7 @@ class CardStyles(widgets.HTML):  # type: ignore[misc]
 
 
 def card_style_widget(cs: Iterable[Card | None] = (), *, style: Style = "german", four_colour: bool | None = None,
-                      lang: Lang = "en", width: float = 72) -> CardStyles:
+                      lang: Lang | None = None, width: float = 72) -> CardStyles:
     """A :class:`CardStyles` widget already holding the rules for ``cs`` (None stands for the back)."""
     w = CardStyles()
     w.need(cs, style, four_colour, lang, width)
@@ -163,7 +165,7 @@ class CardButton(widgets.Button):  # type: ignore[misc]
 
 
     def __init__(self, c: Card | str | None, style: Style = "german", four_colour: bool | None = None,
-                 lang: Lang = "en", width: float = 72, *, face_down: bool = False, **kwargs: Any) -> None:
+                 lang: Lang | None = None, width: float = 72, *, face_down: bool = False, **kwargs: Any) -> None:
         look = _look(style, four_colour, lang, width)
         w = look[3]
         super().__init__(layout=widgets.Layout(width=f"{w}px", height=f"{round(w * 1.4)}px", padding="0px"),
@@ -191,7 +193,8 @@ class CardButton(widgets.Button):  # type: ignore[misc]
             self._face_class = cls
         if self.face_down:
             self.add_class("ks-face-down")
-            self.description = "card face down" if lg == "en" else "verdeckte Karte"
+            with speaking(lg):
+                self.description = _("card face down")
         else:
             self.remove_class("ks-face-down")
             assert self.card is not None
@@ -223,7 +226,7 @@ class HandView(widgets.HBox):  # type: ignore[misc]
     def __init__(self, cards: Iterable[Card | str] = (), legal: Iterable[Card | str] | None = None,
                  reasons: Mapping[Card, str] | Callable[[Card], str | None] | None = None,
                  on_click: Callable[[Card], object] | None = None, style: Style = "german",
-                 four_colour: bool | None = None, lang: Lang = "en", width: float = 72, face_down: bool = False,
+                 four_colour: bool | None = None, lang: Lang | None = None, width: float = 72, face_down: bool = False,
                  *, styles: CardStyles | None = None, on_error: Callable[[str], None] | None = None,
                  **kwargs: Any) -> None:
         kwargs.setdefault("layout", widgets.Layout(flex_flow="row wrap", align_items="flex-end",
@@ -323,10 +326,11 @@ class HandView(widgets.HBox):  # type: ignore[misc]
     _off_reason = ""
 
     def _reason(self, c: Card, reasons: Mapping[Card, str] | Callable[[Card], str | None] | None) -> str:
-        if reasons is None:
-            return "not playable now" if self._look[2] == "en" else "jetzt nicht spielbar"
-        got = reasons(c) if callable(reasons) else reasons.get(c)
-        return got or ("not playable now" if self._look[2] == "en" else "jetzt nicht spielbar")
+        with speaking(self._look[2]):
+            if reasons is None:
+                return _("not playable now")
+            got = reasons(c) if callable(reasons) else reasons.get(c)
+            return got or _("not playable now")
 
     def disable(self, reason: str = "") -> None:
         """Disable every card (e.g. while the bots play or after the deal), ``reason`` as tooltip."""
@@ -384,7 +388,7 @@ class TrickView(widgets.VBox):  # type: ignore[misc]
 
     def __init__(self, players: int, plays: Sequence[tuple[int, Card]] = (), names: Sequence[str] | None = None,
                  winner: int | None = None, *, me: int = 0, style: Style = "german",
-                 four_colour: bool | None = None, lang: Lang = "en", width: float = 64,
+                 four_colour: bool | None = None, lang: Lang | None = None, width: float = 64,
                  caption: str = "", **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("ks-trick")
@@ -408,7 +412,7 @@ class TrickView(widgets.VBox):  # type: ignore[misc]
         if names is not None:
             self.names = list(names)
         ps = tuple((int(s), card(c)) for s, c in plays)
-        for s, _ in ps:
+        for s, _card in ps:
             if not 0 <= s < self.players:
                 raise ValueError(f"seat {s} is not at this table (seats 0 to {self.players - 1})")
         st, fc, lg, w = self._look

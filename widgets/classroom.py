@@ -23,14 +23,18 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from keinstich.cards import Lang
 from keinstich.classroom import ClassResults, Codes, Student, example_class
 from keinstich.classroom import class_results as score_class
 from keinstich.games import GAMES
 from keinstich.handout import handout_svg
 from keinstich.teaching import review_of
+from keinstich.wording.i18n import _, number
+from keinstich.wording.names import unit_word
 
 from ._guard import MessageArea, guarded, report
 from ._thinking import Thinking
+from ._words import language_of, speaking, speaks
 from .review import ReviewView
 
 __all__ = ["ClassResultsView", "Classroom", "HandoutPanel", "class_results"]
@@ -48,26 +52,32 @@ class ClassResultsView(widgets.VBox):  # type: ignore[misc]
     def __repr__(self) -> str:  # short and stable: notebooks keep it as the widget's text/plain
         return f"ClassResultsView({len(self.results.students)} students)"
 
-    def __init__(self, results: ClassResults, **kwargs: Any) -> None:
+    def __init__(self, results: ClassResults, *, lang: Lang | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self.lang: Lang = language_of(lang)
+        with speaking(self.lang):
+            self._build(results)
+
+    def _build(self, results: ClassResults) -> None:
         self.add_class("ks-class-results")
         self.results = results
         self.messages = MessageArea()
         import threading
 
         self.lock = threading.RLock()
-        self.job: Thinking[Any] = Thinking(self.lock, words="the coach is reviewing")
-        self.review = ReviewView()
+        self.job: Thinking[Any] = Thinking(self.lock, words=_("the coach is reviewing"))
+        self.review = ReviewView(lang=self.lang)
         self.review_title = widgets.HTML()
         self.buttons: dict[str, widgets.Button] = {}
-        rows = [widgets.HTML("<b>rank · student · score · matchpoints</b>")]
+        rows = [widgets.HTML(f"<b>{html.escape(_('rank · student · score · matchpoints'))}</b>")]
+        unit = unit_word(results.unit)
         for s in results.students:
-            button = widgets.Button(description="Review", icon="search", layout=widgets.Layout(width="auto"),
-                                    tooltip=f"the coach's review of {s.name}'s decisions")
+            button = widgets.Button(description=_("Review"), icon="search", layout=widgets.Layout(width="auto"),
+                                    tooltip=_("the coach's review of {name}'s decisions", name=s.name))
             button.on_click(guarded(self.messages, lambda _b, s=s: self.show_review(s)))
             self.buttons[s.name] = button
-            line = (f"{s.rank}. <b>{html.escape(s.name)}</b> · {s.score:g} {html.escape(results.unit)} · "
-                    f"{s.matchpoints:g} ({s.percent:.0f}%)")
+            line = (f"{s.rank}. <b>{html.escape(s.name)}</b> · {number(s.score, None)} {html.escape(unit)} · "
+                    f"{number(s.matchpoints, None)} ({number(s.percent / 100, percent=True)})")
             rows.append(widgets.HBox([widgets.HTML(line, layout=widgets.Layout(width="420px")), button],
                                      layout=widgets.Layout(align_items="center")))
         decisions = "".join(f"<li>{html.escape(results.decision_words(d))}</li>" for d in results.decisions)
@@ -75,23 +85,27 @@ class ClassResultsView(widgets.VBox):  # type: ignore[misc]
         self.children = [
             widgets.HTML(results.chart_svg()),
             widgets.VBox(rows),
-            widgets.HTML("<p><b>Where most of the class went wrong</b></p>"
-                         + (f"<ul>{decisions}</ul>" if decisions else "<p><i>nowhere: no decision that most of "
-                                                                     "the class met went wrong</i></p>")),
-            widgets.HTML(f"<p><b>Left out</b></p><ul>{notes}</ul>" if notes else ""),
+            widgets.HTML(f"<p><b>{html.escape(_('Where most of the class went wrong'))}</b></p>"
+                         + (f"<ul>{decisions}</ul>" if decisions else "<p><i>" + html.escape(_(
+                             "nowhere: no decision that most of the class met went wrong")) + "</i></p>")),
+            widgets.HTML(f"<p><b>{html.escape(_('Left out'))}</b></p><ul>{notes}</ul>" if notes else ""),
             self.job.box, self.review_title, self.review, self.messages]
 
+    @speaks
     def show_review(self, student: Student | str) -> None:
         """The coach's review of one student's deal (by name or :class:`~keinstich.classroom.Student`)."""
         s = student if isinstance(student, Student) else next(
             (x for x in self.results.students if x.name == student), None)
         if s is None:
-            raise ValueError(f"no student named {student!r}: the students are "
-                             + ", ".join(x.name for x in self.results.students))
+            raise ValueError(_("no student named {name}: the students are {names}", name=repr(student),
+                               names=", ".join(x.name for x in self.results.students)))
         deal, seat, bots = s.deal(), s.code.seat, list(s.code.bots) or "heuristic"
-        self.review_title.value = f"<b>{html.escape(s.name)}'s deal</b> (rank {s.rank}, {s.score:g} " \
-                                  f"{html.escape(self.results.unit)})"
-        self.review.title.value = f"<b>The coach's review of {html.escape(s.name)}'s decisions</b>"
+        head = _("{name}'s deal", name=s.name)
+        said = _("(rank {rank}, {score} {unit})", rank=s.rank, score=number(s.score, None),
+                 unit=unit_word(self.results.unit))
+        self.review_title.value = f"<b>{html.escape(head)}</b> {html.escape(said)}"
+        title = _("The coach's review of {name}'s decisions", name=s.name)
+        self.review.title.value = f"<b>{html.escape(title)}</b>"
         self.review.update(None)
         self.job.withdraw()  # another student's review being made: this one is asked for now
         self.job.start(lambda _budget: review_of(deal, seat, bots=bots), self.review.update,
@@ -117,36 +131,42 @@ class HandoutPanel(widgets.VBox):  # type: ignore[misc]
     students' hand (for "what would you play?"), or a student's deal as played; a preview, a download link and
     *Open to print*."""
 
-    def __init__(self, results: ClassResults, **kwargs: Any) -> None:
+    def __init__(self, results: ClassResults, *, lang: Lang | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self.lang: Lang = language_of(lang)
+        with speaking(self.lang):
+            self._build(results)
+
+    def _build(self, results: ClassResults) -> None:
         self.add_class("ks-handout")
         self.results = results
         self.messages = MessageArea()
-        options = [("the deal handed out, every hand open", "open"),
-                   ("the deal handed out, only the students' hand", "hidden")]
-        options += [(f"{s.name}'s deal as played (rank {s.rank})", f"student:{i}")
+        options = [(_("the deal handed out, every hand open"), "open"),
+                   (_("the deal handed out, only the students' hand"), "hidden")]
+        options += [(_("{name}'s deal as played (rank {rank})", name=s.name, rank=s.rank), f"student:{i}")
                     for i, s in enumerate(results.students)]
-        self.which = widgets.Dropdown(options=options, value="open", description="Handout of",
+        self.which = widgets.Dropdown(options=options, value="open", description=_("Handout of"),
                                       style={"description_width": "80px"}, layout=widgets.Layout(width="440px"))
-        self.make_button = widgets.Button(description="Make the handout", icon="print",
-                                          tooltip="draw the deal on one A4 page, to print",
+        self.make_button = widgets.Button(description=_("Make the handout"), icon="print",
+                                          tooltip=_("draw the deal on one A4 page, to print"),
                                           layout=widgets.Layout(width="auto"))
         self.make_button.on_click(guarded(self.messages, lambda _b: self.make()))
         self.page = widgets.HTML()
         self.page.add_class("ks-handout-page")
         self.svg = ""
-        self.children = [widgets.HTML("<b>A handout of the deal</b>"),
+        self.children = [widgets.HTML(f"<b>{html.escape(_('A handout of the deal'))}</b>"),
                          widgets.HBox([self.which, self.make_button], layout=widgets.Layout(align_items="center",
                                                                                            flex_flow="row wrap")),
                          self.page, self.messages]
 
+    @speaks
     def make(self, which: str | None = None) -> str:
         """Draw the handout chosen (``which``: "open", "hidden" or "student:N"; default the dropdown's) and show
         it with its download link; returns the SVG."""
         if which is not None:
-            if which not in [v for _, v in self.which.options]:
-                raise ValueError(f"which must be \"open\", \"hidden\" or \"student:N\" (N from 0 to "
-                                 f"{len(self.results.students) - 1}), not {which!r}")
+            if which not in [v for _x, v in self.which.options]:
+                raise ValueError(_("which must be \"open\", \"hidden\" or \"student:N\" (N from 0 to {last}), not "
+                                   "{which}", last=len(self.results.students) - 1, which=repr(which)))
             self.which.value = which
         choice = self.which.value
         r = self.results
@@ -155,23 +175,27 @@ class HandoutPanel(widgets.VBox):  # type: ignore[misc]
         contract = game.contract_name(game.contract_of(given.position()))
         if choice in ("open", "hidden"):
             deal, seat = given.position(), given.seat
-            title = f"{contract}: the deal handed out"
+            title = _("{contract}: the deal handed out", contract=contract)
             self.svg = handout_svg(deal, hands=choice, seat=seat, title=title)
             name = f"deal-{choice}.svg"
         else:
             s = r.students[int(choice.split(":")[1])]
             self.svg = handout_svg(s.deal(), hands="open", seat=s.code.seat,
-                                   title=f"{contract}: {s.name}'s deal (rank {s.rank}, {s.score:g} {r.unit})")
+                                   title=_("{contract}: {name}'s deal (rank {rank}, {score} {unit})",
+                                           contract=contract, name=s.name, rank=s.rank,
+                                           score=number(s.score, None), unit=unit_word(r.unit)))
             name = f"deal-{s.name.lower().replace(' ', '-')}.svg"
         uri = "data:image/svg+xml;base64," + base64.b64encode(self.svg.encode()).decode()
+        alt = html.escape(_("the handout"))
         self.page.value = (
             f'<div style="display:flex;gap:16px;align-items:flex-start;flex-wrap:wrap">'
-            f'<img src="{uri}" alt="the handout" style="width:300px;border:1px solid #ccc;box-shadow:0 1px 4px '
+            f'<img src="{uri}" alt="{alt}" style="width:300px;border:1px solid #ccc;box-shadow:0 1px 4px '
             f'rgba(0,0,0,.2)"><div style="line-height:2"><a class="ks-handout-file" href="{uri}" '
-            f'download="{html.escape(name)}">Download the handout (SVG, one A4 page)</a><br>'
+            f'download="{html.escape(name)}">{html.escape(_("Download the handout (SVG, one A4 page)"))}</a><br>'
             f'<button type="button" class="ks-handout-print" onclick="{_PRINT_JS}" '
-            f'style="padding:2px 10px;cursor:pointer">Open to print</button><br><small>opens the page in a new tab: '
-            f'print it from there (or save it as PDF)</small></div></div>')
+            f'style="padding:2px 10px;cursor:pointer">{html.escape(_("Open to print"))}</button><br><small>'
+            + html.escape(_("opens the page in a new tab: print it from there (or save it as PDF)"))
+            + "</small></div></div>")
         return self.svg
 
 
@@ -187,8 +211,13 @@ class Classroom(widgets.VBox):  # type: ignore[misc]
         return f"Classroom({len(self.results.students) if self.results else 0} students)"
 
     def __init__(self, codes: Codes = "", *, example: bool = False, synchronous: bool = False,
-                 **kwargs: Any) -> None:
+                 lang: Lang | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self.lang: Lang = language_of(lang)
+        with speaking(self.lang):
+            self._build(codes, example, synchronous)
+
+    def _build(self, codes: Codes, example: bool, synchronous: bool) -> None:
         self.add_class("ks-classroom")
         if example and not codes:
             codes = example_class()
@@ -197,27 +226,28 @@ class Classroom(widgets.VBox):  # type: ignore[misc]
         self.codes = widgets.Textarea(value=_as_text(codes), placeholder="Anna: KR1-…\nBen: KR1-…",
                                       layout=widgets.Layout(width="100%", height="140px"))
         self.codes.add_class("ks-class-codes")
-        self.show_button = widgets.Button(description="Show the class's results", icon="bar-chart",
+        self.show_button = widgets.Button(description=_("Show the class's results"), icon="bar-chart",
                                           button_style="primary", layout=widgets.Layout(width="auto"))
         self.show_button.on_click(guarded(self.messages, lambda _b: self.show()))
-        self.job: Thinking[ClassResults] = Thinking(self.lock, words="scoring the class and asking the coach",
+        self.job: Thinking[ClassResults] = Thinking(self.lock, words=_("scoring the class and asking the coach"),
                                                     synchronous=synchronous)
         self.results: ClassResults | None = None
         self.view: ClassResultsView | None = None
         self.handout: HandoutPanel | None = None
         self.results_box = widgets.VBox()
         self.children = [
-            widgets.HTML("<b>The class's result codes</b>: paste them here, one a line (<code>name: KR1-…</code>)"),
+            widgets.HTML(html.escape(_("The class's result codes: paste them here, one a line (name: KR1-…)"))),
             self.codes, widgets.HBox([self.show_button, self.job.box], layout=widgets.Layout(align_items="center")),
             self.messages, self.results_box]
         if self.codes.value.strip():
             self.show()
 
+    @speaks
     def show(self) -> None:
         """Score the codes in the box (in a background thread) and show the results and the handout."""
         text = self.codes.value
         if not text.strip():
-            raise ValueError("paste the class's result codes into the box first: one a line, as \"Anna: KR1-…\"")
+            raise ValueError(_("paste the class's result codes into the box first: one a line, as \"Anna: KR1-…\""))
         self.job.withdraw()
         self.messages.clear()
         self.job.start(lambda _budget: score_class(text), self._shown,
@@ -225,8 +255,8 @@ class Classroom(widgets.VBox):  # type: ignore[misc]
 
     def _shown(self, results: ClassResults) -> None:
         self.results = results
-        self.view = ClassResultsView(results)
-        self.handout = HandoutPanel(results, layout=widgets.Layout(margin="16px 0 0 0"))
+        self.view = ClassResultsView(results, lang=self.lang)
+        self.handout = HandoutPanel(results, lang=self.lang, layout=widgets.Layout(margin="16px 0 0 0"))
         self.results_box.children = [self.view, self.handout]
 
     def wait(self, timeout: float = 120.0) -> bool:

@@ -18,23 +18,21 @@ import ipywidgets as widgets
 from keinstich.cards import Card, Lang, Style
 from keinstich.faces import card_name, domino_svg, seat_name
 from keinstich.faces.layout import LayOffView, check_lay_off
+from keinstich.wording.i18n import _, pgettext
 
 from ._games import move_cards
+from ._words import language_of, speaking, speaks
 
 __all__ = ["DominoView", "pass_log"]
 
-_EN = {"to move": "to move", "must pass": "must pass: no card fits", "over": "the deal is over",
-       "passes": "pass", "lays": "lays", "no fit": "no card fits", "chose": "chose to pass",
-       "seat": "seat", "cards": "cards left", "place": "place", "fees": "fees", "out": "out",
-       "no deal": "No deal yet.", "passes_h": "passes",
-       "gold": "framed in gold: the cards that can be laid now ({who} to move)",
-       "rows": "rows", "chain": "chain", "may pass": "may pass"}
-_DE = {"to move": "ist dran", "must pass": "muss passen: keine Karte passt", "over": "das Spiel ist vorbei",
-       "passes": "passt", "lays": "legt", "no fit": "keine Karte passt", "chose": "passt freiwillig",
-       "seat": "Platz", "cards": "Karten", "place": "Rang", "fees": "Gebühren", "out": "raus",
-       "no deal": "Noch kein Spiel.",
-       "gold": "gold umrandet: die Karten, die jetzt gelegt werden können ({who} ist dran)",
-       "passes_h": "Passen", "rows": "Reihen", "chain": "Kette", "may pass": "darf passen"}
+def _words() -> dict[str, str]:
+    """The view's words in the language spoken."""
+    return {"must pass": _("must pass: no card fits"), "over": _("the deal is over"),
+            "no fit": _("no card fits"), "chose": _("chose to pass"),
+            "seat": pgettext("column", "seat"), "cards": pgettext("column", "cards left"),
+            "place": pgettext("column", "place"), "fees": pgettext("column", "fees"),
+            "no deal": _("No deal yet."), "passes_h": pgettext("column", "passes"),
+            "rows": pgettext("layout", "rows"), "chain": pgettext("layout", "chain"), "may pass": _("may pass")}
 
 
 class LayOffDeal(LayOffView, Protocol):
@@ -55,7 +53,7 @@ def pass_log(deal: Any, last: int | None = None) -> list[tuple[int, Card | None,
     moves = [(s, move_cards(m)[0] if move_cards(m) else None) for s, m in history[start:]]
     if not getattr(deal.rules, "voluntary_pass", True):  # a pass is allowed only when no card fits
         return [(s, c, c is None) for s, c in moves]
-    passes = [i for i, (_, c) in enumerate(moves) if c is None]
+    passes = [i for i, (_x, c) in enumerate(moves) if c is None]
     if not passes:
         return [(s, c, False) for s, c in moves]
     forced = [False] * len(moves)
@@ -72,7 +70,7 @@ def pass_log(deal: Any, last: int | None = None) -> list[tuple[int, Card | None,
 def _finish_order(d: LayOffDeal) -> list[int]:
     """The seats that are out, first out first (from the result's places)."""
     places = d.result().places or ()
-    return [s for _, s in sorted((p, s) for s, p in enumerate(places) if p)]
+    return [s for _x, s in sorted((p, s) for s, p in enumerate(places) if p)]
 
 
 class DominoView(widgets.VBox):  # type: ignore[misc]
@@ -89,13 +87,13 @@ class DominoView(widgets.VBox):  # type: ignore[misc]
 
     def __init__(self, deal: LayOffDeal | None = None, *, seat: int | None = None, open_hands: bool = False,
                  names: Sequence[str] | None = None, style: Style = "german", four_colour: bool | None = None,
-                 lang: Lang = "en", width: float = 44, log_lines: int = 8, **kwargs: Any) -> None:
+                 lang: Lang | None = None, width: float = 44, log_lines: int = 8, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("ks-domino")
         self.seat = seat
         self.open_hands = open_hands
         self.names = list(names) if names is not None else None
-        self.style, self.four_colour, self.lang, self.width = style, four_colour, lang, width
+        self.style, self.four_colour, self.lang, self.width = style, four_colour, language_of(lang), width
         self.log_lines = log_lines
         self.status = widgets.HTML()
         self.layout_html = widgets.HTML()
@@ -107,7 +105,8 @@ class DominoView(widgets.VBox):  # type: ignore[misc]
 
     @property
     def words(self) -> dict[str, str]:
-        return _EN if self.lang == "en" else _DE
+        with speaking(self.lang):
+            return _words()
 
     def name(self, s: int) -> str:
         return seat_name(s, self.names, self.lang)
@@ -117,10 +116,11 @@ class DominoView(widgets.VBox):  # type: ignore[misc]
         """Switch faces or language, then redraw."""
         self.style = style or self.style
         self.four_colour = four_colour
-        self.lang = lang or self.lang
+        self.lang = language_of(lang) if lang is not None else self.lang
         self.width = width or self.width
         self.update()
 
+    @speaks
     def update(self, deal: LayOffDeal | None = None, *, seat: int | None = None,
                open_hands: bool | None = None) -> None:
         """Redraw from ``deal`` (default: the deal shown already, after a move was made on it); anything that
@@ -154,11 +154,13 @@ class DominoView(widgets.VBox):  # type: ignore[misc]
     def _status(self, d: LayOffDeal) -> str:
         w = self.words
         kind = w["chain"] if d.rules.layout == "chain" else w["rows"]
-        head = f"<b>{html.escape(d.contract.name)}</b> ({kind})"
+        title = getattr(d.contract, "title", None)
+        head = f"<b>{html.escape(title() if callable(title) else d.contract.name)}</b> ({kind})"
         if d.turn is None:
             order = ", ".join(self.name(s) for s in _finish_order(d))
-            return f"{head} · {w['over']} · {w['out']}: {html.escape(order)}"
-        text = f"{head} · <b>{html.escape(self.name(d.turn))}</b> {w['to move']}"
+            return f"{head} · {html.escape(_('the deal is over · out: {order}', order=order))}"
+        text = f"{head} · " + html.escape(_("{name} to move", name="\x00")).replace(
+            "\x00", f"<b>{html.escape(self.name(d.turn))}</b>")
         if not d.legal():
             text += f" · <span style='color:#b00020'>{w['must pass']}</span>"
         elif None in d.legal_moves():
@@ -171,8 +173,8 @@ class DominoView(widgets.VBox):  # type: ignore[misc]
                          width=self.width)
         note = ""
         if d.turn is not None and d.turn in shown and d.legal():
-            note = (f"<div style='font-size:90%;color:#555'>"
-                    f"{html.escape(self.words['gold'].format(who=self.name(d.turn)))}</div>")
+            gold = _("framed in gold: the cards that can be laid now ({who} to move)", who=self.name(d.turn))
+            note = f"<div style='font-size:90%;color:#555'>{html.escape(gold)}</div>"
         return f"<div class='ks-domino-layout' style='overflow-x:auto'>{svg}</div>{note}"
 
     def _seats(self, d: LayOffDeal) -> str:
@@ -200,12 +202,12 @@ class DominoView(widgets.VBox):  # type: ignore[misc]
         lines = []
         moves = len(d.history)
         for s, c, forced in pass_log(d, self.log_lines if self.log_lines > 0 else None):
-            who = html.escape(self.name(s))
             if c is None:
-                why = w["no fit"] if forced else w["chose"]
-                lines.append(f"<span class='ks-pass' style='color:#b00020'>{who}: {w['passes']} ({why})</span>")
+                said = _("{name}: pass ({why})", name=self.name(s), why=w["no fit"] if forced else w["chose"])
+                lines.append(f"<span class='ks-pass' style='color:#b00020'>{html.escape(said)}</span>")
             else:
-                lines.append(f"<span>{who}: {w['lays']} {html.escape(card_name(c, self.style, self.lang))}</span>")
+                said = _("{name}: lays {card}", name=self.name(s), card=card_name(c, self.style, self.lang))
+                lines.append(f"<span>{html.escape(said)}</span>")
         if not lines:
             return ""
         more = "… · " if len(lines) < moves else ""

@@ -25,9 +25,11 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from keinstich.cards import PACK_IDS, pack, rank_code, suit
+from keinstich.cards import PACK_IDS, Lang, pack, rank_code, suit
 from keinstich.contracts import Component, Contract, ContractError, ForTrick, PerCard, PerTrick
 from keinstich.limits import LimitError, seed_from_text
+from keinstich.wording.i18n import N_, _, ngettext, number, pgettext
+from keinstich.wording.names import unit_word
 
 from ._games import (
     Setup,
@@ -41,21 +43,24 @@ from ._games import (
     resolve,
 )
 from ._guard import MessageArea, guard, report
+from ._table_parts import game_name
+from ._words import language_of, speaking, speaks, thread
 
 __all__ = ["KINDS", "ComponentRow", "RuleEditor"]
 
 KINDS: list[tuple[str, str]] = [
-    ("per trick taken", "trick"),
-    ("per card of suit", "suit"),
-    ("per card of rank", "rank"),
-    ("for the card", "card"),
-    ("for trick number", "position"),
+    (N_("per trick taken"), "trick"),
+    (N_("per card of suit"), "suit"),
+    (N_("per card of rank"), "rank"),
+    (N_("for the card"), "card"),
+    (N_("for trick number"), "position"),
 ]
-"""The kinds of row a custom contract is built from (the components of keinstich.contracts)."""
+"""The kinds of row a custom contract is built from (the components of keinstich.contracts; translated where
+shown)."""
 
 _EXAMPLE = {"trick": "", "suit": "H", "rank": "O", "card": "KH", "position": "-1"}
-_PLACEHOLDER = {"trick": "(nothing)", "suit": "suit: C S H D", "rank": "rank: A K O U 10 …",
-                "card": "card: KH, OS …", "position": "1 = first, -1 = last"}
+_PLACEHOLDER = {"trick": N_("(nothing)"), "suit": N_("suit: C S H D"), "rank": N_("rank: A K O U 10 …"),
+                "card": N_("card: KH, OS …"), "position": N_("1 = first, -1 = last")}
 CUSTOM = "custom"
 
 
@@ -70,9 +75,10 @@ class ComponentRow(widgets.HBox):  # type: ignore[misc]
                  on_change: Callable[[], None] | None = None, on_remove: Callable[[ComponentRow], None] | None = None
                  ) -> None:
         self.amount = widgets.IntText(value=amount, layout=widgets.Layout(width="80px"))
-        self.kind = widgets.Dropdown(options=KINDS, value=kind, layout=widgets.Layout(width="170px"))
-        self.what = widgets.Text(value=what, placeholder=_PLACEHOLDER[kind], layout=widgets.Layout(width="170px"))
-        self.remove = widgets.Button(description="✕", tooltip="remove this row", layout=widgets.Layout(width="40px"))
+        self.kind = widgets.Dropdown(options=[(_(k), v) for k, v in KINDS], value=kind,
+                                     layout=widgets.Layout(width="170px"))
+        self.what = widgets.Text(value=what, placeholder=_(_PLACEHOLDER[kind]), layout=widgets.Layout(width="170px"))
+        self.remove = widgets.Button(description="✕", tooltip=_("remove this row"), layout=widgets.Layout(width="40px"))
         super().__init__([self.amount, self.kind, self.what, self.remove])
         self._on_change = on_change or (lambda: None)
         for w in (self.amount, self.what):
@@ -89,7 +95,7 @@ class ComponentRow(widgets.HBox):  # type: ignore[misc]
         self._on_change()
 
     def _sync_kind(self) -> None:
-        self.what.placeholder = _PLACEHOLDER[self.kind.value]
+        self.what.placeholder = _(_PLACEHOLDER[self.kind.value])
         self.what.disabled = self.kind.value == "trick"
 
     def component(self) -> Component:
@@ -98,8 +104,8 @@ class ComponentRow(widgets.HBox):  # type: ignore[misc]
         if kind == "trick":
             return PerTrick(amount)
         if not what:
-            raise ContractError(f"a row '{dict((v, k) for k, v in KINDS)[kind]}' needs "
-                                f"{_PLACEHOLDER[kind]}")
+            raise ContractError(_("a row '{kind}' needs {what}", kind=_(dict((v, k) for k, v in KINDS)[kind]),
+                                  what=_(_PLACEHOLDER[kind])))
         if kind == "suit":
             return PerCard(amount, suit=what)
         if kind == "rank":
@@ -109,7 +115,8 @@ class ComponentRow(widgets.HBox):  # type: ignore[misc]
         try:
             number = int(what)
         except ValueError:
-            raise ContractError(f"a trick number is a whole number (1 = first, -1 = last), not {what!r}") from None
+            raise ContractError(_("a trick number is a whole number (1 = first, -1 = last), not {what}",
+                                  what=repr(what))) from None
         return ForTrick(number, amount)
 
 
@@ -148,8 +155,15 @@ class RuleEditor(widgets.VBox):  # type: ignore[misc]
 
     def __init__(self, game: str = "kein-stich", contract: Any = "no-hearts", *,
                  deals: int = 500, bots: str = "heuristic", seed: int | str = 0, players: int | None = None,
-                 pack: str | None = None, by: str = "contract", synchronous: bool = False) -> None:
+                 pack: str | None = None, by: str = "contract", synchronous: bool = False,
+                 lang: Lang | None = None) -> None:
         super().__init__()
+        self.lang: Lang = language_of(lang)
+        with speaking(self.lang):
+            self._setup(game, contract, deals, bots, seed, players, pack, by, synchronous)
+
+    def _setup(self, game: str, contract: Any, deals: int, bots: str, seed: int | str, players: int | None,
+               pack: str | None, by: str, synchronous: bool) -> None:
         game = game_of(game).id
         self.synchronous = synchronous
         self.messages = MessageArea()
@@ -166,8 +180,8 @@ class RuleEditor(widgets.VBox):  # type: ignore[misc]
             if f"{game}-{contract}" in contract_ids(game):
                 contract = f"{game}-{contract}"
             if contract not in contract_ids(game) and contract != CUSTOM:
-                raise SetupError(f"unknown contract {contract!r} for {game}: use one of "
-                                 f"{', '.join(contract_ids(game))} or 'custom'")
+                raise SetupError(_("unknown contract {contract} for {game}: use one of {contracts} or 'custom'",
+                                   contract=repr(contract), game=game, contracts=", ".join(contract_ids(game))))
             self.contract_box.value = contract
         self._quiet = False
         self._form_changed()
@@ -177,37 +191,40 @@ class RuleEditor(widgets.VBox):  # type: ignore[misc]
     def _build(self, game: str, deals: int, bots: str, seed: int | str, players: int | None, pack: str | None,
                by: str) -> None:
         s = {"description_width": "70px"}
-        self.game_box = widgets.Dropdown(options=list(game_ids()), value=game, description="Game", style=s)
+        self.game_box = widgets.Dropdown(options=[(game_name(g), g) for g in game_ids()], value=game,
+                                         description=_("Game"), style=s)
         self.contract_box = widgets.Dropdown(options=self._contract_options(game), value=default_contract(game),
-                                             description="Contract", style=s, layout=widgets.Layout(width="420px"))
+                                             description=_("Contract"), style=s, layout=widgets.Layout(width="420px"))
         self.rows = widgets.VBox([])
-        self.add_row_button = widgets.Button(description="Add row", icon="plus")
+        self.add_row_button = widgets.Button(description=_("Add row"), icon="plus")
         self.add_row_button.on_click(self._on_add_row)
-        self.custom_name = widgets.Text(value="My contract", description="Name", style=s)
-        self.custom_box = widgets.VBox([
-            widgets.HTML("<b>Custom contract</b>: what the winner of a trick pays (Kein Stich, pfennig) "
-                         "or scores (Herzeln, points), row by row"),
-            self.custom_name, self.rows, self.add_row_button], layout=widgets.Layout(display="none"))
-        self.players_box = widgets.IntText(value=players if players is not None else 4, description="Players",
+        self.custom_name = widgets.Text(value=_("My contract"), description=_("Name"), style=s)
+        custom = html.escape(_("Custom contract: what the winner of a trick pays (Kein Stich, pfennig) or scores "
+                               "(Herzeln, points), row by row"))
+        self.custom_box = widgets.VBox([widgets.HTML(custom), self.custom_name, self.rows, self.add_row_button],
+                                       layout=widgets.Layout(display="none"))
+        self.players_box = widgets.IntText(value=players if players is not None else 4, description=_("Players"),
                                            style=s, layout=widgets.Layout(width="150px"))
-        self.pack_box = widgets.Dropdown(options=[("usual pack", "")] + [(p, p) for p in PACK_IDS],
-                                         value=pack or "", description="Pack", style=s)
-        self.bots_box = widgets.Dropdown(options=[("random", "random"), ("heuristic", "heuristic"),
-                                                  ("Monte Carlo (40 samples, slow)", "montecarlo:samples=40")],
+        self.pack_box = widgets.Dropdown(options=[(_("usual pack"), "")] + [(p, p) for p in PACK_IDS],
+                                         value=pack or "", description=_("Pack"), style=s)
+        self.bots_box = widgets.Dropdown(options=[(pgettext("bot", "random"), "random"),
+                                                  (pgettext("bot", "heuristic"), "heuristic"),
+                                                  (_("Monte Carlo (40 samples, slow)"), "montecarlo:samples=40")],
                                          value=bots if bots in ("random", "heuristic") else "heuristic",
-                                         description="Bots", style=s)
+                                         description=_("Bots"), style=s)
         if bots not in ("random", "heuristic", "montecarlo:samples=40"):
             self.bots_box.options = [*self.bots_box.options, (bots, bots)]
             self.bots_box.value = bots
-        self.deals_box = widgets.IntText(value=deals, description="Deals", style=s,
+        self.deals_box = widgets.IntText(value=deals, description=_("Deals"), style=s,
                                          layout=widgets.Layout(width="170px"))
-        self.seed_box = widgets.Text(value=str(seed), description="Seed", style=s, layout=widgets.Layout(width="170px"))
-        self.by_box = widgets.Dropdown(options=[("by contract", "contract"), ("by seat", "seat"), ("by bot", "bot")],
-                                       value=by, description="Chart", style=s)
+        self.seed_box = widgets.Text(value=str(seed), description=_("Seed"), style=s,
+                                     layout=widgets.Layout(width="170px"))
+        self.by_box = widgets.Dropdown(options=[(_("by contract"), "contract"), (_("by seat"), "seat"),
+                                                (_("by bot"), "bot")], value=by, description=_("Chart"), style=s)
         self.description = widgets.HTML()
-        self.run_button = widgets.Button(description="Run", icon="play", button_style="success")
-        self.stop_button = widgets.Button(description="Stop", icon="stop", button_style="danger", disabled=True)
-        self.progress = widgets.IntProgress(value=0, min=0, max=deals if deals > 0 else 1, description="Deals",
+        self.run_button = widgets.Button(description=_("Run"), icon="play", button_style="success")
+        self.stop_button = widgets.Button(description=_("Stop"), icon="stop", button_style="danger", disabled=True)
+        self.progress = widgets.IntProgress(value=0, min=0, max=deals if deals > 0 else 1, description=_("Deals"),
                                             style=s, layout=widgets.Layout(width="360px"))
         self.progress_text = widgets.HTML()
         self.summary = widgets.HTML()
@@ -232,7 +249,7 @@ class RuleEditor(widgets.VBox):  # type: ignore[misc]
     def _contract_options(self, game: str) -> list[tuple[str, str]]:
         opts = [(contract_name(game, c), c) for c in contract_ids(game)]
         if self._base(game) is not None:
-            opts.append(("Custom…", CUSTOM))
+            opts.append((_("Custom…"), CUSTOM))
         return opts
 
     @staticmethod
@@ -280,7 +297,7 @@ class RuleEditor(widgets.VBox):  # type: ignore[misc]
             if not self.rows.children:
                 try:
                     self._set_rows(rows_of(base))
-                    self.custom_name.value = f"My {base.name}"
+                    self.custom_name.value = _("My {contract}", contract=base.title())
                 except (ContractError, AttributeError):
                     self._set_rows([("trick", "", 5)])
         self._form_changed()
@@ -317,14 +334,15 @@ class RuleEditor(widgets.VBox):  # type: ignore[misc]
         """The contract the custom rows describe (refused when there is no row, or a row is wrong)."""
         rows = [r for r in self.rows.children if isinstance(r, ComponentRow)]
         if not rows:
-            raise ContractError("the custom contract is empty: add at least one row "
-                                "(e.g. 5 per card of suit H) — a contract that costs nothing has nothing to show")
+            raise ContractError(_("the custom contract is empty: add at least one row (e.g. 5 per card of suit H) — a "
+                                  "contract that costs nothing has nothing to show"))
         comps = tuple(r.component() for r in rows)
         game = self.game_box.value
         base = self._base(game)
         if base is None:
-            raise SetupError(f"{game_of(game).name} has no contracts made of rows: pick one of its contracts")
-        name = self.custom_name.value.strip() or "My contract"
+            raise SetupError(_("{game} has no contracts made of rows: pick one of its contracts",
+                               game=game_of(game).name))
+        name = self.custom_name.value.strip() or _("My contract")
         return Contract("custom", name, comps, rules=base.rules, unit=base.unit, stake=base.stake, game=game)
 
     def setup(self) -> Setup:
@@ -359,9 +377,13 @@ class RuleEditor(widgets.VBox):  # type: ignore[misc]
         c = setup.contract
         if callable(getattr(c, "total", None)):  # a contract that hands out a fixed total a deal
             total = c.total(setup.pack, setup.players)
-            unit = "pf" if c.unit == "pfennig" else "points"
-            return (f"{c.describe(setup.pack.style)} — every deal hands out {total} {unit} in all "
-                    f"({setup.players} players, {setup.pack.id}, {setup.hand_size} cards each)")
+            fields = {"contract": c.describe(setup.pack.style), "total": total, "players": setup.players,
+                      "pack": setup.pack.id, "cards": setup.hand_size}
+            if c.unit == "pfennig":
+                return _("{contract} — every deal hands out {total} pf in all ({players} players, {pack}, {cards} "
+                         "cards each)", **fields)
+            return _("{contract} — every deal hands out {total} points in all ({players} players, {pack}, {cards} "
+                     "cards each)", **fields)
         return setup.describe()
 
     # --- running --------------------------------------------------------------------------------------
@@ -370,15 +392,16 @@ class RuleEditor(widgets.VBox):  # type: ignore[misc]
     def _on_run(self, _button: Any = None) -> None:
         self.run()
 
+    @speaks
     def run(self) -> None:
         """Simulate the form's setup (in a thread unless ``synchronous``); the chart follows."""
         with self._lock:
             if self._running:
-                raise SetupError("a simulation is running: press Stop first, or wait for it")
+                raise SetupError(_("a simulation is running: press Stop first, or wait for it"))
             setup = self.setup()
             deals = int(self.deals_box.value)
             if deals < 1:
-                raise SetupError(f"deals must be 1 or more, not {deals}")
+                raise SetupError(_("deals must be 1 or more, not {deals}", deals=deals))
             seed = self._seed()
             contract: Any = setup.contract
             kwargs = {"deals": deals, "game": setup.game, "players": setup.players, "pack": setup.pack.id,
@@ -390,12 +413,11 @@ class RuleEditor(widgets.VBox):  # type: ignore[misc]
             self.progress.max = deals
             self.progress.value = 0
             self.progress_text.value = f"0 / {deals}"
-            self.messages.info("running…")
+            self.messages.info(_("running…"))
         if self.synchronous:
             self._simulate(contract, kwargs)
         else:
-            self._thread = threading.Thread(target=self._simulate, args=(contract, kwargs), daemon=True,
-                                            name="keinstich-rule-editor")
+            self._thread = thread(self._simulate, contract, kwargs, name="keinstich-rule-editor")
             self._thread.start()
 
     def _seed(self) -> int | str:
@@ -404,7 +426,7 @@ class RuleEditor(widgets.VBox):  # type: ignore[misc]
         try:
             return seed_from_text(text) if text else 0
         except LimitError as e:
-            raise SetupError(f"Seed: {e}") from None
+            raise SetupError(_("Seed: {error}", error=e)) from None
 
     def _progress(self, done: int, total: int) -> None:
         self.progress.max = total
@@ -439,9 +461,10 @@ class RuleEditor(widgets.VBox):  # type: ignore[misc]
             self.summary.value = self._summary_html(frame)
             self._finish()
             if frame.attrs.get("cancelled"):
-                self.messages.info(f"stopped after {done} of {kwargs['deals']} deals; the chart shows those")
+                self.messages.info(_("stopped after {done} of {n} deals; the chart shows those", done=done,
+                                     n=kwargs["deals"]))
             else:
-                self.messages.ok(f"done: {done} deals")
+                self.messages.ok(ngettext("done: {n} deal", "done: {n} deals", done))
 
     def _finish(self) -> None:
         self._running = False
@@ -451,11 +474,12 @@ class RuleEditor(widgets.VBox):  # type: ignore[misc]
 
     def _summary_html(self, frame: Any) -> str:
         if not len(frame):
-            return "<i>no deal finished</i>"
+            return f"<i>{html.escape(_('no deal finished'))}</i>"
         unit = str(frame["unit"].iloc[0])
         means = frame.groupby("seat")["score"].mean()
-        cells = "".join(f"<td>seat {s}: <b>{m:.1f}</b></td>" for s, m in means.items())
-        return f"<table><tr><td>mean {html.escape(unit)} per deal:</td>{cells}</tr></table>"
+        cells = "".join(f"<td>{html.escape(_('seat {n}:', n=s))} <b>{number(m, 1)}</b></td>" for s, m in means.items())
+        head = _("mean {unit} per deal:", unit=unit_word(unit))
+        return f"<table><tr><td>{html.escape(head)}</td>{cells}</tr></table>"
 
     @guard
     def _on_stop(self, _button: Any = None) -> None:
@@ -464,7 +488,7 @@ class RuleEditor(widgets.VBox):  # type: ignore[misc]
     def stop(self) -> None:
         """Cut the running simulation short (it keeps the deals finished so far)."""
         if not self._running:
-            raise SetupError("nothing is running: press Run first")
+            raise SetupError(_("nothing is running: press Run first"))
         self._stop.set()
         self.stop_button.disabled = True
         self.messages.info("stopping…")

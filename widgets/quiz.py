@@ -33,11 +33,14 @@ from keinstich.coach import Judgement
 from keinstich.deal import Deal, Move, move_cards
 from keinstich.drills import Difficulty, drill, study
 from keinstich.positions import QuizError, dealt_pack, has_choice, quiz_position, some_illegal
+from keinstich.wording.i18n import N_, _
+from keinstich.wording.refusals import phase_name
 
 from ._feedback import assess, report
 from ._games import hand_order, lays_off
 from ._quiz_base import SIZE, Factory, QuizSet
 from ._thinking import Thinking
+from ._words import speaking, speaks
 
 __all__ = ["BestCardQuiz", "LegalCardsQuiz", "QuizError", "dealt_pack", "quiz_position"]
 
@@ -64,13 +67,12 @@ class LegalCardsQuiz(QuizSet):
     in which some cards are not allowed; ``from_seed(contract, seed)`` the same from seed ``seed`` on.
     """
 
-    question_en = "Which cards may you play?"
-    question_de = "Welche Karten darfst du spielen?"
+    question_text = N_("Which cards may you play?")
 
     def __init__(self, deal: Deal, seat: int | None = None, *, factory: Factory | None = None,
                  seed: int | str | None = None, size: int = SIZE, names: Sequence[str] | None = None,
-                 style: Style | None = None, four_colour: bool | None = None, lang: Lang = "en", width: float = 64,
-                 **kwargs: Any) -> None:
+                 style: Style | None = None, four_colour: bool | None = None, lang: Lang | None = None,
+                 width: float = 64, **kwargs: Any) -> None:
         self.selected: set[Card] = set()
         super().__init__(deal, seat, factory=factory, seed=seed, size=size, want=some_illegal, names=names,
                          style=style, four_colour=four_colour, lang=lang, width=width, **kwargs)
@@ -108,28 +110,27 @@ class LegalCardsQuiz(QuizSet):
         """The cards the engine allows."""
         return frozenset(self.deal.legal())
 
+    @speaks
     def check(self) -> None:
         """Compare the selection with the engine's legal cards: the wrong picks with their reasons first."""
         if not self.selected:
-            self.say("Select the cards you think you may play, then press Check." if self.en else
-                     "Wähle die Karten, die du spielen darfst, dann „Prüfen“.", error=False)
+            self.say(_("Select the cards you think you may play, then press Check."), error=False)
             return
         legal = self.answer()
         good = self.selected == legal
         self._score(good, self._note(), move=" ".join(c.code for c in sorted(self.selected)))
-        head = ("<b style='color:#0b7a28'>Right!</b>" if good else "<b style='color:#b00020'>Not quite.</b>") \
-            if self.en else ("<b style='color:#0b7a28'>Richtig!</b>" if good else
-                             "<b style='color:#b00020'>Nicht ganz.</b>")
+        head = (f"<b style='color:#0b7a28'>{html.escape(_('Right!'))}</b>" if good else
+                f"<b style='color:#b00020'>{html.escape(_('Not quite.'))}</b>")
         self.say(head + self._mistakes() + self._explain(mark=True), error=False, raw=True)
 
+    @speaks
     def show_answer(self) -> None:
         """Show the legal cards (ringed) and the reason for every card."""
         legal = self.answer()
-        self._score(False, f"{self.where()}: answer shown" if self.en else f"{self.where()}: Lösung gezeigt")
+        self._score(False, _("{where}: answer shown", where=self.where()))
         self.selected = set(legal)
         self.hand.highlight(legal)
-        head = "<b>Answer:</b>" if self.en else "<b>Lösung:</b>"
-        self.say(head + self._explain(mark=False), error=False, raw=True)
+        self.say(f"<b>{html.escape(_('Answer:'))}</b>" + self._explain(mark=False), error=False, raw=True)
 
     def _wrong(self) -> tuple[list[Card], list[Card]]:
         """The cards chosen that are not allowed, and the allowed cards left out."""
@@ -140,20 +141,23 @@ class LegalCardsQuiz(QuizSet):
 
     def _note(self) -> str:
         chosen, missed = self._wrong()
-        parts = [f"{self.where()}: you chose {', '.join(self.name(c) for c in chosen)}" if chosen else self.where()]
+        fields = {"where": self.where(), "chosen": ", ".join(self.name(c) for c in chosen),
+                  "missed": ", ".join(self.name(c) for c in missed)}
+        if chosen and missed:
+            return _("{where}: you chose {chosen}, left out {missed}", **fields)
+        if chosen:
+            return _("{where}: you chose {chosen}", **fields)
         if missed:
-            parts.append(f"left out {', '.join(self.name(c) for c in missed)}")
-        return ", ".join(parts) if self.en else (
-            f"{self.where()}: " + ", ".join(self.name(c) for c in chosen + missed))
+            return _("{where}, left out {missed}", **fields)
+        return self.where()
 
     def _mistakes(self) -> str:
         """The learner's wrong picks, each with the rule that forbids it, and the cards left out."""
         chosen, missed = self._wrong()
-        lines = [(f"You chose <b>{html.escape(self.name(c))}</b>, but "
-                  if self.en else f"Du hast <b>{html.escape(self.name(c))}</b> gewählt, aber ")
-                 + html.escape(self._refusal(c) or "") for c in chosen]
-        lines += [(f"You left out <b>{html.escape(self.name(c))}</b>: it may be played." if self.en else
-                   f"<b>{html.escape(self.name(c))}</b> fehlt: die Karte ist erlaubt.") for c in missed]
+        lines = [html.escape(_("You chose {card}, but {why}", card="\x00", why=self._refusal(c) or "")).replace(
+            "\x00", f"<b>{html.escape(self.name(c))}</b>") for c in chosen]
+        lines += [html.escape(_("You left out {card}: it may be played.", card="\x00")).replace(
+            "\x00", f"<b>{html.escape(self.name(c))}</b>") for c in missed]
         return "".join(f"<div>{line}</div>" for line in lines)
 
     def _explain(self, *, mark: bool) -> str:
@@ -161,12 +165,10 @@ class LegalCardsQuiz(QuizSet):
         lines = []
         for c in sort_hand(self.deal.hand(self.seat), hand_order(self.deal)):
             ok = c in legal
-            reason = (("may be played" if self.en else "erlaubt") if ok
-                      else (self._refusal(c) or ""))
+            reason = _("may be played") if ok else (self._refusal(c) or "")
             note = ""
             if mark and (c in self.selected) != ok:
-                note = (" — <i>you left it out</i>" if ok else " — <i>you chose it</i>") if self.en else \
-                    (" — <i>fehlt bei dir</i>" if ok else " — <i>von dir gewählt</i>")
+                note = f" — <i>{html.escape(_('you left it out') if ok else _('you chose it'))}</i>"
             sign = "✓" if ok else "✗"
             colour = "#0b7a28" if ok else "#b00020"
             lines.append(f"<li><span style='color:{colour}'>{sign}</span> <b>{html.escape(self.name(c))}</b>: "
@@ -180,9 +182,10 @@ class LegalCardsQuiz(QuizSet):
 def _check_card_play(deal: Deal) -> None:
     """A position of card play in tricks (a trick deal, or Herzblatt once the cards are played)."""
     if lays_off(deal):
-        raise QuizError("BestCardQuiz asks about trick deals; use LegalCardsQuiz for a domino position")
+        raise QuizError(_("BestCardQuiz asks about trick deals; use LegalCardsQuiz for a domino position"))
     if not deal.over and not deal.legal():
-        raise QuizError(f"BestCardQuiz asks about the card play: the deal is in the {deal.phase} phase")
+        raise QuizError(_("BestCardQuiz asks about the card play: the deal is in the {phase} phase",
+                          phase=phase_name(deal.phase)))
 
 
 class BestCardQuiz(QuizSet):
@@ -194,25 +197,23 @@ class BestCardQuiz(QuizSet):
     the heuristic bot does (a second view that never decides right or wrong).
     """
 
-    question_en = "Which card would you play here?"
-    question_de = "Welche Karte würdest du hier spielen?"
+    question_text = N_("Which card would you play here?")
 
     def __init__(self, deal: Deal, seat: int | None = None, *, open_hands: bool = False,
                  factory: Factory | None = None, seed: int | str | None = None, size: int = SIZE,
                  names: Sequence[str] | None = None, style: Style | None = None, four_colour: bool | None = None,
-                 lang: Lang = "en", width: float = 64, **kwargs: Any) -> None:
+                 lang: Lang | None = None, width: float = 64, **kwargs: Any) -> None:
         for old in ("judge", "samples"):
             if old in kwargs:
-                raise QuizError(f"BestCardQuiz takes no {old}=: every card is judged by the coach's one judge, "
-                                "from what you could know (pass open_hands=True to list every card with all hands "
-                                "open as well)")
+                raise QuizError(_("BestCardQuiz takes no {name}=: every card is judged by the coach's one judge, from "
+                                  "what you could know (pass open_hands=True to list every card with all hands open "
+                                  "as well)", name=old))
         _check_card_play(deal)
         self.open_hands = open_hands
         self.chosen: Card | None = None
         self._assessed: dict[Move, Judgement] = {}
-        self._job: Thinking[Judgement] = Thinking(
-            threading.RLock(), words="the judge is thinking" if lang == "en" else "der Richter denkt nach",
-            stop_words="Stop" if lang == "en" else "Stopp", stopped_words="stopped" if lang == "en" else "gestoppt")
+        with speaking(lang):
+            self._job: Thinking[Judgement] = Thinking(threading.RLock(), words=_("the judge is thinking"))
         super().__init__(deal, seat, factory=factory, seed=seed, size=size, want=has_choice, names=names, style=style,
                          four_colour=four_colour, lang=lang, width=width, **kwargs)
         self._job.lock = self.lock
@@ -258,8 +259,7 @@ class BestCardQuiz(QuizSet):
         with self.lock:
             self.chosen = c
             self.hand.highlight([c])
-            self.say((f"You chose {self.name(c)}: press Check." if self.en else
-                      f"Gewählt: {self.name(c)} – jetzt „Prüfen“."), error=False)
+            self.say(_("You chose {card}: press Check.", card=self.name(c)), error=False)
 
     def assessment(self, move: Move) -> Judgement:
         """The judgement of ``move`` here (computed now if not known yet)."""
@@ -276,13 +276,12 @@ class BestCardQuiz(QuizSet):
         thread answers (within :data:`INLINE` seconds this call waits for it)."""
         with self.lock:
             if self._job.busy:
-                self.say("the judge is still thinking: wait, or press Stop" if self.en else
-                         "der Richter denkt noch: warte, oder drück Stopp")
+                self.say(_("the judge is still thinking: wait, or press Stop"))
                 return
             if move in self._assessed:
                 then(self._assessed[move])
                 return
-            self.say("thinking…" if self.en else "rechne…", error=False)
+            self.say(_("thinking…"), error=False)
             position = self.deal.copy()
 
             def done(a: Judgement) -> None:
@@ -294,8 +293,7 @@ class BestCardQuiz(QuizSet):
         self._job.wait(INLINE)
 
     def _stopped(self) -> None:
-        self.say("Stopped: press Check or Show answer to ask again." if self.en else
-                 "Gestoppt: „Prüfen“ oder „Lösung zeigen“ fragt noch einmal.", error=False)
+        self.say(_("Stopped: press Check or Show answer to ask again."), error=False)
 
     def stop(self) -> None:
         """Stop a judge that is thinking (as the Stop button does)."""
@@ -305,30 +303,31 @@ class BestCardQuiz(QuizSet):
         """Wait for a judge that is thinking; True when none is."""
         return self._job.wait(timeout)
 
+    @speaks
     def check(self) -> None:
         """Judge the chosen card: what it costs and why, then the best card and its reason."""
         with self.lock:
             chosen = self.chosen
             if chosen is None:
-                self.say("Click the card you would play, then press Check." if self.en else
-                         "Klicke die Karte, die du spielen würdest, dann „Prüfen“.", error=False)
+                self.say(_("Click the card you would play, then press Check."), error=False)
                 return
 
         def judged(a: Judgement) -> None:
-            note = (f"{self.where()}: you chose {self.name(chosen)}, best "
-                    f"{', '.join(self.name(c) for m in a.best for c in move_cards(m))}")
-            self.say(report(a, name=self.name, en=self.en), error=False, raw=True)  # the feedback, then the score
+            note = _("{where}: you chose {card}, best {best}", where=self.where(), card=self.name(chosen),
+                     best=", ".join(self.name(c) for m in a.best for c in move_cards(m)))
+            self.say(report(a, name=self.name), error=False, raw=True)  # the feedback, then the score
             self._score(a.right, note, move=chosen.code, grade=a.grade, cost=a.cost, deck=True)
 
         self._with_assessment(chosen, judged)
 
+    @speaks
     def show_answer(self) -> None:
         """Show the best card(s) and the reason without a guess."""
         def shown(a: Judgement) -> None:
             self.hand.highlight([c for m in a.best for c in move_cards(m)])
-            self.say(report(a, name=self.name, en=self.en, shown=True), error=False, raw=True)
-            self._score(False, f"{self.where()}: answer shown" if self.en else f"{self.where()}: Lösung gezeigt",
-                        move="answer shown", grade="shown", deck=True)
+            self.say(report(a, name=self.name, shown=True), error=False, raw=True)
+            self._score(False, _("{where}: answer shown", where=self.where()), move="answer shown", grade="shown",
+                        deck=True)
 
         with self.lock:
             move = self.chosen if self.chosen is not None else self.deal.legal()[0]

@@ -38,13 +38,17 @@ from keinstich.deal import Deal
 from keinstich.faces import card_width
 from keinstich.records import Record
 from keinstich.wording import card_words, refusal_words
+from keinstich.wording.i18n import _, ngettext, number, pgettext
+from keinstich.wording.names import move_words as said_move
+from keinstich.wording.refusals import phase_name
 
 from ._games import lays_off, move_cards, setup_of, tricks_of
 from ._guard import MessageArea, guard, report
 from ._reasons import move_words, reason_line
 from ._steps import Steps, deal_steps, is_play
-from ._table_view import CSS
+from ._table_view import CSS, column_name
 from ._thinking import Thinking
+from ._words import language_of, speaking, speaks
 from .cardview import CardStyles, HandView, TrickView
 
 __all__ = ["Replay", "ReplayError", "Steps", "deal_steps", "load_source"]
@@ -69,14 +73,14 @@ def load_source(source: Any) -> Deal:
         try:
             return Record.load(source).replay()
         except FileNotFoundError:
-            raise ReplayError(f"no record file {os.fspath(source)!r}: give a path to a record's JSON file, "
-                              "the JSON text itself, a Record or a deal") from None
+            raise ReplayError(_("no record file {path}: give a path to a record's JSON file, the JSON text itself, a "
+                                "Record or a deal", path=repr(os.fspath(source)))) from None
         except IsADirectoryError:
-            raise ReplayError(f"{os.fspath(source)!r} is a folder, not a record file") from None
+            raise ReplayError(_("{path} is a folder, not a record file", path=repr(os.fspath(source)))) from None
     if _is_deal(source):
         return cast(Deal, source)
-    raise ReplayError(f"cannot replay {type(source).__name__}: give a Record, a record's JSON (text or path), "
-                      "or a deal (TrickDeal, DominoDeal, HerzblattDeal, …)")
+    raise ReplayError(_("cannot replay {kind}: give a Record, a record's JSON (text or path), or a deal (TrickDeal, "
+                        "DominoDeal, HerzblattDeal, …)", kind=type(source).__name__))
 
 
 class Replay(widgets.VBox):  # type: ignore[misc]
@@ -91,36 +95,44 @@ class Replay(widgets.VBox):  # type: ignore[misc]
         return f"Replay({self.setup.describe()}, step {self.step} of {len(self.steps) - 1})"
 
 
-    def __init__(self, source: Any, *, seat: int = 0, lang: Lang = "en", faces: Style = "german",
+    def __init__(self, source: Any, *, seat: int = 0, lang: Lang | None = None, faces: Style = "german",
                  four_colour: bool | None = None, step: int = 0, synchronous: bool = False,
                  names: Sequence[str] | None = None, width: int = 56, time_limit: float | None = 10.0,
                  card_size: str | int | None = None, reasons: bool | Bot = False) -> None:
         super().__init__()
         self.add_class("ks-replay")
-        if lang not in ("en", "de"):
-            raise ReplayError(f"lang must be 'en' or 'de', not {lang!r}")
+        try:
+            self.lang: Lang = language_of(lang)
+        except ValueError as e:
+            raise ReplayError(str(e)) from None
+        with speaking(self.lang):
+            self._setup(source, seat, faces, four_colour, step, synchronous, names, width, time_limit, card_size,
+                        reasons)
+
+    def _setup(self, source: Any, seat: int, faces: Style, four_colour: bool | None, step: int, synchronous: bool,
+               names: Sequence[str] | None, width: int, time_limit: float | None, card_size: str | int | None,
+               reasons: bool | Bot) -> None:
+        lang = self.lang
         self.final = load_source(source)
         self.setup = setup_of(self.final)
         self.steps, self.plays = deal_steps(self.final)
         n = self.final.players
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-            raise ReplayError(f"seat must be a seat from 0 to {n - 1}, not {seat!r}")
+            raise ReplayError(_("seat must be a seat from 0 to {last}, not {seat}", last=n - 1, seat=repr(seat)))
         self.seat = seat
-        self.lang: Lang = lang
         self.faces: Style = faces
         self.four_colour = four_colour
         self.look: dict[str, Any] = {"style": faces, "four_colour": four_colour, "lang": lang}
         self.synchronous = synchronous
         self.time_limit = time_limit
-        self._names = list(names) if names is not None else [
-            ("Seat" if lang == "en" else "Platz") + f" {s}" for s in range(n)]
+        self._names = list(names) if names is not None else [_("Seat {n}", n=s) for s in range(n)]
         self.messages = MessageArea()
         self._lock = threading.RLock()
         self._asked: dict[int, dict[Card | None, int]] = {}
         self._bounds: dict[int, MoveBounds] = {}  # the answers that are not exact
         self._thinking: int | None = None
         self._job: Thinking[MoveBounds] = Thinking(self._lock, synchronous=synchronous,
-                                                   words="the solver is thinking")
+                                                   words=_("the solver is thinking"))
         self.reasons: Bot | None = (HeuristicBot() if reasons is True else reasons if reasons is not False else None)
         self._reasons: dict[int, str] = {}
         self._build(round(card_width(card_size)) if card_size is not None else width)
@@ -152,19 +164,19 @@ class Replay(widgets.VBox):  # type: ignore[misc]
         b = widgets.Button
         bw = widgets.Layout(width="48px")
         # icons rather than the ⏮ ⏭ characters, which many fonts lack; the tooltip names each button
-        self.first_button = b(icon="fast-backward", tooltip="⏮ first step", layout=bw)
-        self.back_button = b(icon="step-backward", tooltip="◀ one play back", layout=bw)
-        self.forward_button = b(icon="step-forward", tooltip="▶ one play forward", layout=bw)
-        self.last_button = b(icon="fast-forward", tooltip="⏭ last step", layout=bw)
-        self.slider = widgets.IntSlider(value=0, min=0, max=len(self.plays), description="step",
+        self.first_button = b(icon="fast-backward", tooltip=_("⏮ first step"), layout=bw)
+        self.back_button = b(icon="step-backward", tooltip=_("◀ one play back"), layout=bw)
+        self.forward_button = b(icon="step-forward", tooltip=_("▶ one play forward"), layout=bw)
+        self.last_button = b(icon="fast-forward", tooltip=_("⏭ last step"), layout=bw)
+        self.slider = widgets.IntSlider(value=0, min=0, max=len(self.plays), description=_("step"),
                                         continuous_update=True, layout=widgets.Layout(width="360px"))
         self.first_button.on_click(lambda _b: self._go_guarded(0))
         self.back_button.on_click(lambda _b: self._move_guarded(-1))
         self.forward_button.on_click(lambda _b: self._move_guarded(+1))
         self.last_button.on_click(lambda _b: self._go_guarded(len(self.plays)))
         self.slider.observe(self._on_slider, "value")
-        self.best_button = b(description="Best card?", icon="search", button_style="info",
-                             tooltip="ask the solver (all hands open) what the best card was here")
+        self.best_button = b(description=_("Best card?"), icon="search", button_style="info",
+                             tooltip=_("ask the solver (all hands open) what the best card was here"))
         self.best_button.on_click(self._on_best)
         self.thinking = self._job.note
         self.stop_button = self._job.stop_button
@@ -192,12 +204,13 @@ class Replay(widgets.VBox):  # type: ignore[misc]
     def _check_step(self, k: int) -> int:
         last = len(self.plays)
         if isinstance(k, bool) or not isinstance(k, int):
-            raise ReplayError(f"a step is a whole number from 0 to {last}, not {k!r}")
+            raise ReplayError(_("a step is a whole number from 0 to {last}, not {k}", last=last, k=repr(k)))
         if not 0 <= k <= last:
-            raise ReplayError(f"there is no step {k}: this deal has steps 0 to {last} "
-                              f"({last} play{'s' if last != 1 else ''})")
+            raise ReplayError(ngettext("there is no step {k}: this deal has steps 0 to {n} ({n} play)",
+                                       "there is no step {k}: this deal has steps 0 to {n} ({n} plays)", last, k=k))
         return k
 
+    @speaks
     def go(self, k: int) -> None:
         """Show step ``k`` (refused, nothing changes, if there is no such step)."""
         k = self._check_step(k)
@@ -215,9 +228,9 @@ class Replay(widgets.VBox):  # type: ignore[misc]
     def _move(self, delta: int) -> None:
         k = self.step + delta
         if k > len(self.plays):
-            raise ReplayError(f"already at the last step ({len(self.plays)}): there is no play after it")
+            raise ReplayError(_("already at the last step ({n}): there is no play after it", n=len(self.plays)))
         if k < 0:
-            raise ReplayError("already at the first step: there is no play before it")
+            raise ReplayError(_("already at the first step: there is no play before it"))
         self.go(k)
 
     @guard
@@ -234,6 +247,7 @@ class Replay(widgets.VBox):  # type: ignore[misc]
 
     # --- drawing ----------------------------------------------------------------------------------
 
+    @speaks
     def _show(self, k: int) -> None:
         with self._lock:
             deal = self.steps[k]
@@ -264,7 +278,8 @@ class Replay(widgets.VBox):  # type: ignore[misc]
                     else:
                         t = play.tricks[-1]
                         self.trick_view.update(t.plays(), t.winner,
-                                               caption=f"trick {t.number}: {self._names[t.winner]} wins it")
+                                               caption=_("trick {k}: {name} wins it", k=t.number,
+                                                         name=self._names[t.winner]))
                 self.tricks.value = self._tricks_html(deal)
                 self.step_label.value = self._step_html(k, deal, next_play)
                 if self.reasons is not None:
@@ -280,7 +295,7 @@ class Replay(widgets.VBox):  # type: ignore[misc]
         """The tooltip of a card the seat to move may not play at this step: the engine's reason."""
         def why(c: Card) -> str:
             why = self.deal.why_illegal(c, seat)
-            return "not playable here" if why is None else refusal_words(why, style=self.look["style"])
+            return _("not playable here") if why is None else refusal_words(why, style=self.look["style"])
         return why
 
     def _domino(self, deal: Deal) -> widgets.Widget:
@@ -293,13 +308,14 @@ class Replay(widgets.VBox):  # type: ignore[misc]
             self.domino_view.update(deal)
         return self.domino_view
 
+    @speaks
     def reason_text(self, k: int | None = None) -> str:
         """The card played just before step ``k`` (default: shown) and the bot's reason for it."""
         k = self.step if k is None else self._check_step(k)
         if self.reasons is None:
-            raise ReplayError("this replay shows no reasons: make it with Replay(deal, reasons=True)")
+            raise ReplayError(_("this replay shows no reasons: make it with Replay(deal, reasons=True)"))
         if k == 0:
-            return "Every hand is open. Step forward (▶) to see each card played and the bot's reason for it."
+            return _("Every hand is open. Step forward (▶) to see each card played and the bot's reason for it.")
         if k not in self._reasons:
             seat, move = self.plays[k - 1]
             self._reasons[k] = reason_line(self.reasons, self.steps[k - 1], seat, move, self._names[seat], self.faces)
@@ -307,22 +323,24 @@ class Replay(widgets.VBox):  # type: ignore[misc]
 
     def _card(self, c: Card) -> str:
         """A card in the faces' words ("Unter of Hearts", or "J♥" with French faces)."""
-        return card_words(c, self.faces, self.lang)
-
-    def _move_words(self, move: Any) -> str:
-        return f"plays {move_words(move, self.faces)}" if len(move_cards(move)) == 1 else \
-            "passes" if move is None else str(move)
+        return card_words(c, self.faces)
 
     def _step_html(self, k: int, deal: Deal, next_play: tuple[int, Any] | None) -> str:
         last = len(self.plays)
-        text = f"Step {k} of {last}"
+        text = _("Step {k} of {n}", k=k, n=last)
         if next_play is not None:
             s, move = next_play
-            text += f": next, {self._names[s]} {self._move_words(move)}"
+            if len(move_cards(move)) == 1:
+                text = _("{step}: next, {name} plays {move}", step=text, name=self._names[s],
+                         move=move_words(move, self.faces))
+            elif move is None:
+                text = _("{step}: next, {name} passes", step=text, name=self._names[s])
+            else:
+                text = _("{step}: next, {name}: {move}", step=text, name=self._names[s], move=said_move(move))
         elif deal.over:
-            text += f": the deal is over. {self._result(deal)}"
+            text = _("{step}: the deal is over. {result}", step=text, result=self._result(deal))
         elif deal.turn is not None:
-            text += f": {self._names[deal.turn]} to move (the record stops here)"
+            text = _("{step}: {name} to move (the record stops here)", step=text, name=self._names[deal.turn])
         return f"<div>{html.escape(text)}</div>"
 
     def _seats(self, values: Sequence[object]) -> str:
@@ -333,8 +351,8 @@ class Replay(widgets.VBox):  # type: ignore[misc]
         parts = []
         if result.places is not None:
             order = sorted((p, s) for s, p in enumerate(result.places) if p)
-            parts.append("Out in the order " + ", ".join(self._names[s] for _, s in order) + ".")
-        parts.append(f"Scores: {self._seats(result.scores)}.")
+            parts.append(_("Out in the order {names}.", names=", ".join(self._names[s] for _place, s in order)))
+        parts.append(_("Scores: {scores}.", scores=self._seats(result.scores)))
         if result.text:
             parts.append(result.text + ".")
         return " ".join(parts)
@@ -344,7 +362,7 @@ class Replay(widgets.VBox):  # type: ignore[misc]
         parts = []
         before = self.final.history[:len(self.final.history) - len(self.plays)]
         if before:  # the decisions made before the card play (all open: this is a replay)
-            said = "; ".join(f"{self._names[s]}: {move}" for s, move in before)
+            said = "; ".join(f"{self._names[s]}: {said_move(move)}" for s, move in before)
             parts.append(f"<div><small>{html.escape(said)}</small></div>")
         for values in result.columns.values():
             if all(isinstance(v, str) for v in values):  # a role per seat: who plays with whom
@@ -356,17 +374,18 @@ class Replay(widgets.VBox):  # type: ignore[misc]
                 f"<tr><td>{t.number}</td><td>{', '.join(html.escape(self._card(c)) for c in t.cards)}</td>"
                 f"<td>{html.escape(self._names[t.leader])}</td><td>{html.escape(self._names[t.winner])}</td></tr>"
                 for t in tricks_of(deal).tricks)
-            parts.append("<table class='ks-grid'><tr><th>#</th><th>cards</th><th>led by</th><th>won by</th></tr>"
-                         + rows + "</table>")
+            heads = "".join(f"<th>{html.escape(h)}</th>" for h in (
+                "#", pgettext("column", "cards"), pgettext("column", "led by"), pgettext("column", "won by")))
+            parts.append(f"<table class='ks-grid'><tr>{heads}</tr>" + rows + "</table>")
             for name, values in result.columns.items():
                 if all(isinstance(v, int) for v in values):
-                    parts.append(f"<div>{html.escape(name.replace('_', ' ').capitalize())} so far: "
-                                 f"{html.escape(self._seats(values))}</div>")
-            parts.append(f"<div>Scores so far: {html.escape(self._seats(result.scores))}</div>")
+                    said = _("{what} so far: {scores}", what=column_name(name).capitalize(), scores=self._seats(values))
+                    parts.append(f"<div>{html.escape(said)}</div>")
+            parts.append(f"<div>{html.escape(_('Scores so far: {scores}', scores=self._seats(result.scores)))}</div>")
         else:
-            plays = ", ".join(f"{s}: {self._card(move_cards(m)[0]) if move_cards(m) else 'pass'}"
+            plays = ", ".join(f"{s}: {self._card(move_cards(m)[0]) if move_cards(m) else said_move(None)}"
                               for s, m in deal.history)
-            parts.append(f"<div><small>{html.escape(plays) or 'no plays yet'}</small></div>")
+            parts.append(f"<div><small>{html.escape(plays or _('no plays yet'))}</small></div>")
         return "".join(parts)
 
     # --- the solver ----------------------------------------------------------------------------------
@@ -380,17 +399,19 @@ class Replay(widgets.VBox):  # type: ignore[misc]
     def _on_best(self, _button: Any = None) -> None:
         self.ask_best()
 
+    @speaks
     def ask_best(self) -> None:
         """Ask the solver about the step shown (in a thread unless ``synchronous``)."""
         with self._lock:
             k = self.step
             deal = self.steps[k]
             if deal.over:
-                raise ReplayError("the deal is over at this step: step back to ask about a play")
+                raise ReplayError(_("the deal is over at this step: step back to ask about a play"))
             if not self._can_solve(deal):
-                raise ReplayError(f"the deal is in the {deal.phase} phase: the solver analyses the card play")
+                raise ReplayError(_("the deal is in the {phase} phase: the solver analyses the card play",
+                                    phase=phase_name(deal.phase)))
             if self._thinking is not None:
-                raise ReplayError(f"the solver is still thinking about step {self._thinking}")
+                raise ReplayError(_("the solver is still thinking about step {k}", k=self._thinking))
             if k in self._asked:
                 self._show(k)
                 return
@@ -444,6 +465,7 @@ class Replay(widgets.VBox):  # type: ignore[misc]
                             key=lambda c: -1 if c is None else c.index))
         return best, sign * top
 
+    @speaks
     def answer_text(self, k: int | None = None) -> str:
         """The answer to "Best card?" at step ``k`` as plain text (also shown under the buttons)."""
         k = self.step if k is None else k
@@ -453,45 +475,52 @@ class Replay(widgets.VBox):  # type: ignore[misc]
         sign = self._sign(deal)
         seat = deal.turn
         who = self._names[seat] if seat is not None else "?"
-        unit, more, less = self._units(deal)
-        names = ", ".join("pass" if c is None else self._card(c) for c in best)
-        text = f"Best for {who}: {names} ({self.setup.rules.value_words(deal, value)})."
+        names = ", ".join(said_move(None) if c is None else self._card(c) for c in best)
+        text = _("Best for {who}: {moves} ({value}).", who=who, moves=names,
+                 value=self.setup.rules.value_words(deal, value))
         if k < len(self.plays):
             cs = move_cards(self.plays[k][1])
             played = cs[0] if cs else None
             pv = values.get(played)
-            what = "pass" if played is None else self._card(played)
+            what = said_move(None) if played is None else self._card(played)
             if pv is None:
-                text += f" Played {what}."
+                text += " " + _("Played {move}.", move=what)
             else:
                 diff = sign * (value - pv)  # >= 0: how much worse the played move is for the seat
                 if diff == 0:
-                    text += f" Played {what}: {'the best move' if len(best) == 1 else 'one of the best moves'}."
+                    text += " " + (_("Played {move}: the best move.", move=what) if len(best) == 1 else
+                                   _("Played {move}: one of the best moves.", move=what))
                 else:
-                    alt = ", ".join("pass" if c is None else self._card(c) for c in best)
-                    word = more if sign < 0 else less
-                    text += f" Played {what}: {diff} {unit}{word} than the best, {alt}."
+                    text += " " + self._worse(deal, what, diff, names)
         if k in self._bounds:
             text += " " + self._estimate_words(self._bounds[k])
         return text
 
     def _estimate_words(self, answer: MoveBounds) -> str:
         """What a bounded answer is: why the search stopped, and what it proved for each move."""
-        why = (f"its time limit of {self.time_limit:g} s" if answer.stopped == "time limit" and self.time_limit
-               is not None else answer.stopped or "a limit")
+        if answer.stopped == "time limit" and self.time_limit is not None:
+            why = _("its time limit of {seconds} s", seconds=number(self.time_limit, None))
+        else:
+            why = answer.stopped or _("a limit")
         proven = "; ".join(
-            f"{'pass' if c is None else self._card(c)} {answer.low[c]}" if answer.is_exact(c) else
-            f"{'pass' if c is None else self._card(c)} between {answer.low[c]} and {answer.high[c]}"
+            f"{said_move(None) if c is None else self._card(c)} {answer.low[c]}" if answer.is_exact(c) else
+            _("{move} between {low} and {high}", move=said_move(None) if c is None else self._card(c),
+              low=answer.low[c], high=answer.high[c])
             for c in answer.values)
-        return (f"Estimate: the search stopped at {why} before it finished, so these values are not exact "
-                f"(proven: {proven}).")
+        return _("Estimate: the search stopped at {why} before it finished, so these values are not exact (proven: "
+                 "{proven}).", why=why, proven=proven)
 
-    def _units(self, deal: Deal) -> tuple[str, str, str]:
+    def _worse(self, deal: Deal, what: str, diff: int, best: str) -> str:
+        """"Played X: 5 pf more than the best, Y." (by the deal's unit and which way is better)."""
+        fields = {"move": what, "diff": diff, "best": best}
         if lays_off(deal):
-            return "", "more", "less (place value)"
+            return _("Played {move}: {diff} less (place value) than the best, {best}.", **fields)
         if self._sign(deal) < 0:
-            return "pf ", "more", "less"
-        return f"{getattr(tricks_of(deal).contract, 'unit', 'points')} ", "more", "fewer"
+            return _("Played {move}: {diff} pf more than the best, {best}.", **fields)
+        if getattr(tricks_of(deal).contract, "unit", "points") == "points":
+            return _("Played {move}: {diff} points fewer than the best, {best}.", **fields)
+        return _("Played {move}: {diff} {unit} fewer than the best, {best}.",
+                 unit=getattr(tricks_of(deal).contract, "unit", ""), **fields)
 
     def _answer_html(self, k: int) -> str:
         return f'<div style="font-size:1.1em;padding:4px 0"><b>{html.escape(self.answer_text(k))}</b></div>'

@@ -15,6 +15,7 @@ Without ``on_try`` the buttons are hidden. Every button is guarded: an error sho
 
 from __future__ import annotations
 
+import html
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -24,16 +25,12 @@ import ipywidgets as widgets
 from keinstich.cards import Lang, Style
 from keinstich.coach import Review
 from keinstich.faces.review import decision_html, header_html, summary_html
+from keinstich.wording.i18n import _
 
 from ._guard import MessageArea, guarded
+from ._words import language_of, speaking, speaks
 
 __all__ = ["ReviewView"]
-
-TRY_TEXT = {"en": "Try again from here", "de": "Von hier neu spielen"}
-LATER_TEXT = {"en": "Practise these later", "de": "Später üben"}
-NOW_TEXT = {"en": "Find better cards now", "de": "Jetzt bessere Karten finden"}
-TITLE = {"en": "Review of your deal", "de": "Rückblick auf dein Spiel"}
-
 
 class ReviewView(widgets.VBox):  # type: ignore[misc]
     """A :class:`~keinstich.coach.Review` shown row by row, with a "Try again from here" button per decision.
@@ -47,35 +44,43 @@ class ReviewView(widgets.VBox):  # type: ignore[misc]
         return f"ReviewView({len(self.review.decisions) if self.review else 0} decisions)"
 
     def __init__(self, review: Review | None = None, *, on_try: Callable[[int], None] | None = None,
-                 style: Style | None = None, four_colour: bool | None = None, lang: Lang = "en",
+                 style: Style | None = None, four_colour: bool | None = None, lang: Lang | None = None,
                  width: float = 34, only_mistakes: bool = False, on_later: Callable[[Review], None] | None = None,
                  on_now: Callable[[Review], None] | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self.lang: Lang = language_of(lang)
+        with speaking(self.lang):
+            self._build(review, on_try, style, four_colour, width, only_mistakes, on_later, on_now)
+
+    def _build(self, review: Review | None, on_try: Callable[[int], None] | None, style: Style | None,
+               four_colour: bool | None, width: float, only_mistakes: bool,
+               on_later: Callable[[Review], None] | None, on_now: Callable[[Review], None] | None) -> None:
+        lang = self.lang
         self.add_class("ks-review-view")
         self.lock = threading.RLock()
         self.on_try = on_try
         self.look: dict[str, Any] = {"four_colour": four_colour, "lang": lang, "width": width}
         self.style = style
-        self.lang: Lang = lang
         self.review: Review | None = None
-        self.title = widgets.HTML(f"<b>{TITLE.get(lang, TITLE['en'])}</b>")
+        self.title = widgets.HTML(f"<b>{html.escape(_('Review of your deal'))}</b>")
         self.status = widgets.HTML()
         self.summary = widgets.HTML()
         self.head = widgets.HTML(header_html(width))
-        self.filter = widgets.ToggleButtons(options=[("all decisions", False), ("mistakes only", True)],
+        self.filter = widgets.ToggleButtons(options=[(_("all decisions"), False), (_("mistakes only"), True)],
                                             value=only_mistakes, style={"button_width": "120px"})
         self.rows = widgets.VBox()
         self.messages = MessageArea()
         self.buttons: dict[int, widgets.Button] = {}
-        self.filter.observe(guarded(self.messages, lambda _: self._fill()), "value")
+        self.filter.observe(guarded(self.messages, lambda _event: self._fill()), "value")
         # the trainer's hooks: the mistakes into the learner's deck, or stepped through now (keinstich_widgets.trainer)
         self.on_later, self.on_now = on_later, on_now
-        self.later_button = widgets.Button(description=LATER_TEXT.get(lang, LATER_TEXT["en"]), icon="calendar-plus-o",
-                                           tooltip="put your mistakes into your deck: they come back on the next days")
-        self.now_button = widgets.Button(description=NOW_TEXT.get(lang, NOW_TEXT["en"]), icon="search",
-                                         tooltip="step through your mistakes, the answer hidden")
-        self.later_button.on_click(guarded(self.messages, lambda _: self._practise(self.on_later)))
-        self.now_button.on_click(guarded(self.messages, lambda _: self._practise(self.on_now)))
+        self.later_button = widgets.Button(description=_("Practise these later"), icon="calendar-plus-o",
+                                           tooltip=_("put your mistakes into your deck: they come back on the next "
+                                                     "days"))
+        self.now_button = widgets.Button(description=_("Find better cards now"), icon="search",
+                                         tooltip=_("step through your mistakes, the answer hidden"))
+        self.later_button.on_click(guarded(self.messages, lambda _event: self._practise(self.on_later)))
+        self.now_button.on_click(guarded(self.messages, lambda _event: self._practise(self.on_now)))
         self.practice_bar = widgets.HBox([self.later_button, self.now_button])
         self.practice_bar.add_class("ks-review-practice")
         self.extra = widgets.VBox()
@@ -83,10 +88,11 @@ class ReviewView(widgets.VBox):  # type: ignore[misc]
                          self.messages, self.extra]
         self.update(review)
 
+    @speaks
     def set_width(self, width: float) -> None:
         """Draw the rows' cards ``width`` pixels wide (the Table's card size changed): redrawn in place."""
         if isinstance(width, bool) or not isinstance(width, int | float) or width < 16:
-            raise ValueError(f"width must be a card width in pixels, 16 or more, not {width!r}")
+            raise ValueError(_("width must be a card width in pixels, 16 or more, not {width}", width=repr(width)))
         with self.lock:
             if self.look["width"] != width:
                 self.look["width"] = width
@@ -97,6 +103,7 @@ class ReviewView(widgets.VBox):  # type: ignore[misc]
         """A line above the rows (e.g. the progress of a review being made); "" clears it."""
         self.status.value = f"<i>{text}</i>" if text else ""
 
+    @speaks
     def update(self, review: Review | None) -> None:
         """Show ``review`` (None: nothing)."""
         with self.lock:
@@ -121,33 +128,36 @@ class ReviewView(widgets.VBox):  # type: ignore[misc]
         decisions = r.mistakes if self.filter.value else r.decisions
         rows, self.buttons = [], {}
         for j in decisions:
-            html = widgets.HTML(decision_html(j, style=style, **self.look), layout=widgets.Layout(flex="1 1 400px"))
-            button = widgets.Button(description=TRY_TEXT.get(self.lang, TRY_TEXT["en"]), icon="repeat",
-                                    tooltip="reopen the deal just before this decision, with the same cards",
+            row = widgets.HTML(decision_html(j, style=style, **self.look), layout=widgets.Layout(flex="1 1 400px"))
+            button = widgets.Button(description=_("Try again from here"), icon="repeat",
+                                    tooltip=_("reopen the deal just before this decision, with the same cards"),
                                     layout=widgets.Layout(width="auto", min_width="170px", flex="0 0 auto",
                                                           display=None if self.on_try else "none"))
             button.on_click(guarded(self.messages, lambda _b, index=j.index: self._try(index)))
             self.buttons[j.index] = button
-            rows.append(widgets.HBox([html, button], layout=widgets.Layout(align_items="center", flex_flow="row wrap")))
+            rows.append(widgets.HBox([row, button], layout=widgets.Layout(align_items="center", flex_flow="row wrap")))
         if not decisions:
-            rows.append(widgets.HTML("<i>no mistakes in this deal</i>" if self.filter.value else "<i>no decisions</i>"))
+            empty = _("no mistakes in this deal") if self.filter.value else _("no decisions")
+            rows.append(widgets.HTML(f"<i>{html.escape(empty)}</i>"))
         self.rows.children = rows
 
     def _practise(self, hook: Callable[[Review], None] | None) -> None:
         if hook is None or self.review is None:
-            raise ValueError("this review is not attached to a trainer")
+            raise ValueError(_("this review is not attached to a trainer"))
         hook(self.review)
 
     def _try(self, index: int) -> None:
         if self.on_try is None:
-            raise ValueError("this review is not attached to a table: there is no deal to reopen")
+            raise ValueError(_("this review is not attached to a table: there is no deal to reopen"))
         self.on_try(index)
 
+    @speaks
     def try_again(self, index: int) -> None:
         """Press the "Try again from here" button of the decision at move ``index``."""
         button = self.buttons.get(index)
         if button is None:
-            shown = ", ".join(str(i) for i in self.buttons) or "none"
-            self.messages.error(f"no reviewed decision at move {index}: the decisions shown are at moves {shown}")
+            shown = ", ".join(str(i) for i in self.buttons) or _("none")
+            self.messages.error(_("no reviewed decision at move {index}: the decisions shown are at moves {shown}",
+                                  index=index, shown=shown))
             return
         button.click()

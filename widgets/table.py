@@ -23,6 +23,7 @@ The widget decides no rule: it asks the engine for everything, through the Deal 
 
 from __future__ import annotations
 
+import html
 from collections.abc import Sequence
 from typing import Any
 
@@ -34,6 +35,7 @@ from keinstich.coach import Verdict, known, verdict
 from keinstich.codes import DealCode
 from keinstich.deal import Deal, Lay
 from keinstich.faces import card_width
+from keinstich.wording.i18n import _, pgettext
 
 from ._board import build_board
 from ._coach import Coach
@@ -53,12 +55,12 @@ from ._guard import MessageArea, guard, report
 from ._session import Session, TableError
 from ._table_parts import bot_dropdowns, game_name, seed_value, size_dropdown
 from ._table_view import CSS, TableView
-from ._teacher import app_table, opened, panels
+from ._teacher import app_help, app_table, opened, panels
 from ._thinking import Thinking
-from ._words import STRINGS, action_key
+from ._words import action_key, language_of, speaking
 from .cardview import CardStyles, HandView
 
-__all__ = ["CSS", "STRINGS", "Table", "TableError", "app_table"]
+__all__ = ["CSS", "Table", "TableError", "app_help", "app_table"]
 
 
 class Table(TableView, widgets.HBox):  # type: ignore[misc]
@@ -86,17 +88,28 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
 
     def __init__(self, game: str = "kein-stich", contract: Any = None, *,
                  players: int | None = None, pack: str | None = None, seed: int | str | None = None, seat: int = 0,
-                 bots: str | Bot | Sequence[str | Bot] = "heuristic", open_hands: bool = False, lang: Lang = "en",
+                 bots: str | Bot | Sequence[str | Bot] = "heuristic", open_hands: bool = False,
+                 lang: Lang | None = None,
                  faces: Style = "german", four_colour: bool | None = None, text: str | None = None,
                  rules: Any = None, synchronous: bool = False,
                  deal: Deal | None = None, width: int = 72, card_size: str | int | None = None,
                  review: bool = True, teacher: bool = False, code: DealCode | str | None = None) -> None:
         super().__init__()
-        if lang not in STRINGS:
-            raise SetupError(f"lang must be 'en' or 'de', not {lang!r}")
+        try:
+            self.lang: Lang = language_of(lang)
+        except ValueError as e:
+            raise SetupError(str(e)) from None
+        with speaking(self.lang):
+            self._setup(game, contract, players, pack, seed, seat, bots, open_hands, faces, four_colour, text, rules,
+                        synchronous, deal, width, card_size, review, teacher, code)
+
+    def _setup(self, game: str, contract: Any, players: int | None, pack: str | None, seed: int | str | None,
+               seat: int, bots: Any, open_hands: bool, faces: Style, four_colour: bool | None, text: str | None,
+               rules: Any, synchronous: bool, deal: Deal | None, width: int, card_size: str | int | None,
+               review: bool, teacher: bool, code: DealCode | str | None) -> None:
+        lang = self.lang
         if faces not in ("german", "french"):
             raise SetupError(f"faces must be 'german' or 'french', not {faces!r}")
-        self.lang: Lang = lang
         self.faces: Style = faces
         self.four_colour = four_colour
         self.look: dict[str, Any] = {"style": faces, "four_colour": four_colour, "lang": lang}
@@ -148,7 +161,7 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
     def seed_words(self) -> str:
         """"seed 7", or "typed deal" for a deal not dealt from a seed the table knows."""
         seed = self.session.seed
-        return "typed deal" if seed is None else f"seed {seed}"
+        return _("typed deal") if seed is None else _("seed {seed}", seed=seed)
 
     @property
     def game(self) -> str:
@@ -172,29 +185,30 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
             part.add_class("ks-scaled")
         # the learner's moves besides cards: a button per move, made when the move is first offered
         self.action_buttons: dict[str, widgets.Button] = {}
-        self.end_box = widgets.ToggleButtons(options=[("top", "top"), ("bottom", "bottom")], value="top",
-                                             description=self.t("end"),
+        self.end_box = widgets.ToggleButtons(options=[(pgettext("end", "top"), "top"),
+                                                      (pgettext("end", "bottom"), "bottom")], value="top",
+                                             description=_("Lay at"),
                                              style={"button_width": "70px"}, layout=widgets.Layout(display="none"))
         self.actions = widgets.HBox([self.end_box])
         # controls: the play row (the hint's answer at its end, beside the button) and the deal row
         b = widgets.Button
-        self.hint_button = b(description=self.t("hint"), icon="lightbulb-o", tooltip="the coach's card and why",
+        self.hint_button = b(description=_("Hint"), icon="lightbulb-o", tooltip=_("the coach's card and why"),
                              layout=widgets.Layout(flex="0 0 auto"))
         self.hint_note = widgets.HTML(layout=widgets.Layout(margin="0 0 0 8px", flex="1 1 auto", min_width="0"))
         self.hint_note.add_class("ks-hint")
-        self.undo_button = b(description=self.t("undo"), icon="undo", tooltip="back to your previous move")
-        self.last_toggle = widgets.ToggleButton(value=False, description=self.t("last_trick"), icon="history",
-                                                tooltip=self.t("last_tip"))
-        self.open_toggle = widgets.ToggleButton(value=open_hands, description=self.t("open"), icon="eye")
-        self.seed_box = widgets.Text(value="" if ses.seed is None else str(ses.seed), description=self.t("seed"),
+        self.undo_button = b(description=_("Undo"), icon="undo", tooltip=_("back to your previous move"))
+        self.last_toggle = widgets.ToggleButton(value=False, description=_("Last trick"), icon="history",
+                                                tooltip=_("show the trick before the one on the table"))
+        self.open_toggle = widgets.ToggleButton(value=open_hands, description=_("Open hands"), icon="eye")
+        self.seed_box = widgets.Text(value="" if ses.seed is None else str(ses.seed), description=_("Seed"),
                                      layout=widgets.Layout(width="170px"), style={"description_width": "40px"})
-        self.new_button = b(description=self.t("new"), icon="refresh", button_style="info")
+        self.new_button = b(description=_("New deal"), icon="refresh", button_style="info")
         self.game_box = widgets.Dropdown(options=[(game_name(g), g) for g in game_ids()], value=self.game,
-                                         description=self.t("game"), style={"description_width": "60px"},
+                                         description=_("Game"), style={"description_width": "60px"},
                                          layout=widgets.Layout(width="230px"))
-        self.contract_box = widgets.Dropdown(description=self.t("contract"), style={"description_width": "60px"},
+        self.contract_box = widgets.Dropdown(description=_("Contract"), style={"description_width": "60px"},
                                              layout=widgets.Layout(width="330px"))
-        self.size_box = size_dropdown(width, self.t("cards"))
+        self.size_box = size_dropdown(width, _("Cards"))
         self._fill_contracts()
         self.hint_button.on_click(self._on_hint)
         self.undo_button.on_click(self._on_undo)
@@ -205,7 +219,7 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
         self.contract_box.observe(self._on_contract, "value")
         self.size_box.observe(self._on_size, "value")
         self.hint_job: Thinking[Verdict] = Thinking(
-            ses.lock, words=self.t("hint_thinking"), stop_words=self.t("stop"), stopped_words=self.t("stopped"))
+            ses.lock, words=_("the coach is thinking"), stop_words=_("Stop"), stopped_words=_("stopped"))
         # the hint's answer beside its button: the three stay on one line, the answer's words wrap
         self.hint_box = widgets.HBox([self.hint_button, self.hint_job.box, self.hint_note],
                                      layout=widgets.Layout(flex="1 1 420px", align_items="center"))
@@ -213,23 +227,23 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
                                      layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         self.deal_row = widgets.HBox([self.seed_box, self.new_button, self.game_box, self.contract_box, self.size_box],
                                      layout=widgets.Layout(flex_flow="row wrap"))
-        self.bot_boxes = bot_dropdowns(ses, self.t, self._bot_handler)
+        self.bot_boxes = bot_dropdowns(ses, self._bot_handler)
         self._custom_bots = {s: ses.specs[s] for s, box in self.bot_boxes.items() if box.value.startswith("custom:")}
-        self.bots_row = widgets.HBox([widgets.HTML(f"<b>{self.t('bots')}</b>&nbsp;"), *self.bot_boxes.values()],
+        self.bots_row = widgets.HBox([widgets.HTML(f"<b>{html.escape(_('Bots'))}</b>&nbsp;"), *self.bot_boxes.values()],
                                      layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         # deal from text
         self.text_area = widgets.Textarea(value="", placeholder="0: 7C 8C …\n1: …",
                                           layout=widgets.Layout(width="100%", height="130px"))
-        self.text_button = b(description=self.t("from_text"), icon="keyboard-o")
+        self.text_button = b(description=_("Deal from text"), icon="keyboard-o")
         self.text_button.on_click(self._on_text)
         self.text_panel = widgets.Accordion([widgets.VBox([self.text_area, self.text_button])], selected_index=None)
-        self.text_panel.set_title(0, self.t("text_title"))
+        self.text_panel.set_title(0, _("Deal from text"))
         # history
         self.history = widgets.HTML()
         self.css = widgets.HTML(layout=widgets.Layout(display="none"))
         self._sizes: set[int] = set()
         self.history_panel = widgets.Accordion([self.history], selected_index=None)
-        self.history_panel.set_title(0, self.t("history"))
+        self.history_panel.set_title(0, _("Tricks and moves"))
         self._fill_text()
         self.main = widgets.VBox([self.styles, self.css, self.title, self.board, self.status,
                                   self.hand_view, self.actions, self.controls, self.deal_row, self.bots_row,
@@ -253,7 +267,7 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
         ids = list(contract_ids(self.game, setup.players))
         options = [(contract_name(self.game, i, setup.players, self.faces), i) for i in ids]
         if setup.contract_id not in ids:
-            options.append((f"{setup.name()} (own rules)", setup.contract_id))
+            options.append((_("{contract} (own rules)", contract=setup.name()), setup.contract_id))
         self._filling = True  # the dropdown changes with the game: that is no choice of the learner's
         try:
             self.contract_box.options = options
@@ -325,7 +339,7 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
         ses = self.session
         with ses.lock:
             if self.hint_job.busy:
-                raise TableError(self.t("hint_busy"))
+                raise TableError(_("the coach is still thinking: wait, or press Stop"))
             position, mark = ses.hint_question()
             self.hint_job.synchronous = ses.synchronous or known(position)
             self.hint_job.start(lambda budget: verdict(position, budget=budget, style=self.faces),
@@ -348,7 +362,7 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
     def _on_undo(self, _button: Any = None) -> None:
         self._moving()
         self.session.undo()
-        self._after(self.t("undone"))
+        self._after(_("Taken back to your previous move."))
 
     @guard
     def _on_open(self, _change: Any = None) -> None:
@@ -369,7 +383,7 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
         ses.replace(ses.setup, deal, seed)
         self.seed_box.value = str(seed)
         self._fill_text()
-        self._after(self.t("dealt", seed=seed))
+        self._after(_("New deal (seed {seed}).", seed=seed))
 
     def new_deal(self, seed: int | str | None = None) -> None:
         """Deal from ``seed`` (default: the next seed, as the New deal button does)."""
@@ -385,7 +399,7 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
         self._moving()
         ses.replace(ses.setup, deal, None)
         self.seed_box.value = ""
-        self._after(self.t("dealt_text"))
+        self._after(_("Dealt from your text."))
 
     def deal_text(self, text: str) -> None:
         """Deal the hands typed in ``text`` (one line per seat), as the Deal from text button does."""
@@ -396,8 +410,8 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
         """Deal this table's seed under another setup (contract or game); refused if the seats differ."""
         ses = self.session
         if setup.players != ses.setup.players:
-            raise SetupError(f"{setup.contract_id} is for {setup.players} players; this table has "
-                             f"{ses.setup.players} seats")
+            raise SetupError(_("{contract} is for {players} players; this table has {seats} seats",
+                               contract=setup.contract_id, players=setup.players, seats=ses.setup.players))
         seed = ses.bot_seed  # a typed deal switches to seed 0
         deal = setup.deal(seed)
         self._moving()
@@ -419,7 +433,8 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
         try:
             named = players_named(self.game, cid)
             if named is not None and named != old.players:
-                raise SetupError(f"{cid} is for {named} players; this table has {old.players} seats")
+                raise SetupError(_("{contract} is for {players} players; this table has {seats} seats", contract=cid,
+                                   players=named, seats=old.players))
             try:
                 setup = resolve(self.game, cid, old.players, old.pack, style=self.faces)
             except ValueError:  # the contract deals another pack (a Herzblatt removal rule)
@@ -428,7 +443,7 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
         except ValueError:
             self._put_back(self.contract_box, self._on_contract, change["old"])
             raise
-        self._after(self.t("dealt", seed=self.session.seed))
+        self._after(_("New deal (seed {seed}).", seed=self.session.seed))
 
     @guard
     def _on_game(self, change: dict[str, Any]) -> None:
@@ -439,7 +454,7 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
             self._put_back(self.game_box, self._on_game, change["old"])
             raise
         self._fill_contracts()
-        self._after(self.t("new_game", game=game_name(self.game), seed=self.session.seed))
+        self._after(_("Now {game}: new deal (seed {seed}).", game=game_name(self.game), seed=self.session.seed))
 
     @guard
     def _on_size(self, change: dict[str, Any]) -> None:
@@ -451,7 +466,7 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
         """Cards "small", "medium", "large" or a width in pixels, as the size dropdown sets them."""
         value = size if isinstance(size, int) else {"s": "small", "m": "medium", "l": "large", "xl": "xlarge"}.get(
             size.lower(), size)
-        if value not in [v for _, v in self.size_box.options]:
+        if value not in [v for _x, v in self.size_box.options]:
             self.size_box.options = [*self.size_box.options, (f"{card_width(value):.0f} px", value)]
         self.size_box.value = value
 

@@ -43,8 +43,9 @@ from keinstich.trainer.charts import sense as sense_chart
 from keinstich.trainer.memory import Memory
 from keinstich.trainer.positions import code_of
 from keinstich.trainer.practice import Clock, Outcome, Practice, Question, now_utc
-from keinstich.trainer.themes import THEMES
+from keinstich.trainer.themes import THEMES, theme_name, theme_text
 from keinstich.wording import refusal_words
+from keinstich.wording.i18n import N_, _, day, ngettext, number, pgettext
 
 from ._games import hand_order, lays_off, tricks_of
 from ._guard import MessageArea, guarded
@@ -61,11 +62,14 @@ from ._trainer_html import (
     sense_view_html,
     wrong_html,
 )
+from ._words import language_of, speaking, speaks
 from .cardview import HandView, TrickView
 
 __all__ = ["Trainer"]
 
-MODE_NAMES = {"due": "Due", "level": "At my level", "theme": "Theme", "contract": "Contract", "mistakes": "My mistakes"}
+MODE_NAMES = {"due": N_("Due"), "level": N_("At my level"), "theme": N_("Theme"), "contract": N_("Contract"),
+              "mistakes": N_("My mistakes")}
+"""The trainer's modes, as its buttons name them (translated where shown)."""
 
 
 class Trainer(widgets.VBox):  # type: ignore[misc]
@@ -81,10 +85,18 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
 
     def __init__(self, memory: Memory | str | Path | None = None, *, mode: str = "due", theme: str | None = None,
                  contract: str | None = None, clock: Clock | None = None, seed: int | str = 0, bank: Bank | None = None,
-                 style: Style | None = None, four_colour: bool | None = None, lang: Lang = "en",
+                 style: Style | None = None, four_colour: bool | None = None, lang: Lang | None = None,
                  card_size: str | float = "medium", synchronous: bool = False, practice: Practice | None = None,
                  **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self.lang: Lang = language_of(lang)
+        with speaking(self.lang):
+            self._setup(memory, mode, theme, contract, clock, seed, bank, style, four_colour, card_size, synchronous,
+                        practice)
+
+    def _setup(self, memory: Memory | str | Path | None, mode: str, theme: str | None, contract: str | None,
+               clock: Clock | None, seed: int | str, bank: Bank | None, style: Style | None,
+               four_colour: bool | None, card_size: str | float, synchronous: bool, practice: Practice | None) -> None:
         self.add_class("ks-trainer")
         self.lock = threading.RLock()
         if practice is not None:
@@ -96,23 +108,22 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
                                      clock=clock or now_utc, seed=seed, style=style)
         self.style_choice = style
         self.four_colour = four_colour
-        self.lang: Lang = lang
         self.width = card_width(card_size)
         self.change: float | None = None
         self.messages = MessageArea()
-        self.job: Thinking[Any] = Thinking(self.lock, synchronous=synchronous, words="the judge is thinking")
+        self.job: Thinking[Any] = Thinking(self.lock, synchronous=synchronous, words=_("the judge is thinking"))
         self._build_header()
         self._build_practise()
         self._build_progress()
         self._build_sense()
         self._build_file()
         self.tabs = widgets.Tab(children=[self.practise_tab, self.progress_tab, self.sense_tab, self.file_tab])
-        for i, title in enumerate(("Practise", "Progress", "Card sense", "Progress file")):
+        for i, title in enumerate((_("Practise"), _("Progress"), _("Card sense"), _("Progress file"))):
             self.tabs.set_title(i, title)
         self.tabs.observe(guarded(self.messages, self._tab_changed), "selected_index")
         self.children = [self.header, self.modes, self.tabs, self.messages]
         if self.practice.mode == "mistakes":  # beside a review: the mistakes only
-            self.title.value = "<h4 style='margin:4px 0'>Find better cards</h4>"
+            self.title.value = f"<h4 style='margin:4px 0'>{html.escape(_('Find better cards'))}</h4>"
             self.children = [self.header, self.practise_tab, self.messages]
         if self.memory.notice:
             self.messages.error(self.memory.notice)
@@ -131,23 +142,23 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
     # --- layout ----------------------------------------------------------------------------------
 
     def _build_header(self) -> None:
-        self.title = widgets.HTML("<h3 style='margin:4px 0'>Trainer</h3>")
+        self.title = widgets.HTML(f"<h3 style='margin:4px 0'>{html.escape(_('Trainer'))}</h3>")
         self.status = widgets.HTML()
         self.status.add_class("ks-trainer-status")
         self.status.layout.margin = "0 0 0 16px"
         self.header = widgets.HBox([self.title, self.status], layout=widgets.Layout(align_items="center",
                                                                                     flex_flow="row wrap"))
-        options = [(MODE_NAMES[m], m) for m in ("due", "level", "theme", "contract")]
+        options = [(_(MODE_NAMES[m]), m) for m in ("due", "level", "theme", "contract")]
         self.mode_buttons = widgets.ToggleButtons(options=options, value=None, style={"button_width": "110px"})
         themes = self.practice.bank.themes()
-        self.theme_pick = widgets.Dropdown(options=[(f"{THEMES[t].split(':')[0]} ({n})", t) for t, n in themes.items()
-                                                    if t in THEMES], description="theme",
+        self.theme_pick = widgets.Dropdown(options=[(f"{theme_name(t)} ({n})", t) for t, n in themes.items()
+                                                    if t in THEMES], description=_("theme"),
                                            layout=widgets.Layout(width="260px"))
         self.contract_pick = widgets.Dropdown(options=contract_options(self.practice.bank, self.style_choice),
-                                              description="contract", layout=widgets.Layout(width="300px"))
-        self.mode_buttons.observe(guarded(self.messages, lambda _: self._mode_chosen()), "value")
-        self.theme_pick.observe(guarded(self.messages, lambda _: self._mode_chosen()), "value")
-        self.contract_pick.observe(guarded(self.messages, lambda _: self._mode_chosen()), "value")
+                                              description=_("contract"), layout=widgets.Layout(width="300px"))
+        self.mode_buttons.observe(guarded(self.messages, lambda _event: self._mode_chosen()), "value")
+        self.theme_pick.observe(guarded(self.messages, lambda _event: self._mode_chosen()), "value")
+        self.contract_pick.observe(guarded(self.messages, lambda _event: self._mode_chosen()), "value")
         self.modes = widgets.HBox([self.mode_buttons, self.theme_pick, self.contract_pick],
                                   layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         self._quiet(self._show_mode)
@@ -160,13 +171,14 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
         self.earlier = widgets.HTML()
         self.hand = HandView((), on_click=guarded(self.messages, self.answer), on_error=self.messages.error,
                              width=self.width, lang=self.lang, four_colour=self.four_colour)
-        self.answer_button = widgets.Button(description="Show answer", icon="eye")
-        self.next_button = widgets.Button(description="Next", icon="forward", button_style="primary")
-        self.answer_button.on_click(guarded(self.messages, lambda _: self.show_answer()))
-        self.next_button.on_click(guarded(self.messages, lambda _: self.next()))
+        self.answer_button = widgets.Button(description=_("Show answer"), icon="eye")
+        self.next_button = widgets.Button(description=_("Next"), icon="forward", button_style="primary")
+        self.answer_button.on_click(guarded(self.messages, lambda _event: self.show_answer()))
+        self.next_button.on_click(guarded(self.messages, lambda _event: self.next()))
         # a domino chain's card that fits both ends is laid at the end chosen here (shown only then)
-        self.end_box = widgets.ToggleButtons(options=[("top", "top"), ("bottom", "bottom")], value="top",
-                                             description="Lay at", style={"button_width": "70px"},
+        self.end_box = widgets.ToggleButtons(options=[(pgettext("end", "top"), "top"),
+                                                      (pgettext("end", "bottom"), "bottom")], value="top",
+                                             description=_("Lay at"), style={"button_width": "70px"},
                                              layout=widgets.Layout(display="none"))
         self.buttons = widgets.HBox([self.answer_button, self.next_button, self.end_box, self.job.box],
                                     layout=widgets.Layout(align_items="center", flex_flow="row wrap"))
@@ -185,8 +197,10 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
         self.weak.add_class("ks-trainer-weak")
         self.missed = widgets.VBox()
         self.missed.add_class("ks-trainer-missed")
-        self.progress_tab = widgets.VBox([self.ratings, self.chart, widgets.HTML("<b>Weak themes</b>"), self.weak,
-                                          widgets.HTML("<b>Positions you missed most</b>"), self.missed])
+        self.progress_tab = widgets.VBox([self.ratings, self.chart,
+                                          widgets.HTML(f"<b>{html.escape(_('Weak themes'))}</b>"), self.weak,
+                                          widgets.HTML(f"<b>{html.escape(_('Positions you missed most'))}</b>"),
+                                          self.missed])
 
     def _build_sense(self) -> None:
         self.sense_question: card_sense.Question | None = None
@@ -195,10 +209,10 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
         self.sense_text.add_class("ks-sense-question")
         self.sense_view = widgets.HTML()
         self.sense_sliders = widgets.VBox()
-        self.sense_check = widgets.Button(description="Check", button_style="primary")
-        self.sense_next = widgets.Button(description="Next question", icon="forward")
-        self.sense_check.on_click(guarded(self.messages, lambda _: self.check_sense()))
-        self.sense_next.on_click(guarded(self.messages, lambda _: self.next_sense()))
+        self.sense_check = widgets.Button(description=_("Check"), button_style="primary")
+        self.sense_next = widgets.Button(description=_("Next question"), icon="forward")
+        self.sense_check.on_click(guarded(self.messages, lambda _event: self.check_sense()))
+        self.sense_next.on_click(guarded(self.messages, lambda _event: self.next_sense()))
         self.sense_feedback = widgets.HTML()
         self.sense_feedback.add_class("ks-sense-feedback")
         self.sense_chart = widgets.Image(format="png", layout=widgets.Layout(max_width="640px"))
@@ -216,6 +230,7 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
     def style_of(self, position: Deal) -> Style:
         return self.style_choice or pack_in_play(position).style
 
+    @speaks
     def _show_status(self) -> None:
         p = self.practice
         due = p.due_count()
@@ -224,16 +239,19 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
         if self.change is not None and self.change != 0:
             sign = "+" if self.change > 0 else "−"
             colour = "#0b7a28" if self.change > 0 else "#b00020"
-            change = f" <b style='color:{colour}' class='ks-rating-change'>({sign}{abs(self.change):.0f})</b>"
-        due_text = f"<b>{due} position{'' if due == 1 else 's'} due</b>" if due else "nothing due"
+            change = f" <b style='color:{colour}' class='ks-rating-change'>({sign}{number(abs(self.change))})</b>"
+        due_text = (f"<b>{html.escape(ngettext('{n} position due', '{n} positions due', due))}</b>" if due else
+                    html.escape(_("nothing due")))
         guess = "?" if rating.provisional else ""
-        self.status.value = (f"<span class='ks-due'>{due_text}</span> · score {p.score} · streak {p.streak} · "
-                             f"your rating <b class='ks-rating'>{rating.rating:.0f}{guess}</b>{change}")
+        counts = html.escape(_("score {score} · streak {streak} · your rating", score=p.score, streak=p.streak))
+        self.status.value = (f"<span class='ks-due'>{due_text}</span> · {counts} "
+                             f"<b class='ks-rating'>{number(rating.rating)}{guess}</b>{change}")
 
     def _show_mode(self) -> None:
         p = self.practice
-        if p.mode == "mistakes" and ("My mistakes", "mistakes") not in self.mode_buttons.options:
-            self.mode_buttons.options = [*self.mode_buttons.options, ("My mistakes", "mistakes")]
+        mine = (_(MODE_NAMES["mistakes"]), "mistakes")
+        if p.mode == "mistakes" and mine not in self.mode_buttons.options:
+            self.mode_buttons.options = [*self.mode_buttons.options, mine]
         self.mode_buttons.value = p.mode
         self.theme_pick.layout.display = None if p.mode == "theme" else "none"
         self.contract_pick.layout.display = None if p.mode == "contract" else "none"
@@ -244,6 +262,7 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
 
     # --- modes -----------------------------------------------------------------------------------
 
+    @speaks
     def set_mode(self, mode: str, *, theme: str | None = None, contract: str | None = None) -> None:
         """Practise ``mode`` ("due", "level", "theme" with ``theme``, "contract" with ``contract``) from now on."""
         with self.lock:
@@ -276,6 +295,7 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
 
     # --- a position --------------------------------------------------------------------------------
 
+    @speaks
     def next(self) -> None:
         """The next position of the mode (or a note when there is none)."""
         with self.lock:
@@ -298,13 +318,16 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
         self.answer_button.disabled = True
         if p.mode == "due":
             when = self.memory.next_due()
-            later = f" The next one is due on {when:%a %d %b, %H:%M} UTC." if when else ""
-            self.info.value = ("<b>Nothing is due now.</b>" + later +
-                               " Practise rated positions <b>At my level</b>, a theme or a contract meanwhile.")
+            later = " " + html.escape(_("The next one is due on {day} UTC.", day=day(when, time=True))) if when else ""
+            self.info.value = (f"<b>{html.escape(_('Nothing is due now.'))}</b>" + later + " " + html.escape(
+                _("Practise rated positions {mode}, a theme or a contract meanwhile.", mode="\x00")).replace(
+                "\x00", f"<b>{html.escape(_(MODE_NAMES['level']))}</b>"))
         elif p.mode == "mistakes":
-            self.info.value = "<b>That was the last of your mistakes.</b> They are in your deck: they come back."
+            self.info.value = (f"<b>{html.escape(_('That was the last of your mistakes.'))}</b> "
+                               + html.escape(_("They are in your deck: they come back.")))
         else:
-            self.info.value = "<b>No position left here that you have not solved.</b> Choose another theme or contract."
+            self.info.value = (f"<b>{html.escape(_('No position left here that you have not solved.'))}</b> "
+                               + html.escape(_("Choose another theme or contract.")))
 
     def _draw(self, q: Question) -> None:
         d = q.position
@@ -351,13 +374,14 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
             self.job.withdraw()
         self.job.start(lambda _budget: work(), done, lambda e: self.messages.error(str(e)))
 
+    @speaks
     def answer(self, move: Move) -> None:
         """Answer with ``move`` (as a click on the card does: a card that fits both ends of the chain at the end
         chosen in "Lay at")."""
         with self.lock:
             q = self.practice.question
             if q is None or q.done:
-                self.messages.info("Press Next for another position.")
+                self.messages.info(_("Press Next for another position."))
                 return
             if isinstance(move, Card):
                 lay = Lay(move, "bottom" if self.end_box.value == "bottom" else "top")
@@ -365,6 +389,7 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
             self.hand.highlight([c for c in move_cards(move)])
             self._ask(lambda: self.practice.answer(move), self._answered)
 
+    @speaks
     def show_answer(self) -> None:
         """Give up on the position: the answer and its sentence."""
         with self.lock:
@@ -400,6 +425,7 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
         elif change.get("new") == 2 and self.sense_question is None:
             self.next_sense()
 
+    @speaks
     def show_progress(self) -> None:
         """Redraw the Progress tab: the chart, the ratings, the weak themes, the positions missed most."""
         with self.lock:
@@ -408,26 +434,29 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
             self.ratings.value = ratings_html(self.memory)
             rows: list[widgets.Widget] = []
             for theme, performance, fails in self.practice.weak_themes():
-                b = widgets.Button(description="Practise this theme", icon="bullseye",
+                b = widgets.Button(description=_("Practise this theme"), icon="bullseye",
                                    layout=widgets.Layout(width="auto"))
                 b.on_click(guarded(self.messages, lambda _b, t=theme: self._practise_theme(t)))
+                said = _("performance {performance}, {fails} missed", performance=number(performance), fails=fails)
                 rows.append(widgets.HBox([widgets.HTML(
-                    f"<b>{html.escape(THEMES.get(theme, theme))}</b>: performance {performance:.0f}, "
-                    f"{fails} missed"), b], layout=widgets.Layout(align_items="center")))
-            self.weak.children = rows or [widgets.HTML("<i>no weak theme yet (a theme is weak after 3 misses, with a "
-                                                       "performance below your rating)</i>")]
+                    f"<b>{html.escape(theme_text(theme))}</b>: {html.escape(said)}"), b],
+                    layout=widgets.Layout(align_items="center")))
+            self.weak.children = rows or [widgets.HTML("<i>" + html.escape(_(
+                "no weak theme yet (a theme is weak after 3 misses, with a performance below your rating)")) + "</i>")]
             missed: list[widgets.Widget] = []
             for view, misses, n, contract in self.practice.missed_most():
-                b = widgets.Button(description="Try again", icon="repeat", layout=widgets.Layout(width="auto"))
+                b = widgets.Button(description=_("Try again"), icon="repeat", layout=widgets.Layout(width="auto"))
                 b.on_click(guarded(self.messages, lambda _b, v=view: self.try_again(v)))
-                missed.append(widgets.HBox([widgets.HTML(f"{html.escape(contract)}: missed {misses} of {n}"), b],
+                said = _("{contract}: missed {misses} of {n}", contract=contract, misses=misses, n=n)
+                missed.append(widgets.HBox([widgets.HTML(html.escape(said)), b],
                                            layout=widgets.Layout(align_items="center")))
-            self.missed.children = missed or [widgets.HTML("<i>nothing missed yet</i>")]
+            self.missed.children = missed or [widgets.HTML(f"<i>{html.escape(_('nothing missed yet'))}</i>")]
 
     def _practise_theme(self, theme: str) -> None:
         self.set_mode("theme", theme=theme)
         self.tabs.selected_index = 0
 
+    @speaks
     def try_again(self, view: str) -> None:
         """Show a missed position again (renamed afresh)."""
         with self.lock:
@@ -439,6 +468,7 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
 
     # --- card sense ------------------------------------------------------------------------------
 
+    @speaks
     def next_sense(self) -> None:
         """A new card-sense question about a bank position."""
         with self.lock:
@@ -451,12 +481,13 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
             for option in q.options:
                 slider = widgets.IntSlider(value=0, min=0, max=100, step=5, description=option,
                                            style={"description_width": "90px"}, layout=widgets.Layout(width="360px"))
-                sure = widgets.Button(description="this one", layout=widgets.Layout(width="90px"))
+                sure = widgets.Button(description=_("this one"), layout=widgets.Layout(width="90px"))
                 sure.on_click(guarded(self.messages, lambda _b, o=option: self.pick_sense(o)))
                 rows.append(widgets.HBox([slider, sure]))
             self.sense_sliders.children = rows
-            self.sense_feedback.value = ("<i>Give each answer your chance in %, or press “this one” on the answer you "
-                                         "would pick; then Check.</i>")
+            self.sense_feedback.value = "<i>" + html.escape(_(
+                "Give each answer your chance in %, or press “this one” on the answer you would pick; then Check.")) + (
+                "</i>")
             self.sense_check.disabled = False
 
     def _sense_seeds(self) -> Iterator[str]:
@@ -471,12 +502,13 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
             slider = row.children[0]
             slider.value = 100 if slider.description == option else 0
 
+    @speaks
     def check_sense(self, forecast: list[float] | None = None) -> float:
         """Score the chances given (the sliders, or ``forecast``) against the posterior; returns the Brier score."""
         with self.lock:
             q = self.sense_question
             if q is None:
-                raise card_sense.SenseError("there is no card-sense question on show")
+                raise card_sense.SenseError(_("there is no card-sense question on show"))
             if forecast is None:
                 forecast = [row.children[0].value / 100 for row in self.sense_sliders.children]
             score = card_sense.brier(q, forecast)
@@ -492,9 +524,10 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
         """Make the download link for the memory's file (returns the file's bytes)."""
         return self.file_tab.prepare_download()
 
-    def load_progress(self, data: bytes, *, name: str = "the file") -> None:
+    @speaks
+    def load_progress(self, data: bytes, *, name: str | None = None) -> None:
         """Load the progress in ``data`` (a downloaded progress file) in place of this memory's."""
-        self.file_tab.load_progress(data, name=name)
+        self.file_tab.load_progress(data, name=_("the file") if name is None else name)
 
     def _loaded(self) -> None:
         """Another progress file took this memory's place: start afresh from it."""

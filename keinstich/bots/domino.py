@@ -15,9 +15,10 @@ from typing import Any, cast
 from keinstich.bots.base import BotError, Choice
 from keinstich.bots.reasons import Reason, saying
 from keinstich.bots.tables import card_list
-from keinstich.cards import SUIT_MASKS, Card, Lang, cards_of, mask_of
+from keinstich.cards import SUIT_MASKS, Card, cards_of, mask_of
 from keinstich.layoff import DominoContract, DominoDeal, DominoObservation, End
 from keinstich.wording import say
+from keinstich.wording.i18n import _
 
 
 def domino_world(obs: DominoObservation, others: Sequence[int],
@@ -40,7 +41,7 @@ def domino_world(obs: DominoObservation, others: Sequence[int],
     contract = DominoContract("replay", "replay", rules=obs.rules, points=domino_points(obs))
     deal = DominoDeal(hands, contract, leader=leader, rules=loose)
     chain = obs.layout if isinstance(obs.layout, tuple) else ()
-    first = next((c for _, c in obs.plays if c is not None), None)
+    first = next((c for _x, c in obs.plays if c is not None), None)
     for s, c in obs.plays:
         if c is None:
             if passes is not None:
@@ -59,7 +60,7 @@ def domino_exclusions(obs: DominoObservation) -> list[int]:
     """Per seat, the cards it is known not to hold: when passing is allowed only without a card that
     fits, a seat that passed held none of the cards that fitted then (and cards only leave hands)."""
     out = [0] * obs.players
-    if obs.rules.voluntary_pass or not any(c is None for _, c in obs.plays):
+    if obs.rules.voluntary_pass or not any(c is None for _x, c in obs.plays):
         return out
     passes: list[tuple[int, int]] = []
     domino_world(obs, filler_hands(obs), passes)
@@ -104,7 +105,7 @@ def passing_allowed(can_pass: bool, fits: bool, plays: Sequence[tuple[int, Card 
     if not fits:
         return True
     in_a_row = 0
-    for _, c in reversed(plays):
+    for _seat, c in reversed(plays):
         if c is not None:
             break
         in_a_row += 1
@@ -143,7 +144,7 @@ def domino_heuristic(obs: DominoObservation, world: DominoDeal | None = None) ->
             sum(1 for x in obs.hand if x.rank == c.rank)
         scored.append((own - other, same_suit, -c.index, c, own, other))
     scored.sort(key=lambda t: t[:3], reverse=True)
-    _, _, _, best, own, other = scored[0]
+    best, own, other = scored[0][3:]
     if may_pass(obs) and own - other < 0 and len(obs.hand) > 1:
         return Choice(None, Reason("lay-off", kind="hold-back"))
     return Choice(best, Reason("lay-off", kind="lay", card=best, own=own, other=other))
@@ -158,27 +159,23 @@ def opens(own: int, other: int) -> str:
 
 
 @saying("lay-off")
-def _say(f: Mapping[str, Any], lang: Lang) -> str:
+def _say(f: Mapping[str, Any]) -> str:
     kind, c = f["kind"], cast(Card | None, f.get("card"))
-    if lang == "de":
-        from keinstich.bots.reasons_de import lay_off_de
-
-        return lay_off_de(kind, c, f.get("own", 0), f.get("other", 0))
     if kind == "none-fits":
-        return "no card fits the layout: pass"
+        return _("no card fits the layout: pass")
     if kind == "hold-back":
-        return "every card you could lay would open the way for the others: pass"
+        return _("every card you could lay would open the way for the others: pass")
     assert c is not None
     if kind == "only":
-        return f"{say(c)} is the only card that fits"
+        return _("{card} is the only card that fits", card=say(c))
     own, other = f["own"], f["other"]
     why = {
-        "own-only": f"it opens the way to {own} of your own cards and to nobody else's",
-        "own": f"it opens the way to {own} of your cards (and {other} of others')",
-        "nothing": "it opens nothing for the others",
-        "least": "every card helps someone; this one helps the others least",
-    }[opens(own, other)]
-    return f"lay {say(c)}: {why}"
+        "own-only": lambda: _("it opens the way to {own} of your own cards and to nobody else's", own=own),
+        "own": lambda: _("it opens the way to {own} of your cards (and {other} of others')", own=own, other=other),
+        "nothing": lambda: _("it opens nothing for the others"),
+        "least": lambda: _("every card helps someone; this one helps the others least"),
+    }[opens(own, other)]()
+    return _("lay {card}: {why}", card=say(c), why=why)
 
 
 __all__ = ["domino_exclusions", "domino_heuristic", "domino_points", "domino_world", "filler_hands", "may_pass"]

@@ -14,14 +14,15 @@ from typing import TYPE_CHECKING, Any
 from keinstich.bots.base import BotError, Choice, check_turn, objective
 from keinstich.bots.knowledge import exclusions
 from keinstich.bots.pick import heuristic_card
-from keinstich.bots.reasons import Reason, Spot, count, saying
+from keinstich.bots.reasons import Reason, Spot, saying
 from keinstich.bots.tables import tables
-from keinstich.cards import SUIT_MASKS, Card, Lang, Rank, Suit, mask_of
+from keinstich.cards import SUIT_MASKS, Card, Rank, Suit, mask_of
 from keinstich.deal import Announce, Ask, Contra, Discard, Re
 from keinstich.games.herzblatt import CARD_POINTS, HerzblattObservation, card_points
 from keinstich.kernel.layout import HEURISTIC
 from keinstich.tricks import Observation
-from keinstich.wording import say, say_cards, say_suit
+from keinstich.wording import listed, say, say_cards, say_suit
+from keinstich.wording.i18n import _, npgettext, number
 
 
 def herzblatt_view(obs: HerzblattObservation) -> tuple[Observation, int, list[int], tuple[int, ...]]:
@@ -46,7 +47,7 @@ def _pick(t: Observation, unseen: int, excl: list[int], side: tuple[int, ...]) -
     tb = tables(t.contract, t.rules, total)
     hand, legal = mask_of(t.hand), mask_of(t.legal)
     sizes = max(t.hand_sizes)
-    k, trick = len(t.tricks) + 1, [x for _, x in t.trick]
+    k, trick = len(t.tricks) + 1, [x for _x, x in t.trick]
     c, code, ref = heuristic_card(tb, k, t.players, t.seat, hand, legal, trick, unseen, excl, side, sizes)
     return c, code, ref, Spot(tb, k, t.players, t.seat, hand, legal, trick, unseen, excl, side)
 
@@ -103,7 +104,7 @@ def herzblatt_heuristic_cards(deal: Deal, cards: int = 0) -> list[Card] | None:
     done = len(sim.plays)
     sim.run_out(HEURISTIC, known=exclusions(sim.observation(0)), soloist=obs.soloist, heuristic=tb.kernel(),
                 in_play=obs.rules.pack.mask, seen=seen, cards=cards)
-    return [c for _, c in sim.plays[done:]]
+    return [c for _x, c in sim.plays[done:]]
 
 
 _TRUMP_VALUE = {Rank.ACE: 16, Rank.TEN: 13, Rank.KING: 10, Rank.QUEEN: 8, Rank.JACK: 7}
@@ -164,13 +165,10 @@ def best_discards(cs: Sequence[Card]) -> tuple[tuple[Card, Card], str]:
                                                                                               best[2].index)):
                 best = (score, a, b)
     assert best is not None
-    _, a, b = best
+    a, b = best[1:]
     voided = [su for su in {a.suit, b.suit} if su != Suit.HEARTS and not any(
         c.suit == su and c is not a and c is not b for c in cs)]
-    why = f"lay away {say_cards((a, b))}: {card_points((a, b))} points banked"
-    if voided:
-        why += ", void in " + " and ".join(say_suit(su) for su in sorted(voided))
-    return (a, b), why
+    return (a, b), discard_words((a, b), card_points((a, b)), voided)
 
 
 def herzblatt_heuristic_decision(obs: HerzblattObservation) -> Choice:
@@ -181,7 +179,7 @@ def herzblatt_heuristic_decision(obs: HerzblattObservation) -> Choice:
         v = hand_value(obs.hand, n)
         return _call(Ask(v >= SOLO_AT), v, len(trumps))
     if obs.phase == "discard":
-        (a, b), _ = best_discards(obs.hand)
+        a, b = best_discards(obs.hand)[0]
         voided = [su for su in {a.suit, b.suit} if su != Suit.HEARTS and not any(
             c.suit == su and c is not a and c is not b for c in obs.hand)]
         return _call(Discard(a, b), 0.0, len(trumps), pair=(a, b), banked=card_points((a, b)), voided=voided)
@@ -207,33 +205,44 @@ def _call(move: Ask | Discard | Announce | Contra | Re, value: float, trumps: in
 
 
 @saying("herzblatt-call")
-def _say_call(f: Mapping[str, Any], lang: Lang) -> str:
-    if lang == "de":
-        from keinstich.bots.reasons_de import herzblatt_call_de
-
-        return herzblatt_call_de(f["phase"], f["yes"], f["value"], f["need"], f["trumps"], f["high"], f["pair"],
-                                 f["banked"], f["voided"])
-    phase, yes, v = f["phase"], f["yes"], f["value"]
-    trumps = count(f["trumps"], "trump", "trumps")
+def _say_call(f: Mapping[str, Any]) -> str:
+    phase, yes, value = f["phase"], f["yes"], number(f["value"])
+    # TRANSLATORS: "with 3 trumps" (German: dative plural, "mit 3 Trümpfen")
+    trumps = npgettext("with", "{n} trump", "{n} trumps", f["trumps"])
     if phase == "asking":
-        why = (f"counting {trumps} and the high cards, the hand should make about {v:.0f} points; "
-               f"a solo pays from about {f['need']:.0f}")
-        return f"{'play' if yes else 'pass'}: {why}"
+        if yes:
+            return _("play: counting {trumps} and the high cards, the hand should make about {value} points; a solo "
+                     "pays from about {need}", trumps=trumps, value=value, need=number(f["need"]))
+        return _("pass: counting {trumps} and the high cards, the hand should make about {value} points; a solo "
+                 "pays from about {need}", trumps=trumps, value=value, need=number(f["need"]))
     if phase == "discard":
-        why = f"lay away {say_cards(f['pair'])}: {f['banked']} points banked"
-        if f["voided"]:
-            why += ", void in " + " and ".join(say_suit(su) for su in f["voided"])
-        return why
+        return discard_words(f["pair"], f["banked"], f["voided"])
     if phase == "announce":
         if yes:
-            return f"announce 66: the hand is worth about {v:.0f} points"
-        return f"no announcement: about {v:.0f} points is no certain 66"
+            return _("announce 66: the hand is worth about {value} points", value=value)
+        return _("no announcement: about {value} points is no certain 66", value=value)
     if phase == "contra":
-        among = f", {' and '.join(say(c) for c in f['high'])} among them" if f["high"] else ""
+        high = listed(say(c) for c in f["high"])
         if yes:
-            return f"contra: with {trumps}{among}, you expect to stop the soloist"
-        return f"no contra: with {trumps}{among}, you do not expect to stop the soloist on your own"
-    return f"{'re' if yes else 'no re'}: the hand is worth about {v:.0f} points"
+            if high:
+                return _("contra: with {trumps}, {high} among them, you expect to stop the soloist", trumps=trumps,
+                         high=high)
+            return _("contra: with {trumps}, you expect to stop the soloist", trumps=trumps)
+        if high:
+            return _("no contra: with {trumps}, {high} among them, you do not expect to stop the soloist on your own",
+                     trumps=trumps, high=high)
+        return _("no contra: with {trumps}, you do not expect to stop the soloist on your own", trumps=trumps)
+    if yes:
+        return _("re: the hand is worth about {value} points", value=value)
+    return _("no re: the hand is worth about {value} points", value=value)
+
+
+def discard_words(pair: Sequence[Card], banked: int, voided: Sequence[Suit]) -> str:
+    """"lay away 10♠ K♠: 14 points banked, void in spades"."""
+    if voided:
+        return _("lay away {cards}: {banked} points banked, void in {suits}", cards=say_cards(pair), banked=banked,
+                 suits=listed(say_suit(su) for su in sorted(voided)))
+    return _("lay away {cards}: {banked} points banked", cards=say_cards(pair), banked=banked)
 
 
 def banked_points(obs: HerzblattObservation) -> int:

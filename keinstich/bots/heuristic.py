@@ -94,10 +94,7 @@ class HeuristicBot(BaseBot):
         c, code, ref, spot = self._pick(obs)
         if obs.rules.trump is not None:
             return Choice(c, Reason("trump", code=code, card=c, ref=ref, spot=spot))
-        name = getattr(obs.contract, "name", None)
-        german = getattr(obs.contract, "german", None) or name or "diesem Spiel"
-        return Choice(c, Reason("trick", code=code, card=c, ref=ref, name=name or "this deal", german=german,
-                                spot=spot))
+        return Choice(c, Reason("trick", code=code, card=c, ref=ref, contract=obs.contract, spot=spot))
 
     def _pick(self, obs: Observation) -> tuple[Card, int, Card | None, Spot]:
         """The card for a trick observation, its reason code, the card the reason refers to, and the

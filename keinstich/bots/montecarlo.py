@@ -62,6 +62,7 @@ from keinstich.layoff import DominoObservation
 from keinstich.limits import check_whole, quoted
 from keinstich.tricks import Observation
 from keinstich.wording import say
+from keinstich.wording.i18n import _, number
 
 DEFAULT_SAMPLES = 160
 """Deals sampled per decision by default: at most about 0.3 s per move on a 2-core machine (4 players, 32 cards)."""
@@ -69,6 +70,16 @@ DEFAULT_SAMPLES = 160
 
 # --- the bot --------------------------------------------------------------------------------------
 
+
+
+def _over(count: int, listing: bool, exact: bool) -> str:
+    """What a Monte Carlo value was taken over: "12 sampled deals, played out", "all 6 deals that fit what you have
+    seen, solved exactly"."""
+    if listing:
+        return (_("all {n} deals that fit what you have seen, solved exactly", n=count) if exact else
+                _("all {n} deals that fit what you have seen, played out", n=count))
+    return (_("{n} sampled deals, solved exactly", n=count) if exact else
+            _("{n} sampled deals, played out", n=count))
 
 
 class MonteCarloBot(BaseBot):
@@ -118,7 +129,7 @@ class MonteCarloBot(BaseBot):
         return self._card(obs, in_play_mask(obs, self.pack), objective(obs), 0, None)
 
     def _herzblatt_card(self, obs: HerzblattObservation) -> Choice:
-        t, _, _, _ = herzblatt_view(obs)
+        t = herzblatt_view(obs)[0]
         if self.play_for == "points" or obs.soloist is None:
             return self._card(t, obs.rules.pack.mask, objective(obs), mask_of(obs.discards), obs.soloist)
         return self._stake_card(obs)
@@ -127,7 +138,7 @@ class MonteCarloBot(BaseBot):
               soloist: int | None) -> Choice:
         check_turn(obs)
         if len(obs.legal) == 1:
-            return Choice(obs.legal[0], f"{say(obs.legal[0])} is the only card you may play")
+            return Choice(obs.legal[0], _("{card} is the only card you may play", card=say(obs.legal[0])))
         cands = candidates(obs, in_play)
         if len(cands) == 1:
             c, same = cands[0]
@@ -137,31 +148,39 @@ class MonteCarloBot(BaseBot):
         order = sorted(range(len(cands)), key=lambda i: (-means[i], cands[i][0].index))
         best, second = order[0], order[1]
         c = cands[best][0]
-        unit = "points" if obj.sign > 0 else "pf"
-        how = (f"all {count} deals that fit what you have seen" if listing else f"{count} sampled deals")
-        method = "solved exactly" if exact else "played out"
+        over = _over(count, listing, exact)
+        fields = {"card": say(c), "next": say(cands[second][0]), "over": over}
         if exact:
             # the solver values the future only; the scores so far are the same for every card
-            shown_best, shown_second = means[best], means[second]
-            text = (f"{say(c)}: over {how}, {method}, it is worth {shown_best - shown_second:+.1f} {unit} "
-                    f"against the next best, {say(cands[second][0])}")
+            worth = number(means[best] - means[second], 1, plus=True)
+            if obj.sign > 0:
+                text = _("{card}: over {over}, it is worth {worth} points against the next best, {next}", worth=worth,
+                         **fields)
+            else:
+                text = _("{card}: over {over}, it is worth {worth} pf against the next best, {next}", worth=worth,
+                         **fields)
         else:
-            sb, ss = obj.sign * means[best] + 0.0, obj.sign * means[second] + 0.0
-            sb, ss = (0.0 if sb == 0 else sb), (0.0 if ss == 0 else ss)
-            who = "you pay" if obj.sign < 0 else ("your side makes" if len(obj.side) > 1 else "you make")
-            text = (f"{say(c)}: over {how}, {method}, {who} {sb:.1f} {unit} on average "
-                    f"({say(cands[second][0])}: {ss:.1f})")
+            sb, ss = number(obj.sign * means[best], 1), number(obj.sign * means[second], 1)
+            if obj.sign < 0:
+                text = _("{card}: over {over}, you pay {best} pf on average ({next}: {second})", best=sb, second=ss,
+                         **fields)
+            elif len(obj.side) > 1:
+                text = _("{card}: over {over}, your side makes {best} points on average ({next}: {second})", best=sb,
+                         second=ss, **fields)
+            else:
+                text = _("{card}: over {over}, you make {best} points on average ({next}: {second})", best=sb,
+                         second=ss, **fields)
         return Choice(c, text)
 
     def _trick_means(self, obs: Observation, in_play: int, obj: Objective, discards: int, soloist: int | None,
                      cands: list[tuple[Card, tuple[Card, ...]]]) -> Means:
         """Each candidate card's mean value (higher is better) over the deals sampled or listed."""
-        worlds = TrickWorlds(obs, [c for c, _ in cands], obj, in_play=in_play, discards=discards, soloist=soloist,
+        worlds = TrickWorlds(obs, [c for c, _x in cands], obj, in_play=in_play, discards=discards, soloist=soloist,
                              exact=len(obs.hand) <= self.exact_tricks)
         n_worlds = worlds.count()
         listing = 0 <= n_worlds <= self.enumerate_below
         totals = [0.0] * len(cands)
-        deals: list[list[float]] = [[] for _ in cands]
+        deals: list[list[float]] = [[] for _x in cands]
         count = 0
         t0 = time.perf_counter()
         for drawn in draws(worlds.sampler, self.rng, listing, self.samples):
@@ -189,7 +208,7 @@ class MonteCarloBot(BaseBot):
             return MoveValues(dict(zip(moves, dm.means, strict=True)), dm.count, dm.how,
                               dict(zip(moves, dm.deals, strict=True)))
         if obs.kind == "herzblatt":
-            t, _, _, _ = herzblatt_view(obs)
+            t = herzblatt_view(obs)[0]
             if t is None or obs.phase != "play":
                 raise BotError("Monte Carlo values cards in Herzblatt's card play only")
             return self._trick_values(t, obs.rules.pack.mask, objective(obs), mask_of(obs.discards), obs.soloist)
@@ -202,8 +221,8 @@ class MonteCarloBot(BaseBot):
         if len(cands) == 1:
             return MoveValues(dict.fromkeys(obs.legal, 0.0), 0, "only", {c: [] for c in obs.legal})
         m = self._trick_means(obs, in_play, obj, discards, soloist, cands)
-        return MoveValues({x: v for (_, same), v in zip(cands, m.means, strict=True) for x in same}, m.count, m.how,
-                          {x: d for (_, same), d in zip(cands, m.deals, strict=True) for x in same})
+        return MoveValues({x: v for (_x, same), v in zip(cands, m.means, strict=True) for x in same}, m.count, m.how,
+                          {x: d for (_x, same), d in zip(cands, m.deals, strict=True) for x in same})
 
     # Herzblatt's card play, for the stake ------------------------------------------------------------
 
@@ -215,7 +234,7 @@ class MonteCarloBot(BaseBot):
         assert t is not None and soloist is not None
         check_turn(t)
         if len(t.legal) == 1:
-            return Choice(t.legal[0], f"{say(t.legal[0])} is the only card you may play")
+            return Choice(t.legal[0], _("{card} is the only card you may play", card=say(t.legal[0])))
         in_play = obs.rules.pack.mask
         cands = candidates(t, in_play)
         if len(cands) == 1:
@@ -243,9 +262,9 @@ class MonteCarloBot(BaseBot):
         extend = not listing and not exact
         budget = self.samples * len(cands)
         draws: Iterator[list[int]] = sampler.all() if listing else (
-            sampler.sample(self.rng) for _ in range(PRUNE_DEALS * self.samples if extend else self.samples))
+            sampler.sample(self.rng) for _x in range(PRUNE_DEALS * self.samples if extend else self.samples))
         k_cands = len(cands)
-        values: list[list[float]] = [[] for _ in range(k_cands)]
+        values: list[list[float]] = [[] for _x in range(k_cands)]
         stakes = [0.0] * k_cands
         wins = [0] * k_cands
         alive = list(range(k_cands))
@@ -311,13 +330,16 @@ class MonteCarloBot(BaseBot):
                                                       cands[i][0].index))
         best, second = order[0], order[1]
         c = cands[best][0]
-        how = f"all {count} deals that fit what you have seen" if listing else f"{count} sampled deals"
-        method = "solved exactly" if exact else "played out"
-        who = "you win" if is_soloist else "your side wins"
         n_best, n_second = len(values[best]), len(values[second])
-        return Choice(c, f"{say(c)}: over {how}, {method}, {who} {wins[best] / n_best:.0%} of them and your stake "
-                         f"is {stakes[best] / n_best:+.2f} on average ({say(cands[second][0])}: "
-                         f"{stakes[second] / n_second:+.2f})")
+        fields = {"card": say(c), "over": _over(count, listing, exact), "share": number(wins[best] / n_best,
+                                                                                        percent=True),
+                  "stake": number(stakes[best] / n_best, 2, plus=True), "next": say(cands[second][0]),
+                  "second": number(stakes[second] / n_second, 2, plus=True)}
+        if is_soloist:
+            return Choice(c, _("{card}: over {over}, you win {share} of them and your stake is {stake} on average "
+                               "({next}: {second})", **fields))
+        return Choice(c, _("{card}: over {over}, your side wins {share} of them and your stake is {stake} on average "
+                           "({next}: {second})", **fields))
 
     @staticmethod
     def _outcomes(t: Observation, rolls: Rollouts | None, hands: list[int], cards: list[Card],
@@ -351,7 +373,7 @@ class MonteCarloBot(BaseBot):
         total = 0.0
         wins = 0
         count = max(8, self.samples // 4)
-        for _ in range(count):
+        for _sample in range(count):
             drawn = sampler.sample(self.rng)
             hands: list[tuple[Card, ...]] = [()] * n
             hands[obs.seat] = obs.hand
@@ -361,7 +383,7 @@ class MonteCarloBot(BaseBot):
             for seat, said in obs.answers:
                 deal.ask(said, seat)
             deal.ask(True, obs.seat)
-            pair, _ = best_discards(deal.hand(obs.seat))
+            pair = best_discards(deal.hand(obs.seat))[0]
             deal.discard(*pair)
             td = deal.trick_deal
             assert td is not None
@@ -372,8 +394,12 @@ class MonteCarloBot(BaseBot):
             wins += bool(st.won)
         mean = total / count
         verdict = mean > 0
-        return Choice(Ask(verdict), f"{'play' if verdict else 'pass'}: in {count} simulated solos with this hand the "
-                                 f"soloist won {wins} and averaged {mean:+.2f} stakes")
+        fields = {"n": count, "wins": wins, "mean": number(mean, 2, plus=True)}
+        if verdict:
+            return Choice(Ask(True), _("play: in {n} simulated solos with this hand the soloist won {wins} and "
+                                       "averaged {mean} stakes", **fields))
+        return Choice(Ask(False), _("pass: in {n} simulated solos with this hand the soloist won {wins} and averaged "
+                                    "{mean} stakes", **fields))
 
     # the lay-off deal --------------------------------------------------------------------------------
 
@@ -383,14 +409,24 @@ class MonteCarloBot(BaseBot):
             raise BotError(f"seat {obs.seat} has no legal move")
         if len(moves) == 1:
             m = moves[0]
-            return Choice(m, "no card fits the layout: pass" if m is None else f"{say(m)} is the only card that fits")
+            return Choice(m, _("no card fits the layout: pass") if m is None else
+                          _("{card} is the only card that fits", card=say(m)))
         dm = self._domino_means(obs, moves)
         means = dm.means
         order = sorted(range(len(moves)), key=lambda i: (-means[i], _index(moves[i])))
         best = moves[order[0]]
-        how = f"all {dm.count} deals that fit" if dm.listing else f"{dm.count} sampled deals"
-        label = "pass" if best is None else say(best)
-        return Choice(best, f"{label}: over {how}, it gives the best average result ({means[order[0]]:.1f})")
+        result = number(means[order[0]], 1)
+        if best is None:
+            if dm.listing:
+                return Choice(None, _("pass: over all {n} deals that fit, it gives the best average result ({result})",
+                                      n=dm.count, result=result))
+            return Choice(None, _("pass: over {n} sampled deals, it gives the best average result ({result})",
+                                  n=dm.count, result=result))
+        if dm.listing:
+            return Choice(best, _("{card}: over all {n} deals that fit, it gives the best average result ({result})",
+                                  card=say(best), n=dm.count, result=result))
+        return Choice(best, _("{card}: over {n} sampled deals, it gives the best average result ({result})",
+                              card=say(best), n=dm.count, result=result))
 
     def _domino_means(self, obs: DominoObservation, moves: list[Card | None]) -> Means:
         """Each move's mean place value (less pass fees) over the deals sampled or listed."""
@@ -399,7 +435,7 @@ class MonteCarloBot(BaseBot):
         n_worlds = worlds.count()
         listing = 0 <= n_worlds <= self.enumerate_below
         totals = [0.0] * len(moves)
-        deals: list[list[float]] = [[] for _ in moves]
+        deals: list[list[float]] = [[] for _x in moves]
         count = 0
         t0 = time.perf_counter()
         for drawn in draws(worlds.sampler, self.rng, listing, self.samples):

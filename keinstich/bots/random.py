@@ -14,6 +14,7 @@ from keinstich.games.herzblatt import HerzblattObservation
 from keinstich.layoff import DominoObservation
 from keinstich.tricks import Observation
 from keinstich.wording import say, say_cards
+from keinstich.wording.i18n import _
 
 if TYPE_CHECKING:
     from keinstich.deal import Deal
@@ -28,13 +29,13 @@ class RandomBot(BaseBot):
 
     def _trick(self, obs: Observation) -> Choice:
         c = self.rng.choice(obs.legal)
-        return Choice(c, f"random: {say(c)} out of {len(obs.legal)} legal cards")
+        return Choice(c, _("random: {card} out of {n} legal cards", card=say(c), n=len(obs.legal)))
 
     def _lay_off(self, obs: DominoObservation) -> Choice:
         c, count = self.domino_draw(obs.seat, obs.legal, may_pass(obs))
         if c is None:
-            return Choice(None, "no card fits: pass" if not obs.legal else "random: pass")
-        return Choice(c, f"random: {say(c)} out of {count} moves")
+            return Choice(None, _("no card fits: pass") if not obs.legal else _("random: pass"))
+        return Choice(c, _("random: {card} out of {n} moves", card=say(c), n=count))
 
     def domino_draw(self, seat: int, legal: Sequence[Card], may_pass: bool) -> tuple[Card | None, int]:
         """The move drawn in a lay-off deal (None: pass) and how many there were to draw from; the quick play
@@ -49,15 +50,16 @@ class RandomBot(BaseBot):
         rng = self.rng
         if obs.phase == "asking":
             yes = rng.random() < 1 / 3
-            return Choice(Ask(yes), f"random: {'play' if yes else 'pass'}")
+            return Choice(Ask(yes), _("random: play") if yes else _("random: pass"))
         if obs.phase == "discard":
             a, b = rng.sample(list(obs.hand), 2)
-            return Choice(Discard(a, b), f"random: lay away {say_cards((a, b))}")
+            return Choice(Discard(a, b), _("random: lay away {cards}", cards=say_cards((a, b))))
         if obs.phase == "announce":
             yes = rng.random() < 0.1
-            return Choice(Announce("66" if yes else None), f"random: {'announce 66' if yes else 'no announcement'}")
+            return Choice(Announce("66" if yes else None), (_("random: announce 66") if yes else
+                                                          _("random: no announcement")))
         yes = rng.random() < 0.1
-        return Choice(Contra(yes) if obs.phase == "contra" else Re(yes), f"random: {'yes' if yes else 'no'}")
+        return Choice(Contra(yes) if obs.phase == "contra" else Re(yes), _("random: yes") if yes else _("random: no"))
 
     def quick_play(self) -> QuickPlay | None:
         """:class:`RandomQuick`: the same draws from the bot's generator, without an observation."""

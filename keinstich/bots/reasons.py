@@ -47,6 +47,7 @@ from keinstich.kernel.heuristic import (
 )
 from keinstich.kernel.rules import beats
 from keinstich.wording import a, current_style, naming, say, say_cards, say_suit
+from keinstich.wording.i18n import _, ngettext, use_language
 
 
 class Spot(NamedTuple):
@@ -67,14 +68,13 @@ class Spot(NamedTuple):
     side: Sequence[int] = ()
 
 
-AS_FAR = "as far as you can tell"
-
-Saying = Callable[[Mapping[str, Any], Lang], str]
+Saying = Callable[[Mapping[str, Any]], str]
 _SAY: dict[str, Saying] = {}
 
 
 def saying(rule: str) -> Callable[[Saying], Saying]:
-    """Register how the reasons of ``rule`` are said (from their facts, in a language)."""
+    """Register how the reasons of ``rule`` are said from their facts (in the language spoken,
+    :mod:`keinstich.wording.i18n`)."""
     def register(fn: Saying) -> Saying:
         _SAY[rule] = fn
         return fn
@@ -84,32 +84,31 @@ def saying(rule: str) -> Callable[[Saying], Saying]:
 class Reason(str):
     """A bot's reason as data: the rule of thumb that chose the move (``rule``) and what its line cites
     (``facts``: the card, the card it refers to, the position as the seat sees it, the counts). ``str()`` is the
-    English line, naming cards in the faces set when it was made (:func:`keinstich.wording.naming`);
-    :meth:`words` says the same reason in German (``lang="de"``), or for other faces."""
+    line in the language spoken when it was made, naming cards in the faces set then
+    (:func:`keinstich.wording.naming`); :meth:`words` says the same facts again in another language or faces."""
 
     rule: str
     facts: Mapping[str, Any]
     style: Style
 
     def __new__(cls, rule: str, **facts: Any) -> Reason:
-        self = str.__new__(cls, _SAY[rule](facts, "en"))
+        self = str.__new__(cls, _SAY[rule](facts))
         self.rule, self.facts, self.style = rule, facts, current_style()
         return self
 
-    def words(self, lang: Lang = "en", style: Style | None = None) -> str:
-        """The reason in ``lang`` (``"en"`` or ``"de"``), naming cards in ``style``'s words (its own by default)."""
-        if lang not in ("en", "de"):
-            raise ValueError(f"a reason is said in English ('en') or German ('de'), not {lang!r}")
-        with naming(style or self.style):
-            return _SAY[self.rule](self.facts, lang)
+    def words(self, lang: Lang | None = None, style: Style | None = None) -> str:
+        """The reason in ``lang`` ("en", "de"; the language spoken by default), naming cards in ``style``'s words
+        (its own by default)."""
+        with use_language(lang), naming(style or self.style):
+            return _SAY[self.rule](self.facts)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (str, (str(self),))  # pickled as its English line (the position it cites stays behind)
+        return (str, (str(self),))  # pickled as its line (the position it cites stays behind)
 
 
-def count(k: int, one: str, many: str) -> str:
-    """``"1 higher card"``, ``"3 higher cards"``."""
-    return f"{k} {one if k == 1 else many}"
+def points(k: int) -> str:
+    """"no points", "1 point", "12 points" (card points)."""
+    return ngettext("{n} point", "{n} points", k) if k else _("no points")
 
 
 def _winner(sp: Spot) -> Card:
@@ -130,8 +129,9 @@ def _out_phrase(sp: Spot, c: Card) -> str:
     """"no higher card in clubs is still out" / "2 higher cards in clubs are still out"."""
     k = _higher_out(sp, c)
     if not k:
-        return f"no higher card in {say_suit(c.suit)} is still out"
-    return f"{count(k, 'higher card', 'higher cards')} in {say_suit(c.suit)} {'is' if k == 1 else 'are'} still out"
+        return _("no higher card in {suit} is still out", suit=say_suit(c.suit))
+    return ngettext("{n} higher card in {suit} is still out", "{n} higher cards in {suit} are still out", k,
+                    suit=say_suit(c.suit))
 
 
 # --- the facts a line cites, shared by every language ------------------------------------------------
@@ -217,109 +217,136 @@ def shortest_side(sp: Spot, c: Card) -> bool:
     return (sp.hand & SUIT_MASKS[c.suit]).bit_count() == min(lengths)
 
 
-# --- English -----------------------------------------------------------------------------------------------
+# --- the lines, in the language spoken (keinstich.wording.i18n) ---------------------------------------------
 
 
-def _lowest(sp: Spot, c: Card) -> str:
-    """``c`` named with its place in the hand's suit when it is the lowest there, e.g. "J♠, the lower of
-    your 2 spades"; else just the card."""
-    k = lowest_of(sp, c)
+def _lead(sp: Spot, c: Card) -> str:
+    """"lead J♠", with the card's place in the hand's suit when it is the lowest there: "lead J♠, the lower of
+    your 2 spades"."""
+    k, x, suit = lowest_of(sp, c), say(c), say_suit(c.suit)
     if not k:
-        return say(c)
+        return _("lead {card}", card=x)
     if k == 1:
-        return f"{say(c)}, your only card in {say_suit(c.suit)}"
-    return f"{say(c)}, the {'lower' if k == 2 else 'lowest'} of your {k} {say_suit(c.suit)}"
+        return _("lead {card}, your only card in {suit}", card=x, suit=suit)
+    if k == 2:
+        return _("lead {card}, the lower of your 2 {suit}", card=x, suit=suit)
+    return _("lead {card}, the lowest of your {n} {suit}", card=x, n=k, suit=suit)
 
 
 def _void_tail(sp: Spot, c: Card) -> str:
     """What leading ``c`` does to its suit in the hand."""
     if leaves_void(sp, c):
-        return f"and it leaves you void in {say_suit(c.suit)}"
-    return "and it works towards a void"
+        return _("and it leaves you void in {suit}", suit=say_suit(c.suit))
+    return _("and it works towards a void")
 
 
 def _take_with(sp: Spot, c: Card) -> str:
     """Why ``c`` of the cards that all take the trick (:func:`take_kind`)."""
-    return (f"take it with {say(c)}", f"take it with your highest card, {say(c)}",
-            f"take it with {say(c)}: every other card would add more to what the trick costs",
-            f"take it with {say(c)}: no card adds less to what the trick costs, and it is the highest of those"
-            )[take_kind(sp, c)]
+    kind, x = take_kind(sp, c), say(c)
+    if kind == TAKE_HIGHEST:
+        return _("take it with your highest card, {card}", card=x)
+    if kind == TAKE_ONLY_CHEAPEST:
+        return _("take it with {card}: every other card would add more to what the trick costs", card=x)
+    if kind == TAKE_HIGHEST_CHEAPEST:
+        return _("take it with {card}: no card adds less to what the trick costs, and it is the highest of those",
+                 card=x)
+    return _("take it with {card}", card=x)
 
 
 def _nobody_over(sp: Spot, c: Card) -> str | None:
     """Why no later seat can beat ``c`` (no trumps), or None when one might."""
     why = nobody_over(sp, c)
     if why == 1:
-        return f"no higher card in {say_suit(c.suit)} is still out"
-    return f"everyone after you has shown a void in {say_suit(c.suit)}" if why == 2 else None
+        return _("no higher card in {suit} is still out", suit=say_suit(c.suit))
+    return _("everyone after you has shown a void in {suit}", suit=say_suit(c.suit)) if why == 2 else None
+
+
+def _free(c: Card) -> str:
+    """"a clubs trick costs nothing while everyone follows suit"."""
+    suit = say_suit(c.suit)
+    if a(suit).startswith("an "):
+        return _("an {suit} trick costs nothing while everyone follows suit", suit=suit)
+    return _("a {suit} trick costs nothing while everyone follows suit", suit=suit)
 
 
 def trick_reason(code: int, c: Card, ref: Card | None, name: str, sp: Spot) -> str:
-    """The one-line hint for a choice of the play without trumps (``name``: the contract's)."""
+    """The one-line hint for a choice of the play without trumps (``name``: the contract's, in the language
+    spoken)."""
     x = say(c)
     r = say(ref) if ref is not None else ""
     if code == ONLY:
-        return f"{x} is the only card you may play"
+        return _("{card} is the only card you may play", card=x)
     if code == DUCK:
-        return f"duck: {x} stays under {r}, which is winning the trick (the highest card that still loses)"
+        return _("duck: {card} stays under {ref}, which is winning the trick (the highest card that still loses)",
+                 card=x, ref=r)
     if code == SHED_UNDER:
-        return f"shed the dangerous {x} under {r}: the trick is someone else's"
+        return _("shed the dangerous {card} under {ref}: the trick is someone else's", card=x, ref=r)
     if code == TAKE_LAST:
-        return f"you must take this trick (every card you may play beats {r}): {_take_with(sp, c)}"
+        return _("you must take this trick (every card you may play beats {ref}): {take}", ref=r,
+                 take=_take_with(sp, c))
     if code == LOW_HOPE:
-        return (f"you cannot duck under {r}: play {x}, {AS_FAR} the least risky card; {_out_phrase(sp, c)}, "
-                "so a later player may go over it")
+        return _("you cannot duck under {ref}: play {card}, as far as you can tell the least risky card; {out}, so a "
+                 "later player may go over it", ref=r, card=x, out=_out_phrase(sp, c))
     if code == TAKE_HIGH:
         why = _nobody_over(sp, c)
         if why is None:
-            return f"you cannot duck under {r}: {_take_with(sp, c)}"
-        return f"you cannot duck under {r}: {_take_with(sp, c)}; nobody after you can beat it ({why})"
+            return _("you cannot duck under {ref}: {take}", ref=r, take=_take_with(sp, c))
+        return _("you cannot duck under {ref}: {take}; nobody after you can beat it ({why})", ref=r,
+                 take=_take_with(sp, c), why=why)
     if code in (WIN, FREE):
         last = not _later(sp)
-        how = f"win it with {x}" if last else f"go over {r} with {x}"
+        how = _("win it with {card}", card=x) if last else _("go over {ref} with {card}", ref=r, card=x)
         if code == WIN:
-            return f"{how}: in {name} this trick is worth having"
-        high = ("", "your highest card", "your highest card that costs nothing")[free_high(sp, c)]
-        whatever = "" if last else ", and no card still out costs anything"
-        return f"nothing is at stake in this trick{whatever}: {how}" + (f", {high}, to be rid of it" if high else "")
+            return _("{play}: in {contract} this trick is worth having", play=how, contract=name)
+        text = (_("nothing is at stake in this trick: {play}", play=how) if last else
+                _("nothing is at stake in this trick, and no card still out costs anything: {play}", play=how))
+        high = free_high(sp, c)
+        if high == 1:
+            return _("{reason}, your highest card, to be rid of it", reason=text)
+        if high == 2:
+            return _("{reason}, your highest card that costs nothing, to be rid of it", reason=text)
+        return text
     if code in (VOID_SHED, VOID_HIGH, VOID_LOW):
-        void = f"void in {say_suit(sp.trick[0].suit)}"
+        void = say_suit(sp.trick[0].suit)
         if code == VOID_SHED:
-            return f"{void}: shed the dangerous {x}"
-        likely = "likeliest" if code == VOID_HIGH else "least likely"
-        return f"{void}: throw {x}, {AS_FAR} the card {likely} to win a trick later ({_out_phrase(sp, c)})"
+            return _("void in {suit}: shed the dangerous {card}", suit=void, card=x)
+        if code == VOID_HIGH:
+            return _("void in {suit}: throw {card}, as far as you can tell the card likeliest to win a trick later "
+                     "({out})", suit=void, card=x, out=_out_phrase(sp, c))
+        return _("void in {suit}: throw {card}, as far as you can tell the card least likely to win a trick later "
+                 "({out})", suit=void, card=x, out=_out_phrase(sp, c))
     if code == LEAD_SAFE:
-        return f"lead {x}: every card the others hold in {say_suit(c.suit)} is higher, so it cannot win"
+        return _("lead {card}: every card the others hold in {suit} is higher, so it cannot win", card=x,
+                 suit=say_suit(c.suit))
     if code == LEAD_EXIT:
-        return (f"lead {x} and keep {r} as an exit card for later: every card in {say_suit(ref.suit) if ref else ''} "
-                f"still out is higher, so for now {r} cannot win")
+        return _("lead {card} and keep {ref} as an exit card for later: every card in {suit} still out is higher, so "
+                 "for now {ref} cannot win", card=x, ref=r, suit=say_suit(ref.suit) if ref else "")
     if code == LEAD_SHORT:
         if not _higher_out(sp, c):
-            return f"lead {_lowest(sp, c)}: {AS_FAR} the trick will cost little, {_void_tail(sp, c)}"
-        return f"lead {_lowest(sp, c)}: {_out_phrase(sp, c)}, so you expect it to lose, {_void_tail(sp, c)}"
-    if code in (LEAD_FREE, LEAD_FREE_SHORT):
-        free = f"{a(say_suit(c.suit))} trick costs nothing while everyone follows suit"
-        if code == LEAD_FREE:
-            return f"lead {x}: {free}"
-        return f"lead {_lowest(sp, c)}: {free}, {_void_tail(sp, c)}"
+            return _("{lead}: as far as you can tell the trick will cost little, {tail}", lead=_lead(sp, c),
+                     tail=_void_tail(sp, c))
+        return _("{lead}: {out}, so you expect it to lose, {tail}", lead=_lead(sp, c), out=_out_phrase(sp, c),
+                 tail=_void_tail(sp, c))
+    if code == LEAD_FREE:
+        return _("lead {card}: {free}", card=x, free=_free(c))
+    if code == LEAD_FREE_SHORT:
+        return _("{lead}: {free}, {tail}", lead=_lead(sp, c), free=_free(c), tail=_void_tail(sp, c))
     if code == LEAD_RISK:
-        return f"lead {_lowest(sp, c)}: every lead may cost you, and {AS_FAR} this one risks the least"
+        return _("{lead}: every lead may cost you, and as far as you can tell this one risks the least",
+                 lead=_lead(sp, c))
     if code == LEAD_WIN:
         if lead_wins_worth(sp, c):
-            return f"lead {x}: in {name} this trick is worth having, and {AS_FAR} {x} has the best chance of winning it"
-        return f"lead {_lowest(sp, c)}: in {name} this trick earns nothing by itself"
+            return _("lead {card}: in {contract} this trick is worth having, and as far as you can tell {card} has "
+                     "the best chance of winning it", card=x, contract=name)
+        return _("{lead}: in {contract} this trick earns nothing by itself", lead=_lead(sp, c), contract=name)
     raise ValueError(f"no reason with code {code}")
-
-
-def _holds(pts: int) -> str:
-    return count(pts, "point", "points") if pts else "no points"
 
 
 def same_play(c: Card, same: Sequence[Card]) -> str:
     """The reason when every legal card is one class of equivalent cards (the Monte Carlo bot's
     ``candidates``): same suit, same cost, no card left in play between them."""
-    return (f"{say(c)}: every card you may play ({say_cards(same)}) plays the same: they cost the "
-            "same and no card still in play ranks between them")
+    return _("{card}: every card you may play ({cards}) plays the same: they cost the same and no card still in play "
+             "ranks between them", card=say(c), cards=say_cards(same))
 
 
 def _points(sp: Spot, cards: Sequence[Card]) -> int:
@@ -334,64 +361,69 @@ def trump_reason(code: int, c: Card, ref: Card | None, sp: Spot) -> str:
     trump = sp.tb.trump
     tmask = SUIT_MASKS[trump] if trump is not None else 0
     if code == ONLY:
-        return f"{x} is the only card you may play"
+        return _("{card} is the only card you may play", card=x)
     if code == T_TAKE:
-        held = _holds(_points(sp, [*sp.trick, c]))
+        held = points(_points(sp, [*sp.trick, c]))
         if not _later(sp):
-            return f"take the trick with {x}, over {r}: it holds {held}"
-        return f"go over {r} with {x}: the trick holds {held} so far"
+            return _("take the trick with {card}, over {ref}: it holds {points}", card=x, ref=r, points=held)
+        return _("go over {ref} with {card}: the trick holds {points} so far", ref=r, card=x, points=held)
     if code == T_RUFF:
         if ref is not None and ref.suit == trump:
-            return f"overtrump {r} with {x}"
-        return f"trump in with {x}: {r} is beaten by any trump"
+            return _("overtrump {ref} with {card}", ref=r, card=x)
+        return _("trump in with {card}: {ref} is beaten by any trump", card=x, ref=r)
     if code == T_SCHMIER:
-        return f"your side is winning the trick with {r}: throw the {_holds(_points(sp, [c]))} of {x} on it (schmieren)"
+        return _("your side is winning the trick with {ref}: throw the {points} of {card} on it (schmieren)", ref=r,
+                 points=points(_points(sp, [c])), card=x)
     if code == T_CHEAP:
         ours, fewest = cheap_facts(sp, c)
-        play = f"play {x}, which gives {_holds(_points(sp, [c]))}"
+        play = _("play {card}, which gives {points}", card=x, points=points(_points(sp, [c])))
         if ours:
-            return f"your side is winning the trick with {r} for now: {play}"
-        return f"the other side is winning the trick with {r}: {play}" + (", the fewest you can" if fewest else "")
+            return _("your side is winning the trick with {ref} for now: {play}", ref=r, play=play)
+        if fewest:
+            return _("the other side is winning the trick with {ref}: {play}, the fewest you can", ref=r, play=play)
+        return _("the other side is winning the trick with {ref}: {play}", ref=r, play=play)
     if code == T_DRAW_TOP:
         m = (sp.unseen & tmask).bit_count()
-        return f"draw trumps with {x}: {count(m, 'trump is', 'trumps are')} still out, none higher than {x}"
+        return ngettext("draw trumps with {card}: {n} trump is still out, none higher than {card}",
+                        "draw trumps with {card}: {n} trumps are still out, none higher than {card}", m, card=x)
     if code == T_DRAW:
         mine, m = (sp.hand & tmask).bit_count(), (sp.unseen & tmask).bit_count()
-        which = f"your lowest trump, {x}" if lowest_in(sp, c, sp.hand & tmask) else x
-        return (f"draw trumps with {which}: you hold {count(mine, 'trump', 'trumps')} and {m} "
-                f"{'is' if m == 1 else 'are'} still out")
+        which = _("your lowest trump, {card}", card=x) if lowest_in(sp, c, sp.hand & tmask) else x
+        return _("draw trumps with {card}: you hold {trumps} and {out}", card=which,
+                 trumps=ngettext("{n} trump", "{n} trumps", mine),
+                 out=ngettext("{n} is still out", "{n} are still out", m))
     if code == T_CASH:
-        return f"cash {x}: no higher card in {say_suit(c.suit)} is still out"
+        return _("cash {card}: no higher card in {suit} is still out", card=x, suit=say_suit(c.suit))
     if code == T_LEAD_LOW:
-        return f"lead {_lowest(sp, c)}" + (": no side suit of yours is shorter" if shortest_side(sp, c) else "")
+        if shortest_side(sp, c):
+            return _("{lead}: no side suit of yours is shorter", lead=_lead(sp, c))
+        return _lead(sp, c)
     if code == T_LEAD_TRUMP:
-        return f"you hold only trumps: lead {'your lowest, ' if lowest_in(sp, c, sp.hand) else ''}{x}"
+        if lowest_in(sp, c, sp.hand):
+            return _("you hold only trumps: lead your lowest, {card}", card=x)
+        return _("you hold only trumps: lead {card}", card=x)
     raise ValueError(f"no reason with code {code}")
 
 
 @saying("trick")
-def _say_trick(f: Mapping[str, Any], lang: Lang) -> str:
-    if lang == "de":
-        from keinstich.bots.reasons_de import trick_reason_de
-
-        return trick_reason_de(f["code"], f["card"], f["ref"], f["german"], f["spot"])
-    return trick_reason(f["code"], f["card"], f["ref"], f["name"], f["spot"])
+def _say_trick(f: Mapping[str, Any]) -> str:
+    title = getattr(f["contract"], "title", None)
+    name = title(current_style()) if callable(title) else getattr(f["contract"], "name", None) or _("this deal")
+    return trick_reason(f["code"], f["card"], f["ref"], name, f["spot"])
 
 
 @saying("trump")
-def _say_trump(f: Mapping[str, Any], lang: Lang) -> str:
-    tail = f.get("tail")
-    if lang == "de":
-        from keinstich.bots.reasons_de import herzblatt_tail_de, trump_reason_de
-
-        return trump_reason_de(f["code"], f["card"], f["ref"], f["spot"]) + (
-            herzblatt_tail_de(*tail) if tail is not None else "")
+def _say_trump(f: Mapping[str, Any]) -> str:
     text = trump_reason(f["code"], f["card"], f["ref"], f["spot"])
-    if tail is not None:
-        soloist, pts, trumps_out = tail
-        who = "you have" if soloist else "your side has"
-        text += f" ({who} {count(pts, 'point', 'points')}; {count(trumps_out, 'trump', 'trumps')} unseen)"
-    return text
+    tail = f.get("tail")
+    if tail is None:
+        return text
+    soloist, pts, trumps_out = tail
+    fields = {"reason": text, "points": ngettext("{n} point", "{n} points", pts),
+              "trumps": ngettext("{n} trump", "{n} trumps", trumps_out)}
+    if soloist:
+        return _("{reason} (you have {points}; {trumps} unseen)", **fields)
+    return _("{reason} (your side has {points}; {trumps} unseen)", **fields)
 
 
-__all__ = ["AS_FAR", "Reason", "Spot", "count", "same_play", "saying", "trick_reason", "trump_reason"]
+__all__ = ["Reason", "Spot", "points", "same_play", "saying", "trick_reason", "trump_reason"]

@@ -28,6 +28,7 @@ from keinstich.cards import Style
 from keinstich.deal import Deal, Move, parse_move
 from keinstich.machine import check_deal
 from keinstich.wording import naming
+from keinstich.wording.i18n import _, spoken
 
 from .equivalence import Relabel, canonical
 from .fair import Fair, as_played, fair, key, view_key
@@ -177,7 +178,7 @@ class Verdict:
         """One sentence on ``move``: its grade in words and what it cost, from what the player could know."""
         move = self._legal(move)
         s = style or self.style
-        k = ("why", key(move), s)
+        k = ("why", key(move), s, spoken())
         if k not in self._sentences:
             self._sentences[k] = only_sentence(move, s) if self.forced else cost_sentence(self, move, s)
         return self._sentences[k]
@@ -185,7 +186,7 @@ class Verdict:
     def best_why(self, style: Style | None = None) -> str:
         """One sentence on the best move, with the rule of thumb where it agrees, or where it parts."""
         s = style or self.style
-        k = ("best", s)
+        k = ("best", s, spoken())
         if k not in self._sentences:
             self._sentences[k] = only_sentence(self.best[0], s) if self.forced else best_sentence(self, s)
         return self._sentences[k]
@@ -198,9 +199,9 @@ class Verdict:
     def hint_reason(self, style: Style | None = None) -> str:
         """Why the Hint's move: the judge's word, and the rule of thumb where it agrees or parts."""
         s = style or self.style
-        k = ("hint", s)
+        k = ("hint", s, spoken())
         if k not in self._sentences:
-            self._sentences[k] = "your only legal move" if self.forced else hint_sentence(self, s)
+            self._sentences[k] = _("your only legal move") if self.forced else hint_sentence(self, s)
         return self._sentences[k]
 
     def refutation(self, move: Move | str) -> Deal | None:
@@ -355,7 +356,7 @@ def _work_out(position: Deal, seat: int, look: Style, budget: Budget | None) -> 
 
 def _restyled(v: Verdict, position: Deal, style: Style) -> Verdict:
     """The same verdict, its sentences (the rule of thumb's too) in another pack's words."""
-    _, reason = _rule_of_thumb(position, v.seat, style)
+    reason = _rule_of_thumb(position, v.seat, style)[1]
     return dataclasses.replace(v, usual_reason=reason, style=style, _sentences={})
 
 

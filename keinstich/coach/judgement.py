@@ -15,6 +15,7 @@ from typing import Any
 from keinstich.bots.budget import Budget
 from keinstich.cards import Style
 from keinstich.deal import Deal, Move
+from keinstich.wording.names import grade_name
 
 from .against import Answers, BotSpec, OpenValues, open_values
 from .fair import key
@@ -123,7 +124,7 @@ class Judgement:
         return None if self.opened is None else self.opened.cost(self.move)
 
     def __str__(self) -> str:
-        return f"{move_text(self.move)}: {self.grade} — {self.why}"
+        return f"{move_text(self.move)}: {grade_name(self.grade)} — {self.why}"
 
 
 def judge(position: Deal, move: Move | str, *, against: BotSpec | Sequence[BotSpec] | Answers | None = "heuristic",

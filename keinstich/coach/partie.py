@@ -17,6 +17,8 @@ from keinstich.bots.play import play_deal
 from keinstich.deal import Deal
 from keinstich.game import Partie
 from keinstich.games import game
+from keinstich.wording.i18n import _, ngettext, number
+from keinstich.wording.names import grade_name, unit_word
 
 from .grades import Grade
 from .judgement import Judgement
@@ -36,10 +38,9 @@ class PartieReview:
         out = []
         for k, (d, r) in enumerate(zip(self.deals, self.reviews, strict=True), 1):
             g = game(d.game)
-            verb = "paid" if r.lower_is_better else "got"
             out.append({"deal": k, "contract": g.contract_name(g.contract_of(d)), "decisions": len(r.decisions),
                         "mistakes": r.count(Grade.MISTAKE), "blunders": r.count(Grade.BLUNDER),
-                        **{who: "not settled" if v is None else f"{verb} {v + 0.0:g} {r.unit}"
+                        **{who: _("not settled") if v is None else _paid(r.lower_is_better, v, r.unit)
                            for who, v in (("you", r.paid), ("best play", r.best_paid),
                                           ("heuristic bot", r.heuristic_paid))}})
         return out
@@ -53,22 +54,29 @@ class PartieReview:
     def summary(self) -> str:
         mistakes = sum(r.count(Grade.MISTAKE) for r in self.reviews)
         blunders = sum(r.count(Grade.BLUNDER) for r in self.reviews)
-        return (f"{len(self.reviews)} deals, {sum(len(r.decisions) for r in self.reviews)} decisions: "
-                f"{_count(mistakes, 'mistake')} and {_count(blunders, 'blunder')}.")
+        return _("{deals}, {decisions}: {mistakes} and {blunders}.",
+                 deals=ngettext("{n} deal", "{n} deals", len(self.reviews)),
+                 decisions=ngettext("{n} decision", "{n} decisions", sum(len(r.decisions) for r in self.reviews)),
+                 mistakes=ngettext("{n} mistake", "{n} mistakes", mistakes),
+                 blunders=ngettext("{n} blunder", "{n} blunders", blunders))
 
     def _repr_html_(self) -> str:
         cols = list(self.rows()[0]) if self.reviews else []
         head = "".join(f"<th>{html.escape(c)}</th>" for c in cols)
         body = "".join("<tr>" + "".join(f"<td>{html.escape(_cell(row[c]))}</td>" for c in cols) + "</tr>"
                        for row in self.rows())
-        worst = "".join(f"<li>deal {n}, {html.escape(_where(j))}: <b>{j.grade}</b>. {html.escape(j.why)}</li>"
+        worst = "".join(f"<li>{html.escape(_('deal {n}, {where}', n=n, where=_where(j)))}: "
+                        f"<b>{html.escape(grade_name(j.grade))}</b>. {html.escape(j.why)}</li>"
                         for n, j in self.worst())
         return (f"<p>{html.escape(self.summary)}</p><table>{head and f'<tr>{head}</tr>'}{body}</table>"
-                + (f"<p>The costliest decisions:</p><ul>{worst}</ul>" if worst else ""))
+                + (f"<p>{html.escape(_('The costliest decisions:'))}</p><ul>{worst}</ul>" if worst else ""))
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+def _paid(lower_is_better: bool, v: float, unit: str) -> str:
+    """"paid 15 pf", "got 3 points"."""
+    amount, said = number(v + 0.0, None), unit_word(unit)
+    return _("paid {amount} {unit}", amount=amount, unit=said) if lower_is_better else _(
+        "got {amount} {unit}", amount=amount, unit=said)
 
 
 def _cell(v: object) -> str:
@@ -76,7 +84,7 @@ def _cell(v: object) -> str:
 
 
 def _where(j: Judgement) -> str:
-    return f"trick {j.trick}" if j.trick is not None else f"move {j.index + 1}"
+    return _("trick {k}", k=j.trick) if j.trick is not None else _("move {k}", k=j.index + 1)
 
 
 def review_partie(partie: Partie, seat: int, bots: Sequence[Bot]) -> PartieReview:

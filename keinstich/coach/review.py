@@ -21,6 +21,8 @@ from keinstich.bots.play import bot_move
 from keinstich.cards import Style
 from keinstich.deal import Deal, Move
 from keinstich.machine import check_deal
+from keinstich.wording.i18n import _, ngettext, number
+from keinstich.wording.names import grade_name, unit_word
 
 from .against import Answers, BotSpec
 from .grades import GRADES, Grade, grades_of, pack_in_play
@@ -54,13 +56,19 @@ class Review:
     @property
     def summary(self) -> str:
         """One line: the grades counted, then what the seat got against the two duplicates."""
-        verb = "paid" if self.lower_is_better else "got"
-        counts = ", ".join(f"{self.count(g)} {g}" for g in (*GRADES, Grade.DIFFERS) if self.count(g))
+        counts = ", ".join(f"{self.count(g)} {grade_name(g)}" for g in (*GRADES, Grade.DIFFERS) if self.count(g))
         n = len(self.decisions)
-        best = "not settled" if self.best_paid is None else _num(self.best_paid)
-        return (f"{n} decision{'' if n == 1 else 's'} ({counts or 'none'}). You {verb} {_num(self.paid)} {self.unit}; "
-                f"best play from your seat with all hands open, against the same opponents: {best}; "
-                f"the heuristic bot in your seat, against them: {_num(self.heuristic_paid)}.")
+        fields = {"counts": counts or _("none"), "amount": _num(self.paid), "unit": unit_word(self.unit),
+                  "best": _("not settled") if self.best_paid is None else _num(self.best_paid),
+                  "bot": _num(self.heuristic_paid)}
+        decisions = ngettext("{n} decision ({counts}).", "{n} decisions ({counts}).", n, **fields)
+        if self.lower_is_better:
+            return _("{decisions} You paid {amount} {unit}; best play from your seat with all hands open, against the "
+                     "same opponents: {best}; the heuristic bot in your seat, against them: {bot}.",
+                     decisions=decisions, **fields)
+        return _("{decisions} You got {amount} {unit}; best play from your seat with all hands open, against the same "
+                 "opponents: {best}; the heuristic bot in your seat, against them: {bot}.", decisions=decisions,
+                 **fields)
 
     @property
     def mistakes(self) -> tuple[Judgement, ...]:
@@ -77,8 +85,8 @@ class Review:
     def __str__(self) -> str:
         lines = [self.summary]
         for d in self.decisions:
-            at = f"trick {d.trick}" if d.trick is not None else f"move {d.index + 1}"
-            lines.append(f"  {at}: {move_text(d.move, self.style)} — {d.grade}. {d.why}")
+            at = _("trick {k}", k=d.trick) if d.trick is not None else _("move {k}", k=d.index + 1)
+            lines.append(f"  {at}: {move_text(d.move, self.style)} — {grade_name(d.grade)}. {d.why}")
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
@@ -89,7 +97,7 @@ class Review:
 
 def _num(v: float) -> str:
     v = round(v, 1) + 0.0  # no "-0"
-    return f"{v:.0f}" if v == int(v) else f"{v:.1f}"
+    return number(v, 0 if v == int(v) else 1)
 
 
 def outcome(deal: Deal, seat: int) -> float:
@@ -136,7 +144,7 @@ def review(deal: Deal, seat: int, *, bots: BotSpec | Sequence[BotSpec] = "heuris
         raise CoachError(f"seat must be a seat from 0 to {n - 1}, not {seat!r}")
     answers = answers_for(deal, seat, bots)
     history = deal.history
-    todo = sum(1 for s, _ in history if s == seat)
+    todo = sum(1 for s, _x in history if s == seat)
     decisions: list[Judgement] = []
     forced = 0
     done = 0

@@ -19,6 +19,9 @@ from keinstich.bots.base import lay_off, objective
 from keinstich.bots.tables import amounts
 from keinstich.cards import Card, Style
 from keinstich.deal import Deal, Lay, Move, move_cards
+from keinstich.wording import listed, reason_words
+from keinstich.wording.i18n import NP_, _, ngettext, number, pgettext
+from keinstich.wording.names import move_words
 
 from .fair import key
 from .grades import Grade
@@ -27,7 +30,9 @@ if TYPE_CHECKING:
     from .against import Answers, OpenValues
     from .judge import Verdict
 
-ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+ORDINALS = (NP_("finish", "first"), NP_("finish", "second"), NP_("finish", "third"), NP_("finish", "fourth"),
+            NP_("finish", "fifth"), NP_("finish", "sixth"), NP_("finish", "seventh"), NP_("finish", "eighth"))
+"""Finishing places as a sentence names them (translated where said: "to finish second", "als Zweiter")."""
 
 
 def move_text(move: Move, style: Style | None = None) -> str:
@@ -36,25 +41,37 @@ def move_text(move: Move, style: Style | None = None) -> str:
     "pass", or a Herzblatt move as it prints."""
     if isinstance(move, Lay):
         name = move.card.text if style is None else move.card.label(style)
-        return f"{name} at the top" if move.end == "top" else f"{name} at the bottom"
+        return (pgettext("move", "{card} at the top", card=name) if move.end == "top" else
+                pgettext("move", "{card} at the bottom", card=name))
     cards = move_cards(move)
     if cards:
-        return " and ".join(c.text if style is None else c.label(style) for c in cards)
-    if move is None:
-        return "pass"
-    return str(move)
+        return listed(c.text if style is None else c.label(style) for c in cards)
+    return move_words(move)
+
+
+def _usual(v: Verdict) -> str:
+    """The heuristic bot's reason, said in the language spoken (a verdict is kept for every table, whatever it
+    speaks)."""
+    return reason_words(v.usual_reason)
 
 
 def only_sentence(move: Move, style: Style | None = None) -> str:
-    return f"{move_text(move, style)} was your only legal move"
+    return _("{move} was your only legal move", move=move_text(move, style))
 
 
 def amount(value: float, unit: str) -> str:
     """A whole or one-decimal amount with its unit ("5 pf", "1 point", "2.5 card points")."""
     v = round(value, 1)
-    text = f"{int(v)}" if v == int(v) else f"{v:.1f}"
-    if unit.endswith("points") and abs(v) == 1:
-        unit = unit[:-1]
+    text = number(v, 0 if v == int(v) else 1)
+    one = 1 if abs(v) == 1 else 2
+    if unit == "pf":
+        return _("{amount} pf", amount=text)
+    if unit == "points":
+        return ngettext("{amount} point", "{amount} points", one, amount=text)
+    if unit == "card points":
+        return ngettext("{amount} card point", "{amount} card points", one, amount=text)
+    if unit == "stakes":
+        return ngettext("{amount} stake", "{amount} stakes", one, amount=text)
     return f"{text} {unit}"
 
 
@@ -65,19 +82,20 @@ def over(v: Verdict) -> str:
     f = v.judged
     assert f is not None
     if not f.count:
-        return "your legal cards all come to the same here"
-    method = "solved exactly" if f.exact else "played out"
+        return _("your legal cards all come to the same here")
     if f.listed and f.random:
         rounds = f.count // max(1, f.fits)
-        if rounds == 1:
-            return f"all {f.fits} deals that fit what you saw, each played out once at random"
-        return f"all {f.fits} deals that fit what you saw, each played out {rounds} times at random"
+        return ngettext("all {fits} deals that fit what you saw, each played out once at random",
+                        "all {fits} deals that fit what you saw, each played out {n} times at random", rounds,
+                        fits=f.fits)
+    if f.listed and f.count == 1:
+        return (_("the only deal that fits what you saw, solved exactly") if f.exact else
+                _("the only deal that fits what you saw, played out"))
     if f.listed:
-        deals = "the only deal that fits what you saw" if f.count == 1 else \
-            f"all {f.count} deals that fit what you saw"
-    else:
-        deals = f"{f.count} deals that fit what you saw"
-    return f"{deals}, {method}"
+        return (_("all {n} deals that fit what you saw, solved exactly", n=f.count) if f.exact else
+                _("all {n} deals that fit what you saw, played out", n=f.count))
+    return (_("{n} deals that fit what you saw, solved exactly", n=f.count) if f.exact else
+            _("{n} deals that fit what you saw, played out", n=f.count))
 
 
 def cost_sentence(v: Verdict, move: Move, style: Style) -> str:
@@ -86,68 +104,89 @@ def cost_sentence(v: Verdict, move: Move, style: Style) -> str:
     if v.judged is None:
         usual = move_text(v.usual, style)
         if grade == Grade.BEST:
-            return f"the heuristic bot decides the same: {v.usual_reason}"
-        return (f"the heuristic bot would {usual} instead: {v.usual_reason} (this decision is compared with the "
-                f"heuristic bot only, not measured)")
+            return _("the heuristic bot decides the same: {reason}", reason=_usual(v))
+        return _("the heuristic bot would {move} instead: {reason} (this decision is compared with the heuristic bot "
+                 "only, not measured)", move=usual, reason=_usual(v))
     b = move_text(v.leader, style)
     if grade == Grade.BEST:
         if key(move) == key(v.leader) or v.cost(move) < 0.05:
-            return f"{m} was a best move from what you could know ({over(v)})"
-        return (f"{m} was as good as {b} from what you could know: {_against(v, move, '', 'behind it')}, over "
-                f"{over(v)}, within the judgement's doubt")
-    head = f"{m} costs {_against(v, move, f'against {b}')}, over {over(v)}"
-    return head + (": close to the best" if grade == Grade.FINE else "")
+            return _("{move} was a best move from what you could know ({over})", move=m, over=over(v))
+        return _("{move} was as good as {best} from what you could know: {cost}, over {over}, within the judgement's "
+                 "doubt", move=m, best=b, cost=_against(v, move, "behind it"), over=over(v))
+    if grade == Grade.FINE:
+        return _("{move} costs {cost}, over {over}: close to the best", move=m, cost=_against(v, move, "against", b),
+                 over=over(v))
+    return _("{move} costs {cost}, over {over}", move=m, cost=_against(v, move, "against", b), over=over(v))
 
 
-def _against(v: Verdict, move: Move, against: str, after: str = "") -> str:
-    """"about 4 pf against X, give or take 1": a sampled cost, the move it is measured against, the doubt."""
+def _against(v: Verdict, move: Move, kind: str, other: str = "") -> str:
+    """"about 4 pf against X, give or take 1": a sampled cost, the move it is measured against (``kind``
+    "against"), or "behind it", "behind", "more"; and the doubt."""
     cost, margin, unit = v.cost(move), v.margin(move), v.unit
-    words = " ".join(w for w in (amount(round(cost) if margin >= 1 else cost, unit), after, against) if w)
-    if margin <= 0:
-        return words
-    doubt = round(margin) if margin >= 1 else f"{round(margin, 1):g}"
-    return f"about {words}, give or take {doubt}"
+    fields = {"amount": amount(round(cost) if margin >= 1 else cost, unit), "move": other,
+              "doubt": number(round(margin) if margin >= 1 else round(margin, 1), None)}
+    sure = margin <= 0
+    if kind == "against":
+        return (_("{amount} against {move}", **fields) if sure else
+                _("about {amount} against {move}, give or take {doubt}", **fields))
+    if kind == "behind it":
+        return (_("{amount} behind it", **fields) if sure else
+                _("about {amount} behind it, give or take {doubt}", **fields))
+    if kind == "behind":
+        return _("{amount} behind", **fields) if sure else _("about {amount} behind, give or take {doubt}", **fields)
+    return _("{amount} more", **fields) if sure else _("about {amount} more, give or take {doubt}", **fields)
 
 
 def best_sentence(v: Verdict, style: Style) -> str:
     """One sentence on the best move(s), with the rule of thumb where it agrees, or where it parts."""
     if v.judged is None:
-        return f"the heuristic bot's choice, {move_text(v.usual, style)}: {v.usual_reason}"
+        return _("the heuristic bot's choice, {move}: {reason}", move=move_text(v.usual, style), reason=_usual(v))
     every = _distinct(v.best)
     shown = every[:3]
-    names = " or ".join(move_text(m, style) for m in shown)
+    names = move_text(shown[0], style)
+    for m in shown[1:]:
+        names = _("{items} or {last}", items=names, last=move_text(m, style))
     if len(every) > len(shown):
-        names += f" (and {len(every) - len(shown)} more as good)"
+        names = _("{moves} (and {n} more as good)", moves=names, n=len(every) - len(shown))
     f = v.judged
-    where = "as your legal cards all come to the same here" if not f.count else f"over {over(v)}"
-    head = f"{names} {'is' if len(every) == 1 else 'are'} best from what you could know, {where}"
-    return f"{head}; {_rule_of_thumb(v, style)}"
+    rule = _rule_of_thumb(v, style)
+    if not f.count:
+        return (_("{moves} is best from what you could know, as your legal cards all come to the same here; {rule}",
+                  moves=names, rule=rule) if len(every) == 1 else
+                _("{moves} are best from what you could know, as your legal cards all come to the same here; {rule}",
+                  moves=names, rule=rule))
+    return (_("{moves} is best from what you could know, over {over}; {rule}", moves=names, over=over(v), rule=rule)
+            if len(every) == 1 else
+            _("{moves} are best from what you could know, over {over}; {rule}", moves=names, over=over(v), rule=rule))
 
 
 def hint_sentence(v: Verdict, style: Style) -> str:
     """Why the Hint's move: the best from what the player can know, then the rule of thumb where it agrees, or
     the one sentence where it parts."""
     if v.judged is None:
-        return v.usual_reason
+        return _usual(v)
     f = v.judged
+    rule = _rule_of_thumb(v, style)
     if not f.count:
-        return f"your legal cards all come to the same here; {_rule_of_thumb(v, style)}"
-    deals = f"all {f.fits or f.count} deals that fit" if f.listed else f"{f.count} deals that fit"
-    return f"best from what you can know ({deals} what you saw); {_rule_of_thumb(v, style)}"
+        return _("your legal cards all come to the same here; {rule}", rule=rule)
+    if f.listed:
+        return _("best from what you can know (all {n} deals that fit what you saw); {rule}", n=f.fits or f.count,
+                 rule=rule)
+    return _("best from what you can know ({n} deals that fit what you saw); {rule}", n=f.count, rule=rule)
 
 
 def _rule_of_thumb(v: Verdict, style: Style) -> str:
     u = move_text(v.usual, style)
     grade = v.grade(v.usual)
     if grade == Grade.BEST and key(v.usual) == key(v.hint):
-        return f"the rule of thumb plays {u} too: {v.usual_reason}"
+        return _("the rule of thumb plays {move} too: {reason}", move=u, reason=_usual(v))
     if grade == Grade.BEST:
-        return f"the rule of thumb plays {u}, as good here: {v.usual_reason}"
+        return _("the rule of thumb plays {move}, as good here: {reason}", move=u, reason=_usual(v))
     if grade == Grade.FINE:
-        return (f"the rule of thumb would play {u} ({v.usual_reason}), which is close: "
-                f"{_against(v, v.usual, '', 'behind')}")
-    return (f"the rule of thumb would play {u} ({v.usual_reason}), but here that costs "
-            f"{_against(v, v.usual, '', 'more')}")
+        return _("the rule of thumb would play {move} ({reason}), which is close: {cost}", move=u,
+                 reason=_usual(v), cost=_against(v, v.usual, "behind"))
+    return _("the rule of thumb would play {move} ({reason}), but here that costs {cost}", move=u,
+             reason=_usual(v), cost=_against(v, v.usual, "more"))
 
 
 def _distinct(moves: Sequence[Move]) -> list[Move]:
@@ -176,29 +215,40 @@ def open_sentence(v: Verdict, move: Move, opened: OpenValues, style: Style, answ
         if top is None or cost is None or cost < v.grades.fine:
             return base
         named = next((m for m in v.legal if key(m) == top), top)
-        return (f"{base}; with all hands open, against these opponents, {move_text(named, style)} would have "
-                f"done {amount(cost, unit)} better, but you could not see that")
+        return _("{sentence}; with all hands open, against these opponents, {move} would have done {amount} better, "
+                 "but you could not see that", sentence=base, move=move_text(named, style), amount=amount(cost, unit))
     if mine is None or theirs is None or not exact:
         return base
     gap = theirs - mine
     if gap < v.grades.fine:
         k, loss = _risk(v, move)
-        told = f"{base}: with these very hands {move_text(b, style)} would have done no better"
         if mine > theirs:
-            told = f"{base}: with these very hands {move_text(move, style)} happened to do better"
-        if k and v.judged is not None and v.judged.listed and v.judged.random:
-            return told + f", but in {k} of the {v.deals} play-outs it costs {amount(loss, unit)} more"
-        return told + (f", but in {k} of the {v.deals} deals it costs {amount(loss, unit)} more" if k else "")
+            told = _("{sentence}: with these very hands {move} happened to do better", sentence=base,
+                     move=move_text(move, style))
+        else:
+            told = _("{sentence}: with these very hands {move} would have done no better", sentence=base,
+                     move=move_text(b, style))
+        if not k:
+            return told
+        if v.judged is not None and v.judged.listed and v.judged.random:
+            return _("{sentence}, but in {k} of the {n} play-outs it costs {amount} more", sentence=told, k=k,
+                     n=v.deals, amount=amount(loss, unit))
+        return _("{sentence}, but in {k} of the {n} deals it costs {amount} more", sentence=told, k=k, n=v.deals,
+                 amount=amount(loss, unit))
     if answers is None:
         return base
     story = lay_off_story(v, move, b, answers, style) if lay_off(v.position) else \
         trick_story(v, move, b, answers, style)
-    head = f"{base} (with all hands open it costs {amount(gap, unit)} more than {move_text(b, style)}"
     top, cost = (opened.best[0] if opened.best else None), opened.cost(move)
     if top is not None and top != key(b) and cost is not None and cost > gap + 1e-9:
         named = next((m for m in v.legal if key(m) == top), top)
-        head += f", and {amount(cost, unit)} more than {move_text(named, style)}, the best there"
-    return f"{head}) — {story}" if story else f"{head})"
+        head = _("{sentence} (with all hands open it costs {amount} more than {move}, and {more} more than {top}, "
+                 "the best there)", sentence=base, amount=amount(gap, unit), move=move_text(b, style),
+                 more=amount(cost, unit), top=move_text(named, style))
+    else:
+        head = _("{sentence} (with all hands open it costs {amount} more than {move})", sentence=base,
+                 amount=amount(gap, unit), move=move_text(b, style))
+    return f"{head} — {story}" if story else head
 
 
 def _risk(v: Verdict, move: Move) -> tuple[int, float]:
@@ -234,7 +284,7 @@ def tricks_of(line: Deal, seat: int, start: int) -> list[TrickTold]:
     assert td is not None and td.contract is not None
     obj = objective(line.observation(seat))
     n, total = td.players, td.total_tricks
-    val, _ = amounts(td.contract, total)
+    val = amounts(td.contract, total)[0]
     prev = td.contract.score(td.tricks[:start], n, total)
     out = []
     for k in range(start, len(td.tricks)):
@@ -247,33 +297,39 @@ def tricks_of(line: Deal, seat: int, start: int) -> list[TrickTold]:
     return out
 
 
-def _who(s: int, seat: int, side: Sequence[int]) -> str:
-    if s == seat:
-        return "you"
-    return f"your partner, seat {s}," if s in side else f"seat {s}"
-
-
 def _side_amount(t: TrickTold, unit: str) -> str:
     """What a trick adds to the side, in words: "10 pf" (paid), "20 card points for your side", "you lose 5
     points"."""
     if unit == "pf":
         return amount(t.raw, unit)
     if unit == "card points":
-        return f"{amount(t.raw, unit)} for your side"
-    return f"{'you win' if t.raw > 0 else 'you lose'} {amount(abs(t.raw), unit)}"
+        return _("{amount} for your side", amount=amount(t.raw, unit))
+    if t.raw > 0:
+        return _("you win {amount}", amount=amount(abs(t.raw), unit))
+    return _("you lose {amount}", amount=amount(abs(t.raw), unit))
 
 
 def _took(t: TrickTold, seat: int, side: Sequence[int], what: str, unit: str, style: Style, would: bool = False) -> str:
     """"you take this trick with the Ober of Hearts (10 pf: Ober of Hearts, 7 of Hearts)": who took a trick, with
-    which card, and, when it was the player's side, what that added and every card of it that counts."""
-    who = _who(t.winner, seat, side)
-    verb = "would take" if would else "take" if who == "you" else "takes"
+    which card, and, when it was the player's side, what that added and every card of it that counts. ``what``:
+    the trick as the sentence names it ("this trick", "trick 5", "it"); ``would``: on the line not played (German
+    puts the verb first there: "hättest du …, würde Platz 2 ihn … nehmen")."""
+    s, card = t.winner, t.card.label(style)
+    if s == seat:
+        told = (_("you would take {what} with {card}", what=what, card=card) if would else
+                _("you take {what} with {card}", what=what, card=card))
+    elif s in side:
+        told = (_("your partner, seat {seat}, would take {what} with {card}", seat=s, what=what, card=card) if would
+                else _("your partner, seat {seat}, takes {what} with {card}", seat=s, what=what, card=card))
+    else:
+        told = (_("seat {seat} would take {what} with {card}", seat=s, what=what, card=card) if would else
+                _("seat {seat} takes {what} with {card}", seat=s, what=what, card=card))
     counted = ", ".join(c.label(style) for c in t.cards)
-    told = f"{who} {verb} {what} with {t.card.label(style)}"
-    if t.winner in side and t.raw:
-        return told + f" ({_side_amount(t, unit)}{': ' + counted if counted else ''})"
-    if t.winner in side:
-        return told + (", paying nothing" if unit == "pf" else ", nothing for your side")
+    if s in side and t.raw:
+        return f"{told} ({_side_amount(t, unit)}{': ' + counted if counted else ''})"
+    if s in side:
+        return _("{sentence}, paying nothing", sentence=told) if unit == "pf" else _(
+            "{sentence}, nothing for your side", sentence=told)
     return told + (f" ({counted})" if counted else "")
 
 
@@ -302,17 +358,24 @@ def trick_story(v: Verdict, move: Move, best: Move, answers: Answers, style: Sty
         void = _void_in_led(position, seat, style)
         if (kept and t.winner == seat and t.card == kept[0] and t.number > start + 1 and void is not None
                 and now_t is not None and now_t.side > t.side):
-            price = "was free" if not now_t.raw else f"cost only {amount(abs(now_t.raw), unit)}"
             counted = ", ".join(c.label(style) for c in t.cards)
-            return (f"you kept {b} while void in {void}: throwing it on this trick {price}, and with all hands open "
-                    f"it takes trick {t.number} ({_side_amount(t, unit)}{': ' + counted if counted else ''})")
-        now = t.number == start + 1
-        what = "this trick" if now else f"trick {t.number}"
-        lead = f"after {m}" if now else f"even with your best play after {m}, all hands open,"
-        told = f"{lead} {_took(t, seat, side, what, unit, style)}"
+            took = f"{_side_amount(t, unit)}{': ' + counted if counted else ''}"
+            if not now_t.raw:
+                return _("you kept {card} while void in {suit}: throwing it on this trick was free, and with all hands "
+                         "open it takes trick {k} ({amount})", card=b, suit=void, k=t.number, amount=took)
+            return _("you kept {card} while void in {suit}: throwing it on this trick cost only {price}, and with all "
+                     "hands open it takes trick {k} ({amount})", card=b, suit=void, price=amount(abs(now_t.raw), unit),
+                     k=t.number, amount=took)
+        if t.number == start + 1:
+            told = _("after {move} {took}", move=m, took=_took(t, seat, side, _("this trick"), unit, style))
+        else:
+            told = _("even with your best play after {move}, all hands open, {took}", move=m,
+                     took=_took(t, seat, side, _("trick {k}", k=t.number), unit, style))
         if t2 is None:
-            return told + f"; had you played {b}, the deal would have ended before trick {t.number}"
-        return f"{told}; had you played {b}, {_took(t2, seat, side, 'it', unit, style, would=True)}"
+            return _("{story}; had you played {move}, the deal would have ended before trick {k}", story=told, move=b,
+                     k=t.number)
+        return _("{story}; had you played {move}, {took}", story=told, move=b,
+                 took=_took(t2, seat, side, pgettext("trick", "it"), unit, style, would=True))
     return ""
 
 
@@ -340,11 +403,13 @@ def lay_off_story(v: Verdict, move: Move, best: Move, answers: Answers, style: S
     m, b = move_text(move, style), move_text(best, style)
     parts = []
     if p1 != p2:
-        parts.append(f"with all hands open, the best you can still do after {m} is to finish {ORDINALS[p1]}; had "
-                     f"you played {b}, you could have finished {ORDINALS[p2]}")
+        parts.append(_("with all hands open, the best you can still do after {move} is to finish {place}; had you "
+                       "played {best}, you could have finished {other}", move=m, best=b,
+                       place=pgettext("finish", ORDINALS[p1]), other=pgettext("finish", ORDINALS[p2])))
     f1, f2 = mine.fees()[seat], other.fees()[seat]
     if f1 != f2:
-        parts.append(f"you pay {f1} in pass fees after {m} against {f2} after {b}")
+        parts.append(_("you pay {fees} in pass fees after {move} against {other} after {best}", fees=f1, move=m,
+                       other=f2, best=b))
     return "; ".join(parts)
 
 

@@ -13,6 +13,9 @@ from typing import Any, Protocol
 from keinstich.cards import Card, Lang, sort_hand
 from keinstich.deal import Deal, TrickPlay
 from keinstich.faces.hands import Look, look, scaled, seat_name, trick_svg
+from keinstich.wording.i18n import _, pgettext
+from keinstich.wording.names import unit_word
+from keinstich.wording.refusals import phase_name
 
 __all__ = ["HerzblattView", "TrickDealView", "herzblatt_html", "trickdeal_html"]
 
@@ -63,7 +66,7 @@ def dealt_cards(deal: Deal, *set_aside: Card) -> list[Card]:
     return [c for h in deal.dealt for c in h] + list(set_aside)
 
 
-def _on_table(d: TrickPlay, n: int, lk: Look, en: bool) -> str:
+def _on_table(d: TrickPlay, n: int, lk: Look) -> str:
     """The trick being played, or else the last trick with its winner framed (empty before the first)."""
     if d.trick:
         return trick_svg(n, d.trick, style=lk.style, four_colour=lk.four_colour, lang=lk.lang, width=scaled(44))
@@ -71,11 +74,11 @@ def _on_table(d: TrickPlay, n: int, lk: Look, en: bool) -> str:
         last = d.tricks[-1]
         return trick_svg(n, last.plays(), winner=last.winner, style=lk.style, four_colour=lk.four_colour,
                          lang=lk.lang, width=scaled(44),
-                         title=("last trick" if en else "letzter Stich") + f" {last.number}")
+                         title=_("last trick {k}", k=last.number))
     return ""
 
 
-def _who(s: int, turn: int | None, lang: Lang) -> str:
+def _who(s: int, turn: int | None, lang: Lang | None) -> str:
     who = html.escape(seat_name(s, None, lang)) + (" ◀" if s == turn else "")
     return f"<b>{who}</b>" if s == turn else who
 
@@ -93,7 +96,6 @@ def trickdeal_html(deal: TrickDealView, *, title: str = "") -> str:
     won = result.tricks or (0,) * n
     contract = d.contract
     unit = getattr(contract, "unit", "")
-    en = lk.lang == "en"
     rows = []
     for s in range(n):
         hand = sort_hand(d.hand(s), d.rules.order)
@@ -101,22 +103,23 @@ def trickdeal_html(deal: TrickDealView, *, title: str = "") -> str:
         rows.append([_who(s, turn, lk.lang), row, str(won[s]), str(result.scores[s])])
     done = len(d.tricks)
     total = d.total_tricks
-    name = html.escape(getattr(contract, "name", "") or ("no contract" if en else "ohne Vertrag"))
-    state = (("over" if en else "vorbei") if turn is None
-             else (f"seat {turn} to play" if en else f"Platz {turn} spielt"))
-    head = (f"<div><b>{html.escape(title) or name}</b> · {'trick' if en else 'Stich'} "
-            f"{min(done + 1, total)}/{total} · {state}</div>")
-    cols = (["seat", "hand", "tricks", f"score ({unit})" if unit else "score"] if en
-            else ["Platz", "Hand", "Stiche", f"Stand ({unit})" if unit else "Stand"])
+    title_of = getattr(contract, "title", None)
+    name = html.escape((title_of() if callable(title_of) else getattr(contract, "name", "")) or _("no contract"))
+    state = _("over") if turn is None else _("seat {n} to play", n=turn)
+    head = (f"<div><b>{html.escape(title) or name}</b> · "
+            f"{html.escape(_('trick {k}/{n}', k=min(done + 1, total), n=total))} · {html.escape(state)}</div>")
+    said_unit = unit_word(unit) if unit else ""
+    cols = [pgettext("column", "seat"), pgettext("column", "hand"), pgettext("column", "tricks"),
+            _("score ({unit})", unit=said_unit) if unit else pgettext("column", "score")]
     return (head + '<div style="display:flex;flex-wrap:wrap;gap:12px;align-items:center">'
-            + table_html(cols, rows) + _on_table(d, n, lk, en) + "</div>")
+            + table_html(cols, rows) + _on_table(d, n, lk) + "</div>")
 
 
-def _role(s: int, soloist: int | None, answers: Mapping[int, bool], en: bool) -> str:
+def _role(s: int, soloist: int | None, answers: Mapping[int, bool]) -> str:
     if s == soloist:
-        return "soloist" if en else "Spieler"
+        return pgettext("role", "soloist")
     if s in answers:
-        return ("plays" if answers[s] else "passed") if en else ("spielt" if answers[s] else "passt")
+        return pgettext("role", "plays") if answers[s] else pgettext("role", "passed")
     return ""
 
 
@@ -128,7 +131,6 @@ def herzblatt_html(deal: HerzblattView) -> str:
     skat = d.skat
     lk = look(dealt_cards(d, *skat), width=scaled(40), default="french")
     order = d.rules.trick_rules.order
-    en = lk.lang == "en"
     phase = d.phase
     turn = d.turn
     legal = set(d.legal())
@@ -140,18 +142,18 @@ def herzblatt_html(deal: HerzblattView) -> str:
     for s in range(n):
         hand = sort_hand(d.hand(s), order)
         row = lk.row(hand, highlight=legal if s == turn and phase == "play" and len(legal) < len(hand) else ())
-        rows.append([_who(s, turn, lk.lang), _role(s, d.soloist, answers, en), row, str(won[s]), str(points[s])])
+        rows.append([_who(s, turn, lk.lang), _role(s, d.soloist, answers), row, str(won[s]), str(points[s])])
     discards = d.discards
-    parts = [f"<div><b>Herzblatt</b> · {'phase' if en else 'Phase'}: {html.escape(phase)} · "
-             f"{'dealer' if en else 'Geber'} {seat_name(d.dealer, None, lk.lang)}</div>"]
-    extra = f"<div>{'skat' if en else 'Skat'}: {lk.row(sort_hand(skat, order), width=scaled(32))}</div>"
+    said = _("phase: {phase} · dealer {seat}", phase=phase_name(phase), seat=seat_name(d.dealer, None, lk.lang))
+    parts = [f"<div><b>Herzblatt</b> · {html.escape(said)}</div>"]
+    extra = f"<div>{html.escape(_('skat:'))} {lk.row(sort_hand(skat, order), width=scaled(32))}</div>"
     if discards:
         laid = lk.row(sort_hand(discards, order), width=scaled(32))
-        extra += f"<div>{'laid away' if en else 'gedrückt'}: {laid}</div>"
-    cols = (["seat", "role", "hand", "tricks", "card points"] if en
-            else ["Platz", "Rolle", "Hand", "Stiche", "Augen"])
+        extra += f"<div>{html.escape(_('laid away:'))} {laid}</div>"
+    cols = [pgettext("column", "seat"), pgettext("column", "role"), pgettext("column", "hand"),
+            pgettext("column", "tricks"), pgettext("column", "card points")]
     parts.append('<div style="display:flex;flex-wrap:wrap;gap:12px;align-items:center">'
-                 f"{table_html(cols, rows)}<div>{extra}</div>{_on_table(d, n, lk, en)}</div>")
+                 f"{table_html(cols, rows)}<div>{extra}</div>{_on_table(d, n, lk)}</div>")
     if d.over:
         parts.append(f"<div><b>{html.escape(result.text)}</b></div>")
     return "".join(parts)

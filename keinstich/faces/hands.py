@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from keinstich.cards import Card, Lang, Pack, Rank, Style, Suit, cards, quoted
 from keinstich.faces.svg import FONT, H, W, _check_lang, _check_style, _n, card_name, card_svg, check_width
 from keinstich.limits import check_whole
+from keinstich.wording.i18n import _, ngettext, pgettext, use_language
 
 if TYPE_CHECKING:
     from keinstich.deal import PlayedTrick
@@ -37,7 +38,7 @@ class DisplayOptions:
 
     style: Style | None = None
     four_colour: bool | None = None
-    lang: Lang = "en"
+    lang: Lang | None = None
     width: float = 56
 
 
@@ -99,7 +100,7 @@ def guess_style(cs: Iterable[Card], default: Style = "german") -> Style:
 
 
 def cards_html(cs: Iterable[Card | str], *, style: Style = "german", four_colour: bool | None = None,
-               lang: Lang = "en", width: float = 56, dim: Iterable[Card | str] = frozenset(),
+               lang: Lang | None = None, width: float = 56, dim: Iterable[Card | str] = frozenset(),
                highlight: Iterable[Card | str] = frozenset(), gap: int = 4, compact: bool | None = None) -> str:
     """A row of faces as HTML (wraps on narrow screens); ``dim`` and ``highlight`` mark cards."""
     dimmed = set(cards(dim))
@@ -157,7 +158,7 @@ class Look:
 
     style: Style
     four_colour: bool | None
-    lang: Lang
+    lang: Lang | None
     width: float
     compact: bool | None = None
 
@@ -194,15 +195,15 @@ def check_seats(seats: object, players: int, name: str = "open_seats") -> frozen
     return frozenset(check_whole(f"{name}'s seat", s, 0, players - 1) for s in seats)
 
 
-def seat_name(seat: int, names: Sequence[str] | None = None, lang: Lang = "en") -> str:
+def seat_name(seat: int, names: Sequence[str] | None = None, lang: Lang | None = None) -> str:
     """A seat's display name: ``names[seat]`` if given, else "Seat 2" / "Platz 2"."""
     check_whole("seat", seat, 0)
     if names is not None and (isinstance(names, str) or not isinstance(names, Sequence)):
         raise ValueError(f"names must be a list of names, seat 0 first, or None, not {quoted(names)}")
-    _check_lang(lang)
-    if names is not None and seat < len(names):
-        return str(names[seat])
-    return f"{'Seat' if lang == 'en' else 'Platz'} {seat}"
+    with use_language(_check_lang(lang)):
+        if names is not None and seat < len(names):
+            return str(names[seat])
+        return _("Seat {n}", n=seat)
 
 
 def _nested(svg: str, x: float, y: float) -> str:
@@ -212,7 +213,7 @@ def _nested(svg: str, x: float, y: float) -> str:
 
 def trick_svg(players: int, plays: Sequence[tuple[int, Card]], *, names: Sequence[str] | None = None,
               winner: int | None = None, me: int = 0, style: Style = "german", four_colour: bool | None = None,
-              lang: Lang = "en", width: float = 64, title: str | None = None) -> str:
+              lang: Lang | None = None, width: float = 64, title: str | None = None) -> str:
     """A trick as one SVG: each seat's card round the table (``me`` at the bottom, seats clockwise),
     a dashed place for seats still to play, a small number for the order of play, the winner framed.
 
@@ -228,7 +229,10 @@ def trick_svg(players: int, plays: Sequence[tuple[int, Card]], *, names: Sequenc
     label = 16.0 * k
     fx, fy = _TABLE_RADII.get(players, (1.2 + 0.05 * players, 1.15))
     rx, ry = cw * fx, ch * fy
-    words = _WORDS[_check_lang(lang)]
+    lang = _check_lang(lang)
+    with use_language(lang):
+        words = {"wins": pgettext("trick", "wins"), "trick": pgettext("trick", "Trick"),
+                 "no cards": _("no cards yet")}
     longest = max(len(seat_name(s, names, lang)) + (len(words["wins"]) + 3 if s == winner else 0)
                   for s in range(players))
     margin = max(6.0, longest * 3.9 * k - cw / 2 + 4)  # half a label (about 7.8 px a letter at 13 px) may stick out
@@ -263,10 +267,14 @@ def trick_svg(players: int, plays: Sequence[tuple[int, Card]], *, names: Sequenc
         else:
             parts.append(f'<rect x="{_n(x + 2)}" y="{_n(y + 2)}" width="{_n(cw - 4)}" height="{_n(ch - 4)}" '
                          'rx="6" fill="none" stroke="#9aa5b1" stroke-width="2" stroke-dasharray="6 4"/>')
-    if title is None:
-        title = words["trick"] + (f" ({words['led by']} {seat_name(lead, names, lang)})" if lead is not None else "")
-    desc = html.escape(title + ": " + ("; ".join(alt) if alt else words["no cards"])
-                       + (f"; {words['won by']} {seat_name(winner, names, lang)}" if winner is not None else ""))
+    with use_language(lang):
+        if title is None:
+            title = (_("Trick (led by {seat})", seat=seat_name(lead, names, lang)) if lead is not None else
+                     words["trick"])
+        said = "; ".join(alt) if alt else words["no cards"]
+        if winner is not None:
+            said = _("{cards}; won by {seat}", cards=said, seat=seat_name(winner, names, lang))
+        desc = html.escape(f"{title}: {said}")
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_n(total_w)} {_n(total_h)}" '
             f'width="{_n(total_w)}" height="{_n(total_h)}" role="img" aria-label="{desc}"><title>{desc}</title>'
             f'<rect x="1" y="1" width="{_n(total_w - 2)}" height="{_n(total_h - 2)}" rx="14" fill="#e8f3ea" '
@@ -284,26 +292,20 @@ _TABLE_RADII: dict[int, tuple[float, float]] = {2: (0, 0.58), 3: (1.2, 0.55), 4:
 """Half-axes of the ellipse the cards of a trick sit on, in card widths and heights: as tight as
 possible without two cards overlapping."""
 
-_WORDS: dict[Lang, dict[str, str]] = {
-    "en": {"wins": "wins", "trick": "Trick", "led by": "led by", "won by": "won by", "no cards": "no cards yet"},
-    "de": {"wins": "sticht", "trick": "Stich", "led by": "ausgespielt von", "won by": "gewonnen von",
-           "no cards": "noch keine Karte"},
-}
-
-
 def pack_html(p: Pack) -> str:
     """A pack, one row per suit (Pack._repr_html_)."""
     cs: tuple[Card, ...] = p.cards
     lk = look(cs, default=p.style, width=40)
     rows = "".join(lk.row([c for c in cs if c.suit == s]) for s in Suit if any(c.suit == s for c in cs))
-    return f"<div><b>{html.escape(p.id)}</b> ({len(cs)} cards)</div>{rows}"
+    return f"<div><b>{html.escape(p.id)}</b> ({html.escape(ngettext('{n} card', '{n} cards', len(cs)))})</div>{rows}"
 
 
 def trick_html(t: PlayedTrick, players: int | None = None) -> str:
     """A finished trick: who played what round the table, the winner framed (Trick._repr_html_)."""
     plays = t.plays()
     n = players or len(plays)
-    lk = look([c for _, c in plays], width=48)
-    title = ("Trick" if lk.lang == "en" else "Stich") + f" {t.number}"
+    lk = look([c for _x, c in plays], width=48)
+    with use_language(lk.lang):
+        title = _("Trick {k}", k=t.number)
     return trick_svg(n, plays, winner=t.winner, style=lk.style, four_colour=lk.four_colour,
                      lang=lk.lang, width=lk.width, title=title)

@@ -14,6 +14,7 @@ from keinstich.deal import Deal
 from keinstich.faces.deals import dealt_cards, table_html
 from keinstich.faces.hands import Look, _nested, check_seats, look, scaled, seat_name
 from keinstich.faces.svg import H, W, _n, _place, suit_svg
+from keinstich.wording.i18n import _, ngettext, pgettext, use_language
 
 __all__ = ["LayOffView", "check_lay_off", "domino_html", "domino_svg"]
 
@@ -122,9 +123,10 @@ def _rows_svg(d: LayOffView, lk: Look, cw: float, ch: float, frontier: Sequence[
                 body.append(_nested(lk.svg(c, width=cw), x, y))
             else:
                 body.append(_slot(x, y, cw, ch, lk, c if c in show else None))
-        name = s.label(lk.style, lk.lang)
-        words.append(f"{name}: " + (", ".join(c.rank.label(lk.style, lk.lang) for c in row) if row else
-                                    ("not started" if lk.lang == "en" else "nicht begonnen")))
+        with use_language(lk.lang):
+            name = s.label(lk.style)
+            words.append(f"{name}: " + (", ".join(c.rank.label(lk.style) for c in row) if row else
+                                        _("not started")))
     w = 2 * pad + head + (hi - lo + 1) * step - gap
     h = 2 * pad + len(rows) * (ch + gap) - gap
     return _svg_box(w, h, "".join(body), "; ".join(words))
@@ -153,9 +155,10 @@ def _chain_svg(d: LayOffView, lk: Look, cw: float, ch: float, frontier: Sequence
             body.append(_slot(x, y, cw, ch, lk, c))
     w = 2 * pad + (min(len(seq), per_line) - 1) * step + cw if seq else 2 * pad + cw
     h = 2 * pad + lines * (ch + 6) - 6
-    jack = Rank.JACK.label(lk.style, lk.lang)
-    label = ("chain: " + ", ".join(lk.name(c) for c in chain)) if chain else (
-        f"chain: empty (any {jack} starts it)" if lk.lang == "en" else f"Kette: leer (ein {jack} beginnt)")
+    with use_language(lk.lang):
+        label = _("chain: {cards}", cards=", ".join(lk.name(c) for c in chain)) if chain else (
+            _("chain: empty (any Unter starts it)") if lk.style == "german" else
+            _("chain: empty (any Jack starts it)"))
     return _svg_box(w, h, "".join(body), label)
 
 
@@ -173,7 +176,6 @@ def domino_html(deal: LayOffView, *, open_seats: Iterable[int] | None = None,
     result = d.result()
     # a lay-off deal scored in points is Herzeln's, a French-card game
     lk = look(dealt_cards(d), width=scaled(40), default="french" if result.unit == "points" else "german")
-    en = lk.lang == "en"
     turn = d.turn
     legal = set(d.legal()) if mark_legal else set()
     places = result.places or (0,) * n
@@ -183,16 +185,21 @@ def domino_html(deal: LayOffView, *, open_seats: Iterable[int] | None = None,
         hand = sort_hand(d.hand(s), d.rules.order)
         who = html.escape(seat_name(s, names, lk.lang)) + (" ◀" if s == turn else "")
         cells = lk.row(hand, highlight=legal if s == turn else (), width=scaled(32)) if hand and s in shown else (
-            f"{len(hand)} " + ("cards" if en else "Karten") if hand else "–")
+            ngettext("{n} card", "{n} cards", len(hand)) if hand else "–")
         passes = sum(1 for seat, move in d.history if seat == s and move is None)
         rows.append([f"<b>{who}</b>" if s == turn else who, cells, str(passes), str(places[s] or "")])
-    kind = "chain" if d.rules.layout == "chain" else "rows"
-    name = html.escape(getattr(d.contract, "name", "Domino"))
-    state = (("over" if en else "vorbei") if turn is None else
-             (f"seat {turn} to move" if en else f"Platz {turn} ist dran")
-             + ("" if legal or not mark_legal else (" (must pass)" if en else " (muss passen)")))
-    head = f"<div><b>{name}</b> ({kind}) · {state}</div>"
-    cols = ["seat", "hand", "passes", "place"] if en else ["Platz", "Hand", "Passen", "Rang"]
+    kind = pgettext("layout", "chain") if d.rules.layout == "chain" else pgettext("layout", "rows")
+    title_of = getattr(d.contract, "title", None)
+    name = html.escape(title_of() if callable(title_of) else getattr(d.contract, "name", "Domino"))
+    if turn is None:
+        state = _("over")
+    elif legal or not mark_legal:
+        state = _("seat {n} to move", n=turn)
+    else:
+        state = _("seat {n} to move (must pass)", n=turn)
+    head = f"<div><b>{name}</b> ({html.escape(kind)}) · {html.escape(state)}</div>"
+    cols = [pgettext("column", "seat"), pgettext("column", "hand"), pgettext("column", "passes"),
+            pgettext("column", "place")]
     layout = domino_svg(d, open_seats=shown if mark_legal else (), style=lk.style, four_colour=lk.four_colour,
                         lang=lk.lang, width=scaled(40))
     return head + layout + table_html(cols, rows)

@@ -14,6 +14,8 @@ from keinstich.cards import Lang, Style
 from keinstich.coach.grades import Grade
 from keinstich.deal import Move, move_cards
 from keinstich.faces.hands import cards_html
+from keinstich.wording.i18n import N_, _, number
+from keinstich.wording.names import grade_name, move_words, unit_word
 
 if TYPE_CHECKING:
     from keinstich.coach import Judgement, Review
@@ -22,7 +24,8 @@ GRADE_COLOURS = {Grade.BEST: "#2e7d32", Grade.FINE: "#7cb342", Grade.MISTAKE: "#
                  Grade.DIFFERS: "#757575", Grade.ONLY: "#9e9e9e"}
 """The badge colour of each grade (green to red; grey where only the heuristic bot judged)."""
 
-COLUMNS = (("", 60), ("you played", 80), ("best", 112), ("cost", 92), ("all hands open", 104), ("grade", 76))
+COLUMNS = (("", 60), (N_("you played"), 80), (N_("best"), 112), (N_("cost"), 92), (N_("all hands open"), 104),
+           (N_("grade"), 76))
 """The fixed columns of a row (title, width in pixels); the sentence why runs under them. The cost is the coach's
 (from what you could know: it gives the grade); all hands open is a second view, against the opponents who
 played."""
@@ -35,11 +38,11 @@ def columns(width: float = 34) -> tuple[tuple[str, int], ...]:
     return tuple((title, max(w, grow.get(i, 0))) for i, (title, w) in enumerate(COLUMNS))
 
 
-def _move_html(move: Move, style: Style, four_colour: bool | None, lang: Lang, width: float) -> str:
+def _move_html(move: Move, style: Style, four_colour: bool | None, lang: Lang | None, width: float) -> str:
     cards = move_cards(move)
     if cards:
         return cards_html(cards, style=style, four_colour=four_colour, lang=lang, width=width, gap=2)
-    return f"<span style='font-weight:600'>{html.escape('pass' if move is None else str(move))}</span>"
+    return f"<span style='font-weight:600'>{html.escape(move_words(move))}</span>"
 
 
 def _cell(content: str, width: int) -> str:
@@ -50,7 +53,7 @@ def badge(grade: Grade) -> str:
     """A grade as a coloured badge."""
     colour = GRADE_COLOURS.get(grade, "#757575")
     return (f"<span class='ks-grade ks-grade-{grade}' style='background:{colour};color:white;border-radius:10px;"
-            f"padding:1px 8px;font-size:90%'>{html.escape(grade)}</span>")
+            f"padding:1px 8px;font-size:90%'>{html.escape(grade_name(grade))}</span>")
 
 
 def _amount(value: float | None, unit: str, margin: float = 0.0) -> str:
@@ -59,18 +62,19 @@ def _amount(value: float | None, unit: str, margin: float = 0.0) -> str:
         return "—"
     if round(value, 1) == 0 and margin < 0.05:
         return "0"
+    unit = unit_word(unit)
     if margin >= 1:
-        return f"{round(value):g} ± {round(margin)} {unit}"
+        return f"{number(round(value), None)} ± {round(margin)} {unit}"
     if margin >= 0.05:
-        return f"{value:.1f} ± {margin:.1f} {unit}"
-    return f"{value:.1f} {unit}"
+        return f"{number(value, 1)} ± {number(margin, 1)} {unit}"
+    return f"{number(value, 1)} {unit}"
 
 
-def decision_html(j: Judgement, *, style: Style = "german", four_colour: bool | None = None, lang: Lang = "en",
+def decision_html(j: Judgement, *, style: Style = "german", four_colour: bool | None = None, lang: Lang | None = None,
                   width: float = 34) -> str:
     """One decision as a row (where, the card played, the best, the costs, the grade) with the sentence why
     under it."""
-    where = f"trick {j.trick}" if j.trick is not None else f"move {j.index + 1}"
+    where = _("trick {k}", k=j.trick) if j.trick is not None else _("move {k}", k=j.index + 1)
     best = "".join(_move_html(m, style, four_colour, lang, width) for m in j.best[:3])
     measured = j.method != "heuristic"
     cols = columns(width)
@@ -78,7 +82,7 @@ def decision_html(j: Judgement, *, style: Style = "german", four_colour: bool | 
         _cell(html.escape(where), cols[0][1]),
         _cell(_move_html(j.move, style, four_colour, lang, width), cols[1][1]),
         _cell(f"<div style='display:flex;gap:4px'>{best}</div>", cols[2][1]),
-        _cell(_amount(j.cost, j.unit, j.margin) if measured else "not measured", cols[3][1]),
+        _cell(_amount(j.cost, j.unit, j.margin) if measured else html.escape(_("not measured")), cols[3][1]),
         _cell(_amount(j.open_cost, j.unit) if measured else "—", cols[4][1]),
         _cell(badge(j.grade), cols[5][1]),
     ]
@@ -90,7 +94,8 @@ def decision_html(j: Judgement, *, style: Style = "german", four_colour: bool | 
 
 def header_html(width: float = 34) -> str:
     """The column titles of the rows (of cards ``width`` pixels wide)."""
-    cells = "".join(_cell(f"<b style='white-space:nowrap'>{html.escape(t)}</b>", w) for t, w in columns(width))
+    cells = "".join(_cell(f"<b style='white-space:nowrap'>{html.escape(_(t) if t else t)}</b>", w)
+                    for t, w in columns(width))
     return f"<div class='ks-review-head' style='display:flex;gap:2px;font-size:90%;color:#555'>{cells}</div>"
 
 
@@ -98,7 +103,7 @@ def summary_html(r: Review) -> str:
     return f"<p class='ks-review-summary' style='margin:4px 0 8px 0'>{html.escape(r.summary)}</p>"
 
 
-def review_html(r: Review, *, style: Style | None = None, four_colour: bool | None = None, lang: Lang = "en",
+def review_html(r: Review, *, style: Style | None = None, four_colour: bool | None = None, lang: Lang | None = None,
                 width: float = 34) -> str:
     """The whole review: summary, column titles, a row per decision."""
     s: Style = style or r.style
@@ -106,4 +111,5 @@ def review_html(r: Review, *, style: Style | None = None, four_colour: bool | No
     return f"<div class='ks-review'>{summary_html(r)}{header_html()}{rows}</div>"
 
 
-__all__ = ["GRADE_COLOURS", "badge", "columns", "decision_html", "header_html", "review_html", "summary_html"]
+__all__ = ["GRADE_COLOURS", "badge", "columns", "decision_html", "grade_name", "header_html", "move_words",
+           "review_html", "summary_html", "unit_word"]

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from urllib.parse import quote
 
 from keinstich.cards import Card, Lang, Rank, Style, Suit, card, quoted
+from keinstich.wording.i18n import language, pgettext, use_language
 
 __all__ = ["COMPACT_BELOW", "FONT", "LANGS", "STYLES", "H", "W", "back_svg", "card_name", "card_svg", "rank_index",
            "suit_colours", "suit_svg", "svg_data_uri"]
@@ -128,22 +129,21 @@ def _n(x: float) -> str:
 
 # --- ranks and names ------------------------------------------------------------------------------
 
-_COURT_INDEX: dict[tuple[Style, Lang], dict[Rank, str]] = {
-    ("german", "en"): {Rank.ACE: "A", Rank.KING: "K", Rank.QUEEN: "O", Rank.JACK: "U"},
-    ("german", "de"): {Rank.ACE: "A", Rank.KING: "K", Rank.QUEEN: "O", Rank.JACK: "U"},
-    ("french", "en"): {Rank.ACE: "A", Rank.KING: "K", Rank.QUEEN: "Q", Rank.JACK: "J"},
-    ("french", "de"): {Rank.ACE: "A", Rank.KING: "K", Rank.QUEEN: "D", Rank.JACK: "B"},
-}
-"""Corner letters: German faces A K O U (Daus, König, Ober, Unter); French A K Q J, or in German
-A K D B (Ass, König, Dame, Bube) as printed on French-suited packs sold in Germany."""
+_COURT_INDEX: dict[Rank, str] = {Rank.ACE: "A", Rank.KING: "K", Rank.QUEEN: "O", Rank.JACK: "U"}
+"""Corner letters: German faces A K O U (Daus, König, Ober, Unter); French A K Q J, or in German A K D B (Ass, König,
+Dame, Bube) as printed on French-suited packs sold in Germany (the message catalogs)."""
 
 
-def rank_index(r: Rank, style: Style = "german", lang: Lang = "en") -> str:
+def rank_index(r: Rank, style: Style = "german", lang: Lang | None = None) -> str:
     """The rank as printed in a card's corner: ``O`` for an Ober, ``Q``/``D`` for a Queen, ``10``."""
-    return _COURT_INDEX[_check_style(style), _check_lang(lang)].get(r, str(int(r)))
+    if _check_style(style) == "german" or r in (Rank.ACE, Rank.KING) or r <= Rank.TEN:
+        return _COURT_INDEX.get(r, str(int(r)))
+    with use_language(_check_lang(lang)):
+        # TRANSLATORS: the corner letters of a French-suited pack's Queen and Jack, as printed where it is sold
+        return pgettext("french card index", "Q") if r == Rank.QUEEN else pgettext("french card index", "J")
 
 
-def card_name(c: Card, style: Style = "german", lang: Lang = "en") -> str:
+def card_name(c: Card, style: Style = "german", lang: Lang | None = None) -> str:
     """The card's full name, the text alternative of its face (``Grün-Ober``, ``Ober of Leaves``)."""
     return c.label(_check_style(style), _check_lang(lang))
 
@@ -154,7 +154,10 @@ def _check_style(style: str) -> Style:
     return style
 
 
-def _check_lang(lang: str) -> Lang:
+def _check_lang(lang: str | None) -> Lang:
+    """``lang``, checked; None is the language spoken (:mod:`keinstich.wording.i18n`)."""
+    if lang is None:
+        return "de" if language() == "de" else "en"
     if lang not in LANGS:
         raise ValueError(f"unknown language {quoted(lang)}: use 'en' or 'de'")
     return lang
@@ -192,7 +195,7 @@ COMPACT_BELOW = 50
 (ten tiny pips cannot be read at 40 pixels; the index can, even on a projector)."""
 
 
-def card_svg(c: Card | str, *, style: Style = "german", four_colour: bool | None = None, lang: Lang = "en",
+def card_svg(c: Card | str, *, style: Style = "german", four_colour: bool | None = None, lang: Lang | None = None,
              width: float = 72, dimmed: bool = False, highlighted: bool = False, compact: bool | None = None) -> str:
     """The face of ``c`` as an SVG element ``width`` pixels wide (height 1.4 times that).
 
@@ -273,7 +276,7 @@ def _court(r: Rank, pip: str, ink: _Ink, letter: str) -> str:
     return panel + big(152) + _place(pip, _C, 236, 88)
 
 
-def back_svg(width: float = 72, *, lang: Lang = "en") -> str:
+def back_svg(width: float = 72, *, lang: Lang | None = None) -> str:
     """The back of a card (a face-down card): a blue lattice with the four German suits in the middle."""
     label = "card face down" if _check_lang(lang) == "en" else "verdeckte Karte"
     lattice = []

@@ -48,6 +48,7 @@ from keinstich.hand_text import hands_to_text
 from keinstich.limits import check_seed, check_whole, quoted
 from keinstich.machine import check_seat
 from keinstich.partie import RulesPartie
+from keinstich.wording.i18n import _
 
 __all__ = [
     "CARD_POINTS",
@@ -238,7 +239,7 @@ class Herzblatt(HerzblattRecords):
 
     def packs(self, players: int) -> tuple[str, ...]:
         self.check_players(players)
-        return tuple(dict.fromkeys(pid for (_, n), pid in PACKS.items() if n == players))
+        return tuple(dict.fromkeys(pid for (_x, n), pid in PACKS.items() if n == players))
 
     def rules_for(self, contract: object, players: int | None = None) -> HerzblattRules:
         """The rules a Herzblatt "contract" names: "herzblatt", a preset id, or HerzblattRules."""
@@ -324,24 +325,27 @@ class Herzblatt(HerzblattRecords):
         if not isinstance(contract, HerzblattRules | str):
             return super().contract_name(contract, style)
         r = self.rules_for(contract)
-        extras = [x for x, on in (("keep trumps", r.removal == "keep_trumps"), ("no trump duty", not r.must_trump),
-                                  ("dealer asked first", r.ask_order == "dealer_first"), ("Muhr", r.muhr)) if on]
-        return f"Herzblatt, {r.players} players" + "".join(f", {x}" for x in extras)
+        extras = ([_("keep trumps")] if r.removal == "keep_trumps" else []) + (
+            [_("no trump duty")] if not r.must_trump else []) + (
+            [_("dealer asked first")] if r.ask_order == "dealer_first" else []) + (["Muhr"] if r.muhr else [])
+        return _("Herzblatt, {n} players", n=r.players) + "".join(f", {x}" for x in extras)
 
     def describe_deal(self, contract: Any, players: int, pack: Pack) -> str:
         if not isinstance(contract, HerzblattRules | str):
             return super().describe_deal(contract, players, pack)
         r = self.rules_for(contract, players)
-        extra = ", Muhr's variant" if r.muhr else ""
-        return (f"Herzblatt, {r.players} players, {r.pack.id}: Hearts trump, a soloist with the skat "
-                f"against the rest{extra}")
+        if r.muhr:
+            return _("Herzblatt, {n} players, {pack}: Hearts trump, a soloist with the skat against the rest, Muhr's "
+                     "variant", n=r.players, pack=r.pack.id)
+        return _("Herzblatt, {n} players, {pack}: Hearts trump, a soloist with the skat against the rest",
+                 n=r.players, pack=r.pack.id)
 
     def card_order(self, contract: Any) -> str:
         return "ace-ten"
 
     def value_words(self, deal: Any, value: int) -> str:
         """The solver counts the card points of the seat's side (the soloist, or the defenders together)."""
-        return f"the side takes {value} card points"
+        return _("the side takes {value} card points", value=value)
 
     def contract_of(self, deal: Any) -> Any:
         """The deal's rules (a HerzblattDeal), or the card-point contract of its card play alone."""
@@ -354,7 +358,7 @@ class Herzblatt(HerzblattRecords):
 
     def public_move(self, move: Any, style: Style = "french") -> str:
         """The discard is the soloist's secret: the others learn only that two cards were laid away."""
-        return "discard two cards" if isinstance(move, Discard) else self.describe_move(move, style)
+        return _("discard two cards") if isinstance(move, Discard) else self.describe_move(move, style)
 
 
 

@@ -37,6 +37,8 @@ from keinstich.games.herzblatt_rules import (
 from keinstich.hand_text import hands_from_text
 from keinstich.machine import Machine, check_seat, named
 from keinstich.tricks import Observation, Trick, TrickDeal, forehand
+from keinstich.wording.i18n import _, pgettext
+from keinstich.wording.refusals import phase_name
 
 if TYPE_CHECKING:
     from keinstich.contracts import Contract
@@ -452,7 +454,7 @@ class HerzblattDeal(Machine):
         if self._phase != "over":
             raise HerzblattError(f"the deal is not over yet (phase {self._phase}); settle after the last trick")
         if self._redeal:
-            return Settlement((0,) * self.players, "all passed: redeal with the next dealer, no stakes")
+            return Settlement((0,) * self.players, _("all passed: redeal with the next dealer, no stakes"))
         assert self.soloist is not None and self.trick_deal is not None
         won = self.trick_deal.tricks_won()
         pts = self.soloist_points
@@ -466,11 +468,12 @@ class HerzblattDeal(Machine):
         n = self.players
         over = self._phase == "over"
         stakes, text = (self.settlement().stakes, self.settlement().explanation) if over else (
-            (0,) * n, f"the deal is in the {self._phase} phase")
+            (0,) * n, _("the deal is in the {phase} phase", phase=phase_name(self._phase)))
         if self.trick_deal is None or self.soloist is None:
-            return Result(stakes, "stakes", columns={"role": ("redeal",) * n, "card_points": (None,) * n} if over
-                          else {}, text=text)
-        roles = tuple("soloist" if s == self.soloist else "defender" for s in range(n))
+            return Result(stakes, "stakes", columns={"role": (pgettext("role", "redeal"),) * n,
+                                                     "card_points": (None,) * n} if over else {}, text=text)
+        roles = tuple(pgettext("role", "soloist") if s == self.soloist else pgettext("role", "defender")
+                      for s in range(n))
         return Result(stakes, "stakes", tricks=self.trick_deal.tricks_won(),
                       columns={"role": roles, "card_points": self.card_points()}, text=text)
 

@@ -17,6 +17,7 @@ from keinstich.contracts import Contract, PerCard
 from keinstich.deal import Announcement
 from keinstich.limits import check_fields
 from keinstich.tricks import TrickRules, forehand
+from keinstich.wording.i18n import NP_, _, pgettext
 
 
 class HerzblattError(ValueError):
@@ -135,7 +136,7 @@ class HerzblattRules:
 
 
 HERZBLATT_POINTS = Contract(
-    "herzblatt", "Herzblatt card points",
+    "herzblatt", NP_("herzblatt contract", "Herzblatt card points"),
     tuple(PerCard(points, rank=r) for r, points in CARD_POINTS.items()),
     german="Herzblatt", rules=TrickRules(order="ace-ten", trump=Suit.HEARTS, must_trump=True,
                                          must_overtrump_trump_lead=True), unit="points",
@@ -196,28 +197,30 @@ def settle(rules: HerzblattRules, soloist: int, soloist_points: int, soloist_tri
     thr = rules.schneider_threshold
     soloist_schneider = soloist_points <= thr or soloist_tricks == 0
     defenders_schneider = defenders <= thr or soloist_tricks == total_tricks
-    head = f"soloist {soloist_points}"
+    head = _("soloist {points}", points=soloist_points)
     if rules.muhr:
         won, value, why = _muhr(rules, soloist_points, soloist_tricks == total_tricks,
                                 soloist_schneider, defenders_schneider, announcement, contra, re)
-        head += f" (Muhr{why[0]})"
+        head = _("soloist {points} (Muhr{calls})", points=soloist_points, calls=why[0])
         tail = why[1]
     else:
         won = soloist_points >= rules.win_threshold
         if won and defenders_schneider:
-            value, tail = rules.win_schneider_stake, f"wins schneider (defenders {defenders})"
+            value, tail = rules.win_schneider_stake, _("wins schneider (defenders {points})", points=defenders)
         elif won:
-            value, tail = rules.win_stake, "wins single"
+            value, tail = rules.win_stake, _("wins single")
         elif soloist_schneider:
             value = rules.loss_schneider_stake
-            tail = "loses schneider" + (" (took no trick)" if soloist_tricks == 0 else "")
+            tail = _("loses schneider (took no trick)") if soloist_tricks == 0 else _("loses schneider")
         else:
-            value, tail = rules.loss_stake, "loses"
+            value, tail = rules.loss_stake, _("loses")
     per = value if won else -value  # what the soloist receives from each defender
     stakes = [-per] * n
     stakes[soloist] = per * (n - 1)
-    pays = f"each defender pays {value}" if won else f"pays each defender {value}"
-    return Settlement(tuple(stakes), f"{head}: {tail}, {pays}", soloist, soloist_points, won, value)
+    pays = _("each defender pays {value}", value=value) if won else _("pays each defender {value}", value=value)
+    # TRANSLATORS: a Herzblatt settlement: "soloist 70: wins single, each defender pays 2"
+    return Settlement(tuple(stakes), _("{head}: {result}, {pays}", head=head, result=tail, pays=pays), soloist,
+                      soloist_points, won, value)
 
 
 def _muhr(rules: HerzblattRules, points: int, all_tricks: bool, soloist_schneider: bool,
@@ -233,15 +236,17 @@ def _muhr(rules: HerzblattRules, points: int, all_tricks: bool, soloist_schneide
     factors = [(said, factor)] if said else []
     schneider = defenders_schneider if won else soloist_schneider
     if schneider and (announcement != "du" or rules.du_stacks_schneider):
-        factors.append(("schneider", 2))
+        factors.append((pgettext("settlement", "schneider"), 2))
     if contra:
-        factors.append(("contra", 2))
+        factors.append((pgettext("settlement", "contra"), 2))
     if re:
-        factors.append(("re", 2))
+        factors.append((pgettext("settlement", "re"), 2))
     value = rules.win_stake
-    for _, f in factors:
+    for _name, f in factors:
         value *= f
-    calls = "".join(f", {c}" for c in (f"announced {announcement}" if announcement else "",
-                                       "contra" if contra else "", "re" if re else "") if c)
-    detail = f"value {rules.win_stake}" + "".join(f" × {f} ({name})" for name, f in factors) + f" = {value}"
-    return won, value, (calls, f"{'wins' if won else 'loses'}, {detail}")
+    said_calls = [_("announced {call}", call=announcement) if announcement else "",
+                  pgettext("settlement", "contra") if contra else "", pgettext("settlement", "re") if re else ""]
+    calls = "".join(f", {c}" for c in said_calls if c)
+    detail = _("value {stake}", stake=rules.win_stake) + "".join(f" × {f} ({name})" for name, f in factors) + (
+        f" = {value}")
+    return won, value, (calls, _("wins, {detail}", detail=detail) if won else _("loses, {detail}", detail=detail))

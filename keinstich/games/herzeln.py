@@ -29,6 +29,7 @@ from keinstich.limits import check_seed, quoted
 from keinstich.machine import check_rng, check_seat
 from keinstich.partie import Policy, RulesPartie, play_out, play_partie, seat_policies
 from keinstich.tricks import TrickDeal, TrickRules, forehand
+from keinstich.wording.i18n import NP_
 
 if TYPE_CHECKING:
     pass
@@ -48,17 +49,19 @@ def _contract(cid: str, name: str, german: str, *components: PerTrick | PerCard 
                     unit="points", stake=10, game="herzeln", german_faces=german_faces)
 
 
-NO_HEARTS = _contract("no-hearts", "No Hearts", "Herz",
+NO_HEARTS = _contract("no-hearts", NP_("herzeln contract", "No Hearts"), "Herz",
                       PerCard(-11, card="AH"), PerCard(-10, card="10H"), PerCard(-4, card="KH"),
                       PerCard(-3, card="QH"), PerCard(-2, card="JH"), PerCard(-1, card="9H"),
                       PerCard(-1, card="8H"), PerCard(-1, card="7H"))
-TRICKS = _contract("tricks", "Tricks", "Jeder Stich", PerTrick(10))
-NO_TRICKS = _contract("no-tricks", "No Tricks", "Kein Stich", PerTrick(-10))
-NO_QUEENS = _contract("no-queens", "No Queens", "Keine Dame", PerCard(-20, rank="Q"), german_faces="No Obers")
-KING_OF_HEARTS = _contract("king-of-hearts", "King of Hearts", "Herzkönig", PerCard(-40, card="KH"),
-                           german_faces="König of Hearts")
-LAST_TRICK = _contract("last-trick", "Last Trick", "Letzter", ForTrick(-1, 40))
-NO_LAST_TRICK = _contract("no-last-trick", "No Last Trick", "Kein Letzter", ForTrick(-1, -40))
+TRICKS = _contract("tricks", NP_("herzeln contract", "Tricks"), "Jeder Stich", PerTrick(10))
+NO_TRICKS = _contract("no-tricks", NP_("herzeln contract", "No Tricks"), "Kein Stich", PerTrick(-10))
+NO_QUEENS = _contract("no-queens", NP_("herzeln contract", "No Queens"), "Keine Dame", PerCard(-20, rank="Q"),
+                      german_faces=NP_("herzeln contract", "No Obers"))
+KING_OF_HEARTS = _contract("king-of-hearts", NP_("herzeln contract", "King of Hearts"), "Herzkönig",
+                           PerCard(-40, card="KH"),
+                           german_faces=NP_("herzeln contract", "König of Hearts"))
+LAST_TRICK = _contract("last-trick", NP_("herzeln contract", "Last Trick"), "Letzter", ForTrick(-1, 40))
+NO_LAST_TRICK = _contract("no-last-trick", NP_("herzeln contract", "No Last Trick"), "Kein Letzter", ForTrick(-1, -40))
 DOMINO = herzeln_domino(4)
 """Deal 8 (single mixed-suit chain, ace-ten order): places score 0 / -10 / -20 / -30."""
 EARLY_END: tuple[Contract, ...] = (NO_QUEENS, KING_OF_HEARTS)

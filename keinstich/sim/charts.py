@@ -30,6 +30,8 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
+from keinstich.wording.i18n import N_, _, number, pgettext
+
 if TYPE_CHECKING:
     import pandas as pd
 
@@ -53,8 +55,38 @@ class Chart(Figure):
         return buf.getvalue()
 
 
-_WHAT = {"pfennig": "penalty paid", "points": "points", "stakes": "stake won (+) or lost (−)"}
-_BETTER = {"pfennig": "lower is better", "points": "higher is better", "stakes": "higher is better"}
+_WHAT = {"pfennig": N_("penalty paid"), "points": N_("points"), "stakes": N_("stake won (+) or lost (−)")}
+_BETTER = {"pfennig": N_("lower is better"), "points": N_("higher is better"), "stakes": N_("higher is better")}
+
+
+def _what(unit: str) -> str:
+    """What a result in ``unit`` is, as a chart names it ("penalty paid")."""
+    return _(_WHAT[unit]) if unit in _WHAT else _("result")
+
+
+def contract_label(cid: object) -> str:
+    """A contract id as a chart names it: the contract's name in the language spoken ("No Hearts", "Kein Herz"),
+    or the id itself when no game knows it (a reader's own)."""
+    from keinstich.games import GAMES
+
+    for g in GAMES.values():
+        try:
+            c = g.contract(str(cid))
+        except (ValueError, KeyError, TypeError):
+            continue
+        title = getattr(c, "title", None)
+        if callable(title):
+            return str(title())
+    return str(cid)
+
+
+def _unit_name(unit: str) -> str:
+    """A unit as a chart writes it ("pfennig", German "Pfennig")."""
+    names = {"pfennig": lambda: pgettext("chart unit", "pfennig"), "points": lambda: pgettext("chart unit", "points"),
+             "stakes": lambda: pgettext("chart unit", "stakes"), "units": lambda: pgettext("chart unit", "units"),
+             "mixed units": lambda: pgettext("chart unit", "mixed units")}
+    said = names.get(unit)
+    return said() if said is not None else unit
 
 
 def _unit(frame: pd.DataFrame) -> str:
@@ -98,8 +130,9 @@ def penalty_distribution(frame: pd.DataFrame, by: str = "contract", names: Mappi
     groups = _by_group(frame, by)
     unit = _unit(frame)
     fig = Chart(figsize=(7.5, 1.2 + 2.3 * len(groups)), layout="constrained")
-    fig.suptitle(f"How often each {_WHAT.get(unit, 'result')} occurs, by {by}")
-    same_unit = len({_unit(g) for _, g in groups}) == 1
+    by_word = {"contract": pgettext("by", "contract"), "seat": pgettext("by", "seat"), "bot": pgettext("by", "bot")}
+    fig.suptitle(_("How often each {what} occurs, by {by}", what=_what(unit), by=by_word[by]))
+    same_unit = len({_unit(g) for _x, g in groups}) == 1
     one_contract = "contract" not in frame.columns or frame["contract"].nunique() == 1
     shared = same_unit and one_contract
     axes = fig.subplots(len(groups), 1, squeeze=False, sharex=shared)[:, 0]
@@ -120,13 +153,14 @@ def penalty_distribution(frame: pd.DataFrame, by: str = "contract", names: Mappi
         else:
             ax.hist(scores, bins=30, weights=[100 / n] * n, color="#4c72b0")
         mean = sum(scores) / n
-        ax.axvline(mean, color="#c44e52", linestyle="--", linewidth=1.2, label=f"mean {mean:.1f}")
-        name = f"seat {key}" if by == "seat" else (names or {}).get(str(key), str(key))
+        ax.axvline(mean, color="#c44e52", linestyle="--", linewidth=1.2, label=_("mean {mean}", mean=number(mean, 1)))
+        name = _("seat {n}", n=key) if by == "seat" else (names or {}).get(str(key), contract_label(key))
         if by == "seat" and "bot" in group.columns and group["bot"].nunique() == 1:
             name += f": {group['bot'].iloc[0]}"
-        ax.set_title(f"{name} ({n} players' deals, mean {mean:.1f} {gunit})", fontsize=10)
-        ax.set_xlabel(f"{_WHAT.get(gunit, 'result')} ({gunit} per deal)")
-        ax.set_ylabel("share of players' deals (%)")
+        ax.set_title(_("{name} ({n} players' deals, mean {mean} {unit})", name=name, n=n, mean=number(mean, 1),
+                       unit=_unit_name(gunit)), fontsize=10)
+        ax.set_xlabel(_("{what} ({unit} per deal)", what=_what(gunit), unit=_unit_name(gunit)))
+        ax.set_ylabel(_("share of players' deals (%)"))
         ax.legend(loc="upper right", fontsize=8, frameon=False)
     everything = sorted({int(x) for x in frame["score"]})
     if shared and len(everything) <= 12:  # shared axis: tick every value any panel has
@@ -160,16 +194,22 @@ def holder_risk(cards: pd.DataFrame, by: str | None = None, title: str | None = 
                         va="bottom", fontsize=7, xytext=(0, 2), textcoords="offset points")
         overall = 100 * float(group[TAKEN].mean())
         ax.axhline(overall, color=color, linestyle="--", linewidth=1,
-                   label=f"{key + ': ' if by else ''}all hands, {overall:.0f}%")
+                   label=(f"{key}: " if by else "") + _("all hands, {share}",
+                                                        share=number(overall / 100, percent=True)))
     ax.set_xticks(lengths, [f"{n}+" if n == longest and longest >= 5 else str(n) for n in lengths])
-    ax.set_xlabel("cards of its suit in the holder's hand (the card included)")
-    ax.set_ylabel("taken back by its holder (% of such cards)")
+    ax.set_xlabel(_("cards of its suit in the holder's hand (the card included)"))
+    # TRANSLATORS: {percent} is the percent sign
+    ax.set_ylabel(_("taken back by its holder ({percent} of such cards)", percent="%"))
     ax.set_ylim(0, 105)
     ax.grid(axis="y", alpha=0.3)
     ax.legend(fontsize=8, frameon=False, loc="upper right")
-    deals = f" in {cards['deal'].nunique()} deals" if "deal" in cards.columns else ""
-    ax.set_title(f"{len(cards)} penalty cards dealt{deals}; the number on a bar: how many such cards", fontsize=10)
-    fig.suptitle(title or "How often a penalty card comes back to its holder, by the length of its suit")
+    if "deal" in cards.columns:
+        head = _("{n} penalty cards dealt in {deals} deals; the number on a bar: how many such cards", n=len(cards),
+                 deals=cards["deal"].nunique())
+    else:
+        head = _("{n} penalty cards dealt; the number on a bar: how many such cards", n=len(cards))
+    ax.set_title(head, fontsize=10)
+    fig.suptitle(title or _("How often a penalty card comes back to its holder, by the length of its suit"))
     return fig
 
 
@@ -189,15 +229,16 @@ def mean_by_count(frame: pd.DataFrame, columns: Sequence[str], value: str, min_c
         table = table[table["count"] >= min_count]
         xs = [int(x) for x in table.index]
         ax.bar(xs, [float(m) for m in table["mean"]], color=palette[k % len(palette)])
-        ax.axhline(overall, color="grey", linestyle="--", linewidth=1, label=f"all hands, {overall:.1f}")
+        ax.axhline(overall, color="grey", linestyle="--", linewidth=1,
+                   label=_("all hands, {mean}", mean=number(overall, 1)))
         ax.set_xticks(xs)
-        ax.set_title(f"by {column} ({len(frame)} hands)", fontsize=10)
-        ax.set_xlabel(f"{column} (cards)")
-        ax.set_ylabel(f"mean {value} ({unit} per deal)")
+        ax.set_title(_("by {column} ({n} hands)", column=column, n=len(frame)), fontsize=10)
+        ax.set_xlabel(_("{column} (cards)", column=column))
+        ax.set_ylabel(_("mean {value} ({unit} per deal)", value=value, unit=_unit_name(unit)))
         ax.yaxis.set_tick_params(labelleft=True)
         ax.legend(fontsize=8, frameon=False, loc="best")
         ax.grid(axis="y", alpha=0.3)
-    fig.suptitle(title or f"Mean {value} by the cards dealt")
+    fig.suptitle(title or _("Mean {value} by the cards dealt", value=value))
     return fig
 
 
@@ -208,33 +249,35 @@ def pot_over_partie(frame: pd.DataFrame, partie: int = 0) -> Figure:
     rows = frame[frame["partie"] == partie].sort_values(["deal_no", "seat"])
     if not len(rows):
         parties = sorted(set(int(p) for p in frame["partie"]))
-        raise ChartError(f"no partie {partie} in the frame: it has parties {parties[0]} to {parties[-1]}")
+        raise ChartError(_("no partie {partie} in the frame: it has parties {first} to {last}", partie=partie,
+                           first=parties[0], last=parties[-1]))
     unit = _unit(rows)
     deals = sorted(set(int(d) for d in rows["deal_no"]))
     names = {int(d): str(c) for d, c in zip(rows["deal_no"], rows["contract"], strict=True)}
     xs = [0, *deals]
-    labels = ["start", *(f"{d}\n{names[d]}" for d in deals)]
+    labels = [_("start"), *(f"{d}\n{contract_label(names[d])}" for d in deals)]
     has_pot = "pot" in rows.columns and rows["pot"].notna().all()
     preset = f" ({rows['preset'].iloc[0]})" if "preset" in rows.columns else ""
     fig = Chart(figsize=(8, 6.5 if has_pot else 3.8), layout="constrained")
-    fig.suptitle(f"Partie {partie}{preset}: " + ("the pot and each seat's running result" if has_pot
-                                                  else "each seat's running result"))
+    fig.suptitle(_("Partie {partie}{preset}: the pot and each seat's running result", partie=partie, preset=preset)
+                 if has_pot else _("Partie {partie}{preset}: each seat's running result", partie=partie,
+                                   preset=preset))
     axes = fig.subplots(2 if has_pot else 1, 1, squeeze=False)[:, 0]
     if has_pot:
         pot = [int(rows[rows["deal_no"] == d]["pot"].iloc[0]) for d in deals]
         ax = axes[0]
-        ax.plot(xs, [0, *pot], marker="o", color="#dd8452", label="pot")
-        ax.set_title("The pot after each deal", fontsize=10)
-        ax.set_ylabel(f"pot ({unit})")
+        ax.plot(xs, [0, *pot], marker="o", color="#dd8452", label=_("pot"))
+        ax.set_title(_("The pot after each deal"), fontsize=10)
+        ax.set_ylabel(_("pot ({unit})", unit=_unit_name(unit)))
         _deal_axis(ax, xs, labels)
     ax = axes[-1]
     for seat, group in rows.groupby("seat", sort=True, observed=True):
         net = [int(x) for x in group.sort_values("deal_no")["net"]]
         bot = f" ({group['bot'].iloc[0]})" if "bot" in group.columns else ""
-        ax.plot(xs, [0, *net], marker="o", label=f"seat {seat}{bot}")
+        ax.plot(xs, [0, *net], marker="o", label=_("seat {n}", n=seat) + bot)
     ax.axhline(0, color="grey", linewidth=0.8)
-    ax.set_title("Each seat's net result so far (received − paid)", fontsize=10)
-    ax.set_ylabel(f"net result ({unit})")
+    ax.set_title(_("Each seat's net result so far (received − paid)"), fontsize=10)
+    ax.set_ylabel(_("net result ({unit})", unit=_unit_name(unit)))
     ax.legend(fontsize=8, frameon=False, loc="best")
     _deal_axis(ax, xs, labels)
     return fig
@@ -242,7 +285,7 @@ def pot_over_partie(frame: pd.DataFrame, partie: int = 0) -> Figure:
 
 def _deal_axis(ax: Axes, xs: list[int], labels: list[str]) -> None:
     ax.set_xticks(xs, labels, fontsize=8)
-    ax.set_xlabel("after deal (number and contract)")
+    ax.set_xlabel(_("after deal (number and contract)"))
     ax.grid(axis="y", alpha=0.3)
 
 
@@ -252,34 +295,38 @@ def bot_comparison(summary: pd.DataFrame) -> Figure:
     _need(summary, ["mean", "ci_low", "ci_high"], "bot_comparison")
     keys = [c for c in summary.columns if c not in ("deals", "parties", "mean", "ci_low", "ci_high", "sd", "unit")]
     if not keys:
-        raise ChartError("bot_comparison needs a column naming what is compared, such as 'bot'")
-    names = [" / ".join(str(row[k]) if k != "seat" else f"seat {row[k]}" for k in keys)
-             for _, row in summary.iterrows()]
+        raise ChartError(_("bot_comparison needs a column naming what is compared, such as 'bot'"))
+    names = [" / ".join(str(row[k]) if k != "seat" else _("seat {n}", n=row[k]) for k in keys)
+             for _x, row in summary.iterrows()]
     means = [float(x) for x in summary["mean"]]
     low = [0.0 if math.isnan(m - float(lo)) else m - float(lo) for m, lo in zip(means, summary["ci_low"], strict=True)]
     high = [0.0 if math.isnan(float(hi) - m) else float(hi) - m
             for m, hi in zip(means, summary["ci_high"], strict=True)]
     unit = _unit(summary)
     measure = summary.attrs.get("measure") or ("net" if "parties" in summary.columns else "score")
-    noun = {"net": "net result", "won": "money won"}.get(measure, _WHAT.get(unit, "result"))
-    per = "partie" if measure == "net" else "deal"
-    what = f"{noun} per {per}"
-    better = "higher is better" if measure in ("net", "won") else _BETTER.get(unit, "")
+    noun = {"net": _("net result"), "won": _("money won")}.get(measure) or _what(unit)
+    per = measure == "net"
+    better = _("higher is better") if measure in ("net", "won") else (_(_BETTER[unit]) if unit in _BETTER else "")
     fig = Chart(figsize=(max(6.0, 1.3 * len(names) + 2), 4.5), layout="constrained")
     ax = fig.subplots()
     xs = list(range(len(names)))
     ax.bar(xs, means, color="#55a868", yerr=[low, high], capsize=6, error_kw={"ecolor": "black", "linewidth": 1.2})
     ax.axhline(0, color="grey", linewidth=0.8)
     ax.set_xticks(xs, names)
-    fig.suptitle(f"Bot comparison: mean {what}, 95% confidence interval")
+    level = number(0.95, percent=True)  # "95%", "95 %"
+    fig.suptitle(_("Bot comparison: mean {what} per partie, {level} confidence interval", what=noun, level=level)
+                 if per else _("Bot comparison: mean {what} per deal, {level} confidence interval", what=noun,
+                               level=level))
     count = "parties" if "parties" in summary.columns else "deals"
     detail = [better] if better else []
     if count in summary.columns:
         sizes = sorted(set(int(x) for x in summary[count]))
-        detail.insert(0, f"{sizes[0]}{'–' + str(sizes[-1]) if len(sizes) > 1 else ''} {count} per bot")
+        span = f"{sizes[0]}{'–' + str(sizes[-1]) if len(sizes) > 1 else ''}"
+        detail.insert(0, _("{n} parties per bot", n=span) if count == "parties" else _("{n} deals per bot", n=span))
     ax.set_title("; ".join(detail), fontsize=10)
     ax.set_xlabel(" / ".join(keys))
-    ax.set_ylabel(f"mean {noun} ({unit} per {per})")
+    ax.set_ylabel(_("mean {what} ({unit} per partie)", what=noun, unit=_unit_name(unit)) if per else
+                  _("mean {what} ({unit} per deal)", what=noun, unit=_unit_name(unit)))
     ax.grid(axis="y", alpha=0.3)
     return fig
 

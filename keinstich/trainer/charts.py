@@ -12,6 +12,8 @@ from datetime import datetime
 
 from matplotlib.figure import Figure
 
+from keinstich.wording.i18n import _
+
 from .memory import Memory
 from .positions import FAMILIES
 
@@ -40,7 +42,7 @@ def progress(memory: Memory, *, width: float = 7.0) -> Chart:
     ax = fig.subplots()
     rows = memory.history("family")
     if not rows:
-        ax.text(0.5, 0.5, "no rated answers yet: practise a few positions", ha="center", va="center",
+        ax.text(0.5, 0.5, _("no rated answers yet: practise a few positions"), ha="center", va="center",
                 transform=ax.transAxes, color="#666")
         ax.set_axis_off()
         return fig
@@ -53,9 +55,9 @@ def progress(memory: Memory, *, width: float = 7.0) -> Chart:
         line, = ax.plot(xs, ys, marker="o", markersize=3, label=FAMILIES.get(family, family))
         ax.fill_between(xs, [y - d for y, d in zip(ys, rd, strict=True)], [y + d for y, d in zip(ys, rd, strict=True)],
                         color=line.get_color(), alpha=0.12, linewidth=0)
-    ax.set_xlabel("days since your first rated answer")
+    ax.set_xlabel(_("days since your first rated answer"))
     ax.set_ylabel("rating (Glicko-2)")
-    ax.set_title("Your rating per contract family (band: ± one deviation)")
+    ax.set_title(_("Your rating per contract family (band: ± one deviation)"))
     ax.legend(fontsize="small", loc="best")
     ax.grid(alpha=0.3)
     return fig
@@ -68,7 +70,7 @@ def sense(memory: Memory, *, width: float = 7.0) -> Chart:
     ax = fig.subplots()
     rows = memory.drills()
     if not rows:
-        ax.text(0.5, 0.5, "no card-sense answers yet", ha="center", va="center", transform=ax.transAxes,
+        ax.text(0.5, 0.5, _("no card-sense answers yet"), ha="center", va="center", transform=ax.transAxes,
                 color="#666")
         ax.set_axis_off()
         return fig
@@ -76,12 +78,12 @@ def sense(memory: Memory, *, width: float = 7.0) -> Chart:
     scores = [r[2] for r in rows]
     floors = [r[3] for r in rows]
     ax.plot(xs, scores, "o", markersize=4, label="your Brier score")
-    ax.plot(xs, floors, "_", markersize=10, color="#0b7a28", label="best the evidence allows")
+    ax.plot(xs, floors, "_", markersize=10, color="#0b7a28", label=_("best the evidence allows"))
     mean = [sum(scores[max(0, i - 4):i + 1]) / len(scores[max(0, i - 4):i + 1]) for i in range(len(scores))]
-    ax.plot(xs, mean, "-", color="#444", label="mean of the last five")
+    ax.plot(xs, mean, "-", color="#444", label=_("mean of the last five"))
     ax.set_xlabel("card-sense answer")
-    ax.set_ylabel("Brier score (lower is better)")
-    ax.set_title("Card sense: your chances against what the evidence supports")
+    ax.set_ylabel(_("Brier score (lower is better)"))
+    ax.set_title(_("Card sense: your chances against what the evidence supports"))
     ax.legend(fontsize="small", loc="best")
     ax.grid(alpha=0.3)
     return fig

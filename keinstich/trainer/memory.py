@@ -31,6 +31,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from keinstich.wording.i18n import _
+
 from .glicko import Rating, duel
 from .progress_file import (
     APPLICATION_ID,
@@ -165,8 +167,8 @@ class Memory:
             if "damaged" not in str(e):
                 raise
             aside = set_aside(where, "damaged")
-            notice = (f"Your progress file {where} was damaged, so it was moved aside to {aside.name} and a new "
-                      f"one was started.")
+            notice = _("Your progress file {where} was damaged, so it was moved aside to {aside} and a new one was "
+                       "started.", where=where, aside=aside.name)
             db = cls._open_file(where)
         return cls(db, where, notice)
 
@@ -174,7 +176,7 @@ class Memory:
     def _open_file(where: Path) -> sqlite3.Connection:
         db = connect(str(where))
         try:
-            version = check_file(db, f"the progress file {where}")
+            version = check_file(db, _("the progress file {where}", where=where))
             if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
                 db.execute("PRAGMA journal_mode = WAL")
             db.execute("PRAGMA synchronous = NORMAL")
@@ -229,7 +231,7 @@ class Memory:
         row = db.execute("SELECT rating, rd, volatility FROM ratings WHERE kind = ? AND name = ?",
                          (kind, name)).fetchone()
         before = Rating(*row) if row else Rating()
-        after, _ = duel(before, position, solved)
+        after = duel(before, position, solved)[0]
         db.execute("INSERT INTO ratings VALUES (?, ?, ?, ?, ?, 1, ?) ON CONFLICT(kind, name) DO UPDATE SET "
                    "rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility, "
                    "games = games + 1, updated = excluded.updated",
@@ -268,7 +270,7 @@ class Memory:
                 self._step(db, "family", a.family, position, a.solved, at, answer)
                 for theme in a.themes:
                     self._step(db, "theme", theme, position, a.solved, at, answer)
-                _, position_after = duel(before, position, a.solved)
+                position_after = duel(before, position, a.solved)[1]
                 db.execute("INSERT INTO ratings VALUES ('position', ?, ?, ?, ?, 1, ?) ON CONFLICT(kind, name) DO "
                            "UPDATE SET rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility, "
                            "games = games + 1, updated = excluded.updated",
@@ -439,20 +441,22 @@ class Memory:
                 copy.close()
             return out.read_bytes()
 
-    def load(self, data: bytes, *, name: str = "the file") -> str:
+    def load(self, data: bytes, *, name: str | None = None) -> str:
         """Replace this memory by the progress in ``data`` (a file from :meth:`export`), after checking it.
         The progress this memory had is kept beside it (``*.before-load-<time>``). Returns one sentence on
         what was done; a damaged, foreign or newer file is refused (:class:`ProgressError`) and nothing changes."""
+        name = _("the file") if name is None else name
         with tempfile.TemporaryDirectory() as tmp:
             got = Path(tmp) / "loaded.sqlite3"
             got.write_bytes(data)
             db = connect(str(got))
             try:
                 if not data.startswith(b"SQLite format 3\x00"):
-                    raise ProgressError(f"{name} is not a progress file of the kit (it is not an SQLite file)")
+                    raise ProgressError(_("{name} is not a progress file of the kit (it is not an SQLite file)",
+                                          name=name))
                 version = check_file(db, name)
                 if version == 0:
-                    raise ProgressError(f"{name} is an empty SQLite file, not a progress file of the kit")
+                    raise ProgressError(_("{name} is an empty SQLite file, not a progress file of the kit", name=name))
                 db.execute("PRAGMA journal_mode = DELETE")
                 migrate(db, version)
                 answers = db.execute("SELECT count(*) FROM answers").fetchone()[0]
@@ -465,13 +469,15 @@ class Memory:
                         self.db.backup(mine)
                     finally:
                         mine.close()
-                    kept = f" The progress you had here is kept in {aside.name}."
+                    kept = " " + _("The progress you had here is kept in {file}.", file=aside.name)
                 db.backup(self.db)
             except sqlite3.DatabaseError as e:
-                raise ProgressError(f"{name} is damaged or is not a progress file of the kit ({e})") from None
+                raise ProgressError(_("{name} is damaged or is not a progress file of the kit ({error})", name=name,
+                                      error=e)) from None
             finally:
                 db.close()
-        return f"Loaded {name}: {answers} answers and {items} positions in the deck.{kept}"
+        return _("Loaded {name}: {answers} answers and {items} positions in the deck.", name=name, answers=answers,
+                 items=items) + kept
 
 
 __all__ = ["APPLICATION_ID", "ENV", "MIGRATIONS", "SCHEMA", "Answer", "Item", "Memory", "ProgressError", "Written",

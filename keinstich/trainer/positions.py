@@ -17,15 +17,21 @@ from keinstich.bots.play import bot_move
 from keinstich.coach.fair import key
 from keinstich.deal import Deal
 from keinstich.records import Record, RecordError
+from keinstich.wording.i18n import N_, _
 
 FAMILIES: dict[str, str] = {
-    "kein-stich/tricks": "Kein Stich, trick deals",
-    "kein-stich/domino": "Kein Stich, domino",
-    "herzeln/tricks": "Herzeln, trick deals",
-    "herzeln/domino": "Herzeln, domino",
-    "herzblatt/tricks": "Herzblatt, card play",
+    "kein-stich/tricks": N_("Kein Stich, trick deals"),
+    "kein-stich/domino": N_("Kein Stich, domino"),
+    "herzeln/tricks": N_("Herzeln, trick deals"),
+    "herzeln/domino": N_("Herzeln, domino"),
+    "herzblatt/tricks": N_("Herzblatt, card play"),
 }
-"""The contract families the learner is rated in, with their names."""
+"""The contract families the learner is rated in, with their names (translated where shown)."""
+
+
+def family_name(family: str) -> str:
+    """A contract family's name in the language spoken: "Kein Stich, trick deals"."""
+    return _(FAMILIES[family]) if family in FAMILIES else family
 
 
 class PositionError(ValueError):
@@ -78,4 +84,5 @@ def decisions(game: str, contract: str, seed: int | str, players: int | None = N
         deal.play(bot_move(bot, deal.observation(seat)), seat)
 
 
-__all__ = ["FAMILIES", "PositionError", "choice", "code_of", "contract_id", "decisions", "family_of", "position_of"]
+__all__ = ["FAMILIES", "PositionError", "choice", "code_of", "contract_id", "decisions", "family_name", "family_of",
+           "position_of"]

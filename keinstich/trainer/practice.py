@@ -31,6 +31,7 @@ from keinstich.coach.equivalence import Relabel, canonical, equivalent, seat_vie
 from keinstich.coach.fair import as_played, key
 from keinstich.deal import Deal, Move, move_code
 from keinstich.wording import refusal_words
+from keinstich.wording.i18n import _
 
 from .bank import Bank, Entry, shipped
 from .glicko import Rating
@@ -72,7 +73,7 @@ class SimulatedClock:
 def view_id(position: Deal) -> str:
     """The same text for every position the seat to move cannot tell apart from this one up to renaming
     suits and shifting ranks (the deck holds such positions once)."""
-    canon, _ = canonical(position)
+    canon = canonical(position)[0]
     return hashlib.sha256(repr(seat_view(canon)).encode()).hexdigest()[:20]
 
 
@@ -172,19 +173,20 @@ class Practice:
     def set_mode(self, mode: str, *, theme: str | None = None, contract: str | None = None) -> None:
         """Practise ``mode`` from the next position on (``theme`` for "theme", ``contract`` for "contract")."""
         if mode not in MODES:
-            raise PracticeError(f"unknown mode {mode!r}: use one of {', '.join(MODES)}")
+            raise PracticeError(_("unknown mode {mode}: use one of {modes}", mode=repr(mode), modes=", ".join(MODES)))
         if mode == "theme":
             if theme not in THEMES:
-                raise PracticeError(f"unknown theme {theme!r}: use one of {', '.join(THEMES)}")
+                raise PracticeError(_("unknown theme {theme}: use one of {themes}", theme=repr(theme),
+                                      themes=", ".join(THEMES)))
             if not any(theme in e.themes for e in self.bank.entries):
-                raise PracticeError(f"the bank has no position of theme {theme!r}")
+                raise PracticeError(_("the bank has no position of theme {theme}", theme=repr(theme)))
         if mode == "contract":
             known = self.bank.contracts()
             if contract not in known:
-                raise PracticeError(f"the bank has no positions of contract {contract!r}: use one of "
-                                    f"{', '.join(known)}")
+                raise PracticeError(_("the bank has no positions of contract {contract}: use one of {contracts}",
+                                      contract=repr(contract), contracts=", ".join(known)))
         if mode == "mistakes" and not self.queue:
-            raise PracticeError("there are no mistakes to find better cards for: review a deal first")
+            raise PracticeError(_("there are no mistakes to find better cards for: review a deal first"))
         self.mode, self.theme, self.contract = mode, theme, contract
 
     @classmethod
@@ -260,7 +262,7 @@ class Practice:
     def _question(self, position: Deal, source: str, relabel: Relabel, code: str, *,
                   view: str | None = None) -> Question:
         if position.turn is None:
-            raise PracticeError("the position has no seat to move")
+            raise PracticeError(_("the position has no seat to move"))
         return Question(position, source, family_of(position), contract_id(position), (), Rating(), code,
                         view or view_id(position), relabel)
 
@@ -270,13 +272,14 @@ class Practice:
         """Judge the learner's ``move`` in the position on show (see :class:`Outcome`)."""
         q = self.question
         if q is None or q.done:
-            raise PracticeError("there is no position waiting for an answer: press Next")
+            raise PracticeError(_("there is no position waiting for an answer: press Next"))
         position = q.position
         move = as_played(position.legal_moves(), move)  # a card that fits both ends: at the top, as Deal.play lays it
         if key(move) not in {key(m) for m in position.legal_moves()}:
             refused = position.why_illegal(move, q.seat)
             why = None if refused is None else refusal_words(refused, you=True)
-            raise PracticeError(f"you may not play that here: {why}" if why else "that is not a move here")
+            raise PracticeError(_("you may not play that here: {why}", why=why) if why else
+                                _("that is not a move here"))
         sol = q.solution()
         good = sol.grade(move).good
         q.tries.append(move)
@@ -292,7 +295,7 @@ class Practice:
         """Show the answer without (another) try: the position counts as not found."""
         q = self.question
         if q is None or q.done:
-            raise PracticeError("there is no position waiting for an answer: press Next")
+            raise PracticeError(_("there is no position waiting for an answer: press Next"))
         sol = q.solution()
         move = q.tries[-1] if q.tries else sol.best[0]
         return self._finish(q, sol, move, False, sol.grade(move), sol.why(move, self.style) if q.tries else "", None)
@@ -322,7 +325,7 @@ class Practice:
 
     @property
     def score(self) -> str:
-        return f"{self.solved} of {self.asked} at the first try"
+        return _("{solved} of {asked} at the first try", solved=self.solved, asked=self.asked)
 
     def weak_themes(self) -> list[tuple[str, float, int]]:
         """The weak themes by lichess's rule: (theme, performance, failures), weakest first. A theme's
@@ -349,7 +352,7 @@ class Practice:
         """The position of ``view`` (one missed before) on show again, renamed afresh."""
         last = self.memory.last_position(view)
         if last is None:
-            raise PracticeError("no answer about that position is in your memory")
+            raise PracticeError(_("no answer about that position is in your memory"))
         original = position_of(last["position"])
         shown, relabel = equivalent(original, f"{self.seed}:again:{view}:{self.asked}")
         q = self._question(shown, "due", relabel, last["position"], view=view)

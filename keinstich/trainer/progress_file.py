@@ -10,6 +10,8 @@ from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
+from keinstich.wording.i18n import _
+
 ENV = "KEINSTICH_MEMORY"
 """The environment variable that names the memory's file (or ``:memory:``)."""
 APPLICATION_ID = 0x4B535431
@@ -146,14 +148,15 @@ def check_file(db: sqlite3.Connection, what: str) -> int:
         tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
         ok = db.execute("PRAGMA quick_check").fetchone()[0]
     except sqlite3.DatabaseError as e:
-        raise ProgressError(f"{what} is damaged or is not a progress file of the kit ({e})") from None
+        raise ProgressError(_("{name} is damaged or is not a progress file of the kit ({error})", name=what,
+                              error=e)) from None
     if ok != "ok":
-        raise ProgressError(f"{what} is damaged ({ok})")
+        raise ProgressError(_("{name} is damaged ({error})", name=what, error=ok))
     if app != APPLICATION_ID and (app != 0 or tables):
-        raise ProgressError(f"{what} is an SQLite file, but not a progress file of the kit")
+        raise ProgressError(_("{name} is an SQLite file, but not a progress file of the kit", name=what))
     if version > SCHEMA:
-        raise ProgressError(f"{what} was written by a newer version of the kit (schema {version}; this version "
-                            f"reads up to {SCHEMA}): update the kit to use it")
+        raise ProgressError(_("{name} was written by a newer version of the kit (schema {version}; this version reads "
+                              "up to {schema}): update the kit to use it", name=what, version=version, schema=SCHEMA))
     return int(version)
 
 

@@ -26,6 +26,7 @@ from keinstich.cards import SUIT_MASKS, Card, Rank, Style, Suit, cards_of, mask_
 from keinstich.coach.equivalence import card_costs
 from keinstich.coach.grades import pack_in_play
 from keinstich.deal import Deal
+from keinstich.wording.i18n import _
 
 if TYPE_CHECKING:
     from keinstich.trainer.bank import Bank
@@ -67,15 +68,16 @@ class Question:
 def brier(q: Question, forecast: Sequence[float]) -> float:
     """The expected Brier score of ``forecast`` under the question's posterior (see the module's docstring)."""
     if len(forecast) != len(q.options):
-        raise SenseError(f"give one chance for each of the {len(q.options)} answers, not {len(forecast)}")
+        raise SenseError(_("give one chance for each of the {n} answers, not {given}", n=len(q.options),
+                               given=len(forecast)))
     if any(not 0 <= p <= 1 for p in forecast):
-        raise SenseError("every chance must be between 0 and 1")
+        raise SenseError(_("every chance must be between 0 and 1"))
     p, post = list(forecast), q.posterior
     if q.kind == "void":  # one yes-or-no question per seat
         return sum(pi * pi - 2 * pi * qi + qi for pi, qi in zip(p, post, strict=True))
     total = sum(p)
     if total <= 0:
-        raise SenseError("give a chance to at least one answer")
+        raise SenseError(_("give a chance to at least one answer"))
     p = [x / total for x in p]
     return sum(x * x for x in p) - 2 * sum(x * y for x, y in zip(p, post, strict=True)) + 1
 
@@ -83,7 +85,8 @@ def brier(q: Question, forecast: Sequence[float]) -> float:
 def pick(q: Question, option: str) -> list[float]:
     """The forecast of picking one answer: 1 on it, 0 elsewhere."""
     if option not in q.options:
-        raise SenseError(f"{option!r} is not one of the answers: {', '.join(q.options)}")
+        raise SenseError(_("{option} is not one of the answers: {answers}", option=repr(option),
+                               answers=", ".join(q.options)))
     return [1.0 if o == option else 0.0 for o in q.options]
 
 
@@ -132,15 +135,15 @@ def _share(know: Knowledge, extra: dict[int, int]) -> float | None:
 def _draws(know: Knowledge, seed: str) -> list[list[int]]:
     rng = random.Random(seed)
     sampler = _sampler(know)
-    return [sampler.sample(rng) for _ in range(DRAWS)]
+    return [sampler.sample(rng) for _x in range(DRAWS)]
 
 
 # --- the questions ------------------------------------------------------------------------------------
 
 
 def _seat_names(know: Knowledge) -> list[str]:
-    names = [f"seat {s}" for s in _others(know)]
-    return names + (["out of play"] if know.out else [])
+    names = [_("seat {n}", n=s) for s in _others(know)]
+    return names + ([_("out of play")] if know.out else [])
 
 
 def holds(position: Deal, c: Card, seat: int | None = None, *, style: Style | None = None) -> Question:
@@ -149,7 +152,8 @@ def holds(position: Deal, c: Card, seat: int | None = None, *, style: Style | No
     seat = _seat(position, seat)
     know = knowledge(position, seat)
     if not know.unseen & c.bit:
-        raise SenseError(f"{c.code} is not hidden from seat {seat}: it is in its hand or has been played")
+        raise SenseError(_("{card} is not hidden from seat {seat}: it is in its hand or has been played",
+                               card=c.code, seat=seat))
     names = _seat_names(know)
     slots = len(names)
     shares = [_share(know, {k: c.bit for k in range(slots) if k != j}) for j in range(slots)]
@@ -160,7 +164,8 @@ def holds(position: Deal, c: Card, seat: int | None = None, *, style: Style | No
         drawn = _draws(know, f"holds:{c.code}:{position.record().to_json()}")
         post = [sum(1 for d in drawn if d[j] & c.bit) / DRAWS for j in range(slots)]
     words = style or pack_in_play(position).style
-    return Question("holds", f"Who holds the {c.label(words)}?", tuple(names), _normal(post), position, seat, exact)
+    return Question("holds", _("Who holds the {card}?", card=c.label(words)), tuple(names), _normal(post), position,
+                    seat, exact)
 
 
 def count_out(position: Deal, suit: Suit, seat: int | None = None, *, style: Style | None = None) -> Question:
@@ -169,7 +174,7 @@ def count_out(position: Deal, suit: Suit, seat: int | None = None, *, style: Sty
     know = knowledge(position, seat)
     hidden = (know.unseen & SUIT_MASKS[suit]).bit_count()
     words = style or pack_in_play(position).style
-    text = f"How many {suit.label(words).capitalize()} are still in the other hands?"
+    text = _("How many {suit} are still in the other hands?", suit=suit.label(words).capitalize())
     options = tuple(str(k) for k in range(hidden + 1))
     if not know.out:
         post = [1.0 if k == hidden else 0.0 for k in range(hidden + 1)]
@@ -195,14 +200,14 @@ def void(position: Deal, suit: Suit, seat: int | None = None, *, style: Style | 
         drawn = _draws(know, f"void:{suit}:{position.record().to_json()}")
         post = [sum(1 for d in drawn if not d[k] & SUIT_MASKS[suit]) / DRAWS for k in range(len(others))]
     words = style or pack_in_play(position).style
-    return Question("void", f"Who is void in {suit.label(words).capitalize()}? Give each seat its chance.",
-                    tuple(f"seat {s}" for s in others), tuple(post), position, seat, exact)
+    return Question("void", _("Who is void in {suit}? Give each seat its chance.", suit=suit.label(words).capitalize()),
+                    tuple(_("seat {n}", n=s) for s in others), tuple(post), position, seat, exact)
 
 
 def _seat(position: Deal, seat: int | None) -> int:
     s = position.turn if seat is None else seat
     if s is None:
-        raise SenseError("the deal is over: ask about a position in play")
+        raise SenseError(_("the deal is over: ask about a position in play"))
     return s
 
 
@@ -217,13 +222,13 @@ def question(position: Deal, seed: int | str, kind: str | None = None, *, style:
     rng = random.Random(f"sense:{seed}")
     kinds = [kind] if kind is not None else list(KINDS)
     if kind is not None and kind not in KINDS:
-        raise SenseError(f"unknown kind {kind!r}: use one of {', '.join(KINDS)}")
+        raise SenseError(_("unknown kind {kind}: use one of {kinds}", kind=repr(kind), kinds=", ".join(KINDS)))
     rng.shuffle(kinds)
     seat = _seat(position, None)
     know = knowledge(position, seat)
     hidden = cards_of(know.unseen)
     costs = card_costs(position) or (0,) * 52
-    played = {c.suit for _, m in position.history for c in ([m] if isinstance(m, Card) else [])}
+    played = {c.suit for _x, m in position.history for c in ([m] if isinstance(m, Card) else [])}
     for k in kinds:
         if k == "holds" and hidden:
             worth = [c for c in hidden if costs[c.index] != 0 or c.rank >= Rank.KING] or list(hidden)
@@ -233,7 +238,7 @@ def question(position: Deal, seed: int | str, kind: str | None = None, *, style:
             return count_out(position, rng.choice(suits), seat, style=style)
         if k == "void" and suits:
             return void(position, rng.choice(suits), seat, style=style)
-    raise SenseError("nothing is hidden worth asking about in this position")
+    raise SenseError(_("nothing is hidden worth asking about in this position"))
 
 
 def from_bank(bank: Bank, seeds: Iterator[str], style_of: Callable[[Deal], Style | None] = lambda _d: None,
@@ -243,14 +248,14 @@ def from_bank(bank: Bank, seeds: Iterator[str], style_of: Callable[[Deal], Style
     is passed over, up to ``tries`` times. ``style_of`` names the position's cards."""
     entries = [e for e in bank.entries if e.family not in ("kein-stich/domino", "herzeln/domino")]
     if not entries:
-        raise SenseError("the bank has no trick positions to ask about")
-    for _, seed in zip(range(tries), seeds, strict=False):
+        raise SenseError(_("the bank has no trick positions to ask about"))
+    for _try, seed in zip(range(tries), seeds, strict=False):
         position = random.Random(seed).choice(entries).position()
         try:
             return question(position, seed, style=style_of(position))
         except SenseError:
             continue
-    raise SenseError("no card-sense question found")
+    raise SenseError(_("no card-sense question found"))
 
 
 __all__ = ["DRAWS", "KINDS", "Question", "SenseError", "brier", "count_out", "from_bank", "holds", "knowledge",

@@ -15,21 +15,48 @@ from keinstich.coach import Verdict
 from keinstich.coach.equivalence import card_costs
 from keinstich.coach.grades import pack_in_play
 from keinstich.deal import Deal, Move, move_cards
+from keinstich.wording.i18n import N_, _
 
 THEMES: dict[str, str] = {
-    "duck": "Duck: play under the winning card when you could take the trick",
-    "take": "Take the trick: win it now, while it is cheap (or worth having)",
-    "exit": "Keep an exit card: a low card to give the lead away later",
-    "void": "Make a void: play your last card of a suit",
-    "shed": "Shed the dangerous card while you cannot follow",
-    "count": "Count the suit: how many are still out, and who is void",
-    "lead": "Choose a safe lead",
-    "block": "Block a row: lay the card that opens least for the others",
-    "trump": "Trump and overtrump (Herzblatt)",
-    "smear": "Give points to your partner's trick (Herzblatt)",
-    "endgame": "The last tricks: count to the end",
+    "duck": N_("Duck: play under the winning card when you could take the trick"),
+    "take": N_("Take the trick: win it now, while it is cheap (or worth having)"),
+    "exit": N_("Keep an exit card: a low card to give the lead away later"),
+    "void": N_("Make a void: play your last card of a suit"),
+    "shed": N_("Shed the dangerous card while you cannot follow"),
+    "count": N_("Count the suit: how many are still out, and who is void"),
+    "lead": N_("Choose a safe lead"),
+    "block": N_("Block a row: lay the card that opens least for the others"),
+    "trump": N_("Trump and overtrump (Herzblatt)"),
+    "smear": N_("Give points to your partner's trick (Herzblatt)"),
+    "endgame": N_("The last tricks: count to the end"),
 }
-"""Every theme by id, with the words the trainer shows."""
+"""Every theme by id, with the words the trainer shows ("Name: what it is"; translated where shown)."""
+
+
+THEME_NAMES: dict[str, str] = {
+    "duck": N_("Duck"),
+    "take": N_("Take the trick"),
+    "exit": N_("Keep an exit card"),
+    "void": N_("Make a void"),
+    "shed": N_("Shed the dangerous card while you cannot follow"),
+    "count": N_("Count the suit"),
+    "lead": N_("Choose a safe lead"),
+    "block": N_("Block a row"),
+    "trump": N_("Trump and overtrump (Herzblatt)"),
+    "smear": N_("Give points to your partner's trick (Herzblatt)"),
+    "endgame": N_("The last tricks"),
+}
+"""Every theme's short name (the part of its words before the colon; translated where shown)."""
+
+
+def theme_name(theme: str) -> str:
+    """A theme's short name in the language spoken: "Duck", "Drunterbleiben"."""
+    return _(THEME_NAMES[theme]) if theme in THEME_NAMES else theme
+
+
+def theme_text(theme: str) -> str:
+    """A theme's name and what it is, in the language spoken."""
+    return _(THEMES[theme]) if theme in THEMES else theme
 
 
 def _cards(moves: tuple[Move, ...]) -> list[Card]:
@@ -67,7 +94,7 @@ class _View:
         if not self.trick:
             return None
         best = self.trick[0][1]
-        for _, c in self.trick[1:]:
+        for _seat, c in self.trick[1:]:
             if self.beats(c, best):
                 best = c
         return best
@@ -147,7 +174,7 @@ def _trump(v: _View) -> bool:
     if v.trump is None or not v.good:
         return False
     return any(c.suit == v.trump for c in v.good) and (v.led != v.trump or any(
-        c.suit == v.trump for _, c in v.trick))
+        c.suit == v.trump for _x, c in v.trick))
 
 
 def _smear(v: _View) -> bool:
@@ -203,4 +230,4 @@ def themes_of(position: Deal, sol: Verdict) -> tuple[str, ...]:
     return tuple(t for t, test in TRICK_TESTS.items() if test(v))
 
 
-__all__ = ["THEMES", "themes_of"]
+__all__ = ["THEMES", "theme_name", "theme_text", "themes_of"]

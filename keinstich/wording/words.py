@@ -10,6 +10,7 @@ from contextvars import ContextVar
 from itertools import groupby
 
 from keinstich.cards import Card, Lang, Rank, Style, Suit, card, quoted
+from keinstich.wording.i18n import _, check_language, use_language
 
 _NAMING: ContextVar[Style | None] = ContextVar("keinstich_naming", default=None)
 
@@ -70,44 +71,75 @@ def usual_style(game: str) -> Style:
     return "french" if game == "herzeln" else "german"
 
 
+def contract_name(name: str) -> str:
+    """A contract's or a game's name in the language spoken ("No Hearts", "Kein Herz"): the catalogs know the kit's
+    own; a reader's home-made contract keeps the name it was given."""
+    return _(name) if name else name
+
+
 def a(word: str) -> str:
-    """The word with its indefinite article: "a Jack", "an Unter", "an Acorns trick"."""
+    """The word with its indefinite article: "a Jack", "an Unter", "an Acorns trick" (English only: a sentence to be
+    translated names its article in the msgid instead)."""
     return ("an " if word[:1].lower() in "aeiou" else "a ") + word
 
 
-def card_words(c: Card, style: Style, lang: Lang = "en") -> str:
+def listed(items: Iterable[str]) -> str:
+    """Words listed in the language spoken: "7, Unter and König" / "7, Unter und König"."""
+    words = list(items)
+    if len(words) < 2:
+        return "".join(words)
+    # TRANSLATORS: the end of a list: "7, Unter and König"
+    return _("{items} and {last}", items=", ".join(words[:-1]), last=words[-1])
+
+
+def card_words(c: Card, style: Style, lang: Lang | None = None) -> str:
     """One card in a line the learner reads: "Q♠" with French faces, "Ober of Leaves" (or "Grün-Ober" in
     German) with German ones, whose suits are not the French symbols."""
     if not isinstance(c, Card):
         c = card(c)  # a code such as "QS", or a refusal that says what a card is
     if style not in ("french", "german"):
         raise ValueError(f"style must be 'german' or 'french', not {quoted(style)}")
-    if lang not in ("en", "de"):
-        raise ValueError(f"lang must be 'en' or 'de', not {quoted(lang)}")
+    if lang is not None:
+        check_language(lang)
     return c.text if style == "french" else c.label(style, lang)
 
 
 def the_card(c: Card, style: Style) -> str:
-    """One card in a sentence: "J♠" with French faces, "the Unter of Leaves" with German ones."""
-    return c.text if style == "french" else "the " + cards_in_words([c], style)
+    """One card in a sentence: "J♠" with French faces, "the Unter of Leaves" with German ones (German: "Grün-Unter")."""
+    if style == "french":
+        return c.text
+    # TRANSLATORS: a card named in a sentence ("lay the Unter of Leaves first"); German names it bare: "{card}"
+    return _("the {card}", card=c.label(style))
 
 
 def cards_in_words(cs: Iterable[Card], style: Style) -> str:
     """Cards for a learner, suit by suit in the order given: "7♠ J♠ K♠" with French faces, "7, Unter and
-    King of Leaves" with German ones (whose suits are not the French symbols)."""
+    King of Leaves" with German ones (whose suits are not the French symbols); German: "7, Unter und König in
+    Grün", one card "Grün-Ober"."""
     cards = list(cs)
     if style == "french":
         return " ".join(c.text for c in cards)
     groups = []
     for suit, run in groupby(cards, key=lambda c: c.suit):
-        ranks = [c.rank.label(style) for c in run]
-        names = ranks[0] if len(ranks) == 1 else ", ".join(ranks[:-1]) + " and " + ranks[-1]
-        groups.append(f"{names} of {suit.label(style).capitalize()}")
+        same = list(run)
+        if len(same) == 1:
+            groups.append(same[0].label(style))
+            continue
+        # TRANSLATORS: several cards of one suit: "7, Unter and König of Leaves"
+        groups.append(_("{ranks} of {suit}", ranks=listed(c.rank.label(style) for c in same),
+                        suit=suit.label(style).capitalize()))
     return "; ".join(groups)
 
 
+@contextmanager
+def speaking(lang: Lang | None) -> Iterator[None]:
+    """:func:`keinstich.wording.i18n.use_language` for a ``lang`` argument (None: the language spoken here)."""
+    with use_language(lang):
+        yield
+
+
 class Who:
-    """The seat a reason is about: "seat 2" (third person, card codes) or "you" (the learner, card names)."""
+    """The seat a sentence is about: the engine's third person (card codes) or the learner, "you" (card names)."""
 
     __slots__ = ("seat", "style", "you")
     seat: int
@@ -116,13 +148,6 @@ class Who:
 
     def __init__(self, seat: int, you: bool = False, style: Style = "french") -> None:
         self.seat, self.you, self.style = seat, you, style
-
-    def __str__(self) -> str:
-        return "you" if self.you else f"seat {self.seat}"
-
-    def does(self, third: str, plain: str | None = None) -> str:
-        """The subject and its verb: ``does("has", "have")`` is "seat 2 has" or "you have"."""
-        return f"{self} {plain if self.you and plain is not None else third}"
 
     def cards(self, cs: Iterable[Card]) -> str:
         """Cards as this reader reads them: codes joined by ", " for the engine, names for the learner."""
@@ -143,22 +168,6 @@ class Who:
             return c.code
         return the_card(c, self.style)
 
-    def holds(self, cs: Iterable[Card]) -> str:
-        """"holds 7C, KC" or "you hold 7♠ K♠"."""
-        return f"you hold {self.cards(cs)}" if self.you else f"holds {self.cards(cs)}"
 
-    def turn(self, turn: int) -> str:
-        """Out of turn: "it is seat 1's turn, not seat 2's" / "it is seat 1's turn, not yours"; a seat that is
-        no seat number at all is refused as such."""
-        if isinstance(self.seat, bool) or not isinstance(self.seat, int):
-            return f"seat must be a whole number such as {turn} (the seat to move), not {quoted(self.seat)}"
-        other = "yours" if self.you else f"seat {self.seat}'s"
-        return f"it is seat {turn}'s turn, not {other}"
-
-    def not_allowed(self, c: Card) -> str:
-        """The engine's tail ": 7C is not allowed"; empty for the learner (the reason sits on that card)."""
-        return "" if self.you else f": {c.code} is not allowed"
-
-
-__all__ = ["Who", "a", "card_words", "cards_in_words", "current_style", "naming", "naming_unless_set", "say",
-           "say_cards", "say_suit", "the_card", "usual_style"]
+__all__ = ["Who", "a", "card_words", "cards_in_words", "contract_name", "current_style", "listed", "naming",
+           "naming_unless_set", "say", "say_cards", "say_suit", "speaking", "the_card", "usual_style"]

@@ -212,7 +212,7 @@ def test_out_of_turn_and_wrong_cards_are_said_to_you() -> None:
 def test_a_german_table_says_the_refusal_in_german() -> None:
     """The engine's refusal is data; the table says it in its own language, to the learner, in its faces' words."""
     table = Table.from_deal(clubs_led(), seat=1, synchronous=True, lang="de")
-    assert table.session.why_not(card("9H")) == "du musst Eichel bedienen (du hast Eichel-10 und Eichel-Unter)"
+    assert table.session.why_not(card("9H")) == "du musst Eichel bedienen (du hast 10 und Unter in Eichel)"
     table.play("9H")
     assert table.messages.kind == "error" and "du musst Eichel bedienen" in table.messages.text
 

@@ -1,0 +1,50 @@
+"""The game's small words, each through the message catalogs: a grade, a unit, a move that puts down no card, a
+phase of the deal. One place, so that a table, a review, a quiz and the trainer name them alike."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from keinstich.wording.i18n import pgettext
+
+__all__ = ["grade_name", "move_words", "unit_word"]
+
+
+def grade_name(grade: str) -> str:
+    """A grade as the learner reads it: "best", "fine", "mistake", "blunder" (German "beste", "gut", "Fehler", …)."""
+    names: dict[str, Callable[[], str]] = {
+        "best": lambda: pgettext("grade", "best"), "fine": lambda: pgettext("grade", "fine"),
+             "mistake": lambda: pgettext("grade", "mistake"), "blunder": lambda: pgettext("grade", "blunder"),
+             "differs": lambda: pgettext("grade", "differs"), "only": lambda: pgettext("grade", "only")}
+    said = names.get(grade)
+    return said() if said is not None else grade
+
+
+def unit_word(unit: str) -> str:
+    """A cost's unit in a cell: "pf", "points", "stakes" (German "Pf", "Punkte", "Einsätze")."""
+    names: dict[str, Callable[[], str]] = {
+        "pf": lambda: pgettext("unit", "pf"), "pfennig": lambda: pgettext("unit", "pfennig"),
+             "points": lambda: pgettext("unit", "points"),
+             "card points": lambda: pgettext("unit", "card points"), "stakes": lambda: pgettext("unit", "stakes"),
+             "place": lambda: pgettext("unit", "place")}
+    said = names.get(unit)
+    return said() if said is not None else unit
+
+
+def move_words(move: Any) -> str:
+    """A move that puts down no card, in a cell or a line: "pass", "play", "announce 66", "discard 7C 8H"."""
+    text = "pass" if move is None else str(move)
+    names: dict[str, Callable[[], str]] = {
+        "play": lambda: pgettext("move", "play"), "pass": lambda: pgettext("move", "pass"),
+             "announce nothing": lambda: pgettext("move", "announce nothing"),
+             "announce 66": lambda: pgettext("move", "announce 66"),
+             "announce du": lambda: pgettext("move", "announce du"), "contra": lambda: pgettext("move", "contra"),
+             "no contra": lambda: pgettext("move", "no contra"), "re": lambda: pgettext("move", "re"),
+             "no re": lambda: pgettext("move", "no re")}
+    said = names.get(text)
+    if said is not None:
+        return said()
+    if text.startswith("discard "):
+        return pgettext("move", "discard {cards}", cards=text.removeprefix("discard "))
+    return text
