@@ -9,6 +9,9 @@ interval. The goal (issue 27): the coach pays no more than the Monte Carlo bot o
 
     python benchmarks/strength.py               # 150 deals per contract, 2 processes
     python benchmarks/strength.py --deals 30    # fewer
+    python benchmarks/strength.py --save all.json                   # keep every deal's result
+    python benchmarks/strength.py --reuse all.json --save new.json  # only the coach plays again
+    python benchmarks/strength.py --report all.json,new.json        # the table of saved runs
 """
 
 from __future__ import annotations
@@ -102,9 +105,11 @@ def main() -> None:
     ap.add_argument("--contracts", default=",".join(CONTRACTS))
     ap.add_argument("--as-it-stands", action="store_true",
                     help="also the fair judgement's leading card on the position as it stands (no renaming)")
-    ap.add_argument("--save", help="write every deal's result to this JSON file")
+    ap.add_argument("--save", help="write every deal's result to this JSON file (the results so far every 50 deals)")
     ap.add_argument("--reuse", help="take the Monte Carlo and heuristic bots' results from this JSON file (written by "
                                     "--save with the same deals): only the coach plays")
+    ap.add_argument("--report", help="play nothing: print the table of the runs saved in these JSON files (comma "
+                                     "separated; a later file's contract replaces an earlier one's)")
     args = ap.parse_args()
     contracts = args.contracts.split(",")
     players = (*PLAYERS, "as-it-stands") if args.as_it_stands else PLAYERS
@@ -119,13 +124,31 @@ def main() -> None:
     results: dict[str, dict[int, dict[str, float]]] = {c: {} for c in contracts}
     times: dict[str, list[float]] = {w: [] for w in players}
     t0 = time.perf_counter()
-    with multiprocessing.get_context("fork").Pool(args.workers) as pool:
-        for c, i, paid, seconds in pool.imap_unordered(job, jobs, chunksize=2):
-            results[c][i] = {**known.get(c, {}).get(str(i), {}), **paid}
-            for w in play_now:
-                times[w].append(seconds[w])
-    if args.save:
-        Path(args.save).write_text(json.dumps({c: {str(i): r for i, r in rows.items()} for c, rows in results.items()}))
+    def save() -> None:
+        if args.save:
+            Path(args.save).write_text(json.dumps({c: {str(i): r for i, r in rows.items()}
+                                                   for c, rows in results.items()}))
+
+    if args.report:  # no play: the table of saved runs (a later file's contract replaces an earlier one's)
+        for f in args.report.split(","):
+            for c, rows in json.loads(Path(f).read_text()).items():
+                if c in results:
+                    results[c] = {int(i): r for i, r in rows.items()}
+        for rows in results.values():
+            for r in rows.values():
+                for w in players:
+                    if f"{w} s" in r:
+                        times[w].append(r[f"{w} s"])
+    else:
+        with multiprocessing.get_context("fork").Pool(args.workers) as pool:
+            for k, (c, i, paid, seconds) in enumerate(pool.imap_unordered(job, jobs, chunksize=2)):
+                results[c][i] = {**known.get(c, {}).get(str(i), {}), **paid,
+                                 **{f"{w} s": seconds[w] for w in play_now}}
+                for w in play_now:
+                    times[w].append(seconds[w])
+                if k % 50 == 49:
+                    save()  # a long run's results so far
+        save()
     print(f"{'contract':16s} {'coach':>14s} {'Monte Carlo':>14s} {'heuristic':>14s}   coach − MC (95 %)      "
           f"coach − heuristic")
     worse = []
@@ -152,8 +175,8 @@ def main() -> None:
             d, hd = interval([r["coach"] - r["as-it-stands"] for r in rows])
             print(f"  {c:16s} as it stands {m:6.2f} ± {h:4.2f}; coach − as it stands {d:+.2f} ({d - hd:+.2f} … "
                   f"{d + hd:+.2f})")
-    print("seconds a deal: " + ", ".join(f"{w} {statistics.median(times[w]):.2f} median" for w in play_now)
-          + f"; {time.perf_counter() - t0:.0f} s in all")
+    print("seconds a deal: " + ", ".join(f"{w} {statistics.median(times[w]):.2f} median" for w in players if times[w])
+          + ("" if args.report else f"; {time.perf_counter() - t0:.0f} s in all"))
 
 
 if __name__ == "__main__":

@@ -1,9 +1,9 @@
 """The judge plays a deal and its renamed twin out alike, so a position and its stand-in are the same problem.
 
-The coach judges a canonical stand-in of every position (suits permuted, a flat suit's ranks shifted:
-keinstich.coach.equivalence) and renames the answer back. That is only right if the whole judgement is invariant
-under the renaming, play-outs included: here every contract of the three games is played out from positions of
-seeded deals, and again after every renaming ``symmetries()`` allows, with the same random numbers; the two must go
+The coach judges a canonical stand-in of every position (its suits permuted: keinstich.coach.equivalence) and
+renames the answer back. That is only right if the whole judgement is invariant under the renaming, play-outs
+included: here every contract of the three games is played out from positions of seeded deals, and again after every
+suit permutation ``symmetries()`` allows, with the same random numbers; the two must go
 card for card alike (renamed), or, where the deal reads two suits alike at the start (then it is the same deal
 either way round), end with the same scores. Then the issue's examples: the stand-in's grade and cost are the
 position's own.
@@ -23,7 +23,7 @@ from keinstich.bots.heuristic import HeuristicBot, fair_playout
 from keinstich.bots.play import bot_move
 from keinstich.cards import Card
 from keinstich.coach import verdict
-from keinstich.coach.equivalence import Relabel, _suit_relabel, canonical, card_costs, rank_shift, suit_permutations
+from keinstich.coach.equivalence import Relabel, _suit_relabel, canonical, card_costs, suit_permutations
 from keinstich.coach.fair import fair
 from keinstich.deal import Deal, Lay, parse_move
 from keinstich.games import GAMES
@@ -50,12 +50,10 @@ def positions(gid: str, cid: str, players: int | None) -> Iterator[Deal]:
 
 
 def renamings(position: Deal, rng: random.Random) -> Iterator[Relabel]:
-    """Every suit permutation the contract allows (the identity aside), each followed by a rank shift drawn where
-    the contract allows one."""
+    """Every suit permutation the contract allows (the identity aside): the judge's renamings. (A rank shift is not
+    one of them: the play-outs read ranks as the heuristic bot does.)"""
     for perm in suit_permutations(position)[1:]:
-        r = _suit_relabel(perm)
-        shift = rank_shift(r(position), rng)
-        yield r if shift.identity else r.then(shift)
+        yield _suit_relabel(perm)
 
 
 def soloist_of(position: Deal) -> int | None:

@@ -20,12 +20,13 @@ compiled (numba) and as plain Python (:mod:`keinstich.kernel.jit`).
 
 Ties. The heuristic bot sees one seat's view; where two cards of different suits come out equal it takes the higher
 (or lower) rank, then the first suit in the pack's order. The coach's fair judgement plays its deals out with
-``fair`` set (mode :data:`~keinstich.kernel.layout.FAIR`): there a card's rank is read as its *place* among the
-cards of its suit still in play, and suits are taken in the order :func:`suit_order` reads off the whole deal at
-the start of the play-out (who holds each card still in play, what it costs, what each seat has shown), never by
-their names. A deal and its renamed twin (suits permuted, a flat suit's ranks shifted: the renamings of
-:mod:`keinstich.coach.equivalence`) are then played out alike, card for card; where two suits read the same the
-deal is the same either way round.
+``fair`` set (mode :data:`~keinstich.kernel.layout.FAIR`): there the ranks decide as they do for the bot, but suits
+are taken in the order :func:`suit_order` reads off the whole deal at the start of the play-out (who holds each card
+still in play, what it costs, what each seat has shown), never by their names. A deal and its renamed twin (suits
+permuted: the renaming of :mod:`keinstich.coach.equivalence` the judge uses) are then played out alike, card for
+card, and otherwise as the heuristic bot plays them; where two suits read the same the deal is the same either way
+round. (Reading a rank as its place among the live cards of its suit, so that a rank shift would keep it too, plays
+the deals out unlike the bot the learner meets: the judge paid for it in strength, issue 27.)
 
 A contract is read as data, as what each card and trick costs the seat that takes it (``cost``, ``base``):
 any contract written as data is played sensibly without new code. Tables (see
@@ -92,13 +93,6 @@ def strongest(mask: int, st: Any) -> int:
         if best < 0 or st[c] > st[best]:
             best = c
     return best
-
-
-@jit()
-def place(c: int, alive: int, lower: Any) -> int:
-    """How many cards of ``c``'s suit still in play (``alive``) rank below it: its rank among them, whatever the
-    cards gone before (a rank shift keeps it)."""
-    return popcount(lower[c] & alive)
 
 
 @jit()
@@ -205,14 +199,11 @@ def nt_pick(k: int, n: int, seat: int, hand: int, legal: int, trick: Any, tlen: 
             order: Any) -> tuple[int, int, int]:
     """The heuristic's card in a no-trump trick deal, its reason code and the card the reason refers to (-1:
     none); ``trick[:tlen]`` are the cards down, ``voids[s]`` the suits (as bits) seat ``s`` has shown it lacks.
-    With ``fair``, ties between suits go by each card's :func:`place` and the suits' ``order`` (see the module);
-    else by rank and the suits' names (``order`` is not read)."""
+    Ties go by rank, then between suits by the suits' ``order`` with ``fair`` (see the module), else by their
+    names (``order`` is not read)."""
     if not legal & (legal - 1):
         return low_index(legal), ONLY, -1
     b = base[k]
-    alive = hand | unseen
-    for j in range(tlen):
-        alive |= 1 << trick[j]
     if tlen > 0:
         w = trick[0]
         led = w // 13
@@ -291,13 +282,9 @@ def nt_pick(k: int, n: int, seat: int, hand: int, legal: int, trick: Any, tlen: 
                 wc = win_chance(c, unseen & (0x1FFF << (13 * (c // 13))), 1, lower, higher)
                 if best < 0 or wc > bwin:
                     best, bwin = c, wc
-                elif wc == bwin:  # the higher card, then the first suit
-                    if fair:
-                        pc, pb = place(c, alive, lower), place(best, alive, lower)
-                        if pc > pb or (pc == pb and order[c // 13] < order[best // 13]):
-                            best = c
-                    elif st[c] > st[best]:
-                        best = c
+                elif wc == bwin and (st[c] > st[best] or (fair and st[c] == st[best]
+                                                          and order[c // 13] < order[best // 13])):
+                    best = c  # the higher card, then the first suit
             return best, code, trick[0]
         best = -1
         bwin = 0.0
@@ -308,13 +295,11 @@ def nt_pick(k: int, n: int, seat: int, hand: int, legal: int, trick: Any, tlen: 
             wc = win_chance(c, unseen & (0x1FFF << (13 * (c // 13))), 1, lower, higher)
             if best < 0 or wc < bwin or (wc == bwin and -cost[c] < -cost[best]):
                 best, bwin = c, wc
-            elif fair and wc == bwin and cost[c] == cost[best]:  # the lower card, then the first suit
-                pc, pb = place(c, alive, lower), place(best, alive, lower)
-                if pc < pb or (pc == pb and order[c // 13] < order[best // 13]):
-                    best = c
+            elif fair and wc == bwin and cost[c] == cost[best] and order[c // 13] < order[best // 13]:
+                best = c  # the first suit (by its name, without ``fair``: the lowest index comes first)
         return best, VOID_LOW, trick[0]
     # leading: (expected cost, suit length, strength, suit, card, win chance) per option, sorted stably; with
-    # ``fair`` a card's place instead of its strength, and the suits' order instead of their names
+    # ``fair`` the suits' order instead of their names
     dump = max_cost(unseen, HF, cost)
     o_exp = [0.0] * 8
     o_len = [0] * 8
@@ -352,7 +337,7 @@ def nt_pick(k: int, n: int, seat: int, hand: int, legal: int, trick: Any, tlen: 
             c = low if pick == 0 else strongest(mine, st)
             win = win_chance(c, su, followers, lower, higher)
             exp = win * (trick_cost + cost[c])
-            high = place(c, alive, lower) if fair else st[c]
+            high = st[c]
             # insert after every option that sorts before or equal to it (a stable sort)
             at = no
             while at > 0 and (o_exp[at - 1] > exp or (o_exp[at - 1] == exp and (
@@ -513,4 +498,4 @@ def trump_pick(k: int, n: int, seat: int, hand: int, legal: int, trick: Any, tle
     return weakest(legal, st), T_LEAD_TRUMP, -1
 
 
-__all__ = ["ONLY", "max_cost", "nt_pick", "place", "strongest", "suit_order", "trump_pick", "weakest", "win_chance"]
+__all__ = ["ONLY", "max_cost", "nt_pick", "strongest", "suit_order", "trump_pick", "weakest", "win_chance"]

@@ -5,8 +5,8 @@ its modes, takes the learner's card, gives a second try after a wrong one with a
 that beats the card, and writes the answer to the learner's memory in one transaction (the ratings it
 moves, the deck item it schedules). Modes:
 
-* ``"due"``: the deck's positions due now, each as an equivalent position (suits permuted, ranks shifted
-  where the contract allows, :func:`~.equivalence.equivalent`);
+* ``"due"``: the deck's positions due now, each as an equivalent position (suits permuted where the contract
+  allows, :func:`~.equivalence.equivalent`);
 * ``"level"``: bank positions rated near the learner's rating;
 * ``"theme"``: bank positions of one theme, near the learner's rating;
 * ``"contract"``: bank positions of one contract, near the learner's rating in its family;
@@ -72,7 +72,7 @@ class SimulatedClock:
 
 def view_id(position: Deal) -> str:
     """The same text for every position the seat to move cannot tell apart from this one up to renaming
-    suits and shifting ranks (the deck holds such positions once)."""
+    suits (the deck holds such positions once)."""
     canon = canonical(position)[0]
     return hashlib.sha256(repr(seat_view(canon)).encode()).hexdigest()[:20]
 

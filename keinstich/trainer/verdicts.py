@@ -3,9 +3,9 @@ a layout of the hidden hands that beats a card.
 
 Everything the trainer, the bank and the drills know about a position's answer comes through
 :func:`solution`, which asks the coach's one judge (:func:`keinstich.coach.verdict`). The judge itself judges the
-position's *canonical* representative (:func:`keinstich.coach.equivalence.canonical`: suits and ranks renamed by a
-rule that depends only on what the seat to move can know) and renames the answer back, so every equivalent
-position, however its suits are permuted or its ranks shifted, gets the same costs card for card, in the Hint, the
+position's *canonical* representative (:func:`keinstich.coach.equivalence.canonical`: suits renamed by a rule that
+depends only on what the seat to move can know) and renames the answer back, so every equivalent position, however
+its suits are permuted, gets the same costs card for card, in the Hint, the
 review, a quiz and the trainer alike; its sentences name the shown cards.
 
 :data:`JUDGE` names the judge and its settings; :func:`stamp` fingerprints what it answers on a few fixed
