@@ -146,7 +146,7 @@ class ClassResults:
         best = ", ".join(move_text(m, style) for m in d.verdict.best)
         return _("{where}: {wrong} of {reached} went wrong; most played {move} ({grade}; best: {best}) — {why}",
                  where=where, wrong=d.wrong, reached=d.reached, move=move_text(d.move, style),
-                 grade=grade_name(d.verdict.grade), best=best, why=d.verdict.why)
+                 grade=grade_name(d.verdict.grade), best=best, why=d.verdict.said)
 
     def _repr_html_(self) -> str:
         rows = "".join(f"<tr><td>{s.rank}</td><td>{html.escape(s.name)}</td><td>{s.score:g}</td>"

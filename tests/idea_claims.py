@@ -20,7 +20,7 @@ from typing import Any
 from keinstich.bots.base import objective
 from keinstich.cards import ALL_CARDS, Card, Suit, strength_table
 from keinstich.coach import Judgement
-from keinstich.coach.idea_words import FORMS, template
+from keinstich.coach.idea_words import FORMS, suit_name, template
 from keinstich.coach.ideas import SHARE
 from keinstich.coach.lines import LineTrick, lines, rows, value_of
 from keinstich.coach.why import move_text
@@ -69,7 +69,7 @@ def _card(name: str, style: Any) -> Card:
 
 
 def _suit(name: str, style: Any) -> Suit:
-    got = [s for s in Suit if s.label(style) == name]
+    got = [s for s in Suit if suit_name(s, style) == name]
     _need(len(got) == 1, name, "a suit named")
     return got[0]
 
@@ -182,11 +182,13 @@ def _holds(form: str, f: dict[str, Any], spot: _Spot, mine: tuple[LineTrick, ...
     raise Claim(f"a form nobody checks: {form}")
 
 
-def check(j: Judgement, how: str | None = None) -> list[str]:
-    """Check the idea sentence at the start of ``j.said`` (and ``how``, the sentence of how the judge saw it, when
-    given) against the judge's lines; returns the names of the claims checked (raises :class:`Claim`)."""
+def check(j: Judgement, how: str | None = None, said: str | None = None) -> list[str]:
+    """Check the idea sentence at the start of ``j.said`` (or of ``said``, when given), and ``how``, the sentence of
+    how the judge saw it, when given, against the judge's lines; returns the names of the claims checked (raises
+    :class:`Claim`)."""
     v = j.verdict
-    said, style = j.said, v.style
+    style = v.style
+    said = j.said if said is None else said
     r = j.idea
     got = parse(said)
     if r is None:

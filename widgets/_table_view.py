@@ -150,9 +150,12 @@ class TableView:
         cs = move_cards(move)
         return self.card_text(cs[0]) if len(cs) == 1 else said_move(move)
 
-    def hint_html(self, move: Any, reason: str) -> str:
-        """The hint beside its button: the coach's move in bold, then why."""
-        return (f'<div style="background:#fff4d6;border-radius:4px;padding:4px 8px;line-height:1.4">'
+    def hint_html(self, move: Any, reason: str, how: str = "") -> str:
+        """The hint beside its button: the coach's move in bold, then why in plain words (``how``: how it was
+        judged, in the note's tooltip)."""
+        tip = f' title="{html.escape(_("How was this judged?") + " " + how)}"' if how else ""
+        return (f'<div class="ks-hint-note" style="background:#fff4d6;border-radius:4px;padding:4px 8px;'
+                f'line-height:1.4"{tip}>'
                 f'{html.escape(_("The coach suggests"))} <b>{html.escape(self.advice(move))}</b>'
                 f'{" — " + html.escape(reason) if reason else ""}</div>')
 

@@ -10,6 +10,7 @@ from keinstich.cards import Lang, Style, sort_hand
 from keinstich.coach import Grade
 from keinstich.deal import Deal, Move, move_cards
 from keinstich.faces import cards_html
+from keinstich.faces.review import lesson_link
 from keinstich.trainer import sense as card_sense
 from keinstich.trainer.bank import Bank
 from keinstich.trainer.memory import Memory
@@ -102,29 +103,36 @@ def table_line(d: Deal, style: Style) -> str:
 
 
 def wrong_html(out: Outcome, style: Style) -> str:
-    """The feedback after a card that is not good enough, before the second try."""
+    """The feedback after a card that is not good enough, before the second try: what it cost and the idea's name
+    as a clue; no good card is named (the answer stays hidden until the last try or Show answer)."""
     colour = GRADE_COLOURS.get(out.grade, "#333")
     head = _("Not this one: {move} is a {grade}.", move=move_name(out.move, style), grade=grade_name(out.grade))
-    return (f"<div><b style='color:{colour}'>{html.escape(head)}</b> {html.escape(sentence(out.why))}</div>"
+    return (f"<div><b style='color:{colour}'>{html.escape(head)}</b> {html.escape(out.wrong)}</div>"
             f"<div><b>{html.escape(_('Try again:'))}</b> {html.escape(_('find a better card.'))}</div>")
 
 
 def answered_html(out: Outcome, style: Style) -> str:
     """The feedback once a position is done: right, right at the second try, not found, or the answer asked for;
-    the good cards and why; when it comes back from the deck."""
+    what the coach says of the card (the idea, with this deal's cards, and what it cost), the good cards and the
+    idea they follow; how it was judged, folded away; when it comes back from the deck."""
     name, colour = move_name(out.move, style), GRADE_COLOURS.get(out.grade, "#333")
     good = ", ".join(move_name(m, style) for m in out.answer)
+    said = html.escape(out.said) + (f" ({lesson_link(out.idea)})" if out.idea else "")
     if out.solved:
-        said = _("Right: {move} is {grade}.", move=name, grade=grade_name(out.grade))
-        head = f"<b style='color:{colour}'>{html.escape(said)}</b>"
+        right = _("Right: {move} is {grade}.", move=name, grade=grade_name(out.grade))
+        head = f"<b style='color:{colour}'>{html.escape(right)}</b>"
     elif out.good:
         head = f"<b style='color:{colour}'>{html.escape(_('Right at the second try: {move}.', move=name))}</b>"
     elif out.tries:
-        head = f"<b style='color:#b00020'>{html.escape(_('Not found.'))}</b> {html.escape(sentence(out.why))}"
+        head = f"<b style='color:#b00020'>{html.escape(_('Not found.'))}</b> {said}"
     else:
         head = f"<b>{html.escape(_('The answer:'))}</b>"
-    parts = [f"<div>{head}</div>", f"<div>{html.escape(_('Good here:'))} <b>{html.escape(good)}</b>. "
-                                   f"{html.escape(sentence(out.best_why))}</div>"]
+    parts = [f"<div>{head}</div>", f"<div>{html.escape(_('Good here:'))} <b>{html.escape(good)}</b>."
+                                   + (f" {html.escape(out.best_idea)} ({lesson_link(out.best_idea_id)})"
+                                      if out.best_idea and out.best_idea_id else "") + "</div>"]
+    how = " ".join(sentence(t) for t in (out.why if out.tries else "", out.best_why) if t)
+    parts.append(f"<details class='ks-how'><summary style='cursor:pointer;color:#555'>"
+                 f"{html.escape(_('How was this judged?'))}</summary>{html.escape(how)}</details>")
     w = out.written
     if w is not None and w.due is not None and not out.solved:
         parts.append(f"<div><i>{html.escape(_('In your deck: it comes back, renamed, on {day}.', day=day(w.due)))}"

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from keinstich.cards import Style
+from keinstich.cards import Style, Suit
 from keinstich.deal import Move, move_cards
 from keinstich.wording.i18n import _, ngettext
 
+from .fair import key
 from .grades import Grade
 from .ideas import IDEAS, Reading, idea_name
 
@@ -85,8 +86,14 @@ def fields_of(r: Reading, style: Style) -> dict[str, str]:
     if r.cards:
         out["card"] = r.cards[0].label(style)
     if r.suit is not None:
-        out["suit"] = r.suit.label(style)
+        out["suit"] = suit_name(r.suit, style)
     return out
+
+
+def suit_name(suit: Suit, style: Style) -> str:
+    """A suit as a sentence names it: its name in the pack's words, capitalised ("Leaves", "Grün")."""
+    name = suit.label(style)
+    return name[:1].upper() + name[1:]
 
 
 def idea_sentence(r: Reading, style: Style) -> str:
@@ -140,10 +147,52 @@ def wrong_try(v: Verdict, move: Move, style: Style | None = None) -> str:
     return said if r is None else f"{said} {clue(r)}"
 
 
+def tempting(v: Verdict) -> Move | None:
+    """The card a learner is most likely to play instead of the best: the rule of thumb's where it is not good, else
+    the cheapest mistake (None where no legal card is a mistake, or the judge measured none)."""
+    if v.judged is None or v.forced:
+        return None
+    if not v.grade(v.usual).good:
+        return v.usual
+    bad = [m for m in v.legal if v.grade(m).bad and move_cards(m)]
+    return min(bad, key=lambda m: (v.cost(m), v.legal.index(m))) if bad else None
+
+
+def why_best(v: Verdict, style: Style | None = None) -> Reading | None:
+    """The idea the best card follows against the most tempting other card (:func:`tempting`), read off the judge's
+    lines: what a right answer, a shown answer or the Hint can teach (None where none is read)."""
+    other = tempting(v)
+    return None if other is None else v.idea(other)
+
+
+def hint_plain(v: Verdict, style: Style | None = None) -> str:
+    """Why the Hint's card, in plain words: where the rule of thumb plays it too, its reason; where the rule of thumb
+    plays another card, the idea the Hint's card follows against it (or what that card would cost). How it was
+    judged stays in :meth:`~.judge.Verdict.hint_reason`."""
+    from keinstich.wording import reason_words
+
+    from .why import amount, move_text
+
+    s = style or v.style
+    if v.forced:
+        return _("your only legal move")
+    if v.judged is None or key(v.usual) == key(v.hint):
+        return _("the rule of thumb plays it too: {reason}", reason=reason_words(v.usual_reason))
+    if v.grade(v.usual) == Grade.BEST:
+        return _("as good here as the rule of thumb's {move}: {reason}", move=move_text(v.usual, s),
+                 reason=reason_words(v.usual_reason))
+    r = v.idea(v.usual)
+    if r is not None:
+        return idea_sentence(r, s)
+    cost, margin = v.cost(v.usual), v.margin(v.usual)
+    return _("the rule of thumb would play {move}, but here that costs about {amount} more, on average",
+             move=move_text(v.usual, s), amount=amount(round(cost) if margin >= 1 else cost, v.unit))
+
+
 def lesson_of(r: Reading) -> str:
     """The lesson that teaches the reading's idea (its notebook's file name)."""
     return IDEAS[r.idea].lesson
 
 
-__all__ = ["FORMS", "clue", "fields_of", "form_key", "form_text", "how_seen", "idea_sentence", "lesson_of", "plain",
-           "template", "wrong_try"]
+__all__ = ["FORMS", "clue", "fields_of", "form_key", "form_text", "hint_plain", "how_seen", "idea_sentence",
+           "lesson_of", "plain", "suit_name", "template", "tempting", "why_best", "wrong_try"]

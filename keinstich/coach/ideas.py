@@ -242,7 +242,7 @@ def _now(s: Seen, m: Card, b: Card, mine: LineTrick, theirs: LineTrick | None, v
         return ("lead", "lead-cheaper", (), None, False)
     if theirs.winner in side and mine.winner not in side:
         if s.state == "void" and s.trump is not None and b.suit == s.trump:
-            return ("trump", "trump", (), None, False)
+            return ("trump", "trump", (), s.led, False)
         if theirs.winner == me:
             return ("take", "take", (), None, False)
         return None

@@ -29,6 +29,7 @@ from keinstich.cards import Style
 from keinstich.coach import Grade, Verdict
 from keinstich.coach.equivalence import Relabel, canonical, equivalent, seat_view
 from keinstich.coach.fair import key
+from keinstich.coach.idea_words import idea_sentence, plain, why_best, wrong_try
 from keinstich.deal import Deal, Move, move_code
 from keinstich.wording import refusal_words
 from keinstich.wording.i18n import _
@@ -136,6 +137,11 @@ class Outcome:
     answer: tuple[Move, ...] = ()
     best_why: str = ""
     written: Written | None = None
+    wrong: str = ""
+    said: str = ""
+    idea: str | None = None
+    best_idea: str = ""
+    best_idea_id: str | None = None
 
 
 class Practice:
@@ -285,7 +291,8 @@ class Practice:
         tries = len(q.tries)
         grade, why = sol.grade(move), sol.why(move, self.style)
         if not good and tries == 1:
-            out = Outcome(move, False, grade, why, False, False, tries, refutation=sol.refutation(move))
+            out = Outcome(move, False, grade, why, False, False, tries, refutation=sol.refutation(move),
+                          wrong=wrong_try(sol, move, self.style))
             self.last = out
             return out
         return self._finish(q, sol, move, good, grade, why, tries if good else None)
@@ -315,8 +322,16 @@ class Practice:
         self.asked += 1
         self.solved += solved
         self.streak = self.streak + 1 if solved else 0
+        reading = sol.idea(move) if grade not in (Grade.BEST, Grade.ONLY) and q.tries else None
+        said = plain(sol, move, self.style) if q.tries else ""
+        if reading is not None:
+            said = f"{idea_sentence(reading, self.style or sol.style)} {said}"
+        best = why_best(sol)
         out = Outcome(move, good, grade, why, True, solved, len(q.tries), answer=sol.good,
-                      best_why=sol.best_why(self.style), written=written)
+                      best_why=sol.best_why(self.style), written=written, said=said,
+                      idea=reading.idea if reading is not None else None,
+                      best_idea=idea_sentence(best, self.style or sol.style) if best is not None else "",
+                      best_idea_id=best.idea if best is not None else None)
         self.last = out
         return out
 
