@@ -38,7 +38,8 @@ def test_the_lines_replayed_differ_by_exactly_what_the_judge_counted() -> None:
     """The judge's deals played out again after the card and after the best card, card by card: the two lines'
     difference is the judge's own (played out in the kernel, near the end searched exactly; Herzblatt too)."""
     checked = exact = 0
-    for gid, cid, players, seed, seat in (("kein-stich", "no-tricks", 4, 306, 2), ("kein-stich", "no-hearts", 4, 312, 0),
+    for gid, cid, players, seed, seat in (("kein-stich", "no-tricks", 4, 306, 2),
+                                          ("kein-stich", "no-hearts", 4, 312, 0),
                                           ("herzblatt", "herzblatt-3", 3, 301, 1)):
         d = game(gid).deal(cid, seed, players=players)
         bots = [HeuristicBot() for _ in range(players)]
@@ -140,3 +141,32 @@ def test_a_wrong_try_names_no_good_card() -> None:
     said = wrong_try(v, j.move)
     assert "10 of Bells" not in said and "König of Bells" in said and "Duck" in said
     assert all(c.label(v.style) not in said for m in v.good for c in [card(str(m))])
+
+
+STEP = 30
+"""Every STEP-th position of the shipped bank (all three games, every contract family) is asked of the judge."""
+
+
+@pytest.mark.parametrize("part", range(3))
+def test_no_wrong_try_over_the_bank_names_a_good_card(part: int) -> None:
+    """The answer stays hidden until the last try: for every card of the bank's positions that the trainer does not
+    accept, what the wrong try is told names no good card (in the pack's words or by code), and names an idea only by
+    its name."""
+    from keinstich.deal import move_cards
+    from keinstich.trainer.bank import shipped
+    from keinstich.trainer.verdicts import solution
+
+    entries = shipped().entries[::STEP][part::3]
+    tried = named = 0
+    for e in entries:
+        v = solution(e.position())
+        good = [c for m in v.good for c in move_cards(m)]
+        for m in v.legal:
+            if v.grade(m).good or not move_cards(m):
+                continue
+            said = wrong_try(v, m)
+            tried += 1
+            shown = [c for c in good if c.label(v.style) in said or f" {c.code} " in f" {said} "]
+            assert not shown, f"{e.id}: {said}"
+            named += "A clue:" in said
+    assert tried > 40 and named

@@ -148,14 +148,18 @@ def wrong_try(v: Verdict, move: Move, style: Style | None = None) -> str:
 
 
 def tempting(v: Verdict) -> Move | None:
-    """The card a learner is most likely to play instead of the best: the rule of thumb's where it is not good, else
-    the cheapest mistake (None where no legal card is a mistake, or the judge measured none)."""
+    """The card a learner is most likely to play instead of the best: the rule of thumb's where it is not best, else
+    the cheapest mistake, else the cheapest card close to the best (None where every legal card is best, or the judge
+    measured none)."""
     if v.judged is None or v.forced:
         return None
-    if not v.grade(v.usual).good:
+    if v.grade(v.usual) != Grade.BEST and move_cards(v.usual):
         return v.usual
-    bad = [m for m in v.legal if v.grade(m).bad and move_cards(m)]
-    return min(bad, key=lambda m: (v.cost(m), v.legal.index(m))) if bad else None
+    for grades in ((Grade.MISTAKE, Grade.BLUNDER), (Grade.FINE,)):
+        other = [m for m in v.legal if v.grade(m) in grades and move_cards(m)]
+        if other:
+            return min(other, key=lambda m: (v.cost(m), v.legal.index(m)))
+    return None
 
 
 def why_best(v: Verdict, style: Style | None = None) -> Reading | None:

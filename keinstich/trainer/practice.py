@@ -326,7 +326,7 @@ class Practice:
         said = plain(sol, move, self.style) if q.tries else ""
         if reading is not None:
             said = f"{idea_sentence(reading, self.style or sol.style)} {said}"
-        best = why_best(sol)
+        best = why_best(sol) if reading is None else None  # the idea is said once
         out = Outcome(move, good, grade, why, True, solved, len(q.tries), answer=sol.good,
                       best_why=sol.best_why(self.style), written=written, said=said,
                       idea=reading.idea if reading is not None else None,
