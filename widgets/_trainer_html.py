@@ -111,10 +111,11 @@ def wrong_html(out: Outcome, style: Style) -> str:
             f"<div><b>{html.escape(_('Try again:'))}</b> {html.escape(_('find a better card.'))}</div>")
 
 
-def answered_html(out: Outcome, style: Style) -> str:
+def answered_html(out: Outcome, style: Style, *, kept: bool = True) -> str:
     """The feedback once a position is done: right, right at the second try, not found, or the answer asked for;
     what the coach says of the card (the idea, with this deal's cards, and what it cost), the good cards and the
-    idea they follow; how it was judged, folded away; when it comes back from the deck."""
+    idea they follow; how it was judged, folded away; when it comes back from the deck (``kept``: the memory is
+    a file; a memory kept only in this kernel promises no day)."""
     name, colour = move_name(out.move, style), GRADE_COLOURS.get(out.grade, "#333")
     good = ", ".join(move_name(m, style) for m in out.answer)
     said = html.escape(out.said) + (f" ({lesson_link(out.idea)})" if out.idea else "")
@@ -133,7 +134,7 @@ def answered_html(out: Outcome, style: Style) -> str:
     how = " ".join(sentence(t) for t in (out.why if out.tries else "", out.best_why) if t)
     parts.append(f"<details class='ks-how'><summary style='cursor:pointer;color:#555'>"
                  f"{html.escape(_('How was this judged?'))}</summary>{html.escape(how)}</details>")
-    w = out.written
+    w = out.written if kept else None
     if w is not None and w.due is not None and not out.solved:
         parts.append(f"<div><i>{html.escape(_('In your deck: it comes back, renamed, on {day}.', day=day(w.due)))}"
                      "</i></div>")
