@@ -34,6 +34,7 @@ from keinstich.cards import Card, Lang, Style, sort_hand
 from keinstich.coach.grades import pack_in_play
 from keinstich.deal import Deal, Move, move_cards
 from keinstich.faces import card_width, domino_svg
+from keinstich.faces.known import known_html
 from keinstich.faces.layout import LayOffView
 from keinstich.trainer import remember
 from keinstich.trainer import sense as card_sense
@@ -54,7 +55,6 @@ from ._thinking import Thinking
 from ._trainer_html import (
     answered_html,
     contract_options,
-    earlier_html,
     layout_html,
     position_line,
     ratings_html,
@@ -318,8 +318,9 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
                 _("Practise rated positions {mode}, a theme or a contract meanwhile.", mode="\x00")).replace(
                 "\x00", f"<b>{html.escape(_(MODE_NAMES['level']))}</b>"))
         elif p.mode == "mistakes":
-            self.info.value = (f"<b>{html.escape(_('That was the last of your mistakes.'))}</b> "
-                               + html.escape(_("They are in your deck: they come back.")))
+            later = (_("They are in your deck: they come back.") if self.memory.path is not None else
+                     _("Press Practise these later to have them come back on the next days."))
+            self.info.value = f"<b>{html.escape(_('That was the last of your mistakes.'))}</b> {html.escape(later)}"
         else:
             self.info.value = (f"<b>{html.escape(_('No position left here that you have not solved.'))}</b> "
                                + html.escape(_("Choose another theme or contract.")))
@@ -329,7 +330,7 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
         style = self.style_of(d)
         self.info.value = position_line(q, style)
         self._draw_table(d, q.seat, style)
-        self.earlier.value = earlier_html(d, style)
+        self.earlier.value = known_html(d, q.seat, style)
         self.hand.set_look(style=style, four_colour=self.four_colour, lang=self.lang, width=self.width)
         self.hand.set_cards(sort_hand(d.hand(q.seat), hand_order(d)), d.legal(),
                             lambda c: self._refusal(d, c, q.seat, style))
@@ -401,7 +402,7 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
             self.hand.highlight([])
             return
         self.change = out.written.change if out.written is not None and q.rated else None
-        self.feedback.value = answered_html(out, style)
+        self.feedback.value = answered_html(out, style, kept=self.memory.path is not None)
         self.hand.highlight([c for m in out.answer for c in move_cards(m)])
         self.answer_button.disabled = True
         self._show_status()
