@@ -53,14 +53,36 @@ def contract_options(bank: Bank, style: Style | None) -> list[tuple[str, str]]:
     return out
 
 
+def contract_label(d: Deal, style: Style, fallback: str = "") -> str:
+    """A position's contract in the pack's words ("No Hearts", "Herzblatt, 3 players …"); ``fallback`` where the
+    game cannot name it."""
+    g = game_of(d.game)
+    try:
+        return g.contract_name(g.contract_of(d), style)
+    except (ValueError, AttributeError):
+        return fallback
+
+
+def missed_line(memory: Memory, view: str, misses: int, n: int, contract: str, style: Style | None) -> str:
+    """A position missed, as the Progress tab lists it: its contract by name and where in the deal it stands."""
+    last = memory.last_position(view)
+    if last is None:
+        return _("{contract}: missed {misses} of {n}", contract=contract, misses=misses, n=n)
+    from keinstich.coach.grades import pack_in_play
+    from keinstich.trainer.positions import position_of
+
+    d = position_of(last["position"])
+    name = contract_label(d, style or pack_in_play(d).style, contract)
+    if lays_off(d):
+        return _("{contract}: missed {misses} of {n}", contract=name, misses=misses, n=n)
+    where = _("trick {k} of {n}", k=len(tricks_of(d).tricks) + 1, n=tricks_of(d).total_tricks)
+    return _("{contract}, {where}: missed {misses} of {n}", contract=name, where=where, misses=misses, n=n)
+
+
 def position_line(q: Question, style: Style) -> str:
     """The line above a position: contract, trick, seat, where it comes from, its rating and themes."""
     d = q.position
-    g = game_of(d.game)
-    try:
-        name = g.contract_name(g.contract_of(d), style)
-    except (ValueError, AttributeError):
-        name = q.contract
+    name = contract_label(d, style, q.contract)
     where = ""
     if not lays_off(d):
         play = tricks_of(d)

@@ -56,6 +56,7 @@ from ._trainer_html import (
     answered_html,
     contract_options,
     layout_html,
+    missed_line,
     position_line,
     ratings_html,
     sense_score_html,
@@ -437,7 +438,7 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
             for view, misses, n, contract in self.practice.missed_most():
                 b = widgets.Button(description=_("Try again"), icon="repeat", layout=widgets.Layout(width="auto"))
                 b.on_click(guarded(self.messages, lambda _b, v=view: self.try_again(v)))
-                said = _("{contract}: missed {misses} of {n}", contract=contract, misses=misses, n=n)
+                said = missed_line(self.memory, view, misses, n, contract, self.style_choice)
                 missed.append(widgets.HBox([widgets.HTML(html.escape(said)), b],
                                            layout=widgets.Layout(align_items="center")))
             self.missed.children = missed or [widgets.HTML(f"<i>{html.escape(_('nothing missed yet'))}</i>")]

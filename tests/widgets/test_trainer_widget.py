@@ -100,6 +100,9 @@ def test_progress_tab(tmp_path: Path) -> None:
     t.tabs.selected_index = 1
     row = t.missed.children[0]
     assert "missed 1 of 1" in row.children[0].value
+    missed = row.children[0].value
+    raw = t.practice.missed_most()[0][3]
+    assert ", trick " in missed and f"{raw}:" not in missed  # the contract by name and where, not its id
     row.children[1].click()  # Try again
     assert t.tabs.selected_index == 0 and t.practice.question is not None
     assert t.practice.question.view == t.practice.missed_most()[0][0]
