@@ -230,10 +230,10 @@ def main() -> None:
     args = ap.parse_args()
     per = 2 if args.quick else 6
     only = args.only.split(",")
+    if "stability" in only:  # first: its processes are forked before this one starts the judge's threads
+        stability(args.stable or (3 if args.quick else 12), args.workers)
     played("kein-stich", "no-hearts", 999)
     verdict(decisions(played("kein-stich", "no-hearts", 999))[0][0])  # loads the compiled kernel once
-    if "stability" in only:
-        stability(args.stable or (3 if args.quick else 12), args.workers)
     if "reviews" in only:
         review_times(per)
     if "domino" in only:

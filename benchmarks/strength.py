@@ -14,12 +14,14 @@ interval. The goal (issue 27): the coach pays no more than the Monte Carlo bot o
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import multiprocessing
 import platform
 import statistics
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from keinstich.bots import HeuristicBot
@@ -100,10 +102,17 @@ def main() -> None:
     ap.add_argument("--contracts", default=",".join(CONTRACTS))
     ap.add_argument("--as-it-stands", action="store_true",
                     help="also the fair judgement's leading card on the position as it stands (no renaming)")
+    ap.add_argument("--save", help="write every deal's result to this JSON file")
+    ap.add_argument("--reuse", help="take the Monte Carlo and heuristic bots' results from this JSON file (written by "
+                                    "--save with the same deals): only the coach plays")
     args = ap.parse_args()
     contracts = args.contracts.split(",")
     players = (*PLAYERS, "as-it-stands") if args.as_it_stands else PLAYERS
-    jobs = [(c, i, players) for c in contracts for i in range(args.deals)]
+    known: dict[str, dict[str, dict[str, float]]] = {}
+    if args.reuse:
+        known = json.loads(Path(args.reuse).read_text())
+    play_now = tuple(w for w in players if w == "coach" or not known) if known else players
+    jobs = [(c, i, play_now) for c in contracts for i in range(args.deals)]
     print(f"Duplicate strength: seat 0 by the coach's best card, the Monte Carlo bot (defaults) and the heuristic bot, "
           f"the others heuristic; {args.deals} deals per contract; {platform.python_version()}, "
           f"load {open('/proc/loadavg').read().split()[0] if platform.system() == 'Linux' else '?'}")
@@ -112,9 +121,11 @@ def main() -> None:
     t0 = time.perf_counter()
     with multiprocessing.get_context("fork").Pool(args.workers) as pool:
         for c, i, paid, seconds in pool.imap_unordered(job, jobs, chunksize=2):
-            results[c][i] = paid
-            for w in players:
+            results[c][i] = {**known.get(c, {}).get(str(i), {}), **paid}
+            for w in play_now:
                 times[w].append(seconds[w])
+    if args.save:
+        Path(args.save).write_text(json.dumps({c: {str(i): r for i, r in rows.items()} for c, rows in results.items()}))
     print(f"{'contract':16s} {'coach':>14s} {'Monte Carlo':>14s} {'heuristic':>14s}   coach − MC (95 %)      "
           f"coach − heuristic")
     worse = []
@@ -141,7 +152,7 @@ def main() -> None:
             d, hd = interval([r["coach"] - r["as-it-stands"] for r in rows])
             print(f"  {c:16s} as it stands {m:6.2f} ± {h:4.2f}; coach − as it stands {d:+.2f} ({d - hd:+.2f} … "
                   f"{d + hd:+.2f})")
-    print("seconds a deal: " + ", ".join(f"{w} {statistics.median(times[w]):.2f} median" for w in players)
+    print("seconds a deal: " + ", ".join(f"{w} {statistics.median(times[w]):.2f} median" for w in play_now)
           + f"; {time.perf_counter() - t0:.0f} s in all")
 
 

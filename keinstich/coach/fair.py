@@ -72,6 +72,12 @@ three): when most moves are settled early, the few still close get many more dea
 DEALS = 8192
 """Deals drawn at most for one decision."""
 
+LEAD_DEALS = 1024
+"""Deals drawn at most, once every grade is settled, while another move graded best might still be the leading one:
+the Hint's move is the best mean, and a few hundred more deals on the two or three close moves tell it apart (the
+Monte Carlo bot, which values every move on its 160 deals, found the better card where the judge had stopped at
+128)."""
+
 CAP_LAY_OFF = 2048
 """Moves valued at most for one decision of a lay-off deal near its end, where each deal is solved by a search in
 plain Python (its random play-outs, like a trick deal's, run in the compiled kernel and go to :data:`CAP`)."""
@@ -299,9 +305,14 @@ def _sample(moves: Sequence[Move], same: Sequence[tuple[Move, ...]], worlds: Tri
         if listed and not luck:
             break
         stats = _stats(np.concatenate(blocks), grades, kept, False)
-        if stats.settled:
-            settled = True
-            break
+        settled = stats.settled
+        if settled:
+            if not stats.contending or count >= LEAD_DEALS:
+                break
+            # every grade is settled, but the lead is not: only the leader and its rivals go on
+            for i in active:
+                if i != stats.leader and i not in stats.contending:
+                    kept.setdefault(i, stats.grade[i])
         for i in stats.clear:
             kept.setdefault(i, stats.grade[i])
         active = [i for i in active if i not in kept]
@@ -324,6 +335,9 @@ class _Stats:
     settled: bool
     clear: set[int]
     """Moves settled as clearly worse than the best: they need no more deals."""
+    contending: set[int]
+    """Moves graded best that the deals cannot yet tell from the leader (their cost is within its doubt), whose
+    values differ from the leader's in some deal: either may be the leading move."""
 
 
 def _stats(values: Any, grades: Grades, kept: dict[int, Grade], certain: bool) -> _Stats:
@@ -343,13 +357,15 @@ def _stats(values: Any, grades: Grades, kept: dict[int, Grade], certain: bool) -
     doubt = 0.0 if certain else float(grades.scale) ** 2
     settled = True
     clear: set[int] = set()
+    contending: set[int] = set()
     for i in range(k):
         if i == leader:
             continue
         n = sizes[i]
         diffs = lead[:n] - values[:n, i]
         mu = float(diffs.mean())
-        se = 0.0 if certain else math.sqrt((float(((diffs - mu) ** 2).sum()) + doubt) / n) / math.sqrt(n)
+        spread = float(((diffs - mu) ** 2).sum())
+        se = 0.0 if certain else math.sqrt((spread + doubt) / n) / math.sqrt(n)
         cost[i], margin[i] = max(0.0, mu), Z * se
         grade[i] = grades.grade(max(0.0, mu - Z * se))
         if i in kept:
@@ -358,8 +374,10 @@ def _stats(values: Any, grades: Grades, kept: dict[int, Grade], certain: bool) -
             settled = False
         elif grade[i] != Grade.BEST:
             clear.add(i)
-    return _Stats(mean, cost, margin, grade, leader, settled, clear)
+        elif n == len(values) and mu < Z * se and spread > 0:
+            contending.add(i)
+    return _Stats(mean, cost, margin, grade, leader, settled, clear, contending)
 
 
-__all__ = ["BATCH", "CAP", "CAP_LAY_OFF", "DEALS", "FIRST", "LIST_UP_TO", "SETTLE", "Fair", "Z", "as_played", "fair",
-           "key", "view_key"]
+__all__ = ["BATCH", "CAP", "CAP_LAY_OFF", "DEALS", "FIRST", "LEAD_DEALS", "LIST_UP_TO", "SETTLE", "Fair", "Z",
+           "as_played", "fair", "key", "view_key"]

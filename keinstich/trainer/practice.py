@@ -28,7 +28,7 @@ from typing import Any
 from keinstich.cards import Style
 from keinstich.coach import Grade, Verdict
 from keinstich.coach.equivalence import Relabel, canonical, equivalent, seat_view
-from keinstich.coach.fair import key
+from keinstich.coach.fair import as_played, key
 from keinstich.coach.idea_words import idea_sentence, plain, why_best, wrong_try
 from keinstich.deal import Deal, Move, move_code
 from keinstich.wording import refusal_words
@@ -280,6 +280,7 @@ class Practice:
         if q is None or q.done:
             raise PracticeError(_("there is no position waiting for an answer: press Next"))
         position = q.position
+        move = as_played(position.legal_moves(), move)  # a card that fits both ends: at the top, as Deal.play lays it
         if key(move) not in {key(m) for m in position.legal_moves()}:
             refused = position.why_illegal(move, q.seat)
             why = None if refused is None else refusal_words(refused, you=True)
