@@ -157,7 +157,7 @@ class ClassResults:
                                                                n=more)
         fields = dict(trick=d.trick, move=d.index + 1, wrong=d.wrong, reached=d.reached, students=len(self.students),
                       played=move_text(d.move, style), names=names, grade=grade_name(d.verdict.grade),
-                      why=d.verdict.why, best=", ".join(move_text(m, style) for m in d.verdict.best))
+                      why=d.verdict.said, best=", ".join(move_text(m, style) for m in d.verdict.best))
         everyone = d.reached == len(self.students)
         if d.trick is not None and everyone:
             return _("Trick {trick}: {wrong} of the {reached} students went wrong; most played {played} ({names}; "

@@ -1,4 +1,5 @@
-"""Every sentence of the coach's reviews says only what is true (tests/coach_claims.py), and a review never fails.
+"""Every sentence of the coach's reviews says only what is true (tests/coach_claims.py; the ideas they name,
+tests/idea_claims.py), and a review never fails.
 
 Reviews of seeded deals of every game, each learner seat played by a random bot (a learner makes mistakes: the
 review then tells the most) against heuristic bots; every judgement's sentence is matched against the forms the
@@ -12,12 +13,14 @@ import dataclasses
 
 import pytest
 from coach_claims import Claim, check
+from idea_claims import check as check_idea
 
 from keinstich.bots import HeuristicBot, play_deal
 from keinstich.bots.random import RandomBot
 from keinstich.cards import card
 from keinstich.coach import outcome, review
 from keinstich.coach.fair import key
+from keinstich.coach.idea_words import how_seen
 from keinstich.coach.judgement import answers_for
 from keinstich.coach.why import amount, move_text
 from keinstich.deal import Lay
@@ -48,6 +51,7 @@ def test_every_claim_of_a_review_is_true(gid: str, cid: str, players: int) -> No
         answers = answers_for(d, seat, "heuristic")  # type: ignore[arg-type]
         for j in r.decisions:
             assert check(j, answers)
+            check_idea(j, how_seen(j.idea, j.verdict.style) if j.idea is not None else None)
             checked += 1
         if r.best_paid is not None:  # knowing every hand, against the same opponents: never worse than what was got
             assert r.best_paid <= r.paid if r.lower_is_better else r.best_paid >= r.paid
@@ -71,6 +75,7 @@ def test_every_claim_of_a_german_review_is_true(gid: str, cid: str, players: int
             answers = answers_for(d, seat, "heuristic")  # type: ignore[arg-type]
             for j in r.decisions:
                 assert check(j, answers)
+                check_idea(j, how_seen(j.idea, j.verdict.style) if j.idea is not None else None)
                 checked += 1
     assert checked
 

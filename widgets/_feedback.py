@@ -16,7 +16,9 @@ from typing import Any
 
 from keinstich.cards import Card, Style
 from keinstich.coach import Grade, Judgement, judge
+from keinstich.coach.idea_words import how_seen, idea_sentence, why_best
 from keinstich.deal import Deal, Move
+from keinstich.faces.review import lesson_link, said_html
 from keinstich.wording.i18n import N_, _, number, pgettext
 from keinstich.wording.names import move_words, unit_word
 
@@ -42,19 +44,28 @@ HEADS = {Grade.BEST: N_("Good choice!"), Grade.ONLY: N_("Good choice!"), Grade.F
 
 
 def report(a: Judgement, *, name: Name, shown: bool = False) -> str:
-    """The feedback as HTML: right or not, the learner's card and the coach's sentence on it, then the best
-    card and its reason (``shown``: Show answer, no card of the learner's to talk about), then, when asked, the
-    cards with all hands open."""
+    """The feedback as HTML: right or not, and what the coach says of the learner's card in plain words (the idea
+    the best card follows, with this deal's cards, and what the card cost); the best cards (``shown``: Show answer,
+    no card of the learner's to talk about), with the idea they follow against the most tempting other card; then,
+    folded away, how it was judged; when asked, the cards with all hands open."""
     out = []
+    v = a.verdict
     if not shown:
         head = _(HEADS.get(a.grade, HEADS[Grade.FINE]))
         colour = "#0b7a28" if a.right else "#b00020"
-        mine = _name(a.move, name)
-        said = _sentence(a.why) if a.why.startswith(mine) else _("You chose {card}: {why}", card=mine,
-                                                                  why=_sentence(a.why))
-        out.append(f"<b style='color:{colour}'>{html.escape(head)}</b> {html.escape(said)}")
+        out.append(f"<b style='color:{colour}'>{html.escape(head)}</b> {said_html(a, how=False)}")
     if shown or a.move not in a.best or len(a.best) > 1:
-        out.append(html.escape(_sentence(_upper(a.best_why))))
+        cards = ", ".join(_name(m, name) for m in a.best[:4])
+        out.append(html.escape(_("Best here: {cards}.", cards=cards)))
+    if shown or a.idea is None:
+        r = why_best(v)
+        if r is not None:
+            out.append(f"{html.escape(idea_sentence(r, v.style))} ({lesson_link(r.idea)})")
+    how = ([] if shown else [_sentence(_upper(a.why))]) + [_sentence(_upper(a.best_why))]
+    if a.idea is not None:
+        how.append(how_seen(a.idea, v.style))
+    out.append(f"<details class='ks-how'><summary style='cursor:pointer;color:#555'>"
+               f"{html.escape(_('How was this judged?'))}</summary>{html.escape(' '.join(how))}</details>")
     if a.open is not None:
         out.append(_table(a, name))
     return "<br>".join(out)

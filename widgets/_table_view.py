@@ -156,9 +156,12 @@ class TableView:
             return named_move(move, self.faces)
         return self.card_text(cs[0]) if len(cs) == 1 else said_move(move)
 
-    def hint_html(self, move: Any, reason: str) -> str:
-        """The hint beside its button: the coach's move in bold, then why."""
-        return (f'<div style="background:#fff4d6;border-radius:4px;padding:4px 8px;line-height:1.4">'
+    def hint_html(self, move: Any, reason: str, how: str = "") -> str:
+        """The hint beside its button: the coach's move in bold, then why in plain words (``how``: how it was
+        judged, in the note's tooltip)."""
+        tip = f' title="{html.escape(_("How was this judged?") + " " + how)}"' if how else ""
+        return (f'<div class="ks-hint-note" style="background:#fff4d6;border-radius:4px;padding:4px 8px;'
+                f'line-height:1.4"{tip}>'
                 f'{html.escape(_("The coach suggests"))} <b>{html.escape(self.advice(move))}</b>'
                 f'{" — " + html.escape(reason) if reason else ""}</div>')
 
@@ -404,13 +407,26 @@ class TableView:
         notes = []
         if sum(result.scores):
             notes.append(_("So far: {total} {unit}", total=sum(result.scores), unit=self.unit(result.unit)))
-        aside = [c for c in ses.setup.pack.cards if c not in {x for h in deal.dealt for x in h}]
-        if aside and (self.open_toggle.value or deal.over):
-            notes.append(_("Not dealt: {cards}", cards=", ".join(self.words(c) for c in aside)))
+        skat = tuple(getattr(deal, "skat", None) or ())  # Herzblatt's: dealt to the table, not aside
+        aside = [c for c in ses.setup.pack.cards if c not in {x for h in deal.dealt for x in h} and c not in skat]
+        if self.open_toggle.value or deal.over:
+            if aside:
+                notes.append(_("Not dealt: {cards}", cards=", ".join(self.words(c) for c in aside)))
+            if skat:
+                notes.append(self._skat_note(deal, skat))
         if result.text and not deal.over:
             notes.append(result.text)
         foot = "".join(f"<div>{html.escape(x)}</div>" for x in notes)
         return f"<table class='ks-grid'>{head}{''.join(rows)}</table>{foot}"
+
+    def _skat_note(self, deal: Any, skat: tuple[Card, ...]) -> str:
+        """Where Herzblatt's skat went: into the soloist's hand, and which two cards it laid away."""
+        cards = ", ".join(self.words(c) for c in skat)
+        soloist, laid = getattr(deal, "soloist", None), getattr(deal, "discards", None)
+        if soloist is None or not laid:
+            return _("Skat: {cards}", cards=cards)
+        return _("Skat: {cards}; {seat} took it and laid away {laid}", cards=cards, seat=self.name(soloist),
+                 laid=", ".join(self.words(c) for c in laid))
 
     def _history_html(self) -> str:
         ses = self.session

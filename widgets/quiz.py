@@ -6,7 +6,7 @@ and **Another set**. Four ways to build one::
 
     BestCardQuiz.set("no-hearts", difficulty="medium", size=8, seed=0)   # instructive positions, graded
     BestCardQuiz.from_seed("no-hearts", 31)                               # positions of seeds 31, 32, …
-    BestCardQuiz(position, open_hands=True)    # this position first, then more of its game and contract
+    BestCardQuiz(position, open_hands=True)    # this position first, then instructive ones of its game and contract
     BestCardQuiz.from_code("KS1-…")            # a teacher's deal code (or link): its position first
 
 ``LegalCardsQuiz`` has the same four (``set`` without a difficulty: every position has cards that
@@ -214,8 +214,8 @@ class BestCardQuiz(QuizSet):
         self._assessed: dict[Move, Judgement] = {}
         with speaking(lang):
             self._job: Thinking[Judgement] = Thinking(threading.RLock(), words=_("the judge is thinking"))
-        super().__init__(deal, seat, factory=factory, seed=seed, size=size, want=has_choice, names=names, style=style,
-                         four_colour=four_colour, lang=lang, width=width, **kwargs)
+        super().__init__(deal, seat, factory=factory, seed=seed, size=size, want=instructive, names=names,
+                         style=style, four_colour=four_colour, lang=lang, width=width, **kwargs)
         self._job.lock = self.lock
         self.buttons.children = (*self.buttons.children, self._job.box)
 

@@ -78,9 +78,11 @@ class ReviewView(widgets.VBox):  # type: ignore[misc]
         # the trainer's hooks: the mistakes into the learner's deck, or stepped through now (keinstich_widgets.trainer)
         self.on_later, self.on_now = on_later, on_now
         self.later_button = widgets.Button(description=_("Practise these later"), icon="calendar-plus-o",
+                                           layout=widgets.Layout(width="auto"),
                                            tooltip=_("put your mistakes into your deck: they come back on the next "
                                                      "days"))
         self.now_button = widgets.Button(description=_("Find better cards now"), icon="search",
+                                         layout=widgets.Layout(width="auto"),
                                          tooltip=_("step through your mistakes, the answer hidden"))
         for button in (self.later_button, self.now_button):
             button.layout.width = "auto"  # the label in full, in every language ("Jetzt bessere Karten finden")

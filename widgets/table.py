@@ -32,6 +32,7 @@ import ipywidgets as widgets
 from keinstich.bots.heuristic import Bot
 from keinstich.cards import Card, Lang, Style
 from keinstich.coach import Verdict, known, verdict
+from keinstich.coach.idea_words import hint_plain
 from keinstich.codes import DealCode
 from keinstich.deal import Deal, Lay
 from keinstich.faces import card_width
@@ -365,7 +366,7 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
             self.hand_view.highlight(self._hint_cards)
             if isinstance(v.hint, Lay):  # the end the coach lays it at, ready for the click
                 self.end_box.value = v.hint.end
-            self.hint_note.value = self.hint_html(v.hint, v.hint_reason(self.faces))
+            self.hint_note.value = self.hint_html(v.hint, hint_plain(v, self.faces), v.hint_reason(self.faces))
 
     @guard
     def _on_undo(self, _button: Any = None) -> None:

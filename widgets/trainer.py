@@ -35,6 +35,7 @@ from keinstich.cards import Card, Lang, Style, sort_hand
 from keinstich.coach.grades import pack_in_play
 from keinstich.deal import Deal, Lay, Move, move_cards
 from keinstich.faces import card_width, domino_svg
+from keinstich.faces.known import known_html
 from keinstich.faces.layout import LayOffView
 from keinstich.trainer import remember
 from keinstich.trainer import sense as card_sense
@@ -56,8 +57,8 @@ from ._thinking import Thinking
 from ._trainer_html import (
     answered_html,
     contract_options,
-    earlier_html,
     layout_html,
+    missed_line,
     position_line,
     ratings_html,
     sense_score_html,
@@ -334,8 +335,9 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
                 _("Practise rated positions {mode}, a theme or a contract meanwhile.", mode="\x00")).replace(
                 "\x00", f"<b>{html.escape(_(MODE_NAMES['level']))}</b>"))
         elif p.mode == "mistakes":
-            self.info.value = (f"<b>{html.escape(_('That was the last of your mistakes.'))}</b> "
-                               + html.escape(_("They are in your deck: they come back.")))
+            later = (_("They are in your deck: they come back.") if self.memory.path is not None else
+                     _("Press Practise these later to have them come back on the next days."))
+            self.info.value = f"<b>{html.escape(_('That was the last of your mistakes.'))}</b> {html.escape(later)}"
         else:
             self.info.value = (f"<b>{html.escape(_('No position left here that you have not solved.'))}</b> "
                                + html.escape(_("Choose another theme or contract.")))
@@ -345,7 +347,7 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
         style = self.style_of(d)
         self.info.value = position_line(q, style)
         self._draw_table(d, q.seat, style)
-        self.earlier.value = earlier_html(d, style)
+        self.earlier.value = known_html(d, q.seat, style)
         self.hand.set_look(style=style, four_colour=self.four_colour, lang=self.lang, width=self.width)
         self.hand.set_cards(sort_hand(d.hand(q.seat), hand_order(d)), d.legal(),
                             lambda c: self._refusal(d, c, q.seat, style))
@@ -436,7 +438,7 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
             self.hand.highlight([])
             return
         self.change = out.written.change if out.written is not None and q.rated else None
-        self.feedback.value = answered_html(out, style)
+        self.feedback.value = answered_html(out, style, kept=self.memory.path is not None)
         self.hand.highlight([c for m in out.answer for c in move_cards(m)])
         self.answer_button.disabled = True
         self._show_status()
@@ -471,7 +473,7 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
             for view, misses, n, contract in self.practice.missed_most():
                 b = widgets.Button(description=_("Try again"), icon="repeat", layout=widgets.Layout(width="auto"))
                 b.on_click(guarded(self.messages, lambda _b, v=view: self.try_again(v)))
-                said = _("{contract}: missed {misses} of {n}", contract=contract, misses=misses, n=n)
+                said = missed_line(self.memory, view, misses, n, contract, self.style_choice)
                 missed.append(widgets.HBox([widgets.HTML(html.escape(said)), b],
                                            layout=widgets.Layout(align_items="center")))
             self.missed.children = missed or [widgets.HTML(f"<i>{html.escape(_('nothing missed yet'))}</i>")]

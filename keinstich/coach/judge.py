@@ -20,7 +20,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from keinstich.bots.budget import Budget
 from keinstich.bots.heuristic import HeuristicBot
@@ -35,6 +35,9 @@ from .equivalence import Relabel, canonical
 from .fair import Fair, as_played, fair, key, view_key
 from .grades import Grade, Grades, grades_of, pack_in_play
 from .why import best_sentence, cost_sentence, hint_sentence, move_text, only_sentence
+
+if TYPE_CHECKING:
+    from .ideas import Reading
 
 KEPT = 512
 """Verdicts kept (the most recent), so that the review, the Hint and a quiz asking again get them at once."""
@@ -73,6 +76,7 @@ class Verdict:
     relabel: Relabel | None = field(default=None, compare=False, repr=False)
     """How the position was renamed into that representative."""
     _sentences: dict[Any, str] = field(default_factory=dict, compare=False, repr=False)
+    _ideas: dict[Any, Reading | None] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def unit(self) -> str:
@@ -191,6 +195,16 @@ class Verdict:
         if k not in self._sentences:
             self._sentences[k] = only_sentence(self.best[0], s) if self.forced else best_sentence(self, s)
         return self._sentences[k]
+
+    def idea(self, move: Move | str) -> Reading | None:
+        """The idea the leading move follows against ``move``, read off the judge's own lines: a
+        :class:`~.ideas.Reading`, or None where none is read (:func:`.ideas.read`)."""
+        move = self._legal(move)
+        if key(move) not in self._ideas:
+            from .ideas import read
+
+            self._ideas[key(move)] = read(self, move)
+        return self._ideas[key(move)]
 
     def hint_text(self, style: Style | None = None) -> str:
         """The Hint: the best move and why ("Ober of Hearts: the best from what you can know, …")."""
@@ -365,7 +379,7 @@ def _work_out(position: Deal, seat: int, look: Style, budget: Budget | None) -> 
 def _restyled(v: Verdict, position: Deal, style: Style) -> Verdict:
     """The same verdict, its sentences (the rule of thumb's too) in another pack's words."""
     reason = _rule_of_thumb(position, v.seat, style)[1]
-    return dataclasses.replace(v, usual_reason=reason, style=style, _sentences={})
+    return dataclasses.replace(v, usual_reason=reason, style=style, _sentences={}, _ideas=v._ideas)
 
 
 def _renamed(v: Verdict, position: Deal, relabel: Relabel, style: Style) -> Verdict:

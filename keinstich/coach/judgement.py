@@ -20,6 +20,8 @@ from keinstich.wording.names import grade_name
 from .against import Answers, BotSpec, OpenValues, open_values
 from .fair import key
 from .grades import Grade, pack_in_play
+from .idea_words import idea_sentence, plain
+from .ideas import Reading
 from .judge import CoachError, Verdict, _restyled, verdict
 from .why import move_text
 
@@ -122,6 +124,23 @@ class Judgement:
     @property
     def open_cost(self) -> float | None:
         return None if self.opened is None else self.opened.cost(self.move)
+
+    @property
+    def idea(self) -> Reading | None:
+        """The idea the best card follows against this move, read off the judge's own lines (:mod:`.ideas`): None
+        for a move graded best, or where no idea is read."""
+        if self.grade in (Grade.BEST, Grade.ONLY, Grade.DIFFERS):
+            return None
+        return self.verdict.idea(self.move)
+
+    @property
+    def said(self) -> str:
+        """The first words on this move, plain: the idea with this deal's cards (where one is read), then what the
+        move cost ("Duck: 10 of Bells stays under … König of Bells costs you about 5 pf more than 10 of Bells, on
+        average."). How it was judged stays in :attr:`why`."""
+        r = self.idea
+        cost = plain(self.verdict, self.move)
+        return cost if r is None else f"{idea_sentence(r, self.verdict.style)} {cost}"
 
     def __str__(self) -> str:
         return f"{move_text(self.move)}: {grade_name(self.grade)} — {self.why}"

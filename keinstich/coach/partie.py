@@ -66,7 +66,7 @@ class PartieReview:
         body = "".join("<tr>" + "".join(f"<td>{html.escape(_cell(row[c]))}</td>" for c in cols) + "</tr>"
                        for row in self.rows())
         worst = "".join(f"<li>{html.escape(_('deal {n}, {where}', n=n, where=_where(j)))}: "
-                        f"<b>{html.escape(grade_name(j.grade))}</b>. {html.escape(j.why)}</li>"
+                        f"<b>{html.escape(grade_name(j.grade))}</b>. {html.escape(j.said)}</li>"
                         for n, j in self.worst())
         return (f"<p>{html.escape(self.summary)}</p><table>{head and f'<tr>{head}</tr>'}{body}</table>"
                 + (f"<p>{html.escape(_('The costliest decisions:'))}</p><ul>{worst}</ul>" if worst else ""))

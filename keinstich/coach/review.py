@@ -89,17 +89,20 @@ class Review:
         return tuple(d for d in self.decisions if d.grade.bad)
 
     def rows(self) -> list[dict[str, Any]]:
-        """One dict per decision (for a table or a pandas frame)."""
+        """One dict per decision (for a table or a pandas frame): where, the card played and the best, the costs, the
+        grade, the idea the best card follows (its id, or None), what the coach says in plain words, and how it was
+        judged (``why``)."""
         return [{"move": d.index, "trick": d.trick, "played": move_text(d.move, self.style),
                  "best": ", ".join(move_text(m, self.style) for m in d.best), "cost": round(d.cost, 1),
-                 "open cost": None if d.open_cost is None else round(d.open_cost, 1), "grade": d.grade, "why": d.why}
+                 "open cost": None if d.open_cost is None else round(d.open_cost, 1), "grade": d.grade,
+                 "idea": d.idea.idea if d.idea is not None else None, "said": d.said, "why": d.why}
                 for d in self.decisions]
 
     def __str__(self) -> str:
         lines = [self.summary]
         for d in self.decisions:
             at = _("trick {k}", k=d.trick) if d.trick is not None else _("move {k}", k=d.index + 1)
-            lines.append(f"  {at}: {move_text(d.move, self.style)} — {grade_name(d.grade)}. {d.why}")
+            lines.append(f"  {at}: {move_text(d.move, self.style)} — {grade_name(d.grade)}. {d.said}")
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:

@@ -89,7 +89,36 @@ def decision_html(j: Judgement, *, style: Style = "german", four_colour: bool | 
     return (f"<div class='ks-review-row ks-{j.grade}' style='padding:4px 0;border-bottom:1px solid #eee'>"
             f"<div style='display:flex;align-items:center;gap:2px'>{''.join(cells)}</div>"
             f"<div class='ks-why' style='font-size:92%;line-height:1.35;padding:2px 4px 0 {COLUMNS[0][1] + 4}px'>"
-            f"{html.escape(j.why)}</div></div>")
+            f"{said_html(j)}</div></div>")
+
+
+def lesson_link(idea: str) -> str:
+    """A link to the lesson that teaches an idea ("lesson 3"), relative to the lessons' folder."""
+    from keinstich.coach.ideas import IDEAS
+
+    lesson = IDEAS[idea].lesson
+    number = int(lesson.split("-")[0])
+    return (f"<a class='ks-idea-lesson' href='{html.escape(lesson)}' target='_blank' rel='noopener'>"
+            f"{html.escape(_('lesson {n}', n=number))}</a>")
+
+
+def said_html(j: Judgement, *, how: bool = True) -> str:
+    """What the coach says of a decision: the idea with this deal's cards (and the lesson that teaches it) and the
+    plain cost first; then, folded away, how it was judged (the method, the doubt, the lines with all hands open,
+    and in how many of the judge's deals the idea shows)."""
+    from keinstich.coach.idea_words import how_seen
+
+    r = j.idea
+    first = html.escape(j.said)
+    if r is not None:
+        first = f"{first} <span class='ks-idea-link'>({lesson_link(r.idea)})</span>"
+    if not how:
+        return first
+    detail = html.escape(j.why[:1].upper() + j.why[1:] + ("" if j.why.endswith(".") else "."))
+    if r is not None:
+        detail += " " + html.escape(how_seen(r, j.verdict.style))
+    return (f"<span class='ks-said'>{first}</span><details class='ks-how'><summary style='cursor:pointer;color:#555'>"
+            f"{html.escape(_('How was this judged?'))}</summary><div style='color:#444'>{detail}</div></details>")
 
 
 def header_html(width: float = 34) -> str:
@@ -112,5 +141,5 @@ def review_html(r: Review, *, style: Style | None = None, four_colour: bool | No
     return f"<div class='ks-review'>{summary_html(r)}{header_html()}{rows}</div>"
 
 
-__all__ = ["GRADE_COLOURS", "badge", "columns", "decision_html", "grade_name", "header_html", "move_words",
-           "review_html", "summary_html", "unit_word"]
+__all__ = ["GRADE_COLOURS", "badge", "columns", "decision_html", "grade_name", "header_html", "lesson_link",
+           "move_words", "review_html", "said_html", "summary_html", "unit_word"]

@@ -31,6 +31,7 @@ from keinstich.cards import Card, Style
 from keinstich.coach import Grade, Verdict
 from keinstich.coach.equivalence import Relabel, canonical, equivalent, seat_view
 from keinstich.coach.fair import as_played, key
+from keinstich.coach.idea_words import idea_sentence, plain, why_best, wrong_try
 from keinstich.deal import Announce, Ask, Contra, Deal, Discard, Lay, Move, Re, move_code, parse_move
 from keinstich.limits import quoted
 from keinstich.wording import refusal_words
@@ -141,6 +142,11 @@ class Outcome:
     answer: tuple[Move, ...] = ()
     best_why: str = ""
     written: Written | None = None
+    wrong: str = ""
+    said: str = ""
+    idea: str | None = None
+    best_idea: str = ""
+    best_idea_id: str | None = None
 
 
 class Practice:
@@ -307,7 +313,8 @@ class Practice:
             if not good and not q.tries:
                 layout = sol.refutation(move)  # worked out before the try counts: if it fails, nothing was counted
                 q.tries.append(move)
-                out = Outcome(move, False, grade, why, False, False, 1, refutation=layout)
+                out = Outcome(move, False, grade, why, False, False, 1, refutation=layout,
+                              wrong=wrong_try(sol, move, self.style))
                 self.last = out
                 return out
             tries = [*q.tries, move]
@@ -341,8 +348,16 @@ class Practice:
         self.asked += 1
         self.solved += solved
         self.streak = self.streak + 1 if solved else 0
-        out = Outcome(move, good, grade, why, True, solved, len(tries), answer=sol.good,
-                      best_why=sol.best_why(self.style), written=written)
+        reading = sol.idea(move) if grade not in (Grade.BEST, Grade.ONLY) and q.tries else None
+        said = plain(sol, move, self.style) if q.tries else ""
+        if reading is not None:
+            said = f"{idea_sentence(reading, self.style or sol.style)} {said}"
+        best = why_best(sol) if reading is None else None  # the idea is said once
+        out = Outcome(move, good, grade, why, True, solved, len(q.tries), answer=sol.good,
+                      best_why=sol.best_why(self.style), written=written, said=said,
+                      idea=reading.idea if reading is not None else None,
+                      best_idea=idea_sentence(best, self.style or sol.style) if best is not None else "",
+                      best_idea_id=best.idea if best is not None else None)
         self.last = out
         return out
 

@@ -9,6 +9,7 @@ import threading
 import time
 
 import pytest
+from drive import play_out
 
 from keinstich.bots.heuristic import HeuristicBot, RandomBot
 from keinstich.cards import Suit, card, cards
@@ -552,3 +553,21 @@ def test_a_readers_own_bot_that_fails_is_named_and_blamed_not_the_widget() -> No
     assert table.messages.text == ("the bot Mine in seat 2 raised IndexError: tuple index out of range — the fault is "
                                    "in that bot's code, not in the widget; nothing was played")
     assert table.deal.turn == 2 and len(table.deal.plays) == 2  # seat 1 played; seat 2's bot failed
+
+
+def test_herzblatts_skat_is_told_where_it_went_not_called_undealt() -> None:
+    """The skat is dealt to the table: the soloist takes it and lays two cards away; the score never says the skat's
+    cards were not dealt (one may have been played in a trick)."""
+    for seed in range(30):
+        table = Table("herzblatt", "herzblatt-3", seed=seed, bots="heuristic", synchronous=True)
+        play_out(table)
+        d = table.deal
+        if d.soloist is not None and d.discards:
+            break
+    else:
+        pytest.fail("no deal with a soloist")
+    shown = table.score.value
+    assert "Not dealt" not in shown
+    skat = ", ".join(table.words(c) for c in d.skat)
+    laid = ", ".join(table.words(c) for c in d.discards)
+    assert f"Skat: {skat}; {table.name(d.soloist)} took it and laid away {laid}" in shown

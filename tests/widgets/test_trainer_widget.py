@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from keinstich.deal import move_cards
 from keinstich.trainer import active, forget, remember
 from keinstich.trainer.memory import Memory
 from keinstich.trainer.practice import SimulatedClock
@@ -31,6 +32,9 @@ def wrong_then_right(t: Trainer) -> None:
     bad = next(c for c in q.position.legal() if not sol.grade(c).good)
     t.hand.button(bad).click()
     assert "Not this one" in t.feedback.value and "Try again" in t.feedback.value
+    style = t.style_of(q.position)
+    hidden = [c.label(style) for m in sol.good for c in move_cards(m)]
+    assert not [name for name in hidden if name in t.feedback.value], t.feedback.value  # the answer stays hidden
     assert t.layout_view.value  # a layout, or the sentence that no single one shows it
     good = next(c for c in q.position.legal() if sol.grade(c).good)
     t.hand.button(good).click()
@@ -96,6 +100,9 @@ def test_progress_tab(tmp_path: Path) -> None:
     t.tabs.selected_index = 1
     row = t.missed.children[0]
     assert "missed 1 of 1" in row.children[0].value
+    missed = row.children[0].value
+    raw = t.practice.missed_most()[0][3]
+    assert ", trick " in missed and f"{raw}:" not in missed  # the contract by name and where, not its id
     row.children[1].click()  # Try again
     assert t.tabs.selected_index == 0 and t.practice.question is not None
     assert t.practice.question.view == t.practice.missed_most()[0][0]
