@@ -28,6 +28,7 @@ from keinstich.faces.review import decision_html, header_html, summary_html
 from keinstich.wording.i18n import _
 
 from ._guard import MessageArea, guarded
+from ._layout import button_width
 from ._words import language_of, speaking, speaks
 
 __all__ = ["ReviewView"]
@@ -67,9 +68,9 @@ class ReviewView(widgets.VBox):  # type: ignore[misc]
         self.status = widgets.HTML()
         self.summary = widgets.HTML()
         self.head = widgets.HTML(header_html(width))
-        # each button as wide as its label, in every language ("alle Entscheidungen" is wider than a fixed 120px)
-        self.filter = widgets.ToggleButtons(options=[(_("all decisions"), False), (_("mistakes only"), True)],
-                                            value=only_mistakes, style={"button_width": "auto"})
+        filters = [(_("all decisions"), False), (_("mistakes only"), True)]
+        self.filter = widgets.ToggleButtons(options=filters, value=only_mistakes,
+                                            style={"button_width": button_width((o for o, _v in filters), 120)})
         self.rows = widgets.VBox()
         self.messages = MessageArea()
         self.buttons: dict[int, widgets.Button] = {}

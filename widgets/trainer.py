@@ -50,6 +50,7 @@ from keinstich.wording.i18n import N_, _, day, ngettext, number
 
 from ._games import hand_order, lays_off, tricks_of
 from ._guard import MessageArea, guarded
+from ._layout import button_width
 from ._progress_file import ProgressFile
 from ._thinking import Thinking
 from ._trainer_html import (
@@ -81,8 +82,12 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
     ``synchronous``: judge inline instead of in a thread (tests, lessons).
     """
 
+    @speaks
     def __repr__(self) -> str:  # short and stable: notebooks keep it as the widget's text/plain
-        return f"Trainer({self.practice.mode}, {self.practice.score})"
+        """The mode as its button names it and the score, in the widget's language: "Trainer(Contract, 0 of 0 at the
+        first try)", German "Trainer(Spiel, 0 von 0 auf Anhieb)" (a page without the kernel shows this text)."""
+        mode = self.practice.mode
+        return f"Trainer({_(MODE_NAMES[mode]) if mode in MODE_NAMES else mode}, {self.practice.score})"
 
     def __init__(self, memory: Memory | str | Path | None = None, *, mode: str = "due", theme: str | None = None,
                  contract: str | None = None, clock: Clock | None = None, seed: int | str = 0, bank: Bank | None = None,
@@ -151,7 +156,8 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
         self.header = widgets.HBox([self.title, self.status], layout=widgets.Layout(align_items="center",
                                                                                     flex_flow="row wrap"))
         options = [(_(MODE_NAMES[m]), m) for m in ("due", "level", "theme", "contract")]
-        self.mode_buttons = widgets.ToggleButtons(options=options, value=None, style={"button_width": "110px"})
+        self.mode_buttons = widgets.ToggleButtons(options=options, value=None,
+                                                  style={"button_width": button_width((o for o, _m in options), 110)})
         themes = self.practice.bank.themes()
         self.theme_pick = widgets.Dropdown(options=[(f"{theme_name(t)} ({n})", t) for t, n in themes.items()
                                                     if t in THEMES], description=_("theme"),

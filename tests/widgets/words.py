@@ -161,6 +161,7 @@ was, will (and "Bot", "Quiz", "Trainer", "Domino", "Seed", which the German kit 
 
 NOT_WORDS = re.compile(
     r"\b(?:King Louis|Monte Carlo)\b"                       # names: a name of the game, a method
+    r"|\b[A-Z][a-z]+(?:[A-Z][a-z]+)+\([^()\n]*\)"           # a class's call, in a refusal: PerCard(5, suit='H')
     r"|\b[A-Z][a-z]+(?:[A-Z][a-z]+)+\b"                     # a class's name in a short text: TrickDeal, BestCardQuiz
     r"|\b[a-z_]+\((?:'[^']*'|\"[^\"]*\")\)"                 # a value's code: card('10H')
     r"|\b[a-z]+(?:[-_][a-z0-9]+)+\b"                        # ids: no-tricks, german-32, force_max_when_void
