@@ -196,6 +196,7 @@ GERMAN_CASES: list[tuple[str, int, Callable[[], str]]] = [
     ("11", 3, herzblatt_58_de),
     ("12", 1, heuristic_game_de),
     ("12", 3, monte_carlo_samples_de),
+    *[case for case in CASES if case[0] == "13"],  # the totals, "# 40", "# 40", "# 80", in any language
 ]
 """The German lessons' cases (their solutions say the answers in German; codes and numbers as in English)."""
 
