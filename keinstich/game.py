@@ -16,6 +16,7 @@ from keinstich.cards import Card, Pack, PackError, Style, pack
 from keinstich.hand_text import hands_to_text
 from keinstich.wording import card_words
 from keinstich.wording.i18n import _
+from keinstich.wording.names import move_words
 
 if TYPE_CHECKING:
     from keinstich.deal import Deal, Move, Result
@@ -269,10 +270,11 @@ class Game(ABC):
     # --- words ---------------------------------------------------------------------------------
 
     def describe_move(self, move: Move, style: Style = "french") -> str:
-        """A move in words for messages and move lists: a card's name, or the move's own text."""
+        """A move in words for messages and move lists: a card's name, or the move's words ("pass", "play";
+        German "passen", "spielen")."""
         if isinstance(move, Card):
             return card_words(move, style)
-        return "pass" if move is None else str(move)
+        return move_words(move)
 
     def public_move(self, move: Move, style: Style = "french") -> str:
         """A move as the other seats learn of it (:meth:`describe_move`, unless the move is secret)."""

@@ -21,6 +21,7 @@ from keinstich.games import GAMES, game, register
 from keinstich.games.herzblatt import Announce, Ask, Contra, Discard, HerzblattDeal, HerzblattRules, Re
 from keinstich.layoff import Lay
 from keinstich.tricks import TrickDeal
+from keinstich.wording import use_language
 
 
 def every_contract() -> list[tuple[str, str, int]]:
@@ -292,3 +293,6 @@ def test_a_move_is_described_in_the_words_of_the_faces_shown():
     assert hb.describe_move(Ask(True)) == "play"
     assert hb.public_move(Discard(*cards("7C 8C"))) == "discard two cards"
     assert hb.public_move(qs, "french") == "Q♠"
+    with use_language("de"):  # the other seats' moves in a German move list (a bot's pass in the domino's log)
+        assert ks.public_move(None) == "passen" and hb.public_move(Ask(True)) == "ich spiele"
+        assert ks.describe_move(qs, "german") == "Grün-Ober"
