@@ -5,8 +5,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: lab test bench lint typecheck unit lessons lessons-refresh browser screenshots binder-check clean bank bank-check \
-	catalogs
+.PHONY: lab table classroom hub-check test bench lint typecheck unit lessons lessons-refresh browser screenshots \
+	binder-check clean bank bank-check catalogs
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -22,10 +22,34 @@ $(STAMP): pyproject.toml setup.py | $(BIN)/python
 USER_ID ?= $(shell id -u)
 LAB_FLAGS := $(if $(filter 0,$(USER_ID)),--allow-root)
 
+# The kit's server settings (config/: kernels of closed pages culled, Voila's preheated kernels for a class), read by
+# every server these targets start; Binder and JupyterHub images get them from binder/postBuild.
+CONFIG := JUPYTER_CONFIG_PATH="$(CURDIR)/config$${JUPYTER_CONFIG_PATH:+:$$JUPYTER_CONFIG_PATH}"
+
 lab: $(STAMP)
 	@echo "Starting JupyterLab on the lessons. To open them, copy into your browser the address it prints below"
 	@echo "as 'http://localhost:<port>/lab/tree/lessons/00-index.ipynb?token=<token>'. Stop it with Ctrl-C."
-	$(BIN)/jupyter lab $(LAB_FLAGS) --ServerApp.root_dir=. --LabApp.default_url=/lab/tree/lessons/00-index.ipynb
+	$(CONFIG) $(BIN)/jupyter lab $(LAB_FLAGS) --ServerApp.root_dir=. --LabApp.default_url=/lab/tree/lessons/00-index.ipynb
+
+# The teacher's table for a class on this machine: Voila with config/voila.py (a pool of preheated kernels, kernels of
+# closed pages culled). IP=0.0.0.0 lets the class's computers in (the default, localhost, is this computer only).
+IP ?= localhost
+PORT ?= 8866
+table: $(STAMP)
+	@echo "The table for a class: the teacher opens http://$(IP):$(PORT)/?teacher=1 (Show hands, stepping, asking the"
+	@echo "class), deals the position and hands out the link that Copy link gives. Stop it with Ctrl-C."
+	$(CONFIG) $(BIN)/voila apps/table.ipynb --no-browser --Voila.ip=$(IP) --port=$(PORT)
+
+# Thirty simulated students on one Voila server (scripts/classroom_load.py): time to the first table, click to
+# redraw, kernels and memory; a measurement of this machine, not part of `make test`.
+classroom: $(STAMP)
+	$(BIN)/python scripts/classroom_load.py
+
+# A local JupyterHub (DummyAuthenticator, local processes, the npm configurable-http-proxy) and three students who
+# open one deal link, each on a server of their own (scripts/hub_check.py; docs/classroom.md). Not part of `make test`.
+hub-check: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e ".[hub]"
+	$(BIN)/python scripts/hub_check.py
 
 # The message catalogs (keinstich/locale, made with Babel; mapping in babel.cfg): the template from the code, the
 # German catalog updated from it (a new message comes in untranslated, a changed one fuzzy: translate it, drop the

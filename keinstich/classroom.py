@@ -13,8 +13,9 @@ handed out and sends back the result code the table offers at the end. :func:`cl
 **Matchpoints** are scored as duplicate bridge scores them: a student gets one point for every other student
 whose result on the deal is worse, half a point for every equal result; the percentage is of the points there
 are to win (one per other student), and the rank orders the matchpoints (equal matchpoints share a rank).
-A result is the student's seat's score in the deal's unit (pfennig paid in Kein Stich's trick deals: fewer is
-better; points or stakes won elsewhere: more is better).
+A result is the student's seat's score in the deal's unit (:attr:`keinstich.deal.Result.lower_is_better`: pfennig
+paid in Kein Stich, a domino's payout from the pot counted as paid less, so fewer is better; points or stakes won in
+Herzeln and Herzblatt, more is better).
 
 Codes pasted twice are counted once; codes of another deal than the class's (the deal most codes were played
 from, or the one given) are set aside and named; a damaged code is refused with its reason. Nothing is
@@ -24,14 +25,16 @@ dropped silently: :attr:`ClassResults.notes` says what was left out and why.
 from __future__ import annotations
 
 import html
+import itertools
 import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from keinstich.codes import CodeError, DealCode, read_code
+from keinstich.codes import MAX_CODE, MAX_NAME, CodeError, DealCode, read_code
 from keinstich.deal import Deal, Move
+from keinstich.limits import one_line
 from keinstich.teaching import Verdict, judged
 from keinstich.wording.i18n import _, ngettext, number, pgettext
 from keinstich.wording.names import grade_name, unit_word
@@ -97,7 +100,14 @@ class ClassResults:
                               "matchpoints": s.matchpoints, "percent": round(s.percent, 1)} for s in self.students])
 
     def chart(self) -> Figure:
-        """The class's scores as bars, best rank at the top, each labelled with the rank and matchpoint percentage."""
+        """The class's scores as bars, best rank at the top, each labelled with the rank and matchpoint percentage.
+        Names are drawn as typed: a "$" in one is a dollar sign, not the start of a formula."""
+        import matplotlib
+
+        with matplotlib.rc_context({"text.parse_math": False}):  # a Text takes it when made
+            return self._chart()
+
+    def _chart(self) -> Figure:
         from matplotlib.figure import Figure
 
         n = len(self.students)
@@ -140,11 +150,24 @@ class ClassResults:
         from keinstich.coach.why import move_text
 
         style = pack_in_play(self.deal.position()).style
-        where = _("trick {k}", k=d.trick) if d.trick is not None else _("move {k}", k=d.index + 1)
-        best = ", ".join(move_text(m, style) for m in d.verdict.best)
-        return _("{where}: {wrong} of {reached} went wrong; most played {move} ({grade}; best: {best}) — {why}",
-                 where=where, wrong=d.wrong, reached=d.reached, move=move_text(d.move, style),
-                 grade=grade_name(d.verdict.grade), best=best, why=d.verdict.why)
+        more = len(d.chosen_by) - 6
+        names = ", ".join(d.chosen_by[:6]) if more <= 0 else _("{names} and {n} more", names=", ".join(d.chosen_by[:6]),
+                                                               n=more)
+        fields = dict(trick=d.trick, move=d.index + 1, wrong=d.wrong, reached=d.reached, students=len(self.students),
+                      played=move_text(d.move, style), names=names, grade=grade_name(d.verdict.grade),
+                      why=d.verdict.why, best=", ".join(move_text(m, style) for m in d.verdict.best))
+        everyone = d.reached == len(self.students)
+        if d.trick is not None and everyone:
+            return _("Trick {trick}: {wrong} of the {reached} students went wrong; most played {played} ({names}; "
+                     "{grade}, best: {best}) — {why}", **fields)
+        if d.trick is not None:
+            return _("Trick {trick}: {wrong} of the {reached} students who came to this position (of {students} in "
+                     "the class) went wrong; most played {played} ({names}; {grade}, best: {best}) — {why}", **fields)
+        if everyone:
+            return _("Move {move}: {wrong} of the {reached} students went wrong; most played {played} ({names}; "
+                     "{grade}, best: {best}) — {why}", **fields)
+        return _("Move {move}: {wrong} of the {reached} students who came to this position (of {students} in the "
+                 "class) went wrong; most played {played} ({names}; {grade}, best: {best}) — {why}", **fields)
 
     def _repr_html_(self) -> str:
         rows = "".join(f"<tr><td>{s.rank}</td><td>{html.escape(s.name)}</td><td>{s.score:g}</td>"
@@ -168,36 +191,61 @@ def matchpoints(scores: list[float], lower_is_better: bool) -> list[float]:
             for i, a in enumerate(scores)]
 
 
+MAX_CODES = 500
+"""The most codes read at once: a class, or a whole school's year, on one deal."""
+MAX_TEXT = MAX_CODES * (MAX_CODE + 80)
+"""The most characters of pasted text read: as many lines as :data:`MAX_CODES`, each a name and a code."""
+
 _LINE = re.compile(r"^\s*(?:(?P<name>[^:]{1,60}?)\s*[:=\t]\s*)?(?P<code>K[SR]\d+-\S+)\s*$", re.IGNORECASE)
 
 
 def _entries(codes: Mapping[str, str] | Iterable[str | tuple[str, str]] | str) -> list[tuple[str, str]]:
-    """(name, code) pairs from a mapping, a list of codes or pairs, or pasted text ("Anna: KR1-…" per line)."""
+    """(name, code) pairs from a mapping, a list of codes or pairs, or pasted text ("Anna: KR1-…" per line); at most
+    :data:`MAX_CODES` of them (the rest is not read)."""
     if isinstance(codes, str):
+        if len(codes) > MAX_TEXT:
+            raise CodeError(_("this is more text than a class's codes: {n} characters, and the codes of {students} "
+                              "students take at most {most}", n=number(len(codes)), students=MAX_CODES,
+                              most=number(MAX_TEXT)))
         out = []
         for line in codes.splitlines():
             if line.strip():
                 m = _LINE.match(line)
                 out.append((m.group("name") or "", m.group("code")) if m else ("", line.strip()))
-        return out
+        return _at_most(out)
     if isinstance(codes, Mapping):
-        return [(str(k), str(v)) for k, v in codes.items()]
+        return _at_most([(_text(k), _text(v)) for k, v in itertools.islice(codes.items(), MAX_CODES + 1)])
     if not isinstance(codes, Iterable):
         raise TypeError(_("codes are the text pasted from a chat (one \"name: KR1-…\" a line), a dict {{name: code}} "
                           "or a list of codes, not {kind}", kind=type(codes).__name__))
     out = []
-    for item in codes:
+    for item in itertools.islice(codes, MAX_CODES + 1):
         if isinstance(item, tuple):
-            out.append((str(item[0]), str(item[1])))
+            if len(item) != 2:
+                raise CodeError(_("a student's result is a code, or a pair (name, code), not a tuple of {n}",
+                                  n=len(item)))
+            out.append((_text(item[0]), _text(item[1])))
         else:
-            out.append(("", str(item)))
-    return out
+            out.append(("", _text(item)))
+    return _at_most(out)
+
+
+def _text(value: object) -> str:
+    """A name or a code as text, cut short past :data:`MAX_CODE` characters (the code reader refuses it then)."""
+    text = value if isinstance(value, str) else repr(value) if not isinstance(value, int | float) else str(value)
+    return text if len(text) <= MAX_CODE + 1 else text[:MAX_CODE + 1]
+
+
+def _at_most(entries: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    if len(entries) > MAX_CODES:
+        raise CodeError(_("these are the codes of more than {most} students: score at most {most} at once",
+                          most=MAX_CODES))
+    return entries
 
 
 def _score(deal: Deal, seat: int) -> tuple[float, str, bool]:
     result = deal.result()
-    lower = result.places is None and result.unit in ("pf", "pfennig")
-    return float(result.scores[seat]), result.unit, lower
+    return float(result.scores[seat]), result.unit, result.lower_is_better
 
 
 Codes = Mapping[str, str] | Iterable[str | tuple[str, str]] | str
@@ -214,6 +262,10 @@ def class_results(codes: Codes, *, deal: DealCode | str | None = None, decisions
     read: list[tuple[str, DealCode]] = []
     for i, (name, text) in enumerate(_entries(codes), 1):
         label = name.strip() or _("code {n}", n=i)
+        if name.strip() and not one_line(name.strip(), MAX_NAME):
+            notes.append(_("{name}: refused — a student's name is text of at most {most} characters, on one line",
+                           name=_("code {n}", n=i), most=MAX_NAME))
+            continue
         try:
             code = read_code(text)
         except CodeError as e:

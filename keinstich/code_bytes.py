@@ -149,7 +149,7 @@ class Reader:
             if not b & 0x80:
                 return x
             shift += 7
-            if shift > 70:
+            if shift > 343:  # 49 bytes: a seed of 100 digits (333 bits, signed), nothing larger
                 raise Short
 
     def signed(self) -> int:

@@ -29,6 +29,7 @@ lay-off's passes and ends).
 
 from __future__ import annotations
 
+import re
 import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -38,15 +39,16 @@ from keinstich.cards import Card
 from keinstich.cards import pack as get_pack
 from keinstich.code_bytes import ALPHABET, WORDS, CodeError, Reader, Short, Writer, from_base32, to_base32
 from keinstich.deal import IllegalPlay
+from keinstich.limits import MAX_PLAYS, MAX_SEED_DIGITS, one_line, quoted
 from keinstich.machine import check_deal
-from keinstich.records import PASS, Record, RecordError, record_of, replay
+from keinstich.records import CORE_KEYS, PASS, Record, RecordError, record_of, replay
 from keinstich.wording.i18n import _
 
 if TYPE_CHECKING:
     from keinstich.deal import Deal
 
-__all__ = ["ALPHABET", "DEAL_PREFIX", "RESULT_PREFIX", "VERSION", "WORDS", "CodeError", "DealCode", "deal_code",
-           "read_code", "result_code"]
+__all__ = ["ALPHABET", "DEAL_PREFIX", "MAX_CODE", "MAX_NAME", "RESULT_PREFIX", "VERSION", "WORDS", "CodeError",
+           "DealCode", "deal_code", "read_code", "result_code"]
 
 VERSION = 1
 """The code version this module writes and reads."""
@@ -57,6 +59,15 @@ _KINDS: dict[str, Kind] = {DEAL_PREFIX: "deal", RESULT_PREFIX: "result"}
 
 MAX_CODE = 4000
 """Characters a code may have: far above any real deal (a 52-card lay-off deal with passes is under 200)."""
+MAX_NAME = 60
+"""Characters a student's name may have in a result code."""
+MAX_BOT = 60
+"""Characters a bot's spec may have ("montecarlo:samples=40")."""
+MAX_SEED_WORD = 100
+"""Characters a seed given as a word may have."""
+_SEED_LIMIT = 10 ** MAX_SEED_DIGITS
+"""A seed number has at most 100 digits, as a table takes (:data:`keinstich.limits.MAX_SEED_DIGITS`)."""
+_VERSION = re.compile(r"[0-9]{1,3}")
 
 _SEED, _BOTS, _OPTIONS, _EXTRA, _NAME = 1, 2, 4, 8, 16
 _FLAGS = _SEED | _BOTS | _OPTIONS | _EXTRA | _NAME
@@ -67,7 +78,8 @@ class DealCode:
     """What a code holds: the ``record`` (the deal's cards and moves, as far as the code goes), the
     learner's ``seat``, the ``seed`` it was dealt from (None for typed hands), the ``bots`` of every seat
     (spec strings such as "heuristic"; empty when not given), and for a result code ``start`` (the moves
-    made before the student took over) and the student's ``name``."""
+    made before the student took over) and the student's ``name``. Checked when made, so that the decoder
+    reads only what the encoder may write."""
 
     record: Record
     seat: int = 0
@@ -77,6 +89,25 @@ class DealCode:
     start: int = 0
     name: str = ""
     _moves: int = field(default=-1, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        """What the encoder writes and the decoder reads are held to the same rules: a seat of the deal, a seed
+        that is a whole number or a word, one bot spec per seat, a start within the moves, a name on one line."""
+        if not isinstance(self.record, Record):
+            raise CodeError(_("a code holds a game record, not {kind}", kind=type(self.record).__name__))
+        n = self.record.players
+        _check_seat(self.seat, n)
+        _seed(self.seed)
+        if not isinstance(self.bots, tuple) or (self.bots and _bots(self.bots, n) != self.bots):
+            raise CodeError(_("bots are one spec per seat ({n}), each a name such as \"heuristic\" of at most {most} "
+                              "characters", n=n, most=MAX_BOT))
+        if self.kind not in ("deal", "result"):
+            raise CodeError(_("a code is a deal code or a result code, not {kind}", kind=repr(self.kind)))
+        if isinstance(self.start, bool) or not isinstance(self.start, int) or not 0 <= self.start <= MAX_PLAYS or (
+                self.kind == "deal" and self.start):
+            raise CodeError(_("a result code's start is the number of moves made before the student took over, not "
+                              "{start}", start=quoted(self.start, 40)))
+        _check_name(self.name)
 
     @property
     def text(self) -> str:
@@ -149,8 +180,8 @@ def result_code(code: DealCode | str, deal: Deal, *, name: str = "") -> DealCode
             deal.rewound(start).history != given.position().history:
         raise CodeError(_("this deal was not played from the code's position: a result code is made from the deal "
                           "its deal code opened"))
-    if not isinstance(name, str) or len(name) > 60 or any(ord(ch) < 32 for ch in name):
-        raise CodeError(_("a student's name is text of at most 60 characters, on one line"))
+    if not isinstance(name, str):
+        _check_name(name)
     return DealCode(mine, given.seat, given.seed, given.bots, "result", start, name.strip())
 
 
@@ -168,7 +199,7 @@ def read_code(text: object) -> DealCode:
         raw = code_in_link(raw)
     head, dash, body = raw.partition("-")
     kind = _KINDS.get(head[:2].upper())
-    if not dash or kind is None or not head[2:].isdigit():
+    if not dash or kind is None or not _VERSION.fullmatch(head[2:]):  # ASCII digits ("KS²" is no version)
         shown = raw if len(raw) <= 24 else raw[:20] + "…"
         raise CodeError(_("{text} is not a deal code: a deal code starts with {deal} and a result code with {result}",
                           text=repr(shown), deal=f"{DEAL_PREFIX}{VERSION}-", result=f"{RESULT_PREFIX}{VERSION}-"))
@@ -207,22 +238,32 @@ def _check_seat(seat: object, n: int) -> None:
 
 
 def _seed(seed: object) -> int | str | None:
-    if seed is None or (isinstance(seed, int) and not isinstance(seed, bool)):
+    if seed is None or (isinstance(seed, int) and not isinstance(seed, bool) and abs(seed) < _SEED_LIMIT):
         return seed
-    if isinstance(seed, str) and 0 < len(seed) <= 100:
-        return seed
-    raise CodeError(_("a seed is a whole number or a word of at most 100 characters, not {seed}", seed=repr(seed)))
+    if one_line(seed, MAX_SEED_WORD):
+        return seed  # type: ignore[return-value]
+    raise CodeError(_("a seed is a whole number of at most {digits} digits or a word of at most {most} characters on "
+                      "one line, not {seed}", digits=MAX_SEED_DIGITS, most=MAX_SEED_WORD, seed=quoted(seed, 40)))
 
 
 def _bots(bots: Sequence[object] | None, n: int) -> tuple[str, ...]:
     if bots is None:
         return ()
     if isinstance(bots, str):
-        return (bots,) * n
+        bots = (bots,) * n
     out = tuple(bots) if isinstance(bots, Sequence) else ()
-    if len(out) != n or not all(isinstance(b, str) and 0 < len(b) <= 60 for b in out):
-        raise CodeError(_("bots are one spec per seat ({n}), each a name such as \"heuristic\"", n=n))
+    if len(out) != n or not all(one_line(b, MAX_BOT) for b in out):
+        raise CodeError(_("bots are one spec per seat ({n}), each a name such as \"heuristic\" of at most {most} "
+                          "characters", n=n, most=MAX_BOT))
     return out  # type: ignore[return-value]
+
+
+def _check_name(name: object) -> None:
+    """A student's name: text of at most :data:`MAX_NAME` characters on one line (it goes into the class's
+    ranking), without spaces around it; empty when not given."""
+    if name == "" or (one_line(name, MAX_NAME) and isinstance(name, str) and name == name.strip()):
+        return
+    raise CodeError(_("a student's name is text of at most {most} characters, on one line", most=MAX_NAME))
 
 
 def _head(record: Record) -> tuple[Any, ...]:
@@ -304,7 +345,10 @@ def _decode(kind: Kind, data: bytes) -> DealCode:
         raise Short
     seed: int | str | None = None
     if flags & _SEED:
-        seed = r.signed() if r.byte() == 0 else r.text()
+        how = r.byte()
+        if how not in (0, 1):
+            raise Short
+        seed = r.signed() if how == 0 else r.text()
     bots = tuple(r.word() for _x in range(n)) if flags & _BOTS else ()
     try:
         p = get_pack(pack_id)
@@ -313,14 +357,20 @@ def _decode(kind: Kind, data: bytes) -> DealCode:
     codes = [c.code for c in p.cards]
     options = r.value([]) if flags & _OPTIONS else {}
     extra = r.value(codes) if flags & _EXTRA else {}
-    if not isinstance(options, dict) or not isinstance(extra, dict):
+    if not isinstance(options, dict) or not isinstance(extra, dict) or set(extra) & CORE_KEYS:
         raise Short
     moves = r.uint()
+    if moves > MAX_PLAYS:  # checked before the moves are counted out of the number below: it could be 2**70
+        raise Short
     start = r.uint() if kind == "result" else 0
     name = r.text() if flags & _NAME else ""
+    if flags & _NAME and not name:
+        raise Short
     lay_off = r.byte()
+    if lay_off not in (0, 1):
+        raise Short
     body = r.bytes(r.uint())
-    if r.at != len(data):
+    if r.at != len(data) or body[:1] == b"\0":
         raise Short
     number = int.from_bytes(body, "big")
     size = len(p)
@@ -348,11 +398,14 @@ def _decode(kind: Kind, data: bytes) -> DealCode:
         record = Record.from_dict(d)
     except RecordError as e:
         raise CodeError(_("this code's deal is not valid: {error}", error=e)) from None
-    _check_seat(seat, n)
+    try:
+        code = DealCode(record, seat, seed, bots, kind, min(start, MAX_PLAYS), name)
+    except CodeError as e:
+        raise CodeError(_("this code holds what no kit writes: {error}", error=e)) from None
     deal = _replayed(record)
     if kind == "result" and not 0 <= start <= len(deal.history):
         raise CodeError(_("this result code's start ({start}) is past the end of its deal", start=start))
-    return DealCode(record, seat, seed, bots, kind, start, name)
+    return code
 
 
 def _replayed(record: Record) -> Deal:

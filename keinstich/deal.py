@@ -183,6 +183,12 @@ class Result:
             if values is not None and len(values) != n:
                 raise ValueError(f"{name} has {len(values)} values for {n} seats")
 
+    @property
+    def lower_is_better(self) -> bool:
+        """Whether a lower score is the better result: pfennig are what a seat pays (what it receives from the
+        pot, a lay-off deal's payout, is negative), so fewer is better; points and stakes are won, more is better."""
+        return self.unit == "pfennig"
+
     def __str__(self) -> str:
         scores = ", ".join(f"seat {s}: {v:+d}" for s, v in enumerate(self.scores))
         return f"{scores} ({self.unit})" + (f"; {self.text}" if self.text else "")

@@ -57,6 +57,12 @@ def nesting(value: object, limit: int = MAX_NESTING) -> int:
         level = [c for v in containers for c in (v.values() if isinstance(v, dict) else v)]
 
 
+def one_line(text: object, most: int) -> bool:
+    """Whether ``text`` is text of 1 to ``most`` characters that prints on one line: no control characters, no
+    line or paragraph separators, no invisible formatting characters (what a name shown to a class may hold)."""
+    return isinstance(text, str) and 0 < len(text) <= most and text.isprintable()
+
+
 def check_nesting(value: object, what: str = "a record") -> None:
     """Refuse ``value`` nested deeper than :data:`MAX_NESTING` levels."""
     if nesting(value) > MAX_NESTING:
@@ -190,4 +196,5 @@ def shown(value: object, limit: int = 60) -> str:
 
 __all__ = ["MAX_NESTING", "MAX_PLAYS", "MAX_RECORD_BYTES", "MAX_SEED_DIGITS", "MAX_SEED_TEXT", "LimitError",
            "check_fields", "check_flag", "check_nesting", "check_plays", "check_seed", "check_seed_number",
-           "check_size", "check_whole", "digits", "nesting", "quoted", "seed_from_text", "shortened", "shown"]
+           "check_size", "check_whole", "digits", "nesting", "one_line", "quoted", "seed_from_text", "shortened",
+           "shown"]

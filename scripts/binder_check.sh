@@ -111,6 +111,14 @@ except ImportError:
 spec = KernelSpecManager().get_kernel_spec("python3")
 if spec.argv[0] not in ("python", "python3", sys.executable) and not spec.argv[0].startswith(sys.prefix):
     problems.append(f"the python3 kernel runs {spec.argv[0]}, not this environment's Python")
+# the kit's server settings, as postBuild installed them: a server started here culls kernels nobody is connected to
+from jupyter_server.serverapp import ServerApp
+app = ServerApp()
+app.load_config_file()
+culling = app.config.MappingKernelManager
+if not (culling.get("cull_idle_timeout", 0) > 0 and culling.get("cull_connected") is False):
+    problems.append(f"Jupyter server's kernel culling is not set ({dict(culling)}): binder/postBuild did not install "
+                    "config/jupyter_server_config.py")
 if problems:
     print("\n".join(problems), file=sys.stderr)
     sys.exit(1)

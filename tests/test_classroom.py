@@ -80,7 +80,8 @@ def test_where_most_of_the_class_went_wrong(a_class):
     assert first.verdict.grade in ("mistake", "blunder") and first.verdict.why
     assert len(first.chosen_by) == 20 and "student 01" in first.chosen_by
     assert all(d.wrong * 2 > d.reached and d.reached >= 3 for d in results.decisions)
-    assert "20 of 30 went wrong" in results.decision_words(first)
+    assert "Trick 1: 20 of the 30 students went wrong" in results.decision_words(first)
+    assert "student 01" in results.decision_words(first), "the students who chose the move are named"
     assert "most played Ober of Hearts (" in results.decision_words(first)  # the pack's words, not "QH"
 
 
@@ -131,3 +132,39 @@ def test_a_made_up_class_to_try_the_teachers_notebook():
                           ({"seed": 1.5}, "seed must be a whole number")):
         with pytest.raises((TypeError, ValueError), match=words):
             example_class(**kwargs)
+
+
+def _one_mistake(start, first):
+    """A student's deal: ``first``, then heuristic cards but at the first decision where the coach grades a card a
+    mistake or a blunder: that card."""
+    from keinstich.coach import judge
+
+    deal = start.copy()
+    erred = False
+    while not deal.over:
+        seat = deal.turn
+        move = bot_move(HeuristicBot(), deal.observation(seat))
+        if seat == SEAT and not deal.history:
+            move = first
+        elif seat == SEAT and not erred:
+            wrong = [m for m in deal.legal_moves() if judge(deal, m).grade in ("mistake", "blunder")]
+            if wrong:
+                move, erred = wrong[0], True
+        deal.play(move, seat)
+    return deal
+
+
+def test_a_decision_only_some_of_the_class_came_to_says_of_whom():
+    """Nine of twelve lead the Ober of Hearts, three the Ober of Acorns: the three meet the same next position (the bots
+    answer alike) and make the same mistake later on, and the line says of whom: the three who came there, of twelve."""
+    deal = GAMES["kein-stich"].deal("no-hearts", 5)
+    given = deal_code(deal, SEAT, seed=5, bots="heuristic")
+    rng = random.Random(1)
+    codes = {f"student {i + 1:02d}": result_code(given, _play_on(deal, _card("QH"), rng)).text for i in range(9)}
+    codes |= {f"late {i}": result_code(given, _one_mistake(deal, _card("QC"))).text for i in range(3)}
+    results = class_results(codes)
+    some = [d for d in results.decisions if d.reached < len(results.students)]
+    assert some, [(d.index, d.reached, d.wrong) for d in results.decisions]
+    words = results.decision_words(some[0])
+    assert "3 of the 3 students who came to this position (of 12 in the class) went wrong" in words, words
+    assert "late 0, late 1, late 2" in words, words

@@ -14,6 +14,7 @@ from keinstich.coach.grades import BLUNDER, FINE, MISTAKE
 from keinstich.deal import move_cards
 from keinstich.games import GAMES, game
 from keinstich.tricks import TrickDeal
+from keinstich.wording import use_language
 
 DOC = Path(__file__).parent.parent / "docs" / "coach.md"
 
@@ -164,6 +165,11 @@ def test_a_partie_is_played_out_and_every_deal_reviewed_from_the_seat() -> None:
     costs = [j.cost for _, j in pr.worst(10)]
     assert costs == sorted(costs, reverse=True)
     assert f"{len(pr.deals)} deals" in pr.summary and "<table>" in pr._repr_html_()
+    assert "<th>mistakes</th>" in pr._repr_html_()
+    with use_language("de"):  # the table's headings in the reader's words; the rows' keys stay the API
+        shown = pr._repr_html_()
+        assert "<th>Fehler</th><th>grobe Fehler</th><th>du</th>" in shown and "mistakes" not in shown
+        assert "mistakes" in pr.rows()[0]
 
 
 def test_against_a_bot_that_thinks_long_there_is_no_open_search_and_the_review_says_so() -> None:

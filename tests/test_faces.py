@@ -231,3 +231,41 @@ def test_small_faces_are_compact_one_index_and_one_pip() -> None:
     assert card_svg(card("10H"), width=40) == card_svg(card("10H"), width=40, compact=True)
     assert card_svg(card("10H"), width=80, compact=True).count("<g") == 1
     assert parse(card_svg(card("10H"), width=40)).get("aria-label") == "10 of Hearts"
+
+
+def _boxes(svg: str) -> tuple[tuple[float, float], list[tuple[float, float, float, float]], list[tuple[float, float]]]:
+    """The picture's size, each card's (or dashed place's) box, each name's anchor (x, baseline y)."""
+    root = ET.fromstring(svg)
+    ns = "{http://www.w3.org/2000/svg}"
+    size = (float(root.get("width", 0)), float(root.get("height", 0)))
+    boxes = []
+    for child in root:
+        if child.tag == f"{ns}svg":
+            boxes.append((float(child.get("x", 0)), float(child.get("y", 0)), float(child.get("width", 0)),
+                          float(child.get("height", 0))))
+        elif child.tag == f"{ns}rect" and child.get("stroke-dasharray"):
+            boxes.append((float(child.get("x", 0)) - 2, float(child.get("y", 0)) - 2,
+                          float(child.get("width", 0)) + 4, float(child.get("height", 0)) + 4))
+    names = [(float(t.get("x", 0)), float(t.get("y", 0))) for t in root.findall(f"{ns}text")
+             if t.get("font-size") and float(t.get("font-size", 0)) > 0 and t.get("fill") == "#222222"]
+    return size, boxes, names
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+@pytest.mark.parametrize(("width", "font"), [(64, None), (74, 20), (99, 24), (48, 13)])
+def test_a_trick_of_any_size_keeps_its_cards_apart_and_inside(players: int, width: int, font: float | None) -> None:
+    """Every seat's card (or dashed place) inside the picture and clear of the others, every name inside it too,
+    with the names at a projector's text size (five and six players: two rows, names on two lines if need be)."""
+    plays = [(s, c) for s, c in zip(range(players), cards("AS KS QS JS 10S 9S"), strict=False)][:players - 1]
+    svg = trick_svg(players, plays, names=[f"Seat {s}" for s in range(players)], winner=None, width=width,
+                    font=font, winner_tag=False)
+    (w, h), boxes, names = _boxes(svg)
+    assert len(boxes) == players
+    for i, (x, y, bw, bh) in enumerate(boxes):
+        assert x >= 0 and y >= 0 and x + bw <= w + 0.5 and y + bh <= h + 0.5, (i, boxes[i], w, h)
+        for x2, y2, bw2, bh2 in boxes[i + 1:]:
+            assert x + bw <= x2 + 0.5 or x2 + bw2 <= x + 0.5 or y + bh <= y2 + 0.5 or y2 + bh2 <= y + 0.5, (
+                "two cards overlap", boxes)
+    fs = font or faces.trick_font(width)
+    for x, y in names:
+        assert fs * 0.7 <= y <= h and 0 <= x <= w, (x, y, w, h)

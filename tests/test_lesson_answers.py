@@ -155,10 +155,47 @@ def acorns_row_de() -> str:
     return "nur die Eichel-9 passt unten an"
 
 
+def herzeln_no_tricks_de() -> str:
+    herzeln_no_tricks()
+    return "sie würde den Stich machen und 10 Punkte kosten"
+
+
+def herzblatt_legal_de() -> str:
+    herzblatt_legal()
+    return "nur die Herz-9"
+
+
+def herzblatt_58_de() -> str:
+    herzblatt_58()
+    return "zahlt er jedem Gegenspieler 4 (8 insgesamt)"
+
+
+def heuristic_game_de() -> str:
+    return heuristic_game().replace("`played.scores()` is", "`gespielt.scores()` ist")
+
+
+def monte_carlo_samples_de() -> str:
+    from keinstich.bots.montecarlo import MonteCarloBot
+    from keinstich.contracts import NO_HEARTS
+
+    monte_carlo_samples()
+    obs = TrickDeal.from_seed("german-32", 4, 3, NO_HEARTS).observation(0)
+    leads = [MonteCarloBot(seed=1, samples=n).decide(obs).card.label("german", lang="de") for n in (10, 160)]
+    return f"Mit 10 und 40 ausgedachten Verteilungen spielt er den {leads[0]} aus; mit 160 wechselt er zum {leads[1]}"
+
+
 GERMAN_CASES: list[tuple[str, int, Callable[[], str]]] = [
     ("07", 1, acorns_row_de),
     ("07", 2, lambda: f"payout_shares(160, (2, 0, 3, 1))   # {payout_shares(160, (2, 0, 3, 1))}"),
     ("07", 3, domino_passes),
+    *[case for case in CASES if case[:2] in {("08", 1), ("08", 2), ("08", 3), ("09", 1), ("09", 2), ("09", 3),
+                                              ("10", 3)}],
+    ("10", 1, herzeln_no_tricks_de),
+    *[case for case in CASES if case[:2] == ("11", 1)],
+    ("11", 2, herzblatt_legal_de),
+    ("11", 3, herzblatt_58_de),
+    ("12", 1, heuristic_game_de),
+    ("12", 3, monte_carlo_samples_de),
 ]
 """The German lessons' cases (their solutions say the answers in German; codes and numbers as in English)."""
 

@@ -68,6 +68,8 @@ def test_the_check_finds_english_and_leaves_german_and_code_alone() -> None:
     assert english_in(prose("Seat 0 leads the 8 of Hearts.")) == ["Hearts", "Seat", "leads", "of", "the"]
     assert english_in(prose("Platz 0 spielt `deal.play(\"8H\")` aus: die Herz-8 ([Lektion 3](03-kein-stich.ipynb)).\n"
                             "```python\nprint(the_card)   # the card\n```")) == []
+    assert english_in("PerCard braucht eine Farbe, z. B. PerCard(5, suit='H')") == []  # a call is code
+    assert english_in("PerCard needs a card, e.g. PerCard(5, suit='H')") == ["card"]  # the prose is
     assert shown({"output_type": "stream", "text": "trick 1 (0:AH) won by seat 0\n"}) == [
         "trick 1 (0:AH) won by seat 0\n"]
     html = {"text/html": "<b>Kein Stich</b>: 5 je Stich", "text/plain": "No Tricks"}

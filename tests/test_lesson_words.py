@@ -99,13 +99,14 @@ def test_cell_outputs_use_the_packs_words(path: Path) -> None:
 @pytest.mark.parametrize("path", LESSONS, ids=name)
 def test_widgets_in_use_use_the_packs_words(path: Path) -> None:
     """The lesson's widgets in use (and, in German, its charts) say the pack's words; a German lesson's say no English
-    word either."""
+    word either, in what a person reads of them (their text, not their styles, scripts, layout values or icon names)."""
     nb = nbformat.read(path, as_version=4)
     nb.cells = [c for c in nb.cells if c.cell_type == "code"]
     nb.cells.append(nbformat.v4.new_code_cell(f"%run {PROBE}"))
     NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}).execute()
     out = "".join(o.get("text", "") for o in nb.cells[-1].outputs if o.get("name") == "stdout")
-    shown = json.loads(out.split("=== lesson probe texts ===", 1)[1])
+    probed = json.loads(out.split("=== lesson probe texts ===", 1)[1])
+    shown, read = probed["synced"], probed["read"]
     lang = language_of(path)
     if "Table(" in "".join(c.source for c in nb.cells[:-1]):  # the probe played the lesson's table to the end
         assert any(GAME_OVER[lang] in text for text in shown) and any(SUGGESTS[lang] in text for text in shown)
@@ -113,7 +114,7 @@ def test_widgets_in_use_use_the_packs_words(path: Path) -> None:
     found = [hit for text in shown for hit in foreign(text, style, lang)]
     assert not found, f"{path.name}'s widgets ({style} pack) show the other pack's words:\n" + "\n".join(found[:30])
     if lang == "de":
-        english = sorted({f"{words}: {text[:120]}" for text in shown if (words := english_in(text))})
+        english = sorted({f"{words}: {text[:120]}" for text in read if (words := english_in(text))})
         assert not english, f"{path.name}'s widgets and charts show English words:\n" + "\n".join(english[:30])
 
 

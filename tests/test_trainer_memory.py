@@ -3,6 +3,7 @@ damaged, foreign and newer files refused clearly, migrations, carrying the progr
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
@@ -28,12 +29,17 @@ from keinstich.trainer.memory import (
 )
 
 T0 = datetime(2025, 3, 1, 9, tzinfo=UTC)
+RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7")
+POSITION = json.dumps({"format": "keinstich-record/1", "game": "kein-stich", "contract": "no-hearts",
+                       "pack": "german-32", "dealer": 3, "hands": [[r + s for r in RANKS] for s in "CSHD"],
+                       "plays": []}, separators=(",", ":"))
+"""A position's record that replays (a loaded file's positions are checked)."""
 
 
 def answer(k: int, *, solved: bool = False, key: str | None = None, view: str | None = None) -> Answer:
     extra = {"key": key} if key else {}
     return Answer(at=T0 + timedelta(minutes=k), source="trainer", game="kein-stich", contract="no-hearts",
-                  family="kein-stich/tricks", position="{}", view=view or f"view-{k}", move="QS", grade="mistake",
+                  family="kein-stich/tricks", position=POSITION, view=view or f"view-{k}", move="QS", grade="mistake",
                   cost=5.0, solved=solved, tries=1 if solved else None, themes=("duck", "shed"), bank=f"b:{k}",
                   rated=True, position_rating=Rating(1600, 90), **extra)
 
@@ -254,3 +260,19 @@ def test_keep_puts_an_answer_written_before_into_the_deck_once(tmp_path: Path) -
     kept = m.keep(a)  # "Practise these later"
     assert kept.item is not None and kept.due == a.at + timedelta(days=1) and m.count("items") == 1
     assert m.keep(a).item is None and m.count("items") == 1 and m.count() == 1
+
+
+def test_the_progress_chart_speaks_the_readers_language(tmp_path: Path) -> None:
+    """The rating chart's title, axis and legend (a contract family's name) come from the catalogs: a German learner
+    read "Kein Stich, trick deals" under a German title."""
+    from keinstich.trainer.charts import progress
+    from keinstich.wording.i18n import use_language
+
+    m = Memory.open(tmp_path / "m.sqlite3")
+    m.record_many([answer(1), answer(2, solved=True)])
+    with use_language("de"):
+        fig = progress(m)
+    ax = fig.axes[0]
+    legend = ax.get_legend()
+    assert legend is not None and [t.get_text() for t in legend.get_texts()] == ["Kein Stich, Stichspiele"]
+    assert ax.get_title().startswith("Deine Wertung") and ax.get_xlabel() != "days since your first rated answer"

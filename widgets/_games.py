@@ -16,7 +16,7 @@ from typing import Any, cast
 
 from keinstich.bots import registry
 from keinstich.bots.base import Bot, quick_play
-from keinstich.cards import Pack, Style
+from keinstich.cards import Pack, Rank, Style
 from keinstich.coach.grades import pack_in_play
 from keinstich.deal import Deal, Move, TrickPlay, move_cards
 from keinstich.game import Game, GameError
@@ -163,6 +163,14 @@ def vary(contract: Any, rules: Any) -> Any:
         return dataclasses.replace(contract, **top) if top else contract
     except TypeError as e:
         raise SetupError(f"{getattr(contract, 'id', type(contract).__name__)}: {e}") from None
+
+
+def faces_for(pack: Pack, faces: Style) -> Style:
+    """The faces a table draws ``pack`` with: the ones asked for, but French for a pack with cards under the Seven
+    (the five- and six-player packs french-50 and french-48, french-52): a German pack has no 2 of Leaves."""
+    if faces == "german" and any(c.rank < Rank.SEVEN for c in pack.cards):
+        return "french"
+    return faces
 
 
 def resolve(game: str, contract: Any, players: int | None, pack_id: str | Pack | None, *, rules: Any = None,

@@ -15,18 +15,30 @@ from typing import Any
 
 from keinstich.faces import CARD_SIZES
 
-__all__ = ["BOARD_CSS", "size_class", "size_css", "text_px"]
+__all__ = ["BOARD_CSS", "button_width", "size_class", "size_css", "text_px"]
 
 BOARD_CSS = (".ks-table .ks-board{flex-wrap:wrap;align-items:flex-start;gap:12px}"
              ".ks-table .ks-others{flex:1 1 0;max-width:max-content}"
+             ".ks-table .ks-others-2{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));column-gap:12px;"
+             "align-content:start}"
              ".ks-table .ks-others .ks-hand{flex:0 1 auto}"
-             ".ks-table .ks-others .widget-html-content{font-size:.85em;line-height:1.2}"
+             # the seat names over the bots' hands: smaller than the table's text, on one line each (more specific
+             # than the text size rules of size_css, which would give them the status's size and line)
+             ".ks-table .ks-board.ks-scaled .ks-others .widget-html-content{font-size:.85em;line-height:1.15;"
+             "white-space:nowrap;overflow:hidden;text-overflow:ellipsis}"
+             ".ks-table .ks-others .widget-vbox{margin:0 0 2px 0}"
+             ".ks-table .ks-board.ks-scaled .ks-others .widget-html{min-height:0;height:auto;margin-bottom:0}"
              ".ks-table .ks-centre,.ks-table .ks-trick{flex:0 0 auto}"
              ".ks-table .ks-trick{width:min-content}"
-             ".ks-table .ks-side{flex:0 0 auto}")
-"""The board (the bots' hands, the trick, the last trick, the score) on one row: the bots' hands give way, their
-cards fanned, down to the narrowest fan (their ``min-width``, set by the Table: :func:`._table_parts.fan_width`);
-only a row too narrow even for that wraps (the score goes under the hands)."""
+             ".ks-table .ks-side-column{flex:0 0 auto;width:min-content;min-width:10em}"
+             ".ks-table .ks-trick-captions .widget-html{margin:0 0 4px 0}"
+             ".ks-table .ks-side table.ks-grid th,.ks-table .ks-side table.ks-grid td{white-space:nowrap}"
+             # the teacher's row: one line on a 1280 px projector, six players' seats and all
+             ".ks-table .ks-teacher .widget-button,.ks-table .ks-teacher .widget-toggle-button{padding:0 7px}")
+"""The board (the bots' hands, the trick, the finished trick, the score) on one row: the bots' hands (in two columns
+for five and six players) give way, their cards fanned, down to the narrowest fan (their ``min-width``, set by the
+Table: :func:`._table_parts.fan_width`); only a row too narrow even for that wraps (the score goes under the hands).
+Who won the trick is said beside the finished trick, under the score (the board is no taller for it)."""
 
 
 def text_px(card_px: int) -> int:
@@ -54,3 +66,11 @@ def size_class(root: Any, css: Any, sizes: set[int], px: int, base: str) -> None
     if px not in sizes:
         sizes.add(px)
         css.value = base[:-len("</style>")] + BOARD_CSS + "".join(size_css(w) for w in sorted(sizes)) + "</style>"
+
+
+def button_width(labels: Any, least: int) -> str:
+    """A width for a row of toggle buttons (ipywidgets gives them all one) that fits the longest label at the
+    notebook's 13 px text, and never less than ``least`` px: a German label is longer ("Auf meinem Niveau",
+    "alle Entscheidungen") and was cut to "Auf meine…" at the English width."""
+    longest = max((len(str(label)) for label in labels), default=0)
+    return f"{max(least, round(7.5 * longest + 28))}px"

@@ -5,6 +5,7 @@ the other views for a card size (the learner's cards are the size chosen; the re
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
@@ -30,11 +31,11 @@ def bot_options() -> list[tuple[str, str]]:
     return [(bot_name(spec), spec) for _label, spec in BOT_OPTIONS]
 
 
-
-def other_width(px: int) -> int:
-    """The bots' hands (and the last trick beside the cloth): two thirds of the learner's cards, less for a
-    projector's large cards (the room goes to the trick and the learner's hand)."""
-    return max(36, px * 2 // 3 if px <= CARD_SIZES["medium"] else 48 + (px - CARD_SIZES["medium"]) // 4)
+def other_width(px: int, players: int = 4) -> int:
+    """The bots' hands: two thirds of the learner's cards, less for a projector's large cards (the room goes to the
+    tricks and the learner's hand), and less again for five and six players (four or five bots, in two columns)."""
+    width = px * 2 // 3 if px <= CARD_SIZES["medium"] else 48 + (px - CARD_SIZES["medium"]) // 4
+    return max(36, width * 3 // 4 if players >= 5 else width)
 
 
 def fan_width(cards: int, px: int) -> int:
@@ -43,11 +44,17 @@ def fan_width(cards: int, px: int) -> int:
     return 0 if cards <= 0 else (cards - 1) * (round(px * 0.3) + 2) + px + 2
 
 
-def trick_width(px: int) -> int:
-    """The cards on the cloth: eight ninths of the learner's, less above the large size (a 1280×720 projector
-    keeps the trick and the hand in view at the extra large size)."""
-    large = CARD_SIZES["large"]
-    return max(48, px * 8 // 9 if px <= large else large * 8 // 9 + (px - large) // 4)
+def trick_width(px: int, players: int = 4) -> int:
+    """The cards on the cloth (the trick and the finished trick beside it, drawn alike): eight ninths of the learner's,
+    no larger above the large size (a 1280×720 projector keeps the tricks, the hand and the teacher's row in view at
+    the extra large size), and smaller for five and six players, whose tricks have two rows of cards
+    (:func:`keinstich.faces.trick_svg`) beside bots' hands in two columns."""
+    width = min(px, CARD_SIZES["large"]) * 8 // 9
+    return max(40, int(width * _RING.get(players, Fraction(1))))
+
+
+_RING = {5: Fraction(3, 4), 6: Fraction(3, 4)}
+"""How much smaller the tricks' cards are drawn for five and six players than for three and four."""
 
 
 def domino_width(px: int) -> int:

@@ -18,12 +18,13 @@ import ipywidgets as widgets
 from keinstich.cards import Card, Lang, Style, sort_hand
 from keinstich.wording import card_words
 from keinstich.wording.i18n import _, number, pgettext
-from keinstich.wording.names import move_words
+from keinstich.wording.names import move_words, value_words
 from keinstich.wording.refusals import phase_name
 
+from ._board import bot_columns
 from ._centre import centre_of, won_words
 from ._games import bot_label, calls, lays_off, move_cards, tricks_of
-from ._layout import size_class
+from ._layout import size_class, text_px
 from ._table_parts import domino_width, fan_width, other_width, trick_width
 from ._words import BUTTON_STYLES, action_key, label, move_text, seat_name, speaks, unit_name
 
@@ -122,7 +123,7 @@ class TableView:
     def card_text(self, c: Card) -> str:
         """A card as the hint names it: "Q♠ (Queen of Spades)" with French faces, "Ober of Leaves" with German
         ones (whose suits are not the French symbols)."""
-        return f"{c.text} ({c.label(self.faces)})" if self.faces == "french" else self.words(c)
+        return f"{self.words(c)} ({c.label(self.faces)})" if self.faces == "french" else self.words(c)
 
     def words(self, c: Card) -> str:
         """A card in a line of text, in the faces' words."""
@@ -214,7 +215,10 @@ class TableView:
         # the hint's ring (only while it holds), or the teacher's answer's
         hv.highlight(ses.selected if ses.picking else self._hint_cards or self.teacher_marks(ses.seat))
         dealt = max((len(h) for h in deal.dealt), default=0)  # the bots' hands fanned no narrower than this
-        self.others.layout.min_width = f"{fan_width(dealt, other_width(self.card_px))}px"
+        players = ses.setup.players
+        columns = bot_columns(players)
+        fan = fan_width(dealt, other_width(self.card_px, players))
+        self.others.layout.min_width = f"{columns * fan + 12 * (columns - 1)}px"
         for s, view in self.other_views.items():
             cards = sort_hand(deal.hand(s), order)
             show = self.open_toggle.value or (teacher is not None and teacher.revealed(s))
@@ -262,10 +266,11 @@ class TableView:
         self.card_px = px
         self.size_text(px)
         self.hand_view.set_look(width=px)
+        players = self.session.setup.players
         for view in self.other_views.values():
-            view.set_look(width=other_width(px))
-        self.trick_view.set_look(width=trick_width(px))
-        self.last_view.set_look(width=other_width(px))
+            view.set_look(width=other_width(px, players))
+        for trick in (self.trick_view, self.last_view):
+            trick.set_look(width=trick_width(px, players), font=text_px(px))
         if self.domino_view is not None:
             self.domino_view.set_look(width=domino_width(px))
         coach = getattr(self, "coach", None)
@@ -370,8 +375,8 @@ class TableView:
                                        gets=gets)])
         scores = ", ".join(f"{self.name(s)} {v}" for s, v in enumerate(result.scores))
         parts.append(_("Score ({unit}): {scores}.", unit=self.unit(result.unit), scores=scores))
-        if result.text:
-            parts.append(result.text + ".")
+        if result.text:  # a sentence of its own: "… Platz 2 0. Alle haben gepasst: …" ("soloist 85: …" begins lower)
+            parts.append(result.text[:1].upper() + result.text[1:] + ".")
         return " ".join(parts)
 
     def _score_html(self) -> str:
@@ -385,7 +390,8 @@ class TableView:
         rows = []
         for s in range(deal.players):
             cells = ([str(result.tricks[s])] if result.tricks is not None else []) + [
-                html.escape(str(values[s] if values[s] is not None else "")) for values in result.columns.values()]
+                html.escape(value_words(name, values[s]) if values[s] is not None else "")
+                for name, values in result.columns.items()]
             cells.append(str(result.scores[s]))
             rows.append(f"<tr><td>{html.escape(self.name(s))}</td>" + "".join(f"<td>{x}</td>" for x in cells)
                         + "</tr>")

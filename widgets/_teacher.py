@@ -20,7 +20,6 @@ Both ask the engine (:mod:`keinstich.codes`, :mod:`keinstich.teaching`) and redr
 from __future__ import annotations
 
 import html
-import os
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
@@ -29,8 +28,9 @@ from keinstich.cards import Card
 from keinstich.codes import CodeError, DealCode, deal_code, read_code, result_code
 from keinstich.deal import Deal, move_cards
 from keinstich.teaching import Answer, best_moves, open_best
-from keinstich.wording.i18n import _, ngettext, pgettext, set_language, use_language
+from keinstich.wording.i18n import _, ngettext, pgettext
 
+from ._app import link_for
 from ._games import bot_move
 from ._guard import guarded, report
 from ._session import TableError
@@ -40,11 +40,7 @@ from ._words import speaks
 if TYPE_CHECKING:
     from .table import Table
 
-__all__ = ["APP", "CodePanel", "TeacherPanel", "app_help", "app_language", "app_table", "copy_button", "link_for",
-           "opened", "panels"]
-
-APP = "apps/table.ipynb"
-"""The Voila app a deal link opens, from the folder the server serves (the kit's own, as on Binder)."""
+__all__ = ["CodePanel", "TeacherPanel", "copy_button", "opened", "panels"]
 
 def _words() -> dict[str, str]:
     """The panels' words in the language spoken."""
@@ -55,7 +51,7 @@ def _words() -> dict[str, str]:
             "teacher": _("Teacher")}
 
 _COPY_JS = ("(function(b){var t=b.getAttribute('data-copy');if(b.hasAttribute('data-link')){"
-            "t=new URL(t,location.href).href;}var label=b.getAttribute('data-label');"
+            "t=new window.URL(t,window.location.href).href;}var label=b.getAttribute('data-label');"
             "function done(){b.textContent=b.getAttribute('data-done');"
             "setTimeout(function(){b.textContent=label;},1500);}"
             "function by_hand(){var a=document.createElement('textarea');a.value=t;document.body.appendChild(a);"
@@ -72,42 +68,6 @@ def copy_button(text: str, label: str, done: str, *, link: bool = False, kind: s
     return (f'<button type="button" class="ks-copy ks-copy-{kind}" {attrs}{" data-link" if link else ""} '
             f'onclick="{_COPY_JS}" style="margin-left:6px;padding:2px 10px;cursor:pointer">'
             f'{html.escape(label)}</button>')
-
-
-def link_for(code: str, lang: str | None = None) -> str:
-    """The link that opens ``code`` in the Voila app, as a path on this server: in Voila the app's own address
-    (its ``SCRIPT_NAME``), elsewhere the server's base (JupyterHub's prefix on Binder) + ``voila/render/`` + the
-    app; a table that speaks German hands out a German link (``&lang=de``). The copy button makes it absolute with
-    the page's host."""
-    tail = f"&lang={lang}" if lang is not None and lang != "en" else ""
-    script = os.environ.get("SCRIPT_NAME", "")
-    if os.environ.get("SERVER_SOFTWARE", "").startswith("voila") and script:
-        if "/voila/render/" in script:
-            script = script[:script.index("/voila/render/")] + "/voila/render/" + APP
-        return f"{script}?deal={code}{tail}"
-    base = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "/")
-    return f"{base.rstrip('/')}/voila/render/{APP}?deal={code}{tail}"
-
-
-def app_help() -> widgets.HTML:
-    """How to use the Voila table, under it, in the language spoken (the app's ``?lang=``)."""
-    parts = [
-        ("h2", _("How to use this table")),
-        ("p", _("Play a deal against three bots: click a card of your hand (the bottom row). Open hands shows every "
-                "hand for the class, Hint shows the coach's card and why, Undo takes your last move back, New deal "
-                "deals from the seed, and a deal typed as text (one line per seat) is dealt with Deal from text. The "
-                "contract and the bots can be changed in the dropdowns.")),
-        ("p", _("Teachers: the Teacher row reveals one bot's hand at a time, steps through the deal (Back, Forward, "
-                "Play on), asks the class (Ask the class, then Show the answer) and shows the best cards with all "
-                "hands open, against these opponents (the bots at this table). The deal code under the controls "
-                "opens this position anywhere: Copy link gives the address to hand out. A student who finishes the "
-                "deal gets a result code to send back; the teacher's notebook (apps/teacher.ipynb) turns the class's "
-                "codes into a chart and a ranking. Cards = L or XL for a projector.")),
-    ]
-    body = "".join(f"<{tag}>{html.escape(text)}</{tag}>" for tag, text in parts)
-    box = widgets.HTML(f"<div class='ks-app-help' style='max-width:60em'>{body}</div>")
-    box.add_class("ks-app-help")
-    return box
 
 
 class CodePanel(widgets.VBox):  # type: ignore[misc]
@@ -225,12 +185,13 @@ class TeacherPanel(widgets.VBox):  # type: ignore[misc]
         self.note = widgets.HTML()
         self.note.add_class("ks-teacher-note")
         self.note.add_class("ks-scaled")
+        # one row on a projector's screen (it wraps where the page is narrower), right under the learner's hand
         row = widgets.Layout(flex_flow="row wrap", align_items="center")
+        gap = widgets.HTML("", layout=widgets.Layout(width="12px"))
         self.children = [
             widgets.HBox([widgets.HTML(f"<b>{html.escape(w['teacher'])}</b>&nbsp;"),
-                          widgets.HTML(html.escape(w["reveal"]) + "&nbsp;"),
-                          *self.reveal.values()], layout=row),
-            widgets.HBox([self.back_button, self.forward_button, self.play_on_button, self.ask_button,
+                          widgets.HTML(html.escape(w["reveal"]) + "&nbsp;"), *self.reveal.values(), gap,
+                          self.back_button, self.forward_button, self.play_on_button, self.ask_button,
                           self.answer_button, self.best_button, self.job.box], layout=row),
             self.note]
         self.line: list[tuple[int, Any]] = []  # the moves forward of the position, while stepping back
@@ -240,6 +201,18 @@ class TeacherPanel(widgets.VBox):  # type: ignore[misc]
     @property
     def lang(self) -> str:
         return self.table.lang
+
+    def said(self, key: str, seat: int) -> str:
+        """The sentence ``key`` ("asked", "stepping") about ``seat``: a sentence of its own for the learner's seat
+        ("What would you play?"), not the seat's name put into the one for the others ("What would You play?")."""
+        you, name = seat == self.table.seat, self.table.name(seat)
+        if key == "asked":
+            if you:
+                return _("What would you play? The answer is hidden: press Show the answer.")
+            return _("What would {name} play? The answer is hidden: press Show the answer.", name=name)
+        if you:
+            return _("Stepping through the deal: Forward plays your card, Play on lets the bots play.")
+        return _("Stepping through the deal: Forward plays {name}'s card, Play on lets the bots play.", name=name)
 
     # --- reading -----------------------------------------------------------------------------------------
 
@@ -332,8 +305,7 @@ class TeacherPanel(widgets.VBox):  # type: ignore[misc]
         self.marked = None
         self.asked = (mark, None)
         self.answer_button.disabled = False
-        asked = _("What would {name} play? The answer is hidden: press Show the answer.", name=self.table.name(seat))
-        self.note.value = f"<b>{html.escape(asked)}</b>"
+        self.note.value = f"<b>{html.escape(self.said('asked', seat))}</b>"
         self.table._render()
         self._work(lambda: best_moves(position, style=self.table.faces), mark, show=False)
 
@@ -411,56 +383,9 @@ class TeacherPanel(widgets.VBox):  # type: ignore[misc]
             self.note.value = ""
         if ses.paused and not deal.over and deal.turn is not None and (not self.note.value
                                                                         or self.note.value.startswith("<i>")):
-            stepping = _("Stepping through the deal: Forward plays {name}'s card, Play on lets the bots play.",
-                         name=self.table.name(deal.turn))
-            self.note.value = f"<i>{html.escape(stepping)}</i>"
+            self.note.value = f"<i>{html.escape(self.said('stepping', deal.turn))}</i>"
         elif not ses.paused and self.note.value.startswith("<i>"):
             self.note.value = ""
-
-
-def app_language(query: str | None = None) -> str | None:
-    """The language the page asks for (``?lang=de``), chosen for the whole kernel (:func:`keinstich.set_language`)
-    so that everything the app shows speaks it; None when the page names none (or one the kit does not speak)."""
-    from urllib.parse import parse_qs
-
-    raw = os.environ.get("QUERY_STRING", "") if query is None else query
-    lang = (parse_qs(raw.lstrip("?")).get("lang") or [""])[0].strip()
-    if not lang:
-        return None
-    try:
-        set_language(lang)
-    except ValueError:
-        return None
-    return lang
-
-
-def app_table(query: str | None = None, **defaults: Any) -> Table:
-    """The Voila app's table: the deal of the page's ``?deal=CODE`` (Voila hands the page's query string to the
-    kernel as ``QUERY_STRING``), else a table made from ``defaults``. A handed-out link opens the student's
-    table; ``&teacher=1`` (or no code at all) adds the teacher's controls; ``&lang=de`` speaks German (the whole
-    kernel: :func:`app_language`). A code that is not one, damaged or from a newer kit opens the default table with
-    the reason in one sentence, never a traceback."""
-    from urllib.parse import parse_qs
-
-    from .table import Table
-
-    raw = os.environ.get("QUERY_STRING", "") if query is None else query
-    asked = parse_qs(raw.lstrip("?"))
-    lang = app_language(raw)
-    if lang is not None:
-        defaults = {**defaults, "lang": lang}
-    code = (asked.get("deal") or [""])[0].strip()
-    teacher = not code or (asked.get("teacher") or ["0"])[0].lower() in ("1", "true", "yes")
-    kwargs = {k: v for k, v in defaults.items() if k not in ("seed", "text", "deal")} if code else dict(defaults)
-    if code:
-        try:
-            return Table.from_code(code, teacher=teacher, **kwargs)
-        except CodeError as e:
-            table = Table(teacher=True, **defaults)
-            with use_language(table.lang):
-                table.messages.error(_("The link's deal could not be opened: {error}", error=e))
-            return table
-    return Table(teacher=teacher, **defaults)
 
 
 def opened(code: DealCode | str, seed: int | str | None, bots: Any) -> tuple[DealCode, Deal, int, Any, Any]:
@@ -475,10 +400,13 @@ def opened(code: DealCode | str, seed: int | str | None, bots: Any) -> tuple[Dea
 
 
 def panels(table: Table, handed_out: DealCode | None, teacher: bool) -> tuple[CodePanel, TeacherPanel | None]:
-    """The code panel (and with ``teacher`` the teacher's panel above it), put under the table's controls."""
+    """The code panel, put under the table's controls, and with ``teacher`` the teacher's panel, right under the
+    learner's hand (above the controls: on a 1280×720 projector it is in view with the whole table)."""
     codes = CodePanel(table, handed_out)
     panel = TeacherPanel(table) if teacher else None
-    at = table.main.children.index(table.controls) + 1
-    extra = [panel] if panel is not None else []
-    table.main.children = [*table.main.children[:at], *extra, codes, *table.main.children[at:]]
+    children = list(table.main.children)
+    children.insert(children.index(table.controls) + 1, codes)
+    if panel is not None:
+        children.insert(children.index(table.controls), panel)
+    table.main.children = children
     return codes, panel

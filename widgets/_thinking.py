@@ -32,7 +32,8 @@ class Thinking(Generic[T]):
     """One question at a time in a thread: :attr:`note` says how long it has been thinking,
     :attr:`stop_button` (shown while it thinks) stops it; :attr:`box` holds both.
 
-    ``done(answer)`` or ``failed(error)`` is called under ``lock`` when the work ends, unless it was
+    ``done(answer)`` or ``failed(error)`` is called under ``lock`` when the work ends (``failed`` too when ``done``
+    itself raises, so that an error never ends in the thread's hook, unseen), unless it was
     stopped or withdrawn (:meth:`stop`, :meth:`withdraw`) first; ``stopped()`` when it is stopped (the
     Stop button, or the work raised :class:`~keinstich.bots.budget.Stopped`). With ``synchronous`` the
     work runs inline.
@@ -103,7 +104,10 @@ class Thinking(Generic[T]):
             if gen != self._gen:
                 return  # stopped or withdrawn meanwhile: this answer is for a question no longer asked
             self._end()
-            done(answer)
+            try:
+                done(answer)
+            except Exception as e:  # showing the answer failed: say so where the work's own failure would show
+                failed(e)
 
     def _tick(self, gen: int, budget: Budget) -> None:
         while True:

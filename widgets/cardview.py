@@ -379,7 +379,10 @@ class TrickView(widgets.VBox):  # type: ignore[misc]
     """The trick on the table: each seat's card round a green cloth, who played what, the winner framed.
 
     ``plays`` are (seat, card) in play order; ``me`` is the seat drawn at the bottom. One SVG in an
-    ``HTML`` widget, redrawn in place by :meth:`update`.
+    ``HTML`` widget, redrawn in place by :meth:`update`, and the caption under it (``caption``, an ``HTML`` widget
+    of its own, class ``ks-trick-caption``). ``font``: the seat names' size (None: growing with the cards);
+    ``winner_tag``: "wins" after the winner's name in the picture; ``caption_apart``: the caption is not a child of
+    the view (its owner shows it elsewhere, as the Table does under both tricks).
     """
 
     def __repr__(self) -> str:  # short and stable: notebooks keep it as the widget's text/plain
@@ -389,18 +392,23 @@ class TrickView(widgets.VBox):  # type: ignore[misc]
     def __init__(self, players: int, plays: Sequence[tuple[int, Card]] = (), names: Sequence[str] | None = None,
                  winner: int | None = None, *, me: int = 0, style: Style = "german",
                  four_colour: bool | None = None, lang: Lang | None = None, width: float = 64,
-                 caption: str = "", **kwargs: Any) -> None:
+                 caption: str = "", font: float | None = None, winner_tag: bool = True, caption_apart: bool = False,
+                 **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("ks-trick")
         self.players = players
         self.names = list(names) if names is not None else None
         self.me = me
+        self.font = font
+        self.winner_tag = winner_tag
         self._look = _look(style, four_colour, lang, width)
         self.html = widgets.HTML()
         self.caption = widgets.HTML()
-        self.children = [self.html, self.caption]
+        self.caption.add_class("ks-trick-caption")
+        self.children = [self.html] if caption_apart else [self.html, self.caption]
         self.plays: tuple[tuple[int, Card], ...] = ()
         self.winner: int | None = None
+        self._title: str | None = None
         self.update(plays, winner, caption=caption)
 
     def update(self, plays: Sequence[tuple[int, Card | str]] = (), winner: int | None = None, *,
@@ -416,9 +424,9 @@ class TrickView(widgets.VBox):  # type: ignore[misc]
             if not 0 <= s < self.players:
                 raise ValueError(f"seat {s} is not at this table (seats 0 to {self.players - 1})")
         st, fc, lg, w = self._look
-        self.plays, self.winner = ps, winner
+        self.plays, self.winner, self._title = ps, winner, title
         value = trick_svg(self.players, ps, names=self.names, winner=winner, me=self.me, style=st,
-                          four_colour=fc, lang=lg, width=w, title=title)
+                          four_colour=fc, lang=lg, width=w, title=title, font=self.font, winner_tag=self.winner_tag)
         with self.hold_sync():
             if value != self.html.value:
                 self.html.value = value
@@ -429,9 +437,11 @@ class TrickView(widgets.VBox):  # type: ignore[misc]
                     self.caption.layout.display = shown
 
     def set_look(self, style: Style | None = None, four_colour: bool | object | None = KEEP,
-                 lang: Lang | None = None, width: float | None = None) -> None:
-        """Change faces in place; omitted options stay as they are."""
+                 lang: Lang | None = None, width: float | None = None, font: float | object | None = KEEP) -> None:
+        """Change faces in place (and the seat names' size); omitted options stay as they are."""
         st, fc, lg, w = self._look
         self._look = _look(style or st, fc if four_colour is KEEP else four_colour,  # type: ignore[arg-type]
                            lang or lg, width or w)
-        self.update(self.plays, self.winner)
+        if font is not KEEP:
+            self.font = font  # type: ignore[assignment]
+        self.update(self.plays, self.winner, title=self._title)

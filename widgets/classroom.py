@@ -106,6 +106,7 @@ class ClassResultsView(widgets.VBox):  # type: ignore[misc]
         self.review_title.value = f"<b>{html.escape(head)}</b> {html.escape(said)}"
         title = _("The coach's review of {name}'s decisions", name=s.name)
         self.review.title.value = f"<b>{html.escape(title)}</b>"
+        self.review.who = s.name
         self.review.update(None)
         self.job.withdraw()  # another student's review being made: this one is asked for now
         self.job.start(lambda _budget: review_of(deal, seat, bots=bots), self.review.update,
@@ -224,8 +225,8 @@ class Classroom(widgets.VBox):  # type: ignore[misc]
         self.lock = threading.RLock()
         self.messages = MessageArea()
         self.codes = widgets.Textarea(value=_as_text(codes), placeholder="Anna: KR1-…\nBen: KR1-…",
-                                      layout=widgets.Layout(width="100%", height="140px"))
-        self.codes.add_class("ks-class-codes")
+                                      layout=widgets.Layout(width="calc(100% - 4px)", height="140px"))
+        self.codes.add_class("ks-class-codes")  # as wide as the box less its margins: no horizontal scrollbar
         self.show_button = widgets.Button(description=_("Show the class's results"), icon="bar-chart",
                                           button_style="primary", layout=widgets.Layout(width="auto"))
         self.show_button.on_click(guarded(self.messages, lambda _b: self.show()))

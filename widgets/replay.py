@@ -40,6 +40,7 @@ from keinstich.records import Record
 from keinstich.wording import card_words, refusal_words
 from keinstich.wording.i18n import _, ngettext, number, pgettext
 from keinstich.wording.names import move_words as said_move
+from keinstich.wording.names import value_words
 from keinstich.wording.refusals import phase_name
 
 from ._games import lays_off, move_cards, setup_of, tricks_of
@@ -367,10 +368,10 @@ class Replay(widgets.VBox):  # type: ignore[misc]
         if before:  # the decisions made before the card play (all open: this is a replay)
             said = "; ".join(f"{self._names[s]}: {said_move(move)}" for s, move in before)
             parts.append(f"<div><small>{html.escape(said)}</small></div>")
-        for values in result.columns.values():
+        for name, values in result.columns.items():
             if all(isinstance(v, str) for v in values):  # a role per seat: who plays with whom
                 groups = {v: [self._names[s] for s, x in enumerate(values) if x == v] for v in values}
-                parts.append("<div>" + html.escape("; ".join(f"{v.capitalize()}: {', '.join(seats)}"
+                parts.append("<div>" + html.escape("; ".join(f"{value_words(name, v).capitalize()}: {', '.join(seats)}"
                                                              for v, seats in groups.items())) + "</div>")
         if not lays_off(deal):
             rows = "".join(

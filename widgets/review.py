@@ -28,6 +28,7 @@ from keinstich.faces.review import decision_html, header_html, summary_html
 from keinstich.wording.i18n import _
 
 from ._guard import MessageArea, guarded
+from ._layout import button_width
 from ._words import language_of, speaking, speaks
 
 __all__ = ["ReviewView"]
@@ -61,13 +62,15 @@ class ReviewView(widgets.VBox):  # type: ignore[misc]
         self.on_try = on_try
         self.look: dict[str, Any] = {"four_colour": four_colour, "lang": lang, "width": width}
         self.style = style
+        self.who: str | None = None  # the student whose review it is, for a teacher's view (None: said to "you")
         self.review: Review | None = None
         self.title = widgets.HTML(f"<b>{html.escape(_('Review of your deal'))}</b>")
         self.status = widgets.HTML()
         self.summary = widgets.HTML()
         self.head = widgets.HTML(header_html(width))
-        self.filter = widgets.ToggleButtons(options=[(_("all decisions"), False), (_("mistakes only"), True)],
-                                            value=only_mistakes, style={"button_width": "120px"})
+        filters = [(_("all decisions"), False), (_("mistakes only"), True)]
+        self.filter = widgets.ToggleButtons(options=filters, value=only_mistakes,
+                                            style={"button_width": button_width((o for o, _v in filters), 120)})
         self.rows = widgets.VBox()
         self.messages = MessageArea()
         self.buttons: dict[int, widgets.Button] = {}
@@ -79,6 +82,8 @@ class ReviewView(widgets.VBox):  # type: ignore[misc]
                                                      "days"))
         self.now_button = widgets.Button(description=_("Find better cards now"), icon="search",
                                          tooltip=_("step through your mistakes, the answer hidden"))
+        for button in (self.later_button, self.now_button):
+            button.layout.width = "auto"  # the label in full, in every language ("Jetzt bessere Karten finden")
         self.later_button.on_click(guarded(self.messages, lambda _event: self._practise(self.on_later)))
         self.now_button.on_click(guarded(self.messages, lambda _event: self._practise(self.on_now)))
         self.practice_bar = widgets.HBox([self.later_button, self.now_button])
@@ -123,7 +128,7 @@ class ReviewView(widgets.VBox):  # type: ignore[misc]
             self.rows.children = ()
             self.buttons = {}
             return
-        self.summary.value = summary_html(r)
+        self.summary.value = summary_html(r, self.who)
         style: Style = self.style or r.style
         decisions = r.mistakes if self.filter.value else r.decisions
         rows, self.buttons = [], {}

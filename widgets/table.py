@@ -37,6 +37,7 @@ from keinstich.deal import Deal
 from keinstich.faces import card_width
 from keinstich.wording.i18n import _, pgettext
 
+from ._app import app_help, app_table
 from ._board import build_board
 from ._coach import Coach
 from ._games import (
@@ -45,6 +46,7 @@ from ._games import (
     calls,
     contract_ids,
     contract_name,
+    faces_for,
     game_ids,
     move_cards,
     players_named,
@@ -55,7 +57,7 @@ from ._guard import MessageArea, guard, report
 from ._session import Session, TableError
 from ._table_parts import bot_dropdowns, game_name, seed_value, size_dropdown
 from ._table_view import CSS, TableView
-from ._teacher import app_help, app_table, opened, panels
+from ._teacher import opened, panels
 from ._thinking import Thinking
 from ._words import action_key, language_of, speaking
 from .cardview import CardStyles, HandView
@@ -81,6 +83,9 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
     inside the click (deterministic; for tests). ``review``: when a deal ends, the coach's review of the
     learner's decisions opens beside the table (:mod:`._coach`), each with "Try again from here".
     """
+
+    notice: MessageArea | None = None
+    """A sentence at the top of the table (the Voila app's refusal of a damaged link), if any."""
 
     def __repr__(self) -> str:  # short and stable: notebooks keep it as the widget's text/plain
         # not the deal's progress: bots may be moving in a thread while a notebook saves this
@@ -113,9 +118,8 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
         lang = self.lang
         if faces not in ("german", "french"):
             raise SetupError(f"faces must be 'german' or 'french', not {faces!r}")
-        self.faces: Style = faces
+        self.asked_faces: Style = faces  # the faces asked for; a pack with cards under the Seven is drawn French
         self.four_colour = four_colour
-        self.look: dict[str, Any] = {"style": faces, "four_colour": four_colour, "lang": lang}
         self.layout.flex_flow = "row wrap"
         self.layout.align_items = "flex-start"
         px = round(card_width(card_size if card_size is not None else width))
@@ -132,10 +136,12 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
                 start = setup.deal(seed)
             else:
                 start = setup.from_text(text)
+        self.faces: Style = faces_for(setup.pack, faces)
+        self.look: dict[str, Any] = {"style": self.faces, "four_colour": four_colour, "lang": lang}
         self.messages = MessageArea()
         self.session = Session(setup, start, seat, bots, seed=seed, synchronous=synchronous,
                                on_change=self._render, on_error=self._bot_failed)
-        self.session.style = faces
+        self.session.style = self.faces
         self.session.lang = lang
         self._hint_cards: tuple[Card, ...] = ()
         self._hint_mark: tuple[int, int] | None = None
@@ -416,9 +422,24 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
         seed = ses.bot_seed  # a typed deal switches to seed 0
         deal = setup.deal(seed)
         self._moving()
+        self._restyle(faces_for(setup.pack, self.asked_faces))
         ses.replace(setup, deal, seed)
         self.seed_box.value = str(seed)
         self._fill_text()
+
+    def _restyle(self, faces: Style) -> None:
+        """Draw the cards with ``faces`` from now on (another game's pack may have no German faces, or have them
+        again): every card view, the bots' reasons and the review."""
+        if faces == self.faces:
+            return
+        self.faces = self.session.style = self.look["style"] = faces
+        for hand in (self.hand_view, *self.other_views.values()):
+            hand.set_look(style=faces)
+        for trick in (self.trick_view, self.last_view):
+            trick.set_look(style=faces)
+        if self.domino_view is not None:
+            self.domino_view.set_look(style=faces)
+        self.coach.view.style = faces
 
     def _put_back(self, box: widgets.Dropdown, handler: Any, value: Any) -> None:
         box.unobserve(handler, "value")
@@ -437,9 +458,9 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
                 raise SetupError(_("{contract} is for {players} players; this table has {seats} seats", contract=cid,
                                    players=named, seats=old.players))
             try:
-                setup = resolve(self.game, cid, old.players, old.pack, style=self.faces)
+                setup = resolve(self.game, cid, old.players, old.pack, style=self.asked_faces)
             except ValueError:  # the contract deals another pack (a Herzblatt removal rule)
-                setup = resolve(self.game, cid, old.players, None, style=self.faces)
+                setup = resolve(self.game, cid, old.players, None, style=self.asked_faces)
             self._switch(setup)
         except ValueError:
             self._put_back(self.contract_box, self._on_contract, change["old"])
@@ -450,7 +471,7 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
     def _on_game(self, change: dict[str, Any]) -> None:
         """Another game at the same seats: its first contract, the same seed."""
         try:
-            self._switch(resolve(change["new"], None, self.session.setup.players, None, style=self.faces))
+            self._switch(resolve(change["new"], None, self.session.setup.players, None, style=self.asked_faces))
         except ValueError:
             self._put_back(self.game_box, self._on_game, change["old"])
             raise

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import html
 import threading
+import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, cast
@@ -49,6 +50,7 @@ from keinstich.wording.i18n import N_, _, day, ngettext, number
 
 from ._games import hand_order, lays_off, tricks_of
 from ._guard import MessageArea, guarded
+from ._layout import button_width
 from ._progress_file import ProgressFile
 from ._thinking import Thinking
 from ._trainer_html import (
@@ -80,8 +82,12 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
     ``synchronous``: judge inline instead of in a thread (tests, lessons).
     """
 
+    @speaks
     def __repr__(self) -> str:  # short and stable: notebooks keep it as the widget's text/plain
-        return f"Trainer({self.practice.mode}, {self.practice.score})"
+        """The mode as its button names it and the score, in the widget's language: "Trainer(Contract, 0 of 0 at the
+        first try)", German "Trainer(Spiel, 0 von 0 auf Anhieb)" (a page without the kernel shows this text)."""
+        mode = self.practice.mode
+        return f"Trainer({_(MODE_NAMES[mode]) if mode in MODE_NAMES else mode}, {self.practice.score})"
 
     def __init__(self, memory: Memory | str | Path | None = None, *, mode: str = "due", theme: str | None = None,
                  contract: str | None = None, clock: Clock | None = None, seed: int | str = 0, bank: Bank | None = None,
@@ -110,6 +116,7 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
         self.four_colour = four_colour
         self.width = card_width(card_size)
         self.change: float | None = None
+        self.answering: Question | None = None  # whose card the judge weighs: a click meanwhile is no second answer
         self.messages = MessageArea()
         self.job: Thinking[Any] = Thinking(self.lock, synchronous=synchronous, words=_("the judge is thinking"))
         self._build_header()
@@ -149,7 +156,8 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
         self.header = widgets.HBox([self.title, self.status], layout=widgets.Layout(align_items="center",
                                                                                     flex_flow="row wrap"))
         options = [(_(MODE_NAMES[m]), m) for m in ("due", "level", "theme", "contract")]
-        self.mode_buttons = widgets.ToggleButtons(options=options, value=None, style={"button_width": "110px"})
+        self.mode_buttons = widgets.ToggleButtons(options=options, value=None,
+                                                  style={"button_width": button_width((o for o, _m in options), 110)})
         themes = self.practice.bank.themes()
         self.theme_pick = widgets.Dropdown(options=[(f"{theme_name(t)} ({n})", t) for t, n in themes.items()
                                                     if t in THEMES], description=_("theme"),
@@ -199,6 +207,8 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
 
     def _build_sense(self) -> None:
         self.sense_question: card_sense.Question | None = None
+        self.sense_scored: float | None = None  # once checked: Check again (a double click) writes nothing more
+        self.sense_key = ""
         self.sense_count = 0
         self.sense_text = widgets.HTML()
         self.sense_text.add_class("ks-sense-question")
@@ -295,6 +305,7 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
         """The next position of the mode (or a note when there is none)."""
         with self.lock:
             self.job.withdraw()
+            self.answering = None
             q = self.practice.next()
             self.feedback.value = ""
             self.layout_view.value = ""
@@ -365,16 +376,27 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
         """Run ``work`` in the judge's thread (inline when synchronous) and call ``done`` with its answer."""
         if self.job.busy:
             self.job.withdraw()
-        self.job.start(lambda _budget: work(), done, lambda e: self.messages.error(str(e)))
+        self.job.start(lambda _budget: work(), done, self._failed)
+
+    def _failed(self, error: BaseException) -> None:
+        self.answering = None
+        self.messages.error(str(error))
 
     @speaks
     def answer(self, move: Move) -> None:
-        """Answer with ``move`` (as a click on the card does)."""
+        """Answer with ``move`` (as a click on the card does). A click while the judge weighs the card before, or on
+        a card tried already, is no answer (a double click answers once)."""
         with self.lock:
             q = self.practice.question
             if q is None or q.done:
                 self.messages.info(_("Press Next for another position."))
                 return
+            if self.answering is q:
+                return
+            if any(c in move_cards(t) for t in q.tries for c in move_cards(move)):
+                self.messages.info(_("You tried that card already: choose another one."))
+                return
+            self.answering = q
             self.hand.highlight([c for c in move_cards(move)])
             self._ask(lambda: self.practice.answer(move), self._answered)
 
@@ -383,8 +405,9 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
         """Give up on the position: the answer and its sentence."""
         with self.lock:
             q = self.practice.question
-            if q is None or q.done:
+            if q is None or q.done or self.answering is q:
                 return
+            self.answering = q
             self._ask(self.practice.give_up, self._answered)
 
     def wait(self, timeout: float | None = 60.0) -> bool:
@@ -392,6 +415,7 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
         return self.job.wait(timeout)
 
     def _answered(self, out: Outcome) -> None:
+        self.answering = None
         q = self.practice.question
         assert q is not None
         style = self.style_of(q.position)
@@ -450,6 +474,7 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
         """Show a missed position again (renamed afresh)."""
         with self.lock:
             self.job.withdraw()
+            self.answering = None
             q = self.practice.again(view)
             self.feedback.value = self.layout_view.value = ""
             self._draw(q)
@@ -462,7 +487,7 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
         """A new card-sense question about a bank position."""
         with self.lock:
             q = card_sense.from_bank(self.practice.bank, self._sense_seeds(), self.style_of)
-            self.sense_question = q
+            self.sense_question, self.sense_scored, self.sense_key = q, None, uuid.uuid4().hex
             style = self.style_of(q.position)
             self.sense_text.value = f"<h4 style='margin:4px 0'>{html.escape(q.text)}</h4>"
             self.sense_view.value = sense_view_html(q, style, four_colour=self.four_colour)
@@ -493,17 +518,21 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
 
     @speaks
     def check_sense(self, forecast: list[float] | None = None) -> float:
-        """Score the chances given (the sliders, or ``forecast``) against the posterior; returns the Brier score."""
+        """Score the chances given (the sliders, or ``forecast``) against the posterior; returns the Brier score. The
+        question is scored and written once: checked again, it returns the same score."""
         with self.lock:
             q = self.sense_question
             if q is None:
                 raise card_sense.SenseError(_("there is no card-sense question on show"))
+            if self.sense_scored is not None:
+                return self.sense_scored
             if forecast is None:
                 forecast = [row.children[0].value / 100 for row in self.sense_sliders.children]
             score = card_sense.brier(q, forecast)
             self.memory.record_drill(at=self.practice.clock(), kind=q.kind, question=q.text,
                                      position=code_of(q.position), options=q.options, forecast=forecast,
-                                     posterior=q.posterior, brier=score, floor=q.floor)
+                                     posterior=q.posterior, brier=score, floor=q.floor, key=self.sense_key)
+            self.sense_scored = score
             self.sense_feedback.value = sense_score_html(q, forecast, score)
             self.sense_chart.value = png(sense_chart(self.memory))
             self.sense_check.disabled = True

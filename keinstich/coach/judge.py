@@ -24,9 +24,10 @@ from typing import Any
 
 from keinstich.bots.budget import Budget
 from keinstich.bots.heuristic import HeuristicBot
-from keinstich.cards import Style, card
+from keinstich.cards import Style, card, mask_of
 from keinstich.deal import Deal, Move
 from keinstich.machine import check_deal
+from keinstich.records import RecordError
 from keinstich.wording import naming
 from keinstich.wording.i18n import _, spoken
 from keinstich.wording.names import grade_name
@@ -200,9 +201,16 @@ class Verdict:
         threshold more than the best move: the deal (with those hands) where it costs the most of all the deals
         judged, or None when none does."""
         move = self._legal(move)
-        if self.canon is not None and self.relabel is not None:  # the representative's deals, renamed back
+        if self.canon is not None and self.relabel is not None:  # the representative's deal, renamed back
             got = self.canon.refutation(self.relabel.move(move))
-            return None if got is None else self.relabel.inverse()(got)
+            if got is None:
+                return None
+            back = self.relabel.inverse()
+            try:
+                return back(got)
+            except RecordError:  # a lay-off deal's or Herzblatt's world has no record: its hands renamed, replayed
+                return _world(self.position, self.seat, [mask_of(back.card(c) for c in got.hand(s))
+                                                         for s in range(got.players)])
         f = self.judged
         if f is None or self.forced or not len(f.drawn):
             return None

@@ -53,13 +53,26 @@ class Review:
 
     @property
     def summary(self) -> str:
-        """One line: the grades counted, then what the seat got against the two duplicates."""
+        """One line: the grades counted, then what the seat got against the two duplicates, said to the learner."""
+        return self.summary_of(None)
+
+    def summary_of(self, name: str | None) -> str:
+        """:attr:`summary` said of the student ``name`` (a teacher reading a student's review), or to the learner
+        (None)."""
         counts = ", ".join(f"{self.count(g)} {grade_name(g)}" for g in (*GRADES, "differs") if self.count(g))
         n = len(self.decisions)
         fields = {"counts": counts or _("none"), "amount": _num(self.paid), "unit": unit_word(self.unit),
                   "best": _("not settled") if self.best_paid is None else _num(self.best_paid),
                   "bot": _num(self.heuristic_paid)}
         decisions = ngettext("{n} decision ({counts}).", "{n} decisions ({counts}).", n, **fields)
+        if name is not None:
+            if self.lower_is_better:
+                return _("{decisions} {name} paid {amount} {unit}; best play from {name}'s seat with all hands open, "
+                         "against the same opponents: {best}; the heuristic bot in {name}'s seat, against them: "
+                         "{bot}.", decisions=decisions, name=name, **fields)
+            return _("{decisions} {name} got {amount} {unit}; best play from {name}'s seat with all hands open, "
+                     "against the same opponents: {best}; the heuristic bot in {name}'s seat, against them: {bot}.",
+                     decisions=decisions, name=name, **fields)
         if self.lower_is_better:
             return _("{decisions} You paid {amount} {unit}; best play from your seat with all hands open, against the "
                      "same opponents: {best}; the heuristic bot in your seat, against them: {bot}.",

@@ -22,6 +22,7 @@ from keinstich.deal import Deal, Move, move_cards
 from keinstich.wording import listed, reason_words
 from keinstich.wording.i18n import NP_, _, ngettext, number, pgettext
 from keinstich.wording.names import move_words
+from keinstich.wording.words import short_text
 
 if TYPE_CHECKING:
     from .against import Answers, OpenValues
@@ -37,7 +38,7 @@ def move_text(move: Move, style: Style | None = None) -> str:
     its short form, Q♥, without one), "pass", or a Herzblatt move as it prints."""
     cards = move_cards(move)
     if cards:
-        return listed(c.text if style is None else c.label(style) for c in cards)
+        return listed(short_text(c) if style is None else c.label(style) for c in cards)
     return move_words(move)
 
 

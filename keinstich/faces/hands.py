@@ -213,55 +213,54 @@ def _nested(svg: str, x: float, y: float) -> str:
 
 def trick_svg(players: int, plays: Sequence[tuple[int, Card]], *, names: Sequence[str] | None = None,
               winner: int | None = None, me: int = 0, style: Style = "german", four_colour: bool | None = None,
-              lang: Lang | None = None, width: float = 64, title: str | None = None) -> str:
+              lang: Lang | None = None, width: float = 64, title: str | None = None, font: float | None = None,
+              winner_tag: bool = True) -> str:
     """A trick as one SVG: each seat's card round the table (``me`` at the bottom, seats clockwise),
     a dashed place for seats still to play, a small number for the order of play, the winner framed.
 
+    ``font``: the seat names' size in pixels (the default grows with the cards: :func:`trick_font`); a table on a
+    projector gives its own text size. ``winner_tag``: "wins" after the winner's name (else only its name in bold and
+    its card framed: for a view that says who won in a sentence of its own, and keeps the same size either way).
     One self-contained SVG (no CSS), so it shows the same on GitHub, nbviewer and in widgets.
     """
     if players < 2:
         raise ValueError(f"a trick needs at least 2 players, not {players}")
 
-
     cw, ch = width, width * H / W
-    fs = trick_font(width)
+    fs = trick_font(width) if font is None else float(font)
     k = fs / 13
     label = 16.0 * k
-    fx, fy = _TABLE_RADII.get(players, (1.2 + 0.05 * players, 1.15))
-    rx, ry = cw * fx, ch * fy
     lang = _check_lang(lang)
     with use_language(lang):
         words = {"wins": pgettext("trick", "wins"), "trick": pgettext("trick", "Trick"),
                  "no cards": _("no cards yet")}
-    longest = max(len(seat_name(s, names, lang)) + (len(words["wins"]) + 3 if s == winner else 0)
-                  for s in range(players))
-    margin = max(6.0, longest * 3.9 * k - cw / 2 + 4)  # half a label (about 7.8 px a letter at 13 px) may stick out
-    total_w = 2 * rx + cw + 2 * margin
-    total_h = 2 * ry + ch + 2 * label + 12
-    cx, cy = total_w / 2, total_h / 2
+    seat_names = [seat_name(s, names, lang) for s in range(players)]
+    longest = max(len(n) + (len(words["wins"]) + 3 if s == winner and winner_tag else 0)
+                  for s, n in enumerate(seat_names))
+    total_w, total_h, places, split = _seat_places(players, me, cw, ch, k, longest)
+    kb = trick_font(width) / 13  # the order-of-play badges keep the cards' proportions, whatever the names' size
     played = {seat: (i, c) for i, (seat, c) in enumerate(plays)}
     lead = plays[0][0] if plays else None
     parts = []
     alt = []
     for seat in range(players):
-        a = 2 * math.pi * ((seat - me) % players) / players
-        x = cx - rx * math.sin(a) - cw / 2
-        y = cy + ry * math.cos(a) - ch / 2
-        name = html.escape(seat_name(seat, names, lang))
+        x, y, above, side = places[seat]
+        lines = seat_names[seat].split(" ", 1) if split else [seat_names[seat]]
         bold = ' font-weight="bold"' if seat == winner else ""
-        ty = y + ch + label - 3 * k if math.cos(a) >= -0.01 else y - 4 * k
-        side = abs(math.sin(a)) > 0.5  # a seat at the side: "wins" on a line of its own, clear of the card below
-        tag = "" if seat != winner else (f'<tspan x="{_n(x + cw / 2)}" dy="{_n(14 * k)}">{words["wins"]}</tspan>'
-                                         if side else f" · {words['wins']}")
+        ty = y - 4 * k - (len(lines) - 1) * label if above else y + ch + label - 3 * k
+        tag = "" if seat != winner or not winner_tag else (
+            f'<tspan x="{_n(x + cw / 2)}" dy="{_n(14 * k)}">{words["wins"]}</tspan>' if side else f" · {words['wins']}")
+        text = "".join(html.escape(line) if i == 0 else f'<tspan x="{_n(x + cw / 2)}" dy="{_n(label)}">'
+                       f"{html.escape(line)}</tspan>" for i, line in enumerate(lines))
         parts.append(f'<text x="{_n(x + cw / 2)}" y="{_n(ty)}" font-family="{FONT}" font-size="{_n(fs)}" '
-                     f'text-anchor="middle" fill="#222222"{bold}>{name}{tag}</text>')
+                     f'text-anchor="middle" fill="#222222"{bold}>{text}{tag}</text>')
         if seat in played:
             i, c = played[seat]
             parts.append(_nested(card_svg(c, style=style, four_colour=four_colour, lang=lang, width=cw,
                                           highlighted=seat == winner), x, y))
-            parts.append(f'<circle cx="{_n(x + cw - 2)}" cy="{_n(y + 2)}" r="{_n(9 * k)}" fill="#1c3f7a"/>'
-                         f'<text x="{_n(x + cw - 2)}" y="{_n(y + 6.5 * k)}" font-family="{FONT}" '
-                         f'font-size="{_n(12 * k)}" '
+            parts.append(f'<circle cx="{_n(x + cw - 2)}" cy="{_n(y + 2)}" r="{_n(9 * kb)}" fill="#1c3f7a"/>'
+                         f'<text x="{_n(x + cw - 2)}" y="{_n(y + 6.5 * kb)}" font-family="{FONT}" '
+                         f'font-size="{_n(12 * kb)}" '
                          f'font-weight="bold" text-anchor="middle" fill="#ffffff">{i + 1}</text>')
             alt.append(f"{seat_name(seat, names, lang)}: {card_name(c, style, lang)}")
         else:
@@ -281,14 +280,62 @@ def trick_svg(players: int, plays: Sequence[tuple[int, Card]], *, names: Sequenc
             f'stroke="#9cc5a5" stroke-width="2"/>{"".join(parts)}</svg>')
 
 
+def _seat_places(players: int, me: int, cw: float, ch: float, k: float, longest: int
+                 ) -> tuple[float, float, dict[int, tuple[float, float, bool, bool]], bool]:
+    """The picture's size, each seat's card place ``(x, y, name above the card, seat at the side)`` and whether the
+    names go on two lines ("Seat" over "4"), for cards ``cw`` × ``ch`` and names ``13 k`` px, ``longest`` letters long.
+
+    Up to four players the cards sit round an ellipse (``me`` at the bottom, seats clockwise). Five and six sit in
+    two rows, the learner's neighbours beside them in the near row and the others across the table in the far row;
+    a name wider than its card goes on two lines (at a projector's text size "Seat 4" is wider than the card)."""
+    label = 16.0 * k
+    places: dict[int, tuple[float, float, bool, bool]] = {}
+    grid = _TRICK_ROWS.get(players)
+    if grid is not None:
+        letter = 7.4 * k  # a letter's width, with room to spare (about 6.9 px at 13 px in DejaVu Sans)
+        split = longest * letter > cw + 4 * k
+        pitch = cw + 8 * k if split else max(cw + 8 * k, longest * letter + 8 * k)
+        lines = 2 if split else 1
+        margin = 6.0
+        gap = 12 * k  # between the rows: the near row's order-of-play badges stick out above its cards
+        total_w = 2 * pitch + cw + 2 * margin
+        far = 4 + lines * label
+        near = far + ch + gap
+        total_h = near + ch + lines * label + 6
+        for seat in range(players):
+            column, row = grid[(seat - me) % players]
+            x = total_w / 2 + column * pitch - cw / 2
+            places[seat] = (x, near if row else far, not row, False)
+        return total_w, total_h, places, split
+    fx, fy = _TABLE_RADII.get(players, (1.2 + 0.05 * players, 1.15))
+    rx, ry = cw * fx, ch * fy
+    margin = max(6.0, longest * 3.9 * k - cw / 2 + 4)  # half a label (about 7.8 px a letter at 13 px) may stick out
+    total_w = 2 * rx + cw + 2 * margin
+    total_h = 2 * ry + ch + 2 * label + 12
+    cx, cy = total_w / 2, total_h / 2
+    for seat in range(players):
+        a = 2 * math.pi * ((seat - me) % players) / players
+        # a seat at the side: "wins" on a line of its own, clear of the card below
+        places[seat] = (cx - rx * math.sin(a) - cw / 2, cy + ry * math.cos(a) - ch / 2, math.cos(a) < -0.01,
+                        abs(math.sin(a)) > 0.5)
+    return total_w, total_h, places, False
+
+
+_TRICK_ROWS: dict[int, tuple[tuple[float, int], ...]] = {
+    5: ((0, 1), (-1, 1), (-0.5, 0), (0.5, 0), (1, 1)),
+    6: ((0, 1), (-1, 1), (-1, 0), (0, 0), (1, 0), (1, 1)),
+}
+"""Five and six players: each seat's place after the learner's (clockwise) as (column in steps from the middle,
+row: 1 the near row, the learner's, 0 the far one)."""
+
+
 def trick_font(width: float) -> float:
     """The size of the seat names round a trick of cards ``width`` wide: 13 px, growing with cards over 81 px
     (a projector's), so the names stay in proportion to the cards."""
     return max(13.0, width * 0.16)
 
 
-_TABLE_RADII: dict[int, tuple[float, float]] = {2: (0, 0.58), 3: (1.2, 0.55), 4: (1.15, 0.6), 5: (1.2, 1.0),
-                                                6: (1.3, 1.12)}
+_TABLE_RADII: dict[int, tuple[float, float]] = {2: (0, 0.58), 3: (1.2, 0.55), 4: (1.15, 0.55)}
 """Half-axes of the ellipse the cards of a trick sit on, in card widths and heights: as tight as
 possible without two cards overlapping."""
 

@@ -98,8 +98,9 @@ def header_html(width: float = 34) -> str:
     return f"<div class='ks-review-head' style='display:flex;gap:2px;font-size:90%;color:#555'>{cells}</div>"
 
 
-def summary_html(r: Review) -> str:
-    return f"<p class='ks-review-summary' style='margin:4px 0 8px 0'>{html.escape(r.summary)}</p>"
+def summary_html(r: Review, name: str | None = None) -> str:
+    """The review's summary line, said to the learner, or of the student ``name``."""
+    return f"<p class='ks-review-summary' style='margin:4px 0 8px 0'>{html.escape(r.summary_of(name))}</p>"
 
 
 def review_html(r: Review, *, style: Style | None = None, four_colour: bool | None = None, lang: Lang | None = None,

@@ -30,7 +30,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
-from keinstich.sim.shown import contract_label, label
+from keinstich.sim.shown import contract_label, label, preset_label
 from keinstich.wording.i18n import N_, _, number, pgettext
 from keinstich.wording.names import bot_name
 
@@ -244,7 +244,7 @@ def pot_over_partie(frame: pd.DataFrame, partie: int = 0) -> Figure:
     xs = [0, *deals]
     labels = [_("start"), *(f"{d}\n{contract_label(names[d])}" for d in deals)]
     has_pot = "pot" in rows.columns and rows["pot"].notna().all()
-    preset = f" ({rows['preset'].iloc[0]})" if "preset" in rows.columns else ""
+    preset = f", {preset_label(rows['preset'].iloc[0])}" if "preset" in rows.columns else ""
     fig = Chart(figsize=(8, 6.5 if has_pot else 3.8), layout="constrained")
     fig.suptitle(_("Partie {partie}{preset}: the pot and each seat's running result", partie=partie, preset=preset)
                  if has_pot else _("Partie {partie}{preset}: each seat's running result", partie=partie,
@@ -260,7 +260,7 @@ def pot_over_partie(frame: pd.DataFrame, partie: int = 0) -> Figure:
     ax = axes[-1]
     for seat, group in rows.groupby("seat", sort=True, observed=True):
         net = [int(x) for x in group.sort_values("deal_no")["net"]]
-        bot = f" ({group['bot'].iloc[0]})" if "bot" in group.columns else ""
+        bot = f" ({bot_name(str(group['bot'].iloc[0]))})" if "bot" in group.columns else ""
         ax.plot(xs, [0, *net], marker="o", label=_("seat {n}", n=seat) + bot)
     ax.axhline(0, color="grey", linewidth=0.8)
     ax.set_title(_("Each seat's net result so far (received − paid)"), fontsize=10)

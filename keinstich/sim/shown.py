@@ -14,10 +14,10 @@ from typing import Any
 import pandas as pd
 
 from keinstich.games import GAMES
-from keinstich.wording.i18n import language, number, pgettext
-from keinstich.wording.names import bot_name, unit_word
+from keinstich.wording.i18n import _, language, number, pgettext
+from keinstich.wording.names import bot_name, role_word, unit_word
 
-__all__ = ["contract_label", "label", "worded"]
+__all__ = ["contract_label", "label", "preset_label", "worded"]
 
 _LABELS: dict[str, Callable[[], str]] = {
     "deal": lambda: pgettext("column", "deal"), "seed": lambda: pgettext("column", "seed"),
@@ -38,7 +38,8 @@ _LABELS: dict[str, Callable[[], str]] = {
     "holder paid": lambda: pgettext("column", "holder paid"), "received": lambda: pgettext("column", "received"),
     "7s and Daus dealt": lambda: pgettext("column", "7s and Daus dealt"),
     "Unters dealt": lambda: pgettext("column", "Unters dealt"),
-    "partie": lambda: pgettext("column", "partie"), "preset": lambda: pgettext("column", "preset"),
+    "partie": lambda: pgettext("column", "partie"), "parties": lambda: pgettext("column", "parties"),
+    "preset": lambda: pgettext("column", "preset"),
     "deal_no": lambda: pgettext("column", "deal_no"), "dealer": lambda: pgettext("column", "dealer"),
     "paid": lambda: pgettext("column", "paid"), "pot": lambda: pgettext("column", "pot"),
     "net": lambda: pgettext("column", "net"), "amount": lambda: pgettext("column", "amount"),
@@ -48,6 +49,7 @@ _LABELS: dict[str, Callable[[], str]] = {
     "share paying nothing": lambda: pgettext("column", "share paying nothing"),
     "most paid": lambda: pgettext("column", "most paid"),
     "received from the pot": lambda: pgettext("column", "received from the pot"),
+    "paid − received": lambda: pgettext("column", "paid − received"), "reason": lambda: pgettext("column", "reason"),
     "all hands": lambda: pgettext("row", "all hands"),
 }
 """The frames' labels (the columns of ``simulate``, ``tournament``, ``simulate_partie``, ``summarize`` and
@@ -72,16 +74,32 @@ def contract_label(cid: object) -> str:
     return str(cid)
 
 
+def preset_label(pid: object) -> str:
+    """A preset's id as a table or a chart names it: the preset's name in the language spoken ("standard": "Kein
+    Stich (five deals)", "Kein Stich (fünf Spiele)"), or the id itself where the preset has no name of its own."""
+    from keinstich.games.presets import presets
+
+    return next((name for _game, p, name in presets() if p == str(pid)), str(pid))
+
+
 _VALUES: dict[str, Callable[[Any], str]] = {
     "bot": lambda v: bot_name(str(v)), "unit": lambda v: unit_word(str(v)), "contract": contract_label,
+    "role": lambda v: role_word(str(v)), "preset": preset_label,
 }
 """The columns whose values are words, each with its words (a value it does not know stays as it is)."""
 
 
 def label(name: Hashable) -> Hashable:
-    """A column's or a row's label in the language spoken ("mean": "Mittel"); one it does not know, as it is."""
-    said = _LABELS.get(name) if isinstance(name, str) else None
-    return said() if said is not None else name
+    """A column's or a row's label in the language spoken ("mean": "Mittel"), a seat's column too ("seat 2": "Platz
+    2", as a Herzeln partie's ``table()`` heads them) and a contract's (``stats.paid_per_deal`` heads its columns by
+    contract ids: "no-tricks": "Kein Stich"); one it does not know, as it is."""
+    if not isinstance(name, str):
+        return name
+    said = _LABELS.get(name)
+    if said is not None:
+        return said()
+    kind, _space, n = name.partition(" ")
+    return _("seat {n}", n=int(n)) if kind == "seat" and n.isdigit() else contract_label(name)
 
 
 def _decimals(column: pd.Series) -> pd.Series:
@@ -111,7 +129,7 @@ def _axis(index: pd.Index) -> pd.Index:
         levels = [_axis(index.get_level_values(k)) for k in range(index.nlevels)]
         return pd.MultiIndex.from_arrays(levels, names=[label(n) for n in index.names])
     words = _VALUES.get(index.name) if isinstance(index.name, str) else None
-    said = [words(v) if words is not None and isinstance(v, str) else label(v) for v in index]
+    said = [words(v) if words is not None and isinstance(v, str) and words(v) != v else label(v) for v in index]
     return pd.Index(said, name=label(index.name), dtype=object if any(isinstance(v, str) for v in said) else None)
 
 

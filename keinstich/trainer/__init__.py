@@ -18,6 +18,7 @@ review write into it too. Nothing is written before the learner asks (practice i
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 from .glicko import Rating
 from .memory import Answer, Memory, ProgressError
@@ -27,14 +28,23 @@ _ACTIVE: Memory | None = None
 
 def remember(path: str | os.PathLike[str] | None = None) -> Memory:
     """Open the learner's memory (``path``, else ``$KEINSTICH_MEMORY`` or the user's data directory) and keep
-    it open for this kernel: quizzes and reviews record into it from now on. Opening it again returns it."""
+    it open for this kernel: quizzes and reviews record into it from now on. Opening it again returns it.
+    Opening another file makes that one the memory recorded into; the one before stays open for whoever holds it
+    (a Trainer on it goes on working), and is closed when no one does."""
     global _ACTIVE
-    if _ACTIVE is not None and (path is None or str(_ACTIVE.path) == os.fspath(path)):
+    if _ACTIVE is not None and (path is None or _same(_ACTIVE, path)):
         return _ACTIVE
-    if _ACTIVE is not None:
-        _ACTIVE.close()
     _ACTIVE = Memory.open(path)
     return _ACTIVE
+
+
+def _same(memory: Memory, path: str | os.PathLike[str]) -> bool:
+    if memory.path is None:
+        return os.fspath(path) == ":memory:"
+    try:
+        return memory.path.resolve() == Path(path).expanduser().resolve()
+    except (OSError, RuntimeError):
+        return False
 
 
 def active() -> Memory | None:
@@ -43,10 +53,9 @@ def active() -> Memory | None:
 
 
 def forget() -> None:
-    """Stop recording (close the memory :func:`remember` opened; its file stays)."""
+    """Stop recording: quizzes and reviews no longer write into the memory :func:`remember` opened (its file stays;
+    a Trainer that holds it goes on with it)."""
     global _ACTIVE
-    if _ACTIVE is not None:
-        _ACTIVE.close()
     _ACTIVE = None
 
 

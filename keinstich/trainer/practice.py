@@ -20,22 +20,25 @@ from __future__ import annotations
 
 import hashlib
 import random
+import threading
+import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from keinstich.cards import Style
+from keinstich.cards import Card, Style
 from keinstich.coach.equivalence import Relabel, canonical, equivalent, seat_view
 from keinstich.coach.fair import key
-from keinstich.deal import Deal, Move, move_cards
+from keinstich.deal import Announce, Ask, Contra, Deal, Discard, Lay, Move, Re, move_cards, parse_move
+from keinstich.limits import quoted
 from keinstich.wording import refusal_words
 from keinstich.wording.i18n import _
 
 from .bank import Bank, Entry, shipped
 from .glicko import Rating
 from .memory import Answer, Item, Memory, Written
-from .positions import code_of, contract_id, family_of, position_of
+from .positions import PositionError, code_of, contract_id, family_of, position_of
 from .themes import THEMES, themes_of
 from .verdicts import Solution, solution
 
@@ -95,6 +98,8 @@ class Question:
     item: Item | None = None
     tries: list[Move] = field(default_factory=list)
     done: bool = False
+    key: str = field(default_factory=lambda: uuid.uuid4().hex)
+    """The key of the answer this question writes: made once, so that it is written once however often it is sent."""
     _solution: Solution | None = field(default=None, repr=False)
 
     @property
@@ -164,6 +169,9 @@ class Practice:
         self.bank_done: set[str] = set()
         self.question: Question | None = None
         self.last: Outcome | None = None
+        self.lock = threading.RLock()
+        """Held while a question is served or answered: the widget's threads answer one at a time, and a second
+        answer to a question finds it done."""
         self.set_mode(mode, theme=theme, contract=contract)
 
     # --- modes -----------------------------------------------------------------------------------
@@ -205,11 +213,12 @@ class Practice:
 
     def next(self) -> Question | None:
         """The next position of the mode (None when there is none: nothing due, the mistakes all done)."""
-        if self.question is not None and not self.question.done:
-            self.shown.add(self.question.view)
-        q = self._next()
-        self.question, self.last = q, None
-        return q
+        with self.lock:
+            if self.question is not None and not self.question.done:
+                self.shown.add(self.question.view)
+            q = self._next()
+            self.question, self.last = q, None
+            return q
 
     def _next(self) -> Question | None:
         if self.mode == "mistakes":
@@ -217,10 +226,15 @@ class Practice:
                 return None
             position = self.queue.pop(0)
             return self._question(position, "mistakes", Relabel(), code_of(position))
-        if self.mode == "due":
+        while self.mode == "due":
             items = self.memory.due(self.clock(), limit=len(self.shown) + 1)
             fresh = [i for i in items if i.view not in self.shown]
-            return self._from_item(fresh[0]) if fresh else None
+            if not fresh:
+                return None
+            try:
+                return self._from_item(fresh[0])
+            except PositionError:  # a deck item that does not replay (a file an older kit loaded): passed over
+                self.shown.add(fresh[0].view)
         return self._from_bank()
 
     def _from_item(self, item: Item) -> Question:
@@ -267,53 +281,63 @@ class Practice:
     # --- answering -------------------------------------------------------------------------------
 
     def answer(self, move: Move) -> Outcome:
-        """Judge the learner's ``move`` in the position on show (see :class:`Outcome`)."""
-        q = self.question
-        if q is None or q.done:
-            raise PracticeError(_("there is no position waiting for an answer: press Next"))
-        position = q.position
-        if key(move) not in {key(m) for m in position.legal_moves()}:
-            refused = position.why_illegal(move, q.seat)
-            why = None if refused is None else refusal_words(refused, you=True)
-            raise PracticeError(_("you may not play that here: {why}", why=why) if why else
-                                _("that is not a move here"))
-        sol = q.solution()
-        good = sol.is_good(move)
-        q.tries.append(move)
-        tries = len(q.tries)
-        grade, why = sol.grade(move), sol.why(move, self.style)
-        if not good and tries == 1:
-            out = Outcome(move, False, grade, why, False, False, tries, refutation=sol.refutation(move))
-            self.last = out
-            return out
-        return self._finish(q, sol, move, good, grade, why, tries if good else None)
+        """Judge the learner's ``move`` (a card, its code such as "QS", a card at an end, a pass) in the position on
+        show (see :class:`Outcome`). A move that is not one, not legal here or tried already is refused
+        (:class:`PracticeError`) and counts for nothing."""
+        move = _as_move(move)
+        with self.lock:
+            q = self.question
+            if q is None or q.done:
+                raise PracticeError(_("there is no position waiting for an answer: press Next"))
+            position = q.position
+            if key(move) not in {key(m) for m in position.legal_moves()}:
+                refused = position.why_illegal(move, q.seat)
+                why = None if refused is None else refusal_words(refused, you=True)
+                raise PracticeError(_("you may not play that here: {why}", why=why) if why else
+                                    _("that is not a move here"))
+            if key(move) in {key(m) for m in q.tries}:
+                raise PracticeError(_("you tried that card already: choose another one"))
+            sol = q.solution()
+            good = sol.is_good(move)
+            grade, why = sol.grade(move), sol.why(move, self.style)
+            if not good and not q.tries:
+                layout = sol.refutation(move)  # worked out before the try counts: if it fails, nothing was counted
+                q.tries.append(move)
+                out = Outcome(move, False, grade, why, False, False, 1, refutation=layout)
+                self.last = out
+                return out
+            tries = [*q.tries, move]
+            return self._finish(q, sol, move, good, grade, why, len(tries) if good else None, tries)
 
     def give_up(self) -> Outcome:
         """Show the answer without (another) try: the position counts as not found."""
-        q = self.question
-        if q is None or q.done:
-            raise PracticeError(_("there is no position waiting for an answer: press Next"))
-        sol = q.solution()
-        move = q.tries[-1] if q.tries else sol.best[0]
-        return self._finish(q, sol, move, False, sol.grade(move), sol.why(move, self.style) if q.tries else "", None)
+        with self.lock:
+            q = self.question
+            if q is None or q.done:
+                raise PracticeError(_("there is no position waiting for an answer: press Next"))
+            sol = q.solution()
+            move = q.tries[-1] if q.tries else sol.best[0]
+            return self._finish(q, sol, move, False, sol.grade(move), sol.why(move, self.style) if q.tries else "",
+                                None, list(q.tries))
 
     def _finish(self, q: Question, sol: Solution, move: Move, good: bool, grade: str, why: str,
-                found_at: int | None) -> Outcome:
+                found_at: int | None, tries: list[Move]) -> Outcome:
+        """Write the answer (``tries``: every card tried, this one last; none when the answer was shown), then count
+        it: a failed write leaves the question as it was, to be answered again."""
         solved = found_at == 1
-        if q.themes == () and q.source != "bank":
-            q.themes = themes_of(q.position, sol)
-        first = q.tries[0] if q.tries else move
+        themes = themes_of(q.position, sol) if q.themes == () and q.source != "bank" else q.themes
+        first = tries[0] if tries else move
         written = self.memory.record(Answer(
             at=self.clock(), source="trainer" if q.source != "mistakes" else "review", game=q.position.game,
             contract=q.contract, family=q.family, position=q.code, view=q.view, move=_code(q.relabel.inverse(), first),
-            grade=sol.grade(first), cost=sol.cost(first), solved=solved, tries=found_at, themes=q.themes,
+            grade=sol.grade(first), cost=sol.cost(first), solved=solved, tries=found_at, themes=themes,
             bank=q.entry.id if q.entry else None, item=q.item.id if q.item else None, rated=q.rated,
-            position_rating=q.rating))
-        q.done = True
+            position_rating=q.rating, key=q.key))
+        q.themes, q.tries, q.done = themes, tries, True
         self.asked += 1
         self.solved += solved
         self.streak = self.streak + 1 if solved else 0
-        out = Outcome(move, good, grade, why, True, solved, len(q.tries), answer=sol.good,
+        out = Outcome(move, good, grade, why, True, solved, len(tries), answer=sol.good,
                       best_why=sol.best_why(self.style), written=written)
         self.last = out
         return out
@@ -359,6 +383,27 @@ class Practice:
         q.rating = self.memory.position_rating(last["bank"] or view, q.entry.rating if q.entry else Rating())
         self.question, self.last = q, None
         return q
+
+
+_MOVES = (Card, Lay, Ask, Discard, Announce, Contra, Re)
+
+
+def _as_move(move: object) -> Move:
+    """``move`` as a move (a card's code read as the card), or a :class:`PracticeError` saying what a move is."""
+    if isinstance(move, str):
+        try:
+            return parse_move(move)
+        except ValueError as e:
+            raise PracticeError(str(e)) from None
+    if move is not None and not isinstance(move, _MOVES):
+        raise PracticeError(_("a move is one card (a Card or its code, such as \"QS\") or a pass (None), not {move}",
+                              move=quoted(move)))
+    try:
+        hash(key(move))
+    except TypeError:
+        raise PracticeError(_("a move is one card (a Card or its code, such as \"QS\") or a pass (None), not {move}",
+                              move=quoted(move))) from None
+    return move
 
 
 def _code(back: Relabel, move: Move) -> str:

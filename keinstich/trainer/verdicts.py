@@ -107,8 +107,7 @@ class Solution:
     def refutation(self, move: Move) -> Deal | None:
         """A layout of the hidden hands that fits what the seat saw, in which ``move`` costs at least the mistake
         threshold more than the best move (the judge's own), as the position shown: a new deal, or None."""
-        got = self.canon.refutation(self.relabel.move(move))
-        return None if got is None else self.relabel.inverse()(got)
+        return self.verdict.refutation(move)
 
     def __str__(self) -> str:
         parts = [f"{move_text(m)} {self.grade(m)} ({self.cost(m):.1f})" for m in self.legal]

@@ -94,6 +94,7 @@ def jupyter_env(home: Path) -> dict[str, str]:
     (tracker / "tracker.jupyterlab-settings").write_text(json.dumps({"windowingMode": "none"}))
     env = dict(os.environ)
     env.update(
+        JUPYTER_CONFIG_PATH=str(ROOT / "config"),  # the kit's server settings, as `make lab` and `make table` use them
         JUPYTER_CONFIG_DIR=str(config),
         JUPYTER_DATA_DIR=str(home / "jupyter-data"),
         JUPYTER_RUNTIME_DIR=str(home / "jupyter-runtime"),
@@ -207,11 +208,13 @@ def start_notebook(site: Path, home: Path, token: str) -> Server:
 
 
 def start_voila(site: Path, home: Path, notebook: str) -> Server:
-    """`voila NOTEBOOK --no-browser --port=…` as a teacher would run it, from the site folder."""
+    """`voila NOTEBOOK --no-browser --port=…` as a teacher would run it (`make table`: config/voila.py, preheated
+    kernels), from the site folder; a pool of two kernels, as the tests open one page at a time."""
     port = free_port()
     argv = [
         sys.executable, "-m", "voila", notebook, "--no-browser",
         f"--port={port}", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0", "--show_tracebacks=True",
+        f"--VoilaKernelManager.kernel_pools_config={json.dumps({Path(notebook).name: {'pool_size': 2}})}",
     ]
     # Ready when the port accepts connections: a GET of the page would already start a kernel and run the app.
     return _start("Voila", argv, site=site, env=jupyter_env(home), log=home / "voila.log", token="",
@@ -336,8 +339,9 @@ def notebook_problems(page: Any, state: dict[str, Any]) -> list[str]:
 
 
 def open_in_voila(page: Any, url: str, ready: str, timeout: float = 120_000) -> None:
-    """Open a Voila page and wait until `ready` (a CSS selector inside a widget output) is shown."""
-    page.goto(url)
+    """Open a Voila page and wait until `ready` (a CSS selector inside a widget output) is shown. The page arrives once
+    its kernel has run the app (a preheated kernel may still be warming up when a server has just started)."""
+    page.goto(url, timeout=timeout)
     page.wait_for_selector(ready, timeout=timeout, state="visible")
 
 

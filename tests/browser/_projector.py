@@ -15,7 +15,7 @@ from typing import Any
 HAND = ".ks-table > .ks-hand button.ks-card"
 
 BOXES = {
-    "title": ".ks-table > .ks-scaled:not(.ks-board):not(.ks-status)",
+    "title": ".ks-table > .ks-scaled:not(.ks-board):not(.ks-status):not(.ks-notice)",
     "hands": ".ks-table .ks-others",
     "trick": ".ks-table .ks-trick:not(.ks-last-trick)",
     "finished trick": ".ks-table .ks-last-trick",
@@ -44,9 +44,18 @@ JS_MEASURE = """(boxes) => {
     const n = table.querySelector(sel);
     out.inner[name] = n ? rect(n) : null;
   }
+  out.cards = {};  // a card drawn in each trick (the first nested face; a dashed place when none is played)
+  for (const [name, sel] of svgs) {
+    const n = table.querySelector(sel + ' svg[aria-label]') || table.querySelector(sel + ' rect[stroke-dasharray]');
+    out.cards[name] = n ? rect(n) : null;
+  }
   const size = sel => { const n = table.querySelector(sel); return n ? parseFloat(getComputedStyle(n).fontSize) : 0; };
   out.fonts = {status: size(':scope > .ks-status .widget-html-content'),
-               score: size('.ks-side .widget-html-content td')};
+               score: size('.ks-side .widget-html-content td'),
+               'trick labels': size('.ks-trick:not(.ks-last-trick) svg > text'),
+               'finished trick labels': size('.ks-last-trick svg > text')};
+  const teacher = table.querySelector('.ks-teacher');
+  out.boxes.teacher = teacher ? rect(teacher.firstElementChild) : null;
   out.scroll = {x: document.scrollingElement.scrollWidth, y: document.scrollingElement.scrollHeight};
   return out;
 }"""
@@ -62,6 +71,7 @@ class Layout:
     others: list[dict[str, Any]]
     inner: dict[str, dict[str, float] | None]
     fonts: dict[str, float]
+    cards: dict[str, dict[str, float] | None]
 
     def line(self, names: tuple[str, ...] | None = None) -> str:
         """The boxes as "name x–right × y–bottom" (what the report gives)."""
@@ -76,7 +86,8 @@ def measure(page: Any, boxes: dict[str, str] = BOXES) -> Layout:
     page.mouse.move(1, 1)
     page.wait_for_timeout(300)  # the raised card under the mouse settles
     data = page.evaluate(JS_MEASURE, boxes)
-    return Layout(data["view"], data["boxes"], data["hand"], data["others"], data["inner"], data["fonts"])
+    return Layout(data["view"], data["boxes"], data["hand"], data["others"], data["inner"], data["fonts"],
+                  data["cards"])
 
 
 def _overlap(a: dict[str, float], b: dict[str, float], slack: float = 0.5) -> float:
@@ -150,4 +161,16 @@ def set_size(page: Any, label: str) -> None:
     page.wait_for_function(f"() => {{ const b = document.querySelector('{HAND}');"
                            f" return b && Math.abs(b.getBoundingClientRect().height - {round(px * 1.4)}) < 2; }}",
                            timeout=20_000)
+    # the tricks are redrawn after the hand: wait for the trick's cards (or the dashed places) at their new width
+    from keinstich_widgets._table_parts import trick_width
+
+    players = page.evaluate("""() => { const s = document.querySelector('.ks-table .ks-trick svg');
+        return s ? s.querySelectorAll(':scope > svg, :scope > rect[stroke-dasharray]').length : 0; }""")
+    if players:
+        page.wait_for_function("""(want) => { const s = document.querySelector('.ks-table .ks-trick svg');
+            const card = s.querySelector(':scope > svg');
+            if (card) return Math.abs(card.getBoundingClientRect().width - want) < 1.5;
+            const place = s.querySelector(':scope > rect[stroke-dasharray]');
+            return place && Math.abs(place.getBoundingClientRect().width - (want - 4)) < 1.5; }""",
+                               arg=trick_width(px, players), timeout=20_000)
     page.wait_for_timeout(300)

@@ -3,6 +3,7 @@ hints, new deals, typed deals, Herzblatt's phases and the lay-off deal, and the 
 
 from __future__ import annotations
 
+import re
 import statistics
 import threading
 import time
@@ -417,7 +418,8 @@ def test_herzblatt_asking_discard_and_play_by_buttons() -> None:
     assert visible(table) == set()
     while not table.deal.is_over:
         next(b for b in table.hand_view.buttons if not b.disabled).click()
-    assert "The deal is over" in table.status.value and "soloist" in table.status.value
+    assert "The deal is over" in table.status.value
+    assert re.search(r"\. Soloist \d+: (wins|loses)", table.status.value), table.status.value  # a sentence of its own
 
 
 def test_herzblatt_muhr_announcement_and_a_pass() -> None:

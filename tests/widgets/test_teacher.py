@@ -1,6 +1,7 @@
 """The teacher's table: codes and links, reveal, step, ask the class, best cards, the app's ?deal= link, and the
 class results widget."""
 
+import html
 import random
 
 import pytest
@@ -75,8 +76,57 @@ def test_the_app_opens_a_link_and_refuses_a_bad_one():
     assert student.teacher_panel is None and student.deal.history == t.deal.history
     bad = app_table(f"deal={code[:-1]}", game="kein-stich", contract="no-hearts", seed=1, synchronous=True,
                     review=False)
-    assert "could not be opened" in bad.messages.value and "checksum" in bad.messages.value
-    assert bad.session.seed == 1 and bad.teacher_panel is not None
+    assert bad.notice is not None and "could not be opened" in bad.notice.text and "checksum" in bad.notice.text
+    assert bad.session.seed == 1 and bad.teacher_panel is None, "a refused link gives the student's view"
+    assert bad.main.children.index(bad.notice) < bad.main.children.index(bad.title), "the refusal is at the top"
+    garbage = app_table("deal=hello", game="kein-stich", contract="no-hearts", seed=1, synchronous=True,
+                        review=False)
+    assert garbage.teacher_panel is None and "not a deal code" in garbage.notice.text
+    teacher = app_table(f"deal={code}&teacher=1", game="kein-stich", contract="no-hearts", seed=1,
+                        synchronous=True, review=False)
+    assert teacher.teacher_panel is not None and teacher.deal.history == t.deal.history
+
+
+def test_the_app_gives_the_teacher_s_row_only_when_asked_or_in_a_notebook(monkeypatch):
+    """In Voila the bare address is a student's view (a link cut short must not show the bots' hands); opened as a
+    notebook, the app is the teacher's own table."""
+    kwargs = dict(game="kein-stich", contract="no-hearts", seed=1, synchronous=True, review=False)
+    assert app_table("", **kwargs).teacher_panel is None
+    assert app_table("teacher=1", **kwargs).teacher_panel is not None
+    monkeypatch.delenv("SERVER_SOFTWARE", raising=False)
+    monkeypatch.delenv("VOILA_PREHEAT", raising=False)
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    assert app_table(**kwargs).teacher_panel is not None, "the app run as a notebook is the teacher's"
+    monkeypatch.setenv("SERVER_SOFTWARE", "voila/0.5.13")
+    monkeypatch.setenv("QUERY_STRING", "")
+    assert app_table(**kwargs).teacher_panel is None, "the app's bare address in Voila is a student's"
+    monkeypatch.setenv("QUERY_STRING", "deal=KS1-nonsense&teacher=1")
+    refused = app_table(**kwargs)
+    assert refused.teacher_panel is not None and refused.notice is not None
+
+
+def test_a_deal_link_on_each_kind_of_server(monkeypatch):
+    """The link a teacher copies works for the students: Voila's own address, a JupyterHub user-redirect (each student
+    to their own server), a Binder launch of the same commit, JupyterLab's voila/render."""
+    from keinstich_widgets._app import link_for
+
+    for name in ("SERVER_SOFTWARE", "SCRIPT_NAME", "JUPYTERHUB_BASE_URL", "JUPYTERHUB_SERVICE_PREFIX",
+                 "BINDER_LAUNCH_HOST", "BINDER_REQUEST", "BINDER_PERSISTENT_REQUEST"):
+        monkeypatch.delenv(name, raising=False)
+    assert link_for("KS1-A") == "/voila/render/apps/table.ipynb?deal=KS1-A"
+    monkeypatch.setenv("SERVER_SOFTWARE", "voila/0.5.13")
+    monkeypatch.setenv("SCRIPT_NAME", "/")
+    assert link_for("KS1-A") == "/?deal=KS1-A"
+    monkeypatch.setenv("SCRIPT_NAME", "/voila/render/apps/table.ipynb")
+    assert link_for("KS1-A") == "/voila/render/apps/table.ipynb?deal=KS1-A"
+    monkeypatch.setenv("JUPYTERHUB_BASE_URL", "/school/")
+    monkeypatch.setenv("JUPYTERHUB_SERVICE_PREFIX", "/school/user/teacher/")
+    assert link_for("KS1-A") == "/school/hub/user-redirect/voila/render/apps/table.ipynb?deal=KS1-A"
+    monkeypatch.setenv("BINDER_LAUNCH_HOST", "https://mybinder.org/")
+    monkeypatch.setenv("BINDER_REQUEST", "v2/gh/keinstich/keinstich-kit/HEAD")
+    monkeypatch.setenv("BINDER_PERSISTENT_REQUEST", "v2/gh/keinstich/keinstich-kit/0123abc")
+    assert link_for("KS1-A") == ("https://mybinder.org/v2/gh/keinstich/keinstich-kit/0123abc"
+                                 "?urlpath=voila/render/apps/table.ipynb%3Fdeal%3DKS1-A")
 
 
 def test_class_results_widget_reviews_a_student():
@@ -93,6 +143,8 @@ def test_class_results_widget_reviews_a_student():
     assert len(view.results.students) == 4 and view.children[0].value.startswith("<svg")
     view.show_review("s2")
     assert view.wait() and view.review.review is not None
+    summary = html.unescape(view.review.summary.value)
+    assert "s2 paid" in summary and "from s2's seat" in summary and "You" not in summary, summary
 
 
 def test_the_quizzes_open_a_deal_code():
@@ -198,3 +250,26 @@ def _finished_code():
     while not t.deal.over:
         t.play(t.session.legal()[0])
     return t.codes.result_code.text
+
+
+def test_the_teachers_sentences_about_the_learners_seat_say_you():
+    """Stepping to the learner's turn, and asking the class there: "your card", "What would you play?" (not "You's
+    card", "What would You play?"); a bot's turn names the seat; German alike."""
+    for lang, yours, asked, theirs in (("en", "Forward plays your card", "What would you play?", "Seat 3's card"),
+                                       ("de", "Vor spielt deine Karte", "Was würdest du spielen?",
+                                        "die Karte von Platz 3")):
+        t = Table("kein-stich", "no-hearts", seed=3, teacher=True, synchronous=True, review=False, lang=lang)
+        t.play(t.session.legal()[0])
+        tp = t.teacher_panel
+        tp.back()  # seat 3's lead taken back: a bot's turn
+
+        def note(tp=tp):
+            return html.unescape(tp.note.value)
+
+        assert t.deal.turn == 3 and theirs in note(), note()
+        stepping = {"en": "Seat 3 to move (stepping: press Forward)", "de": "Platz 3 ist dran"}
+        assert stepping[lang] in t.status.value, t.status.value
+        tp.forward()  # seat 3 again: the learner's turn while stepping
+        assert t.deal.turn == t.seat and yours in note(), note()
+        tp.ask()
+        assert asked in note() and "You" not in note(), note()

@@ -186,3 +186,15 @@ def test_a_quiz_answer_is_remembered_once_a_memory_is_open(tmp_path: Path) -> No
         assert [a["source"] for a in memory.answers()] == ["quiz"] and memory.count("items") == 1
     finally:
         forget()
+
+
+def test_the_german_mode_buttons_are_wide_enough_for_their_words(tmp_path: Path) -> None:
+    """A toggle button cuts a label it cannot hold ("Auf meine…" in a 110 px button): the German trainer's buttons are
+    as wide as its longest label needs, the English ones keep their width."""
+    english, german = trainer(tmp_path, lang="en"), trainer(tmp_path, lang="de")
+
+    def px(t: Trainer) -> int:
+        return int(str(t.mode_buttons.style.button_width).removesuffix("px"))
+
+    assert "Auf meinem Niveau" in german.mode_buttons._options_labels
+    assert px(english) == 110 and px(german) >= 7 * len("Auf meinem Niveau") + 24

@@ -161,15 +161,16 @@ was, will (and "Bot", "Quiz", "Trainer", "Domino", "Seed", which the German kit 
 
 NOT_WORDS = re.compile(
     r"\b(?:King Louis|Monte Carlo)\b"                       # names: a name of the game, a method
+    r"|\b[A-Z][a-z]+(?:[A-Z][a-z]+)+\([^()\n]*\)"           # a class's call, in a refusal: PerCard(5, suit='H')
     r"|\b[A-Z][a-z]+(?:[A-Z][a-z]+)+\b"                     # a class's name in a short text: TrickDeal, BestCardQuiz
     r"|\b[a-z_]+\((?:'[^']*'|\"[^\"]*\")\)"                 # a value's code: card('10H')
     r"|\b[a-z]+(?:[-_][a-z0-9]+)+\b"                        # ids: no-tricks, german-32, force_max_when_void
-    r"|\S+\.ipynb\b|https?://\S+")                          # files and links
+    r"|\S+\.ipynb\b\S*|https?://\S+")                       # files and links (a notebook's link with its query)
 """Text in a German view that is code, not words: names, ids, codes, files."""
 
 
 def english_in(text: str) -> list[str]:
     """The English words of :data:`ENGLISH_WORDS` in ``text`` (German words alike excluded), after what is code or a
     name (:data:`NOT_WORDS`, :data:`ALLOWED`) is taken out."""
-    rest = ALLOWED.sub(" ", NOT_WORDS.sub(" ", text))
+    rest = NOT_WORDS.sub(" ", ALLOWED.sub(" ", text))  # a whole link first: "/voila/render/apps/t.ipynb?deal=…"
     return sorted({w for w in re.findall(r"[^\W\d_]+", rest) if w.lower() in ENGLISH_WORDS})

@@ -1,0 +1,44 @@
+# Voila's settings for a class on one server: `make table` (or `voila apps/table.ipynb` with
+# JUPYTER_CONFIG_PATH=config) reads this file. docs/classroom.md says why each number is what it is;
+# `make classroom` measures them with thirty simulated students.
+c = get_config()  # noqa: F821 (traitlets hands the file its config object)
+
+# Preheated kernels: Voila keeps a pool of kernels that have already started Python, imported the kit and run the
+# app up to the point where it reads its page's link (keinstich_widgets._app.page_query). A student's page takes
+# one and gets its table in a fraction of a second; the pool is filled up again behind them. Each waiting kernel
+# holds about 200 MiB. Ten: a class arriving in waves of ten finds a kernel ready for each student. Only the table
+# app is preheated: the teacher's notebook starts its kernel when asked for.
+c.VoilaConfiguration.preheat_kernel = True
+c.VoilaKernelManager.kernel_pools_config = {
+    "table.ipynb": {"pool_size": 10},  # `voila apps/table.ipynb` and `voila apps/` both name it so
+    "default": {"pool_size": 0},
+}
+# A used kernel is replaced 5 s later: the students who have just arrived get their tables and first moves before
+# the server starts the next kernels (about 1.5 s of a core each).
+c.VoilaKernelManager.fill_delay = 5
+
+# Kernels of closed pages go away. A page that is open keeps its kernel all lesson long, however long the student
+# thinks (cull_connected False); a kernel whose page has gone (its tab closed, the laptop shut, the shutdown
+# message lost on the way) is shut down once it has been idle 90 s, looked for every 15 s: within 105 s. (A page
+# must connect to its kernel within 90 s of its table being made: a server so busy that its pages take longer, as
+# `make classroom` saw at a load of 15 on two cores, loses those kernels; 60 s was too short there.)
+c.MappingKernelManager.cull_idle_timeout = 90
+c.MappingKernelManager.cull_interval = 15
+c.MappingKernelManager.cull_connected = False
+c.MappingKernelManager.cull_busy = False
+
+# A closing page tells the server to shut its kernel down at once, but Voila 0.5's page sends no XSRF token
+# with that message, so Jupyter's server refuses it (voila-dashboards/voila#1458). Voila runs here without
+# logins (no cookie to protect), so the check is left out and the page's own shutdown works.
+c.Voila.tornado_settings = {"disable_check_xsrf": True}
+
+# With a class arriving at once a busy server may take more than nbclient's 4 s to pass a cell's output on;
+# Voila would then drop the cell (the table) and show an empty page ("Timeout waiting for IOPub output"). A page
+# that comes late is better than one that never comes.
+c.VoilaExecutor.iopub_timeout = 300
+
+# A student's first visit loads each of the page's static files from this server (about 90, 5 MiB, a second of the
+# server's time): the page leaves out the JupyterLab extensions the table does not need (Notebook 7's, JupyterLab's
+# Voila preview, the syntax highlighting of code cells, which the app never shows).
+c.VoilaConfiguration.extension_denylist = ["@jupyter-notebook/lab-extension", "@voila-dashboards/jupyterlab-preview",
+                                           "jupyterlab_pygments"]
