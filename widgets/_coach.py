@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 import ipywidgets as widgets
 
 from keinstich.bots.budget import Budget, Stopped
-from keinstich.coach import Review, known, review, verdict
+from keinstich.coach import Grade, Review, known, review, verdict
 from keinstich.deal import Deal
 from keinstich.wording.i18n import _, ngettext
 
@@ -152,7 +152,7 @@ class Coach:
         n = len(r.decisions)
         if not n:
             return _("Your review: nothing to review: you had no choice.")
-        mistakes, blunders = r.count("mistake"), r.count("blunder")
+        mistakes, blunders = r.count(Grade.MISTAKE), r.count(Grade.BLUNDER)
         counts = ([ngettext("{n} mistake", "{n} mistakes", mistakes)] if mistakes else []) + (
             [ngettext("{n} blunder", "{n} blunders", blunders)] if blunders else [])
         if not counts:

@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any, cast
 import ipywidgets as widgets
 
 from keinstich.cards import Card, Lang, Style, sort_hand
+from keinstich.coach.why import move_text as named_move
+from keinstich.deal import Lay
 from keinstich.wording import card_words
 from keinstich.wording.i18n import _, number, pgettext
 from keinstich.wording.names import move_words, value_words
@@ -147,8 +149,11 @@ class TableView:
         return g.public_move(move, self.faces) if secret else said_move(move)
 
     def advice(self, move: Any) -> str:
-        """A hinted move: "Ober of Leaves", "Q♠ (Queen of Spades)", "play", "discard 7C 8H", "pass"."""
+        """A hinted move: "Ober of Leaves", "Q♠ (Queen of Spades)", "Daus of Acorns at the bottom" (a card laid at a
+        chosen end), "play", "discard 7C 8H", "pass"."""
         cs = move_cards(move)
+        if isinstance(move, Lay):
+            return named_move(move, self.faces)
         return self.card_text(cs[0]) if len(cs) == 1 else said_move(move)
 
     def hint_html(self, move: Any, reason: str) -> str:

@@ -7,7 +7,9 @@ from __future__ import annotations
 import html
 
 from keinstich.cards import Lang, Style, sort_hand
-from keinstich.deal import Deal, Move, move_cards
+from keinstich.coach import Grade
+from keinstich.coach.why import move_text
+from keinstich.deal import Deal, Move
 from keinstich.faces import cards_html
 from keinstich.trainer import sense as card_sense
 from keinstich.trainer.bank import Bank
@@ -15,18 +17,18 @@ from keinstich.trainer.memory import Memory
 from keinstich.trainer.positions import family_name
 from keinstich.trainer.practice import Outcome, Question
 from keinstich.trainer.themes import THEMES, theme_name
-from keinstich.wording import listed
 from keinstich.wording.i18n import _, day, ngettext, number
-from keinstich.wording.names import grade_name, move_words
+from keinstich.wording.names import grade_name
 
 from ._games import game_of, hand_order, lays_off, tricks_of
 
-GRADE_COLOURS = {"best": "#0b7a28", "fine": "#2e7d32", "only": "#0b7a28", "mistake": "#b26a00", "blunder": "#b00020"}
+GRADE_COLOURS = {Grade.BEST: "#0b7a28", Grade.FINE: "#2e7d32", Grade.ONLY: "#0b7a28", Grade.MISTAKE: "#b26a00",
+                 Grade.BLUNDER: "#b00020"}
 
 
 def move_name(move: Move, style: Style) -> str:
-    cards = move_cards(move)
-    return listed(c.label(style) for c in cards) if cards else move_words(move)
+    """A move as the trainer names it: as the coach's sentences do ("Daus of Acorns at the bottom", "pass")."""
+    return move_text(move, style)
 
 
 def sentence(text: str) -> str:

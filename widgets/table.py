@@ -33,7 +33,7 @@ from keinstich.bots.heuristic import Bot
 from keinstich.cards import Card, Lang, Style
 from keinstich.coach import Verdict, known, verdict
 from keinstich.codes import DealCode
-from keinstich.deal import Deal
+from keinstich.deal import Deal, Lay
 from keinstich.faces import card_width
 from keinstich.wording.i18n import _, pgettext
 
@@ -363,6 +363,8 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
             self._hint_mark = mark
             self._hint_cards = move_cards(v.hint)
             self.hand_view.highlight(self._hint_cards)
+            if isinstance(v.hint, Lay):  # the end the coach lays it at, ready for the click
+                self.end_box.value = v.hint.end
             self.hint_note.value = self.hint_html(v.hint, v.hint_reason(self.faces))
 
     @guard

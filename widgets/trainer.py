@@ -33,7 +33,7 @@ import ipywidgets as widgets
 
 from keinstich.cards import Card, Lang, Style, sort_hand
 from keinstich.coach.grades import pack_in_play
-from keinstich.deal import Deal, Move, move_cards
+from keinstich.deal import Deal, Lay, Move, move_cards
 from keinstich.faces import card_width, domino_svg
 from keinstich.faces.layout import LayOffView
 from keinstich.trainer import remember
@@ -46,7 +46,7 @@ from keinstich.trainer.positions import code_of
 from keinstich.trainer.practice import Clock, Outcome, Practice, Question, now_utc
 from keinstich.trainer.themes import THEMES, theme_name, theme_text
 from keinstich.wording import refusal_words
-from keinstich.wording.i18n import N_, _, day, ngettext, number
+from keinstich.wording.i18n import N_, _, day, ngettext, number, pgettext
 
 from ._games import hand_order, lays_off, tricks_of
 from ._guard import MessageArea, guarded
@@ -183,8 +183,13 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
         self.next_button = widgets.Button(description=_("Next"), icon="forward", button_style="primary")
         self.answer_button.on_click(guarded(self.messages, lambda _event: self.show_answer()))
         self.next_button.on_click(guarded(self.messages, lambda _event: self.next()))
-        self.buttons = widgets.HBox([self.answer_button, self.next_button, self.job.box],
-                                    layout=widgets.Layout(align_items="center"))
+        # a domino chain's card that fits both ends is laid at the end chosen here (shown only then)
+        self.end_box = widgets.ToggleButtons(options=[(pgettext("end", "top"), "top"),
+                                                      (pgettext("end", "bottom"), "bottom")], value="top",
+                                             description=_("Lay at"), style={"button_width": "70px"},
+                                             layout=widgets.Layout(display="none"))
+        self.buttons = widgets.HBox([self.answer_button, self.next_button, self.end_box, self.job.box],
+                                    layout=widgets.Layout(align_items="center", flex_flow="row wrap"))
         self.feedback = widgets.HTML()
         self.feedback.add_class("ks-trainer-feedback")
         self.layout_view = widgets.HTML()
@@ -345,6 +350,8 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
         self.hand.set_cards(sort_hand(d.hand(q.seat), hand_order(d)), d.legal(),
                             lambda c: self._refusal(d, c, q.seat, style))
         self.hand.highlight([])
+        self.end_box.value = "top"
+        self.end_box.layout.display = "" if any(isinstance(m, Lay) for m in d.legal_moves()) else "none"
         self.answer_button.disabled = False
         if not self.job.synchronous:  # the judge starts thinking while the learner does
             self._ask(lambda: q.solution(), lambda _s: None)
@@ -384,8 +391,9 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
 
     @speaks
     def answer(self, move: Move) -> None:
-        """Answer with ``move`` (as a click on the card does). A click while the judge weighs the card before, or on
-        a card tried already, is no answer (a double click answers once)."""
+        """Answer with ``move`` (as a click on the card does: a card that fits both ends of the chain at the end
+        chosen in "Lay at"). A click while the judge weighs the card before, or on a card tried already, is no answer
+        (a double click answers once)."""
         with self.lock:
             q = self.practice.question
             if q is None or q.done:
@@ -396,6 +404,9 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
             if any(c in move_cards(t) for t in q.tries for c in move_cards(move)):
                 self.messages.info(_("You tried that card already: choose another one."))
                 return
+            if isinstance(move, Card):
+                lay = Lay(move, "bottom" if self.end_box.value == "bottom" else "top")
+                move = lay if lay in q.position.legal_moves() else move
             self.answering = q
             self.hand.highlight([c for c in move_cards(move)])
             self._ask(lambda: self.practice.answer(move), self._answered)

@@ -20,7 +20,8 @@ from keinstich.games import game
 from keinstich.wording.i18n import _, ngettext, number, pgettext
 from keinstich.wording.names import grade_name, unit_word
 
-from .judge import Judgement
+from .grades import Grade
+from .judgement import Judgement
 from .review import Review, review
 
 
@@ -38,7 +39,7 @@ class PartieReview:
         for k, (d, r) in enumerate(zip(self.deals, self.reviews, strict=True), 1):
             g = game(d.game)
             out.append({"deal": k, "contract": g.contract_name(g.contract_of(d)), "decisions": len(r.decisions),
-                        "mistakes": r.count("mistake"), "blunders": r.count("blunder"),
+                        "mistakes": r.count(Grade.MISTAKE), "blunders": r.count(Grade.BLUNDER),
                         **{who: _("not settled") if v is None else _paid(r.lower_is_better, v, r.unit)
                            for who, v in (("you", r.paid), ("best play", r.best_paid),
                                           ("heuristic bot", r.heuristic_paid))}})
@@ -51,8 +52,8 @@ class PartieReview:
 
     @property
     def summary(self) -> str:
-        mistakes = sum(r.count("mistake") for r in self.reviews)
-        blunders = sum(r.count("blunder") for r in self.reviews)
+        mistakes = sum(r.count(Grade.MISTAKE) for r in self.reviews)
+        blunders = sum(r.count(Grade.BLUNDER) for r in self.reviews)
         return _("{deals}, {decisions}: {mistakes} and {blunders}.",
                  deals=ngettext("{n} deal", "{n} deals", len(self.reviews)),
                  decisions=ngettext("{n} decision", "{n} decisions", sum(len(r.decisions) for r in self.reviews)),

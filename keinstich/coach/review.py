@@ -25,8 +25,9 @@ from keinstich.wording.i18n import _, ngettext, number
 from keinstich.wording.names import grade_name, unit_word
 
 from .against import Answers, BotSpec
-from .grades import GRADES, grades_of, pack_in_play
-from .judge import CoachError, Judgement, answers_for, judgement, open_for, verdict
+from .grades import GRADES, Grade, grades_of, pack_in_play
+from .judge import CoachError, verdict
+from .judgement import Judgement, answers_for, judgement, open_for
 from .why import move_text
 
 
@@ -48,7 +49,8 @@ class Review:
     forced: int
     style: Style = "german"
 
-    def count(self, grade: str) -> int:
+    def count(self, grade: Grade | str) -> int:
+        """How many decisions got ``grade``."""
         return sum(1 for d in self.decisions if d.grade == grade)
 
     @property
@@ -59,7 +61,7 @@ class Review:
     def summary_of(self, name: str | None) -> str:
         """:attr:`summary` said of the student ``name`` (a teacher reading a student's review), or to the learner
         (None)."""
-        counts = ", ".join(f"{self.count(g)} {grade_name(g)}" for g in (*GRADES, "differs") if self.count(g))
+        counts = ", ".join(f"{self.count(g)} {grade_name(g)}" for g in (*GRADES, Grade.DIFFERS) if self.count(g))
         n = len(self.decisions)
         fields = {"counts": counts or _("none"), "amount": _num(self.paid), "unit": unit_word(self.unit),
                   "best": _("not settled") if self.best_paid is None else _num(self.best_paid),
@@ -83,8 +85,8 @@ class Review:
 
     @property
     def mistakes(self) -> tuple[Judgement, ...]:
-        """The mistakes and blunders, in the order they were made."""
-        return tuple(d for d in self.decisions if d.grade in ("mistake", "blunder"))
+        """The mistakes and blunders (the decisions whose grade is bad), in the order they were made."""
+        return tuple(d for d in self.decisions if d.grade.bad)
 
     def rows(self) -> list[dict[str, Any]]:
         """One dict per decision (for a table or a pandas frame)."""

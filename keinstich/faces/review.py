@@ -11,6 +11,7 @@ import html
 from typing import TYPE_CHECKING
 
 from keinstich.cards import Lang, Style
+from keinstich.coach.grades import Grade
 from keinstich.deal import Move, move_cards
 from keinstich.faces.hands import cards_html
 from keinstich.wording.i18n import N_, _, number
@@ -19,8 +20,8 @@ from keinstich.wording.names import grade_name, move_words, unit_word
 if TYPE_CHECKING:
     from keinstich.coach import Judgement, Review
 
-GRADE_COLOURS = {"best": "#2e7d32", "fine": "#7cb342", "mistake": "#ef6c00", "blunder": "#c62828",
-                 "differs": "#757575", "only": "#9e9e9e"}
+GRADE_COLOURS = {Grade.BEST: "#2e7d32", Grade.FINE: "#7cb342", Grade.MISTAKE: "#ef6c00", Grade.BLUNDER: "#c62828",
+                 Grade.DIFFERS: "#757575", Grade.ONLY: "#9e9e9e"}
 """The badge colour of each grade (green to red; grey where only the heuristic bot judged)."""
 
 COLUMNS = (("", 60), (N_("you played"), 80), (N_("best"), 112), (N_("cost"), 92), (N_("all hands open"), 104),
@@ -48,7 +49,7 @@ def _cell(content: str, width: int) -> str:
     return f"<div style='flex:0 0 {width}px;padding:0 4px'>{content}</div>"
 
 
-def badge(grade: str) -> str:
+def badge(grade: Grade) -> str:
     """A grade as a coloured badge."""
     colour = GRADE_COLOURS.get(grade, "#757575")
     return (f"<span class='ks-grade ks-grade-{grade}' style='background:{colour};color:white;border-radius:10px;"

@@ -28,11 +28,11 @@ def wrong_then_right(t: Trainer) -> None:
     q = t.practice.question
     assert q is not None
     sol = q.solution()
-    bad = next(c for c in q.position.legal() if not sol.is_good(c))
+    bad = next(c for c in q.position.legal() if not sol.grade(c).good)
     t.hand.button(bad).click()
     assert "Not this one" in t.feedback.value and "Try again" in t.feedback.value
     assert t.layout_view.value  # a layout, or the sentence that no single one shows it
-    good = next(c for c in q.position.legal() if sol.is_good(c))
+    good = next(c for c in q.position.legal() if sol.grade(c).good)
     t.hand.button(good).click()
     assert "Right at the second try" in t.feedback.value and "comes back, renamed" in t.feedback.value
 
@@ -85,7 +85,7 @@ def test_progress_tab(tmp_path: Path) -> None:
         q = t.practice.question
         assert q is not None
         sol = q.solution()
-        t.answer(next(c for c in q.position.legal() if not sol.is_good(c)))
+        t.answer(next(c for c in q.position.legal() if not sol.grade(c).good))
         t.show_answer()
         t.next()
     t.tabs.selected_index = 1
