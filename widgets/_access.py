@@ -97,8 +97,9 @@ function render({ model, el }) {
     if (!list.length) {  // the deal is over: to the line under the table, else the status
       if (lost) {
         focus.keep = false;
-        const target = root.querySelector('.ks-review-banner button:not([disabled])')
-                       || root.querySelector('.ks-status');
+        const shown = [...root.querySelectorAll('.ks-review-banner button:not([disabled]), .ks-status')]
+          .filter(node => node.offsetParent !== null);
+        const target = shown.find(node => node.matches('button')) || shown[0];
         if (target) { if (!target.matches('button')) target.tabIndex = -1; target.focus({ preventScroll: true }); }
       }
       return;

@@ -149,6 +149,9 @@ def test_a_whole_deal_by_keyboard_in_voila(page: Any, voila: Server, shots: Scre
         if plays == 1:
             page.screenshot(path=str(shots.folder / "keyboard-after-first-play.png"))
     assert plays == 8, f"{plays} cards played"
+    page.wait_for_function("""() => { const a = document.activeElement;
+                                      return a && a !== document.body && !!a.closest('.ks-table'); }""",
+                           timeout=TIMEOUT * 1000)  # after the last card: on the review's line or the status
     assert refused, "the deal never offered a card that may not be played: choose another seed"
 
     review = ears.wait_for(r"^Your review: ", timeout=120)
