@@ -111,6 +111,8 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/quiz.py --quick
 	$(BIN)/python benchmarks/trainer.py --quick
 	$(BIN)/python benchmarks/lesson_cells.py
+	$(BIN)/python benchmarks/coach.py
+	$(BIN)/python benchmarks/strength.py
 
 # The trainer's bank of rated positions (keinstich/trainer/bank.jsonl.gz): make it again after the coach's judge
 # changed (tests/test_trainer_bank.py says when), or check every position against the judge.

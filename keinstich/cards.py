@@ -232,12 +232,14 @@ def suit(token: str | Suit) -> Suit:
     if isinstance(token, Suit):
         return token
     if not isinstance(token, str):
-        raise CardCodeError(f"a suit is a letter such as 'H' or a name such as 'hearts', not {quoted(token)}")
+        raise CardCodeError(_("a suit is a letter such as 'H' or a name such as 'hearts', not {token}",
+                              token=quoted(token)))
     found = _SUIT_OF_TOKEN.get(token.strip().upper())
     if found is None:  # (not ``or``: Suit.CLUBS is 0, which is false)
         found = _SUIT_BY_NAME.get(token.strip().lower())
     if found is None:
-        raise CardCodeError(f"unknown suit {quoted(token)}: use C S H D (or a suit name such as 'hearts')")
+        raise CardCodeError(_("unknown suit {token}: use C S H D (or a suit name such as 'hearts')",
+                              token=quoted(token)))
     return found
 
 
@@ -250,11 +252,12 @@ def rank(token: str | Rank) -> Rank:
     if isinstance(token, Rank):
         return token
     if not isinstance(token, str):
-        raise CardCodeError(f"a rank is a code such as 'Q' or a name such as 'Ober', not {quoted(token)}")
+        raise CardCodeError(_("a rank is a code such as 'Q' or a name such as 'Ober', not {token}",
+                              token=quoted(token)))
     found = _RANK_OF_TOKEN.get(token.strip().upper()) or _RANK_BY_NAME.get(token.strip().lower())
     if found is None:
-        raise CardCodeError(f"unknown rank {quoted(token)}: use A K Q J 10 9 8 7 6 5 4 3 2 (or T for ten; O for "
-                             "Ober, U for Unter)")
+        raise CardCodeError(_("unknown rank {token}: use A K Q J 10 9 8 7 6 5 4 3 2 (or T for ten; O for Ober, U for "
+                              "Unter)", token=quoted(token)))
     return found
 
 

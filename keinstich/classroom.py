@@ -35,13 +35,15 @@ from typing import TYPE_CHECKING, Any
 from keinstich.codes import MAX_CODE, MAX_NAME, CodeError, DealCode, read_code
 from keinstich.deal import Deal, Move
 from keinstich.limits import one_line
-from keinstich.teaching import Verdict, judged
+from keinstich.teaching import judged
 from keinstich.wording.i18n import _, ngettext, number, pgettext
 from keinstich.wording.names import grade_name, unit_word
 
 if TYPE_CHECKING:
     import pandas as pd
     from matplotlib.figure import Figure
+
+    from keinstich.coach import Judgement
 
 __all__ = ["ClassResults", "Decision", "Student", "class_results", "example_class", "matchpoints"]
 
@@ -74,7 +76,7 @@ class Decision:
     wrong: int
     move: Move
     chosen_by: tuple[str, ...]
-    verdict: Verdict
+    verdict: Judgement
 
     @property
     def share(self) -> float:
@@ -155,7 +157,7 @@ class ClassResults:
                                                                n=more)
         fields = dict(trick=d.trick, move=d.index + 1, wrong=d.wrong, reached=d.reached, students=len(self.students),
                       played=move_text(d.move, style), names=names, grade=grade_name(d.verdict.grade),
-                      why=d.verdict.why, best=", ".join(move_text(m, style) for m in d.verdict.best))
+                      why=d.verdict.said, best=", ".join(move_text(m, style) for m in d.verdict.best))
         everyone = d.reached == len(self.students)
         if d.trick is not None and everyone:
             return _("Trick {trick}: {wrong} of the {reached} students went wrong; most played {played} ({names}; "
@@ -344,12 +346,12 @@ def _decisions(students: list[Student], least: int) -> tuple[Decision, ...]:
         position = deal.rewound(i)
         if len(position.legal_moves()) < 2:
             continue
-        verdicts: dict[Any, Verdict] = {}
+        verdicts: dict[Any, Judgement] = {}
         for _seat, move in chosen:
             k = repr(move)
             if k not in verdicts:
                 verdicts[k] = judged(position, move)
-        wrong = [(n, m) for n, m in chosen if verdicts[repr(m)].wrong]
+        wrong = [(n, m) for n, m in chosen if verdicts[repr(m)].grade.bad]
         if 2 * len(wrong) <= len(chosen):
             continue
         common = Counter(repr(m) for _x, m in wrong).most_common(1)[0][0]

@@ -72,7 +72,7 @@ class PerCard:
         except ValueError as e:
             raise ContractError(f"PerCard: {e}") from None
         if s is None and r is None and c is None:
-            raise ContractError("PerCard needs a suit, a rank or a card, e.g. PerCard(5, suit='H')")
+            raise ContractError(_("PerCard needs a suit, a rank or a card, e.g. PerCard(5, suit='H')"))
         m = 0
         for x in ALL_CARDS:
             if (s is None or x.suit is s) and (r is None or x.rank is r) and (c is None or x is c):
@@ -114,7 +114,7 @@ class ForTrick:
     def __post_init__(self) -> None:
         check_fields(self, ContractError)
         if self.number == 0:
-            raise ContractError("ForTrick numbers start at 1 (first trick); use -1 for the last")
+            raise ContractError(_("ForTrick numbers start at 1 (first trick); use -1 for the last"))
 
     def _index(self, total_tricks: int) -> int:
         return self.number if self.number > 0 else total_tricks + 1 + self.number
@@ -265,9 +265,10 @@ class Contract:
         return pgettext(f"{self.game} contract", self.german_faces if german and self.german_faces else self.name)
 
     def _repr_html_(self) -> str:
-        german = f" <i>({self.german})</i>" if self.german else ""
         style = usual_style(self.game)
-        return f"<b>{html.escape(self.title(style))}</b>{german}: " + html.escape(
+        title = self.title(style)
+        german = f" <i>({html.escape(self.german)})</i>" if self.german and self.german != title else ""
+        return f"<b>{html.escape(title)}</b>{german}: " + html.escape(
             ", ".join(c.describe(style) for c in self.components))
 
 

@@ -29,7 +29,8 @@ from typing import Any, Literal
 
 from keinstich.bots.heuristic import HeuristicBot
 from keinstich.bots.play import bot_move
-from keinstich.coach import Verdict, grades_of, verdict
+from keinstich.coach import Grade, Verdict, grades_of, verdict
+from keinstich.coach.fair import as_played
 from keinstich.deal import Deal, Move
 from keinstich.positions import QuizError, dealt_pack, next_seed, positions
 
@@ -50,51 +51,30 @@ def thresholds(deal: Deal) -> tuple[float, float, float]:
 
 @dataclass(frozen=True)
 class Drill:
-    """A position with every legal move judged by the coach, and what makes it easy or hard.
-
-    ``verdict``: the coach's :class:`~keinstich.coach.Verdict` (grades, costs, the best moves, the sentences);
-    ``heuristic``: the heuristic bot's move there; ``fine``, ``mistake``, ``blunder``: the contract's thresholds.
-    """
+    """A position worth asking about, with its :class:`~keinstich.coach.Verdict` (every legal move judged by the
+    coach: grades, costs, the best and the good moves, the sentences) and ``heuristic``, the heuristic bot's move
+    there; ``seed``: the deals it was found in."""
 
     deal: Deal
     seed: int | str
     verdict: Verdict
     heuristic: Move
-    fine: float
-    mistake: float
-    blunder: float
-
-    def cost(self, move: Move) -> float:
-        """What ``move`` costs against the best move, in the contract's units (0 for the leading move)."""
-        return self.verdict.cost(move)
-
-    def grade(self, move: Move) -> str:
-        return self.verdict.grade(move)
-
-    @property
-    def best(self) -> tuple[Move, ...]:
-        """The moves graded best."""
-        return self.verdict.best
-
-    @property
-    def good(self) -> tuple[Move, ...]:
-        """The moves graded best or fine: the answers counted right."""
-        return self.verdict.good
 
     @property
     def close(self) -> int:
         """How many moves are graded fine."""
-        return sum(1 for m in self.verdict.legal if self.grade(m) == "fine")
+        return sum(1 for m in self.verdict.legal if self.verdict.grade(m) == Grade.FINE)
 
     @property
     def instructive(self) -> bool:
         """Some legal move is a mistake or a blunder: the choice clearly matters."""
-        return any(self.grade(m) in ("mistake", "blunder") for m in self.verdict.legal)
+        return any(self.verdict.grade(m).bad for m in self.verdict.legal)
 
     @property
     def difficulty(self) -> Difficulty:
-        clearly = all(self.grade(m) in ("best", "blunder") for m in self.verdict.legal)
-        return difficulty_of(self.grade(self.heuristic) == "best", clearly, self.close)
+        v = self.verdict
+        clearly = all(v.grade(m) in (Grade.BEST, Grade.BLUNDER) for m in v.legal)
+        return difficulty_of(v.grade(self.heuristic) == Grade.BEST, clearly, self.close)
 
 
 def difficulty_of(heuristic_finds_it: bool, clearly_better: bool, close: int) -> Difficulty:
@@ -115,7 +95,7 @@ def study(deal: Deal, seed: int | str = 0) -> Drill | None:
     if v.forced or v.judged is None:
         return None
     bot = HeuristicBot(pack=dealt_pack(deal))
-    return Drill(deal.copy(), seed, v, bot_move(bot, deal.observation(seat)), *thresholds(deal))
+    return Drill(deal.copy(), seed, v, as_played(v.legal, bot_move(bot, deal.observation(seat))))
 
 
 def drills(contract: Any, seed: int | str = 0, *, difficulty: Difficulty | None = None,

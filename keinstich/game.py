@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol, TypeVar, get
 from keinstich.cards import Card, Pack, PackError, Style, pack
 from keinstich.hand_text import hands_to_text
 from keinstich.wording import card_words
-from keinstich.wording.i18n import _
+from keinstich.wording.i18n import _, language
+from keinstich.wording.names import move_words
 
 if TYPE_CHECKING:
     from keinstich.deal import Deal, Move, Result
@@ -269,10 +270,11 @@ class Game(ABC):
     # --- words ---------------------------------------------------------------------------------
 
     def describe_move(self, move: Move, style: Style = "french") -> str:
-        """A move in words for messages and move lists: a card's name, or the move's own text."""
+        """A move in words for messages and move lists: a card's name, or the move's own words ("pass", "play",
+        "announce 66"; German "passen", "ich spiele", "66 ansagen")."""
         if isinstance(move, Card):
             return card_words(move, style)
-        return "pass" if move is None else str(move)
+        return move_words(move)
 
     def public_move(self, move: Move, style: Style = "french") -> str:
         """A move as the other seats learn of it (:meth:`describe_move`, unless the move is secret)."""
@@ -280,11 +282,15 @@ class Game(ABC):
 
     def contract_name(self, contract: Any, style: Style | None = None) -> str:
         """A contract's name for menus: "No Hearts", with the German name where it differs; ``style``: the
-        faces shown, for a contract named after its cards (see :meth:`~keinstich.contracts.Contract.title`)."""
+        faces shown, for a contract named after its cards (see :meth:`~keinstich.contracts.Contract.title`). In
+        German the name is the German one already, given in the pack's words: "Kein Ober", not "Kein Ober (Keine
+        Dame)" beside German faces."""
         title = getattr(contract, "title", None)
         name = title(style) if callable(title) else str(getattr(contract, "name", contract))
         german = str(getattr(contract, "german", "") or "")
-        return _("{name} ({german})", name=name, german=german) if german and german != name else name
+        if not german or german == name or language() == "de":
+            return name
+        return _("{name} ({german})", name=name, german=german)
 
     def describe_deal(self, contract: Any, players: int, pack: Pack) -> str:
         """One line on a deal's rules, players and pack (the title of a table or a replay)."""

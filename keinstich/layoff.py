@@ -433,18 +433,23 @@ class DominoDeal(OpenLayout, LayOffPlayOut, Machine):
     # --- display -------------------------------------------------------------------------------
 
     def __str__(self) -> str:
+        out = ", ".join(map(str, self._finish))
         if self.is_over:
-            state = "over; went out: " + ", ".join(map(str, self._finish))
+            state = _("over; went out: {seats}", seats=out)
+        elif self._finish:
+            state = _("seat {n} to move; out so far: {seats}", n=self._turn, seats=out)
         else:
-            state = f"seat {self._turn} to move"
-            if self._finish:
-                state += "; out so far: " + ", ".join(map(str, self._finish))
+            state = _("seat {n} to move", n=self._turn)
         return f"{self.layout_text()}\n{state}"
 
     def __repr__(self) -> str:
-        state = "over" if self.is_over else f"seat {self._turn} to move"
         laid = sum(1 for _x, c, _x in self._history if c is not None)
-        return f"<DominoDeal {self.contract.id} ({self.rules.layout}): {laid} cards laid, {state}>"
+        # TRANSLATORS: a lay-off deal in short (a notebook's plain text): "<DominoDeal domino (rows): 7 cards laid,
+        # seat 1 to move>"; "domino" is the contract's id and "rows" the layout's, both code
+        return (_("<DominoDeal {contract} ({layout}): {laid} cards laid, over>", contract=self.contract.id,
+                  layout=self.rules.layout, laid=laid) if self.is_over else
+                _("<DominoDeal {contract} ({layout}): {laid} cards laid, seat {seat} to move>",
+                  contract=self.contract.id, layout=self.rules.layout, laid=laid, seat=self._turn))
 
     def _repr_html_(self) -> str:
         """The layout (rows or chain) with its open ends, every hand open, passes and places."""

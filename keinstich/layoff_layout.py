@@ -14,6 +14,7 @@ from functools import lru_cache
 from keinstich.cards import ALL_CARDS, Card, Rank, Style, Suit, card, cards_of, mask_of, strength_table
 from keinstich.deal import End
 from keinstich.layoff_rules import DominoError, DominoRules
+from keinstich.wording.i18n import _
 
 TOP, BOTTOM = 1, 2
 """The ends of a row or the chain, as bits: a card may fit either or both."""
@@ -275,15 +276,19 @@ class OpenLayout:
         jack = Rank.JACK.label(self.style)
         if self.rules.layout == "chain":
             if not self._chain:
-                return f"chain: (empty; any {jack} starts it)"
-            return "chain: " + (", ".join(c.label("german") for c in self._chain) if german
-                                else " ".join(c.code for c in self._chain))
+                return _("chain: (empty; any {jack} starts it)", jack=jack)
+            return _("chain: {cards}", cards=", ".join(c.label("german") for c in self._chain) if german
+                     else " ".join(c.code for c in self._chain))
         lines = []
+        names = {s: s.label(self.style).capitalize() if german else s.label(self.style) for s in self.rows}
+        width = max(8, *(len(n) + (2 if german else 0) for n in names.values()))  # the bodies in one column
         for s, row in self.rows.items():
             if german:
-                body = ", ".join(c.rank.label("german") for c in row) if row else f"(not started; its {jack} starts it)"
-                lines.append(f"{s.label('german').capitalize() + ':':<8}{body}")
+                body = (", ".join(c.rank.label("german") for c in row) if row
+                        else _("(not started; its {jack} starts it)", jack=jack))
+                lines.append(f"{names[s] + ':':<{width}}{body}")
             else:
-                body = " ".join(c.code for c in row) if row else f"(not started; {Card(s, Rank.JACK).code} starts it)"
-                lines.append(f"{s.symbol} {s.label(self.style):<8} {body}")
+                body = (" ".join(c.code for c in row) if row
+                        else _("(not started; {card} starts it)", card=Card(s, Rank.JACK).code))
+                lines.append(f"{s.symbol} {names[s]:<{width}} {body}")
         return "\n".join(lines)

@@ -201,7 +201,10 @@ def herzeln_domino(players: int = 4, layout: Layout = "chain", order: Order = "a
     else:
         rules = DominoRules(layout=layout, start="any", order=order, wrap=True, voluntary_pass=voluntary_pass)
     cid = "herzeln-domino" + ("-rows" if layout == "rows" else "") + ("-natural" if order == "natural" else "")
-    name = "Domino" + (" by suit" if layout == "rows" else "") + (" (natural order)" if order == "natural" else "")
+    name = {("chain", "ace-ten"): NP_("herzeln contract", "Domino"),
+            ("rows", "ace-ten"): NP_("herzeln contract", "Domino by suit"),
+            ("chain", "natural"): NP_("herzeln contract", "Domino (natural order)"),
+            ("rows", "natural"): NP_("herzeln contract", "Domino by suit (natural order)")}[layout, order]
     return DominoContract(cid, name, "Unteranlegen", rules, tuple(-10 * i for i in range(players)), "herzeln")
 
 

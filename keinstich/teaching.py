@@ -13,13 +13,17 @@ its search against the opponents at the table (:func:`keinstich.coach.open_value
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from keinstich.cards import Style
 from keinstich.deal import Deal, Move, move_cards
 from keinstich.wording import listed
 from keinstich.wording.i18n import N_, _
 
-__all__ = ["Answer", "Verdict", "best_moves", "judged", "open_best", "review_of"]
+if TYPE_CHECKING:
+    from keinstich.coach import Judgement
+
+__all__ = ["Answer", "best_moves", "judged", "open_best", "review_of"]
 
 OPEN_VIEW = N_("with all hands open, against these opponents")
 """What the open-hands answer assumes, said with it: every hand known, the other seats playing as their bots at
@@ -41,25 +45,6 @@ class Answer:
     def cards(self) -> tuple[object, ...]:
         """The cards those moves put down (none for a pass or a call)."""
         return tuple(c for m in self.moves for c in move_cards(m))
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """One move judged: its ``grade`` (best, fine, mistake, blunder, only, differs), what it cost in the
-    contract's ``unit``, the ``best`` moves, and the coach's sentences on the move and on the best."""
-
-    move: Move
-    grade: str
-    cost: float
-    best: tuple[Move, ...]
-    why: str
-    best_why: str
-    unit: str
-
-    @property
-    def wrong(self) -> bool:
-        """A mistake or a blunder (a fine move is no error)."""
-        return self.grade in ("mistake", "blunder")
 
 
 def _seat(position: Deal) -> int:
@@ -89,7 +74,7 @@ def open_best(position: Deal, *, bots: object = "heuristic", style: Style | None
     moves whose exact value is the top one)."""
     from keinstich.coach import open_values, verdict
     from keinstich.coach.fair import key
-    from keinstich.coach.judge import answers_for
+    from keinstich.coach.judgement import answers_for
 
     seat = _seat(position)
     legal = tuple(position.legal_moves())
@@ -118,14 +103,13 @@ def open_best(position: Deal, *, bots: object = "heuristic", style: Style | None
     return Answer(seat, moves, why, open_hands=True, view=OPEN_VIEW)
 
 
-def judged(position: Deal, move: Move, *, style: Style | None = None) -> Verdict:
-    """``move`` judged fairly in ``position`` (the coach's verdict): grade, cost, the best moves and the
-    sentences."""
-    from keinstich.coach import verdict
+def judged(position: Deal, move: Move | str, *, style: Style | None = None) -> Judgement:
+    """``move`` judged fairly in ``position`` (the coach's judgement, from what the player could know): its grade
+    (``.grade.bad``: a mistake or a blunder), cost, the best moves and the sentences."""
+    from keinstich.coach import judge
 
     _seat(position)
-    v = verdict(position, style=style)
-    return Verdict(move, v.grade(move), v.cost(move), v.best, v.why(move, style), v.best_why(style), v.unit)
+    return judge(position, move, open_hands=False, style=style)
 
 
 def _names(position: Deal, moves: tuple[Move, ...], style: Style | None) -> str:

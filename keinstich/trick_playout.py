@@ -118,12 +118,14 @@ class PlayOut:
 
     def run_out(self, mode: int, *, draws: Sequence[float] = (), known: Sequence[int] | None = None,
                 soloist: int | None = None, heuristic: Any = None, cards: int = 0, in_play: int = 0,
-                seen: Sequence[int] = ()) -> int:
+                seen: Sequence[int] = (), first: Card | None = None) -> int:
         """Play the deal to its end in the kernel (:func:`keinstich.kernel.playout.run`), or only the next
         ``cards`` cards: by ``draws`` (one random number per card, mode ``RANDOM``), or by the heuristic
         bot (mode ``HEURISTIC``: its tables ``heuristic``, what it ``known`` of each seat, the ``soloist``
         of a trump game; ``in_play``, the pack in play when more than the cards dealt to the seats, and
-        ``seen``, per seat the cards out of play it has seen). Returns how many cards were played."""
+        ``seen``, per seat the cards out of play it has seen). ``first``: the card the seat to move plays
+        first (a legal one; the play-outs of a judged move start so, mode ``FAIR`` reading its suit order off
+        the deal before it). Returns how many cards were played."""
         if self._turn < 0:
             return 0
         state = self.kernel_state(mode, known=known, soloist=soloist, cards=cards, in_play=in_play, seen=seen)
@@ -139,7 +141,7 @@ class PlayOut:
             if not _NO_DRAWS:
                 _NO_DRAWS.append(float_array(()))
             rnd = _NO_DRAWS[0]
-        count = run(state, self._kernel_tables().T, heuristic, rnd, -1)
+        count = run(state, self._kernel_tables().T, heuristic, rnd, -1 if first is None else first.index)
         self._take(state, count)
         return int(count)
 

@@ -11,6 +11,7 @@ from functools import cached_property
 from typing import ClassVar, Literal, NamedTuple, Protocol
 
 from keinstich.cards import ALL_CARDS, Card, Style, Suit, card, mask_of, strength_table
+from keinstich.wording.i18n import _
 
 
 @dataclass(frozen=True)
@@ -92,7 +93,8 @@ class Trick(NamedTuple):
 
     def __str__(self) -> str:
         plays = ", ".join(f"{s}:{c.code}" for s, c in self.plays())
-        return f"trick {self.number} ({plays}) won by seat {self.winner}"
+        # TRANSLATORS: a finished trick in the engine's voice: "trick 1 (0:AH, 1:KH, 2:10H, 3:QH) won by seat 0"
+        return _("trick {number} ({plays}) won by seat {seat}", number=self.number, plays=plays, seat=self.winner)
 
     def _repr_html_(self) -> str:
         """Who played what round the table, the winner framed (see :mod:`keinstich.faces`)."""
@@ -154,7 +156,7 @@ class Observation:
         for t in self.tricks:  # card by card, without building ``played``: bots ask this on every card
             for c in t.cards:
                 m |= c.bit
-        for _, c in self.trick:
+        for _seat, c in self.trick:
             m |= c.bit
         return m
 

@@ -39,6 +39,7 @@ from keinstich.trick_rules import (
     TrickRules,
     forehand,
 )
+from keinstich.wording.i18n import _
 
 _SHIFT = (0, 13, 26, 39)
 _SUIT_OF = tuple(i // 13 for i in range(52))  # a card index's suit as a plain int (faster than Suit)
@@ -417,9 +418,14 @@ class TrickDeal(PlayOut, Machine):
             contract=self.contract, rules=self.rules, style=self.style)
 
     def __repr__(self) -> str:
-        state = "over" if self.is_over else f"seat {self._turn} to play"
-        cid = self.contract.id if self.contract is not None else "no contract"
-        return f"<TrickDeal {cid}: {len(self._tricks)}/{self.total_tricks} tricks, {state}>"
+        cid = self.contract.id if self.contract is not None else _("no contract")
+        done, total = len(self._tricks), self.total_tricks
+        # TRANSLATORS: a trick deal in short (a notebook's plain text): "<TrickDeal no-tricks: 3/8 tricks, seat 2 to
+        # play>"; "no-tricks" is the contract's id, code
+        return (_("<TrickDeal {contract}: {done}/{total} tricks, over>", contract=cid, done=done, total=total)
+                if self.is_over else
+                _("<TrickDeal {contract}: {done}/{total} tricks, seat {seat} to play>", contract=cid, done=done,
+                  total=total, seat=self._turn))
 
     def _repr_html_(self) -> str:
         """Every hand open, the trick on the table, tricks taken and scores so far."""

@@ -1,7 +1,7 @@
 """Re-run lesson notebooks top to bottom in a fresh kernel and commit-ready them.
 
-    python scripts/refresh_lessons.py                 # every notebook in lessons/
-    python scripts/refresh_lessons.py lessons/03-no-tricks.ipynb
+    python scripts/refresh_lessons.py                 # every notebook in lessons/ and lessons/de/
+    python scripts/refresh_lessons.py lessons/03-no-tricks.ipynb lessons/de/03-kein-stich.ipynb
     python scripts/refresh_lessons.py --format-only   # normalise the files without running them
 
 Run it after a change to the engine's rich displays, the card faces or a widget: committed outputs are
@@ -89,13 +89,14 @@ def refresh(path: Path) -> float:
 def main() -> None:
     args = sys.argv[1:]
     format_only = "--format-only" in args
-    paths = [Path(p) for p in args if p != "--format-only"] or sorted((ROOT / "lessons").glob("*.ipynb"))
+    paths = [Path(p) for p in args if p != "--format-only"] or [
+        *sorted((ROOT / "lessons").glob("*.ipynb")), *sorted((ROOT / "lessons" / "de").glob("*.ipynb"))]
     for path in paths:
         if format_only:
             strip(path)
-            print(f"{path.name}: normalised", flush=True)
+            print(f"{path.relative_to(ROOT) if path.is_absolute() else path}: normalised", flush=True)
         else:
-            print(f"{path.name}: {refresh(path):.1f} s", flush=True)
+            print(f"{path.relative_to(ROOT) if path.is_absolute() else path}: {refresh(path):.1f} s", flush=True)
 
 
 if __name__ == "__main__":

@@ -86,6 +86,12 @@ def _over(v: Any) -> str:
     f = v.judged
     if not f.count:
         return _("your legal cards all come to the same here")
+    if f.listed and f.random:  # every deal that fits, played out at random again and again: it says how often
+        rounds = f.count // f.fits
+        _need(rounds * f.fits == f.count, str(f.count), "whole rounds of the listed deals")
+        return ngettext("all {fits} deals that fit what you saw, each played out once at random",
+                        "all {fits} deals that fit what you saw, each played out {n} times at random", rounds,
+                        fits=f.fits)
     if f.listed and f.count == 1:
         return (_("the only deal that fits what you saw, solved exactly") if f.exact else
                 _("the only deal that fits what you saw, played out"))
@@ -209,8 +215,11 @@ def _open(j: Judgement, rest: str, answers: Answers | None) -> list[str]:
         _need(rest.startswith(lead) and gap < v.grades.fine, rest, "open: no better with these hands")
         tail = rest[len(lead):]
         if tail:
-            got = re.fullmatch(_after("{sentence}, but in {k} of the {n} deals it costs {amount} more",
-                                      k=r"(?P<k>\d+)", n=r"(?P<n>\d+)", amount=amount_form(unit, "loss")), tail)
+            random = v.judged is not None and v.judged.listed and v.judged.random
+            risk = ("{sentence}, but in {k} of the {n} play-outs it costs {amount} more" if random else
+                    "{sentence}, but in {k} of the {n} deals it costs {amount} more")
+            got = re.fullmatch(_after(risk, k=r"(?P<k>\d+)", n=r"(?P<n>\d+)", amount=amount_form(unit, "loss")),
+                               tail)
             _need(got is not None, tail, "risk")
             assert got is not None
             k, loss = _risk(j)

@@ -9,11 +9,12 @@ import pytest
 
 from keinstich.bots import HeuristicBot, play_deal
 from keinstich.bots.random import RandomBot
-from keinstich.coach import CoachError, grades_of, judge, review
+from keinstich.coach import CoachError, Grade, grades_of, judge, review
 from keinstich.coach.grades import BLUNDER, FINE, MISTAKE
 from keinstich.deal import move_cards
 from keinstich.games import GAMES, game
 from keinstich.tricks import TrickDeal
+from keinstich.wording import use_language
 
 DOC = Path(__file__).parent.parent / "docs" / "coach.md"
 
@@ -164,6 +165,11 @@ def test_a_partie_is_played_out_and_every_deal_reviewed_from_the_seat() -> None:
     costs = [j.cost for _, j in pr.worst(10)]
     assert costs == sorted(costs, reverse=True)
     assert f"{len(pr.deals)} deals" in pr.summary and "<table>" in pr._repr_html_()
+    assert "<th>mistakes</th>" in pr._repr_html_()
+    with use_language("de"):  # the table's headings in the reader's words; the rows' keys stay the API
+        shown = pr._repr_html_()
+        assert "<th>Fehler</th><th>grobe Fehler</th><th>du</th>" in shown and "mistakes" not in shown
+        assert "mistakes" in pr.rows()[0]
 
 
 def test_against_a_bot_that_thinks_long_there_is_no_open_search_and_the_review_says_so() -> None:
@@ -219,3 +225,67 @@ def test_what_is_not_a_deal_or_a_move_is_refused_in_words() -> None:
     d = game("kein-stich").deal("no-hearts", 1)
     with pytest.raises(CoachError, match="a move is one card"):
         judged(d, [])  # type: ignore[arg-type]
+
+
+# --- tests that catch a wrong judge (issue 27): each fails when its fault is put in -----------------------------
+
+
+def learner_review(cid: str, seeds: range) -> tuple[object, object]:
+    """The first learner-like deal of ``cid`` among ``seeds`` whose review has both a mistake and a blunder."""
+    for seed in seeds:
+        d = played("kein-stich", cid, seed)
+        r = review(d, 0, open_hands=False)
+        grades = {j.grade for j in r.decisions}
+        if Grade.MISTAKE in grades and Grade.BLUNDER in grades:
+            return d, r
+    raise AssertionError("no deal with a mistake and a blunder")
+
+
+def test_the_reviews_mistakes_are_every_decision_that_costs_a_mistake_or_more() -> None:
+    """Told by the costs and the contract's thresholds, not by the grades' own words: a review that drops its
+    blunders (or its mistakes) from ``mistakes`` fails here."""
+    _, r = learner_review("no-hearts", range(1, 40))
+    g = grades_of(r.decisions[0].verdict.position)
+    costly = [j for j in r.decisions if j.cost - j.margin >= g.mistake]  # what the thresholds call a mistake or worse
+    assert any(j.cost - j.margin >= g.blunder for j in costly)  # a blunder among them
+    assert list(r.mistakes) == costly
+    assert all(j.grade.bad and not j.grade.good for j in r.mistakes)
+    assert r.count("mistake") + r.count("blunder") == len(r.mistakes)
+
+
+def test_the_coach_reads_a_move_as_the_deal_does() -> None:
+    """Whatever ``Deal.play`` accepts as text, the coach judges: a pass, a card at an end, a card code."""
+    lay = GAMES["kein-stich"].deal("domino", 5)
+    bot = HeuristicBot()
+    tried = set()
+    while not lay.over and len(tried) < 2:
+        seat = lay.turn
+        assert seat is not None
+        moves = lay.legal_moves()
+        if None in moves and "pass" not in tried:
+            probe = lay.copy()
+            probe.play("pass")  # the deal takes it
+            assert judge(lay, "pass", open_hands=False).move is None
+            assert judge(lay, "pass", open_hands=False).grade == judge(lay, None, open_hands=False).grade
+            tried.add("pass")
+        lay.play(bot.decide(lay.observation(seat)).move, seat)
+    assert "pass" in tried
+    chain = GAMES["herzeln"].deal("herzeln-domino", 7, players=4)
+    while not chain.over:
+        seat = chain.turn
+        assert seat is not None
+        both = [m for m in chain.legal_moves() if m is not None and str(m).endswith("@bottom")]
+        if both:
+            text = str(both[0])
+            probe = chain.copy()
+            probe.play(text)
+            assert judge(chain, text, open_hands=False).move == both[0]
+            break
+        chain.play(bot.decide(chain.observation(seat)).move, seat)
+    else:
+        raise AssertionError("no card that fits both ends of the chain")
+    trick = played("kein-stich", "no-hearts", 3).rewound(4)
+    code = trick.legal()[0].code
+    assert judge(trick, code, open_hands=False).move == trick.legal()[0]
+    with pytest.raises(CoachError, match="cannot read the move"):
+        judge(trick, "QX", open_hands=False)

@@ -21,6 +21,7 @@ from keinstich.games import GAMES, game, register
 from keinstich.games.herzblatt import Announce, Ask, Contra, Discard, HerzblattDeal, HerzblattRules, Re
 from keinstich.layoff import Lay
 from keinstich.tricks import TrickDeal
+from keinstich.wording import use_language
 
 
 def every_contract() -> list[tuple[str, str, int]]:
@@ -292,3 +293,17 @@ def test_a_move_is_described_in_the_words_of_the_faces_shown():
     assert hb.describe_move(Ask(True)) == "play"
     assert hb.public_move(Discard(*cards("7C 8C"))) == "discard two cards"
     assert hb.public_move(qs, "french") == "Q♠"
+    with use_language("de"):  # the other seats' moves in the table's history, in the reader's words
+        assert ks.describe_move(None) == "passen" and hb.public_move(None) == "passen"
+        assert hb.public_move(Discard(*cards("7C 8C"))) != "discard two cards"
+
+
+def test_a_herzblatt_deal_in_short_is_said_in_the_readers_words():
+    """A notebook's plain text of a Herzblatt deal: its players, dealer, soloist and phase, German in German."""
+    deal = HerzblattDeal.from_seed(7, HerzblattRules(players=3))
+    assert repr(deal) == "<HerzblattDeal 3p dealer 2: asking>"
+    with use_language("de"):
+        assert repr(deal) == "<HerzblattDeal 3 Spieler, Geber Platz 2: Fragen>"
+    deal.play(Ask(True))
+    with use_language("de"):
+        assert repr(deal) == "<HerzblattDeal 3 Spieler, Geber Platz 2, Alleinspieler Platz 0: Drücken>"

@@ -280,9 +280,13 @@ def test_random_policies_by_observation_play_legal_parties(seed):
 def test_the_deals_named_after_cards_take_the_faces_words():
     from keinstich.games import GAMES
     from keinstich.games.herzeln import KING_OF_HEARTS, NO_QUEENS
+    from keinstich.wording.i18n import use_language
 
     assert NO_QUEENS.describe() == "No Queens: -20 per Queen"  # Herzeln's usual French pack
     assert NO_QUEENS.describe("german") == "No Obers: -20 per Ober"
     assert KING_OF_HEARTS.describe("german") == "König of Hearts: -40 for the König of Hearts"
     assert GAMES["herzeln"].contract_name(NO_QUEENS, "german") == "No Obers (Keine Dame)"
     assert GAMES["herzeln"].contract_name(NO_QUEENS) == "No Queens (Keine Dame)"
+    with use_language("de"):  # the German name is the name: in the pack's words, not glossed again
+        assert GAMES["herzeln"].contract_name(NO_QUEENS, "german") == "Kein Ober"
+        assert GAMES["herzeln"].contract_name(NO_QUEENS) == "Keine Dame"

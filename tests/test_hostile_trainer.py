@@ -9,9 +9,9 @@ from datetime import UTC, datetime
 import pytest
 from guards import one_sentence
 
+from keinstich.coach import Verdict
 from keinstich.trainer.memory import Memory
 from keinstich.trainer.practice import Practice, PracticeError, SimulatedClock
-from keinstich.trainer.verdicts import Solution
 
 START = datetime(2025, 3, 3, 18, tzinfo=UTC)
 
@@ -28,13 +28,13 @@ def test_a_wrong_first_try_gets_a_second_try_in_every_game(contract: str) -> Non
     q = p.next()
     assert q is not None
     sol = q.solution()
-    bad = next(m for m in q.position.legal_moves() if not sol.is_good(m))
+    bad = next(m for m in q.position.legal_moves() if not sol.grade(m).good)
     out = p.answer(bad)
     assert not out.done and out.tries == 1 and q.tries == [bad] and p.memory.count() == 0
     if out.refutation is not None:  # the layout that beats the card: the position shown, the hidden hands dealt anew
         assert out.refutation.hand(q.seat) == q.position.hand(q.seat)
         assert out.refutation.players == q.position.players
-    good = next(m for m in q.position.legal_moves() if sol.is_good(m))
+    good = next(m for m in q.position.legal_moves() if sol.grade(m).good)
     second = p.answer(good)
     assert second.done and second.tries == 2 and not second.solved and p.memory.count() == 1
 
@@ -44,12 +44,12 @@ def test_a_try_that_cannot_be_judged_counts_for_nothing(monkeypatch: pytest.Monk
     q = p.next()
     assert q is not None
     sol = q.solution()
-    bad = next(m for m in q.position.legal_moves() if not sol.is_good(m))
+    bad = next(m for m in q.position.legal_moves() if not sol.grade(m).good)
 
-    def broken(self: Solution, move: object) -> None:
+    def broken(self: Verdict, move: object) -> None:
         raise ValueError("the layout could not be worked out")
 
-    monkeypatch.setattr(Solution, "refutation", broken)
+    monkeypatch.setattr(Verdict, "refutation", broken)
     with pytest.raises(ValueError, match="could not be worked out"):
         p.answer(bad)
     assert q.tries == [] and not q.done and p.memory.count() == 0  # the learner may try again
@@ -86,8 +86,8 @@ def test_an_answer_is_written_once_however_often_it_is_sent() -> None:
     q = p.next()
     assert q is not None
     sol = q.solution()
-    bad = next(m for m in q.position.legal_moves() if not sol.is_good(m))
-    good = next(m for m in q.position.legal_moves() if sol.is_good(m))
+    bad = next(m for m in q.position.legal_moves() if not sol.grade(m).good)
+    good = next(m for m in q.position.legal_moves() if sol.grade(m).good)
     p.answer(bad)
     with pytest.raises(PracticeError, match="you tried that card already"):
         p.answer(bad)  # a double click on the wrong card: no second try

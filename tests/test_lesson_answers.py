@@ -1,16 +1,17 @@
 """The exercise solutions of lessons 07 to 13 state answers in words; the engine must still give them.
 
 Each case recomputes one answer with the engine and checks that the folded solution says it, so a change in
-the rules or the bots cannot leave a solution saying something untrue (the pytudes rule, for exercises).
+the rules or the bots cannot leave a solution saying something untrue (the pytudes rule, for exercises). The German
+lessons (lessons/de/) have their own cases, in their words (GERMAN_CASES).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
-from test_lessons import LESSONS, read, source
+from lesson_series import ENGLISH, GERMAN, Series
+from test_lessons import read, source
 
 from keinstich.bots import HeuristicBot, play_deal
 from keinstich.cards import card, cards
@@ -20,10 +21,12 @@ from keinstich.games.herzeln import HERZELN_CONTRACTS
 from keinstich.games.kein_stich import Partie, preset
 from keinstich.layoff import DominoDeal, payout_shares
 from keinstich.tricks import TrickDeal
+from keinstich.wording import use_language
 
 
-def solution(lesson: str, number: int) -> str:
-    path = next(LESSONS.glob(f"{lesson}-*.ipynb"))
+def solution(lesson: str, number: int, series: Series = ENGLISH) -> str:
+    path = series.lesson(lesson)
+    assert path is not None, f"{series.folder.name} has no lesson {lesson}"
     found = [source(c) for c in read(path)["cells"] if c.get("id") == f"{lesson}-ex{number}-solution"]
     assert len(found) == 1, f"lesson {lesson} has no solution cell for exercise {number}"
     return found[0]
@@ -142,21 +145,88 @@ CASES: list[tuple[str, int, Callable[[], str]]] = [
 ]
 
 
+def acorns_row_de() -> str:
+    deal = DominoDeal.from_seed("german-32", 4, seed=7)
+    deal.play("JC")
+    deal.play("10C")
+    with use_language("de"):
+        said = str(deal.why_illegal("8C"))
+    assert "Eichel läuft von 10C bis JC" in said and "muss passen" in said, said
+    return "nur die Eichel-9 passt unten an"
+
+
+def herzeln_no_tricks_de() -> str:
+    herzeln_no_tricks()
+    return "sie würde den Stich machen und 10 Punkte kosten"
+
+
+def herzblatt_legal_de() -> str:
+    herzblatt_legal()
+    return "nur die Herz-9"
+
+
+def herzblatt_58_de() -> str:
+    herzblatt_58()
+    return "zahlt er jedem Gegenspieler 4 (8 insgesamt)"
+
+
+def heuristic_game_de() -> str:
+    return heuristic_game().replace("`played.scores()` is", "`gespielt.scores()` ist")
+
+
+def monte_carlo_samples_de() -> str:
+    from keinstich.bots.montecarlo import MonteCarloBot
+    from keinstich.contracts import NO_HEARTS
+
+    monte_carlo_samples()
+    obs = TrickDeal.from_seed("german-32", 4, 3, NO_HEARTS).observation(0)
+    leads = [MonteCarloBot(seed=1, samples=n).decide(obs).card.label("german", lang="de") for n in (10, 160)]
+    return f"Mit 10 und 40 ausgedachten Verteilungen spielt er den {leads[0]} aus; mit 160 wechselt er zum {leads[1]}"
+
+
+GERMAN_CASES: list[tuple[str, int, Callable[[], str]]] = [
+    ("07", 1, acorns_row_de),
+    ("07", 2, lambda: f"payout_shares(160, (2, 0, 3, 1))   # {payout_shares(160, (2, 0, 3, 1))}"),
+    ("07", 3, domino_passes),
+    *[case for case in CASES if case[:2] in {("08", 1), ("08", 2), ("08", 3), ("09", 1), ("09", 2), ("09", 3),
+                                              ("10", 3)}],
+    ("10", 1, herzeln_no_tricks_de),
+    *[case for case in CASES if case[:2] == ("11", 1)],
+    ("11", 2, herzblatt_legal_de),
+    ("11", 3, herzblatt_58_de),
+    ("12", 1, heuristic_game_de),
+    ("12", 3, monte_carlo_samples_de),
+    *[case for case in CASES if case[0] == "13"],  # the totals, "# 40", "# 40", "# 80", in any language
+]
+"""The German lessons' cases (their solutions say the answers in German; codes and numbers as in English)."""
+
+UNCHECKED = {("10", 2), ("12", 2)}
+"""Exercises with no case: 10-2 is a question about the rank circle; 12-2 takes a minute of tournaments."""
+
+
 @pytest.mark.parametrize(("lesson", "number", "answer"), CASES, ids=[f"{c[0]}-{c[1]}" for c in CASES])
 def test_the_solution_says_what_the_engine_gives(lesson: str, number: int, answer: Callable[[], str]) -> None:
     said = answer()
     assert said in solution(lesson, number), f"lesson {lesson}, exercise {number}: the solution should say {said!r}"
 
 
-def test_every_exercise_of_these_lessons_is_checked_or_has_no_engine_answer() -> None:
-    """Exercises not in CASES: 10-2 is a question about the rank circle; 12-2 takes a minute of tournaments."""
-    unchecked = {("10", 2), ("12", 2)}
-    for path in sorted(Path(LESSONS).glob("[01][0-9]-*.ipynb")):
+@pytest.mark.parametrize(("lesson", "number", "answer"), GERMAN_CASES, ids=[f"de/{c[0]}-{c[1]}" for c in GERMAN_CASES])
+def test_the_german_solution_says_what_the_engine_gives(lesson: str, number: int, answer: Callable[[], str]) -> None:
+    said = answer()
+    assert said in solution(lesson, number, GERMAN), (
+        f"lesson de/{lesson}, exercise {number}: the solution should say {said!r}")
+
+
+@pytest.mark.parametrize("series", [ENGLISH, GERMAN], ids=lambda s: s.lang)
+def test_every_exercise_of_these_lessons_is_checked_or_has_no_engine_answer(series: Series) -> None:
+    cases = CASES if series is ENGLISH else GERMAN_CASES
+    for path in series.numbered:
         lesson = path.name[:2]
         if not "07" <= lesson <= "13":
             continue
         ids = [c.get("id", "") for c in read(path)["cells"]]
         numbers = [int(i.split("-ex")[1].split("-")[0]) for i in ids
                    if i.startswith(f"{lesson}-ex") and i.endswith("-solution")]
-        missing = [n for n in numbers if (lesson, n) not in unchecked and not any(c[:2] == (lesson, n) for c in CASES)]
-        assert not missing, f"lesson {lesson}: exercises {missing} have no case here"
+        assert numbers, f"{path.name}: no solution cell has an id {lesson}-exN-solution"
+        missing = [n for n in numbers if (lesson, n) not in UNCHECKED and not any(c[:2] == (lesson, n) for c in cases)]
+        assert not missing, f"{series.folder.name}/{path.name}: exercises {missing} have no case here"

@@ -1,10 +1,11 @@
-"""The lessons as files: listed in the index, built the same way, committed as run.
+"""The lessons as files: listed in the index, built the same way, committed as run, in both series.
 
-nbval (``make lessons``) runs every notebook and compares its outputs; these checks are about the
-files themselves and run in a fraction of a second: every lesson is linked from the index, every
-numbered lesson has the parts issue 6 asks for, outputs are committed from a clean top-to-bottom run
-with the widget state stripped, and every German word in the index's glossary is used in the lesson
-the glossary says introduces it.
+nbval (``make lessons``) runs every notebook, lessons/ and lessons/de/, and compares its outputs; these checks are
+about the files themselves and run in a fraction of a second: every lesson is linked from its series' index, the
+indexes link each other, the German series teaches the English lessons (same numbers), every numbered lesson has
+the parts issue 6 asks for (in its language's words, tests/lesson_series.py), outputs are committed from a clean
+top-to-bottom run with the widget state stripped, and every word in an index's glossary is used in the lesson the
+glossary says introduces it.
 """
 
 from __future__ import annotations
@@ -16,11 +17,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from lesson_series import ENGLISH, GERMAN, SERIES, Series, all_notebooks, all_numbered, name, series_of
 
-LESSONS = Path(__file__).resolve().parent.parent / "lessons"
-INDEX = LESSONS / "00-index.ipynb"
-NOTEBOOKS = sorted(LESSONS.glob("[0-9][0-9]-*.ipynb"))
-NUMBERED = [p for p in NOTEBOOKS if p != INDEX]
+LESSONS = ENGLISH.folder
+INDEX = ENGLISH.index
+NOTEBOOKS = ENGLISH.notebooks
+NUMBERED = ENGLISH.numbered
 LINK = re.compile(r"\]\(([^)\s]+\.ipynb)\)")
 GLOSSARY_ROW = re.compile(  # | **German** | English | [lesson N](NN-name.ipynb) |
     r"^\|\s*\*\*(?P<term>[^*|]+)\*\*\s*\|(?P<gloss>[^|]+)\|\s*\[[^\]]*\]\((?P<file>[^)]+)\)\s*\|\s*$", re.M)
@@ -48,11 +50,11 @@ def markdown(path: Path) -> str:
     return "\n\n".join(source(c) for c in cells(path, "markdown"))
 
 
-def index_section(title: str) -> str:
-    """The markdown of the index from the heading ``## title`` to the next ``## `` heading."""
-    text = markdown(INDEX)
+def index_section(title: str, series: Series = ENGLISH) -> str:
+    """The markdown of a series' index from the heading ``## title`` to the next ``## `` heading."""
+    text = markdown(series.index)
     m = re.search(rf"^## {re.escape(title)}\s*$(.*?)(?=^## |\Z)", text, re.M | re.S)
-    assert m, f"the index has no '## {title}' section"
+    assert m, f"{series.index.name} has no '## {title}' section"
     return m.group(1)
 
 
@@ -62,33 +64,51 @@ def word(term: str) -> re.Pattern[str]:
 
 
 def test_there_are_lessons() -> None:
-    assert INDEX.exists()
-    assert len(NUMBERED) >= 2
+    for series in SERIES:
+        assert series.index.exists(), series.index
+        assert len(series.numbered) >= 2, series.folder
 
 
-def test_every_lesson_is_linked_from_the_index() -> None:
-    linked = set(LINK.findall(index_section("The lessons")))
-    missing = [p.name for p in NUMBERED if p.name not in linked]
-    assert not missing, f"lessons not listed in the index's table: {missing}"
+@pytest.mark.parametrize("series", SERIES, ids=lambda s: s.lang)
+def test_every_lesson_is_linked_from_the_index(series: Series) -> None:
+    linked = set(LINK.findall(index_section(series.lessons_heading, series)))
+    missing = [p.name for p in series.numbered if p.name not in linked]
+    assert not missing, f"lessons not listed in {series.index.name}'s table: {missing}"
 
 
-def test_every_link_in_the_index_opens_a_lesson() -> None:
-    links = LINK.findall(markdown(INDEX))
+@pytest.mark.parametrize("series", SERIES, ids=lambda s: s.lang)
+def test_every_link_in_the_index_opens_a_lesson(series: Series) -> None:
+    links = LINK.findall(markdown(series.index))
     assert links
-    broken = sorted({f for f in links if not (LESSONS / f).exists()})
-    assert not broken, f"the index links to notebooks that do not exist: {broken}"
+    broken = sorted({f for f in links if not (series.folder / f).exists()})
+    assert not broken, f"{series.index.name} links to notebooks that do not exist: {broken}"
 
 
-@pytest.mark.parametrize("path", NUMBERED, ids=lambda p: p.stem)
+def test_the_indexes_link_each_other() -> None:
+    """A reader who opens the other language's index finds the way over: each index links the other one."""
+    for here, there in ((ENGLISH, GERMAN), (GERMAN, ENGLISH)):
+        targets = {(here.folder / f).resolve() for f in LINK.findall(markdown(here.index))}
+        assert there.index.resolve() in targets, f"{here.index.name} does not link {there.index}"
+
+
+def test_the_german_series_teaches_the_english_lessons() -> None:
+    """lessons/de/NN-… for every lessons/NN-… (the same number, the same teaching), and no German lesson without an
+    English one."""
+    english = [p.name[:2] for p in ENGLISH.notebooks]
+    german = [p.name[:2] for p in GERMAN.notebooks]
+    assert german == english, f"German lessons {german}, English lessons {english}"
+
+
+@pytest.mark.parametrize("path", all_numbered(), ids=name)
 def test_lesson_has_the_parts_of_a_lesson(path: Path) -> None:
-    text = markdown(path)
-    assert re.search(r"\b(What you will learn|You will learn)\b", text), "no 'What you will learn'"
-    assert re.search(r"^#+ .*Exercise", text, re.M), "no Exercise(s) heading"
-    assert re.search(r"<details>\s*<summary>\s*Solution", text), "no <details><summary>Solution… to reveal"
-    assert re.search(r"^#+ .*Try it yourself", text, re.M), "no 'Try it yourself' section"
+    s, text = series_of(path), markdown(path)
+    assert re.search(s.learn, text), f"no '{s.learn}'"
+    assert re.search(s.exercises, text, re.M), f"no '{s.exercises}' heading"
+    assert re.search(rf"<details>\s*<summary>\s*{s.solution}", text), f"no <details><summary>{s.solution}… to reveal"
+    assert re.search(s.try_it, text, re.M), f"no '{s.try_it}' section"
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", all_notebooks(), ids=name)
 def test_committed_as_run_top_to_bottom_with_widget_state_stripped(path: Path) -> None:
     meta = read(path).get("metadata", {})
     assert "widgets" not in meta, "metadata.widgets must be stripped (widget state)"
@@ -102,17 +122,26 @@ def test_committed_as_run_top_to_bottom_with_widget_state_stripped(path: Path) -
     assert not errors, f"committed error outputs: {errors}"
 
 
-def test_glossary_terms_are_used_where_the_glossary_says_they_are_introduced() -> None:
-    rows = list(GLOSSARY_ROW.finditer(index_section("Glossary")))
+@pytest.mark.parametrize("series", SERIES, ids=lambda s: s.lang)
+def test_glossary_terms_are_used_where_the_glossary_says_they_are_introduced(series: Series) -> None:
+    rows = list(GLOSSARY_ROW.finditer(index_section(series.glossary_heading, series)))
     assert len(rows) >= 10, "the glossary table is missing or was not recognised"
     problems = []
     for row in rows:
-        term, lesson = row["term"].strip(), LESSONS / row["file"]
+        term, lesson = row["term"].strip(), series.folder / row["file"]
         if not lesson.exists():
             problems.append(f"{term}: links to {row['file']}, which does not exist")
         elif not word(term).search(markdown(lesson)):
             problems.append(f"{term}: not used in {row['file']}")
     assert not problems, "\n".join(problems)
+
+
+def test_the_german_lessons_speak_german_from_their_first_cell() -> None:
+    """Every German notebook's first code cell sets the language (keinstich.set_language("de"), as the README's
+    German section says), so its tables, quizzes, reviews and charts speak German in a fresh kernel."""
+    for path in GERMAN.notebooks:
+        first = source(cells(path, "code")[0])
+        assert re.search(r"^keinstich\.set_language\(\"de\"\)", first, re.M), f"{path.name}: {first[:80]!r}"
 
 
 def _refresh_script() -> Any:
@@ -126,7 +155,7 @@ def _refresh_script() -> Any:
     return module
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", all_notebooks(), ids=name)
 def test_committed_in_the_form_jupyterlab_keeps(path: Path) -> None:
     """A fresh clone's lesson opens without the "modified" dot (tests/browser/test_open_clean.py shows it in
     JupyterLab): the file is already what the refresh script normalises it to, kernelspec included."""
@@ -153,25 +182,36 @@ def code_sources(path: Path) -> list[str]:
     return [source(c) for c in cells(path, "code")]
 
 
-def test_lesson_02_exercise_asks_what_could_happen() -> None:
+EXERCISE_02 = {  # the question's cards, the solution's first words, a trick as printed
+    "en": (r"if seat (\d) had held the [^(]*\(`(\w+)`\) instead of the [^(]*\(`(\w+)`\)",
+           r"<summary>Solution</summary>\s*Seat (\d)\.", r"trick (\d) \(([^)]*)\) won by seat \d"),
+    "de": (r"wenn Platz (\d) die [^(]*\(`(\w+)`\) statt der [^(]*\(`(\w+)`\)",
+           r"<summary>Lösung</summary>\s*Platz (\d)\.", r"Stich (\d) \(([^)]*)\) geht an Platz \d"),
+}
+
+
+@pytest.mark.parametrize("series", SERIES, ids=lambda s: s.lang)
+def test_lesson_02_exercise_asks_what_could_happen(series: Series) -> None:
     """The exercise swaps one card of the worked deal for a card no other seat holds, and its solution names the
     winner the engine finds when the lesson's first two tricks are replayed with that card."""
     from keinstich.cards import card, cards
     from keinstich.tricks import TrickDeal
 
-    path = LESSONS / "02-tricks.ipynb"
+    path = series.lesson("02")
+    assert path is not None
+    asked, answered, printed_trick = EXERCISE_02[series.lang]
     text = markdown(path)
-    question = re.search(r"if seat (\d) had held the [^(]*\(`(\w+)`\) instead of the [^(]*\(`(\w+)`\)", text)
+    question = re.search(asked, text)
     assert question, "the exercise no longer names its cards as `codes`: update this test with it"
     seat, new, old = int(question[1]), card(question[2]), card(question[3])
-    answer = re.search(r"<summary>Solution</summary>\s*Seat (\d)\.", text[question.end():])
+    answer = re.search(answered, text[question.end():])
     assert answer, "the solution does not start by stating the winning seat"
     typed = next(s for s in code_sources(path) if "TrickDeal([cards(" in s)
     hands = [list(cards(h)) for h in re.findall(r'cards\("([^"]+)"\)', typed)]
     assert old in hands[seat], f"seat {seat} did not hold {old}"
     assert all(new not in hand for hand in hands), f"{new} is already in the deal: the exercise is impossible"
     printed = "".join("".join(o.get("text", "")) for c in cells(path, "code") for o in c.get("outputs", []))
-    tricks = re.findall(r"trick (\d) \(([^)]*)\) won by seat \d", printed)[:2]
+    tricks = re.findall(printed_trick, printed)[:2]
     assert [n for n, _ in tricks] == ["1", "2"], "the worked example no longer prints its first two tricks"
     hands[seat][hands[seat].index(old)] = new
     what_if = TrickDeal(hands, leader=0)
@@ -186,7 +226,7 @@ GOLD_FRAME = "#e69500"  # the frame of a playable card in the engine's faces
 MARKING_VIEWS = ("DominoView(", "Table.from_deal(")  # widgets that frame the cards the player to move may play
 
 
-@pytest.mark.parametrize("path", NUMBERED, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", all_numbered(), ids=name)
 def test_no_cell_gives_a_quiz_away(path: Path) -> None:
     """A LegalCardsQuiz on a position of the lesson: no cell before it shows that position with the answer framed
     (the deal's display marks the legal cards in gold; DominoView and the Table mark them too)."""

@@ -18,6 +18,7 @@ from keinstich.games.codec import MachineRecords
 from keinstich.hand_text import hands_from_text
 from keinstich.records import IllegalRecordPlay, Record, RecordError, check, record_of, replay
 from keinstich.tricks import TrickDeal, TrickRules, forehand
+from keinstich.wording.i18n import use_language
 
 
 def play_some(deal, rng, stop=None):
@@ -234,4 +235,8 @@ def test_a_game_defined_here_refuses_records_as_the_others_do(tiny):
     with pytest.raises(RecordError, match=r"cannot record contract 'no-hearts' as Tiny"):
         record_of(TrickDeal.from_seed("german-24", 2, 1, NO_HEARTS), game="tiny")
     with pytest.raises(RecordError, match=r"cannot record contract 'tiny-last-trick' as Kein Stich"):
+        record_of(deal, game="kein-stich")
+    # A German learner reads it in German: a reader's own contract at a table has no deal code (lesson de/13).
+    german = r"^das Spiel 'tiny-last-trick' lässt sich nicht als Kein Stich aufzeichnen: es ist kein Spiel von "
+    with use_language("de"), pytest.raises(RecordError, match=german):
         record_of(deal, game="kein-stich")

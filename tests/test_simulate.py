@@ -138,6 +138,20 @@ def test_herzblatt_whole_deals_settle_zero_sum_with_roles():
         assert int(solo["score"].iloc[0]) == -2 * int(rows[rows["role"] == "defender"]["score"].iloc[0])
 
 
+
+def test_a_frame_reads_the_same_in_every_language():
+    """The roles are ids ("soloist", "defender", "redeal"), not words: code that keys on them runs in German too,
+    and the same seed gives the same frame (role_word says them where a person reads them)."""
+    from keinstich.wording.i18n import use_language
+    from keinstich.wording.names import role_word
+
+    english = simulate("herzblatt", 6, game="herzblatt", players=3, bots="heuristic", seed=4)
+    with use_language("de"):
+        german = simulate("herzblatt", 6, game="herzblatt", players=3, bots="heuristic", seed=4)
+        assert [role_word(r) for r in ("soloist", "defender", "redeal")] == ["Spieler", "Gegenspieler", "neu geben"]
+    assert set(english["role"]) <= {"soloist", "defender", "redeal"} and "soloist" in set(english["role"])
+    assert german.equals(english)
+
 def test_a_contract_of_your_own():
     no_diamonds = Contract("no-diamonds", "No Diamonds", (PerCard(5, suit="D"),))
     f = simulate(no_diamonds, 5, bots="random")

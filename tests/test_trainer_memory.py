@@ -260,3 +260,19 @@ def test_keep_puts_an_answer_written_before_into_the_deck_once(tmp_path: Path) -
     kept = m.keep(a)  # "Practise these later"
     assert kept.item is not None and kept.due == a.at + timedelta(days=1) and m.count("items") == 1
     assert m.keep(a).item is None and m.count("items") == 1 and m.count() == 1
+
+
+def test_the_progress_chart_speaks_the_readers_language(tmp_path: Path) -> None:
+    """The rating chart's title, axis and legend (a contract family's name) come from the catalogs: a German learner
+    read "Kein Stich, trick deals" under a German title."""
+    from keinstich.trainer.charts import progress
+    from keinstich.wording.i18n import use_language
+
+    m = Memory.open(tmp_path / "m.sqlite3")
+    m.record_many([answer(1), answer(2, solved=True)])
+    with use_language("de"):
+        fig = progress(m)
+    ax = fig.axes[0]
+    legend = ax.get_legend()
+    assert legend is not None and [t.get_text() for t in legend.get_texts()] == ["Kein Stich, Stichspiele"]
+    assert ax.get_title().startswith("Deine Wertung") and ax.get_xlabel() != "days since your first rated answer"

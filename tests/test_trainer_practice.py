@@ -12,7 +12,7 @@ import pytest
 from keinstich.bots.play import bot_move
 from keinstich.bots.random import RandomBot
 from keinstich.coach import Review, review
-from keinstich.coach.equivalence import seat_view
+from keinstich.coach.equivalence import Relabel, seat_view
 from keinstich.deal import Deal
 from keinstich.games import GAMES
 from keinstich.trainer.bank import shipped
@@ -65,7 +65,7 @@ def test_two_mistakes_come_back_permuted_on_the_following_days(tmp_path: Path) -
         assert view_id(q.position) == q.view  # but the same position up to the renaming
         sol = q.solution()
         if wrong_first:
-            bad = next(m for m in q.position.legal_moves() if not sol.is_good(m))
+            bad = next(m for m in q.position.legal_moves() if not sol.grade(m).good)
             out = practice.answer(bad)
             assert not out.done and not out.good
             out = practice.answer(sol.good[0])
@@ -92,7 +92,7 @@ def test_the_weak_theme_shows_and_can_be_practised(tmp_path: Path) -> None:
         q = practice.next()
         assert q is not None and "duck" in q.themes
         sol = q.solution()
-        practice.answer(next(m for m in q.position.legal_moves() if not sol.is_good(m)))
+        practice.answer(next(m for m in q.position.legal_moves() if not sol.grade(m).good))
         practice.give_up()
     weak = practice.weak_themes()
     assert weak and weak[0][0] == "duck" and weak[0][2] == 4
@@ -119,7 +119,7 @@ def test_a_wrong_try_gets_a_layout_that_fits_what_the_learner_saw(tmp_path: Path
         q = practice.next()
         assert q is not None
         sol = q.solution()
-        bad = next(m for m in q.position.legal_moves() if not sol.is_good(m))
+        bad = next(m for m in q.position.legal_moves() if not sol.grade(m).good)
         out = practice.answer(bad)
         layout = out.refutation
         if layout is not None:
@@ -128,10 +128,11 @@ def test_a_wrong_try_gets_a_layout_that_fits_what_the_learner_saw(tmp_path: Path
             assert layout.history == q.position.history and layout.hand(seat) == q.position.hand(seat)
             assert seat_view(layout) == seat_view(q.position)  # it fits everything the learner saw
             # it is the judge's own layout (of the position it judged), renamed into the faces shown
-            judged = sol.canon.refutation(sol.relabel.move(bad))
+            canon, relabel = sol.canon or sol, sol.relabel or Relabel()
+            judged = canon.refutation(relabel.move(bad))
             assert judged is not None
-            assert [sol.relabel.inverse().card(c) for c in judged.hand((seat + 1) % 4)] == \
-                sorted(layout.hand((seat + 1) % 4), key=lambda c: sol.relabel.card(c).index)
+            assert [relabel.inverse().card(c) for c in judged.hand((seat + 1) % 4)] == \
+                sorted(layout.hand((seat + 1) % 4), key=lambda c: relabel.card(c).index)
         practice.give_up()
     assert found >= 3
 
@@ -159,3 +160,51 @@ def test_bad_requests_are_refused_and_change_nothing(tmp_path: Path) -> None:
             practice.answer(move)
     assert q.tries == [] and not q.done and memory.count() == 0
     assert set(THEMES) >= {t for e in shipped().entries for t in e.themes}
+
+
+def test_a_card_close_to_the_best_is_accepted_and_a_mistake_is_not(tmp_path: Path) -> None:
+    """The trainer accepts what is good, told by the costs and the contract's thresholds (not by the trainer's own
+    test of a move): a card that costs less than a mistake, even when it is not the best, is accepted at once; a
+    card that costs a mistake or more is not. A trainer accepting only the best cards fails here."""
+    from keinstich.bots.heuristic import HeuristicBot
+    from keinstich.coach import grades_of, verdict
+
+    found = None
+    for seed in range(80):
+        deal = GAMES["kein-stich"].deal("no-tricks", f"close:{seed}")
+        me, others = RandomBot(seed), HeuristicBot(pack="german-32")
+        while not deal.over and found is None:
+            s = deal.turn
+            assert s is not None
+            if s == 0 and len(deal.legal()) > 1:
+                v, g = verdict(deal), grades_of(deal)
+                close = [m for m in v.legal if g.fine <= v.cost(m) and v.cost(m) + v.margin(m) < g.mistake
+                         and m not in v.best]
+                costly = [m for m in v.legal if v.cost(m) - v.margin(m) >= g.mistake]
+                if close and costly:
+                    found = deal.copy(), close[0], costly[0]
+            deal.play(bot_move(me if s == 0 else others, deal.observation(s)), s)
+        if found:
+            break
+    assert found is not None, "no position with a card close to the best and a mistake"
+    position, close_card, costly_card = found
+    for move, right in ((close_card, True), (costly_card, False)):
+        practice = Practice.from_review(Memory.open(tmp_path / f"{move}.sqlite3"), _finished(position),
+                                        [len(position.history)], clock=SimulatedClock(START))
+        q = practice.next()
+        assert q is not None and q.position.history == position.history
+        out = practice.answer(move)
+        assert out.good is right and out.done is right, (move, out.grade)
+
+
+def _finished(position: Deal) -> Deal:
+    """``position`` played on to the end (a review's deal; the practice rewinds it)."""
+    from keinstich.bots.heuristic import HeuristicBot
+
+    d = position.copy()
+    bot = HeuristicBot(pack="german-32")
+    while not d.over:
+        s = d.turn
+        assert s is not None
+        d.play(bot_move(bot, d.observation(s)), s)
+    return d

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 import ipywidgets as widgets
 
 from keinstich.bots.budget import Budget, Stopped
-from keinstich.coach import Review, known, review, verdict
+from keinstich.coach import Grade, Review, known, review, verdict
 from keinstich.deal import Deal
 from keinstich.wording.i18n import _, ngettext
 
@@ -155,7 +155,7 @@ class Coach:
         n = len(r.decisions)
         if not n:
             return _("Your review: nothing to review: you had no choice.")
-        mistakes, blunders = r.count("mistake"), r.count("blunder")
+        mistakes, blunders = r.count(Grade.MISTAKE), r.count(Grade.BLUNDER)
         counts = ([ngettext("{n} mistake", "{n} mistakes", mistakes)] if mistakes else []) + (
             [ngettext("{n} blunder", "{n} blunders", blunders)] if blunders else [])
         if not counts:
@@ -216,14 +216,21 @@ class Coach:
                               _("These positions are in your deck already."))
 
     def find_better(self, r: Review) -> None:
-        """"Find better cards now": the review's mistakes one by one, the answer hidden (a trainer below the review)."""
+        """"Find better cards now": the review's mistakes one by one, the answer hidden (a trainer below the review).
+        It writes into the learner's memory only when one is open already (:func:`keinstich.trainer.remember`, the
+        trainer, "Practise these later"); else it keeps its answers in this kernel: practice is opt-in."""
+        from keinstich.trainer import active
+        from keinstich.trainer.memory import Memory
+
         from .trainer import Trainer
 
         deal = self.reviewed
         if deal is None:
             raise ValueError(_("there is no reviewed deal: finish a deal first"))
-        trainer = Trainer.for_mistakes(deal, [j.index for j in r.mistakes], synchronous=self.table.session.synchronous,
-                                       style=self.table.faces, lang=self.table.lang)
+        memory = active() or Memory.open(":memory:")
+        trainer = Trainer.for_mistakes(deal, [j.index for j in r.mistakes], memory,
+                                       synchronous=self.table.session.synchronous, style=self.table.faces,
+                                       lang=self.table.lang)
         self.view.extra.children = (trainer,)
 
 

@@ -1,7 +1,8 @@
 """What a quiz says about the learner's card: right or not, what it costs and why, then the best card.
 
 :func:`assess` asks the coach (:func:`keinstich.coach.judge`: the one judge, from what the learner could know; no
-widget is touched, so it may run in the quiz's thread). A card the judge grades best or fine is right. With
+widget is touched, so it may run in the quiz's thread), and answers with its one judged-move record
+(:class:`~keinstich.coach.Judgement`). A card the judge grades best or fine is right. With
 ``open_hands`` the answer also lists what every card is worth with all hands open, against the other seats
 answering as the heuristic bot does: a second view, labelled as such, that never decides right or wrong.
 :func:`report` writes the answer as HTML.
@@ -11,82 +12,60 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from keinstich.cards import Card, Style
-from keinstich.coach import judge, open_values
-from keinstich.coach.judge import answers_for
+from keinstich.coach import Grade, Judgement, judge
+from keinstich.coach.idea_words import how_seen, idea_sentence, why_best
 from keinstich.deal import Deal, Move
+from keinstich.faces.review import lesson_link, said_html
 from keinstich.wording.i18n import N_, _, number, pgettext
 from keinstich.wording.names import move_words, unit_word
 
 Name = Callable[[Card], str]
 
 
-@dataclass(frozen=True)
-class Assessment:
-    """One move judged in a position, as the quiz shows it.
-
-    ``right``: the coach grades it best or fine; ``grade``: best / fine / mistake / blunder; ``cost`` (give or
-    take ``margin``): what it gives away against the best, in ``unit``; ``why``: the coach's sentence on the
-    move; ``best`` and ``best_why``: the model answer (every card graded best, the leading one first);
-    ``good``: every card counted right. ``open``: each card's value with all hands open against heuristic
-    opponents (higher is better; None when not asked or not settled), ``open_best`` the cards best that way."""
-
-    move: Move
-    right: bool
-    grade: str
-    cost: float
-    margin: float
-    unit: str
-    why: str
-    best: tuple[Move, ...]
-    best_why: str
-    good: tuple[Move, ...]
-    open: Mapping[Any, float] | None = None
-    open_best: tuple[Move, ...] = ()
-
-
 def assess(position: Deal, move: Move, *, name: Name, style: Style | None = None,
-           open_hands: bool = False) -> Assessment:
-    """Judge ``move`` (a legal move of the seat to move) in ``position`` by the coach; the sentences name the
-    cards in ``style``, as the quiz shows them."""
-    j = judge(position, move, style=style)
-    v = j.verdict
-    opened = None
-    if open_hands:
-        got = open_values(position, answers_for(position, v.seat, "heuristic"))
-        if got is not None:
-            opened = got
-    return Assessment(move, j.grade in ("best", "fine", "only"), j.grade, j.cost, j.margin, j.unit, j.why, v.best,
-                      j.best_why, v.good, None if opened is None else dict(opened.values),
-                      () if opened is None else tuple(m for m in v.legal if m in opened.best))
+           open_hands: bool = False) -> Judgement:
+    """Judge ``move`` (a legal move of the seat to move) in ``position`` by the coach: its
+    :class:`~keinstich.coach.Judgement` (``.right``: graded best or fine), with ``open_hands`` every card's value
+    with all hands open against heuristic opponents; the sentences name the cards in ``style``, as the quiz shows
+    them."""
+    return judge(position, move, style=style, open_hands=open_hands, every=True)
 
 
 def _name(move: Move, name: Name) -> str:
     return name(move) if isinstance(move, Card) else _("passing") if move is None else move_words(move)
 
 
-HEADS = {"best": N_("Good choice!"), "only": N_("Good choice!"), "fine": N_("Good: close to the best."),
-         "mistake": N_("A mistake."), "blunder": N_("A blunder.")}
+HEADS = {Grade.BEST: N_("Good choice!"), Grade.ONLY: N_("Good choice!"), Grade.FINE: N_("Good: close to the best."),
+         Grade.MISTAKE: N_("A mistake."), Grade.BLUNDER: N_("A blunder.")}
 """The feedback's first words per grade (translated where shown)."""
 
 
-def report(a: Assessment, *, name: Name, shown: bool = False) -> str:
-    """The feedback as HTML: right or not, the learner's card and the coach's sentence on it, then the best
-    card and its reason (``shown``: Show answer, no card of the learner's to talk about), then, when asked, the
-    cards with all hands open."""
+def report(a: Judgement, *, name: Name, shown: bool = False) -> str:
+    """The feedback as HTML: right or not, and what the coach says of the learner's card in plain words (the idea
+    the best card follows, with this deal's cards, and what the card cost); the best cards (``shown``: Show answer,
+    no card of the learner's to talk about), with the idea they follow against the most tempting other card; then,
+    folded away, how it was judged; when asked, the cards with all hands open."""
     out = []
+    v = a.verdict
     if not shown:
-        head = _(HEADS.get(a.grade, HEADS["fine"]))
+        head = _(HEADS.get(a.grade, HEADS[Grade.FINE]))
         colour = "#0b7a28" if a.right else "#b00020"
-        mine = _name(a.move, name)
-        said = _sentence(a.why) if a.why.startswith(mine) else _("You chose {card}: {why}", card=mine,
-                                                                  why=_sentence(a.why))
-        out.append(f"<b style='color:{colour}'>{html.escape(head)}</b> {html.escape(said)}")
+        out.append(f"<b style='color:{colour}'>{html.escape(head)}</b> {said_html(a, how=False)}")
     if shown or a.move not in a.best or len(a.best) > 1:
-        out.append(html.escape(_sentence(_upper(a.best_why))))
+        cards = ", ".join(_name(m, name) for m in a.best[:4])
+        out.append(html.escape(_("Best here: {cards}.", cards=cards)))
+    if shown or a.idea is None:
+        r = why_best(v)
+        if r is not None:
+            out.append(f"{html.escape(idea_sentence(r, v.style))} ({lesson_link(r.idea)})")
+    how = ([] if shown else [_sentence(_upper(a.why))]) + [_sentence(_upper(a.best_why))]
+    if a.idea is not None:
+        how.append(how_seen(a.idea, v.style))
+    out.append(f"<details class='ks-how'><summary style='cursor:pointer;color:#555'>"
+               f"{html.escape(_('How was this judged?'))}</summary>{html.escape(' '.join(how))}</details>")
     if a.open is not None:
         out.append(_table(a, name))
     return "<br>".join(out)
@@ -100,7 +79,7 @@ def _sentence(text: str) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
-def _table(a: Assessment, name: Name) -> str:
+def _table(a: Judgement, name: Name) -> str:
     values: Mapping[Any, float] = a.open or {}
     pf = a.unit == "pf"
     rows = "".join(
@@ -117,4 +96,4 @@ def _amount(value: float, unit: str) -> str:
     return f"{number(v, 0 if v == int(v) else 1)} {unit_word(unit)}"
 
 
-__all__ = ["HEADS", "Assessment", "assess", "report"]
+__all__ = ["HEADS", "assess", "report"]

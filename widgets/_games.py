@@ -10,7 +10,7 @@ deal is laid off in rows rather than played in tricks, and a bot's move. No rule
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -23,7 +23,8 @@ from keinstich.game import Game, GameError
 from keinstich.games import GAMES
 from keinstich.records import record_pack
 from keinstich.wording import naming
-from keinstich.wording.i18n import _, pgettext
+from keinstich.wording.i18n import _
+from keinstich.wording.names import bot_name
 
 from ._guard import BotFault
 
@@ -291,15 +292,6 @@ def make_bot(spec: str | Bot, seed: int | str, seat: int, p: Pack | None = None)
 def bot_label(bot: Bot) -> str:
     """A short name for a bot beside its seat, in the language spoken."""
     return bot_name(str(getattr(bot, "name", type(bot).__name__)))
-
-
-def bot_name(spec: str) -> str:
-    """A bot kind's name: "random", "heuristic", "Monte Carlo" (German "Zufall", "Heuristik", …)."""
-    names: dict[str, Callable[[], str]] = {
-        "random": lambda: pgettext("bot", "random"), "heuristic": lambda: pgettext("bot", "heuristic"),
-             "montecarlo": lambda: pgettext("bot", "Monte Carlo")}
-    said = names.get(spec)
-    return said() if said is not None else spec
 
 
 def is_fast(bot: Bot) -> bool:

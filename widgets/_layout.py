@@ -15,7 +15,7 @@ from typing import Any
 
 from keinstich.faces import CARD_SIZES
 
-__all__ = ["BOARD_CSS", "size_class", "size_css", "text_px"]
+__all__ = ["BOARD_CSS", "button_width", "size_class", "size_css", "text_px"]
 
 BOARD_CSS = (".ks-table .ks-board{flex-wrap:wrap;align-items:flex-start;gap:12px}"
              ".ks-table .ks-others{flex:1 1 0;max-width:max-content}"
@@ -66,3 +66,11 @@ def size_class(root: Any, css: Any, sizes: set[int], px: int, base: str) -> None
     if px not in sizes:
         sizes.add(px)
         css.value = base[:-len("</style>")] + BOARD_CSS + "".join(size_css(w) for w in sorted(sizes)) + "</style>"
+
+
+def button_width(labels: Any, least: int) -> str:
+    """A width for a row of toggle buttons (ipywidgets gives them all one) that fits the longest label at the
+    notebook's 13 px text, and never less than ``least`` px: a German label is longer ("Auf meinem Niveau",
+    "alle Entscheidungen") and was cut to "Auf meine…" at the English width."""
+    longest = max((len(str(label)) for label in labels), default=0)
+    return f"{max(least, round(7.5 * longest + 28))}px"

@@ -29,12 +29,13 @@ class ProgressFile(widgets.VBox):  # type: ignore[misc]
         self.info = widgets.HTML(html.escape(_(
             "Your progress is kept in {where}. On Binder that folder goes with the session: download your progress to "
             "keep it, and load it next time.", where="\x00")).replace("\x00", f"<code>{where}</code>"))
-        self.download_button = widgets.Button(description=_("Download my progress"), icon="download")
+        self.download_button = widgets.Button(description=_("Download my progress"), icon="download",
+                                              layout=widgets.Layout(width="auto"))
         self.download_button.on_click(guarded(messages, lambda _event: self.prepare_download()))
         self.download_link = widgets.HTML()
         self.download_link.add_class("ks-trainer-download")
         self.upload = widgets.FileUpload(accept=".sqlite3,.db,.sqlite", multiple=False,
-                                         description=_("Load my progress"))
+                                         description=_("Load my progress"), layout=widgets.Layout(width="auto"))
         self.upload.observe(guarded(messages, self._uploaded), "value")
         self.messages = MessageArea()
         super().__init__([self.info, widgets.HBox([self.download_button, self.download_link]), self.upload,

@@ -23,6 +23,7 @@ import ipywidgets as widgets
 from keinstich.cards import Card, Lang, Pack, Style
 from keinstich.deal import Deal
 from keinstich.faces import card_name, card_width, domino_svg, guess_style, seat_name
+from keinstich.faces.known import known_html
 from keinstich.faces.layout import LayOffView
 from keinstich.positions import QuizError, hash_seed, next_seed, quiz_position
 from keinstich.wording import refusal_words
@@ -76,7 +77,9 @@ class QuizSet(widgets.VBox):  # type: ignore[misc]
     """The question the quiz asks (a msgid: translated where shown)."""
 
     def __repr__(self) -> str:  # short and stable: notebooks keep it as the widget's text/plain
-        return f"{type(self).__name__}({self.deal!r}, seat {self.seat})"
+        # TRANSLATORS: a quiz in short (a notebook's plain text): "BestCardQuiz(<TrickDeal …>, seat 2)"; the quiz's name
+        # is code
+        return _("{quiz}({deal}, seat {seat})", quiz=type(self).__name__, deal=repr(self.deal), seat=self.seat)
 
     def __init__(self, deal: Deal, seat: int | None, *, factory: Factory | None, seed: int | str | None,
                  size: int, want: Callable[[Deal], bool], names: Sequence[str] | None, style: Style | None,
@@ -254,7 +257,7 @@ class QuizSet(widgets.VBox):  # type: ignore[misc]
         self.reset()
         with self.hold_sync():
             self.title.value = f"<h4 style='margin:4px 0'>{html.escape(self.question())}</h4>"
-            self.position.value = self._position_text()
+            self.position.value = self._position_text() + known_html(deal, deal.turn, self.style, self.who)
             self._draw_table()
             self.hand.set_look(style=self.style, four_colour=self.four_colour, lang=self.lang, width=self.width)
             self.refresh_hand()

@@ -16,9 +16,11 @@ from typing import TYPE_CHECKING, Any, cast
 import ipywidgets as widgets
 
 from keinstich.cards import Card, Lang, Style, sort_hand
+from keinstich.coach.why import move_text as named_move
+from keinstich.deal import Lay
 from keinstich.wording import card_words
 from keinstich.wording.i18n import _, number, pgettext
-from keinstich.wording.names import move_words
+from keinstich.wording.names import move_words, value_words
 from keinstich.wording.refusals import phase_name
 
 from ._board import bot_columns
@@ -123,7 +125,7 @@ class TableView:
     def card_text(self, c: Card) -> str:
         """A card as the hint names it: "Q♠ (Queen of Spades)" with French faces, "Ober of Leaves" with German
         ones (whose suits are not the French symbols)."""
-        return f"{c.text} ({c.label(self.faces)})" if self.faces == "french" else self.words(c)
+        return f"{self.words(c)} ({c.label(self.faces)})" if self.faces == "french" else self.words(c)
 
     def words(self, c: Card) -> str:
         """A card in a line of text, in the faces' words."""
@@ -147,13 +149,19 @@ class TableView:
         return g.public_move(move, self.faces) if secret else said_move(move)
 
     def advice(self, move: Any) -> str:
-        """A hinted move: "Ober of Leaves", "Q♠ (Queen of Spades)", "play", "discard 7C 8H", "pass"."""
+        """A hinted move: "Ober of Leaves", "Q♠ (Queen of Spades)", "Daus of Acorns at the bottom" (a card laid at a
+        chosen end), "play", "discard 7C 8H", "pass"."""
         cs = move_cards(move)
+        if isinstance(move, Lay):
+            return named_move(move, self.faces)
         return self.card_text(cs[0]) if len(cs) == 1 else said_move(move)
 
-    def hint_html(self, move: Any, reason: str) -> str:
-        """The hint beside its button: the coach's move in bold, then why."""
-        return (f'<div style="background:#fff4d6;border-radius:4px;padding:4px 8px;line-height:1.4">'
+    def hint_html(self, move: Any, reason: str, how: str = "") -> str:
+        """The hint beside its button: the coach's move in bold, then why in plain words (``how``: how it was
+        judged, in the note's tooltip)."""
+        tip = f' title="{html.escape(_("How was this judged?") + " " + how)}"' if how else ""
+        return (f'<div class="ks-hint-note" style="background:#fff4d6;border-radius:4px;padding:4px 8px;'
+                f'line-height:1.4"{tip}>'
                 f'{html.escape(_("The coach suggests"))} <b>{html.escape(self.advice(move))}</b>'
                 f'{" — " + html.escape(reason) if reason else ""}</div>')
 
@@ -378,8 +386,8 @@ class TableView:
                                        gets=gets)])
         scores = ", ".join(f"{self.name(s)} {v}" for s, v in enumerate(result.scores))
         parts.append(_("Score ({unit}): {scores}.", unit=self.unit(result.unit), scores=scores))
-        if result.text:
-            parts.append(result.text + ".")
+        if result.text:  # a sentence of its own: "… Platz 2 0. Alle haben gepasst: …" ("soloist 85: …" begins lower)
+            parts.append(result.text[:1].upper() + result.text[1:] + ".")
         return " ".join(parts)
 
     def _score_html(self) -> str:
@@ -393,7 +401,8 @@ class TableView:
         rows = []
         for s in range(deal.players):
             cells = ([str(result.tricks[s])] if result.tricks is not None else []) + [
-                html.escape(str(values[s] if values[s] is not None else "")) for values in result.columns.values()]
+                html.escape(value_words(name, values[s]) if values[s] is not None else "")
+                for name, values in result.columns.items()]
             cells.append(str(result.scores[s]))
             rows.append(f"<tr><td>{html.escape(self.name(s))}</td>" + "".join(f"<td>{x}</td>" for x in cells)
                         + "</tr>")
@@ -403,13 +412,26 @@ class TableView:
         notes = []
         if sum(result.scores):
             notes.append(_("So far: {total} {unit}", total=sum(result.scores), unit=self.unit(result.unit)))
-        aside = [c for c in ses.setup.pack.cards if c not in {x for h in deal.dealt for x in h}]
-        if aside and (self.open_toggle.value or deal.over):
-            notes.append(_("Not dealt: {cards}", cards=", ".join(self.words(c) for c in aside)))
+        skat = tuple(getattr(deal, "skat", None) or ())  # Herzblatt's: dealt to the table, not aside
+        aside = [c for c in ses.setup.pack.cards if c not in {x for h in deal.dealt for x in h} and c not in skat]
+        if self.open_toggle.value or deal.over:
+            if aside:
+                notes.append(_("Not dealt: {cards}", cards=", ".join(self.words(c) for c in aside)))
+            if skat:
+                notes.append(self._skat_note(deal, skat))
         if result.text and not deal.over:
             notes.append(result.text)
         foot = "".join(f"<div>{html.escape(x)}</div>" for x in notes)
         return f"<table class='ks-grid'>{head}{''.join(rows)}</table>{foot}"
+
+    def _skat_note(self, deal: Any, skat: tuple[Card, ...]) -> str:
+        """Where Herzblatt's skat went: into the soloist's hand, and which two cards it laid away."""
+        cards = ", ".join(self.words(c) for c in skat)
+        soloist, laid = getattr(deal, "soloist", None), getattr(deal, "discards", None)
+        if soloist is None or not laid:
+            return _("Skat: {cards}", cards=cards)
+        return _("Skat: {cards}; {seat} took it and laid away {laid}", cards=cards, seat=self.name(soloist),
+                 laid=", ".join(self.words(c) for c in laid))
 
     def _history_html(self) -> str:
         ses = self.session

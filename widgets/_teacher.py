@@ -86,8 +86,10 @@ class CodePanel(widgets.VBox):  # type: ignore[misc]
         self.name = widgets.Text(value="", placeholder=self.words["name"], description=self.words["name"],
                                  style={"description_width": "80px"}, layout=widgets.Layout(width="260px"))
         self.name.observe(guarded(table.messages, lambda _: self.after_render()), "value")
-        self.result_row = widgets.HBox([self.name, self.result], layout=widgets.Layout(display="none",
-                                                                                       align_items="center"))
+        self.result.layout.max_width = "100%"
+        self.result_row = widgets.HBox([self.name, self.result],  # wraps: a long code goes under the name
+                                       layout=widgets.Layout(display="none", align_items="center",
+                                                             flex_flow="row wrap"))
         self.children = [self.code, self.result_row]
         self.deal_code: DealCode | None = None
         self.result_code: DealCode | None = None

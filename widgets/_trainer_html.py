@@ -7,26 +7,29 @@ from __future__ import annotations
 import html
 
 from keinstich.cards import Lang, Style, sort_hand
-from keinstich.deal import Deal, Move, move_cards
+from keinstich.coach import Grade
+from keinstich.coach.why import move_text
+from keinstich.deal import Deal, Move
 from keinstich.faces import cards_html
+from keinstich.faces.review import lesson_link
 from keinstich.trainer import sense as card_sense
 from keinstich.trainer.bank import Bank
 from keinstich.trainer.memory import Memory
 from keinstich.trainer.positions import family_name
 from keinstich.trainer.practice import Outcome, Question
 from keinstich.trainer.themes import THEMES, theme_name
-from keinstich.wording import listed
 from keinstich.wording.i18n import _, day, ngettext, number
-from keinstich.wording.names import grade_name, move_words
+from keinstich.wording.names import grade_name
 
 from ._games import game_of, hand_order, lays_off, tricks_of
 
-GRADE_COLOURS = {"best": "#0b7a28", "fine": "#2e7d32", "only": "#0b7a28", "mistake": "#b26a00", "blunder": "#b00020"}
+GRADE_COLOURS = {Grade.BEST: "#0b7a28", Grade.FINE: "#2e7d32", Grade.ONLY: "#0b7a28", Grade.MISTAKE: "#b26a00",
+                 Grade.BLUNDER: "#b00020"}
 
 
 def move_name(move: Move, style: Style) -> str:
-    cards = move_cards(move)
-    return listed(c.label(style) for c in cards) if cards else move_words(move)
+    """A move as the trainer names it: as the coach's sentences do ("Daus of Acorns at the bottom", "pass")."""
+    return move_text(move, style)
 
 
 def sentence(text: str) -> str:
@@ -50,14 +53,36 @@ def contract_options(bank: Bank, style: Style | None) -> list[tuple[str, str]]:
     return out
 
 
+def contract_label(d: Deal, style: Style, fallback: str = "") -> str:
+    """A position's contract in the pack's words ("No Hearts", "Herzblatt, 3 players …"); ``fallback`` where the
+    game cannot name it."""
+    g = game_of(d.game)
+    try:
+        return g.contract_name(g.contract_of(d), style)
+    except (ValueError, AttributeError):
+        return fallback
+
+
+def missed_line(memory: Memory, view: str, misses: int, n: int, contract: str, style: Style | None) -> str:
+    """A position missed, as the Progress tab lists it: its contract by name and where in the deal it stands."""
+    last = memory.last_position(view)
+    if last is None:
+        return _("{contract}: missed {misses} of {n}", contract=contract, misses=misses, n=n)
+    from keinstich.coach.grades import pack_in_play
+    from keinstich.trainer.positions import position_of
+
+    d = position_of(last["position"])
+    name = contract_label(d, style or pack_in_play(d).style, contract)
+    if lays_off(d):
+        return _("{contract}: missed {misses} of {n}", contract=name, misses=misses, n=n)
+    where = _("trick {k} of {n}", k=len(tricks_of(d).tricks) + 1, n=tricks_of(d).total_tricks)
+    return _("{contract}, {where}: missed {misses} of {n}", contract=name, where=where, misses=misses, n=n)
+
+
 def position_line(q: Question, style: Style) -> str:
     """The line above a position: contract, trick, seat, where it comes from, its rating and themes."""
     d = q.position
-    g = game_of(d.game)
-    try:
-        name = g.contract_name(g.contract_of(d), style)
-    except (ValueError, AttributeError):
-        name = q.contract
+    name = contract_label(d, style, q.contract)
     where = ""
     if not lays_off(d):
         play = tricks_of(d)
@@ -100,30 +125,38 @@ def table_line(d: Deal, style: Style) -> str:
 
 
 def wrong_html(out: Outcome, style: Style) -> str:
-    """The feedback after a card that is not good enough, before the second try."""
+    """The feedback after a card that is not good enough, before the second try: what it cost and the idea's name
+    as a clue; no good card is named (the answer stays hidden until the last try or Show answer)."""
     colour = GRADE_COLOURS.get(out.grade, "#333")
     head = _("Not this one: {move} is a {grade}.", move=move_name(out.move, style), grade=grade_name(out.grade))
-    return (f"<div><b style='color:{colour}'>{html.escape(head)}</b> {html.escape(sentence(out.why))}</div>"
+    return (f"<div><b style='color:{colour}'>{html.escape(head)}</b> {html.escape(out.wrong)}</div>"
             f"<div><b>{html.escape(_('Try again:'))}</b> {html.escape(_('find a better card.'))}</div>")
 
 
-def answered_html(out: Outcome, style: Style) -> str:
+def answered_html(out: Outcome, style: Style, *, kept: bool = True) -> str:
     """The feedback once a position is done: right, right at the second try, not found, or the answer asked for;
-    the good cards and why; when it comes back from the deck."""
+    what the coach says of the card (the idea, with this deal's cards, and what it cost), the good cards and the
+    idea they follow; how it was judged, folded away; when it comes back from the deck (``kept``: the memory is
+    a file; a memory kept only in this kernel promises no day)."""
     name, colour = move_name(out.move, style), GRADE_COLOURS.get(out.grade, "#333")
     good = ", ".join(move_name(m, style) for m in out.answer)
+    said = html.escape(out.said) + (f" ({lesson_link(out.idea)})" if out.idea else "")
     if out.solved:
-        said = _("Right: {move} is {grade}.", move=name, grade=grade_name(out.grade))
-        head = f"<b style='color:{colour}'>{html.escape(said)}</b>"
+        right = _("Right: {move} is {grade}.", move=name, grade=grade_name(out.grade))
+        head = f"<b style='color:{colour}'>{html.escape(right)}</b>"
     elif out.good:
         head = f"<b style='color:{colour}'>{html.escape(_('Right at the second try: {move}.', move=name))}</b>"
     elif out.tries:
-        head = f"<b style='color:#b00020'>{html.escape(_('Not found.'))}</b> {html.escape(sentence(out.why))}"
+        head = f"<b style='color:#b00020'>{html.escape(_('Not found.'))}</b> {said}"
     else:
         head = f"<b>{html.escape(_('The answer:'))}</b>"
-    parts = [f"<div>{head}</div>", f"<div>{html.escape(_('Good here:'))} <b>{html.escape(good)}</b>. "
-                                   f"{html.escape(sentence(out.best_why))}</div>"]
-    w = out.written
+    parts = [f"<div>{head}</div>", f"<div>{html.escape(_('Good here:'))} <b>{html.escape(good)}</b>."
+                                   + (f" {html.escape(out.best_idea)} ({lesson_link(out.best_idea_id)})"
+                                      if out.best_idea and out.best_idea_id else "") + "</div>"]
+    how = " ".join(sentence(t) for t in (out.why if out.tries else "", out.best_why) if t)
+    parts.append(f"<details class='ks-how'><summary style='cursor:pointer;color:#555'>"
+                 f"{html.escape(_('How was this judged?'))}</summary>{html.escape(how)}</details>")
+    w = out.written if kept else None
     if w is not None and w.due is not None and not out.solved:
         parts.append(f"<div><i>{html.escape(_('In your deck: it comes back, renamed, on {day}.', day=day(w.due)))}"
                      "</i></div>")

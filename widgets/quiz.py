@@ -6,7 +6,7 @@ and **Another set**. Four ways to build one::
 
     BestCardQuiz.set("no-hearts", difficulty="medium", size=8, seed=0)   # instructive positions, graded
     BestCardQuiz.from_seed("no-hearts", 31)                               # positions of seeds 31, 32, …
-    BestCardQuiz(position, open_hands=True)    # this position first, then more of its game and contract
+    BestCardQuiz(position, open_hands=True)    # this position first, then instructive ones of its game and contract
     BestCardQuiz.from_code("KS1-…")            # a teacher's deal code (or link): its position first
 
 ``LegalCardsQuiz`` has the same four (``set`` without a difficulty: every position has cards that
@@ -29,13 +29,14 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from keinstich.cards import Card, Lang, Style, sort_hand
+from keinstich.coach import Judgement
 from keinstich.deal import Deal, Move, move_cards
 from keinstich.drills import Difficulty, drill, study
 from keinstich.positions import QuizError, dealt_pack, has_choice, quiz_position, some_illegal
 from keinstich.wording.i18n import N_, _
 from keinstich.wording.refusals import phase_name
 
-from ._feedback import Assessment, assess, report
+from ._feedback import assess, report
 from ._games import hand_order, lays_off
 from ._quiz_base import SIZE, Factory, QuizSet
 from ._thinking import Thinking
@@ -210,11 +211,11 @@ class BestCardQuiz(QuizSet):
         _check_card_play(deal)
         self.open_hands = open_hands
         self.chosen: Card | None = None
-        self._assessed: dict[Move, Assessment] = {}
+        self._assessed: dict[Move, Judgement] = {}
         with speaking(lang):
-            self._job: Thinking[Assessment] = Thinking(threading.RLock(), words=_("the judge is thinking"))
-        super().__init__(deal, seat, factory=factory, seed=seed, size=size, want=has_choice, names=names, style=style,
-                         four_colour=four_colour, lang=lang, width=width, **kwargs)
+            self._job: Thinking[Judgement] = Thinking(threading.RLock(), words=_("the judge is thinking"))
+        super().__init__(deal, seat, factory=factory, seed=seed, size=size, want=instructive, names=names,
+                         style=style, four_colour=four_colour, lang=lang, width=width, **kwargs)
         self._job.lock = self.lock
         self.buttons.children = (*self.buttons.children, self._job.box)
 
@@ -260,17 +261,17 @@ class BestCardQuiz(QuizSet):
             self.hand.highlight([c])
             self.say(_("You chose {card}: press Check.", card=self.name(c)), error=False)
 
-    def assessment(self, move: Move) -> Assessment:
+    def assessment(self, move: Move) -> Judgement:
         """The judgement of ``move`` here (computed now if not known yet)."""
         if move not in self._assessed:
             self._assessed[move] = self._assess(self.deal, move)
         return self._assessed[move]
 
-    def _assess(self, d: Deal, move: Move) -> Assessment:
+    def _assess(self, d: Deal, move: Move) -> Judgement:
         """The judgement of ``move`` in position ``d`` (no widget is touched: it may run in a thread)."""
         return assess(d, move, name=self.name, style=self.style, open_hands=self.open_hands)
 
-    def _with_assessment(self, move: Move, then: Callable[[Assessment], None]) -> None:
+    def _with_assessment(self, move: Move, then: Callable[[Judgement], None]) -> None:
         """Call ``then(assessment)`` under the lock: at once when it is known, else when the judge's
         thread answers (within :data:`INLINE` seconds this call waits for it)."""
         with self.lock:
@@ -283,7 +284,7 @@ class BestCardQuiz(QuizSet):
             self.say(_("thinking…"), error=False)
             position = self.deal.copy()
 
-            def done(a: Assessment) -> None:
+            def done(a: Judgement) -> None:
                 self._assessed[move] = a
                 then(a)
 
@@ -311,7 +312,7 @@ class BestCardQuiz(QuizSet):
                 self.say(_("Click the card you would play, then press Check."), error=False)
                 return
 
-        def judged(a: Assessment) -> None:
+        def judged(a: Judgement) -> None:
             note = _("{where}: you chose {card}, best {best}", where=self.where(), card=self.name(chosen),
                      best=", ".join(self.name(c) for m in a.best for c in move_cards(m)))
             self.say(report(a, name=self.name), error=False, raw=True)  # the feedback, then the score
@@ -322,7 +323,7 @@ class BestCardQuiz(QuizSet):
     @speaks
     def show_answer(self) -> None:
         """Show the best card(s) and the reason without a guess."""
-        def shown(a: Assessment) -> None:
+        def shown(a: Judgement) -> None:
             self.hand.highlight([c for m in a.best for c in move_cards(m)])
             self.say(report(a, name=self.name, shown=True), error=False, raw=True)
             self._score(False, _("{where}: answer shown", where=self.where()), move="answer shown", grade="shown",

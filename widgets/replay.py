@@ -40,6 +40,7 @@ from keinstich.records import Record
 from keinstich.wording import card_words, refusal_words
 from keinstich.wording.i18n import _, ngettext, number, pgettext
 from keinstich.wording.names import move_words as said_move
+from keinstich.wording.names import value_words
 from keinstich.wording.refusals import phase_name
 
 from ._games import lays_off, move_cards, setup_of, tricks_of
@@ -92,7 +93,10 @@ class Replay(widgets.VBox):  # type: ignore[misc]
     """
 
     def __repr__(self) -> str:  # short and stable: notebooks keep it as the widget's text/plain
-        return f"Replay({self.setup.describe()}, step {self.step} of {len(self.steps) - 1})"
+        # TRANSLATORS: a replay in short (a notebook's plain text): "Replay(No Tricks: 5 per trick — 4 players,
+        # german-32, step 0 of 32)"; "Replay" is the widget's name, code
+        return _("Replay({setup}, step {step} of {last})", setup=self.setup.describe(), step=self.step,
+                 last=len(self.steps) - 1)
 
 
     def __init__(self, source: Any, *, seat: int = 0, lang: Lang | None = None, faces: Style = "german",
@@ -364,10 +368,10 @@ class Replay(widgets.VBox):  # type: ignore[misc]
         if before:  # the decisions made before the card play (all open: this is a replay)
             said = "; ".join(f"{self._names[s]}: {said_move(move)}" for s, move in before)
             parts.append(f"<div><small>{html.escape(said)}</small></div>")
-        for values in result.columns.values():
+        for name, values in result.columns.items():
             if all(isinstance(v, str) for v in values):  # a role per seat: who plays with whom
                 groups = {v: [self._names[s] for s, x in enumerate(values) if x == v] for v in values}
-                parts.append("<div>" + html.escape("; ".join(f"{v.capitalize()}: {', '.join(seats)}"
+                parts.append("<div>" + html.escape("; ".join(f"{value_words(name, v).capitalize()}: {', '.join(seats)}"
                                                              for v, seats in groups.items())) + "</div>")
         if not lays_off(deal):
             rows = "".join(

@@ -28,6 +28,7 @@ from keinstich.faces.review import decision_html, header_html, summary_html
 from keinstich.wording.i18n import _
 
 from ._guard import MessageArea, guarded
+from ._layout import button_width
 from ._words import language_of, speaking, speaks
 
 __all__ = ["ReviewView"]
@@ -67,8 +68,9 @@ class ReviewView(widgets.VBox):  # type: ignore[misc]
         self.status = widgets.HTML()
         self.summary = widgets.HTML()
         self.head = widgets.HTML(header_html(width))
-        self.filter = widgets.ToggleButtons(options=[(_("all decisions"), False), (_("mistakes only"), True)],
-                                            value=only_mistakes, style={"button_width": "120px"})
+        filters = [(_("all decisions"), False), (_("mistakes only"), True)]
+        self.filter = widgets.ToggleButtons(options=filters, value=only_mistakes,
+                                            style={"button_width": button_width((o for o, _v in filters), 120)})
         self.rows = widgets.VBox()
         self.messages = MessageArea()
         self.buttons: dict[int, widgets.Button] = {}
@@ -76,10 +78,14 @@ class ReviewView(widgets.VBox):  # type: ignore[misc]
         # the trainer's hooks: the mistakes into the learner's deck, or stepped through now (keinstich_widgets.trainer)
         self.on_later, self.on_now = on_later, on_now
         self.later_button = widgets.Button(description=_("Practise these later"), icon="calendar-plus-o",
+                                           layout=widgets.Layout(width="auto"),
                                            tooltip=_("put your mistakes into your deck: they come back on the next "
                                                      "days"))
         self.now_button = widgets.Button(description=_("Find better cards now"), icon="search",
+                                         layout=widgets.Layout(width="auto"),
                                          tooltip=_("step through your mistakes, the answer hidden"))
+        for button in (self.later_button, self.now_button):
+            button.layout.width = "auto"  # the label in full, in every language ("Jetzt bessere Karten finden")
         self.later_button.on_click(guarded(self.messages, lambda _event: self._practise(self.on_later)))
         self.now_button.on_click(guarded(self.messages, lambda _event: self._practise(self.on_now)))
         self.practice_bar = widgets.HBox([self.later_button, self.now_button])

@@ -32,8 +32,9 @@ import ipywidgets as widgets
 from keinstich.bots.heuristic import Bot
 from keinstich.cards import Card, Lang, Style
 from keinstich.coach import Verdict, known, verdict
+from keinstich.coach.idea_words import hint_plain
 from keinstich.codes import DealCode
-from keinstich.deal import Deal
+from keinstich.deal import Deal, Lay
 from keinstich.faces import card_width
 from keinstich.wording.i18n import _, pgettext
 
@@ -90,7 +91,10 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
 
     def __repr__(self) -> str:  # short and stable: notebooks keep it as the widget's text/plain
         # not the deal's progress: bots may be moving in a thread while a notebook saves this
-        return f"Table({self.session.setup.describe()}, {self.seed_words()}, learner seat {self.seat})"
+        # TRANSLATORS: a table in short (a notebook's plain text): "Table(No Tricks: 5 per trick — 4 players, german-32,
+        # seed 3, learner seat 0)"; "Table" is the widget's name, code
+        return _("Table({setup}, {seed}, learner seat {seat})", setup=self.session.setup.describe(),
+                 seed=self.seed_words(), seat=self.seat)
 
     def __init__(self, game: str = "kein-stich", contract: Any = None, *,
                  players: int | None = None, pack: str | None = None, seed: int | str | None = None, seat: int = 0,
@@ -367,7 +371,9 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
             self._hint_mark = mark
             self._hint_cards = move_cards(v.hint)
             self.hand_view.highlight(self._hint_cards)
-            self.hint_note.value = self.hint_html(v.hint, v.hint_reason(self.faces))
+            if isinstance(v.hint, Lay):  # the end the coach lays it at, ready for the click
+                self.end_box.value = v.hint.end
+            self.hint_note.value = self.hint_html(v.hint, hint_plain(v, self.faces), v.hint_reason(self.faces))
 
     @guard
     def _on_undo(self, _button: Any = None) -> None:

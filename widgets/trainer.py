@@ -33,8 +33,9 @@ import ipywidgets as widgets
 
 from keinstich.cards import Card, Lang, Style, sort_hand
 from keinstich.coach.grades import pack_in_play
-from keinstich.deal import Deal, Move, move_cards
+from keinstich.deal import Deal, Lay, Move, move_cards
 from keinstich.faces import card_width, domino_svg
+from keinstich.faces.known import known_html
 from keinstich.faces.layout import LayOffView
 from keinstich.trainer import remember
 from keinstich.trainer import sense as card_sense
@@ -46,18 +47,19 @@ from keinstich.trainer.positions import code_of
 from keinstich.trainer.practice import Clock, Outcome, Practice, Question, now_utc
 from keinstich.trainer.themes import THEMES, theme_name, theme_text
 from keinstich.wording import refusal_words
-from keinstich.wording.i18n import N_, _, day, ngettext, number
+from keinstich.wording.i18n import N_, _, day, ngettext, number, pgettext
 
 from ._access import Access
 from ._games import hand_order, lays_off, tricks_of
 from ._guard import MessageArea, guarded
+from ._layout import button_width
 from ._progress_file import ProgressFile
 from ._thinking import Thinking
 from ._trainer_html import (
     answered_html,
     contract_options,
-    earlier_html,
     layout_html,
+    missed_line,
     position_line,
     ratings_html,
     sense_score_html,
@@ -82,8 +84,12 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
     ``synchronous``: judge inline instead of in a thread (tests, lessons).
     """
 
+    @speaks
     def __repr__(self) -> str:  # short and stable: notebooks keep it as the widget's text/plain
-        return f"Trainer({self.practice.mode}, {self.practice.score})"
+        """The mode as its button names it and the score, in the widget's language: "Trainer(Contract, 0 of 0 at the
+        first try)", German "Trainer(Spiel, 0 von 0 auf Anhieb)" (a page without the kernel shows this text)."""
+        mode = self.practice.mode
+        return f"Trainer({_(MODE_NAMES[mode]) if mode in MODE_NAMES else mode}, {self.practice.score})"
 
     def __init__(self, memory: Memory | str | Path | None = None, *, mode: str = "due", theme: str | None = None,
                  contract: str | None = None, clock: Clock | None = None, seed: int | str = 0, bank: Bank | None = None,
@@ -153,7 +159,8 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
         self.header = widgets.HBox([self.title, self.status], layout=widgets.Layout(align_items="center",
                                                                                     flex_flow="row wrap"))
         options = [(_(MODE_NAMES[m]), m) for m in ("due", "level", "theme", "contract")]
-        self.mode_buttons = widgets.ToggleButtons(options=options, value=None, style={"button_width": "110px"})
+        self.mode_buttons = widgets.ToggleButtons(options=options, value=None,
+                                                  style={"button_width": button_width((o for o, _m in options), 110)})
         themes = self.practice.bank.themes()
         self.theme_pick = widgets.Dropdown(options=[(f"{theme_name(t)} ({n})", t) for t, n in themes.items()
                                                     if t in THEMES], description=_("theme"),
@@ -179,8 +186,13 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
         self.next_button = widgets.Button(description=_("Next"), icon="forward", button_style="primary")
         self.answer_button.on_click(guarded(self.messages, lambda _event: self.show_answer()))
         self.next_button.on_click(guarded(self.messages, lambda _event: self.next()))
-        self.buttons = widgets.HBox([self.answer_button, self.next_button, self.job.box],
-                                    layout=widgets.Layout(align_items="center"))
+        # a domino chain's card that fits both ends is laid at the end chosen here (shown only then)
+        self.end_box = widgets.ToggleButtons(options=[(pgettext("end", "top"), "top"),
+                                                      (pgettext("end", "bottom"), "bottom")], value="top",
+                                             description=_("Lay at"), style={"button_width": "70px"},
+                                             layout=widgets.Layout(display="none"))
+        self.buttons = widgets.HBox([self.answer_button, self.next_button, self.end_box, self.job.box],
+                                    layout=widgets.Layout(align_items="center", flex_flow="row wrap"))
         self.feedback = widgets.HTML()
         self.feedback.add_class("ks-trainer-feedback")
         self.layout_view = widgets.HTML()
@@ -333,8 +345,9 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
                 _("Practise rated positions {mode}, a theme or a contract meanwhile.", mode="\x00")).replace(
                 "\x00", f"<b>{html.escape(_(MODE_NAMES['level']))}</b>"))
         elif p.mode == "mistakes":
-            self.info.value = (f"<b>{html.escape(_('That was the last of your mistakes.'))}</b> "
-                               + html.escape(_("They are in your deck: they come back.")))
+            later = (_("They are in your deck: they come back.") if self.memory.path is not None else
+                     _("Press Practise these later to have them come back on the next days."))
+            self.info.value = f"<b>{html.escape(_('That was the last of your mistakes.'))}</b> {html.escape(later)}"
         else:
             self.info.value = (f"<b>{html.escape(_('No position left here that you have not solved.'))}</b> "
                                + html.escape(_("Choose another theme or contract.")))
@@ -344,11 +357,13 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
         style = self.style_of(d)
         self.info.value = position_line(q, style)
         self._draw_table(d, q.seat, style)
-        self.earlier.value = earlier_html(d, style)
+        self.earlier.value = known_html(d, q.seat, style)
         self.hand.set_look(style=style, four_colour=self.four_colour, lang=self.lang, width=self.width)
         self.hand.set_cards(sort_hand(d.hand(q.seat), hand_order(d)), d.legal(),
                             lambda c: self._refusal(d, c, q.seat, style))
         self.hand.highlight([])
+        self.end_box.value = "top"
+        self.end_box.layout.display = "" if any(isinstance(m, Lay) for m in d.legal_moves()) else "none"
         self.answer_button.disabled = False
         if not self.job.synchronous:  # the judge starts thinking while the learner does
             self._ask(lambda: q.solution(), lambda _s: None)
@@ -388,8 +403,9 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
 
     @speaks
     def answer(self, move: Move) -> None:
-        """Answer with ``move`` (as a click on the card does). A click while the judge weighs the card before, or on
-        a card tried already, is no answer (a double click answers once)."""
+        """Answer with ``move`` (as a click on the card does: a card that fits both ends of the chain at the end
+        chosen in "Lay at"). A click while the judge weighs the card before, or on a card tried already, is no answer
+        (a double click answers once)."""
         with self.lock:
             q = self.practice.question
             if q is None or q.done:
@@ -400,6 +416,9 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
             if any(c in move_cards(t) for t in q.tries for c in move_cards(move)):
                 self.messages.info(_("You tried that card already: choose another one."))
                 return
+            if isinstance(move, Card):
+                lay = Lay(move, "bottom" if self.end_box.value == "bottom" else "top")
+                move = lay if lay in q.position.legal_moves() else move
             self.answering = q
             self.hand.highlight([c for c in move_cards(move)])
             self._ask(lambda: self.practice.answer(move), self._answered)
@@ -429,7 +448,7 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
             self.hand.highlight([])
             return
         self.change = out.written.change if out.written is not None and q.rated else None
-        self.feedback.value = answered_html(out, style)
+        self.feedback.value = answered_html(out, style, kept=self.memory.path is not None)
         self.hand.highlight([c for m in out.answer for c in move_cards(m)])
         self.answer_button.disabled = True
         self._show_status()
@@ -464,7 +483,7 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
             for view, misses, n, contract in self.practice.missed_most():
                 b = widgets.Button(description=_("Try again"), icon="repeat", layout=widgets.Layout(width="auto"))
                 b.on_click(guarded(self.messages, lambda _b, v=view: self.try_again(v)))
-                said = _("{contract}: missed {misses} of {n}", contract=contract, misses=misses, n=n)
+                said = missed_line(self.memory, view, misses, n, contract, self.style_choice)
                 missed.append(widgets.HBox([widgets.HTML(html.escape(said)), b],
                                            layout=widgets.Layout(align_items="center")))
             self.missed.children = missed or [widgets.HTML(f"<i>{html.escape(_('nothing missed yet'))}</i>")]

@@ -10,6 +10,8 @@ that led to it: the transposition table's key.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from keinstich.cards import ALL_CARDS, Rank, Suit, mask_of
 from keinstich.layoff import DominoDeal
 from keinstich.layoff_layout import BOTTOM, TOP, tables
@@ -27,7 +29,7 @@ class Board:
     :meth:`lay` and :meth:`pass_` return what :meth:`undo` needs to take the move back.
     """
 
-    __slots__ = ("cb", "chain", "ct", "fixed", "front", "hands", "holding", "jack_at", "jack_pos", "k",
+    __slots__ = ("cb", "chain", "ct", "fixed", "fixed_suit", "front", "hands", "holding", "jack_at", "jack_pos", "k",
                  "masks", "n", "nt", "opens", "passes", "pb", "pos", "rest", "row_fronts", "seqs", "started", "turn",
                  "voluntary", "wrap")
 
@@ -47,6 +49,7 @@ class Board:
         self.wrap = rules.wrap
         self.voluntary = rules.voluntary_pass
         self.fixed = rules.start_card is not None
+        self.fixed_suit = -1 if rules.start_card is None else int(rules.start_card.suit)
         self.started = deal.started
         everything = mask_of(c for h in deal.dealt for c in h)
         tab = tables(everything, rules.order)
@@ -68,6 +71,23 @@ class Board:
                 self._chain_front()
         elif self.started:
             self.front = self._rows_front()
+
+    def copy(self) -> Board:
+        """The same position, to play on without changing this one (the tables are shared: they do not change)."""
+        b = object.__new__(Board)
+        for name in Board.__slots__:
+            setattr(b, name, getattr(self, name))
+        b.hands = list(self.hands)
+        return b
+
+    def with_hands(self, hands: Sequence[int]) -> Board:
+        """A copy with these hands (a mask per seat): the same cards still held, dealt otherwise (what each seat
+        holds leaves the layout as it is)."""
+        b = self.copy()
+        b.hands = list(hands)
+        if sum(b.hands) != self.rest or any(x & y for i, x in enumerate(b.hands) for y in b.hands[i + 1:]):
+            raise ValueError("the hands must hold the cards still held, each once")
+        return b
 
     # --- reading the position ----------------------------------------------------------------------
 

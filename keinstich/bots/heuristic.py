@@ -45,7 +45,7 @@ from keinstich.bots.reasons import Reason, Spot
 from keinstich.bots.tables import Tables, tables
 from keinstich.cards import Card, Pack, mask_of, pack
 from keinstich.games.herzblatt import HerzblattObservation
-from keinstich.kernel.layout import HEURISTIC
+from keinstich.kernel.layout import FAIR, HEURISTIC
 from keinstich.kernel.rules import reveals, rule_tables
 from keinstich.layoff import DominoObservation
 from keinstich.limits import check_whole
@@ -217,6 +217,27 @@ def heuristic_playout(deal: TrickDeal, soloist: int | None = None) -> tuple[int,
     return deal.scores()
 
 
+def fair_playout(deal: TrickDeal, soloist: int | None = None) -> tuple[int, ...]:
+    """Finish a trick deal as the coach's fair judgement plays its deals out; returns the scores.
+
+    The heuristic in every seat (as :func:`heuristic_playout`), with every tie it would break by a suit's or a
+    rank's name broken by what the deal says instead (mode ``FAIR`` of :mod:`keinstich.kernel.playout`), so that
+    a deal and its renamed twin (:mod:`keinstich.coach.equivalence`) are played out alike, card for card. A deal the
+    kernel cannot play is played as :func:`heuristic_playout` plays it.
+    """
+    if not callable(getattr(deal, "run_out", None)):
+        raise TypeError(f"fair_playout plays a trick deal (a TrickDeal, or deal.trick_deal), not "
+                        f"{type(deal).__name__}")
+    if soloist is not None:
+        check_whole("soloist", soloist, 0, deal.players - 1)
+    if not deal.kernel_plays:
+        return heuristic_playout(deal, soloist)
+    tb = tables(deal.contract, deal.rules, deal.total_tricks)
+    known = exclusions(deal.observation(0)) if deal.rules.trump is not None else None
+    deal.run_out(FAIR, known=known, soloist=soloist, heuristic=tb.kernel())
+    return deal.scores()
+
+
 def heuristic_plays(deal: TrickDeal, cards: int = 1, soloist: int | None = None) -> None:
     """Play the next ``cards`` cards of a trick deal as :class:`HeuristicBot` would in each seat (0: to the
     end), from each seat's own hand and the open play (see :func:`heuristic_playout`)."""
@@ -286,6 +307,7 @@ def _python_playout(deal: TrickDeal, tb: Tables, known: list[int], soloist: int 
 __all__ = [
     "Bot", "BotError", "Choice", "HeuristicBot", "HeuristicQuick", "Objective", "RandomBot", "best_discards",
     "deal_value",
-    "domino_value", "exclusions", "hand_value", "heuristic_playout", "heuristic_plays", "in_play_mask", "objective",
+    "domino_value", "exclusions", "fair_playout", "hand_value", "heuristic_playout", "heuristic_plays", "in_play_mask",
+    "objective",
     "play_deal", "sign_of",
 ]

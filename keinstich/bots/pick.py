@@ -15,6 +15,10 @@ from keinstich.cards import ALL_CARDS, Card
 from keinstich.kernel.heuristic import ONLY, nt_pick, trump_pick
 from keinstich.kernel.jit import array
 
+_NAMES = array([0, 1, 2, 3])
+"""The suits' order the heuristic bot's ties fall back on: their names (the fair play-outs read another off the
+deal, :func:`keinstich.kernel.heuristic.suit_order`)."""
+
 
 def heuristic_card(tb: Tables, k: int, n: int, seat: int, hand: int, legal: int, trick: Sequence[Card],
                    unseen: int, known: Sequence[int], side: Sequence[int] = (),
@@ -33,10 +37,10 @@ def heuristic_card(tb: Tables, k: int, n: int, seat: int, hand: int, legal: int,
         for s in side:
             mask |= 1 << s
         c, code, ref = trump_pick(k, n, seat, hand, legal, on, len(trick), unseen, array(known), mask, sizes_hint,
-                                  HF, cost, st, over, higher, base)
+                                  HF, cost, st, over, higher, base, False, _NAMES)
     else:
         c, code, ref = nt_pick(k, n, seat, hand, legal, on, len(trick), unseen, array(known), HF, cost, st, over,
-                               lower, higher, base)
+                               lower, higher, base, False, _NAMES)
     return ALL_CARDS[c], int(code), ALL_CARDS[ref] if ref >= 0 else None
 
 

@@ -75,7 +75,9 @@ class Rollouts:
     """One decision's candidate cards, valued in sampled deals (see the module)."""
 
     def __init__(self, obs: Observation, cards: Sequence[Card], obj: Objective, soloist: int | None,
-                 world: Callable[[list[int]], TrickDeal]) -> None:
+                 world: Callable[[list[int]], TrickDeal], mode: int = HEURISTIC) -> None:
+        """``mode``: how every seat plays out: as the heuristic bot (``HEURISTIC``), or as the coach's fair
+        judgement plays its deals out (``FAIR``: the heuristic, its ties broken by what the deal says)."""
         n = obs.players
         self.n = n
         self.obs = obs
@@ -104,7 +106,7 @@ class Rollouts:
         self._played = S[S_PLAYED] = obs.played_mask
         S[S_MSTATE] = mstate
         S[S_SOLOIST] = -1 if soloist is None else soloist
-        S[S_MODE] = HEURISTIC
+        S[S_MODE] = mode
         S[S_KNOWN:S_KNOWN + n] = exclusions(obs) if obs.rules.trump is not None else suit_bits(obs.voids)
         S[S_VOIDS:S_VOIDS + n] = suit_bits(obs.voids)
         S[S_SCORES:S_SCORES + n] = past

@@ -20,15 +20,20 @@ from typing import Any
 
 from keinstich.bots.base import Objective, domino_value
 from keinstich.bots.domino import domino_exclusions, domino_points, domino_world, filler_hands
-from keinstich.bots.heuristic import heuristic_playout
+from keinstich.bots.domino_board import Board
+from keinstich.bots.domino_rollouts import LayOffRolls
+from keinstich.bots.heuristic import fair_playout, heuristic_playout
 from keinstich.bots.knowledge import trick_knowledge
 from keinstich.bots.rollouts import Rollouts, kernel_rolls
 from keinstich.bots.sampler import HandSampler
 from keinstich.bots.search import TrickSearch
-from keinstich.bots.solver_domino import solve_domino
+from keinstich.bots.solver_domino import DominoSearch, solve_domino
 from keinstich.bots.worlds import world
 from keinstich.cards import Card, mask_of
+from keinstich.deal import Lay, Move
+from keinstich.kernel.layout import FAIR, HEURISTIC
 from keinstich.layoff import DominoDeal, DominoObservation
+from keinstich.layoff_layout import BOTTOM, TOP
 from keinstich.tricks import Observation
 
 
@@ -39,21 +44,24 @@ class TrickWorlds:
     ``cards``: the candidates; ``in_play``: the cards of the deal; ``discards``: cards out of play the seat
     knows (a Herzblatt soloist's own); ``soloist``: Herzblatt's soloist (the heuristic plays by sides);
     with ``exact`` each deal is searched exactly (the rest of the deal only: the same for every card) instead
-    of played out.
+    of played out; with ``fair`` the play-outs break the heuristic's ties by what the deal says, never by a suit's
+    or a rank's name (mode ``FAIR`` of :mod:`keinstich.kernel.playout`: a deal and its renamed twin are played out
+    alike), as the coach's judgement plays them.
     """
 
     def __init__(self, obs: Observation, cards: Sequence[Card], obj: Objective, *, in_play: int, discards: int = 0,
-                 soloist: int | None = None, exact: bool = False) -> None:
+                 soloist: int | None = None, exact: bool = False, fair: bool = False) -> None:
         self.obs = obs
         self.cards = list(cards)
         self.obj = obj
         self.soloist = soloist
         self.exact = exact
+        self.fair = fair
         self.knowledge = trick_knowledge(obs, in_play, discards=discards)
         self.sampler: HandSampler = self.knowledge.sampler()
         self.own = mask_of(obs.hand)
-        self.rolls = Rollouts(obs, self.cards, obj, soloist, lambda hands: world(obs, hands)) \
-            if kernel_rolls(obs) else None
+        self.rolls = Rollouts(obs, self.cards, obj, soloist, lambda hands: world(obs, hands),
+                              FAIR if fair else HEURISTIC) if kernel_rolls(obs) else None
 
     def count(self) -> int:
         """How many deals fit (-1 when too many to count)."""
@@ -82,7 +90,8 @@ class TrickWorlds:
         for c in picked:
             d = deal.copy()
             d.play(c)
-            out.append(float(self.obj.value(heuristic_playout(d, self.soloist))))
+            play_out = fair_playout if self.fair else heuristic_playout
+            out.append(float(self.obj.value(play_out(d, self.soloist))))
         return out
 
 
@@ -109,11 +118,13 @@ class DominoWorlds:
     """The deals that fit a lay-off observation, and each move's value (the seat's place value less the
     pass fees still to come; a pass costs its fee) in each of them.
 
-    ``moves``: the candidates (None is a pass). With ``exact`` (few cards left) each deal is solved exactly,
-    else played out at random with the ``rng`` given to :meth:`values`.
+    ``moves``: the candidates (a card, a card laid at a chosen end, None for a pass). With ``exact`` (few cards
+    left) each deal is solved exactly, else played out at random with the ``rng`` given to :meth:`values`; with
+    ``fair`` on a bare board, each draw read in an order the deal says, not the suits' names
+    (:class:`~keinstich.bots.domino_rollouts.LayOffRolls`: as the coach's judgement plays them out).
     """
 
-    def __init__(self, obs: DominoObservation, moves: Sequence[Card | None], *, exact: bool) -> None:
+    def __init__(self, obs: DominoObservation, moves: Sequence[Move], *, exact: bool, fair: bool = False) -> None:
         n = obs.players
         self.obs = obs
         self.moves = list(moves)
@@ -124,6 +135,9 @@ class DominoWorlds:
                                    [excl[s] for s in self.others])
         self.points = domino_points(obs)
         self._template = domino_world(obs, filler_hands(obs))  # the layout as it stands, replayed once
+        self.rolls = LayOffRolls(self._template, obs.seat) if fair and not exact else None
+        self.fair = fair
+        self._board = Board(self._template)
 
     def count(self) -> int:
         return self.sampler.count()
@@ -141,9 +155,16 @@ class DominoWorlds:
         these hidden hands; ``rng`` plays the random play-outs (one for all moves in turn, or one per move)."""
         seat = self.obs.seat
         own = mask_of(self.obs.hand)
-        base = self._template.with_hands([own if s == seat else h for s, h in enumerate(hidden)])
+        hands = [own if s == seat else h for s, h in enumerate(hidden)]
+        picked = range(len(self.moves)) if which is None else which
+        if self.rolls is not None:
+            seed = rng.getrandbits(31) if isinstance(rng, random.Random) else rng[0].getrandbits(31)
+            return self.rolls.values(hands, [self.moves[i] for i in picked], seed)
+        if self.fair and self.exact:
+            return self._solved(hands, picked)
+        base = self._template.with_hands(hands)
         out = []
-        for k, i in enumerate(range(len(self.moves)) if which is None else which):
+        for k, i in enumerate(picked):
             m = self.moves[i]
             d = base.copy()
             d.play(m)
@@ -163,9 +184,20 @@ class DominoWorlds:
         import numpy as np
 
         seeds = rs.randint(0, 1 << 31, size=len(hands))
+        if self.rolls is not None:
+            full = np.array(hands, dtype=np.int64)
+            full[:, self.obs.seat] = mask_of(self.obs.hand)
+            return self.rolls.values_many(full, [self.moves[i] for i in which], seeds)
         return np.array([self.values(row, [random.Random(int(x)) for _ in which], which)
                          for row, x in zip(hands.tolist(), seeds, strict=True)], dtype=float).reshape(len(hands),
                                                                                                      len(which))
+
+    def _solved(self, hands: list[int], which: Sequence[int]) -> list[float]:
+        """The moves ``which`` solved exactly in the deal with these hands, one search for all of them (its table
+        shared): the seat's place value less the pass fees it pays from here on, a pass now included."""
+        board = self._board.with_hands(hands)
+        search = DominoSearch(self._template, self.obs.seat, board=board)
+        return [float(search.after(_search_move(self.moves[i], board))) for i in which]
 
     def _value(self, d: DominoDeal, seat: int, rng: random.Random) -> float:
         """The seat's place value less the pass fees still to come, after the move just made."""
@@ -177,6 +209,16 @@ class DominoWorlds:
         sim = d.copy()
         sim.playout(rng)
         return domino_value(self.points, sim.finish_order, seat) - (sim.fees()[seat] - fees_now)
+
+
+def _search_move(move: Move, board: Board) -> tuple[int, int]:
+    """A move as the lay-off search takes it: (the card's bit, its end), (0, 0) for a pass."""
+    if move is None:
+        return 0, 0
+    if isinstance(move, Lay):
+        return move.card.bit, BOTTOM if move.end == "bottom" else TOP
+    assert isinstance(move, Card)
+    return move.bit, TOP
 
 
 def draws(sampler: HandSampler, rng: random.Random, listing: bool, limit: int | None = None, *,

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from keinstich.cards import Card
 from keinstich.machine import check_seat
+from keinstich.wording.i18n import _, pgettext
 
 INF = 1 << 40
 
@@ -36,9 +37,11 @@ class Solution:
     line: tuple[tuple[int, Card | None], ...]
 
     def __str__(self) -> str:
-        what = "pass" if self.card is None else self.card.code
-        return f"value {self.value}, play {what}: " + " ".join(
-            f"{s}:{c.code if c is not None else 'pass'}" for s, c in self.line)
+        passed = pgettext("move", "pass")
+        what = passed if self.card is None else self.card.code
+        line = " ".join(f"{s}:{c.code if c is not None else passed}" for s, c in self.line)
+        # TRANSLATORS: the solver's answer: "value 5, play 7D: 0:7D 1:AD 2:7S …" (the line of play after the move)
+        return _("value {value}, play {move}: {line}", value=self.value, move=what, line=line)
 
 
 def seat_to_solve(seat: int | None, turn: int | None, players: int) -> int:

@@ -52,8 +52,9 @@ class DominoSearch:
     """The search for one seat's value in one lay-off deal; its table is kept between calls, so asking
     about several moves of the same position shares the work."""
 
-    def __init__(self, deal: DominoDeal, seat: int, budget: Budget | None = None) -> None:
-        self.board = Board(deal)
+    def __init__(self, deal: DominoDeal, seat: int, budget: Budget | None = None, board: Board | None = None) -> None:
+        """``board``: the deal's position as a board already made (a copy of one with other hidden hands, say)."""
+        self.board = Board(deal) if board is None else board
         self.seat = seat
         self.fee = deal.rules.pass_fee
         n = deal.players

@@ -12,12 +12,14 @@ per trick (:mod:`keinstich.faces.walk`, imported when it is drawn) and prints as
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from keinstich.bots.play import bot_plays, check_walk
 from keinstich.cards import Card, Style
-from keinstich.wording import cards_in_words, the_card
+from keinstich.wording import cards_in_words, contract_name, the_card
+from keinstich.wording.i18n import _
+from keinstich.wording.names import unit_word
 
 if TYPE_CHECKING:
     from keinstich.bots.base import Bot
@@ -63,6 +65,16 @@ class TrickWalk:
     style: Style
     contract: str
     unit: str
+    rules: Any = field(default=None, compare=False, repr=False)
+    """The deal's contract (its :meth:`~keinstich.contracts.Contract.title` names it in the language spoken)."""
+
+    @property
+    def title(self) -> str:
+        """The contract's name in the language spoken and the faces' words ("No Tricks", "Kein Stich")."""
+        said = getattr(self.rules, "title", None)
+        if callable(said):
+            return str(said(self.style))
+        return contract_name(self.contract) if self.contract else _("no contract")
 
     def trick(self, number: int) -> WalkedTrick:
         """The trick with this number (1 is the deal's first trick)."""
@@ -83,31 +95,42 @@ class TrickWalk:
     def cost_words(self, t: WalkedTrick) -> str:
         """Who won ``t`` and what it cost: "Seat 2 wins it and pays 5 pfennig"."""
         paying = [(s, v) for s, v in enumerate(t.cost) if v]
+        unit = unit_word(self.unit)
         if not paying:
-            return f"Seat {t.winner} wins it; it costs nothing"
+            return _("Seat {seat} wins it; it costs nothing", seat=t.winner)
         if paying == [(t.winner, t.cost[t.winner])]:
-            return f"Seat {t.winner} wins it and pays {t.cost[t.winner]} {self.unit}"
-        return f"Seat {t.winner} wins it; " + ", ".join(f"Seat {s} pays {v} {self.unit}" for s, v in paying)
+            return _("Seat {seat} wins it and pays {amount} {unit}", seat=t.winner, amount=t.cost[t.winner], unit=unit)
+        payments = ", ".join(_("Seat {seat} pays {amount} {unit}", seat=s, amount=v, unit=unit) for s, v in paying)
+        return _("Seat {seat} wins it; {payments}", seat=t.winner, payments=payments)
 
     def paid_words(self, t: WalkedTrick) -> str:
         """ "Paid so far: Seat 0 0, Seat 1 5, ..." """
-        return "Paid so far: " + ", ".join(f"Seat {s} {v}" for s, v in enumerate(t.paid))
+        # TRANSLATORS: one seat's total in "Paid so far: Seat 0 0, Seat 1 5, …"
+        paid = ", ".join(_("Seat {seat} {amount}", seat=s, amount=v) for s, v in enumerate(t.paid))
+        return _("Paid so far: {paid}", paid=paid)
 
     def __str__(self) -> str:
         lines = []
         for t in self.tricks:
-            lines.append(f"Trick {t.number}")
+            lines.append(_("Trick {k}", k=t.number))
             for p in t.plays:
-                lines.append(f"  Seat {p.seat}: {self.say(p.card)}: {p.reason or '(played before)'}")
+                lines.append("  " + _("Seat {n}", n=p.seat) + f": {self.say(p.card)}: "
+                             + (p.reason or "(" + _("played before") + ")"))
             lines.append(f"  {self.cost_words(t)}. {self.paid_words(t)}.")
-        return "\n".join(lines) if lines else "no trick was played"
+        return "\n".join(lines) if lines else _("no trick was played")
 
     def __repr__(self) -> str:
+        contract = self.title
         if not self.tricks:
-            return f"TrickWalk({self.contract}: no trick played)"
+            return _("TrickWalk({contract}: no trick played)", contract=contract)
         first, last = self.tricks[0].number, self.tricks[-1].number
-        which = f"trick {first}" if first == last else f"tricks {first} to {last}"
-        return f"TrickWalk({self.contract}: {which}, paid so far {self.tricks[-1].paid})"
+        paid = self.tricks[-1].paid
+        # TRANSLATORS: a walk through a deal in short (a notebook's plain text): "TrickWalk(No Tricks: tricks 1 to 5,
+        # paid so far (5, 10, 10, 0))"; "TrickWalk" is code
+        if first == last:
+            return _("TrickWalk({contract}: trick {k}, paid so far {paid})", contract=contract, k=first, paid=paid)
+        return _("TrickWalk({contract}: tricks {first} to {last}, paid so far {paid})", contract=contract,
+                 first=first, last=last, paid=paid)
 
     def _repr_html_(self) -> str:
         from keinstich.faces.walk import walk_html
@@ -143,5 +166,5 @@ def show_tricks(deal: TrickDeal, until: int, bot: Bot | None = None, *, style: S
                                       tuple(b - a for a, b in zip(paid, now, strict=True)), now))
             paid = now
     contract = deal.contract
-    return TrickWalk(tuple(walked), deal.players, words, getattr(contract, "name", "") or "no contract",
-                     getattr(contract, "unit", "") or "pfennig")
+    return TrickWalk(tuple(walked), deal.players, words, getattr(contract, "name", ""),
+                     getattr(contract, "unit", "") or "pfennig", contract)

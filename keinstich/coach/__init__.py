@@ -9,11 +9,12 @@ best it could have got knowing every hand, and with the heuristic bot in its sea
 
 from .against import Answers, OpenValues, open_values
 from .fair import view_key
-from .grades import GRADES, Grades, grades_of, scale_of, unit_of
-from .judge import CoachError, Judgement, Verdict, judge, known, verdict
+from .grades import GRADES, Grade, Grades, grades_of, scale_of, unit_of
+from .judge import CoachError, Verdict, known, verdict
+from .judgement import Judgement, judge
 from .partie import PartieReview, review_partie
 from .review import Review, duplicate, outcome, review
 
-__all__ = ["GRADES", "Answers", "CoachError", "Grades", "Judgement", "OpenValues", "PartieReview", "Review",
+__all__ = ["GRADES", "Answers", "CoachError", "Grade", "Grades", "Judgement", "OpenValues", "PartieReview", "Review",
            "Verdict", "duplicate", "grades_of", "judge", "known", "open_values", "outcome", "review", "review_partie",
            "scale_of", "unit_of", "verdict", "view_key"]

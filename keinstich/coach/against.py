@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from keinstich.bots.base import Bot, lay_off, objective
 from keinstich.bots.budget import Budget, Stopped
@@ -60,6 +60,7 @@ class Answers:
         self.pure = True
         self._kernel: dict[int, bool] = {}
         self.bots_seats = [s for s in range(len(bots)) if s != seat]
+        self._lay: bool | None = None  # whether the deal is a lay-off deal (asked once: the answer is dear)
         self.cheap = True
         for s, b in enumerate(bots):
             if s == seat:
@@ -85,7 +86,19 @@ class Answers:
             from keinstich.bots.registry import make_bot
 
             bot = make_bot(self._specs[s], f"{self.seed}:{view_key(d, s)}", pack=self.pack)  # type: ignore[arg-type]
+        if self.lays_off(d) and getattr(bot, "kernel_mode", None) == HEURISTIC:
+            # the heuristic bot's lay, worked out on the deal itself: the layout is open, so the hidden hands do not
+            # change it, and replaying what the seat saw for every answer is what makes a search slow
+            from keinstich.bots.domino import domino_heuristic
+
+            return domino_heuristic(cast(Any, d.observation(s)), cast(Any, d)).move
         return bot_move(bot, d.observation(s))
+
+    def lays_off(self, d: Deal) -> bool:
+        """Whether the deal these answers are for is a lay-off deal (``d``: any position of it)."""
+        if self._lay is None:
+            self._lay = lay_off(d)
+        return self._lay
 
     def heuristic(self) -> bool:
         """Whether every other seat answers as the heuristic bot does (the kernel can then play its answers)."""
@@ -150,7 +163,7 @@ class _Search:
         from .review import outcome
 
         v = outcome(d, self.seat)
-        return -v if unit_of(d) == "pf" and not lay_off(d) else v
+        return -v if unit_of(d) == "pf" and not self.answers.lays_off(d) else v
 
     def advance(self, d: Deal, on: bool) -> bool:
         """Play the others' answers and the player's forced moves until the player has a choice or the deal
@@ -182,10 +195,11 @@ class _Search:
         on = self.advance(d, on)
         if d.over:
             return self.value(d)
-        bound = _bound(d, self.seat)
+        lay = self.answers.lays_off(d)
+        bound = _bound(d, self.seat, lay)
         if bound <= alpha:
             return bound
-        mk = _state(d) if self.memo_on and not on else None
+        mk = _state(d, lay) if self.memo_on and not on else None
         if mk is not None:
             got = self.memo.get(mk)
             if got is not None and (got[1] or got[0] <= alpha):
@@ -214,17 +228,19 @@ class _Search:
         return moves
 
 
-def _bound(d: Deal, seat: int) -> float:
-    """An optimistic value of ``d`` for the seat's side: what it has, plus every gain still to be had."""
-    if lay_off(d):
+def _bound(d: Deal, seat: int, lay: bool) -> float:
+    """An optimistic value of ``d`` for the seat's side: what it has, plus every gain still to be had (``lay``: it
+    is a lay-off deal)."""
+    if lay:
         from keinstich.bots.base import domino_value
 
-        order = list(d.finish_order)
+        dd: Any = d  # a lay-off deal
+        order = list(dd.finish_order)
         if seat in order:
-            return float(domino_value(d.contract.points, order + [s for s in range(d.players) if s not in order],
-                                      seat, d.fees()))
-        best_place = order + [seat] + [s for s in range(d.players) if s not in order and s != seat]
-        return float(domino_value(d.contract.points, best_place, seat, d.fees()))
+            return float(domino_value(dd.contract.points, order + [s for s in range(dd.players) if s not in order],
+                                      seat, dd.fees()))
+        best_place = order + [seat] + [s for s in range(dd.players) if s not in order and s != seat]
+        return float(domino_value(dd.contract.points, best_place, seat, dd.fees()))
     td = d.trick_deal
     if td is None or td.contract is None or getattr(td.contract, "march", False) \
             or not getattr(td.contract, "additive", d.game == "herzblatt"):
@@ -246,12 +262,12 @@ def _bound(d: Deal, seat: int) -> float:
     return sign * now + gain
 
 
-def _state(d: Deal) -> Any:
+def _state(d: Deal, lay: bool) -> Any:
     """What the answers and the value of the rest of the deal depend on, for reusing a position reached another way:
     the finished tricks (as a set, unless the contract counts by the trick's number, when their order changes what
     was paid), the trick in progress (trick deals); None where positions are not reused."""
     td = d.trick_deal
-    if td is None or td.contract is None or lay_off(d) or getattr(td.contract, "march", False):
+    if td is None or td.contract is None or lay or getattr(td.contract, "march", False):
         return None
     tricks = tuple((t.leader, tuple(t.cards)) for t in td.tricks)
     _, base = amounts(td.contract, td.total_tricks)

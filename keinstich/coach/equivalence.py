@@ -15,11 +15,17 @@ allows it (:func:`symmetries`):
   among themselves and the cards gone in finished tricks keep theirs, but the two sets may interleave
   differently (the live cards become, say, the Seven to the Ten instead of the Nine to the Unter). Every
   trick still goes to the same seat, every duty to follow is the same, and from here on the game is the
-  same game: the solver's values and the fair judge's sampled deals correspond card for card.
+  same game: the open-hands solver's values correspond card for card.
 
-:func:`canonical` picks one representative of a position's class from what the seat to move can know, so
-that every equivalent position is judged as one (:mod:`.verdicts`). The tests check that the open-hands
-solver gives the same values, card for card, before and after every relabelling.
+The coach's judge uses only the first kind. Its play-outs play as the heuristic bot plays (the bot the learner
+meets), and the bot reads ranks: it sheds the higher of two cards of different suits, an Ace before a King, so a
+shifted suit (its live King become a Nine) is played otherwise. Its ties between suits go by an order read off the
+deal, not by names, so a suit permutation is exact for the judge (:mod:`keinstich.kernel.heuristic`); a rank shift
+is not, and the judge does not use it. :func:`canonical` picks one representative of a position's class under suit
+permutations from what the seat to move can know, so that every equivalent position is judged as one
+(:mod:`.judge`), and :func:`equivalent` renames a position shown again by the trainer the same way. The tests check
+that the open-hands solver gives the same values, card for card, before and after every relabelling (rank shifts
+included), and that the judge plays a deal and its suit-permuted twin out alike.
 """
 
 from __future__ import annotations
@@ -263,10 +269,10 @@ def symmetries(position: Deal) -> Symmetries:
     return Symmetries(tuple(suit_permutations(position)), tuple(shiftable_suits(position)))
 
 
-def equivalent(position: Deal, seed: int | str, *, shift: bool = True) -> tuple[Deal, Relabel]:
+def equivalent(position: Deal, seed: int | str, *, shift: bool = False) -> tuple[Deal, Relabel]:
     """An equivalent position drawn from ``seed`` (the same seed, the same faces), and the renaming that
-    made it: a suit permutation other than the identity where the contract allows one, then (``shift``)
-    a rank shift where it allows one."""
+    made it: a suit permutation other than the identity where the contract allows one, then (``shift``; not for
+    the judge, see the module) a rank shift where it allows one."""
     rng = random.Random(f"equivalent:{seed}")
     perms = suit_permutations(position)
     p = rng.choice(perms[1:]) if len(perms) > 1 else perms[0]
@@ -305,22 +311,19 @@ def _recordable(position: Deal) -> bool:
 
 
 def canonical(position: Deal) -> tuple[Deal, Relabel]:
-    """The representative of the position's class (see the module's docstring) and the renaming that gives
-    it: every shiftable suit with its live cards lowest, then the suit permutation whose view of the seat to
-    move sorts first. Equivalent positions the seat cannot tell apart get the same representative's view."""
+    """The representative of the position's class under suit permutations (the judge's renaming, see the module's
+    docstring) and the renaming that gives it: the suit permutation whose view of the seat to move sorts first.
+    Positions the seat cannot tell apart, up to their suits' names, get the same representative's view."""
     if not _recordable(position):
         return position.copy(), Relabel()
-    shifted = rank_shift(position, lowest=True)
-    base = shifted(position) if not shifted.identity else position
     best: tuple[Any, ...] | None = None
     chosen = Relabel()
-    for p in suit_permutations(base):
+    for p in suit_permutations(position):
         r = _suit_relabel(p)
-        key = seat_view(base, r)
+        key = seat_view(position, r)
         if best is None or key < best:
             best, chosen = key, r
-    total = shifted.then(chosen)
-    return (chosen(base) if not chosen.identity else base.copy()), total
+    return (chosen(position) if not chosen.identity else position.copy()), chosen
 
 
 def relabel_cards(cards: Iterable[Card], relabel: Relabel) -> tuple[Card, ...]:

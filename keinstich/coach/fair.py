@@ -2,8 +2,17 @@
 
 The cards the player has not seen are dealt many times over, each time consistently with everything the
 player has seen (:mod:`keinstich.bots.sampled`), and every legal move is valued in each deal: played out by
-the heuristic bot in every seat, or searched exactly near the end; a lay-off deal played out at random, or
-solved near its end. When few deals fit, every one of them is used and the values are exact.
+the heuristic in every seat, or searched exactly near the end; a lay-off deal played out at random, or
+solved near its end. A lay is a card and an end: a card that fits both ends of the chain is two moves.
+
+The play-outs never read a suit's or a rank's name: the heuristic's ties go by what the deal says (mode ``FAIR``
+of :mod:`keinstich.kernel.playout`), a lay-off deal's random draws by an order read off the deal
+(:mod:`keinstich.bots.domino_rollouts`). So a position and its renamed stand-in (:mod:`.equivalence`), given the
+same deals, get the same values move for move, and the coach may judge the one for the other.
+
+When few deals fit, every one of them is used (*listed*): a trick deal's play-outs and searches are deterministic,
+so its values are exact; a lay-off deal's random play-outs are not, so its listed deals are played out again and
+again, and the margin says what is left to luck.
 
 Every move is valued on the same deals, so two moves are compared on equal cards (a move's *cost* is the
 mean of its shortfall against the leading move, deal by deal). Deals are drawn in batches until each move's
@@ -31,15 +40,16 @@ from typing import Any
 
 from keinstich.bots.base import objective
 from keinstich.bots.budget import Budget
-from keinstich.bots.domino import may_pass
+from keinstich.bots.domino import domino_world, filler_hands, may_pass
 from keinstich.bots.herzblatt import herzblatt_view
 from keinstich.bots.knowledge import in_play_mask
 from keinstich.bots.sampled import DominoWorlds, TrickWorlds
 from keinstich.bots.worlds import candidates
 from keinstich.cards import Card, mask_of
-from keinstich.deal import Deal, Move, move_cards
+from keinstich.deal import Deal, Lay, Move, move_cards
+from keinstich.layoff import DominoObservation
 
-from .grades import Grades, grades_of, pack_in_play
+from .grades import Grade, Grades, grades_of, pack_in_play
 
 Z = 2.5
 """Standard errors below a cost that its grade is read at: the band of ``cost - Z * SE`` (the kindest the evidence
@@ -62,9 +72,15 @@ three): when most moves are settled early, the few still close get many more dea
 DEALS = 8192
 """Deals drawn at most for one decision."""
 
+LEAD_DEALS = 1024
+"""Deals drawn at most, once every grade is settled, while another move graded best might still be the leading one:
+the Hint's move is the best mean, and a few hundred more deals on the two or three close moves tell it apart (the
+Monte Carlo bot, which values every move on its 160 deals, found the better card where the judge had stopped at
+128)."""
+
 CAP_LAY_OFF = 2048
-"""Moves valued at most for one decision of a lay-off deal, whose play-outs run in plain Python (a trick deal's run
-in the compiled kernel)."""
+"""Moves valued at most for one decision of a lay-off deal near its end, where each deal is solved by a search in
+plain Python (its random play-outs, like a trick deal's, run in the compiled kernel and go to :data:`CAP`)."""
 
 LIST_UP_TO = 256
 """When no more deals than this fit what the player saw, every one of them is used (the values are exact)."""
@@ -80,11 +96,13 @@ class Fair:
     ``moves``: one per class of equivalent moves (same suit, next in rank, costing the same), each with its
     class in ``same``; for each of them (by index): ``mean`` value for the seat's side (higher is better;
     only differences mean something), ``cost`` against the leading move, ``margin`` (give or take: :data:`Z`
-    standard errors of the cost), ``deals`` (on how many deals it was valued) and its ``grade``.
-    ``leader``: the index of the move with the best mean (the Hint's move). ``count``: deals drawn;
-    ``listed``: every deal that fits was used (exact); ``exact``: each deal searched exactly (else played
-    out); ``settled``: every grade settled before the cap. ``drawn`` keeps the hidden hands of each deal
-    and ``values[i][k]`` move ``i``'s value in deal ``k`` (for a layout that refutes a move).
+    standard errors of the cost; 0 where nothing is left to luck), ``deals`` (on how many deals it was valued)
+    and its ``grade``. ``leader``: the index of the move with the best mean (the Hint's move). ``count``: deals
+    played out or searched (a listed deal played out again counts again); ``listed``: every deal that fits was
+    used, ``fits`` of them (0 when not listed); ``exact``: each deal searched exactly (else played out);
+    ``random``: the play-outs are random (a lay-off deal's), so even listed values keep a margin; ``settled``:
+    every grade settled before the cap. ``drawn`` keeps the hidden hands of each deal and ``values[i][k]`` move
+    ``i``'s value in deal ``k`` (for a layout that refutes a move).
     """
 
     moves: tuple[Move, ...]
@@ -93,7 +111,7 @@ class Fair:
     cost: tuple[float, ...]
     margin: tuple[float, ...]
     deals: tuple[int, ...]
-    grade: tuple[str, ...]
+    grade: tuple[Grade, ...]
     leader: int
     count: int
     listed: bool
@@ -101,11 +119,18 @@ class Fair:
     settled: bool
     drawn: Any
     values: Any
+    fits: int = 0
+    random: bool = False
 
     @property
     def how(self) -> str:
         """"listed" or "sampled", then ", solved" or ", played out" (as the Monte Carlo player says it)."""
         return ("listed" if self.listed else "sampled") + (", solved" if self.exact else ", played out")
+
+    @property
+    def certain(self) -> bool:
+        """Nothing is left to luck: every deal that fits was used and each was valued without random draws."""
+        return self.listed and not self.random
 
     def index(self, move: Move) -> int:
         """The index of the class ``move`` belongs to (a card laid at a chosen end counts as the card)."""
@@ -117,12 +142,23 @@ class Fair:
 
 
 def key(move: Move) -> Any:
-    """What a move is judged as: its card (a card laid at a chosen end counts as the card), or the move."""
+    """What a move is judged as: its card; a card laid at a chosen end as that card and end (it is another move
+    than the same card at the other end); a call or a pass as itself."""
+    if isinstance(move, Lay):
+        return move
     cards = move_cards(move)
     if len(cards) == 1:
         return cards[0]
     if len(cards) > 1:
         return frozenset(cards)
+    return move
+
+
+def as_played(legal: Sequence[Move], move: Move) -> Move:
+    """``move`` as a deal plays it among its ``legal`` moves: a card that fits both ends, named without an end, is
+    laid at the top (as :meth:`Deal.play` lays it); any other move as it is."""
+    if isinstance(move, Card) and move not in legal:
+        return next((m for m in legal if isinstance(m, Lay) and m.card == move and m.end == "top"), move)
     return move
 
 
@@ -173,14 +209,13 @@ def fair(position: Deal, *, salt: str = "", cap: int | None = None, budget: Budg
     rs = np.random.RandomState(np.frombuffer(digest, dtype=np.uint32))
     worlds: TrickWorlds | DominoWorlds
     if obs.kind == "lay-off":
-        lays: list[Card | None] = [*obs.legal, *([None] if may_pass(obs) else [])]
-        moves: list[Move] = [*lays]
-        same: list[tuple[Move, ...]] = [(m,) for m in moves]
+        moves, same = _lays(obs)
         exact = len(obs.hand) + sum(obs.hand_sizes) <= 3 * EXACT_TRICKS + 6
         if len(moves) == 1:
             return _single(moves, same, exact)
-        worlds = DominoWorlds(obs, lays, exact=exact)
-        cap = min(cap, CAP_LAY_OFF)
+        worlds = DominoWorlds(obs, moves, exact=exact, fair=True)
+        if exact:
+            cap = min(cap, CAP_LAY_OFF)
     else:
         if obs.kind == "herzblatt":
             t, _, _, _ = herzblatt_view(obs)
@@ -195,8 +230,32 @@ def fair(position: Deal, *, salt: str = "", cap: int | None = None, budget: Budg
         if len(moves) == 1:
             return _single(moves, same, exact)
         worlds = TrickWorlds(t, picks, objective(obs), in_play=in_play, discards=discards, soloist=soloist,
-                             exact=exact)
+                             exact=exact, fair=True)
     return _sample(moves, same, worlds, rs, grades, exact, cap, budget)
+
+
+def _lays(obs: DominoObservation) -> tuple[list[Move], list[tuple[Move, ...]]]:
+    """A lay-off decision's moves, each with its class: every card that fits, a card that fits both ends of the
+    chain once per end (two moves), of a row (its last gap, which closes the row either way) once; then a pass
+    where the seat may pass."""
+    template = domino_world(obs, filler_hands(obs))
+    moves: list[Move] = []
+    same: list[tuple[Move, ...]] = []
+    chain = obs.rules.layout == "chain"
+    for m in template.legal_moves():
+        if m is None:
+            continue
+        if isinstance(m, Lay) and not chain:
+            if m.end == "top":
+                moves.append(m)
+                same.append((m, Lay(m.card, "bottom")))
+            continue
+        moves.append(m)
+        same.append((m,))
+    if may_pass(obs):
+        moves.append(None)
+        same.append((None,))
+    return moves, same
 
 
 def _next(count: int) -> int:
@@ -208,7 +267,7 @@ def _next(count: int) -> int:
 def _single(moves: Sequence[Move], same: Sequence[tuple[Move, ...]], exact: bool) -> Fair:
     import numpy as np
 
-    return Fair(tuple(moves), tuple(same), (0.0,), (0.0,), (0.0,), (0,), ("best",), 0, 0, True, exact, True,
+    return Fair(tuple(moves), tuple(same), (0.0,), (0.0,), (0.0,), (0,), (Grade.BEST,), 0, 0, True, exact, True,
                 np.zeros((0, 0), dtype=np.int64), np.zeros((0, 1)))
 
 
@@ -219,16 +278,18 @@ def _sample(moves: Sequence[Move], same: Sequence[tuple[Move, ...]], worlds: Tri
     k = len(moves)
     n_worlds = worlds.count()
     listed = 0 <= n_worlds <= LIST_UP_TO
+    luck = isinstance(worlds, DominoWorlds) and not exact  # random play-outs: listed deals are played again
+    every = np.array(list(worlds.sampler.all()), dtype=np.int64) if listed else None
     blocks: list[Any] = []
     dealt: list[Any] = []
     active = list(range(k))
-    kept: dict[int, str] = {}  # the grade of a move settled as clearly worse, kept once it is not played out
+    kept: dict[int, Grade] = {}  # the grade of a move settled as clearly worse, kept once it is not played out
     count = 0
     settled = False
     valued = 0
     while valued < cap and count < DEALS:
-        if listed:
-            drawn = np.array(list(worlds.sampler.all()), dtype=np.int64)
+        if every is not None:
+            drawn = every
         else:
             drawn = worlds.sampler.draw_many(rs, min(FIRST if not count else _next(count), DEALS - count,
                                                      max(1, (cap - valued) // len(active))))
@@ -241,21 +302,27 @@ def _sample(moves: Sequence[Move], same: Sequence[tuple[Move, ...]], worlds: Tri
         valued += len(hands) * len(active)
         if budget is not None:
             budget.check()
-        if listed:
+        if listed and not luck:
             break
-        stats = _stats(np.concatenate(blocks), grades, kept, listed)
-        if stats.settled:
-            settled = True
-            break
+        stats = _stats(np.concatenate(blocks), grades, kept, False)
+        settled = stats.settled
+        if settled:
+            if not stats.contending or count >= LEAD_DEALS:
+                break
+            # every grade is settled, but the lead is not: only the leader and its rivals go on
+            for i in active:
+                if i != stats.leader and i not in stats.contending:
+                    kept.setdefault(i, stats.grade[i])
         for i in stats.clear:
             kept.setdefault(i, stats.grade[i])
         active = [i for i in active if i not in kept]
     values = np.concatenate(blocks)
-    stats = _stats(values, grades, kept, listed)
+    certain = listed and not luck
+    stats = _stats(values, grades, kept, certain)
     deals = tuple(int(np.count_nonzero(~np.isnan(values[:, i]))) for i in range(k))
     return Fair(tuple(moves), tuple(tuple(s) for s in same), tuple(stats.mean), tuple(stats.cost),
                 tuple(stats.margin), deals, tuple(stats.grade), stats.leader, count, listed, exact,
-                listed or settled, np.concatenate(dealt), values)
+                certain or settled, np.concatenate(dealt), values, n_worlds if listed else 0, luck)
 
 
 @dataclass
@@ -263,18 +330,22 @@ class _Stats:
     mean: list[float]
     cost: list[float]
     margin: list[float]
-    grade: list[str]
+    grade: list[Grade]
     leader: int
     settled: bool
     clear: set[int]
     """Moves settled as clearly worse than the best: they need no more deals."""
+    contending: set[int]
+    """Moves graded best that the deals cannot yet tell from the leader (their cost is within its doubt), whose
+    values differ from the leader's in some deal: either may be the leading move."""
 
 
-def _stats(values: Any, grades: Grades, kept: dict[int, str], listed: bool) -> _Stats:
+def _stats(values: Any, grades: Grades, kept: dict[int, Grade], certain: bool) -> _Stats:
     """Each move's cost against the leader on the deals both were valued on, give or take, and its grade (the
     one ``kept`` for a move no longer played out). ``values``: a row per deal, a column per move (NaN where the
-    move was not valued). Sampled costs are given the doubt of one more deal that differs by the deal's whole
-    scale: a loss too rare to have shown up yet is not ruled out."""
+    move was not valued); ``certain``: every deal that fits, each valued without luck (no margin). Other costs are
+    given the doubt of one more deal that differs by the deal's whole scale: a loss too rare to have shown up yet
+    is not ruled out."""
     import numpy as np
 
     k = values.shape[1]
@@ -282,27 +353,31 @@ def _stats(values: Any, grades: Grades, kept: dict[int, str], listed: bool) -> _
     mean = [float(values[:sizes[i], i].mean()) for i in range(k)]
     leader = max((i for i in range(k) if sizes[i] == len(values)), key=lambda i: (mean[i], -i))
     lead = values[:, leader]
-    cost, margin, grade = [0.0] * k, [0.0] * k, ["best"] * k
-    doubt = 0.0 if listed else float(grades.scale) ** 2
+    cost, margin, grade = [0.0] * k, [0.0] * k, [Grade.BEST] * k
+    doubt = 0.0 if certain else float(grades.scale) ** 2
     settled = True
     clear: set[int] = set()
+    contending: set[int] = set()
     for i in range(k):
         if i == leader:
             continue
         n = sizes[i]
         diffs = lead[:n] - values[:n, i]
         mu = float(diffs.mean())
-        se = 0.0 if listed else math.sqrt((float(((diffs - mu) ** 2).sum()) + doubt) / n) / math.sqrt(n)
+        spread = float(((diffs - mu) ** 2).sum())
+        se = 0.0 if certain else math.sqrt((spread + doubt) / n) / math.sqrt(n)
         cost[i], margin[i] = max(0.0, mu), Z * se
         grade[i] = grades.grade(max(0.0, mu - Z * se))
         if i in kept:
             grade[i] = kept[i]
         elif grades.grade(max(0.0, mu - SETTLE * se)) != grades.grade(max(0.0, mu + SETTLE * se)):
             settled = False
-        elif grade[i] != "best":
+        elif grade[i] != Grade.BEST:
             clear.add(i)
-    return _Stats(mean, cost, margin, grade, leader, settled, clear)
+        elif n == len(values) and mu < Z * se and spread > 0:
+            contending.add(i)
+    return _Stats(mean, cost, margin, grade, leader, settled, clear, contending)
 
 
-__all__ = ["BATCH", "CAP", "CAP_LAY_OFF", "DEALS", "FIRST", "LIST_UP_TO", "SETTLE", "Fair", "Z", "fair", "key",
-           "view_key"]
+__all__ = ["BATCH", "CAP", "CAP_LAY_OFF", "DEALS", "FIRST", "LEAD_DEALS", "LIST_UP_TO", "SETTLE", "Fair", "Z",
+           "as_played", "fair", "key", "view_key"]

@@ -12,6 +12,7 @@ of the total, the same trick is only fine. docs/coach.md lists every contract's 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from keinstich.bots.base import lay_off
@@ -24,8 +25,35 @@ from keinstich.machine import check_deal
 FINE, MISTAKE, BLUNDER = 0.03, 0.10, 0.25
 """Fractions of the deal's scale from which a cost is fine, a mistake, a blunder."""
 
-GRADES = ("best", "fine", "mistake", "blunder")
-"""The grades from good to bad (a forced move is graded "only")."""
+
+class Grade(StrEnum):
+    """What the coach says of a move: best, fine, mistake or blunder by what it costs; "only" for a forced move;
+    "differs" where a decision is compared with the heuristic bot's only (Herzblatt's asking, discards and calls).
+
+    The one definition of "is it good?": :attr:`good` (best, fine, or the only move: what a quiz counts right and
+    the trainer accepts) and :attr:`bad` (a mistake or a blunder: what the review lists as mistakes). A move that
+    only differs from the heuristic bot's is neither. A grade is its own word (``Grade.BEST == "best"``)."""
+
+    BEST = "best"
+    FINE = "fine"
+    MISTAKE = "mistake"
+    BLUNDER = "blunder"
+    ONLY = "only"
+    DIFFERS = "differs"
+
+    @property
+    def good(self) -> bool:
+        """Best, fine, or the only legal move."""
+        return self in (Grade.BEST, Grade.FINE, Grade.ONLY)
+
+    @property
+    def bad(self) -> bool:
+        """A mistake or a blunder."""
+        return self in (Grade.MISTAKE, Grade.BLUNDER)
+
+
+GRADES = (Grade.BEST, Grade.FINE, Grade.MISTAKE, Grade.BLUNDER)
+"""The grades by cost, from good to bad (a forced move is graded :attr:`Grade.ONLY`)."""
 
 
 @dataclass(frozen=True)
@@ -39,13 +67,13 @@ class Grades:
     scale: int
     unit: str
 
-    def grade(self, cost: float) -> str:
+    def grade(self, cost: float) -> Grade:
         """The grade of a move that costs ``cost`` (>= 0) against the best."""
         if cost >= self.blunder:
-            return "blunder"
+            return Grade.BLUNDER
         if cost >= self.mistake:
-            return "mistake"
-        return "fine" if cost >= self.fine else "best"
+            return Grade.MISTAKE
+        return Grade.FINE if cost >= self.fine else Grade.BEST
 
 
 def unit_of(deal: Deal) -> str:
@@ -94,4 +122,5 @@ def grades_of(deal: Deal) -> Grades:
                   scale, unit_of(deal))
 
 
-__all__ = ["BLUNDER", "FINE", "GRADES", "MISTAKE", "Grades", "grades_of", "pack_in_play", "scale_of", "unit_of"]
+__all__ = ["BLUNDER", "FINE", "GRADES", "MISTAKE", "Grade", "Grades", "grades_of", "pack_in_play", "scale_of",
+           "unit_of"]

@@ -6,8 +6,8 @@ what it accepts. It is the fair judgement of :mod:`.fair` (seeded from what the 
 position always gets the same verdict), read as grades by the contract's thresholds (:mod:`.grades`), with the
 sentences of :mod:`.why`. Verdicts are kept, so asking again (the review after a Hint) costs nothing.
 
-All hands open is a second view, never the grade: :func:`judge` adds to a move's verdict what each move is worth
-knowing every hand, against the opponents who played (:mod:`.against`).
+All hands open is a second view, never the grade: :func:`~.judgement.judge` adds to a move's verdict what each move
+is worth knowing every hand, against the opponents who played (:mod:`.against`).
 
 Herzblatt's asking, discards and calls are compared with the heuristic bot's decision only (no cost is
 measured): the same decision is graded *best*, another one *differs*, and the verdict says so.
@@ -18,25 +18,26 @@ from __future__ import annotations
 import dataclasses
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from keinstich.bots.budget import Budget
 from keinstich.bots.heuristic import HeuristicBot
-from keinstich.cards import Style, card, mask_of
-from keinstich.deal import Deal, Move
+from keinstich.cards import Style, mask_of
+from keinstich.deal import Deal, Move, parse_move
 from keinstich.machine import check_deal
 from keinstich.records import RecordError
 from keinstich.wording import naming
 from keinstich.wording.i18n import _, spoken
-from keinstich.wording.names import grade_name
 
-from .against import Answers, BotSpec, OpenValues, open_values
 from .equivalence import Relabel, canonical
-from .fair import Fair, fair, key, view_key
-from .grades import Grades, grades_of, pack_in_play
+from .fair import Fair, as_played, fair, key, view_key
+from .grades import Grade, Grades, grades_of, pack_in_play
 from .why import best_sentence, cost_sentence, hint_sentence, move_text, only_sentence
+
+if TYPE_CHECKING:
+    from .ideas import Reading
 
 KEPT = 512
 """Verdicts kept (the most recent), so that the review, the Hint and a quiz asking again get them at once."""
@@ -51,11 +52,14 @@ class Verdict:
     """The judgement of the decision of ``seat`` in ``position`` (a copy: ``index`` moves made), every legal
     move judged.
 
-    ``grade(move)``: best / fine / mistake / blunder by what the move costs from what the player could know
-    ("only" for a forced move; in Herzblatt's asking, discards and calls "best" or "differs" against the heuristic
-    bot). ``cost(move)``: its mean cost against the best move, give or take ``margin(move)``. ``best``: the moves
-    graded best, the leading one first (the Hint's move); ``good``: best or fine (the answers a quiz accepts).
-    ``usual`` and ``usual_reason``: the heuristic bot's move and its rule of thumb."""
+    ``grade(move)``: a :class:`~.grades.Grade`, best / fine / mistake / blunder by what the move costs from what
+    the player could know (only for a forced move; in Herzblatt's asking, discards and calls best or differs
+    against the heuristic bot). ``cost(move)``: its mean cost against the best move, give or take
+    ``margin(move)``. ``best``: the moves graded best, the leading one first (the Hint's move: the best mean value);
+    ``good``: the moves whose grade is good (best or fine: the answers a quiz and the trainer accept).
+    ``usual`` and ``usual_reason``: the heuristic bot's move and its rule of thumb. A move is a card, a card laid
+    at a chosen end (a :class:`~keinstich.deal.Lay`: the same card at the other end is another move), a pass or a
+    call; a card that fits both ends without an end named is laid at the top, as :meth:`Deal.play` lays it."""
 
     position: Deal
     seat: int
@@ -72,6 +76,7 @@ class Verdict:
     relabel: Relabel | None = field(default=None, compare=False, repr=False)
     """How the position was renamed into that representative."""
     _sentences: dict[Any, str] = field(default_factory=dict, compare=False, repr=False)
+    _ideas: dict[Any, Reading | None] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def unit(self) -> str:
@@ -86,52 +91,52 @@ class Verdict:
         assert self.judged is not None
         return self.judged.index(move)
 
-    def grade(self, move: Move) -> str:
+    def grade(self, move: Move | str) -> Grade:
         """The grade of ``move`` (see the class)."""
         move = self._legal(move)
         if self.forced:
-            return "only"
+            return Grade.ONLY
         if self.judged is None:
-            return "best" if key(move) == key(self.usual) else "differs"
+            return Grade.BEST if key(move) == key(self.usual) else Grade.DIFFERS
         return self.judged.grade[self._index(move)]
 
-    def cost(self, move: Move) -> float:
+    def cost(self, move: Move | str) -> float:
         """What ``move`` costs on average against the best move, from what the player could know (0 where no
         cost is measured)."""
         move = self._legal(move)
         return 0.0 if self.judged is None or self.forced else self.judged.cost[self._index(move)]
 
-    def margin(self, move: Move) -> float:
-        """How far the cost could be off (give or take), 0 where every deal that fits was used."""
+    def margin(self, move: Move | str) -> float:
+        """How far the cost could be off (give or take): 0 where nothing is left to luck (every deal that fits was
+        used, each valued without random draws)."""
         move = self._legal(move)
-        return 0.0 if self.judged is None or self.forced or self.judged.listed else \
-            self.judged.margin[self._index(move)]
+        return 0.0 if self.judged is None or self.forced else self.judged.margin[self._index(move)]
 
     @property
     def best(self) -> tuple[Move, ...]:
-        """The legal moves graded best (or the only one), the Hint's move first (:attr:`hint`), then by value."""
+        """The legal moves graded best (or the only one), the leading move first (:attr:`hint`), then by value."""
         if self.judged is None:
             return (self._as_legal(self.usual),)
-        return self._ranked(("best",))
+        return self._ranked(lambda g: g == Grade.BEST)
 
     @property
     def good(self) -> tuple[Move, ...]:
-        """The legal moves graded best or fine: the answers a quiz or the trainer accepts (the best first)."""
+        """The legal moves whose grade is good (best or fine): the answers a quiz or the trainer accepts, the best
+        first."""
         if self.judged is None:
             return self.best
-        return self._ranked(("best", "fine"))
+        return self._ranked(lambda g: g.good)
 
-    def _ranked(self, grades: tuple[str, ...]) -> tuple[Move, ...]:
-        """The legal moves of these grades: the Hint's move first, its class, the leading class, then by value."""
+    def _ranked(self, wanted: Callable[[Grade], bool]) -> tuple[Move, ...]:
+        """The legal moves of the grades ``wanted``: the leading class first (the rule of thumb's own card first
+        where it is in it), then by value."""
         f = self.judged
         assert f is not None
-        usual = f.index(self.usual) if self.usual in self.legal or key(self.usual) in {key(m) for m in self.legal} \
-            else f.leader
-        first = usual if f.grade[usual] == "best" else f.leader
-        order = sorted(range(len(f.moves)), key=lambda i: (i != first, i != f.leader, -f.mean[i], i))
-        out = [m for i in order if f.grade[i] in grades for m in self._members(i)]
-        if first == usual:
-            out.sort(key=lambda m: key(m) != key(self.usual))  # the rule of thumb's own card, where it is a best one
+        order = sorted(range(len(f.moves)), key=lambda i: (i != f.leader, -f.mean[i], i))
+        out = [m for i in order if wanted(f.grade[i]) for m in self._members(i)]
+        lead = {key(m) for m in self._members(f.leader)}
+        if key(self.usual) in lead:  # the rule of thumb's own card, where it is the leading one
+            out.sort(key=lambda m: key(m) != key(self.usual))
         return tuple(out)
 
     @property
@@ -140,13 +145,21 @@ class Verdict:
         and the sentences name it."""
         if self.judged is None:
             return self.best[0]
-        return self._members(self.judged.leader)[0]
+        members = self._members(self.judged.leader)
+        return next((m for m in members if key(m) == key(self.usual)), members[0])
 
     @property
     def hint(self) -> Move:
-        """The move the Hint shows: the rule of thumb's move where the judge grades it best (so the Hint and its
-        reason name the same card), else the leading move."""
+        """The move the Hint shows: the leading move, the best the judge knows (the rule of thumb's own card where
+        it is of the leading class)."""
         return self.best[0]
+
+    @property
+    def separated(self) -> bool:
+        """Every grade settled by the judge's stopping rule, every legal move best or at least a mistake, and some
+        move a mistake: the good moves clearly apart from the rest (the trainer's bank keeps only such positions)."""
+        grades = [self.grade(m) for m in self.legal]
+        return self.settled and any(g.bad for g in grades) and all(g == Grade.BEST or g.bad for g in grades)
 
     @property
     def settled(self) -> bool:
@@ -166,7 +179,7 @@ class Verdict:
         f = self.judged
         return {key(m): f.mean[i] for i in range(len(f.moves)) for m in self._members(i)}
 
-    def why(self, move: Move, style: Style | None = None) -> str:
+    def why(self, move: Move | str, style: Style | None = None) -> str:
         """One sentence on ``move``: its grade in words and what it cost, from what the player could know."""
         move = self._legal(move)
         s = style or self.style
@@ -183,6 +196,16 @@ class Verdict:
             self._sentences[k] = only_sentence(self.best[0], s) if self.forced else best_sentence(self, s)
         return self._sentences[k]
 
+    def idea(self, move: Move | str) -> Reading | None:
+        """The idea the leading move follows against ``move``, read off the judge's own lines: a
+        :class:`~.ideas.Reading`, or None where none is read (:func:`.ideas.read`)."""
+        move = self._legal(move)
+        if key(move) not in self._ideas:
+            from .ideas import read
+
+            self._ideas[key(move)] = read(self, move)
+        return self._ideas[key(move)]
+
     def hint_text(self, style: Style | None = None) -> str:
         """The Hint: the best move and why ("Ober of Hearts: the best from what you can know, …")."""
         s = style or self.style
@@ -196,7 +219,7 @@ class Verdict:
             self._sentences[k] = _("your only legal move") if self.forced else hint_sentence(self, s)
         return self._sentences[k]
 
-    def refutation(self, move: Move) -> Deal | None:
+    def refutation(self, move: Move | str) -> Deal | None:
         """A layout of the hidden hands that fits what the player saw in which ``move`` costs at least the mistake
         threshold more than the best move: the deal (with those hands) where it costs the most of all the deals
         judged, or None when none does."""
@@ -230,8 +253,8 @@ class Verdict:
         same = {key(m) for m in self.judged.same[i]}
         return [m for m in self.legal if key(m) in same]
 
-    def _legal(self, move: Move) -> Move:
-        move = _decision(move)
+    def _legal(self, move: Move | str) -> Move:
+        move = as_played(self.legal, _decision(move))
         if key(move) not in {key(m) for m in self.legal}:
             why = self.position.why_illegal(move, self.seat)
             raise CoachError(f"{move_text(move, self.style)} is not a legal move here" + (f": {why}" if why else ""))
@@ -241,11 +264,18 @@ class Verdict:
         return next((m for m in self.legal if key(m) == key(move)), move)
 
 
-def _decision(move: Move) -> Move:
+def _decision(move: Move | str) -> Move:
+    """A move as the deals take it: text read as :meth:`Deal.play` reads it (:func:`~keinstich.deal.parse_move`:
+    "QS", "9C@bottom", "pass", "solo", …)."""
     if isinstance(move, list | dict | set):
         raise CoachError(f"a move is one card (a Card or its code, e.g. \"QS\"), a pass (None) or a call, "
                          f"not {move!r}")
-    return card(move) if isinstance(move, str) and len(move) <= 3 else move
+    if isinstance(move, str):
+        try:
+            return parse_move(move)
+        except ValueError as e:
+            raise CoachError(str(e)) from None
+    return move
 
 
 def _world(position: Deal, seat: int, hands: list[int]) -> Deal:
@@ -322,12 +352,13 @@ def _kept(canon: Deal, budget: Budget | None) -> Verdict:
 
 
 def _rule_of_thumb(position: Deal, seat: int, look: Style) -> tuple[Move, str]:
-    """The heuristic bot's move and its reason, in the words of ``look``."""
+    """The heuristic bot's move (a card that fits both ends as the lay at the top, where :meth:`Deal.play` lays
+    it) and its reason, in the words of ``look``."""
     obs = position.observation(seat)
     bot = HeuristicBot(pack=pack_in_play(position))
     with naming(look):
         choice = bot.decide(obs)
-    return choice.move, choice.reason
+    return as_played(position.legal_moves(), choice.move), choice.reason
 
 
 def _work_out(position: Deal, seat: int, look: Style, budget: Budget | None) -> Verdict:
@@ -348,7 +379,7 @@ def _work_out(position: Deal, seat: int, look: Style, budget: Budget | None) -> 
 def _restyled(v: Verdict, position: Deal, style: Style) -> Verdict:
     """The same verdict, its sentences (the rule of thumb's too) in another pack's words."""
     reason = _rule_of_thumb(position, v.seat, style)[1]
-    return Verdict(v.position, v.seat, v.index, v.legal, v.grades, v.judged, v.usual, reason, v.method, style)
+    return dataclasses.replace(v, usual_reason=reason, style=style, _sentences={}, _ideas=v._ideas)
 
 
 def _renamed(v: Verdict, position: Deal, relabel: Relabel, style: Style) -> Verdict:
@@ -364,105 +395,4 @@ def _renamed(v: Verdict, position: Deal, relabel: Relabel, style: Style) -> Verd
                    usual, reason, v.method, style, canon=v, relabel=relabel)
 
 
-@dataclass(frozen=True)
-class Judgement:
-    """One decision of ``seat``: the ``move`` made, judged (its :class:`Verdict` is ``verdict``).
-
-    ``index``: the moves made before it (``deal.rewound(index)`` is the position). ``fair``: each legal move's
-    value from what the player could know (higher is better, in ``unit``; only differences mean something);
-    ``best``: the moves graded best; ``cost`` (give or take ``margin``) what ``move`` gives away against the
-    leading one; ``grade``: best / fine / mistake / blunder ("only" for a forced move, "differs" where only
-    the heuristic bot judged it). ``open``: each move's value with all hands open, against the opponents who
-    played (None where not searched or not settled; a move worse than the best may have only a bound);
-    ``open_best`` and ``open_cost``: the best moves that way and what ``move`` gives away against them (a second
-    column: it never decides the grade). ``why``: one sentence on the move made; ``best_why``: one on the best.
-    ``method``: how the fair values were made. ``trick``: the trick's number (1 = the first), None outside the
-    card play.
-    """
-
-    seat: int
-    index: int
-    move: Move
-    legal: tuple[Move, ...]
-    fair: dict[Any, float]
-    best: tuple[Move, ...]
-    cost: float
-    margin: float
-    open: dict[Any, float] | None
-    open_best: tuple[Move, ...]
-    open_cost: float | None
-    grade: str
-    why: str
-    best_why: str
-    unit: str
-    method: str
-    trick: int | None
-    verdict: Verdict = field(compare=False, repr=False)
-
-    @property
-    def forced(self) -> bool:
-        """Whether the seat had no choice."""
-        return self.grade == "only"
-
-    def __str__(self) -> str:
-        return f"{move_text(self.move)}: {grade_name(self.grade)} — {self.why}"
-
-
-def judge(position: Deal, move: Move, *, against: BotSpec | Sequence[BotSpec] | Answers | None = "heuristic",
-          budget: Budget | None = None, open_hands: bool = True, style: Style | None = None) -> Judgement:
-    """Judge ``move`` by the player to move in ``position`` (left unchanged): its :func:`verdict`, and with
-    ``open_hands`` what every move is worth with all hands open against the other seats' bots ``against`` (one
-    spec for all, one per seat, or :class:`~.against.Answers`; by default heuristic bots)."""
-    v = verdict(position, budget=budget, style=style)
-    move = v._legal(move)
-    seat = v.seat
-    opened, answers = None, None
-    if open_hands and not v.forced and v.judged is not None:
-        answers = against if isinstance(against, Answers) else answers_for(position, seat, against or "heuristic")
-        opened = open_for(position, answers, (move, v.leader), budget)
-    return judgement(v, move, opened, style, answers)
-
-
-def answers_for(deal: Deal, seat: int, bots: BotSpec | Sequence[BotSpec]) -> Answers:
-    """How the seats other than ``seat`` answer in ``deal``'s searches with all hands open: its moves on the line
-    played, else ``bots`` (one spec for every seat, or one per seat)."""
-    n = len(deal.dealt)
-    specs: list[BotSpec] = [bots] * n if isinstance(bots, str) or not isinstance(bots, Sequence) else list(bots)
-    if len(specs) == n - 1:
-        specs.insert(seat, "heuristic")
-    if len(specs) != n:
-        raise CoachError(f"give one bot for every seat or one per seat ({n}), not {len(specs)}")
-    return Answers(seat, specs, deal.history, pack=pack_in_play(deal))
-
-
-def open_for(position: Deal, answers: Answers, moves: Sequence[Move], budget: Budget | None) -> OpenValues | None:
-    """The moves' values with all hands open against ``answers`` (exact for ``moves`` and the best)."""
-    wanted = {key(m) for m in moves}
-    return open_values(position, answers, budget=budget, only=lambda m: key(m) in wanted)
-
-
-def judgement(v: Verdict, move: Move, opened: OpenValues | None, style: Style | None = None,
-              answers: Answers | None = None) -> Judgement:
-    """A :class:`Judgement` of ``move`` from its verdict and the values with all hands open."""
-    s = style or v.style
-    td = v.position.trick_deal
-    trick = len(td.tricks) + 1 if td is not None and v.position.phase == "play" else None
-    open_best: tuple[Move, ...] = ()
-    open_cost = None
-    if opened is not None:
-        open_best = tuple(m for m in v.legal if key(m) in opened.best)
-        open_cost = opened.cost(move)
-    why = v.why(move, s) if opened is None else _with_open(v, move, opened, s, answers)
-    return Judgement(v.seat, v.index, move, v.legal, v.values(), v.best, v.cost(move), v.margin(move),
-                     None if opened is None else dict(opened.values), open_best, open_cost, v.grade(move), why,
-                     v.best_why(s), v.unit, v.method, trick, v)
-
-
-def _with_open(v: Verdict, move: Move, opened: OpenValues, style: Style, answers: Answers | None) -> str:
-    from .why import open_sentence
-
-    return open_sentence(v, move, opened, style, answers)
-
-
-__all__ = ["KEPT", "CoachError", "Judgement", "Verdict", "answers_for", "judge", "judgement", "known", "open_for",
-           "verdict"]
+__all__ = ["KEPT", "CoachError", "Verdict", "known", "verdict"]

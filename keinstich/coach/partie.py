@@ -8,7 +8,7 @@ same cards.
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,10 +17,11 @@ from keinstich.bots.play import play_deal
 from keinstich.deal import Deal
 from keinstich.game import Partie
 from keinstich.games import game
-from keinstich.wording.i18n import _, ngettext, number
+from keinstich.wording.i18n import _, ngettext, number, pgettext
 from keinstich.wording.names import grade_name, unit_word
 
-from .judge import Judgement
+from .grades import Grade
+from .judgement import Judgement
 from .review import Review, review
 
 
@@ -38,7 +39,7 @@ class PartieReview:
         for k, (d, r) in enumerate(zip(self.deals, self.reviews, strict=True), 1):
             g = game(d.game)
             out.append({"deal": k, "contract": g.contract_name(g.contract_of(d)), "decisions": len(r.decisions),
-                        "mistakes": r.count("mistake"), "blunders": r.count("blunder"),
+                        "mistakes": r.count(Grade.MISTAKE), "blunders": r.count(Grade.BLUNDER),
                         **{who: _("not settled") if v is None else _paid(r.lower_is_better, v, r.unit)
                            for who, v in (("you", r.paid), ("best play", r.best_paid),
                                           ("heuristic bot", r.heuristic_paid))}})
@@ -51,8 +52,8 @@ class PartieReview:
 
     @property
     def summary(self) -> str:
-        mistakes = sum(r.count("mistake") for r in self.reviews)
-        blunders = sum(r.count("blunder") for r in self.reviews)
+        mistakes = sum(r.count(Grade.MISTAKE) for r in self.reviews)
+        blunders = sum(r.count(Grade.BLUNDER) for r in self.reviews)
         return _("{deals}, {decisions}: {mistakes} and {blunders}.",
                  deals=ngettext("{n} deal", "{n} deals", len(self.reviews)),
                  decisions=ngettext("{n} decision", "{n} decisions", sum(len(r.decisions) for r in self.reviews)),
@@ -61,14 +62,23 @@ class PartieReview:
 
     def _repr_html_(self) -> str:
         cols = list(self.rows()[0]) if self.reviews else []
-        head = "".join(f"<th>{html.escape(c)}</th>" for c in cols)
+        head = "".join(f"<th>{html.escape(_HEADINGS[c]() if c in _HEADINGS else c)}</th>" for c in cols)
         body = "".join("<tr>" + "".join(f"<td>{html.escape(_cell(row[c]))}</td>" for c in cols) + "</tr>"
                        for row in self.rows())
         worst = "".join(f"<li>{html.escape(_('deal {n}, {where}', n=n, where=_where(j)))}: "
-                        f"<b>{html.escape(grade_name(j.grade))}</b>. {html.escape(j.why)}</li>"
+                        f"<b>{html.escape(grade_name(j.grade))}</b>. {html.escape(j.said)}</li>"
                         for n, j in self.worst())
         return (f"<p>{html.escape(self.summary)}</p><table>{head and f'<tr>{head}</tr>'}{body}</table>"
                 + (f"<p>{html.escape(_('The costliest decisions:'))}</p><ul>{worst}</ul>" if worst else ""))
+
+
+_HEADINGS: dict[str, Callable[[], str]] = {
+    "deal": lambda: pgettext("column", "deal"), "contract": lambda: pgettext("column", "contract"),
+    "decisions": lambda: pgettext("column", "decisions"), "mistakes": lambda: pgettext("column", "mistakes"),
+    "blunders": lambda: pgettext("column", "blunders"), "you": lambda: pgettext("column", "you"),
+    "best play": lambda: pgettext("column", "best play"), "heuristic bot": lambda: pgettext("column", "heuristic bot"),
+}
+"""The table's headings in the reader's words (the rows' keys stay as they are: they are the API)."""
 
 
 def _paid(lower_is_better: bool, v: float, unit: str) -> str:

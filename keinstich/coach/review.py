@@ -25,8 +25,9 @@ from keinstich.wording.i18n import _, ngettext, number
 from keinstich.wording.names import grade_name, unit_word
 
 from .against import Answers, BotSpec
-from .grades import GRADES, grades_of, pack_in_play
-from .judge import CoachError, Judgement, answers_for, judgement, open_for, verdict
+from .grades import GRADES, Grade, grades_of, pack_in_play
+from .judge import CoachError, verdict
+from .judgement import Judgement, answers_for, judgement, open_for
 from .why import move_text
 
 
@@ -48,7 +49,8 @@ class Review:
     forced: int
     style: Style = "german"
 
-    def count(self, grade: str) -> int:
+    def count(self, grade: Grade | str) -> int:
+        """How many decisions got ``grade``."""
         return sum(1 for d in self.decisions if d.grade == grade)
 
     @property
@@ -59,7 +61,7 @@ class Review:
     def summary_of(self, name: str | None) -> str:
         """:attr:`summary` said of the student ``name`` (a teacher reading a student's review), or to the learner
         (None)."""
-        counts = ", ".join(f"{self.count(g)} {grade_name(g)}" for g in (*GRADES, "differs") if self.count(g))
+        counts = ", ".join(f"{self.count(g)} {grade_name(g)}" for g in (*GRADES, Grade.DIFFERS) if self.count(g))
         n = len(self.decisions)
         fields = {"counts": counts or _("none"), "amount": _num(self.paid), "unit": unit_word(self.unit),
                   "best": _("not settled") if self.best_paid is None else _num(self.best_paid),
@@ -83,21 +85,24 @@ class Review:
 
     @property
     def mistakes(self) -> tuple[Judgement, ...]:
-        """The mistakes and blunders, in the order they were made."""
-        return tuple(d for d in self.decisions if d.grade in ("mistake", "blunder"))
+        """The mistakes and blunders (the decisions whose grade is bad), in the order they were made."""
+        return tuple(d for d in self.decisions if d.grade.bad)
 
     def rows(self) -> list[dict[str, Any]]:
-        """One dict per decision (for a table or a pandas frame)."""
+        """One dict per decision (for a table or a pandas frame): where, the card played and the best, the costs, the
+        grade, the idea the best card follows (its id, or None), what the coach says in plain words, and how it was
+        judged (``why``)."""
         return [{"move": d.index, "trick": d.trick, "played": move_text(d.move, self.style),
                  "best": ", ".join(move_text(m, self.style) for m in d.best), "cost": round(d.cost, 1),
-                 "open cost": None if d.open_cost is None else round(d.open_cost, 1), "grade": d.grade, "why": d.why}
+                 "open cost": None if d.open_cost is None else round(d.open_cost, 1), "grade": d.grade,
+                 "idea": d.idea.idea if d.idea is not None else None, "said": d.said, "why": d.why}
                 for d in self.decisions]
 
     def __str__(self) -> str:
         lines = [self.summary]
         for d in self.decisions:
             at = _("trick {k}", k=d.trick) if d.trick is not None else _("move {k}", k=d.index + 1)
-            lines.append(f"  {at}: {move_text(d.move, self.style)} — {grade_name(d.grade)}. {d.why}")
+            lines.append(f"  {at}: {move_text(d.move, self.style)} — {grade_name(d.grade)}. {d.said}")
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:

@@ -18,10 +18,14 @@ from typing import TYPE_CHECKING, Any
 from keinstich.bots.base import lay_off, objective
 from keinstich.bots.tables import amounts
 from keinstich.cards import Card, Style
-from keinstich.deal import Deal, Move, move_cards
+from keinstich.deal import Deal, Lay, Move, move_cards
 from keinstich.wording import listed, reason_words
 from keinstich.wording.i18n import NP_, _, ngettext, number, pgettext
 from keinstich.wording.names import move_words
+from keinstich.wording.words import short_text
+
+from .fair import key
+from .grades import Grade
 
 if TYPE_CHECKING:
     from .against import Answers, OpenValues
@@ -34,10 +38,15 @@ ORDINALS = (NP_("finish", "first"), NP_("finish", "second"), NP_("finish", "thir
 
 def move_text(move: Move, style: Style | None = None) -> str:
     """A move as the sentences name it: a card by its name in the pack's ``style`` ("Ober of Hearts";
-    its short form, Q♥, without one), "pass", or a Herzblatt move as it prints."""
+    its short form, Q♥, without one), a card laid at a chosen end with it ("Daus of Acorns at the bottom"),
+    "pass", or a Herzblatt move as it prints."""
+    if isinstance(move, Lay):
+        name = move.card.text if style is None else move.card.label(style)
+        return (pgettext("move", "{card} at the top", card=name) if move.end == "top" else
+                pgettext("move", "{card} at the bottom", card=name))
     cards = move_cards(move)
     if cards:
-        return listed(c.text if style is None else c.label(style) for c in cards)
+        return listed(short_text(c) if style is None else c.label(style) for c in cards)
     return move_words(move)
 
 
@@ -68,11 +77,18 @@ def amount(value: float, unit: str) -> str:
 
 
 def over(v: Verdict) -> str:
-    """The deals the verdict rests on, in words ("all 6 deals that fit what you saw, solved exactly")."""
+    """The deals the verdict rests on, in words ("all 6 deals that fit what you saw, solved exactly"; a lay-off
+    deal's listed deals, played out at random again and again: "all 252 deals that fit what you saw, each played
+    out 3 times at random")."""
     f = v.judged
     assert f is not None
     if not f.count:
         return _("your legal cards all come to the same here")
+    if f.listed and f.random:
+        rounds = f.count // max(1, f.fits)
+        return ngettext("all {fits} deals that fit what you saw, each played out once at random",
+                        "all {fits} deals that fit what you saw, each played out {n} times at random", rounds,
+                        fits=f.fits)
     if f.listed and f.count == 1:
         return (_("the only deal that fits what you saw, solved exactly") if f.exact else
                 _("the only deal that fits what you saw, played out"))
@@ -88,17 +104,17 @@ def cost_sentence(v: Verdict, move: Move, style: Style) -> str:
     m, grade = move_text(move, style), v.grade(move)
     if v.judged is None:
         usual = move_text(v.usual, style)
-        if grade == "best":
+        if grade == Grade.BEST:
             return _("the heuristic bot decides the same: {reason}", reason=_usual(v))
         return _("the heuristic bot would {move} instead: {reason} (this decision is compared with the heuristic bot "
                  "only, not measured)", move=usual, reason=_usual(v))
     b = move_text(v.leader, style)
-    if grade == "best":
-        if move_cards(move) == move_cards(v.leader) or v.cost(move) < 0.05:
+    if grade == Grade.BEST:
+        if key(move) == key(v.leader) or v.cost(move) < 0.05:
             return _("{move} was a best move from what you could know ({over})", move=m, over=over(v))
         return _("{move} was as good as {best} from what you could know: {cost}, over {over}, within the judgement's "
                  "doubt", move=m, best=b, cost=_against(v, move, "behind it"), over=over(v))
-    if grade == "fine":
+    if grade == Grade.FINE:
         return _("{move} costs {cost}, over {over}: close to the best", move=m, cost=_against(v, move, "against", b),
                  over=over(v))
     return _("{move} costs {cost}, over {over}", move=m, cost=_against(v, move, "against", b), over=over(v))
@@ -155,18 +171,19 @@ def hint_sentence(v: Verdict, style: Style) -> str:
     if not f.count:
         return _("your legal cards all come to the same here; {rule}", rule=rule)
     if f.listed:
-        return _("best from what you can know (all {n} deals that fit what you saw); {rule}", n=f.count, rule=rule)
+        return _("best from what you can know (all {n} deals that fit what you saw); {rule}", n=f.fits or f.count,
+                 rule=rule)
     return _("best from what you can know ({n} deals that fit what you saw); {rule}", n=f.count, rule=rule)
 
 
 def _rule_of_thumb(v: Verdict, style: Style) -> str:
     u = move_text(v.usual, style)
     grade = v.grade(v.usual)
-    if grade == "best" and move_cards(v.usual) == move_cards(v.hint):
+    if grade == Grade.BEST and key(v.usual) == key(v.hint):
         return _("the rule of thumb plays {move} too: {reason}", move=u, reason=_usual(v))
-    if grade == "best":
+    if grade == Grade.BEST:
         return _("the rule of thumb plays {move}, as good here: {reason}", move=u, reason=_usual(v))
-    if grade == "fine":
+    if grade == Grade.FINE:
         return _("the rule of thumb would play {move} ({reason}), which is close: {cost}", move=u,
                  reason=_usual(v), cost=_against(v, v.usual, "behind"))
     return _("the rule of thumb would play {move} ({reason}), but here that costs {cost}", move=u,
@@ -176,7 +193,7 @@ def _rule_of_thumb(v: Verdict, style: Style) -> str:
 def _distinct(moves: Sequence[Move]) -> list[Move]:
     out: list[Move] = []
     for m in moves:
-        if all(move_cards(m) != move_cards(x) or (not move_cards(m) and m != x) for x in out):
+        if all(key(m) != key(x) for x in out):
             out.append(m)
     return out
 
@@ -188,14 +205,12 @@ def open_sentence(v: Verdict, move: Move, opened: OpenValues, style: Style, answ
     """The verdict's sentence on ``move``, then what all hands open add: for a mistake, why, told from two lines
     of play (after ``move`` and after the best move, best play by the player with every hand known, the others
     answering as they do); for a good move, what could not be seen."""
-    from .fair import key
-
     base = v.why(move, style)
     grade, unit = v.grade(move), v.unit
     b = v.leader
     mine, theirs = opened.values.get(key(move)), opened.values.get(key(b))
     exact = key(move) in opened.exact and key(b) in opened.exact
-    if grade in ("best", "fine"):
+    if grade.good:
         top = opened.best[0] if opened.best else None
         cost = opened.cost(move)
         if top is None or cost is None or cost < v.grades.fine:
@@ -216,6 +231,9 @@ def open_sentence(v: Verdict, move: Move, opened: OpenValues, style: Style, answ
                      move=move_text(b, style))
         if not k:
             return told
+        if v.judged is not None and v.judged.listed and v.judged.random:
+            return _("{sentence}, but in {k} of the {n} play-outs it costs {amount} more", sentence=told, k=k,
+                     n=v.deals, amount=amount(loss, unit))
         return _("{sentence}, but in {k} of the {n} deals it costs {amount} more", sentence=told, k=k, n=v.deals,
                  amount=amount(loss, unit))
     if answers is None:

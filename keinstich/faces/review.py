@@ -11,6 +11,7 @@ import html
 from typing import TYPE_CHECKING
 
 from keinstich.cards import Lang, Style
+from keinstich.coach.grades import Grade
 from keinstich.deal import Move, move_cards
 from keinstich.faces.hands import cards_html
 from keinstich.wording.i18n import N_, _, number
@@ -19,8 +20,8 @@ from keinstich.wording.names import grade_name, move_words, unit_word
 if TYPE_CHECKING:
     from keinstich.coach import Judgement, Review
 
-GRADE_COLOURS = {"best": "#2e7d32", "fine": "#7cb342", "mistake": "#ef6c00", "blunder": "#c62828",
-                 "differs": "#757575", "only": "#9e9e9e"}
+GRADE_COLOURS = {Grade.BEST: "#2e7d32", Grade.FINE: "#7cb342", Grade.MISTAKE: "#ef6c00", Grade.BLUNDER: "#c62828",
+                 Grade.DIFFERS: "#757575", Grade.ONLY: "#9e9e9e"}
 """The badge colour of each grade (green to red; grey where only the heuristic bot judged)."""
 
 COLUMNS = (("", 60), (N_("you played"), 80), (N_("best"), 112), (N_("cost"), 92), (N_("all hands open"), 104),
@@ -48,7 +49,7 @@ def _cell(content: str, width: int) -> str:
     return f"<div style='flex:0 0 {width}px;padding:0 4px'>{content}</div>"
 
 
-def badge(grade: str) -> str:
+def badge(grade: Grade) -> str:
     """A grade as a coloured badge."""
     colour = GRADE_COLOURS.get(grade, "#757575")
     return (f"<span class='ks-grade ks-grade-{grade}' style='background:{colour};color:white;border-radius:10px;"
@@ -88,7 +89,36 @@ def decision_html(j: Judgement, *, style: Style = "german", four_colour: bool | 
     return (f"<div class='ks-review-row ks-{j.grade}' style='padding:4px 0;border-bottom:1px solid #eee'>"
             f"<div style='display:flex;align-items:center;gap:2px'>{''.join(cells)}</div>"
             f"<div class='ks-why' style='font-size:92%;line-height:1.35;padding:2px 4px 0 {COLUMNS[0][1] + 4}px'>"
-            f"{html.escape(j.why)}</div></div>")
+            f"{said_html(j)}</div></div>")
+
+
+def lesson_link(idea: str) -> str:
+    """A link to the lesson that teaches an idea ("lesson 3"), relative to the lessons' folder."""
+    from keinstich.coach.ideas import IDEAS
+
+    lesson = IDEAS[idea].lesson
+    number = int(lesson.split("-")[0])
+    return (f"<a class='ks-idea-lesson' href='{html.escape(lesson)}' target='_blank' rel='noopener'>"
+            f"{html.escape(_('lesson {n}', n=number))}</a>")
+
+
+def said_html(j: Judgement, *, how: bool = True) -> str:
+    """What the coach says of a decision: the idea with this deal's cards (and the lesson that teaches it) and the
+    plain cost first; then, folded away, how it was judged (the method, the doubt, the lines with all hands open,
+    and in how many of the judge's deals the idea shows)."""
+    from keinstich.coach.idea_words import how_seen
+
+    r = j.idea
+    first = html.escape(j.said)
+    if r is not None:
+        first = f"{first} <span class='ks-idea-link'>({lesson_link(r.idea)})</span>"
+    if not how:
+        return first
+    detail = html.escape(j.why[:1].upper() + j.why[1:] + ("" if j.why.endswith(".") else "."))
+    if r is not None:
+        detail += " " + html.escape(how_seen(r, j.verdict.style))
+    return (f"<span class='ks-said'>{first}</span><details class='ks-how'><summary style='cursor:pointer;color:#555'>"
+            f"{html.escape(_('How was this judged?'))}</summary><div style='color:#444'>{detail}</div></details>")
 
 
 def header_html(width: float = 34) -> str:
@@ -111,5 +141,5 @@ def review_html(r: Review, *, style: Style | None = None, four_colour: bool | No
     return f"<div class='ks-review'>{summary_html(r)}{header_html()}{rows}</div>"
 
 
-__all__ = ["GRADE_COLOURS", "badge", "columns", "decision_html", "grade_name", "header_html", "move_words",
-           "review_html", "summary_html", "unit_word"]
+__all__ = ["GRADE_COLOURS", "badge", "columns", "decision_html", "grade_name", "header_html", "lesson_link",
+           "move_words", "review_html", "said_html", "summary_html", "unit_word"]

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from urllib.parse import quote
 
 from keinstich.cards import Card, Lang, Rank, Style, Suit, card, quoted
-from keinstich.wording.i18n import language, pgettext, use_language
+from keinstich.wording.i18n import language, use_language
+from keinstich.wording.words import court_index
 
 __all__ = ["COMPACT_BELOW", "FONT", "LANGS", "STYLES", "H", "W", "back_svg", "card_name", "card_svg", "rank_index",
            "suit_colours", "suit_svg", "svg_data_uri"]
@@ -141,8 +142,7 @@ def rank_index(r: Rank, style: Style = "german", lang: Lang | None = None) -> st
     if _check_style(style) == "german" or r in (Rank.ACE, Rank.KING) or r <= Rank.TEN:
         return _COURT_INDEX.get(r, str(int(r)))
     with use_language(_check_lang(lang)):
-        # TRANSLATORS: the corner letters of a French-suited pack's Queen and Jack, as printed where it is sold
-        return pgettext("french card index", "Q") if r == Rank.QUEEN else pgettext("french card index", "J")
+        return court_index(r)
 
 
 def card_name(c: Card, style: Style = "german", lang: Lang | None = None) -> str:

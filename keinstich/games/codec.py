@@ -30,6 +30,7 @@ from keinstich.records import (
     refuse_lay_off_plays,
 )
 from keinstich.tricks import TrickDeal, forehand
+from keinstich.wording.i18n import _
 
 # --- options ---------------------------------------------------------------------------------------
 
@@ -156,7 +157,7 @@ def moves_of(deal: Deal) -> tuple[tuple[Card | None, ...], tuple[End | None, ...
     the end of a lay-off card laid where it fitted both (None elsewhere), so the record replays exactly."""
     plays: list[Card | None] = []
     ends: list[End | None] = []
-    for _, move in deal.history:
+    for _seat, move in deal.history:
         if isinstance(move, Lay):
             plays.append(move.card)
             ends.append(move.end)
@@ -289,22 +290,29 @@ class MachineRecords(Game):
 
     def record_of(self, deal: Any, *, pack: Any = None, dealer: int | None = None) -> Record:
         contract: Any = getattr(deal, "contract", None)
-        kind = "lay-off" if lays_off(contract) else "trick"
+        lay_off = lays_off(contract)
         if getattr(contract, "id", None) is None:
-            raise RecordError(f"cannot record a {kind} deal without a contract: give the deal a {self.name} "
-                              "contract such as " + next(iter(self.contracts(deal.players))))
+            example = next(iter(self.contracts(deal.players)))
+            raise RecordError(
+                _("cannot record a lay-off deal without a contract: give the deal a {game} contract such as {example}",
+                  game=self.name, example=example) if lay_off else
+                _("cannot record a trick deal without a contract: give the deal a {game} contract such as {example}",
+                  game=self.name, example=example))
         options = self.record_options(contract)
         try:
             named = self.record_contract(contract.id, deal.players, options)
         except RecordError as e:
             if options:  # the contract is known, but an option of its rules is not one a record can hold
-                raise RecordError(f"cannot record contract {contract.id!r} as {self.name}: {e}") from None
+                raise RecordError(_("cannot record contract {contract} as {game}: {error}", contract=repr(contract.id),
+                                    game=self.name, error=e)) from None
             named = None
         if named is None or not self.same_contract(named, contract):
-            raise RecordError(f"cannot record contract {contract.id!r} as {self.name}: it is not a {self.name} "
-                              "contract (or differs from the one of that id); records name contracts by id")
+            raise RecordError(_("cannot record contract {contract} as {game}: it is not a {game} contract (or differs "
+                                "from the one of that id); records name contracts by id", contract=repr(contract.id),
+                                game=self.name))
         if deal.rules != contract.rules:
-            raise RecordError(f"cannot record a {kind} deal whose rules differ from its contract's")
+            raise RecordError(_("cannot record a lay-off deal whose rules differ from its contract's") if lay_off else
+                              _("cannot record a trick deal whose rules differ from its contract's"))
         plays, ends = moves_of(deal)
         return Record(game=self.id, contract=contract.id, pack=record_pack(self, deal, pack).id,
                       dealer=dealer_for(deal.forehand, deal.players, dealer), hands=deal.dealt,

@@ -37,7 +37,7 @@ from keinstich.games.herzblatt_rules import (
 from keinstich.hand_text import hands_from_text
 from keinstich.machine import Machine, check_seat, named
 from keinstich.tricks import Observation, Trick, TrickDeal, forehand
-from keinstich.wording.i18n import _, pgettext
+from keinstich.wording.i18n import _
 from keinstich.wording.refusals import phase_name
 
 if TYPE_CHECKING:
@@ -464,22 +464,31 @@ class HerzblattDeal(Machine):
 
     def result(self) -> Result:
         """The settlement's stakes once over (zeros before); from the card play on, tricks, role and card
-        points per seat."""
+        points per seat. A role is an id, "soloist", "defender" or "redeal" (all passed), the same in every
+        language (a simulation's frame keys on it); :func:`~keinstich.wording.names.role_word` says it."""
         n = self.players
         over = self._phase == "over"
         stakes, text = (self.settlement().stakes, self.settlement().explanation) if over else (
             (0,) * n, _("the deal is in the {phase} phase", phase=phase_name(self._phase)))
         if self.trick_deal is None or self.soloist is None:
-            return Result(stakes, "stakes", columns={"role": (pgettext("role", "redeal"),) * n,
+            return Result(stakes, "stakes", columns={"role": ("redeal",) * n,
                                                      "card_points": (None,) * n} if over else {}, text=text)
-        roles = tuple(pgettext("role", "soloist") if s == self.soloist else pgettext("role", "defender")
-                      for s in range(n))
+        roles = tuple("soloist" if s == self.soloist else "defender" for s in range(n))
         return Result(stakes, "stakes", tricks=self.trick_deal.tricks_won(),
                       columns={"role": roles, "card_points": self.card_points()}, text=text)
 
     def __repr__(self) -> str:
-        who = f", soloist {self.soloist}" if self.soloist is not None else ""
-        return f"<HerzblattDeal {self.players}p dealer {self.dealer}{who}: {self._phase}>"
+        from keinstich.wording.refusals import phase_name
+
+        phase = phase_name(self._phase)
+        if self.soloist is None:
+            # TRANSLATORS: a Herzblatt deal in short (a notebook's plain text): "<HerzblattDeal 3p dealer 2: asking>",
+            # 3 players, seat 2 dealt; {phase} is the phase's name (context "phase")
+            return _("<HerzblattDeal {players}p dealer {dealer}: {phase}>", players=self.players, dealer=self.dealer,
+                     phase=phase)
+        # TRANSLATORS: as above, with the soloist's seat: "<HerzblattDeal 3p dealer 2, soloist 0: play>"
+        return _("<HerzblattDeal {players}p dealer {dealer}, soloist {soloist}: {phase}>", players=self.players,
+                 dealer=self.dealer, soloist=self.soloist, phase=phase)
 
     def _repr_html_(self) -> str:
         """Phase, every hand and the skat open, the trick on the table, card points, the settlement."""

@@ -12,6 +12,7 @@ A partie in a few lines::
 
 from __future__ import annotations
 
+import html
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -29,7 +30,7 @@ from keinstich.limits import check_seed, quoted
 from keinstich.machine import check_rng, check_seat
 from keinstich.partie import Policy, RulesPartie, play_out, play_partie, seat_policies
 from keinstich.tricks import TrickDeal, TrickRules, forehand
-from keinstich.wording.i18n import NP_
+from keinstich.wording.i18n import NP_, _, pgettext
 
 if TYPE_CHECKING:
     pass
@@ -143,12 +144,15 @@ class HerzelnRules:
                              voluntary_pass=self.voluntary_pass, stop_when_decided=self.stop_when_decided)
 
     def describe(self) -> str:
-        lines = [f"Herzeln: {self.players} players, {self.pack.id}"]
+        """The partie in a few lines, in the language spoken: its players and pack, then each deal."""
+        lines = [_("Herzeln: {players} players, {pack}", players=self.players, pack=self.pack.id)]
         for i, c in enumerate(self.deals, 1):
-            early = " (ends once decided)" if isinstance(c, Contract) and c.rules.stop_when_decided else ""
-            lines.append(f"  {i}. {c.describe(self.style)}{early}")
+            text = c.describe(self.style)
+            if isinstance(c, Contract) and c.rules.stop_when_decided:
+                text = _("{contract} (ends once decided)", contract=text)
+            lines.append(f"  {i}. {text}")
         if self.dealer_rotation == "per_partie":
-            lines.append("  one dealer for the whole partie")
+            lines.append("  " + _("one dealer for the whole partie"))
         return "\n".join(lines)
 
 
@@ -323,13 +327,15 @@ class HerzelnPartie(RulesPartie):
                  **{f"seat {s}": r.scores[s] for s in range(self.players)}} for r in self.results]
 
     def _repr_html_(self) -> str:
+        """The score sheet: a row per deal played (its contract's name in the language spoken), then the totals."""
         n = self.players
-        head = "".join(f"<th>seat {s}</th>" for s in range(n))
-        rows = "".join(f"<tr><td>{r.number}</td><td>{self.contracts[r.number - 1].name}</td>"
+        head = "".join(f"<th>{html.escape(_('seat {n}', n=s))}</th>" for s in range(n))
+        names = [html.escape(c.title(self.rules.style)) for c in self.contracts]
+        rows = "".join(f"<tr><td>{r.number}</td><td>{names[r.number - 1]}</td>"
                        + "".join(f"<td>{x}</td>" for x in r.scores) + "</tr>" for r in self.results)
         total = "".join(f"<td><b>{t}</b></td>" for t in self.totals)
-        return (f"<table><tr><th>#</th><th>deal</th>{head}</tr>{rows}"
-                f"<tr><td></td><td><b>total</b></td>{total}</tr></table>")
+        return (f"<table><tr><th>#</th><th>{html.escape(pgettext('column', 'deal'))}</th>{head}</tr>{rows}"
+                f"<tr><td></td><td><b>{html.escape(pgettext('column', 'total'))}</b></td>{total}</tr></table>")
 
     def __repr__(self) -> str:
         return f"<HerzelnPartie {self.players}p: {len(self.results)}/8 deals, totals {self.totals}>"

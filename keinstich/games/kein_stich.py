@@ -42,6 +42,7 @@ from keinstich.limits import check_seed, check_whole
 from keinstich.machine import check_rng, check_seat
 from keinstich.partie import Policy, play_partie, seat_policies
 from keinstich.tricks import TrickDeal, forehand
+from keinstich.wording.i18n import _
 
 __all__ = [
     "DEFAULT_PACKS", "DEFAULT_WEIGHTS", "PRESETS", "SETTINGS", "VARIANTS", "Deal", "DealContract", "DealResult",
@@ -210,19 +211,20 @@ class Partie:
         if isinstance(deal, TrickDeal):
             assert isinstance(contract, Contract)
             for seat, amount in enumerate(deal.scores()):
-                reason = "march" if amount < 0 else f"{contract.name} penalties"
+                reason = (_("march") if amount < 0
+                          else _("{contract} penalties", contract=contract.title(self.rules.style)))
                 ledger.add(k + 1, contract.id, seat, amount, reason)
         else:
             assert isinstance(contract, DominoContract)
             for seat, fee in enumerate(deal.fees()):
-                ledger.add(k + 1, contract.id, seat, fee, "pass fees")
+                ledger.add(k + 1, contract.id, seat, fee, _("pass fees"))
             pot = ledger.pot
             if self.rules.payout_policy == "proportional":
                 shares = payout_shares(pot, deal.finish_order, self.rules.weights, self.rules.stake)
             else:
                 shares = tuple(self.rules.weights[deal.finish_order.index(s)] for s in range(self.players))
             for place, seat in enumerate(deal.finish_order, 1):
-                ledger.add(k + 1, contract.id, seat, -shares[seat], f"lay-off: place {place}")
+                ledger.add(k + 1, contract.id, seat, -shares[seat], _("lay-off: place {place}", place=place))
         paid, received = ledger.of_deal(k + 1)
         result = DealResult(number=k + 1, contract=contract.id, dealer=self.dealer_of(k), seed=self._seed(k), deal=deal,
                             scores=tuple(p - r for p, r in zip(paid, received, strict=True)), pot=ledger.pot,

@@ -6,6 +6,7 @@ ledger and the game are :mod:`keinstich.games.kein_stich`, which re-exports ever
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -36,6 +37,8 @@ from keinstich.layoff import (
 )
 from keinstich.limits import check_whole
 from keinstich.tricks import TrickDeal
+from keinstich.wording import card_words
+from keinstich.wording.i18n import NP_, _, pgettext
 
 Deal = TrickDeal | DominoDeal
 DealContract = Contract | DominoContract
@@ -263,21 +266,31 @@ class PartieRules:
             return c.with_march()
         return c
 
+    def title(self) -> str:
+        """The partie's name in the language spoken ("Kein Stich (five deals)", "Kein Stich (fünf Spiele)"); a
+        name of the reader's own as it is."""
+        return pgettext("kein-stich preset", self.name)
+
     def describe(self) -> str:
-        lines = [f"{self.name}: {self.players} players, {self.pack_id}, pot {self.pot_total} pfennig"]
+        """The partie in a few lines: its players, pack and pot, each deal, and the variants that are on."""
+        lines = [_("{name}: {players} players, {pack}, pot {pot} pfennig", name=self.title(), players=self.players,
+                   pack=self.pack_id, pot=self.pot_total)]
         style = pack(self.pack_id).style
         for i, c in enumerate(self.deals, 1):
-            text = c.describe(style) if isinstance(c, Contract) else f"{c.name}: pays out the pot"
+            text = c.describe(style) if isinstance(c, Contract) else _("{contract}: pays out the pot",
+                                                                        contract=c.title(style))
             lines.append(f"  {i}. {text}")
-        shown = {"no_heart_lead": "no Heart lead while holding another suit",
-                 "force_max_when_void": f"a player void in the led suit must throw the {card('KH').label(style)}",
-                 "stop_when_decided": "a trick deal ends once no trick can change a penalty",
-                 "voluntary_pass": "passing allowed in the lay-off"}
-        extra = [text for name, text in shown.items() if getattr(self, name)]
+        shown: dict[str, Callable[[], str]] = {
+            "no_heart_lead": lambda: _("no Heart lead while holding another suit"),
+            "force_max_when_void": lambda: _("a player void in the led suit must throw the {card}",
+                                             card=card_words(card("KH"), style)),
+            "stop_when_decided": lambda: _("a trick deal ends once no trick can change a penalty"),
+            "voluntary_pass": lambda: _("passing allowed in the lay-off")}
+        extra = [said() for name, said in shown.items() if getattr(self, name)]
         if self.pass_fee:
-            extra.append(f"{self.pass_fee} per pass in the lay-off")
+            extra.append(_("{fee} per pass in the lay-off", fee=self.pass_fee))
         if extra:
-            lines.append("  with " + "; ".join(extra))
+            lines.append("  " + _("with {variants}", variants="; ".join(extra)))
         return "\n".join(lines)
 
 
@@ -285,17 +298,21 @@ _STANDARD = (NO_TRICKS, NO_HEARTS, NO_OBERS, NO_MAX, DOMINO)
 
 
 PRESETS: dict[str, PartieRules] = {r.id: r for r in (
-    PartieRules("standard", "Kein Stich (five deals)", _STANDARD),
-    PartieRules("king-louis", "King Louis (four deals)", _STANDARD[1:]),
-    PartieRules("six-penultimate", "Six deals: No Penultimate Trick", (*_STANDARD[:4], NO_PENULTIMATE, DOMINO)),
-    PartieRules("six-first-last", "Six deals: No First or Last Trick", (*_STANDARD[:4], NO_FIRST_LAST, DOMINO)),
-    PartieRules("power", "Power / Blitz (two deals)", (POWER, DOMINO)),
-    PartieRules("black-pig", "Schwarze Sau (Black Pig)", _STANDARD, black_pig=True),
-    PartieRules("power-black-pig", "Power with Black Pig", (POWER, DOMINO), black_pig=True),
-    PartieRules("march", "Kein Stich with March", _STANDARD, march=True),
-    PartieRules("hearts-unter", "Herzunteranlegen (Unter of Hearts starts)", _STANDARD, start_unter="hearts"),
-    PartieRules("leaves-unter", "Grünunteransetzen (Unter of Leaves starts)", _STANDARD, start_unter="leaves"),
-    PartieRules("any-unter", "Any Unter starts the lay-off", _STANDARD, start_unter="any"),
+    PartieRules("standard", NP_("kein-stich preset", "Kein Stich (five deals)"), _STANDARD),
+    PartieRules("king-louis", NP_("kein-stich preset", "King Louis (four deals)"), _STANDARD[1:]),
+    PartieRules("six-penultimate", NP_("kein-stich preset", "Six deals: No Penultimate Trick"),
+                (*_STANDARD[:4], NO_PENULTIMATE, DOMINO)),
+    PartieRules("six-first-last", NP_("kein-stich preset", "Six deals: No First or Last Trick"),
+                (*_STANDARD[:4], NO_FIRST_LAST, DOMINO)),
+    PartieRules("power", NP_("kein-stich preset", "Power / Blitz (two deals)"), (POWER, DOMINO)),
+    PartieRules("black-pig", NP_("kein-stich preset", "Schwarze Sau (Black Pig)"), _STANDARD, black_pig=True),
+    PartieRules("power-black-pig", NP_("kein-stich preset", "Power with Black Pig"), (POWER, DOMINO), black_pig=True),
+    PartieRules("march", NP_("kein-stich preset", "Kein Stich with March"), _STANDARD, march=True),
+    PartieRules("hearts-unter", NP_("kein-stich preset", "Herzunteranlegen (Unter of Hearts starts)"), _STANDARD,
+                start_unter="hearts"),
+    PartieRules("leaves-unter", NP_("kein-stich preset", "Grünunteransetzen (Unter of Leaves starts)"), _STANDARD,
+                start_unter="leaves"),
+    PartieRules("any-unter", NP_("kein-stich preset", "Any Unter starts the lay-off"), _STANDARD, start_unter="any"),
 )}
 """Kein Stich partie presets by id (docs/rules.md §2.3–2.4, §5), for four players; change any setting
 with :func:`preset`."""

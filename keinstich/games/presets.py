@@ -54,11 +54,12 @@ def _tables() -> dict[str, Mapping[str, Any]]:
 
 
 def presets() -> list[tuple[str, str, str]]:
-    """(game, preset id, description) for every preset of every game."""
+    """(game, preset id, description) for every preset of every game, the description in the language spoken."""
     out = []
     for game, table in _tables().items():
         for pid, rules in table.items():
-            out.append((game, pid, getattr(rules, "name", "") or pid))
+            title = getattr(rules, "title", None)
+            out.append((game, pid, (title() if callable(title) else getattr(rules, "name", "")) or pid))
     return out
 
 

@@ -18,6 +18,16 @@ compiled (numba) and as plain Python (:mod:`keinstich.kernel.jit`).
   points thrown on it (schmieren). Leading: the soloist draws trumps while he has more than are out, then
   cashes the top cards; a defender cashes top side cards and otherwise leads low from a short side suit.
 
+Ties. The heuristic bot sees one seat's view; where two cards of different suits come out equal it takes the higher
+(or lower) rank, then the first suit in the pack's order. The coach's fair judgement plays its deals out with
+``fair`` set (mode :data:`~keinstich.kernel.layout.FAIR`): there the ranks decide as they do for the bot, but suits
+are taken in the order :func:`suit_order` reads off the whole deal at the start of the play-out (who holds each card
+still in play, what it costs, what each seat has shown), never by their names. A deal and its renamed twin (suits
+permuted: the renaming of :mod:`keinstich.coach.equivalence` the judge uses) are then played out alike, card for
+card, and otherwise as the heuristic bot plays them; where two suits read the same the deal is the same either way
+round. (Reading a rank as its place among the live cards of its suit, so that a rank shift would keep it too, plays
+the deals out unlike the bot the learner meets: the judge paid for it in strength, issue 27.)
+
 A contract is read as data, as what each card and trick costs the seat that takes it (``cost``, ``base``):
 any contract written as data is played sensibly without new code. Tables (see
 :meth:`keinstich.bots.tables.Tables.kernel`): ``cost``, per trick number ``base``, per card ``st``
@@ -86,6 +96,91 @@ def strongest(mask: int, st: Any) -> int:
 
 
 @jit()
+def _holder(c: int, h: Any, n: int, trick: Any, tlen: int, seen: Any) -> int:
+    """Who has card ``c`` (still in play, or out of play): a seat, a place in the trick (8 + its place), or out of
+    play (16 + the seats that have seen it, as bits)."""
+    for p in range(n):
+        if h[p] >> c & 1:
+            return p
+    for j in range(tlen):
+        if trick[j] == c:
+            return 8 + j
+    code = 16
+    for p in range(n):
+        if seen[p] >> c & 1:
+            code += 32 << p
+    return code
+
+
+@jit()
+def _suit_cmp(a: int, b: int, h: Any, n: int, trick: Any, tlen: int, known: Any, live: int, seen: Any, cost: Any,
+              st: Any, fixed: int, trumps: bool) -> int:
+    """Suit ``a`` against suit ``b`` (-1: ``a`` first, 1: ``b`` first, 0: the deal reads the same for both): a suit
+    the rules single out (``fixed``: a trump, a banned lead, a card to throw) after the others, and among those by
+    its name (no renaming moves it); otherwise the cards of each still in play (``live``) weakest first: who holds
+    it, what it costs, (in a trump game) who is known not to hold it; then the shorter suit; then who has shown
+    a void in it."""
+    fa = fixed >> a & 1
+    fb = fixed >> b & 1
+    if fa != fb:
+        return 1 if fa else -1
+    if fa:
+        return -1 if a < b else (1 if a > b else 0)
+    ma = live & (0x1FFF << (13 * a))
+    mb = live & (0x1FFF << (13 * b))
+    while ma and mb:
+        ca = weakest(ma, st)
+        cb = weakest(mb, st)
+        ma &= ~(1 << ca)
+        mb &= ~(1 << cb)
+        x = _holder(ca, h, n, trick, tlen, seen)
+        y = _holder(cb, h, n, trick, tlen, seen)
+        if x != y:
+            return -1 if x < y else 1
+        if cost[ca] != cost[cb]:
+            return -1 if cost[ca] < cost[cb] else 1
+        if trumps:
+            for p in range(n):
+                ka = known[p] >> ca & 1
+                kb = known[p] >> cb & 1
+                if ka != kb:
+                    return -1 if ka < kb else 1
+    if ma or mb:
+        return 1 if ma else -1
+    if not trumps:
+        for p in range(n):
+            ka = known[p] >> a & 1
+            kb = known[p] >> b & 1
+            if ka != kb:
+                return -1 if ka < kb else 1
+    return 0
+
+
+@jit()
+def suit_order(h: Any, n: int, trick: Any, tlen: int, known: Any, live: int, seen: Any, cost: Any, st: Any,
+               fixed: int, trumps: bool, out: Any) -> None:
+    """Each suit's place in the order the fair play-outs break ties by (``out[s]``, 0 first), read off the whole
+    deal (:func:`_suit_cmp`): every hand ``h``, the trick, what each seat is ``known`` to lack, the cards ``live``
+    (still in play, and out of play but in the pack) and ``seen`` out of play. Renaming the deal renames the order;
+    two suits the deal reads alike keep the order of their names (either way round is the same deal)."""
+    s0 = 0
+    s1 = 1
+    s2 = 2
+    s3 = 3
+    suits = [s0, s1, s2, s3]
+    for i in range(1, 4):  # insertion sort: stable, so suits that read alike keep their names' order
+        x = suits[i]
+        j = i
+        while j > 0 and _suit_cmp(suits[j - 1], x, h, n, trick, tlen, known, live, seen, cost, st, fixed,
+                                  trumps) > 0:
+            suits[j] = suits[j - 1]
+            j -= 1
+        suits[j] = x
+    for i in range(4):
+        out[suits[i]] = i
+
+
+@jit()
 def win_chance(c: int, suit_unseen: int, followers: int, lower: Any, higher: Any) -> float:
     """Chance that card ``c`` is still the best after ``followers`` seats follow from ``suit_unseen`` (each
     holding a random unseen card of the suit)."""
@@ -100,9 +195,12 @@ def win_chance(c: int, suit_unseen: int, followers: int, lower: Any, higher: Any
 
 @jit()
 def nt_pick(k: int, n: int, seat: int, hand: int, legal: int, trick: Any, tlen: int, unseen: int, voids: Any,
-            HF: Any, cost: Any, st: Any, over: Any, lower: Any, higher: Any, base: Any) -> tuple[int, int, int]:
+            HF: Any, cost: Any, st: Any, over: Any, lower: Any, higher: Any, base: Any, fair: bool,
+            order: Any) -> tuple[int, int, int]:
     """The heuristic's card in a no-trump trick deal, its reason code and the card the reason refers to (-1:
-    none); ``trick[:tlen]`` are the cards down, ``voids[s]`` the suits (as bits) seat ``s`` has shown it lacks."""
+    none); ``trick[:tlen]`` are the cards down, ``voids[s]`` the suits (as bits) seat ``s`` has shown it lacks.
+    Ties go by rank, then between suits by the suits' ``order`` with ``fair`` (see the module), else by their
+    names (``order`` is not read)."""
     if not legal & (legal - 1):
         return low_index(legal), ONLY, -1
     b = base[k]
@@ -182,8 +280,11 @@ def nt_pick(k: int, n: int, seat: int, hand: int, legal: int, trick: Any, tlen: 
                 c = low_index(m)
                 m &= m - 1
                 wc = win_chance(c, unseen & (0x1FFF << (13 * (c // 13))), 1, lower, higher)
-                if best < 0 or wc > bwin or (wc == bwin and st[c] > st[best]):
+                if best < 0 or wc > bwin:
                     best, bwin = c, wc
+                elif wc == bwin and (st[c] > st[best] or (fair and st[c] == st[best]
+                                                          and order[c // 13] < order[best // 13])):
+                    best = c  # the higher card, then the first suit
             return best, code, trick[0]
         best = -1
         bwin = 0.0
@@ -194,12 +295,16 @@ def nt_pick(k: int, n: int, seat: int, hand: int, legal: int, trick: Any, tlen: 
             wc = win_chance(c, unseen & (0x1FFF << (13 * (c // 13))), 1, lower, higher)
             if best < 0 or wc < bwin or (wc == bwin and -cost[c] < -cost[best]):
                 best, bwin = c, wc
+            elif fair and wc == bwin and cost[c] == cost[best] and order[c // 13] < order[best // 13]:
+                best = c  # the first suit (by its name, without ``fair``: the lowest index comes first)
         return best, VOID_LOW, trick[0]
-    # leading: (expected cost, suit length, strength, card, win chance) per option, sorted stably
+    # leading: (expected cost, suit length, strength, suit, card, win chance) per option, sorted stably; with
+    # ``fair`` the suits' order instead of their names
     dump = max_cost(unseen, HF, cost)
     o_exp = [0.0] * 8
     o_len = [0] * 8
     o_st = [0] * 8
+    o_ord = [0] * 8
     o_card = [0] * 8
     o_win = [0.0] * 8
     no = 0
@@ -227,23 +332,28 @@ def nt_pick(k: int, n: int, seat: int, hand: int, legal: int, trick: Any, tlen: 
         trick_cost = b + followers * avg + (n - 1 - followers) * dump
         low = low_index(mine) if HF[HF_NATURAL] else weakest(mine, st)
         length = popcount(hand & smask)
+        rank_of = order[s] if fair else s
         for pick in range(1 if avert else 2):
             c = low if pick == 0 else strongest(mine, st)
             win = win_chance(c, su, followers, lower, higher)
             exp = win * (trick_cost + cost[c])
+            high = st[c]
             # insert after every option that sorts before or equal to it (a stable sort)
             at = no
             while at > 0 and (o_exp[at - 1] > exp or (o_exp[at - 1] == exp and (
-                    o_len[at - 1] > length or (o_len[at - 1] == length and o_st[at - 1] > st[c])))):
+                    o_len[at - 1] > length or (o_len[at - 1] == length and (
+                        o_st[at - 1] > high or (o_st[at - 1] == high and o_ord[at - 1] > rank_of)))))):
                 o_exp[at] = o_exp[at - 1]
                 o_len[at] = o_len[at - 1]
                 o_st[at] = o_st[at - 1]
+                o_ord[at] = o_ord[at - 1]
                 o_card[at] = o_card[at - 1]
                 o_win[at] = o_win[at - 1]
                 at -= 1
             o_exp[at] = exp
             o_len[at] = length
-            o_st[at] = st[c]
+            o_st[at] = high
+            o_ord[at] = rank_of
             o_card[at] = c
             o_win[at] = win
             no += 1
@@ -271,10 +381,11 @@ def nt_pick(k: int, n: int, seat: int, hand: int, legal: int, trick: Any, tlen: 
 @jit()
 def trump_pick(k: int, n: int, seat: int, hand: int, legal: int, trick: Any, tlen: int, unseen: int, excl: Any,
                side: int, sizes_hint: int, HF: Any, cost: Any, st: Any, over: Any, higher: Any,
-               base: Any) -> tuple[int, int, int]:
+               base: Any, fair: bool, order: Any) -> tuple[int, int, int]:
     """The heuristic's card in a trump game played by sides, its reason code and the card the reason refers to
     (-1: none); ``side``: the mask of the seats playing together with ``seat``, ``excl[s]``: the cards seat
-    ``s`` cannot hold."""
+    ``s`` cannot hold. With ``fair``, cards of different suits equal in every other way go by the suits'
+    ``order`` instead of their names (a trump game's renamings keep every rank)."""
     if not legal & (legal - 1):
         return low_index(legal), ONLY, -1
     trump = HF[HF_TRUMP]
@@ -321,8 +432,9 @@ def trump_pick(k: int, n: int, seat: int, hand: int, legal: int, trick: Any, tle
             swing = (2 * p_side - 1) * (pts - cost[c])
             price = (1.5 + 0.4 * st[c]) if c // 13 == trump else 0.15 * st[c]
             key = swing - price
-            # the highest key, then the lowest strength; the first card in index order on a tie
-            if pick < 0 or key > pkey or (key == pkey and -st[c] > -st[pick]):
+            # the highest key, then the lowest strength; the first card in index order on a tie (or the first suit)
+            if pick < 0 or key > pkey or (key == pkey and (-st[c] > -st[pick] or (
+                    fair and st[c] == st[pick] and order[c // 13] < order[pick // 13]))):
                 pick, pkey, ptakes, pours = c, key, takes, ours
         if ptakes and pick // 13 == trump and trick[0] // 13 != trump:
             return pick, T_RUFF, best
@@ -363,7 +475,8 @@ def trump_pick(k: int, n: int, seat: int, hand: int, legal: int, trick: Any, tle
                     void = True
             if void:
                 continue
-        if cash < 0 or -cost[c] > -cost[cash] or (cost[c] == cost[cash] and st[c] > st[cash]):
+        if cash < 0 or -cost[c] > -cost[cash] or (cost[c] == cost[cash] and (st[c] > st[cash] or (
+                fair and st[c] == st[cash] and order[c // 13] < order[cash // 13]))):
             cash = c
     if cash >= 0:
         return cash, T_CASH, -1
@@ -377,11 +490,12 @@ def trump_pick(k: int, n: int, seat: int, hand: int, legal: int, trick: Any, tle
         if low < 0:
             low, lln = c, ln
             continue
-        if ln < lln or (ln == lln and (-cost[c] < -cost[low] or (cost[c] == cost[low] and st[c] < st[low]))):
+        if ln < lln or (ln == lln and (-cost[c] < -cost[low] or (cost[c] == cost[low] and (st[c] < st[low] or (
+                fair and st[c] == st[low] and order[c // 13] < order[low // 13]))))):
             low, lln = c, ln
     if low >= 0:
         return low, T_LEAD_LOW, -1
     return weakest(legal, st), T_LEAD_TRUMP, -1
 
 
-__all__ = ["ONLY", "max_cost", "nt_pick", "strongest", "trump_pick", "weakest", "win_chance"]
+__all__ = ["ONLY", "max_cost", "nt_pick", "strongest", "suit_order", "trump_pick", "weakest", "win_chance"]

@@ -17,6 +17,8 @@ P_SIZE = 20
 
 # the state of a deal in one array (see :func:`keinstich.kernel.playout.run`): a header, then per-seat blocks
 S_SEAT, S_K, S_TLEN, S_PLAYED, S_IN_PLAY, S_MSTATE, S_SOLOIST, S_MODE, S_LIMIT = range(9)
+S_ORDER = 9
+"""Four entries: in mode ``FAIR``, each suit's place in the order the play-out breaks ties by."""
 MAX_SEATS = 8
 S_HANDS, S_TRICK, S_KNOWN, S_VOIDS, S_SCORES, S_WON, S_SEEN = (16 + MAX_SEATS * i for i in range(7))
 S_WINNERS = 72
@@ -30,8 +32,11 @@ HF_COSTLY, HF_NONNEG, HF_AVERT, HF_NATURAL, HF_TRUMP = range(5)
 H_HF, H_COST, H_BASE = 0, 8, 60
 H_SIZE = 124
 
-RANDOM, HEURISTIC = 0, 1
-"""How a play-out picks each card (``S[S_MODE]``)."""
+RANDOM, HEURISTIC, FAIR = 0, 1, 2
+"""How a play-out picks each card (``S[S_MODE]``): uniformly at random; as the heuristic bot does, from each seat's
+own view; or as the coach's fair judgement plays its deals out, the heuristic with every tie it would break by a
+suit's or a rank's name broken by what the deal says instead (:func:`keinstich.kernel.heuristic.suit_order`), so
+that a deal and its renamed twin are played out card for card alike."""
 
 
 __all__ = ["H_SIZE", "MAX_SEATS", "P_SIZE", "S_SIZE", "T_SIZE"]

@@ -11,19 +11,23 @@ from __future__ import annotations
 from typing import Any
 
 from keinstich.kernel.bits import low_index, popcount
-from keinstich.kernel.heuristic import nt_pick, trump_pick
+from keinstich.kernel.heuristic import nt_pick, suit_order, trump_pick
 from keinstich.kernel.jit import compiled, jit
 from keinstich.kernel.layout import (
+    FAIR,
     H_BASE,
     H_COST,
     H_HF,
     H_SIZE,
     HF_TRUMP,
     MAX_SEATS,
+    P_FORCED,
     P_MARCH,
     P_N,
+    P_NOLEAD,
     P_STOP,
     P_TOTAL,
+    P_TRUMP,
     P_VALUED,
     RANDOM,
     S_HANDS,
@@ -33,6 +37,7 @@ from keinstich.kernel.layout import (
     S_LIMIT,
     S_MODE,
     S_MSTATE,
+    S_ORDER,
     S_PLAYED,
     S_SCORES,
     S_SEAT,
@@ -78,12 +83,28 @@ def _play(h: Any, seat: int, k: int, trick: Any, tlen: int, known: Any, voids: A
     ``decided[k]``: whether the contract's per-trick amounts leave nothing to come after trick ``k``.
     ``voids[s]``: the suits seat ``s`` has shown it lacks, kept up to date. ``scores`` and ``won`` gain each
     seat's raw amounts and tricks, ``winners`` the winner of each trick finished; returns how many cards
-    went to ``seq``.
+    went to ``seq``. In mode ``FAIR`` the heuristic breaks its ties between suits by the order
+    :func:`~keinstich.kernel.heuristic.suit_order` reads off the deal here, at the start (``head[S_ORDER:]``).
     """
     n = P[P_N]
     total = P[P_TOTAL]
     trumps = HF[HF_TRUMP] >= 0
     everyone = (1 << n) - 1
+    fair = mode == FAIR
+    order = head[S_ORDER:S_ORDER + 4]
+    if fair:
+        fixed = 0
+        if P[P_TRUMP] >= 0:
+            fixed |= 1 << P[P_TRUMP]
+        for s in range(4):
+            if P[P_NOLEAD] >> (13 * s) & 0x1FFF:
+                fixed |= 1 << s
+        if P[P_FORCED]:
+            fixed |= 1 << (low_index(P[P_FORCED]) // 13)
+        live = in_play & ~played
+        for j in range(tlen):
+            live |= 1 << trick[j]
+        suit_order(h, n, trick, tlen, known, live, seen, cost, st, fixed, trumps, order)
     led = -1
     win = -1
     wseat = -1
@@ -123,10 +144,10 @@ def _play(h: Any, seat: int, k: int, trick: Any, tlen: int, known: Any, voids: A
                 if x > hint:
                     hint = x
             c = trump_pick(k, n, seat, hand, lm, trick, tlen, in_play & ~played & ~hand & ~seen[seat], known,
-                           side, hint, HF, cost, st, over, higher, cbase)[0]
+                           side, hint, HF, cost, st, over, higher, cbase, fair, order)[0]
         else:
             c = nt_pick(k, n, seat, hand, lm, trick, tlen, in_play & ~played & ~hand & ~seen[seat], known, HF,
-                        cost, st, over, lower, higher, cbase)[0]
+                        cost, st, over, lower, higher, cbase, fair, order)[0]
         if tlen and c // 13 != led:
             voids[seat] |= 1 << led
         if mode != RANDOM:

@@ -30,7 +30,9 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
+from keinstich.sim.shown import contract_label, label, preset_label
 from keinstich.wording.i18n import N_, _, number, pgettext
+from keinstich.wording.names import bot_name
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -62,22 +64,6 @@ _BETTER = {"pfennig": N_("lower is better"), "points": N_("higher is better"), "
 def _what(unit: str) -> str:
     """What a result in ``unit`` is, as a chart names it ("penalty paid")."""
     return _(_WHAT[unit]) if unit in _WHAT else _("result")
-
-
-def contract_label(cid: object) -> str:
-    """A contract id as a chart names it: the contract's name in the language spoken ("No Hearts", "Kein Herz"),
-    or the id itself when no game knows it (a reader's own)."""
-    from keinstich.games import GAMES
-
-    for g in GAMES.values():
-        try:
-            c = g.contract(str(cid))
-        except (ValueError, KeyError, TypeError):
-            continue
-        title = getattr(c, "title", None)
-        if callable(title):
-            return str(title())
-    return str(cid)
 
 
 def _unit_name(unit: str) -> str:
@@ -154,9 +140,10 @@ def penalty_distribution(frame: pd.DataFrame, by: str = "contract", names: Mappi
             ax.hist(scores, bins=30, weights=[100 / n] * n, color="#4c72b0")
         mean = sum(scores) / n
         ax.axvline(mean, color="#c44e52", linestyle="--", linewidth=1.2, label=_("mean {mean}", mean=number(mean, 1)))
-        name = _("seat {n}", n=key) if by == "seat" else (names or {}).get(str(key), contract_label(key))
+        name = (_("seat {n}", n=key) if by == "seat" else bot_name(str(key)) if by == "bot"
+                else (names or {}).get(str(key), contract_label(key)))
         if by == "seat" and "bot" in group.columns and group["bot"].nunique() == 1:
-            name += f": {group['bot'].iloc[0]}"
+            name += f": {bot_name(str(group['bot'].iloc[0]))}"
         ax.set_title(_("{name} ({n} players' deals, mean {mean} {unit})", name=name, n=n, mean=number(mean, 1),
                        unit=_unit_name(gunit)), fontsize=10)
         ax.set_xlabel(_("{what} ({unit} per deal)", what=_what(gunit), unit=_unit_name(gunit)))
@@ -232,13 +219,13 @@ def mean_by_count(frame: pd.DataFrame, columns: Sequence[str], value: str, min_c
         ax.axhline(overall, color="grey", linestyle="--", linewidth=1,
                    label=_("all hands, {mean}", mean=number(overall, 1)))
         ax.set_xticks(xs)
-        ax.set_title(_("by {column} ({n} hands)", column=column, n=len(frame)), fontsize=10)
-        ax.set_xlabel(_("{column} (cards)", column=column))
-        ax.set_ylabel(_("mean {value} ({unit} per deal)", value=value, unit=_unit_name(unit)))
+        ax.set_title(_("by {column} ({n} hands)", column=label(column), n=len(frame)), fontsize=10)
+        ax.set_xlabel(_("{column} (cards)", column=label(column)))
+        ax.set_ylabel(_("mean {value} ({unit} per deal)", value=label(value), unit=_unit_name(unit)))
         ax.yaxis.set_tick_params(labelleft=True)
         ax.legend(fontsize=8, frameon=False, loc="best")
         ax.grid(axis="y", alpha=0.3)
-    fig.suptitle(title or _("Mean {value} by the cards dealt", value=value))
+    fig.suptitle(title or _("Mean {value} by the cards dealt", value=label(value)))
     return fig
 
 
@@ -257,7 +244,7 @@ def pot_over_partie(frame: pd.DataFrame, partie: int = 0) -> Figure:
     xs = [0, *deals]
     labels = [_("start"), *(f"{d}\n{contract_label(names[d])}" for d in deals)]
     has_pot = "pot" in rows.columns and rows["pot"].notna().all()
-    preset = f" ({rows['preset'].iloc[0]})" if "preset" in rows.columns else ""
+    preset = f", {preset_label(rows['preset'].iloc[0])}" if "preset" in rows.columns else ""
     fig = Chart(figsize=(8, 6.5 if has_pot else 3.8), layout="constrained")
     fig.suptitle(_("Partie {partie}{preset}: the pot and each seat's running result", partie=partie, preset=preset)
                  if has_pot else _("Partie {partie}{preset}: each seat's running result", partie=partie,
@@ -273,7 +260,7 @@ def pot_over_partie(frame: pd.DataFrame, partie: int = 0) -> Figure:
     ax = axes[-1]
     for seat, group in rows.groupby("seat", sort=True, observed=True):
         net = [int(x) for x in group.sort_values("deal_no")["net"]]
-        bot = f" ({group['bot'].iloc[0]})" if "bot" in group.columns else ""
+        bot = f" ({bot_name(str(group['bot'].iloc[0]))})" if "bot" in group.columns else ""
         ax.plot(xs, [0, *net], marker="o", label=_("seat {n}", n=seat) + bot)
     ax.axhline(0, color="grey", linewidth=0.8)
     ax.set_title(_("Each seat's net result so far (received − paid)"), fontsize=10)
@@ -296,7 +283,8 @@ def bot_comparison(summary: pd.DataFrame) -> Figure:
     keys = [c for c in summary.columns if c not in ("deals", "parties", "mean", "ci_low", "ci_high", "sd", "unit")]
     if not keys:
         raise ChartError(_("bot_comparison needs a column naming what is compared, such as 'bot'"))
-    names = [" / ".join(str(row[k]) if k != "seat" else _("seat {n}", n=row[k]) for k in keys)
+    names = [" / ".join(_("seat {n}", n=row[k]) if k == "seat" else bot_name(str(row[k])) if k == "bot"
+                        else contract_label(row[k]) if k == "contract" else str(row[k]) for k in keys)
              for _x, row in summary.iterrows()]
     means = [float(x) for x in summary["mean"]]
     low = [0.0 if math.isnan(m - float(lo)) else m - float(lo) for m, lo in zip(means, summary["ci_low"], strict=True)]
@@ -324,7 +312,7 @@ def bot_comparison(summary: pd.DataFrame) -> Figure:
         span = f"{sizes[0]}{'–' + str(sizes[-1]) if len(sizes) > 1 else ''}"
         detail.insert(0, _("{n} parties per bot", n=span) if count == "parties" else _("{n} deals per bot", n=span))
     ax.set_title("; ".join(detail), fontsize=10)
-    ax.set_xlabel(" / ".join(keys))
+    ax.set_xlabel(" / ".join(str(label(k)) for k in keys))
     ax.set_ylabel(_("mean {what} ({unit} per partie)", what=noun, unit=_unit_name(unit)) if per else
                   _("mean {what} ({unit} per deal)", what=noun, unit=_unit_name(unit)))
     ax.grid(axis="y", alpha=0.3)

@@ -29,6 +29,7 @@ from keinstich.sim.frames import Row, to_frame
 from keinstich.sim.play import play
 from keinstich.sim.pool import Progress, execute, pool_args
 from keinstich.sim.simulation import game_of
+from keinstich.wording.i18n import _
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -120,6 +121,7 @@ def simulate_partie(preset: str | Any = "standard", parties: int = 100, *, game:
     chunk = max(1, min(chunk, 10)) if chunk_size is None else chunk
     blocks, cancelled = execute(_run_parties, setup, n, columns=PARTIE_COLUMNS, workers=w, executor=executor,
                                 progress=progress, cancel=cancel, chunk=chunk, adaptive=chunk_size is None,
-                                desc=f"{setup.name} parties", unit="partie")
+                                # TRANSLATORS: a progress bar's name: "standard parties [###] 10/10 parties, done"
+                                desc=_("{name} parties", name=setup.name), unit="partie")
     return to_frame(blocks, PARTIE_COLUMNS, {"cancelled": cancelled, "kind": "parties", "seed": setup.seed,
                                              "parties": n})

@@ -24,6 +24,7 @@ from typing import Any, TypeAlias, cast
 from keinstich.sim.bot_specs import BotSpec, SimulationError, check_factories, whole
 from keinstich.sim.chunks import ChunkPlan
 from keinstich.sim.frames import Block, Row, block, kinds_of
+from keinstich.wording.i18n import gettext, ngettext
 
 Run: TypeAlias = Callable[[Any, int, int], list[Row]]
 Progress: TypeAlias = "bool | Callable[[int, int], None]"
@@ -50,7 +51,11 @@ class TextBar:
 
     def _draw(self, tail: str) -> None:
         filled = self.WIDTH * self.done // self.total
-        count = f"{self.done:>{len(str(self.total))}}/{self.total} {self.unit}s"
+        done = f"{self.done:>{len(str(self.total))}}"
+        if self.unit == "partie":
+            count = ngettext("{done}/{total} partie", "{done}/{total} parties", self.total, done=done, total=self.total)
+        else:
+            count = ngettext("{done}/{total} deal", "{done}/{total} deals", self.total, done=done, total=self.total)
         self.file.write(f"\r{self.desc} [{'#' * filled}{'.' * (self.WIDTH - filled)}] {count}{tail:<{self.TAIL}}")
         self.file.flush()
 
@@ -61,11 +66,13 @@ class TextBar:
         if now - self.shown >= self.interval and self.done < self.total:
             self.shown = now
             left = (now - self.started) / self.done * (self.total - self.done)
-            self._draw(f", about {math.ceil(left)} s left")
+            # TRANSLATORS: the end of a progress bar's line: "domino [##....] 100/500 deals, about 4 s left"
+            self._draw(gettext(", about {seconds} s left", seconds=math.ceil(left)))
 
     def close(self) -> None:
         """The last line: the units done, with no time in it (the same text on every run)."""
-        self._draw(", done")
+        # TRANSLATORS: the end of a progress bar's last line: "domino [######] 500/500 deals, done"
+        self._draw(gettext(", done"))
         self.file.write("\n")
         self.file.flush()
 

@@ -53,6 +53,7 @@ from keinstich.sim.chunks import chunk_size_for
 from keinstich.sim.frames import Row, to_frame
 from keinstich.sim.play import play
 from keinstich.sim.pool import Progress, execute, pool_args
+from keinstich.wording.i18n import _
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -292,7 +293,7 @@ def tournament(lineup: BotSpec | Sequence[BotSpec], contract: object, deals: int
     blocks, cancelled = execute(_run_deals, setup, n_deals, columns=setup.columns, workers=w, executor=executor,
                                 progress=progress, cancel=cancel,
                                 chunk=chunk_size_for(chunk_size, n_deals, w, setup.specs, period),
-                                adaptive=chunk_size is None, desc=f"{setup.cid} tournament")
+                                adaptive=chunk_size is None, desc=_("{contract} tournament", contract=setup.cid))
     return to_frame(blocks, setup.columns, {"cancelled": cancelled, "kind": "tournament", "seed": setup.seed,
                                             "deals": n_deals, "rotations": period})
 

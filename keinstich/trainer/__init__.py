@@ -4,7 +4,7 @@ card-sense drills.
 * :mod:`.memory`: every answer, the deck, the ratings, in a local SQLite file (:class:`Memory`);
 * :mod:`.schedule`: when a position comes back (FSRS, target recall 0.9);
 * :mod:`.glicko`: Glicko-2 ratings for the learner and the positions;
-* :mod:`.equivalence`: the same position with suits permuted and ranks shifted;
+* :mod:`.equivalence`: the same position with suits permuted (ranks shifted for the solver's tests);
 * :mod:`.verdicts`: the one adapter to the coach's judge (:func:`solution`);
 * :mod:`.themes`, :mod:`.bank`: the rated positions and what they train;
 * :mod:`.practice`: a practice session (:class:`Practice`), which the trainer widget draws;

@@ -4,7 +4,7 @@ answer, its themes and a Glicko-2 rating, shipped with the package (``bank.jsonl
 ``scripts/make_bank.py`` makes it, offline: for every contract of :data:`CONTRACTS` it walks the deals of
 seeds 0, 1, 2, … (played by heuristic bots, :func:`~.positions.decisions`) and keeps a position only when
 the judge (:func:`~.verdicts.solution`) separates its good cards from the rest by at least the mistake
-threshold, settled (:attr:`~.verdicts.Solution.separated`). Each kept position is tagged with its themes
+threshold, settled (:attr:`keinstich.coach.Verdict.separated`). Each kept position is tagged with its themes
 (:mod:`.themes`) and rated as lichess rates a new puzzle (1500, RD 500, volatility 0.09, τ 0.75), then moved
 by how often bots of different strength solve it (:data:`BOTS`: the random bot, the heuristic bot and the
 Monte Carlo bot with a few samples, each taken as a player of a fixed rating).
@@ -28,14 +28,15 @@ from typing import Any
 from keinstich.bots.heuristic import HeuristicBot
 from keinstich.bots.montecarlo import MonteCarloBot
 from keinstich.bots.play import bot_move
-from keinstich.coach.fair import key
+from keinstich.coach import Verdict
+from keinstich.coach.fair import as_played, key
 from keinstich.coach.grades import pack_in_play
 from keinstich.deal import Deal
 
 from .glicko import Game, Rating, update
 from .positions import code_of, contract_id, decisions, family_of, position_of
 from .themes import themes_of
-from .verdicts import JUDGE, Solution, solution
+from .verdicts import JUDGE, gap, solution
 
 FORMAT = "keinstich-bank/1"
 FILE = "bank.jsonl.gz"
@@ -190,17 +191,18 @@ def shipped() -> Bank:
 # --- making it ---------------------------------------------------------------------------------------
 
 
-def solved_by(position: Deal, sol: Solution, seed: str) -> dict[str, float]:
+def solved_by(position: Deal, sol: Verdict, seed: str) -> dict[str, float]:
     """How often each bot of :data:`BOTS` plays a good move here (the random bot: its exact chance)."""
     seat = sol.seat
     obs = position.observation(seat)
     good = {key(m) for m in sol.good}
     out: dict[str, float] = {"random": sum(1 for m in sol.legal if key(m) in good) / len(sol.legal)}
     p = pack_in_play(position)
-    out["heuristic"] = float(key(bot_move(HeuristicBot(pack=p), obs)) in good)
+    out["heuristic"] = float(key(as_played(sol.legal, bot_move(HeuristicBot(pack=p), obs))) in good)
     for name, _, tries in BOTS[2:]:
         samples = int(name.split("-")[1])
-        hits = sum(key(bot_move(MonteCarloBot(f"{seed}:{name}:{k}", samples=samples, pack=p), obs)) in good
+        hits = sum(key(as_played(sol.legal, bot_move(MonteCarloBot(f"{seed}:{name}:{k}", samples=samples, pack=p),
+                                                     obs))) in good
                    for k in range(tries))
         out[name] = hits / tries
     return out
@@ -213,22 +215,22 @@ def first_rating(solved: dict[str, float]) -> Rating:
     return update(Rating(), games)
 
 
-def entry(position: Deal, sol: Solution, seed: int | str, contract: str | None = None) -> Entry:
+def entry(position: Deal, sol: Verdict, seed: int | str, contract: str | None = None) -> Entry:
     """The bank's entry for a kept position (``contract``: the id it was dealt from, as :data:`CONTRACTS` names
     it, e.g. "herzblatt-4"; by default the id its record names)."""
     contract = contract or contract_id(position)
     eid = f"{contract}:{seed}:{len(position.history)}"
     solved = solved_by(position, sol, eid)
     return Entry(eid, position.game, contract, family_of(position), code_of(position),
-                 tuple(sorted({_code(m) for m in sol.good})), sol.gap, sol.unit, themes_of(position, sol),
+                 tuple(sorted({_code(m) for m in sol.good})), gap(sol), sol.unit, themes_of(position, sol),
                  first_rating(solved), solved)
 
 
 def _code(move: Any) -> str:
-    from keinstich.deal import move_cards
+    """A move's code: "QS", "9C@bottom", "pass"."""
+    from keinstich.deal import move_code
 
-    cards = move_cards(move)
-    return cards[0].code if len(cards) == 1 else ("pass" if move is None else str(move))
+    return move_code(move)
 
 
 def candidates(game: str, contract: str, *, per_contract: int = PER_CONTRACT,

@@ -15,7 +15,7 @@ from matplotlib.figure import Figure
 from keinstich.wording.i18n import _
 
 from .memory import Memory
-from .positions import FAMILIES
+from .positions import family_name
 
 
 class Chart(Figure):
@@ -52,7 +52,7 @@ def progress(memory: Memory, *, width: float = 7.0) -> Chart:
         xs = _x([r[0] for r in mine], first)
         ys = [r[2] for r in mine]
         rd = [r[3] for r in mine]
-        line, = ax.plot(xs, ys, marker="o", markersize=3, label=FAMILIES.get(family, family))
+        line, = ax.plot(xs, ys, marker="o", markersize=3, label=family_name(family))
         ax.fill_between(xs, [y - d for y, d in zip(ys, rd, strict=True)], [y + d for y, d in zip(ys, rd, strict=True)],
                         color=line.get_color(), alpha=0.12, linewidth=0)
     ax.set_xlabel(_("days since your first rated answer"))

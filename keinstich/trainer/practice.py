@@ -5,8 +5,8 @@ its modes, takes the learner's card, gives a second try after a wrong one with a
 that beats the card, and writes the answer to the learner's memory in one transaction (the ratings it
 moves, the deck item it schedules). Modes:
 
-* ``"due"``: the deck's positions due now, each as an equivalent position (suits permuted, ranks shifted
-  where the contract allows, :func:`~.equivalence.equivalent`);
+* ``"due"``: the deck's positions due now, each as an equivalent position (suits permuted where the contract
+  allows, :func:`~.equivalence.equivalent`);
 * ``"level"``: bank positions rated near the learner's rating;
 * ``"theme"``: bank positions of one theme, near the learner's rating;
 * ``"contract"``: bank positions of one contract, near the learner's rating in its family;
@@ -28,9 +28,11 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from keinstich.cards import Card, Style
+from keinstich.coach import Grade, Verdict
 from keinstich.coach.equivalence import Relabel, canonical, equivalent, seat_view
-from keinstich.coach.fair import key
-from keinstich.deal import Announce, Ask, Contra, Deal, Discard, Lay, Move, Re, move_cards, parse_move
+from keinstich.coach.fair import as_played, key
+from keinstich.coach.idea_words import idea_sentence, plain, why_best, wrong_try
+from keinstich.deal import Announce, Ask, Contra, Deal, Discard, Lay, Move, Re, move_code, parse_move
 from keinstich.limits import quoted
 from keinstich.wording import refusal_words
 from keinstich.wording.i18n import _
@@ -40,7 +42,7 @@ from .glicko import Rating
 from .memory import Answer, Item, Memory, Written
 from .positions import PositionError, code_of, contract_id, family_of, position_of
 from .themes import THEMES, themes_of
-from .verdicts import Solution, solution
+from .verdicts import solution
 
 MODES = ("due", "level", "theme", "contract", "mistakes")
 Clock = Callable[[], datetime]
@@ -74,7 +76,7 @@ class SimulatedClock:
 
 def view_id(position: Deal) -> str:
     """The same text for every position the seat to move cannot tell apart from this one up to renaming
-    suits and shifting ranks (the deck holds such positions once)."""
+    suits (the deck holds such positions once)."""
     canon = canonical(position)[0]
     return hashlib.sha256(repr(seat_view(canon)).encode()).hexdigest()[:20]
 
@@ -100,7 +102,7 @@ class Question:
     done: bool = False
     key: str = field(default_factory=lambda: uuid.uuid4().hex)
     """The key of the answer this question writes: made once, so that it is written once however often it is sent."""
-    _solution: Solution | None = field(default=None, repr=False)
+    _solution: Verdict | None = field(default=None, repr=False)
 
     @property
     def seat(self) -> int:
@@ -113,8 +115,9 @@ class Question:
         """Whether answering moves the ratings (every mode but the review's own mistakes)."""
         return self.source != "mistakes"
 
-    def solution(self) -> Solution:
-        """The judge's answer (worked out once; may take a moment: the widget asks in a thread)."""
+    def solution(self) -> Verdict:
+        """The judge's answer, the coach's verdict (worked out once; may take a moment: the widget asks in a
+        thread)."""
         if self._solution is None:
             self._solution = solution(self.position)
         return self._solution
@@ -130,7 +133,7 @@ class Outcome:
 
     move: Move
     good: bool
-    grade: str
+    grade: Grade
     why: str
     done: bool
     solved: bool
@@ -139,6 +142,11 @@ class Outcome:
     answer: tuple[Move, ...] = ()
     best_why: str = ""
     written: Written | None = None
+    wrong: str = ""
+    said: str = ""
+    idea: str | None = None
+    best_idea: str = ""
+    best_idea_id: str | None = None
 
 
 class Practice:
@@ -282,14 +290,16 @@ class Practice:
 
     def answer(self, move: Move) -> Outcome:
         """Judge the learner's ``move`` (a card, its code such as "QS", a card at an end, a pass) in the position on
-        show (see :class:`Outcome`). A move that is not one, not legal here or tried already is refused
-        (:class:`PracticeError`) and counts for nothing."""
+        show (see :class:`Outcome`). A card that fits both ends of a lay-off chain is laid at the top, as Deal.play
+        lays it. A move that is not one, not legal here or tried already is refused (:class:`PracticeError`) and
+        counts for nothing."""
         move = _as_move(move)
         with self.lock:
             q = self.question
             if q is None or q.done:
                 raise PracticeError(_("there is no position waiting for an answer: press Next"))
             position = q.position
+            move = as_played(position.legal_moves(), move)
             if key(move) not in {key(m) for m in position.legal_moves()}:
                 refused = position.why_illegal(move, q.seat)
                 why = None if refused is None else refusal_words(refused, you=True)
@@ -298,12 +308,13 @@ class Practice:
             if key(move) in {key(m) for m in q.tries}:
                 raise PracticeError(_("you tried that card already: choose another one"))
             sol = q.solution()
-            good = sol.is_good(move)
             grade, why = sol.grade(move), sol.why(move, self.style)
+            good = grade.good
             if not good and not q.tries:
                 layout = sol.refutation(move)  # worked out before the try counts: if it fails, nothing was counted
                 q.tries.append(move)
-                out = Outcome(move, False, grade, why, False, False, 1, refutation=layout)
+                out = Outcome(move, False, grade, why, False, False, 1, refutation=layout,
+                              wrong=wrong_try(sol, move, self.style))
                 self.last = out
                 return out
             tries = [*q.tries, move]
@@ -320,7 +331,7 @@ class Practice:
             return self._finish(q, sol, move, False, sol.grade(move), sol.why(move, self.style) if q.tries else "",
                                 None, list(q.tries))
 
-    def _finish(self, q: Question, sol: Solution, move: Move, good: bool, grade: str, why: str,
+    def _finish(self, q: Question, sol: Verdict, move: Move, good: bool, grade: Grade, why: str,
                 found_at: int | None, tries: list[Move]) -> Outcome:
         """Write the answer (``tries``: every card tried, this one last; none when the answer was shown), then count
         it: a failed write leaves the question as it was, to be answered again."""
@@ -337,8 +348,16 @@ class Practice:
         self.asked += 1
         self.solved += solved
         self.streak = self.streak + 1 if solved else 0
-        out = Outcome(move, good, grade, why, True, solved, len(tries), answer=sol.good,
-                      best_why=sol.best_why(self.style), written=written)
+        reading = sol.idea(move) if grade not in (Grade.BEST, Grade.ONLY) and q.tries else None
+        said = plain(sol, move, self.style) if q.tries else ""
+        if reading is not None:
+            said = f"{idea_sentence(reading, self.style or sol.style)} {said}"
+        best = why_best(sol) if reading is None else None  # the idea is said once
+        out = Outcome(move, good, grade, why, True, solved, len(q.tries), answer=sol.good,
+                      best_why=sol.best_why(self.style), written=written, said=said,
+                      idea=reading.idea if reading is not None else None,
+                      best_idea=idea_sentence(best, self.style or sol.style) if best is not None else "",
+                      best_idea_id=best.idea if best is not None else None)
         self.last = out
         return out
 
@@ -408,8 +427,7 @@ def _as_move(move: object) -> Move:
 
 def _code(back: Relabel, move: Move) -> str:
     """A move as the memory writes it: its card code in the stored position's faces, or "pass"."""
-    cards = move_cards(back.move(move))
-    return cards[0].code if len(cards) == 1 else ("pass" if move is None else str(move))
+    return move_code(back.move(move))
 
 
 def record_quiz(memory: Memory, position: Deal, move: str, *, grade: str, cost: float, right: bool, deck: bool,
@@ -427,14 +445,14 @@ def record_quiz(memory: Memory, position: Deal, move: str, *, grade: str, cost: 
 def decision_answer(deal: Deal, j: Any, *, at: datetime, deck: bool, themes: tuple[str, ...] = (),
                     source: str = "review") -> Answer:
     """A review's decision (a judgement with ``index``, ``move``, ``grade``, ``cost``) as an answer to write: solved
-    when graded best, fine or only. Its key depends on the position and the move alone, so writing it from the
-    review and again from "Practise these later" counts it once."""
+    when its grade is good (best, fine or only). Its key depends on the position and the move alone, so writing it
+    from the review and again from "Practise these later" counts it once."""
     position = deal.rewound(j.index)
     code = code_of(position)
     move = _code(Relabel(), j.move)
     return Answer(at=at, source=source, game=position.game, contract=contract_id(position), family=family_of(position),
                   position=code, view=view_id(position), move=move, grade=j.grade, cost=float(j.cost),
-                  solved=j.grade in ("best", "fine", "only"), tries=None if j.grade in ("mistake", "blunder") else 1,
+                  solved=j.grade.good, tries=None if j.grade.bad else 1,
                   themes=themes, deck=deck, key=hashlib.sha256(f"{source}:{code}:{move}".encode()).hexdigest()[:32])
 
 

@@ -1,7 +1,7 @@
 """The themes a position trains: the ideas the lessons teach, read off the position and the judge's answer.
 
 Each theme is a test of the position (what is on the table, the seat's hand, what is still out, the voids
-shown) and of its :class:`~.verdicts.Solution` (which cards are good, which are mistakes). A position may
+shown) and of its :class:`~keinstich.coach.Verdict` (which cards are good, which are mistakes). A position may
 train several themes, or none of these.
 """
 
@@ -11,12 +11,11 @@ from collections.abc import Callable
 
 from keinstich.bots.base import lay_off, objective
 from keinstich.cards import Card, Suit, strength_table
+from keinstich.coach import Verdict
 from keinstich.coach.equivalence import card_costs
 from keinstich.coach.grades import pack_in_play
 from keinstich.deal import Deal, Move, move_cards
 from keinstich.wording.i18n import N_, _
-
-from .verdicts import Solution
 
 THEMES: dict[str, str] = {
     "duck": N_("Duck: play under the winning card when you could take the trick"),
@@ -67,7 +66,7 @@ def _cards(moves: tuple[Move, ...]) -> list[Card]:
 class _View:
     """What the tests of a trick position read: the trick on the table, the hand, the cards still out."""
 
-    def __init__(self, position: Deal, sol: Solution) -> None:
+    def __init__(self, position: Deal, sol: Verdict) -> None:
         td = position.trick_deal
         assert td is not None
         self.position, self.sol, self.td = position, sol, td
@@ -198,7 +197,7 @@ TRICK_TESTS: dict[str, Callable[[_View], bool]] = {
     "trump": _trump, "smear": _smear, "endgame": _endgame}
 
 
-def _block(position: Deal, sol: Solution) -> bool:
+def _block(position: Deal, sol: Verdict) -> bool:
     """Lay-off: the good cards open fewer cards for the others than some mistake does."""
     seat = sol.seat
     mine = set(position.hand(seat))
@@ -212,13 +211,13 @@ def _block(position: Deal, sol: Solution) -> bool:
         return len((after - before) & (everything - mine))
 
     good = [m for m in sol.good if move_cards(m)]
-    bad = [m for m in sol.legal if not sol.is_good(m) and move_cards(m)]
+    bad = [m for m in sol.legal if not sol.grade(m).good and move_cards(m)]
     if not good or not bad:
         return False
     return max(opens(m) for m in good) < max(opens(m) for m in bad)
 
 
-def themes_of(position: Deal, sol: Solution) -> tuple[str, ...]:
+def themes_of(position: Deal, sol: Verdict) -> tuple[str, ...]:
     """The themes ``position`` trains, in the order of :data:`THEMES` (see the module's docstring)."""
     if lay_off(position):
         found = ["block"] if _block(position, sol) else []

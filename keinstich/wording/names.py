@@ -1,5 +1,8 @@
 """The game's small words, each through the message catalogs: a grade, a unit, a move that puts down no card, a
-phase of the deal. One place, so that a table, a review, a quiz and the trainer name them alike."""
+phase of the deal, a seat's role. One place, so that a table, a review, a quiz and the trainer name them alike.
+
+The data keeps the English ids ("soloist", "heuristic"): a frame or a result reads the same in every language, and
+these functions say them where a person reads them."""
 
 from __future__ import annotations
 
@@ -8,7 +11,7 @@ from typing import Any
 
 from keinstich.wording.i18n import pgettext
 
-__all__ = ["grade_name", "move_words", "unit_word"]
+__all__ = ["bot_name", "grade_name", "move_words", "role_word", "unit_word", "value_words"]
 
 
 def grade_name(grade: str) -> str:
@@ -19,6 +22,15 @@ def grade_name(grade: str) -> str:
              "differs": lambda: pgettext("grade", "differs"), "only": lambda: pgettext("grade", "only")}
     said = names.get(grade)
     return said() if said is not None else grade
+
+
+def bot_name(kind: str) -> str:
+    """A bot kind's name: "random", "heuristic", "Monte Carlo" (German "Zufall", "Heuristik", …)."""
+    names: dict[str, Callable[[], str]] = {
+        "random": lambda: pgettext("bot", "random"), "heuristic": lambda: pgettext("bot", "heuristic"),
+             "montecarlo": lambda: pgettext("bot", "Monte Carlo")}
+    said = names.get(kind)
+    return said() if said is not None else kind
 
 
 def unit_word(unit: str) -> str:
@@ -48,3 +60,20 @@ def move_words(move: Any) -> str:
     if text.startswith("discard "):
         return pgettext("move", "discard {cards}", cards=text.removeprefix("discard "))
     return text
+
+
+def role_word(role: str) -> str:
+    """A seat's role in a Herzblatt deal: "soloist", "defender", or "redeal" when all passed (German "Spieler",
+    "Gegenspieler", "neu geben")."""
+    names: dict[str, Callable[[], str]] = {
+        "soloist": lambda: pgettext("role", "soloist"), "defender": lambda: pgettext("role", "defender"),
+        "redeal": lambda: pgettext("role", "redeal")}
+    said = names.get(role)
+    return said() if said is not None else role
+
+
+def value_words(column: str, value: object) -> str:
+    """A value of a result's ``column`` as a person reads it: a role, a bot or a unit in words; any other value as it
+    is."""
+    sayer = {"role": role_word, "bot": bot_name, "unit": unit_word}.get(column)
+    return sayer(value) if sayer is not None and isinstance(value, str) else str(value)

@@ -10,7 +10,7 @@ from contextvars import ContextVar
 from itertools import groupby
 
 from keinstich.cards import Card, Lang, Rank, Style, Suit, card, quoted
-from keinstich.wording.i18n import _, check_language, use_language
+from keinstich.wording.i18n import _, check_language, pgettext, use_language
 
 _NAMING: ContextVar[Style | None] = ContextVar("keinstich_naming", default=None)
 
@@ -92,6 +92,23 @@ def listed(items: Iterable[str]) -> str:
     return _("{items} and {last}", items=", ".join(words[:-1]), last=words[-1])
 
 
+def court_index(r: Rank) -> str:
+    """A French-suited Queen's or Jack's corner letter in the language spoken: "Q", "J"; German "D", "B" (Dame, Bube),
+    as printed on the packs sold there. Other ranks keep their code."""
+    if r == Rank.QUEEN:
+        # TRANSLATORS: the corner letters of a French-suited pack's Queen and Jack, as printed where it is sold
+        return pgettext("french card index", "Q")
+    if r == Rank.JACK:
+        return pgettext("french card index", "J")
+    return r.code
+
+
+def short_text(c: Card) -> str:
+    """A French-suited card in short, its corner letter and suit symbol, in the language spoken: "Q♠", German "D♠"
+    (a card's code, ``QS``, is the same in every language)."""
+    return court_index(c.rank) + c.suit.symbol
+
+
 def card_words(c: Card, style: Style, lang: Lang | None = None) -> str:
     """One card in a line the learner reads: "Q♠" with French faces, "Ober of Leaves" (or "Grün-Ober" in
     German) with German ones, whose suits are not the French symbols."""
@@ -101,13 +118,16 @@ def card_words(c: Card, style: Style, lang: Lang | None = None) -> str:
         raise ValueError(f"style must be 'german' or 'french', not {quoted(style)}")
     if lang is not None:
         check_language(lang)
-    return c.text if style == "french" else c.label(style, lang)
+    if style == "french":
+        with use_language(lang):
+            return short_text(c)
+    return c.label(style, lang)
 
 
 def the_card(c: Card, style: Style) -> str:
     """One card in a sentence: "J♠" with French faces, "the Unter of Leaves" with German ones (German: "Grün-Unter")."""
     if style == "french":
-        return c.text
+        return short_text(c)
     # TRANSLATORS: a card named in a sentence ("lay the Unter of Leaves first"); German names it bare: "{card}"
     return _("the {card}", card=c.label(style))
 
@@ -118,7 +138,7 @@ def cards_in_words(cs: Iterable[Card], style: Style) -> str:
     Grün", one card "Grün-Ober"."""
     cards = list(cs)
     if style == "french":
-        return " ".join(c.text for c in cards)
+        return " ".join(short_text(c) for c in cards)
     groups = []
     for suit, run in groupby(cards, key=lambda c: c.suit):
         same = list(run)
@@ -169,5 +189,6 @@ class Who:
         return the_card(c, self.style)
 
 
-__all__ = ["Who", "a", "card_words", "cards_in_words", "contract_name", "current_style", "listed", "naming",
-           "naming_unless_set", "say", "say_cards", "say_suit", "speaking", "the_card", "usual_style"]
+__all__ = ["Who", "a", "card_words", "cards_in_words", "contract_name", "court_index", "current_style", "listed",
+           "naming", "naming_unless_set", "say", "say_cards", "say_suit", "short_text", "speaking", "the_card",
+           "usual_style"]

@@ -108,7 +108,8 @@ def test_quiz_set_scores_in_jupyterlab(page: Any, lab: Server, site: Path, shots
     def card_of(best: bool) -> str:
         d = study(mirror.deal)
         assert d is not None and d.instructive, "a set's position is instructive"
-        pick = d.best[-1] if best else max(d.verdict.legal, key=d.cost)  # any card the coach grades best is right
+        v = d.verdict
+        pick = v.best[-1] if best else max(v.legal, key=v.cost)  # any card the coach grades best is right
         return str(mirror.name(pick))
 
     def answer(name: str, score: str) -> None:

@@ -47,7 +47,7 @@ def cards_to_play(memory_file: Path) -> tuple[str, str]:
         q = Practice(memory, mode="due").next()
         assert q is not None, "a position is due"
         sol = q.solution()
-        bad = next(m for m in q.position.legal_moves() if not sol.is_good(m))
+        bad = next(m for m in q.position.legal_moves() if not sol.grade(m).good)
         assert sol.refutation(bad) is not None
         style = q.position.trick_deal.style if q.position.trick_deal is not None else "german"
         return card_name(bad, style), card_name(sol.good[0], style)

@@ -80,7 +80,9 @@ def test_feedback_is_about_the_learners_card_first_then_the_best() -> None:
         about_mine, about_best = text.split("<br>")[:2]
         assert f"{mine} costs " in about_mine and "Good choice" not in text  # the learner's card, what it costs
         assert " pf" in about_mine
-        assert " best from what you could know" in about_best and top in about_best
+        assert about_best.startswith("Best here:") and top in about_best  # then the best cards, plainly
+        how = text.split("How was this judged?", 1)[1]  # the method, folded away
+        assert " best from what you could know" in how and " best from what you could know" not in about_mine
 
 
 def test_legal_quiz_names_the_wrong_picks_with_their_rule() -> None:

@@ -3,11 +3,13 @@ hints, new deals, typed deals, Herzblatt's phases and the lay-off deal, and the 
 
 from __future__ import annotations
 
+import re
 import statistics
 import threading
 import time
 
 import pytest
+from drive import play_out
 
 from keinstich.bots.heuristic import HeuristicBot, RandomBot
 from keinstich.cards import Suit, card, cards
@@ -417,7 +419,8 @@ def test_herzblatt_asking_discard_and_play_by_buttons() -> None:
     assert visible(table) == set()
     while not table.deal.is_over:
         next(b for b in table.hand_view.buttons if not b.disabled).click()
-    assert "The deal is over" in table.status.value and "soloist" in table.status.value
+    assert "The deal is over" in table.status.value
+    assert re.search(r"\. Soloist \d+: (wins|loses)", table.status.value), table.status.value  # a sentence of its own
 
 
 def test_herzblatt_muhr_announcement_and_a_pass() -> None:
@@ -550,3 +553,21 @@ def test_a_readers_own_bot_that_fails_is_named_and_blamed_not_the_widget() -> No
     assert table.messages.text == ("the bot Mine in seat 2 raised IndexError: tuple index out of range — the fault is "
                                    "in that bot's code, not in the widget; nothing was played")
     assert table.deal.turn == 2 and len(table.deal.plays) == 2  # seat 1 played; seat 2's bot failed
+
+
+def test_herzblatts_skat_is_told_where_it_went_not_called_undealt() -> None:
+    """The skat is dealt to the table: the soloist takes it and lays two cards away; the score never says the skat's
+    cards were not dealt (one may have been played in a trick)."""
+    for seed in range(30):
+        table = Table("herzblatt", "herzblatt-3", seed=seed, bots="heuristic", synchronous=True)
+        play_out(table)
+        d = table.deal
+        if d.soloist is not None and d.discards:
+            break
+    else:
+        pytest.fail("no deal with a soloist")
+    shown = table.score.value
+    assert "Not dealt" not in shown
+    skat = ", ".join(table.words(c) for c in d.skat)
+    laid = ", ".join(table.words(c) for c in d.discards)
+    assert f"Skat: {skat}; {table.name(d.soloist)} took it and laid away {laid}" in shown

@@ -172,7 +172,7 @@ def test_the_quizzes_open_a_deal_code():
 def test_show_the_best_cards_says_what_it_assumes_and_rings_the_search_s_best_set():
     from keinstich.coach import open_values
     from keinstich.coach.fair import key
-    from keinstich.coach.judge import answers_for
+    from keinstich.coach.judgement import answers_for
 
     t = _table(bots=["heuristic", "random", "heuristic", "heuristic"])
     tp = t.teacher_panel

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from keinstich.deal import move_cards
 from keinstich.trainer import active, forget, remember
 from keinstich.trainer.memory import Memory
 from keinstich.trainer.practice import SimulatedClock
@@ -28,11 +29,14 @@ def wrong_then_right(t: Trainer) -> None:
     q = t.practice.question
     assert q is not None
     sol = q.solution()
-    bad = next(c for c in q.position.legal() if not sol.is_good(c))
+    bad = next(c for c in q.position.legal() if not sol.grade(c).good)
     t.hand.button(bad).click()
     assert "Not this one" in t.feedback.value and "Try again" in t.feedback.value
+    style = t.style_of(q.position)
+    hidden = [c.label(style) for m in sol.good for c in move_cards(m)]
+    assert not [name for name in hidden if name in t.feedback.value], t.feedback.value  # the answer stays hidden
     assert t.layout_view.value  # a layout, or the sentence that no single one shows it
-    good = next(c for c in q.position.legal() if sol.is_good(c))
+    good = next(c for c in q.position.legal() if sol.grade(c).good)
     t.hand.button(good).click()
     assert "Right at the second try" in t.feedback.value and "comes back, renamed" in t.feedback.value
 
@@ -85,7 +89,7 @@ def test_progress_tab(tmp_path: Path) -> None:
         q = t.practice.question
         assert q is not None
         sol = q.solution()
-        t.answer(next(c for c in q.position.legal() if not sol.is_good(c)))
+        t.answer(next(c for c in q.position.legal() if not sol.grade(c).good))
         t.show_answer()
         t.next()
     t.tabs.selected_index = 1
@@ -96,6 +100,9 @@ def test_progress_tab(tmp_path: Path) -> None:
     t.tabs.selected_index = 1
     row = t.missed.children[0]
     assert "missed 1 of 1" in row.children[0].value
+    missed = row.children[0].value
+    raw = t.practice.missed_most()[0][3]
+    assert ", trick " in missed and f"{raw}:" not in missed  # the contract by name and where, not its id
     row.children[1].click()  # Try again
     assert t.tabs.selected_index == 0 and t.practice.question is not None
     assert t.practice.question.view == t.practice.missed_most()[0][0]
@@ -186,3 +193,15 @@ def test_a_quiz_answer_is_remembered_once_a_memory_is_open(tmp_path: Path) -> No
         assert [a["source"] for a in memory.answers()] == ["quiz"] and memory.count("items") == 1
     finally:
         forget()
+
+
+def test_the_german_mode_buttons_are_wide_enough_for_their_words(tmp_path: Path) -> None:
+    """A toggle button cuts a label it cannot hold ("Auf meine…" in a 110 px button): the German trainer's buttons are
+    as wide as its longest label needs, the English ones keep their width."""
+    english, german = trainer(tmp_path, lang="en"), trainer(tmp_path, lang="de")
+
+    def px(t: Trainer) -> int:
+        return int(str(t.mode_buttons.style.button_width).removesuffix("px"))
+
+    assert "Auf meinem Niveau" in german.mode_buttons._options_labels
+    assert px(english) == 110 and px(german) >= 7 * len("Auf meinem Niveau") + 24

@@ -28,7 +28,7 @@ def cards(t: Trainer) -> tuple[object, object]:
     assert q is not None
     sol = q.solution()
     legal = q.position.legal()
-    return next(c for c in legal if sol.is_good(c)), next(c for c in legal if not sol.is_good(c))
+    return next(c for c in legal if sol.grade(c).good), next(c for c in legal if not sol.grade(c).good)
 
 
 @pytest.mark.parametrize("synchronous", [True, False])

@@ -137,3 +137,40 @@ def bypassed(all_texts: list[str]) -> list[str]:
         if re.search(r"[^\W\d_]", rest):
             bad.append(t)
     return bad
+
+
+# --- English words in German text -------------------------------------------------------------------------------
+
+ENGLISH_WORDS = frozenset("""
+    the and or of with without to from for by on at into is are were be been has have had does did
+    you your yours he she they them their his its it we our this that these those which what who when where why how
+    each every any none some more less only just no yes if then than but because too very
+    can cannot could would should must may might there here before again always never up down out over under
+    first second third next new other own one two three four five six seven eight
+    card cards trick tricks deal deals dealt dealer seat seats play plays played playing player players
+    lead leads led follow follows suit suits trump trumps hearts acorns leaves bells clubs spades diamonds
+    king kings queen queens jack jacks ace aces pay pays paid win wins won loses lost score scores
+    review hint undo mistake mistakes blunder blunders best fine good show answer answers contract contracts
+    points stake stakes turn pot penalty cost costs right wrong thinking coach game games row rows
+    pass passes passed move moves rule rules void duck exit shed check try yourself solution exercise exercises
+    lesson lessons mean count received taken holder true false
+""".split())
+"""English words a German reader would trip over. Left out on purpose, as German words too: also, all, am, an, art,
+bad, die, do ("Do." is Thursday), hand, hat, in, kind, last, lose, man, most, not, rest, same, so, still, total,
+was, will (and "Bot", "Quiz", "Trainer", "Domino", "Seed", which the German kit uses)."""
+
+NOT_WORDS = re.compile(
+    r"\b(?:King Louis|Monte Carlo)\b"                       # names: a name of the game, a method
+    r"|\b[A-Z][a-z]+(?:[A-Z][a-z]+)+\([^()\n]*\)"           # a class's call, in a refusal: PerCard(5, suit='H')
+    r"|\b[A-Z][a-z]+(?:[A-Z][a-z]+)+\b"                     # a class's name in a short text: TrickDeal, BestCardQuiz
+    r"|\b[a-z_]+\((?:'[^']*'|\"[^\"]*\")\)"                 # a value's code: card('10H')
+    r"|\b[a-z]+(?:[-_][a-z0-9]+)+\b"                        # ids: no-tricks, german-32, force_max_when_void
+    r"|\S+\.ipynb\b\S*|https?://\S+")                       # files and links (a notebook's link with its query)
+"""Text in a German view that is code, not words: names, ids, codes, files."""
+
+
+def english_in(text: str) -> list[str]:
+    """The English words of :data:`ENGLISH_WORDS` in ``text`` (German words alike excluded), after what is code or a
+    name (:data:`NOT_WORDS`, :data:`ALLOWED`) is taken out."""
+    rest = NOT_WORDS.sub(" ", ALLOWED.sub(" ", text))  # a whole link first: "/voila/render/apps/t.ipynb?deal=…"
+    return sorted({w for w in re.findall(r"[^\W\d_]+", rest) if w.lower() in ENGLISH_WORDS})

@@ -1,0 +1,186 @@
+"""Is the coach the strongest player in the kit? Duplicate deals, printed, not asserted.
+
+Seat 0 is played three ways on the same deals, the other seats by the heuristic bot: by the coach's best card
+(``verdict(position).best[0]``, the card the Hint shows), by the Monte Carlo bot at its defaults, and by the
+heuristic bot. Every Kein Stich trick contract, 4 players, 32 cards, 150 deals each (seeds ``strength:<contract>:<i>``,
+which no test uses). Each line gives the mean a player pays per deal with its 95 % interval, and the coach's
+difference from the Monte Carlo bot, deal by deal (the same cards, so the luck of the deal cancels), with its 95 %
+interval. The goal (issue 27): the coach pays no more than the Monte Carlo bot on any contract.
+
+    python benchmarks/strength.py               # 150 deals per contract, 2 processes
+    python benchmarks/strength.py --deals 30    # fewer
+    python benchmarks/strength.py --save all.json                   # keep every deal's result
+    python benchmarks/strength.py --reuse all.json --save new.json  # only the coach plays again
+    python benchmarks/strength.py --report all.json,new.json        # the table of saved runs
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import platform
+import statistics
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from keinstich.bots import HeuristicBot
+from keinstich.bots.montecarlo import MonteCarloBot
+from keinstich.bots.play import bot_move
+from keinstich.deal import Deal, Move
+from keinstich.games import game
+
+CONTRACTS = ("no-tricks", "no-hearts", "no-obers", "no-max", "black-pig", "no-penultimate", "no-first-last", "power",
+             "power-black-pig")
+PLAYERS = ("coach", "montecarlo", "heuristic")
+
+
+def seed_of(contract: str, i: int) -> str:
+    return f"strength:{contract}:{i}"
+
+
+def coach_move(d: Deal) -> Move:
+    from keinstich.coach import verdict
+
+    return verdict(d).best[0]
+
+
+def fair_move(d: Deal) -> Move:
+    """The fair judgement's leading move made on the position as it stands (no renaming): for comparison."""
+    from keinstich.coach.fair import fair
+
+    f = fair(d)
+    return f.moves[f.leader]
+
+
+def play(contract: str, i: int, who: str) -> float:
+    """What seat 0 pays in deal ``i`` of ``contract`` played by ``who``, the others by the heuristic bot."""
+    d = game("kein-stich").deal(contract, seed_of(contract, i), players=4)
+    others = HeuristicBot()
+    pick: Callable[[Deal], Move]
+    if who == "coach":
+        pick = coach_move
+    elif who == "as-it-stands":
+        pick = fair_move
+    elif who == "montecarlo":
+        mc = MonteCarloBot(seed=seed_of(contract, i))
+        pick = lambda p: bot_move(mc, p.observation(0))  # noqa: E731
+    else:
+        h = HeuristicBot()
+        pick = lambda p: bot_move(h, p.observation(0))  # noqa: E731
+    while not d.over:
+        s = d.turn
+        assert s is not None
+        m = pick(d) if s == 0 else bot_move(others, d.observation(s))
+        d.play(m, s)
+    td = d.trick_deal
+    assert td is not None
+    return float(td.scores()[0])
+
+
+def job(args: tuple[str, int, tuple[str, ...]]) -> tuple[str, int, dict[str, float], dict[str, float]]:
+    contract, i, players = args
+    paid, seconds = {}, {}
+    for who in players:
+        t0 = time.perf_counter()
+        paid[who] = play(contract, i, who)
+        seconds[who] = time.perf_counter() - t0
+    return contract, i, paid, seconds
+
+
+def interval(xs: list[float]) -> tuple[float, float]:
+    """The mean and the half-width of its 95 % interval (normal approximation)."""
+    m = statistics.fmean(xs)
+    h = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else math.inf
+    return m, h
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--deals", type=int, default=150)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--contracts", default=",".join(CONTRACTS))
+    ap.add_argument("--as-it-stands", action="store_true",
+                    help="also the fair judgement's leading card on the position as it stands (no renaming)")
+    ap.add_argument("--save", help="write every deal's result to this JSON file (the results so far every 50 deals)")
+    ap.add_argument("--reuse", help="take the Monte Carlo and heuristic bots' results from this JSON file (written by "
+                                    "--save with the same deals): only the coach plays")
+    ap.add_argument("--report", help="play nothing: print the table of the runs saved in these JSON files (comma "
+                                     "separated; a later file's contract replaces an earlier one's)")
+    args = ap.parse_args()
+    contracts = args.contracts.split(",")
+    players = (*PLAYERS, "as-it-stands") if args.as_it_stands else PLAYERS
+    known: dict[str, dict[str, dict[str, float]]] = {}
+    if args.reuse:
+        known = json.loads(Path(args.reuse).read_text())
+    play_now = tuple(w for w in players if w == "coach" or not known) if known else players
+    jobs = [(c, i, play_now) for c in contracts for i in range(args.deals)]
+    print(f"Duplicate strength: seat 0 by the coach's best card, the Monte Carlo bot (defaults) and the heuristic bot, "
+          f"the others heuristic; {args.deals} deals per contract; {platform.python_version()}, "
+          f"load {open('/proc/loadavg').read().split()[0] if platform.system() == 'Linux' else '?'}")
+    results: dict[str, dict[int, dict[str, float]]] = {c: {} for c in contracts}
+    times: dict[str, list[float]] = {w: [] for w in players}
+    t0 = time.perf_counter()
+    def save() -> None:
+        if args.save:
+            Path(args.save).write_text(json.dumps({c: {str(i): r for i, r in rows.items()}
+                                                   for c, rows in results.items()}))
+
+    if args.report:  # no play: the table of saved runs (a later file's contract replaces an earlier one's)
+        for f in args.report.split(","):
+            for c, rows in json.loads(Path(f).read_text()).items():
+                if c in results:
+                    results[c] = {int(i): r for i, r in rows.items()}
+        for rows in results.values():
+            for r in rows.values():
+                for w in players:
+                    if f"{w} s" in r:
+                        times[w].append(r[f"{w} s"])
+    else:
+        with multiprocessing.get_context("fork").Pool(args.workers) as pool:
+            for k, (c, i, paid, seconds) in enumerate(pool.imap_unordered(job, jobs, chunksize=2)):
+                results[c][i] = {**known.get(c, {}).get(str(i), {}), **paid,
+                                 **{f"{w} s": seconds[w] for w in play_now}}
+                for w in play_now:
+                    times[w].append(seconds[w])
+                if k % 50 == 49:
+                    save()  # a long run's results so far
+        save()
+    print(f"{'contract':16s} {'coach':>14s} {'Monte Carlo':>14s} {'heuristic':>14s}   coach − MC (95 %)      "
+          f"coach − heuristic")
+    worse = []
+    for c in contracts:
+        rows = [results[c][i] for i in sorted(results[c])]
+        cells = []
+        for w in PLAYERS:
+            m, h = interval([r[w] for r in rows])
+            cells.append(f"{m:6.2f} ± {h:4.2f}")
+        dm, hm = interval([r["coach"] - r["montecarlo"] for r in rows])
+        dh, hh = interval([r["coach"] - r["heuristic"] for r in rows])
+        if dm > 0:
+            worse.append(c)
+        print(f"{c:16s} {cells[0]:>14s} {cells[1]:>14s} {cells[2]:>14s}   {dm:+5.2f} ({dm - hm:+.2f} … {dm + hm:+.2f})"
+              f"   {dh:+5.2f} ({dh - hh:+.2f} … {dh + hh:+.2f})")
+    every = [r for c in contracts for r in results[c].values()]
+    dm, hm = interval([r["coach"] - r["montecarlo"] for r in every])
+    print(f"{'all':16s} coach − MC {dm:+.2f} ({dm - hm:+.2f} … {dm + hm:+.2f}) pf a deal over {len(every)} deals; "
+          f"the coach pays more than the Monte Carlo bot on: {', '.join(worse) or 'no contract'} (goal: none)")
+    if "as-it-stands" in players:
+        for c in contracts:
+            rows = [results[c][i] for i in sorted(results[c])]
+            m, h = interval([r["as-it-stands"] for r in rows])
+            d, hd = interval([r["coach"] - r["as-it-stands"] for r in rows])
+            print(f"  {c:16s} as it stands {m:6.2f} ± {h:4.2f}; coach − as it stands {d:+.2f} ({d - hd:+.2f} … "
+                  f"{d + hd:+.2f})")
+    print("seconds a deal: " + ", ".join(f"{w} {statistics.median(times[w]):.2f} median" for w in players if times[w])
+          + ("" if args.report else f"; {time.perf_counter() - t0:.0f} s in all"))
+
+
+if __name__ == "__main__":
+    main()
+
+
+__all__: list[Any] = []
