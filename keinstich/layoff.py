@@ -67,6 +67,7 @@ from keinstich.limits import check_whole, quoted
 from keinstich.machine import Machine, check_seat, named, read_hands
 from keinstich.tricks import forehand
 from keinstich.wording.i18n import _
+from keinstich.wording.names import layout_word
 
 _END_CODES: dict[str | None, int] = {None: 0, "top": TOP, "bottom": BOTTOM}
 _JACKS = mask_of(c for c in ALL_CARDS if c.rank is Rank.JACK)
@@ -444,12 +445,13 @@ class DominoDeal(OpenLayout, LayOffPlayOut, Machine):
 
     def __repr__(self) -> str:
         laid = sum(1 for _x, c, _x in self._history if c is not None)
+        layout = layout_word(self.rules.layout)
         # TRANSLATORS: a lay-off deal in short (a notebook's plain text): "<DominoDeal domino (rows): 7 cards laid,
-        # seat 1 to move>"; "domino" is the contract's id and "rows" the layout's, both code
+        # seat 1 to move>"; "domino" is the contract's id (code), "rows" the layout's name (already translated)
         return (_("<DominoDeal {contract} ({layout}): {laid} cards laid, over>", contract=self.contract.id,
-                  layout=self.rules.layout, laid=laid) if self.is_over else
+                  layout=layout, laid=laid) if self.is_over else
                 _("<DominoDeal {contract} ({layout}): {laid} cards laid, seat {seat} to move>",
-                  contract=self.contract.id, layout=self.rules.layout, laid=laid, seat=self._turn))
+                  contract=self.contract.id, layout=layout, laid=laid, seat=self._turn))
 
     def _repr_html_(self) -> str:
         """The layout (rows or chain) with its open ends, every hand open, passes and places."""

@@ -15,6 +15,7 @@ from keinstich.faces.deals import dealt_cards, table_html
 from keinstich.faces.hands import Look, _nested, check_seats, look, scaled, seat_name
 from keinstich.faces.svg import H, W, _n, _place, suit_svg
 from keinstich.wording.i18n import _, ngettext, pgettext, use_language
+from keinstich.wording.names import layout_word
 
 __all__ = ["LayOffView", "check_lay_off", "domino_html", "domino_svg"]
 
@@ -188,7 +189,7 @@ def domino_html(deal: LayOffView, *, open_seats: Iterable[int] | None = None,
             ngettext("{n} card", "{n} cards", len(hand)) if hand else "–")
         passes = sum(1 for seat, move in d.history if seat == s and move is None)
         rows.append([f"<b>{who}</b>" if s == turn else who, cells, str(passes), str(places[s] or "")])
-    kind = pgettext("layout", "chain") if d.rules.layout == "chain" else pgettext("layout", "rows")
+    kind = layout_word(d.rules.layout)
     title_of = getattr(d.contract, "title", None)
     name = html.escape(title_of() if callable(title_of) else getattr(d.contract, "name", "Domino"))
     if turn is None:

@@ -44,6 +44,15 @@ def unit_word(unit: str) -> str:
     return said() if said is not None else unit
 
 
+def layout_word(layout: str) -> str:
+    """A lay-off layout's name in words: "rows" (Unteransetzen) or "chain" (Herzeln's Unteranlegen); German
+    "Reihen", "Kette"."""
+    names: dict[str, Callable[[], str]] = {"rows": lambda: pgettext("layout", "rows"),
+                                           "chain": lambda: pgettext("layout", "chain")}
+    said = names.get(layout)
+    return said() if said is not None else layout
+
+
 def move_words(move: Any) -> str:
     """A move that puts down no card, in a cell or a line: "pass", "play", "announce 66", "discard 7C 8H"."""
     text = "pass" if move is None else str(move)
