@@ -80,13 +80,20 @@ lessons: $(STAMP)
 lessons-refresh: $(STAMP)
 	$(BIN)/python scripts/refresh_lessons.py
 
+# axe-core, the accessibility checker the browser tests inject into the pages (tests/browser/test_access.py),
+# from the npm registry at the version tests/browser/package-lock.json pins (.ci/run installs npm).
+AXE := tests/browser/node_modules/axe-core/axe.min.js
+$(AXE): tests/browser/package.json tests/browser/package-lock.json
+	cd tests/browser && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
 # Browser tests: JupyterLab and Voila in headless Chromium (Debian's /usr/bin/chromium; .ci/run installs it).
-browser: $(STAMP)
+browser: $(STAMP) $(AXE)
 	$(BIN)/python -m pytest -p no:xdist tests/browser
 
 # The same tests, writing docs/screenshots/*.png (table, projector layout, teacher panel, class results, domino, rule
 # editor, quiz).
-screenshots: $(STAMP)
+screenshots: $(STAMP) $(AXE)
 	KEINSTICH_SCREENSHOTS=1 $(BIN)/python -m pytest -p no:xdist tests/browser
 
 # A fresh environment built from exactly binder/, as Binder does, running the lessons with nbval.

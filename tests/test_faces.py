@@ -269,3 +269,24 @@ def test_a_trick_of_any_size_keeps_its_cards_apart_and_inside(players: int, widt
     fs = font or faces.trick_font(width)
     for x, y in names:
         assert fs * 0.7 <= y <= h and 0 <= x <= w, (x, y, w, h)
+
+
+def _contrast(a: str, b: str) -> float:
+    """WCAG 2.2's contrast ratio of two #rrggbb colours."""
+    def lum(h: str) -> float:
+        c = [int(h[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        c = [x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4 for x in c]
+        return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_every_suit_colour_has_contrast_on_the_white_card() -> None:
+    """Each pack's colours, the four-colour ones too: a pip's fill 3:1 or more on white (a graphic, WCAG 1.4.11),
+    its ink (the outline and the corner index, text) 4.5:1 or more (1.4.3)."""
+    from keinstich.faces.svg import _PALETTES
+
+    for (style, four), palette in _PALETTES.items():
+        for suit, ink in zip(Suit, palette, strict=True):
+            assert _contrast(ink.fill, "#ffffff") >= 3, f"{style} four={four} {suit}: pip {ink.fill} too light"
+            assert _contrast(ink.ink, "#ffffff") >= 4.5, f"{style} four={four} {suit}: index {ink.ink} too light"

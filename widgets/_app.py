@@ -183,7 +183,8 @@ def app_help() -> widgets.HTML:
                 "projector.")),
     ]
     body = "".join(f"<{tag}>{html.escape(text)}</{tag}>" for tag, text in parts)
-    box = widgets.HTML(f"<div class='ks-app-help' style='max-width:60em'>{body}</div>")
+    label = html.escape(parts[0][1], quote=True)  # a landmark of its own, named by its heading
+    box = widgets.HTML(f"<section class='ks-app-help' aria-label=\"{label}\" style='max-width:60em'>{body}</section>")
     box.add_class("ks-app-help")
     return box
 

@@ -37,6 +37,7 @@ def build_board(table: Table, width: int) -> None:
         table.other_views[s] = HandView((), None, None, None, width=other_width(width, n), styles=table.styles,
                                         **table.look)
         table.other_views[s].add_class("ks-fit")
+        table.other_views[s].add_class(f"ks-seat-{s}")  # one labelled group for a screen reader (._speech)
         rows.append(widgets.VBox([table.other_labels[s], table.other_views[s]]))  # the seat's name above its hand
     table.others = widgets.VBox(rows)
     table.others.add_class("ks-others")

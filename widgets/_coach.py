@@ -139,6 +139,9 @@ class Coach:
             self.reviewed = deal
             self.view.update(r)
             self.found.value = f"<b>{html.escape(self.summary(r))}</b>"
+            speech = getattr(self.table, "speech", None)
+            if speech is not None:  # the review's line, said to a screen reader too
+                speech.say(self.summary(r))
             self.show.layout.display = ""
             self._remember(deal, r)
 

@@ -29,6 +29,7 @@ from keinstich.positions import QuizError, hash_seed, next_seed, quiz_position
 from keinstich.wording import refusal_words
 from keinstich.wording.i18n import _
 
+from ._access import Access
 from ._games import SetupError, default_contract, game_of, lays_off, setup_of, tricks_of
 from ._words import language_of, speaking, speaks
 from .cardview import HandView, TrickView
@@ -98,6 +99,7 @@ class QuizSet(widgets.VBox):  # type: ignore[misc]
         if isinstance(size, bool) or not isinstance(size, int) or size < 1:
             raise QuizError(_("size must be a whole number of positions, 1 or more, not {size}", size=repr(size)))
         self.add_class("ks-quiz")
+        self.add_class("ks-a11y")
         self.lock = threading.RLock()
         self.want = want
         self.factory = factory
@@ -126,8 +128,12 @@ class QuizSet(widgets.VBox):  # type: ignore[misc]
         self.next_button.on_click(self._guard(lambda _: self.next()))
         self.buttons = widgets.HBox([self.check_button, self.answer_button, self.next_button])
         self.feedback = widgets.HTML()
+        self.feedback.add_class("ks-quiz-feedback")
         self.score_html = widgets.HTML()
-        self.children = [self.title, self.position, self.table_box, self.hand, self.buttons,
+        # a landmark; the feedback said by a screen reader as it comes (._access)
+        self.access = Access(marks=[("", {"role": "region", "aria-label": _("Quiz")}),
+                                    (".ks-quiz-feedback > .widget-html-content", {"role": "status"})])
+        self.children = [self.access, self.title, self.position, self.table_box, self.hand, self.buttons,
                          self.feedback, self.score_html]
         self.deal: Deal = deal
         self.seat = 0

@@ -207,6 +207,9 @@ class TableView:
                 if panel is not None:
                     panel.after_render()
         self.render_seconds = time.perf_counter() - t0
+        speech = getattr(self, "speech", None)
+        if speech is not None:  # what happened, said to a screen reader (the live region)
+            speech.after_render()
         coach = getattr(self, "coach", None)
         if coach is not None:
             coach.after_render()
@@ -403,7 +406,9 @@ class TableView:
             cells.append(str(result.scores[s]))
             rows.append(f"<tr><td>{html.escape(self.name(s))}</td>" + "".join(f"<td>{x}</td>" for x in cells)
                         + "</tr>")
-        head = "<tr><th></th>" + "".join(f"<th>{html.escape(h)}</th>" for h in heads) + "</tr>"
+        seat = html.escape(pgettext("column", "player"))  # a header a screen reader says, not shown
+        head = (f"<tr><th><span class='ks-sr-only'>{seat}</span></th>"
+                + "".join(f"<th>{html.escape(h)}</th>" for h in heads) + "</tr>")
         notes = []
         if sum(result.scores):
             notes.append(_("So far: {total} {unit}", total=sum(result.scores), unit=self.unit(result.unit)))

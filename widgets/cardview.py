@@ -200,6 +200,11 @@ class CardButton(widgets.Button):  # type: ignore[misc]
             assert self.card is not None
             self.description = card_name(self.card, st, lg)
 
+    def set_off(self, off: bool) -> None:
+        """Mark the card as one that may not be played now (class ``ks-off``): in a hand of class ``ks-mine`` the page
+        shows it dimmed and ``aria-disabled``, focusable, instead of ``disabled`` (:mod:`._access`)."""
+        (self.add_class if off else self.remove_class)("ks-off")
+
     def set_lit(self, lit: bool) -> None:
         """Mark the button (a golden ring), e.g. the card the hint suggests."""
         (self.add_class if lit else self.remove_class)("ks-lit")
@@ -245,6 +250,9 @@ class HandView(widgets.HBox):  # type: ignore[misc]
         self.legal: frozenset[Card] = frozenset()
         self.enabled = True
         self.last_error: str | None = None
+        self.on_refused: Callable[[Card, str], object] | None = None
+        """Called with a card of the hand pressed while it may not be played, and the reason its tooltip gives
+        (a keyboard user hears it: the page keeps such a card focusable, :mod:`._access`)."""
         self.set_cards(cards, legal, reasons)
 
     # --- state ----------------------------------------------------------------------------------
@@ -299,6 +307,7 @@ class HandView(widgets.HBox):  # type: ignore[misc]
                     with b.hold_sync():
                         b.show(None, face_down=True, look=self._look)
                         b.disabled = True
+                        b.set_off(False)
                         b.tooltip = ""
                     buttons.append(b)
             else:
@@ -311,6 +320,7 @@ class HandView(widgets.HBox):  # type: ignore[misc]
                     with b.hold_sync():
                         b.show(c, look=self._look)
                         b.disabled = not playable
+                        b.set_off(not playable)
                         if playable:
                             b.tooltip = card_name(c, st, lg)
                         elif keep_reasons and c in old_tips:
@@ -339,6 +349,7 @@ class HandView(widgets.HBox):  # type: ignore[misc]
         with self.hold_sync():
             for b in self.buttons:
                 b.disabled = True
+                b.set_off(not b.face_down)
                 b.tooltip = reason
 
     def enable(self) -> None:
@@ -357,8 +368,12 @@ class HandView(widgets.HBox):  # type: ignore[misc]
 
     def _clicked(self, b: CardButton) -> None:
         c = b.card
+        if c is not None and c in self.cards and (b.disabled or not self.enabled or c not in self.legal):
+            if self.on_refused is not None and not self._face_down:
+                self.on_refused(c, b.tooltip)
+            return  # a card that may not be played: nothing happens but, where asked, the reason said
         if b.disabled or c is None or not self.enabled or c not in self.cards or c not in self.legal:
-            return  # a disabled card, a face-down card, a late second click: nothing happens
+            return  # a face-down card, a late second click: nothing happens
         if self.on_click is None:
             return
         try:

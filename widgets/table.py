@@ -54,8 +54,9 @@ from ._games import (
     resolve,
     setup_of,
 )
-from ._guard import MessageArea, guard, report
+from ._guard import MessageArea, guard, guarded, report
 from ._session import Session, TableError
+from ._speech import Speech
 from ._table_parts import bot_dropdowns, game_name, seed_value, size_dropdown
 from ._table_view import CSS, TableView
 from ._teacher import opened, panels
@@ -123,6 +124,7 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
         self.four_colour = four_colour
         self.layout.flex_flow = "row wrap"
         self.layout.align_items = "flex-start"
+        self.add_class("ks-a11y")  # the root of the page-side care for a keyboard and a screen reader (._access)
         px = round(card_width(card_size if card_size is not None else width))
         handed_out = None
         if code is not None:  # a deal code: its position, seat, seed and bots, unless given here
@@ -191,6 +193,9 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
         self.hand_view = HandView((), (), None, self._on_card, width=width, styles=self.styles,
                                   on_error=self.messages.error, **self.look)
         self.hand_view.add_class("ks-fit")
+        self.hand_view.add_class("ks-mine")  # its cards that may not be played stay focusable and say why
+        self.speech = Speech(self)
+        self.hand_view.on_refused = guarded(self.messages, self.speech.refused)
         for part in (self.title, self.board, self.status):
             part.add_class("ks-scaled")
         # the learner's moves besides cards: a button per move, made when the move is first offered
@@ -235,6 +240,7 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
                                      layout=widgets.Layout(flex="1 1 420px", align_items="center"))
         self.controls = widgets.HBox([self.undo_button, self.last_toggle, self.open_toggle, self.hint_box],
                                      layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        self.controls.add_class("ks-controls")
         self.deal_row = widgets.HBox([self.seed_box, self.new_button, self.game_box, self.contract_box, self.size_box],
                                      layout=widgets.Layout(flex_flow="row wrap"))
         self.bot_boxes = bot_dropdowns(ses, self._bot_handler)
@@ -255,7 +261,7 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
         self.history_panel = widgets.Accordion([self.history], selected_index=None)
         self.history_panel.set_title(0, _("Tricks and moves"))
         self._fill_text()
-        self.main = widgets.VBox([self.styles, self.css, self.title, self.board, self.status,
+        self.main = widgets.VBox([self.styles, self.css, self.speech.access, self.title, self.board, self.status,
                                   self.hand_view, self.actions, self.controls, self.deal_row, self.bots_row,
                                   self.text_panel, self.history_panel, self.messages])
         self.main.add_class("ks-table")
@@ -264,6 +270,7 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
         self.size_text(width)
         self.review_box = widgets.VBox([], layout=widgets.Layout(display="none", margin="0 0 0 16px",
                                                                  flex="1 1 420px"))
+        self.review_box.add_class("ks-review-box")
         self.children = [self.main, self.review_box]
 
     def show_panel(self, panel: widgets.Widget | None) -> None:

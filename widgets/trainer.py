@@ -49,6 +49,7 @@ from keinstich.trainer.themes import THEMES, theme_name, theme_text
 from keinstich.wording import refusal_words
 from keinstich.wording.i18n import N_, _, day, ngettext, number, pgettext
 
+from ._access import Access
 from ._games import hand_order, lays_off, tricks_of
 from ._guard import MessageArea, guarded
 from ._layout import button_width
@@ -105,6 +106,7 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
                clock: Clock | None, seed: int | str, bank: Bank | None, style: Style | None,
                four_colour: bool | None, card_size: str | float, synchronous: bool, practice: Practice | None) -> None:
         self.add_class("ks-trainer")
+        self.add_class("ks-a11y")
         self.lock = threading.RLock()
         if practice is not None:
             self.memory = practice.memory
@@ -129,10 +131,10 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
         for i, title in enumerate((_("Practise"), _("Progress"), _("Card sense"), _("Progress file"))):
             self.tabs.set_title(i, title)
         self.tabs.observe(guarded(self.messages, self._tab_changed), "selected_index")
-        self.children = [self.header, self.modes, self.tabs, self.messages]
+        self.children = [self.access, self.header, self.modes, self.tabs, self.messages]
         if self.practice.mode == "mistakes":  # beside a review: the mistakes only
             self.title.value = f"<h4 style='margin:4px 0'>{html.escape(_('Find better cards'))}</h4>"
-            self.children = [self.header, self.practise_tab, self.messages]
+            self.children = [self.access, self.header, self.practise_tab, self.messages]
         if self.memory.notice:
             self.messages.error(self.memory.notice)
         self.next()
@@ -195,6 +197,14 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
         self.feedback.add_class("ks-trainer-feedback")
         self.layout_view = widgets.HTML()
         self.layout_view.add_class("ks-trainer-layout")
+        # a landmark; the judge's feedback said by a screen reader as it comes; a card that may not be played
+        # focusable, saying why (._access)
+        self.access = Access(marks=[("", {"role": "region", "aria-label": _("Trainer")}),
+                                    (".ks-trainer-feedback > .widget-html-content", {"role": "status"}),
+                                    (".ks-sense-feedback > .widget-html-content", {"role": "status"})])
+        self.hand.add_class("ks-mine")
+        self.hand.on_refused = guarded(self.messages, lambda c, why: self.access.refuse(
+            self.hand.button(c).description, why))
         self.practise_tab = widgets.VBox([self.info, self.table_box, self.earlier, self.hand, self.buttons,
                                           self.feedback, self.layout_view])
 

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 HAND = ".ks-table > .ks-hand button.ks-card"
+PLAYABLE = f"{HAND}:not([disabled]):not([aria-disabled=true])"  # aria-disabled: focusable, saying why
 ROWS = ".ks-review-view .ks-review-row"
 BANNER = ".ks-review-banner"
 WINDOW = {"width": 1400, "height": 1000}
@@ -27,7 +28,7 @@ JS_IN_VIEW = """sel => { const n = document.querySelector(sel); if (!n) return n
 JS_LEARNER_OR_OVER = f"""() => {{
   const banner = document.querySelector('{BANNER}');
   if (banner && banner.getBoundingClientRect().height > 0) return 'over';
-  const lit = [...document.querySelectorAll('{HAND}')].filter(b => !b.disabled);
+  const lit = [...document.querySelectorAll('{HAND}')].filter(b => !b.disabled && !b.ariaDisabled);
   const status = document.querySelector('.ks-status');
   const hint = [...document.querySelectorAll('.ks-table button')].find(b => b.textContent.trim() === 'Hint');
   return lit.length && status && status.textContent.includes('Your turn') && hint && !hint.disabled ? 'turn' : ''; }}"""
@@ -137,7 +138,7 @@ def poor_cards(page: Any, snap: Callable[[str, str, int | None], None]) -> list[
     snap("coach-review.png", ".ks-review-view", None)
     page.locator(".ks-review-view button").filter(has_text="Try again from here").first.click()
     page.wait_for_function("() => document.body.textContent.includes('Trying again from')", timeout=20_000)
-    page.wait_for_function(f"() => {{ const b = document.querySelector('{HAND}:not([disabled])');"
+    page.wait_for_function(f"() => {{ const b = document.querySelector('{PLAYABLE}');"
                            " if (!b) return false; const r = b.getBoundingClientRect();"
                            " return r.top >= 0 && r.bottom <= innerHeight; }", timeout=20_000)
     log.append("Try again: the table is back in view, the learner to play")

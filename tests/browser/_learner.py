@@ -59,7 +59,7 @@ def check_learner_table(page: Any, snap: Callable[[str, str, int | None], None])
     snap("table-trick-won.png", ".ks-table", None)
 
     # the learner moves on: the seen trick goes; Last trick brings it back
-    legal = page.evaluate(f"() => [...document.querySelectorAll('{HAND}')].filter(b => !b.disabled)"
+    legal = page.evaluate(f"() => [...document.querySelectorAll('{HAND}')].filter(b => !b.disabled && !b.ariaDisabled)"
                           ".map(b => b.textContent.trim())")
     page.locator(HAND).filter(has_text=re.compile(f"^{re.escape(legal[0])}$")).click()
     page.wait_for_function(f"""() => {{ const n = document.querySelector('.ks-last-trick');

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 HAND = ".ks-table > .ks-hand button.ks-card"
+PLAYABLE = f"{HAND}:not([disabled]):not([aria-disabled=true])"  # aria-disabled: focusable, saying why
 ROWS = ".ks-review-view .ks-review-row"
 
 
@@ -29,7 +30,7 @@ def check_review(page: Any, snap: Callable[[str, str, int | None], None]) -> lis
     log: list[str] = []
     page.wait_for_selector(HAND, timeout=60_000)
     _click_card(page, "7 of Hearts")  # keeps the pig: seat 3 wins, leads its spade, the pig must follow
-    page.wait_for_selector(f"{HAND}:not([disabled])", timeout=20_000)
+    page.wait_for_selector(f"{PLAYABLE}", timeout=20_000)
     _click_card(page, "Ober of Leaves")
     page.wait_for_function(f"() => document.querySelectorAll('{ROWS}').length > 0", timeout=60_000)
     rows = _rows(page)
@@ -41,12 +42,12 @@ def check_review(page: Any, snap: Callable[[str, str, int | None], None]) -> lis
     snap("table-review.png", ".ks-table", None)
 
     page.locator(".ks-review-view button").filter(has_text="Try again from here").first.click()
-    page.wait_for_function(f"() => document.querySelectorAll('{HAND}:not([disabled])').length === 2",
+    page.wait_for_function(f"() => document.querySelectorAll('{PLAYABLE}').length === 2",
                            timeout=20_000)
     page.wait_for_function("() => document.body.textContent.includes('Trying again from trick 1')", timeout=20_000)
     log.append("try again: both cards are back in the hand, the learner to play")
     _click_card(page, "Ober of Leaves")  # thrown while void: free (seat 3 wins the clubs and takes it)
-    page.wait_for_function(f"() => document.querySelectorAll('{HAND}:not([disabled])').length === 1",
+    page.wait_for_function(f"() => document.querySelectorAll('{PLAYABLE}').length === 1",
                            timeout=20_000)
     _click_card(page, "7 of Hearts")
     page.wait_for_function(f"() => [...document.querySelectorAll('{ROWS}')].some(r => r.classList.contains('ks-best'))",

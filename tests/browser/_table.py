@@ -26,7 +26,8 @@ JS_VIEW = """() => {
   const table = document.querySelector('.ks-table');
   if (!table) return null;
   const hand = [...table.querySelectorAll(':scope > .ks-hand button.ks-card')].map(b => ({
-    name: b.textContent.trim(), disabled: b.disabled, title: b.title,
+    // a card that may not be played is aria-disabled (focusable, saying why), the page's own disabled otherwise
+    name: b.textContent.trim(), disabled: b.disabled || b.getAttribute('aria-disabled') === 'true', title: b.title,
     face: getComputedStyle(b).backgroundImage, width: b.getBoundingClientRect().width,
     height: b.getBoundingClientRect().height}));
   const svg = table.querySelector('.ks-trick svg');
@@ -246,10 +247,10 @@ def play_table(page: Any, notebook: Path, *, screenshot: Callable[[str], None] |
     log.append(f"{bad} disabled: {shown['title']}")
     if screenshot is not None:
         screenshot("illegal-card")
-    hand_button(page, bad).click(force=True)  # the browser does not fire clicks on a disabled button ...
+    hand_button(page, bad).click(force=True)  # the page lets the keyboard and the mouse press it (aria-disabled) ...
     page.wait_for_timeout(1500)
     wait_for_view(page, state, f"after a forced click on the disabled {bad}", timeout=2)
-    hand_button(page, bad).dispatch_event("click")  # ... a script may: the kernel side must refuse it too
+    hand_button(page, bad).dispatch_event("click")  # ... and a script: the kernel refuses both
     page.wait_for_timeout(1500)
     after = wait_for_view(page, state, f"after a scripted click on the disabled {bad}", timeout=2)
     log.append(f"forced and scripted clicks on {bad}: nothing played; messages {after['messages']!r}")
