@@ -104,7 +104,7 @@ def test_pot_over_partie_plots_the_pot_and_running_nets():
     assert list(net_ax.lines[0].get_ydata()) == [0, -30, -40, -80, -40]
     assert list(net_ax.lines[1].get_ydata()) == [0, -10, -40, -40, 40]
     assert "pfennig" in pot_ax.get_ylabel() and "pfennig" in net_ax.get_ylabel()
-    assert "king-louis" in fig.get_suptitle()
+    assert "King Louis" in fig.get_suptitle()  # the preset by its name, not its id
     with pytest.raises(ChartError, match="no partie 3"):
         pot_over_partie(pd.DataFrame(rows), partie=3)
     points = pd.DataFrame(rows).assign(pot=pd.NA, unit="points")  # Herzeln: no pot, only the nets

@@ -23,12 +23,21 @@ def trainer(memory: Memory | str | Path, **kw: object) -> Trainer:
     return Trainer(memory, clock=SimulatedClock(START), **kw)  # type: ignore[arg-type]
 
 
+def good_card(t: Trainer) -> object:
+    """A move the judge accepts in the position on show (a lay-off card with its end)."""
+    q = t.practice.question
+    assert q is not None
+    sol = q.solution()
+    return next(m for m in q.position.legal_moves() if sol.grade(m).good)
+
+
 def cards(t: Trainer) -> tuple[object, object]:
+    """A card the judge accepts and one it does not, in the position on show."""
     q = t.practice.question
     assert q is not None
     sol = q.solution()
     legal = q.position.legal()
-    return next(c for c in legal if sol.grade(c).good), next(c for c in legal if not sol.grade(c).good)
+    return good_card(t), next(c for c in legal if not sol.grade(c).good)
 
 
 @pytest.mark.parametrize("synchronous", [True, False])
@@ -115,8 +124,7 @@ def test_trainers_writing_from_their_threads_lose_no_answer_and_no_history_row(t
         for t in trainers:
             t.wait(120)  # the judge's first look (started while the learner thinks) need not be over: it is withdrawn
         for t in trainers:
-            good, _ = cards(t)
-            t.answer(good)  # each answers in its judge's thread, all at once
+            t.answer(good_card(t))  # each answers in its judge's thread, all at once
         for t in trainers:
             assert t.wait(120)
             assert t.messages.kind != "error", t.messages.text
