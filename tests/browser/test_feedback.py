@@ -65,8 +65,9 @@ def play_badly(page: Any) -> int:
     moves = 0
     for _ in range(12):
         page.wait_for_function(f"""() => document.querySelector('.ks-review-banner')?.getBoundingClientRect().height > 0
-            || [...document.querySelectorAll('{HAND}')].some(b => !b.disabled)""", timeout=60_000)
-        lit = page.locator(f"{HAND}:not([disabled])")
+            || [...document.querySelectorAll('{HAND}')]
+                .some(b => !b.disabled && b.getAttribute('aria-disabled') !== 'true')""", timeout=60_000)
+        lit = page.locator(f"{HAND}:not([disabled]):not([aria-disabled=true])")
         if not lit.count():
             break
         name = lit.last.text_content().strip()
