@@ -48,8 +48,11 @@ def check_learner_table(page: Any, snap: Callable[[str, str, int | None], None])
     snap("table-hint.png", ".ks-table", None)
 
     page.locator(HAND).filter(has_text=re.compile(f"^{re.escape(name)}$")).click()
+    # who won is said beside the finished trick, under the score (.ks-trick-captions), not inside its picture
     page.wait_for_function(f"""() => {{ const n = document.querySelector('.ks-last-trick');
-        return n && n.getBoundingClientRect().width > 0 && n.textContent.includes({WON!r}); }}""", timeout=20_000)
+        const said = document.querySelector('.ks-trick-captions');
+        return n && n.getBoundingClientRect().width > 0 && said && said.textContent.includes({WON!r}); }}""",
+                           timeout=20_000)
     trick = page.evaluate("() => [...document.querySelectorAll('.ks-last-trick svg svg[aria-label]')]"
                           ".map(s => s.getAttribute('aria-label'))")
     assert "Daus of Acorns" in trick and name in trick and len(trick) == 4, trick
@@ -62,8 +65,8 @@ def check_learner_table(page: Any, snap: Callable[[str, str, int | None], None])
     legal = page.evaluate(f"() => [...document.querySelectorAll('{HAND}')].filter(b => !b.disabled && !b.ariaDisabled)"
                           ".map(b => b.textContent.trim())")
     page.locator(HAND).filter(has_text=re.compile(f"^{re.escape(legal[0])}$")).click()
-    page.wait_for_function(f"""() => {{ const n = document.querySelector('.ks-last-trick');
-        return n && !n.textContent.includes({WON!r}); }}""", timeout=20_000)
+    page.wait_for_function(f"""() => {{ const said = document.querySelector('.ks-trick-captions');
+        return said && !said.textContent.includes({WON!r}); }}""", timeout=20_000)
     log.append(f"after {legal[0]}: trick 1 is no longer beside the table")
 
     page.locator(".ks-table select").filter(has=page.locator("option", has_text=re.compile("^L$"))).select_option(
