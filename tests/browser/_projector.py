@@ -161,7 +161,8 @@ def set_size(page: Any, label: str) -> None:
     page.wait_for_function(f"() => {{ const b = document.querySelector('{HAND}');"
                            f" return b && Math.abs(b.getBoundingClientRect().height - {round(px * 1.4)}) < 2; }}",
                            timeout=20_000)
-    # the tricks are redrawn after the hand: wait for the trick's cards (or the dashed places) at their new width
+    # the tricks are redrawn after the hand: wait for the trick's cards (or the dashed places) at their new width, read
+    # from the width the table gave them (a card's drawn box is a pixel or two narrower: its border is inset)
     from keinstich_widgets._table_parts import trick_width
 
     players = page.evaluate("""() => { const s = document.querySelector('.ks-table .ks-trick svg');
@@ -169,8 +170,8 @@ def set_size(page: Any, label: str) -> None:
     if players:
         page.wait_for_function("""(want) => { const s = document.querySelector('.ks-table .ks-trick svg');
             const card = s.querySelector(':scope > svg');
-            if (card) return Math.abs(card.getBoundingClientRect().width - want) < 1.5;
+            if (card) return Math.abs(card.width.baseVal.value - want) < 1;
             const place = s.querySelector(':scope > rect[stroke-dasharray]');
-            return place && Math.abs(place.getBoundingClientRect().width - (want - 4)) < 1.5; }""",
+            return place && Math.abs(place.width.baseVal.value - (want - 4)) < 1; }""",
                                arg=trick_width(px, players), timeout=20_000)
     page.wait_for_timeout(300)
