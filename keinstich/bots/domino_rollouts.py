@@ -1,5 +1,5 @@
 """Random play-outs of a lay-off deal, as the coach's fair judgement plays them: in the kernel, and alike for a deal
-and its renamed twin.
+and its renamed twin; near the end, each deal solved exactly in the kernel (:meth:`LayOffRolls.solved_many`).
 
 The coach's fair judgement of a lay-off decision (:mod:`keinstich.coach.fair`) values each move in many deals by
 playing the rest at random: every seat lays a card that fits, drawn uniformly (or passes, where passing is its
@@ -113,6 +113,8 @@ class LayOffRolls:
         self.S0 = array(state(board))
         self.W = zeros(D_SIZE)
         self.key = zeros(52)
+        self.opens = array([board.opens.get(1 << c, 0) for c in range(52)])
+        self._room: tuple[Any, Any, Any, Any] | None = None  # the exact search's stack, frames and table
 
     def values(self, hands: Sequence[int], moves: Sequence[Move], seed: int) -> list[float]:
         """Each of ``moves`` in the deal with these ``hands`` (a mask per seat, the same cards still held), played
@@ -140,6 +142,30 @@ class LayOffRolls:
                     zeros(D_SIZE), self.W, self.key, out)
         if (out == DEADLOCK).any():
             raise AssertionError("deadlock: no card in any hand fits the layout")
+        return out.reshape(deals, k).astype(float)
+
+
+    def solved_many(self, hands: Any, moves: Sequence[Move]) -> Any:
+        """Each of ``moves`` in each deal of ``hands`` (a row of hands per deal, numpy) solved exactly, the others
+        playing against the seat (:mod:`keinstich.kernel.layoff_search`: the values of
+        :class:`~keinstich.bots.solver_domino.DominoSearch`): a row of values per deal, one kernel call for them
+        all."""
+        import numpy as np
+
+        from keinstich.kernel.layoff_search import FS, TABLE_SIZE, depth_for, solved_many
+
+        hands = np.ascontiguousarray(hands, dtype=np.int64)
+        if (hands.sum(axis=1) != self.rest).any():
+            raise ValueError("the hands must hold the cards still held, each once")
+        if self._room is None:
+            depth = depth_for(int(self.rest).bit_count(), self.n)
+            self._room = zeros(depth * D_SIZE), zeros(depth * FS), zeros(TABLE_SIZE), zeros(1)
+        ST, F, TT, G = self._room
+        ends = [_card_end(m) for m in moves]
+        deals, k = len(hands), len(moves)
+        out = np.zeros(deals * k, dtype=np.int64)
+        solved_many(self.S0, self.L, self.opens, hands.reshape(-1), deals, self.seat, array([c for c, _ in ends]),
+                    array([e for _, e in ends]), self.weights, self.fee, ST, F, TT, G, out)
         return out.reshape(deals, k).astype(float)
 
 
