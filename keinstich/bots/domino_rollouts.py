@@ -23,6 +23,7 @@ from typing import Any
 
 from keinstich.bots.base import domino_value
 from keinstich.bots.domino_board import Board
+from keinstich.bots.rollouts import _pool, _split
 from keinstich.cards import ALL_CARDS, Card
 from keinstich.deal import Lay, Move
 from keinstich.kernel.jit import array, zeros
@@ -111,8 +112,6 @@ class LayOffRolls:
         self.weights = array([domino_value(points, [*others[:p], seat, *others[p:]], seat) for p in range(n)])
         self.L = array(tables(board))
         self.S0 = array(state(board))
-        self.W = zeros(D_SIZE)
-        self.key = zeros(52)
         self.opens = array([board.opens.get(1 << c, 0) for c in range(52)])
         self._room: tuple[Any, Any, Any, Any] | None = None  # the exact search's stack, frames and table
 
@@ -135,11 +134,21 @@ class LayOffRolls:
         if (hands.sum(axis=1) != self.rest).any():
             raise ValueError("the hands must hold the cards still held, each once")
         ends = [_card_end(m) for m in moves]
-        deals, k = len(hands), len(moves)
+        deals, k, n = len(hands), len(moves), self.n
         out = np.zeros(deals * k, dtype=np.int64)
-        values_many(self.S0, self.L, hands.reshape(-1), deals, self.seat, array([c for c, _ in ends]),
-                    array([e for _, e in ends]), self.weights, self.fee, np.ascontiguousarray(seeds, dtype=np.int64),
-                    zeros(D_SIZE), self.W, self.key, out)
+        flat = hands.reshape(-1)
+        cards, at = array([c for c, _ in ends]), array([e for _, e in ends])
+        seeds = np.ascontiguousarray(seeds, dtype=np.int64)
+
+        def share(lo: int, hi: int) -> None:  # each share with room of its own to work in
+            values_many(self.S0, self.L, flat[lo * n:hi * n], hi - lo, self.seat, cards, at, self.weights, self.fee,
+                        seeds[lo:hi], zeros(D_SIZE), zeros(D_SIZE), zeros(52), out[lo * k:hi * k])
+
+        parts = _split(deals)
+        if len(parts) == 1:
+            share(0, deals)
+        else:  # the compiled play-outs let go of Python's lock: one share of the deals per core
+            list(_pool().map(lambda part: share(*part), parts))
         if (out == DEADLOCK).any():
             raise AssertionError("deadlock: no card in any hand fits the layout")
         return out.reshape(deals, k).astype(float)
