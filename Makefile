@@ -29,6 +29,7 @@ CONFIG := JUPYTER_CONFIG_PATH="$(CURDIR)/config$${JUPYTER_CONFIG_PATH:+:$$JUPYTE
 lab: $(STAMP)
 	@echo "Starting JupyterLab on the lessons. To open them, copy into your browser the address it prints below"
 	@echo "as 'http://localhost:<port>/lab/tree/lessons/00-index.ipynb?token=<token>'. Stop it with Ctrl-C."
+	JUPYTER=$(BIN)/jupyter sh scripts/trust_lessons.sh
 	$(CONFIG) $(BIN)/jupyter lab $(LAB_FLAGS) --ServerApp.root_dir=. --LabApp.default_url=/lab/tree/lessons/00-index.ipynb
 
 # The teacher's table for a class on this machine: Voila with config/voila.py (a pool of preheated kernels, kernels of
