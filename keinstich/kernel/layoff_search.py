@@ -67,7 +67,7 @@ def depth_for(cards: int, players: int) -> int:
     return (cards + 2) * players + 2
 
 
-@jit()
+@jit(counted=False)
 def _enter(ST: Any, F: Any, L: Any, opens: Any, TT: Any, gen: int, weights: Any, seat: int, d: int, alpha: int,
            beta: int) -> tuple[int, int]:
     """Open the frame of level ``d`` (its position in ``ST``, the seat still holding, the deal not over) for the
@@ -155,7 +155,7 @@ def _enter(ST: Any, F: Any, L: Any, opens: Any, TT: Any, gen: int, weights: Any,
     return 0, 0
 
 
-@jit()
+@jit(counted=False)
 def _take(F: Any, d: int, v: int, code: int) -> None:
     """Level ``d`` learns that its move ``code`` is worth ``v``: its best, its window, a cut-off."""
     f = d * FS
@@ -174,7 +174,7 @@ def _take(F: Any, d: int, v: int, code: int) -> None:
         F[f + F_NEXT] = F[f + F_COUNT]
 
 
-@jit()
+@jit(counted=False)
 def value_from(ST: Any, F: Any, L: Any, opens: Any, TT: Any, gen: int, weights: Any, seat: int, fee: int, top: int,
                alpha: int, beta: int) -> int:
     """The seat's value of the position at level ``top`` of ``ST`` (the seat still holding, the deal not over),
@@ -242,7 +242,7 @@ def value_from(ST: Any, F: Any, L: Any, opens: Any, TT: Any, gen: int, weights: 
             _take(F, d, best - F[p + F_SHIFT], F[p + F_MOVES + F[p + F_NEXT] - 1])
 
 
-@jit()
+@jit(counted=False)
 def after(ST: Any, F: Any, L: Any, opens: Any, TT: Any, gen: int, weights: Any, seat: int, fee: int, card: int,
           end: int) -> int:
     """The seat's exact value after it lays ``card`` at ``end`` (-1: passes) in the position at level 0 of ``ST``
@@ -263,7 +263,7 @@ def after(ST: Any, F: Any, L: Any, opens: Any, TT: Any, gen: int, weights: Any, 
     return value_from(ST, F, L, opens, TT, gen, weights, seat, fee, 1, -INF, INF)
 
 
-@jit(nogil=True)
+@jit(nogil=True, counted=False)
 def solved_many(S0: Any, L: Any, opens: Any, hands: Any, deals: int, seat: int, cards: Any, ends: Any, weights: Any,
                 fee: int, ST: Any, F: Any, TT: Any, G: Any, out: Any) -> None:
     """:func:`after` for each of the moves (``cards[j]`` at ``ends[j]``) in each of ``deals`` deals: deal ``b`` is
