@@ -79,8 +79,8 @@ Monte Carlo bot, which values every move on its 160 deals, found the better card
 128)."""
 
 CAP_LAY_OFF = 2048
-"""Moves valued at most for one decision of a lay-off deal near its end, where each deal is solved by a search in
-plain Python (its random play-outs, like a trick deal's, run in the compiled kernel and go to :data:`CAP`)."""
+"""Moves valued at most for one decision of a lay-off deal near its end, where each deal is solved by an exact
+search (:mod:`keinstich.kernel.layoff_search`; its random play-outs, like a trick deal's, go to :data:`CAP`)."""
 
 LIST_UP_TO = 256
 """When no more deals than this fit what the player saw, every one of them is used (the values are exact)."""
