@@ -82,6 +82,12 @@ def _decode(frame: str | bytes) -> dict[str, Any]:
     return dict(json.loads(frame[offsets[0]:end].decode()))
 
 
+def playable(card: dict[str, Any]) -> bool:
+    """Whether a card button's model is one the student may play: enabled and not marked ``ks-off`` (a card that may
+    not be played is drawn focusable and aria-disabled in the page, but its model says it both ways)."""
+    return not card.get("disabled", True) and "ks-off" not in card.get("_dom_classes", [])
+
+
 class Page:
     """The kernel side of one student's Voila page: the widgets' models, kept up to date from the kernel."""
 
@@ -273,7 +279,7 @@ class Classroom:
         while "The deal is over" not in page.status():
             if time.monotonic() > deadline:
                 raise RuntimeError(f"the deal did not end within 600 s: {page.status()!r}")
-            legal = [m for m, s in page.hand() if not s.get("disabled", True)]
+            legal = [m for m, s in page.hand() if playable(s)]
             if not legal:  # the bots' turn, or a redraw on its way
                 page.changed.clear()
                 await page.wait(page.changed, 60, "redraw with a card to play")
