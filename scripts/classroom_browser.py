@@ -68,6 +68,7 @@ async def browser_student(room: Any, n: int, wave: int, delay: float, beacon: bo
         await page.wait_for_function("(code) => { const n = document.querySelector('.ks-deal-code');"
                                      " return n && n.textContent.includes(code); }", arg=room.shown, timeout=60_000)
         result.first_table = time.perf_counter() - t0
+        room.report.arrived(room.pid)
         config = await page.evaluate("() => JSON.parse(document.getElementById('jupyter-config-data').textContent)")
         result.kernel = config.get("kernelId", "")
         result.kernel_mib = room.report.kernel_mib(room.pid, result.kernel) if result.kernel else None
