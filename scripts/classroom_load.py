@@ -3,15 +3,16 @@
     python scripts/classroom_load.py                       # 30 students in 3 waves on a Voila server of its own
     python scripts/classroom_load.py --students 10 --waves 1 --spread 0   # ten at the same moment
 
-Starts `voila apps/table.ipynb` with the kit's settings (config/voila.py: preheated kernels, culling), waits for its
-pool of kernels, and sends students to one deal link in waves: each opens the link, plays the deal to the end and
-closes the page. A student is a real browser's traffic without the browser: the page (and, once per student, the
-static files a first visit to the page loads, as recorded from headless Chromium), then the kernel's websocket as
-Voila's page speaks it: the widgets' state asked for (ipywidgets' control comm), a card clicked (the button's
-"click" message), the redraw waited for (the kernel idle after the click). One student per wave is a real headless
-Chromium page, timed until its hand is drawn. A page is closed as a browser closes it: with Voila's shutdown message
-(the page's unload beacon) for half the class, without it for the other half (a beacon lost: a laptop shut, a
-phone locked), so the culling is what brings those kernels back.
+Starts `voila apps/table.ipynb` with the kit's settings (config/voila.py: preheated kernels, culling; by default a
+pool of one kernel per student, each replaced 60 s after it is taken, as docs/classroom.md advises for a lesson),
+waits for its pool of kernels, and sends students to one deal link in waves: each opens the link, plays the deal to
+the end and closes the page. A student is a real browser's traffic without the browser: the page (and, once per
+student, the static files a first visit to the page loads, as recorded from headless Chromium), then the kernel's
+websocket as Voila's page speaks it (the v1 kernel websocket protocol): the widgets' state asked for (ipywidgets'
+control comm), a card clicked (the button's "click" message), the redraw waited for (the kernel idle after the
+click). One student per wave is a real headless Chromium page, timed until its hand is drawn. A page is closed as a
+browser closes it: with Voila's shutdown message (the page's unload beacon) for half the class, without it for the
+other half (a beacon lost: a laptop shut, a phone locked), so the culling is what brings those kernels back.
 
 It prints the time to the first table (median, 95th percentile, worst), click to redraw under that load, failures,
 the server's kernels and memory over time, each student kernel's memory once its table is shown, and how long after
