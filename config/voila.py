@@ -11,7 +11,7 @@ c = get_config()  # noqa: F821 (traitlets hands the file its config object)
 # 2 s of a core (Python and the kernel 0.5 s, the kit's imports 1 s, the compiled bots and coach loaded 0.5 s) and
 # each waiting kernel holds about 190 MiB (95 MiB of its own). A student who finds the pool empty waits for a kernel
 # to be started for them, on a server busy with the class: so for a lesson the pool is sized to the class and filled
-# before it starts (`make table POOL=35 FILL_DELAY=60` for a class of thirty), and the refills wait until the class
+# before it starts (`make table POOL=35 FILL_DELAY=120` for a class of thirty), and the refills wait until the class
 # has its tables. docs/classroom.md has the arithmetic. Without settings: ten, refilled after 5 s (a small group, a
 # teacher's laptop). Only the table app is preheated: the teacher's notebook starts its kernel when asked for.
 c.VoilaConfiguration.preheat_kernel = True

@@ -4,7 +4,7 @@
     python scripts/classroom_load.py --students 10 --waves 1 --spread 0   # ten at the same moment
 
 Starts `voila apps/table.ipynb` with the kit's settings (config/voila.py: preheated kernels, culling; by default a
-pool of one kernel per student, each replaced 60 s after it is taken, as docs/classroom.md advises for a lesson),
+pool of one kernel per student, each replaced 120 s after it is taken, as docs/classroom.md advises for a lesson),
 waits for its pool of kernels, and sends students to one deal link in waves: each opens the link, plays the deal to
 the end and closes the page. A student is a real browser's traffic without the browser: the page (and, once per
 student, the static files a first visit to the page loads, as recorded from headless Chromium), then the kernel's
@@ -411,8 +411,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--settle", type=float, default=240.0, help="seconds to wait for the kernels to go")
     parser.add_argument("--pool", type=int, default=None,
                         help="preheated kernels, filled before the first student comes (default: one per student)")
-    parser.add_argument("--fill-delay", type=float, default=60.0,
-                        help="seconds before a kernel taken from the pool is replaced (default 60: after the class "
+    parser.add_argument("--fill-delay", type=float, default=120.0,
+                        help="seconds before a kernel taken from the pool is replaced (default 120: after the class "
                              "has its tables)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--deal-seed", type=int, default=1)
