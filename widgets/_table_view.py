@@ -430,8 +430,11 @@ class TableView:
         soloist, laid = getattr(deal, "soloist", None), getattr(deal, "discards", None)
         if soloist is None or not laid:
             return _("Skat: {cards}", cards=cards)
+        away = ", ".join(self.words(c) for c in laid)
+        if soloist == self.session.seat:  # "you", mid-sentence, not the seat's name "You"
+            return _("Skat: {cards}; you took it and laid away {laid}", cards=cards, laid=away)
         return _("Skat: {cards}; {seat} took it and laid away {laid}", cards=cards, seat=self.name(soloist),
-                 laid=", ".join(self.words(c) for c in laid))
+                 laid=away)
 
     def _history_html(self) -> str:
         ses = self.session
