@@ -263,10 +263,14 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
             change = f" <b style='color:{colour}' class='ks-rating-change'>({sign}{number(abs(self.change))})</b>"
         due_text = (f"<b>{html.escape(ngettext('{n} position due', '{n} positions due', due))}</b>" if due else
                     html.escape(_("nothing due")))
-        guess = "?" if rating.provisional else ""
+        guess = ""
+        if rating.provisional:  # lichess's "1506?", said in words: a newcomer does not read the question mark
+            tip = _("still a guess, give or take {n}: it settles as you answer more positions", n=number(2 * rating.rd))
+            guess = (f" <span class='ks-provisional' title='{html.escape(tip, quote=True)}'>"
+                     f"{html.escape(_('(provisional)'))}</span>")
         counts = html.escape(_("score {score} · streak {streak} · your rating", score=p.score, streak=p.streak))
         self.status.value = (f"<span class='ks-due'>{due_text}</span> · {counts} "
-                             f"<b class='ks-rating'>{number(rating.rating)}{guess}</b>{change}")
+                             f"<b class='ks-rating'>{number(rating.rating)}</b>{guess}{change}")
 
     def _show_mode(self) -> None:
         p = self.practice

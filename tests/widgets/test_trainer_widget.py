@@ -4,6 +4,7 @@ file; and the Table review's "Practise these later" and "Find better cards now".
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -47,6 +48,9 @@ def test_a_wrong_card_then_a_right_one(tmp_path: Path) -> None:
     wrong_then_right(t)
     assert "ks-rating-change" in t.status.value and "(−" in t.status.value  # the rating fell
     assert "1 position due" not in t.status.value  # due tomorrow, not now
+    # a new learner's rating is a guess: said in words, with how far it may be off, not as lichess's "1506?"
+    assert "(provisional)" in t.status.value and "give or take" in t.status.value
+    assert not re.search(r"\d\?", t.status.value), t.status.value
     t.next_button.click()
     q = t.practice.question
     assert q is not None
