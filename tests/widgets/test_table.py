@@ -560,8 +560,8 @@ def test_herzblatts_skat_is_told_where_it_went_not_called_undealt() -> None:
     cards were not dealt (one may have been played in a trick). The learner as soloist is "you", in lower case
     mid-sentence; another soloist is named by its seat."""
     seen = set()
-    for seed in range(60):
-        table = Table("herzblatt", "herzblatt-3", seed=seed, bots="heuristic", synchronous=True)
+    for seed, seat in ((seed, seat) for seed in range(40) for seat in (0, 1)):
+        table = Table("herzblatt", "herzblatt-3", seed=seed, seat=seat, bots="heuristic", synchronous=True)
         play_out(table)
         d = table.deal
         if d.soloist is None or not d.discards or (d.soloist == table.session.seat) in seen:
