@@ -143,6 +143,13 @@ class ClassResults:
                       _("score ({unit}, more is better); the percentage is of the matchpoints", unit=unit))
         ax.set_title(ngettext("The class on one deal: {n} student", "The class on one deal: {n} students", n))
         ax.axvline(0, color="#888888", linewidth=0.8)
+        if self.luck is not None:  # what the cards allowed: the same cards, played by the bot and by the best play
+            ax.axvline(self.luck.bot, color="#1f4e99", linewidth=1.2, linestyle="--",
+                       label=_("the heuristic bot on these cards: {score}", score=number(self.luck.bot, None)))
+            if self.luck.best is not None:
+                ax.axvline(self.luck.best, color="#2e7d32", linewidth=1.2, linestyle=":",
+                           label=_("the best play, knowing every hand: {score}", score=number(self.luck.best, None)))
+            ax.legend(fontsize=7, loc="lower right")
         fig.tight_layout()
         return fig
 

@@ -73,8 +73,12 @@ def test_the_class_is_told_what_its_cards_allowed():
     assert luck.best is not None and luck.best <= min(min(s.score for s in results.students), luck.bot)
     said = results.luck_said
     assert said.startswith("All 12 students played the same cards, so the matchpoints compare their play alone")
-    assert f"pays {luck.best:g} pfennig" in said and f"paid {luck.bot:g} pfennig" in said
+    assert ("pays nothing" if luck.best == 0 else f"pays {luck.best:g} pfennig") in said
+    assert f"paid {luck.bot:g} pfennig" in said
     assert html.escape(said) in results._repr_html_()
+    chart = results.chart_svg()  # the two yardsticks drawn across the class's bars
+    assert f"the heuristic bot on these cards: {luck.bot:g}" in chart
+    assert f"the best play, knowing every hand: {luck.best:g}" in chart
     with use_language("de"):
         assert results.luck_said != said and "students" not in results.luck_said
 

@@ -96,6 +96,13 @@ class Luck:
         """One sentence for a class that played these cards: matchpoints compare play alone, and what the best
         play and the heuristic bot got on them."""
         fields = {"bot": amount(self.bot), "unit": unit_word(self.unit)}
+        if self.best is not None and self.lower_is_better and self.best <= 0:
+            return ngettext(
+                "One student played these cards; on them the best play, knowing every hand, pays nothing, and the "
+                "heuristic bot in the student's seat paid {bot} {unit}.",
+                "All {n} students played the same cards, so the matchpoints compare their play alone; on these cards "
+                "the best play, knowing every hand, pays nothing, and the heuristic bot in the students' seat paid "
+                "{bot} {unit}.", students, **fields)
         if self.best is not None:
             fields["best"] = amount(self.best)
             if self.lower_is_better:

@@ -228,3 +228,19 @@ def test_the_trainers_header_and_card_sense(page: Any, lab: Server, shots: Scree
     assert all(c["size"] >= body - 0.5 for row in cells for c in row), f"smaller than the text ({body} px): {cells}"
     shots.take(page, "card-sense.png", top=".ks-sense-feedback")
     assert not page.js_errors, f"JavaScript errors: {page.js_errors}"
+
+
+def test_the_class_is_told_what_its_cards_allowed(page: Any, lab: Server, shots: Screenshots) -> None:
+    """The teacher's notebook in JupyterLab: under the class's chart, one sentence says that every student played the
+    same cards and what the best play and the heuristic bot got on them (the figures class_results gives here)."""
+    from keinstich.classroom import class_results, example_class
+
+    _open(page, lab, "apps/teacher.ipynb")
+    page.wait_for_selector(".ks-class-results .ks-class-luck", timeout=180_000)
+    said = " ".join(page.locator(".ks-class-results .ks-class-luck").first.inner_text().split())
+    print(f"the class view: {said}")
+    assert said == class_results(example_class()).luck_said, said
+    assert said.startswith("All 12 students played the same cards, so the matchpoints compare their play alone")
+    assert not _cut(page), _cut(page)
+    shots.take(page, "class-luck.png", top=".ks-class-results")
+    assert not page.js_errors, f"JavaScript errors: {page.js_errors}"
