@@ -126,7 +126,7 @@ class ClassResults:
         from matplotlib.figure import Figure
 
         n = len(self.students)
-        fig = Figure(figsize=(7.5, max(2.0, 0.28 * n + 1.2)))
+        fig = Figure(figsize=(7.5, max(2.0, 0.28 * n + 1.2) + (0.3 if self.luck is not None else 0)))
         ax = fig.subplots()
         names = [f"{s.rank}. {s.name}" for s in self.students][::-1]
         scores = [s.score for s in self.students][::-1]
@@ -149,7 +149,8 @@ class ClassResults:
             if self.luck.best is not None:
                 ax.axvline(self.luck.best, color="#2e7d32", linewidth=1.2, linestyle=":",
                            label=_("the best play, knowing every hand: {score}", score=number(self.luck.best, None)))
-            ax.legend(fontsize=7, loc="lower right")
+            # under the axis title, clear of the bars and their labels
+            ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=2, frameon=False)
         fig.tight_layout()
         return fig
 
