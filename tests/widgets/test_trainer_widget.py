@@ -209,3 +209,22 @@ def test_the_german_mode_buttons_are_wide_enough_for_their_words(tmp_path: Path)
 
     assert "Auf meinem Niveau" in german.mode_buttons._options_labels
     assert px(english) == 110 and px(german) >= 7 * len("Auf meinem Niveau") + 24
+
+
+def test_a_rating_moved_elsewhere_is_said_so(tmp_path: Path) -> None:
+    """Two trainers on one memory (a lesson's trainer and a later cell's): answers in one move the rating the other
+    shows; its header says the rating moved and what it was, rather than jumping without a word. Its own answers
+    move it without that note."""
+    memory = Memory.open(tmp_path / "m.sqlite3")
+    clock = SimulatedClock(START)
+    first = Trainer(memory, mode="contract", contract="no-tricks", clock=clock, synchronous=True)
+    shown = re.search(r"ks-rating'>(\d+)<", first.status.value)
+    assert shown is not None and "ks-rating-moved" not in first.status.value
+    other = Trainer(memory, mode="contract", contract="no-tricks", clock=clock, synchronous=True)
+    wrong_then_right(other)  # a rated answer in the other trainer
+    assert "ks-rating-moved" not in other.status.value  # its own answer: the change, no note
+    first.next_button.click()
+    assert "ks-rating-moved" in first.status.value, first.status.value
+    assert f"(was {shown.group(1)}: moved by answers given elsewhere" in first.status.value
+    first.next_button.click()
+    assert "ks-rating-moved" not in first.status.value  # said once
