@@ -269,7 +269,7 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
         if self._seen is not None and not self._own and abs(rating.rating - self._seen) >= 0.5:
             # the memory is shared: answers given in another trainer or a later cell moved the rating
             moved = (" <span class='ks-rating-moved' style='color:#555'>"
-                     + html.escape(_("(was {old}: moved by answers given elsewhere, in another trainer or cell)",
+                     + html.escape(_("(was {old}: moved by answers given elsewhere)",
                                      old=number(self._seen))) + "</span>")
         self._seen, self._own = rating.rating, False
         guess = ""

@@ -244,3 +244,21 @@ def test_the_class_is_told_what_its_cards_allowed(page: Any, lab: Server, shots:
     assert not _cut(page), _cut(page)
     shots.take(page, "class-luck.png", top=".ks-class-results")
     assert not page.js_errors, f"JavaScript errors: {page.js_errors}"
+
+
+def test_lesson_fourteens_trainer_says_its_rating_moved(page: Any, lab: Server, shots: Screenshots) -> None:
+    """Lesson 14 run whole: its first trainer drew a provisional rating; the week of practice further down moved the
+    same memory's rating; the next position in that trainer says so, with what the rating was."""
+    _open(page, lab, "lessons/14-practice.ipynb")
+    trainer = page.locator(".ks-trainer").first
+    trainer.scroll_into_view_if_needed()
+    before = trainer.locator(".ks-trainer-status").inner_text()
+    assert re.search(r"your rating \d+ \(provisional\)", before) and not re.search(r"\d\?", before), before
+    trainer.locator("button", has_text=re.compile("^ *Next")).first.click()
+    page.wait_for_function("() => document.querySelector('.ks-trainer .ks-rating-moved') !== null", timeout=60_000)
+    after = trainer.locator(".ks-trainer-status").inner_text()
+    print(f"lesson 14's first trainer: {before}\n  after the week of practice, Next: {after}")
+    was = re.search(r"your rating (\d+)", before)
+    assert was is not None and f"(was {was.group(1)}: moved by answers given elsewhere" in after, after
+    shots.take(page, "trainer-moved.png", top=".ks-trainer")
+    assert not page.js_errors, f"JavaScript errors: {page.js_errors}"
