@@ -120,8 +120,8 @@ def check(j: Judgement, answers: Answers | None) -> list[str]:
         else:
             usual = re.escape(move_text(v.usual, style))
             _need(key(v.usual) != key(j.move) and re.fullmatch(form(
-                "the heuristic bot would choose {move} instead: {reason} (this decision is compared with the heuristic bot "
-                "only, not measured)", move=usual, reason=reason), text) is not None, text, "differs")
+                "the heuristic bot would choose {move} instead: {reason} (this decision is compared with the "
+                "heuristic bot only, not measured)", move=usual, reason=reason), text) is not None, text, "differs")
         return ["heuristic"]
     over = re.escape(_over(v))
     rest = ""

@@ -107,8 +107,8 @@ def cost_sentence(v: Verdict, move: Move, style: Style) -> str:
         usual = move_text(v.usual, style)
         if grade == Grade.BEST:
             return _("the heuristic bot decides the same: {reason}", reason=_usual(v))
-        return _("the heuristic bot would choose {move} instead: {reason} (this decision is compared with the heuristic bot "
-                 "only, not measured)", move=usual, reason=_usual(v))
+        return _("the heuristic bot would choose {move} instead: {reason} (this decision is compared with the "
+                 "heuristic bot only, not measured)", move=usual, reason=_usual(v))
     b = move_text(v.leader, style)
     if grade == Grade.BEST:
         if key(move) == key(v.leader) or v.cost(move) < 0.05:
