@@ -198,6 +198,16 @@ def draw(S: Any, L: Any, key: Any, x: int) -> tuple[int, int, int]:
     return chosen, end, x
 
 
+@jit(counted=False, inline=True)
+def load_deal(S: Any, S0: Any, hands: Any, b: int, n: int) -> None:
+    """``S`` becomes the state ``S0`` with deal ``b``'s hands (``hands[b * n:(b + 1) * n]``): a batch's deals share
+    everything but their hands."""
+    for i in range(D_SIZE):
+        S[i] = S0[i]
+    for s in range(n):
+        S[D_HANDS + s] = hands[b * n + s]
+
+
 @jit(counted=False)
 def value_after(S0: Any, L: Any, key: Any, W: Any, seat: int, card: int, end: int, weights: Any, fee: int,
                 seed: int) -> int:
@@ -244,10 +254,7 @@ def values_many(S0: Any, L: Any, hands: Any, deals: int, seat: int, cards: Any, 
     n = L[L_N]
     k = len(cards)
     for b in range(deals):
-        for i in range(D_SIZE):
-            S[i] = S0[i]
-        for s in range(n):
-            S[D_HANDS + s] = hands[b * n + s]
+        load_deal(S, S0, hands, b, n)
         card_key(S, L, key)
         x = seed_of(seeds[b])
         for j in range(k):

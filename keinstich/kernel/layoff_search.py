@@ -36,6 +36,7 @@ from keinstich.kernel.layoff import (
     L_VOLUNTARY,
     TOP,
     lay,
+    load_deal,
     pass_,
 )
 
@@ -273,10 +274,7 @@ def solved_many(S0: Any, L: Any, opens: Any, hands: Any, deals: int, seat: int, 
     n = L[L_N]
     k = len(cards)
     for b in range(deals):
-        for i in range(D_SIZE):
-            ST[i] = S0[i]
-        for s in range(n):
-            ST[D_HANDS + s] = hands[b * n + s]
+        load_deal(ST, S0, hands, b, n)
         G[0] += 1
         for j in range(k):
             out[b * k + j] = after(ST, F, L, opens, TT, G[0], weights, seat, fee, cards[j], ends[j])
