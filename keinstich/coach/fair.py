@@ -222,7 +222,7 @@ def fair(position: Deal, *, salt: str = "", cap: int | None = None, budget: Budg
             in_play, discards, soloist = obs.rules.pack.mask, mask_of(obs.discards), obs.soloist
         else:
             t, in_play, discards, soloist = obs, in_play_mask(obs, pack_in_play(position)), 0, None
-        cands = candidates(t, in_play)
+        cands = candidates(t, in_play, alike=True)
         picks = [c for c, _ in cands]
         moves = [*picks]
         same = [tuple(s) for _, s in cands]
