@@ -73,7 +73,7 @@ def differing(position: Deal) -> tuple[int, list[str]]:
         for m, c in enumerate(same):
             off = int(np.count_nonzero(got[:, m] != f.values[:n, i]))
             if off:
-                wrong.append(f"{c} of {same} ({obs.contract.id if obs.contract else "?"}): {off} of {n} deals")
+                wrong.append(f"{c} of {same} ({obs.contract.id if obs.contract else '?'}): {off} of {n} deals")
     return classes, wrong
 
 
