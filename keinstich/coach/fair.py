@@ -78,6 +78,15 @@ the Hint's move is the best mean, and a few hundred more deals on the two or thr
 Monte Carlo bot, which values every move on its 160 deals, found the better card where the judge had stopped at
 128)."""
 
+NEAR = 2
+"""When a trick deal's decision reaches :data:`CAP` (or :data:`DEALS`) with a grade still unsettled, the moves whose
+grade is read near a threshold (:data:`NEAR_SE`), and the leading move they are measured against, go on to this
+many times the cap: there another seed would read another grade. The other moves keep the grade read at the cap."""
+
+NEAR_SE = 2.0
+"""A grade is read near a threshold when the cost it is read at (the cost less :data:`Z` standard errors) is within
+this many standard errors of the threshold."""
+
 CAP_LAY_OFF = 2048
 """Moves valued at most for one decision of a lay-off deal near its end, where each deal is solved by a search in
 plain Python (its random play-outs, like a trick deal's, run in the compiled kernel and go to :data:`CAP`)."""
@@ -287,12 +296,25 @@ def _sample(moves: Sequence[Move], same: Sequence[tuple[Move, ...]], worlds: Tri
     count = 0
     settled = False
     valued = 0
-    while valued < cap and count < DEALS:
+    most, limit = DEALS, cap
+    while True:
+        if valued >= limit or count >= most:
+            if luck or most > DEALS or NEAR <= 1 or not blocks:
+                break
+            # grades still unsettled: the moves read near a threshold go on, the others keep the grade read now
+            stats = _stats(np.concatenate(blocks), grades, kept, False)
+            for i in active:
+                if i != stats.leader and i not in stats.near:
+                    kept.setdefault(i, stats.grade[i])
+            active = [i for i in active if i not in kept]
+            if len(active) < 2:
+                break
+            most, limit = NEAR * DEALS, NEAR * cap
         if every is not None:
             drawn = every
         else:
-            drawn = worlds.sampler.draw_many(rs, min(FIRST if not count else _next(count), DEALS - count,
-                                                     max(1, (cap - valued) // len(active))))
+            drawn = worlds.sampler.draw_many(rs, min(FIRST if not count else _next(count), most - count,
+                                                     max(1, (limit - valued) // len(active))))
         hands = worlds.full_many(drawn)
         block = np.full((len(hands), k), np.nan)
         block[:, active] = worlds.values_many(hands, active, rs)
@@ -334,10 +356,13 @@ class _Stats:
     leader: int
     settled: bool
     clear: set[int]
-    """Moves settled as clearly worse than the best: they need no more deals."""
+    """Moves whose grade is settled and that cannot be the leading move (settled as worse than the best, or as best
+    but clearly behind the leader): they need no more deals."""
     contending: set[int]
     """Moves graded best that the deals cannot yet tell from the leader (their cost is within its doubt), whose
     values differ from the leader's in some deal: either may be the leading move."""
+    near: set[int]
+    """Moves whose grade is not settled and is read near a threshold (:data:`NEAR_SE`)."""
 
 
 def _stats(values: Any, grades: Grades, kept: dict[int, Grade], certain: bool) -> _Stats:
@@ -358,6 +383,7 @@ def _stats(values: Any, grades: Grades, kept: dict[int, Grade], certain: bool) -
     settled = True
     clear: set[int] = set()
     contending: set[int] = set()
+    near: set[int] = set()
     for i in range(k):
         if i == leader:
             continue
@@ -372,12 +398,15 @@ def _stats(values: Any, grades: Grades, kept: dict[int, Grade], certain: bool) -
             grade[i] = kept[i]
         elif grades.grade(max(0.0, mu - SETTLE * se)) != grades.grade(max(0.0, mu + SETTLE * se)):
             settled = False
-        elif grade[i] != Grade.BEST:
-            clear.add(i)
-        elif n == len(values) and mu < Z * se and spread > 0:
+            read = max(0.0, mu - Z * se)
+            if any(abs(read - t) < NEAR_SE * se for t in (grades.fine, grades.mistake, grades.blunder)):
+                near.add(i)
+        elif grade[i] == Grade.BEST and n == len(values) and mu < Z * se and spread > 0:
             contending.add(i)
-    return _Stats(mean, cost, margin, grade, leader, settled, clear, contending)
+        else:  # settled, and not a rival of the leader: its deals go to the moves near a threshold
+            clear.add(i)
+    return _Stats(mean, cost, margin, grade, leader, settled, clear, contending, near)
 
 
-__all__ = ["BATCH", "CAP", "CAP_LAY_OFF", "DEALS", "FIRST", "LEAD_DEALS", "LIST_UP_TO", "SETTLE", "Fair", "Z",
-           "as_played", "fair", "key", "view_key"]
+__all__ = ["BATCH", "CAP", "CAP_LAY_OFF", "DEALS", "FIRST", "LEAD_DEALS", "LIST_UP_TO", "NEAR", "NEAR_SE", "SETTLE",
+           "Fair", "Z", "as_played", "fair", "key", "view_key"]
