@@ -18,10 +18,14 @@ Every move is valued on the same deals, so two moves are compared on equal cards
 mean of its shortfall against the leading move, deal by deal). Deals are drawn in batches until each move's
 grade is settled: its cost, give or take :data:`Z` standard errors, lies within one grade's band
 (:class:`~keinstich.coach.grades.Grades`), and no move could beat the leader by the *fine* threshold. A move
-already settled as clearly worse is not played out again. At :data:`CAP` moves valued (or :data:`DEALS` deals) the
-sampling stops; a grade
+whose grade is settled is not played out again (unless it may still be the leading move): the deals go to the moves
+still close to a threshold. At :data:`CAP` moves valued (or :data:`DEALS` deals) the sampling stops, but for the
+moves whose grade is read near a threshold, which go on with the leader to :data:`NEAR` times the cap; a grade
 still unsettled is the kindest the evidence allows (the band of the cost's lower bound), so a move that cannot
 be told apart from the best is never called a mistake.
+
+A class of equivalent cards is played out by one of its cards: the classes hold only cards the play-outs cannot
+tell apart (:func:`~keinstich.bots.worlds.played_alike`), so that card's values are every card's of its class.
 
 The draws are seeded from what the player can know (:func:`view_key`): the same position always gets the
 same verdict, from the Hint, the review, a quiz or a re-run, and two deals the player cannot tell apart get
@@ -102,8 +106,8 @@ EXACT_TRICKS = 3
 class Fair:
     """The fair judgement of one decision.
 
-    ``moves``: one per class of equivalent moves (same suit, next in rank, costing the same), each with its
-    class in ``same``; for each of them (by index): ``mean`` value for the seat's side (higher is better;
+    ``moves``: one per class of equivalent moves (same suit, next in rank, costing the same, played out alike), each
+    with its class in ``same``; for each of them (by index): ``mean`` value for the seat's side (higher is better;
     only differences mean something), ``cost`` against the leading move, ``margin`` (give or take: :data:`Z`
     standard errors of the cost; 0 where nothing is left to luck), ``deals`` (on how many deals it was valued)
     and its ``grade``. ``leader``: the index of the move with the best mean (the Hint's move). ``count``: deals
