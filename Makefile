@@ -26,9 +26,15 @@ LAB_FLAGS := $(if $(filter 0,$(USER_ID)),--allow-root)
 # every server these targets start; Binder and JupyterHub images get them from binder/postBuild.
 CONFIG := JUPYTER_CONFIG_PATH="$(CURDIR)/config$${JUPYTER_CONFIG_PATH:+:$$JUPYTER_CONFIG_PATH}"
 
+# JupyterLab's defaults for the kit (config/lab_overrides.json: no "would you like news?" prompt over a lesson or the
+# projector), in the environment's own settings folder, beside any a user has.
+LAB_SETTINGS := $(VENV)/share/jupyter/lab/settings/overrides.d
+
 lab: $(STAMP)
 	@echo "Starting JupyterLab on the lessons. To open them, copy into your browser the address it prints below"
 	@echo "as 'http://localhost:<port>/lab/tree/lessons/00-index.ipynb?token=<token>'. Stop it with Ctrl-C."
+	JUPYTER=$(BIN)/jupyter sh scripts/trust_lessons.sh
+	mkdir -p $(LAB_SETTINGS) && cp config/lab_overrides.json $(LAB_SETTINGS)/keinstich.json
 	$(CONFIG) $(BIN)/jupyter lab $(LAB_FLAGS) --ServerApp.root_dir=. --LabApp.default_url=/lab/tree/lessons/00-index.ipynb
 
 # The teacher's table for a class on this machine: Voila with config/voila.py (a pool of preheated kernels, kernels of

@@ -4,13 +4,15 @@ The kernel (:mod:`keinstich.kernel`) is compiled by numba on its first use and t
 cached on disk, so later processes only load it. The first compilation takes a while (tens of
 seconds on a small machine), which no lesson should wait for: ``make`` and Binder's build run this
 once after installing. It plays out, searches and plays the heuristic through one small deal of each
-kind of trick play, and has the coach judge a card, which compiles every entry point of the kernel.
+kind of trick play, and has the coach judge a card and two lays (one played out, one searched), which compiles
+every entry point of the kernel.
 """
 
 from __future__ import annotations
 
 import random
 import time
+from typing import Any
 
 from keinstich.kernel.jit import JIT
 
@@ -21,6 +23,7 @@ def warm() -> float:
     from keinstich.bots.heuristic import heuristic_playout
     from keinstich.bots.solver import solve
     from keinstich.coach import judge
+    from keinstich.coach.fair import fair
     from keinstich.games import game
 
     t0 = time.perf_counter()
@@ -36,7 +39,21 @@ def warm() -> float:
     for _ in range(20):  # a position with a few tricks left: the solver's first call is quick
         td.play(td.legal()[0])
     solve(td, line=False)
+    _lay_off(fair)
     return time.perf_counter() - t0
+
+
+def _lay_off(fair: Any) -> None:
+    """The coach's judgement of a lay-off decision: its random play-outs early in the deal, its exact search near
+    the end (the kernel's lay-off functions, which no trick deal calls)."""
+    from keinstich.bots import HeuristicBot, play_deal
+    from keinstich.games import game
+
+    played = play_deal(game("kein-stich").deal("domino", 1, players=4), [HeuristicBot()] * 4)
+    choices = [p for p in (played.rewound(i) for i in range(len(played.history)))
+               if len({str(m) for m in p.legal_moves()}) > 1]
+    for p in (choices[0], choices[-1]):
+        fair(p)
 
 
 def load_kernel() -> None:

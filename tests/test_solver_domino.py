@@ -209,3 +209,46 @@ def test_the_budget_refuses_nonsense_and_move_values_answers_any_deal() -> None:
         move_values(td, budget=b)
     small = DominoDeal([cards("JC KC"), cards("QC JS")], DominoContract("mini", "mini", rules=DominoRules()))
     assert move_values(small).values == old.domino_move_values(small)
+
+
+def _kernel_against_board(d: DominoDeal) -> tuple[list[int], list[int]]:
+    """Every move of the seat to move in ``d`` valued by the kernel's exact search and by :class:`DominoSearch`."""
+    import numpy as np
+
+    from keinstich.bots.domino_rollouts import LayOffRolls
+    from keinstich.bots.solver_domino import DominoSearch
+    from keinstich.deal import Lay
+
+    seat = d.turn
+    assert seat is not None
+    search = DominoSearch(d, seat)
+    moves = search.moves()
+    board_values = [search.after(m) for m in moves]
+    lays = [None if not bit else Lay(_card(bit), "bottom" if end == BOTTOM else "top") for bit, end in moves]
+    hands = np.array([[sum(c.bit for c in h) for h in d.hands]], dtype=np.int64)
+    got = LayOffRolls(d, seat).solved_many(hands, lays)[0]
+    return [int(v) for v in got], board_values
+
+
+def _card(bit: int) -> object:
+    from keinstich.cards import ALL_CARDS
+
+    return ALL_CARDS[bit.bit_length() - 1]
+
+
+def test_the_kernels_exact_search_gives_the_boards_values() -> None:
+    """The coach's exact search of a lay-off deal near its end, in the kernel (:mod:`keinstich.kernel.layoff_search`),
+    values every move as :class:`DominoSearch` does: small seeded deals of every layout and rule (chain, rows,
+    wrapping, voluntary passing with fees, a fixed start), and whole deals played down to their last dozen cards."""
+    rng = random.Random(27)
+    compared = 0
+    for i in range(400):
+        d = small_deal(rng, most=4) if i % 2 else dealt(rng)
+        while not d.is_over and sum(len(h) for h in d.hands) > 12:
+            d.play(rng.choice(d.legal_moves()))
+        if d.is_over:
+            continue
+        got, want = _kernel_against_board(d)
+        assert got == want, (d, got, want)
+        compared += len(want)
+    assert compared > 500

@@ -123,12 +123,29 @@ def domino_heuristic(obs: DominoObservation, world: DominoDeal | None = None) ->
     cards on instead of the replay (the frontier is public, so any hidden hands give the same answer):
     simulations pass the deal itself.
     """
+    kind, card, own, other = _weigh(obs, world)
+    if kind == "none-fits" or kind == "hold-back":
+        return Choice(None, Reason("lay-off", kind=kind))
+    if kind == "only":
+        return Choice(card, Reason("lay-off", kind="only", card=card))
+    return Choice(card, Reason("lay-off", kind="lay", card=card, own=own, other=other))
+
+
+def domino_lay(obs: DominoObservation, world: DominoDeal | None = None) -> Card | None:
+    """:func:`domino_heuristic`'s move alone, without its reason in words (the coach's search asks it for every
+    answer it imagines)."""
+    return _weigh(obs, world)[1]
+
+
+def _weigh(obs: DominoObservation, world: DominoDeal | None) -> tuple[str, Card | None, int, int]:
+    """:func:`domino_heuristic`'s choice: the kind of its reason, the card (None: pass), the own cards and the
+    others' it lets in."""
     if not obs.legal:
         if not obs.can_pass:
             raise BotError(f"seat {obs.seat} has no legal move")
-        return Choice(None, Reason("lay-off", kind="none-fits"))
+        return "none-fits", None, 0, 0
     if len(obs.legal) == 1 and not may_pass(obs):
-        return Choice(obs.legal[0], Reason("lay-off", kind="only", card=obs.legal[0]))
+        return "only", obs.legal[0], 0, 0
     mine = mask_of(obs.hand)
     if world is None:
         world = domino_world(obs, filler_hands(obs))
@@ -146,8 +163,8 @@ def domino_heuristic(obs: DominoObservation, world: DominoDeal | None = None) ->
     scored.sort(key=lambda t: t[:3], reverse=True)
     best, own, other = scored[0][3:]
     if may_pass(obs) and own - other < 0 and len(obs.hand) > 1:
-        return Choice(None, Reason("lay-off", kind="hold-back"))
-    return Choice(best, Reason("lay-off", kind="lay", card=best, own=own, other=other))
+        return "hold-back", None, 0, 0
+    return "lay", best, own, other
 
 
 def opens(own: int, other: int) -> str:
@@ -178,4 +195,5 @@ def _say(f: Mapping[str, Any]) -> str:
     return _("lay {card}: {why}", card=say(c), why=why)
 
 
-__all__ = ["domino_exclusions", "domino_heuristic", "domino_points", "domino_world", "filler_hands", "may_pass"]
+__all__ = ["domino_exclusions", "domino_heuristic", "domino_lay", "domino_points", "domino_world", "filler_hands",
+           "may_pass"]

@@ -1,5 +1,5 @@
 """Random play-outs of a lay-off deal, as the coach's fair judgement plays them: in the kernel, and alike for a deal
-and its renamed twin.
+and its renamed twin; near the end, each deal solved exactly in the kernel (:meth:`LayOffRolls.solved_many`).
 
 The coach's fair judgement of a lay-off decision (:mod:`keinstich.coach.fair`) values each move in many deals by
 playing the rest at random: every seat lays a card that fits, drawn uniformly (or passes, where passing is its
@@ -23,6 +23,7 @@ from typing import Any
 
 from keinstich.bots.base import domino_value
 from keinstich.bots.domino_board import Board
+from keinstich.bots.rollouts import _pool, _split
 from keinstich.cards import ALL_CARDS, Card
 from keinstich.deal import Lay, Move
 from keinstich.kernel.jit import array, zeros
@@ -111,8 +112,8 @@ class LayOffRolls:
         self.weights = array([domino_value(points, [*others[:p], seat, *others[p:]], seat) for p in range(n)])
         self.L = array(tables(board))
         self.S0 = array(state(board))
-        self.W = zeros(D_SIZE)
-        self.key = zeros(52)
+        self.opens = array([board.opens.get(1 << c, 0) for c in range(52)])
+        self._room: tuple[Any, Any, Any, Any] | None = None  # the exact search's stack, frames and table
 
     def values(self, hands: Sequence[int], moves: Sequence[Move], seed: int) -> list[float]:
         """Each of ``moves`` in the deal with these ``hands`` (a mask per seat, the same cards still held), played
@@ -133,13 +134,47 @@ class LayOffRolls:
         if (hands.sum(axis=1) != self.rest).any():
             raise ValueError("the hands must hold the cards still held, each once")
         ends = [_card_end(m) for m in moves]
-        deals, k = len(hands), len(moves)
+        deals, k, n = len(hands), len(moves), self.n
         out = np.zeros(deals * k, dtype=np.int64)
-        values_many(self.S0, self.L, hands.reshape(-1), deals, self.seat, array([c for c, _ in ends]),
-                    array([e for _, e in ends]), self.weights, self.fee, np.ascontiguousarray(seeds, dtype=np.int64),
-                    zeros(D_SIZE), self.W, self.key, out)
+        flat = hands.reshape(-1)
+        cards, at = array([c for c, _ in ends]), array([e for _, e in ends])
+        seeds = np.ascontiguousarray(seeds, dtype=np.int64)
+
+        def share(lo: int, hi: int) -> None:  # each share with room of its own to work in
+            values_many(self.S0, self.L, flat[lo * n:hi * n], hi - lo, self.seat, cards, at, self.weights, self.fee,
+                        seeds[lo:hi], zeros(D_SIZE), zeros(D_SIZE), zeros(52), out[lo * k:hi * k])
+
+        parts = _split(deals)
+        if len(parts) == 1:
+            share(0, deals)
+        else:  # the compiled play-outs let go of Python's lock: one share of the deals per core
+            list(_pool().map(lambda part: share(*part), parts))
         if (out == DEADLOCK).any():
             raise AssertionError("deadlock: no card in any hand fits the layout")
+        return out.reshape(deals, k).astype(float)
+
+
+    def solved_many(self, hands: Any, moves: Sequence[Move]) -> Any:
+        """Each of ``moves`` in each deal of ``hands`` (a row of hands per deal, numpy) solved exactly, the others
+        playing against the seat (:mod:`keinstich.kernel.layoff_search`: the values of
+        :class:`~keinstich.bots.solver_domino.DominoSearch`): a row of values per deal, one kernel call for them
+        all."""
+        import numpy as np
+
+        from keinstich.kernel.layoff_search import FS, TABLE_SIZE, depth_for, solved_many
+
+        hands = np.ascontiguousarray(hands, dtype=np.int64)
+        if (hands.sum(axis=1) != self.rest).any():
+            raise ValueError("the hands must hold the cards still held, each once")
+        if self._room is None:
+            depth = depth_for(int(self.rest).bit_count(), self.n)
+            self._room = zeros(depth * D_SIZE), zeros(depth * FS), zeros(TABLE_SIZE), zeros(1)
+        ST, F, TT, G = self._room
+        ends = [_card_end(m) for m in moves]
+        deals, k = len(hands), len(moves)
+        out = np.zeros(deals * k, dtype=np.int64)
+        solved_many(self.S0, self.L, self.opens, hands.reshape(-1), deals, self.seat, array([c for c, _ in ends]),
+                    array([e for _, e in ends]), self.weights, self.fee, ST, F, TT, G, out)
         return out.reshape(deals, k).astype(float)
 
 

@@ -20,20 +20,18 @@ from typing import Any
 
 from keinstich.bots.base import Objective, domino_value
 from keinstich.bots.domino import domino_exclusions, domino_points, domino_world, filler_hands
-from keinstich.bots.domino_board import Board
 from keinstich.bots.domino_rollouts import LayOffRolls
 from keinstich.bots.heuristic import fair_playout, heuristic_playout
 from keinstich.bots.knowledge import trick_knowledge
 from keinstich.bots.rollouts import Rollouts, kernel_rolls
 from keinstich.bots.sampler import HandSampler
 from keinstich.bots.search import TrickSearch
-from keinstich.bots.solver_domino import DominoSearch, solve_domino
+from keinstich.bots.solver_domino import solve_domino
 from keinstich.bots.worlds import world
 from keinstich.cards import Card, mask_of
-from keinstich.deal import Lay, Move
+from keinstich.deal import Move
 from keinstich.kernel.layout import FAIR, HEURISTIC
 from keinstich.layoff import DominoDeal, DominoObservation
-from keinstich.layoff_layout import BOTTOM, TOP
 from keinstich.tricks import Observation
 
 
@@ -135,9 +133,8 @@ class DominoWorlds:
                                    [excl[s] for s in self.others])
         self.points = domino_points(obs)
         self._template = domino_world(obs, filler_hands(obs))  # the layout as it stands, replayed once
-        self.rolls = LayOffRolls(self._template, obs.seat) if fair and not exact else None
+        self.rolls = LayOffRolls(self._template, obs.seat) if fair else None
         self.fair = fair
-        self._board = Board(self._template)
 
     def count(self) -> int:
         return self.sampler.count()
@@ -157,11 +154,11 @@ class DominoWorlds:
         own = mask_of(self.obs.hand)
         hands = [own if s == seat else h for s, h in enumerate(hidden)]
         picked = range(len(self.moves)) if which is None else which
+        if self.rolls is not None and self.exact:
+            return [float(v) for v in self.rolls.solved_many([hands], [self.moves[i] for i in picked])[0]]
         if self.rolls is not None:
             seed = rng.getrandbits(31) if isinstance(rng, random.Random) else rng[0].getrandbits(31)
             return self.rolls.values(hands, [self.moves[i] for i in picked], seed)
-        if self.fair and self.exact:
-            return self._solved(hands, picked)
         base = self._template.with_hands(hands)
         out = []
         for k, i in enumerate(picked):
@@ -183,21 +180,15 @@ class DominoWorlds:
         draws the same numbers (from a seed drawn with numpy's ``rs``), so the moves are compared on equal luck."""
         import numpy as np
 
-        seeds = rs.randint(0, 1 << 31, size=len(hands))
+        seeds = rs.randint(0, 1 << 31, size=len(hands))  # drawn when solved too: the draws after stay the same
         if self.rolls is not None:
             full = np.array(hands, dtype=np.int64)
             full[:, self.obs.seat] = mask_of(self.obs.hand)
-            return self.rolls.values_many(full, [self.moves[i] for i in which], seeds)
+            picked = [self.moves[i] for i in which]
+            return self.rolls.solved_many(full, picked) if self.exact else self.rolls.values_many(full, picked, seeds)
         return np.array([self.values(row, [random.Random(int(x)) for _ in which], which)
                          for row, x in zip(hands.tolist(), seeds, strict=True)], dtype=float).reshape(len(hands),
                                                                                                      len(which))
-
-    def _solved(self, hands: list[int], which: Sequence[int]) -> list[float]:
-        """The moves ``which`` solved exactly in the deal with these hands, one search for all of them (its table
-        shared): the seat's place value less the pass fees it pays from here on, a pass now included."""
-        board = self._board.with_hands(hands)
-        search = DominoSearch(self._template, self.obs.seat, board=board)
-        return [float(search.after(_search_move(self.moves[i], board))) for i in which]
 
     def _value(self, d: DominoDeal, seat: int, rng: random.Random) -> float:
         """The seat's place value less the pass fees still to come, after the move just made."""
@@ -209,16 +200,6 @@ class DominoWorlds:
         sim = d.copy()
         sim.playout(rng)
         return domino_value(self.points, sim.finish_order, seat) - (sim.fees()[seat] - fees_now)
-
-
-def _search_move(move: Move, board: Board) -> tuple[int, int]:
-    """A move as the lay-off search takes it: (the card's bit, its end), (0, 0) for a pass."""
-    if move is None:
-        return 0, 0
-    if isinstance(move, Lay):
-        return move.card.bit, BOTTOM if move.end == "bottom" else TOP
-    assert isinstance(move, Card)
-    return move.bit, TOP
 
 
 def draws(sampler: HandSampler, rng: random.Random, listing: bool, limit: int | None = None, *,

@@ -61,6 +61,7 @@ class HandSampler:
         self.constrained = tuple(j for j in range(m) if self.caps[j] and j not in self.free)
         self.pool = sum(self.caps[j] for j in self.free)
         self._memo: dict[tuple[int, tuple[int, ...]], tuple[int, list[int], list[tuple[int, ...]]]] = {}
+        self._arrays: dict[tuple[int, tuple[int, ...]], tuple[Any, Any]] = {}
         self._work = 0
         self._budget = budget
         self.exact = True
@@ -198,13 +199,14 @@ class HandSampler:
             split = np.zeros((count, len(slots)), dtype=np.int64)
             r = rs.random_sample(count)
             if slots:
-                states, which = np.unique(caps, axis=0, return_inverse=True)
+                code = caps @ (64 ** np.arange(caps.shape[1], dtype=np.int64))  # a row's caps as one number
+                codes, first, which = np.unique(code, return_index=True, return_inverse=True)
                 which = which.reshape(-1)
-                for q, state in enumerate(states):
-                    total, cum, splits = self._memo[(i, tuple(int(x) for x in state))]
+                for q in range(len(codes)):
+                    shares, table = self._shares(i, tuple(int(x) for x in caps[first[q]]))
                     sel = which == q
-                    at = np.searchsorted(np.array([c / total for c in cum]), r[sel], side="right")
-                    split[sel] = np.array(splits, dtype=np.int64)[np.minimum(at, len(splits) - 1)]
+                    at = np.searchsorted(shares, r[sel], side="right")
+                    split[sel] = table[np.minimum(at, len(table) - 1)]
             order = np.argsort(rs.random_sample((count, u)), axis=1)
             ordered = bits[order]
             pos = np.arange(u)
@@ -225,6 +227,17 @@ class HandSampler:
                 hands[:, j] = cards[:, at:at + self.caps[j]].sum(axis=1)
                 at += self.caps[j]
         return hands
+
+    def _shares(self, i: int, caps: tuple[int, ...]) -> tuple[Any, Any]:
+        """For group ``i`` with ``caps`` still open: each split's upper end as a share of the deals (ascending) and
+        the splits, as numpy arrays (made once)."""
+        got = self._arrays.get((i, caps))
+        if got is None:
+            import numpy as np
+
+            total, cum, splits = self._memo[(i, caps)]
+            got = self._arrays[(i, caps)] = (np.array([c / total for c in cum]), np.array(splits, dtype=np.int64))
+        return got
 
     def all(self) -> Iterator[list[int]]:
         """Every deal that fits, once each (use when :meth:`count` is small)."""

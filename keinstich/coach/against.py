@@ -27,7 +27,7 @@ from keinstich.bots.herzblatt import banked_points
 from keinstich.bots.play import bot_move
 from keinstich.bots.tables import amounts
 from keinstich.cards import Pack, mask_of
-from keinstich.deal import Deal, Move, move_cards
+from keinstich.deal import Deal, Lay, Move, move_cards
 from keinstich.kernel.layout import HEURISTIC
 
 from .fair import key, view_key
@@ -76,9 +76,10 @@ class Answers:
     def move(self, d: Deal, on_line: bool) -> Move:
         """The move of the seat to move in ``d`` (not :attr:`seat`); ``on_line``: ``d`` is a position of the
         line that was played."""
-        i = len(d.history)
-        if on_line and i < len(self.played):
-            return self.played[i][1]
+        if on_line:
+            i = len(d.history)
+            if i < len(self.played):
+                return self.played[i][1]
         s = d.turn
         assert s is not None
         bot = self._made.get(s)
@@ -89,9 +90,9 @@ class Answers:
         if self.lays_off(d) and getattr(bot, "kernel_mode", None) == HEURISTIC:
             # the heuristic bot's lay, worked out on the deal itself: the layout is open, so the hidden hands do not
             # change it, and replaying what the seat saw for every answer is what makes a search slow
-            from keinstich.bots.domino import domino_heuristic
+            from keinstich.bots.domino import domino_lay
 
-            return domino_heuristic(cast(Any, d.observation(s)), cast(Any, d)).move
+            return domino_lay(cast(Any, d.observation(s)), cast(Any, d))
         return bot_move(bot, d.observation(s))
 
     def lays_off(self, d: Deal) -> bool:
@@ -117,8 +118,10 @@ class Answers:
 
     def on_line(self, d: Deal, was_on: bool, move: Move) -> bool:
         """Whether ``d`` is still on the played line after ``move`` was made in it (``was_on``: it was before)."""
+        if not was_on:
+            return False
         i = len(d.history)
-        return was_on and i < len(self.played) and self.played[i][0] == d.turn and self.played[i][1] == move
+        return i < len(self.played) and self.played[i][0] == d.turn and self.played[i][1] == move
 
 
 @dataclass(frozen=True)
@@ -179,8 +182,20 @@ class _Search:
                 m = self.answers.move(d, on)
             self._tick()
             on = self.answers.on_line(d, on, m)
-            d.play(m, s)
+            self.make(d, m, s)
         return on
+
+    def make(self, d: Deal, m: Move, s: int | None) -> None:
+        """Make the legal move ``m`` for ``s`` in ``d``: a lay-off deal replays it without :meth:`Deal.play`'s checks
+        (a legal move passes them; checking every move of every imagined line was a sixth of a review)."""
+        if self.answers.lays_off(d) and s is not None:
+            lay = cast(Any, d)
+            if isinstance(m, Lay):
+                lay.replay(s, m.card, m.end)
+            else:
+                lay.replay(s, m)
+        else:
+            d.play(m, s)
 
     def _tick(self) -> None:
         self.visited += 1
@@ -208,7 +223,7 @@ class _Search:
         for m in self.order(d, on):
             child = d.copy()
             child_on = self.answers.on_line(d, on, m)
-            child.play(m, self.seat)
+            self.make(child, m, self.seat)
             v = self.search(child, child_on, max(alpha, best))
             if v > best:
                 best = v
@@ -370,7 +385,7 @@ def open_values(position: Deal, answers: Answers, *, budget: Budget | None = Non
         def value_of(m: Move, alpha: float) -> float:
             child = position.copy()
             child_on = answers.on_line(position, on, m)
-            child.play(m, seat)
+            search.make(child, m, seat)
             return search.search(child, child_on, alpha)
 
     values: dict[Any, float] = {}

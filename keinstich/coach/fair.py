@@ -92,8 +92,8 @@ NEAR_SE = 2.0
 this many standard errors of the threshold."""
 
 CAP_LAY_OFF = 2048
-"""Moves valued at most for one decision of a lay-off deal near its end, where each deal is solved by a search in
-plain Python (its random play-outs, like a trick deal's, run in the compiled kernel and go to :data:`CAP`)."""
+"""Moves valued at most for one decision of a lay-off deal near its end, where each deal is solved by an exact
+search (:mod:`keinstich.kernel.layoff_search`; its random play-outs, like a trick deal's, go to :data:`CAP`)."""
 
 LIST_UP_TO = 256
 """When no more deals than this fit what the player saw, every one of them is used (the values are exact)."""
@@ -303,7 +303,7 @@ def _sample(moves: Sequence[Move], same: Sequence[tuple[Move, ...]], worlds: Tri
     most, limit = DEALS, cap
     while True:
         if valued >= limit or count >= most:
-            if luck or most > DEALS or NEAR <= 1 or not blocks:
+            if isinstance(worlds, DominoWorlds) or most > DEALS or NEAR <= 1 or not blocks:
                 break
             # grades still unsettled: the moves read near a threshold go on, the others keep the grade read now
             stats = _stats(np.concatenate(blocks), grades, kept, False)

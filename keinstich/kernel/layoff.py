@@ -38,7 +38,7 @@ DEADLOCK = -(1 << 40)
 """What :func:`value_after` returns when no card in any hand fits the layout (never, under the kit's rules)."""
 
 
-@jit()
+@jit(counted=False)
 def xorshift(x: int) -> int:
     """The next state of a 32-bit xorshift generator (Marsaglia's 13, 17, 5), from a state in 1 … 2**32 - 1."""
     x ^= (x << 13) & MASK32
@@ -47,7 +47,7 @@ def xorshift(x: int) -> int:
     return x
 
 
-@jit()
+@jit(counted=False)
 def suit_front(su: int, rest: int, L: Any) -> int:
     """The cards that join suit ``su``'s row when the cards still held are ``rest`` (its Unter while the row has
     not started): the cards laid in a row always form one run from its Unter, so what is still held says where the
@@ -80,7 +80,7 @@ def suit_front(su: int, rest: int, L: Any) -> int:
     return out
 
 
-@jit()
+@jit(counted=False)
 def chain_front(S: Any, L: Any) -> None:
     """The ranks that join the chain's ends, passing over ranks with no card left to lay."""
     rest = S[D_REST]
@@ -99,7 +99,7 @@ def chain_front(S: Any, L: Any) -> None:
     S[D_FRONT] = (L[L_MASKS + nt] | L[L_MASKS + pb]) & rest
 
 
-@jit()
+@jit(counted=False)
 def ends(S: Any, L: Any, c: int) -> int:
     """For card ``c`` that fits the chain: TOP, BOTTOM or both (0: it opens the chain)."""
     if S[D_CT] < 0:
@@ -108,7 +108,7 @@ def ends(S: Any, L: Any, c: int) -> int:
     return (TOP if p == S[D_NT] else 0) | (BOTTOM if p == S[D_PB] else 0)
 
 
-@jit()
+@jit(counted=False)
 def advance(S: Any, L: Any) -> None:
     n = L[L_N]
     t = S[D_TURN]
@@ -119,7 +119,7 @@ def advance(S: Any, L: Any) -> None:
             return
 
 
-@jit()
+@jit(counted=False)
 def lay(S: Any, L: Any, c: int, end: int) -> None:
     """The seat to move lays card ``c`` (it fits), at ``end`` where it fits both ends of the chain."""
     s = S[D_TURN]
@@ -156,13 +156,13 @@ def lay(S: Any, L: Any, c: int, end: int) -> None:
     advance(S, L)
 
 
-@jit()
+@jit(counted=False)
 def pass_(S: Any, L: Any) -> None:
     S[D_PASSES] += 1
     advance(S, L)
 
 
-@jit()
+@jit(counted=False)
 def draw(S: Any, L: Any, key: Any, x: int) -> tuple[int, int, int]:
     """The random move of the seat to move, and the generator's next state: (card, end, x), card -1 for a pass,
     -2 for a deadlock. Uniform over the cards that fit, taken in the order of ``key``, and passing where it is the
@@ -198,7 +198,7 @@ def draw(S: Any, L: Any, key: Any, x: int) -> tuple[int, int, int]:
     return chosen, end, x
 
 
-@jit()
+@jit(counted=False)
 def value_after(S0: Any, L: Any, key: Any, W: Any, seat: int, card: int, end: int, weights: Any, fee: int,
                 seed: int) -> int:
     """``seat``'s value after it makes the move (``card``, at ``end``; -1: a pass) in the state ``S0`` (unchanged;
@@ -228,13 +228,13 @@ def value_after(S0: Any, L: Any, key: Any, W: Any, seat: int, card: int, end: in
             return DEADLOCK
 
 
-@jit()
+@jit(counted=False)
 def seed_of(x: int) -> int:
     """A generator seed (1 … 2**32 - 1) from a whole number 0 … 2**31."""
     return (x * 2654435761 + 12345) % 0xFFFFFFFF + 1
 
 
-@jit(nogil=True)
+@jit(nogil=True, counted=False)
 def values_many(S0: Any, L: Any, hands: Any, deals: int, seat: int, cards: Any, ends: Any, weights: Any, fee: int,
                 seeds: Any, S: Any, W: Any, key: Any, out: Any) -> None:
     """:func:`value_after` for each of the moves (``cards[j]`` at ``ends[j]``) in each of ``deals`` deals: deal
@@ -254,7 +254,7 @@ def values_many(S0: Any, L: Any, hands: Any, deals: int, seat: int, cards: Any, 
             out[b * k + j] = value_after(S, L, key, W, seat, cards[j], ends[j], weights, fee, x)
 
 
-@jit()
+@jit(counted=False)
 def moves_to_end(S: Any, L: Any, key: Any, seed: int, out: Any) -> int:
     """Play the state ``S`` out at random to its end (as :func:`value_after` plays after its move), writing each
     move to ``out`` (a card's index plus 64 for the bottom end, -1 for a pass); returns how many (-1: deadlock)."""
@@ -275,7 +275,7 @@ def moves_to_end(S: Any, L: Any, key: Any, seed: int, out: Any) -> int:
     return i
 
 
-@jit()
+@jit(counted=False)
 def card_key(S: Any, L: Any, out: Any) -> None:
     """The order the draws take the cards in (``out[c]``, lower first): in the chain by rank (suits play no part);
     in rows by suit, in an order read off the deal (the suit whose Unter starts the deal last, then by who holds
@@ -287,21 +287,18 @@ def card_key(S: Any, L: Any, out: Any) -> None:
             out[c] = (p if p >= 0 else 63) * 4 + c // 13
         return
     n = L[L_N]
-    order = [0, 1, 2, 3]
-    for i in range(1, 4):  # insertion sort, stable
-        x = order[i]
-        j = i
-        while j > 0 and _suit_cmp(order[j - 1], x, S, L, n) > 0:
-            order[j] = order[j - 1]
-            j -= 1
-        order[j] = x
-    for r in range(4):
-        su = order[r]
+    for su in range(4):
+        r = 0  # the suit's place in the order: the suits before it (a suit alike and named before it, too)
+        for other in range(4):
+            if other != su:
+                c = _suit_cmp(other, su, S, L, n)
+                if c < 0 or (c == 0 and other < su):
+                    r += 1
         for i in range(L[L_LENS + su]):
             out[L[L_SEQS + 13 * su + i]] = r * 16 + i
 
 
-@jit()
+@jit(counted=False)
 def _holder(S: Any, c: int, n: int) -> int:
     for p in range(n):
         if S[D_HANDS + p] >> c & 1:
@@ -309,7 +306,7 @@ def _holder(S: Any, c: int, n: int) -> int:
     return 8
 
 
-@jit()
+@jit(counted=False)
 def _suit_cmp(a: int, b: int, S: Any, L: Any, n: int) -> int:
     fixed = L[L_FIXED_SUIT]
     fa = 1 if a == fixed else 0

@@ -1,4 +1,11 @@
-"""A fresh clone's lessons open unmodified in JupyterLab: no dirty dot on the tab before the reader types anything.
+"""A fresh clone's lessons open as they were saved in JupyterLab, before the reader runs or types anything: drawn, and
+not modified.
+
+Drawn: the outputs the lessons ship with show their cards. JupyterLab sanitises the HTML outputs of a notebook the
+user has not trusted, which strips the cards' SVG and runs their labels together as stray text; `make lab` and
+binder/postBuild trust the kit's own notebooks (scripts/trust_lessons.sh), and so does this test's site.
+
+Not modified: no dirty dot on the tab.
 
 JupyterLab marks a notebook modified when the model it builds from the file differs from the file: a format it
 upgrades (nbformat minor version, missing cell ids), metadata it adds or rewrites when the kernel starts
@@ -11,15 +18,22 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
-from _kit import ROOT, Server, open_in_lab
+from _kit import ROOT, Server, jupyter_env, open_in_lab
 
 pytestmark = pytest.mark.browser
 
-LESSONS = sorted(path.name for path in (ROOT / "lessons").glob("*.ipynb"))
+LESSONS = sorted(str(path.relative_to(ROOT / "lessons")) for path in (ROOT / "lessons").rglob("*.ipynb")
+                 if ".ipynb_checkpoints" not in path.parts)
+
+# Per output of the open notebook: how many SVG drawings it shows.
+JS_DRAWN = """() => [...window.jupyterapp.shell.currentWidget.node.querySelectorAll('.jp-OutputArea-output')]
+  .map(o => o.querySelectorAll('svg').length)"""
 
 JS_DIRTY = """() => {
   const panel = window.jupyterapp.shell.currentWidget;
@@ -59,23 +73,38 @@ def differences(a: Any, b: Any, path: str = "") -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def pristine(site: Path) -> str:
-    """The committed lessons, copied unchanged into the served site (folder name relative to it)."""
+def pristine(site: Path, browser_home: Path) -> str:
+    """The committed lessons, copied unchanged into the served site and trusted as `make lab` trusts them (folder
+    name relative to the site)."""
     folder = site / "pristine"
-    shutil.copytree(ROOT / "lessons", folder, ignore=shutil.ignore_patterns(".ipynb_checkpoints"),
+    shutil.copytree(ROOT / "lessons", folder / "lessons", ignore=shutil.ignore_patterns(".ipynb_checkpoints"),
                     dirs_exist_ok=True)
-    return folder.name
+    env = dict(jupyter_env(browser_home), JUPYTER=str(Path(sys.executable).with_name("jupyter")))
+    subprocess.run(["sh", str(ROOT / "scripts" / "trust_lessons.sh")], cwd=folder, env=env, check=True,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return f"{folder.name}/lessons"
+
+
+def drawn_outputs(notebook: dict[str, Any]) -> int:
+    """How many outputs of a saved notebook carry an SVG drawing (cards, tricks, charts): each must show one."""
+    return sum(1 for cell in notebook["cells"] if cell["cell_type"] == "code" for out in cell.get("outputs", [])
+               if "image/svg+xml" in out.get("data", {}) or "<svg" in "".join(out.get("data", {}).get("text/html", "")))
 
 
 @pytest.mark.parametrize("lesson", LESSONS)
-def test_lesson_opens_unmodified(page: Any, lab: Server, pristine: str, lesson: str) -> None:
+def test_lesson_opens_as_saved(page: Any, lab: Server, pristine: str, lesson: str) -> None:
+    on_disk = json.loads((ROOT / "lessons" / lesson).read_text(encoding="utf-8"))
     open_in_lab(page, lab, f"{pristine}/{lesson}")
     page.wait_for_timeout(1500)  # late metadata updates (kernel info, widget manager) land within this
     dirty = page.evaluate(JS_DIRTY)
     if dirty["model"] or dirty["tab"]:
         model = page.evaluate(JS_MODEL)
-        on_disk = json.loads((ROOT / "lessons" / lesson).read_text(encoding="utf-8"))
         changed = differences(on_disk, model)
         pytest.fail(f"{lesson} opens modified (tab dirty: {dirty['tab']}, model dirty: {dirty['model']}); "
                     f"JupyterLab changed: {changed[:20] or 'nothing visible in toJSON (order or format only)'}")
+    want = drawn_outputs(on_disk)
+    shown = page.evaluate(JS_DRAWN)
+    drawn = sum(1 for n in shown if n)
+    assert drawn >= want, (f"{lesson} opens with {want - drawn} of its {want} saved drawings not drawn (cards "
+                           "stripped to text: is the notebook trusted? scripts/trust_lessons.sh)")
     assert not page.js_errors, f"JavaScript errors while opening {lesson}: {page.js_errors}"
