@@ -39,15 +39,21 @@ lab: $(STAMP)
 
 # The teacher's table for a class on this machine: Voila with config/voila.py (a pool of preheated kernels, kernels of
 # closed pages culled). IP=0.0.0.0 lets the class's computers in (the default, localhost, is this computer only).
+# POOL: the preheated kernels (default 10), FILL_DELAY: seconds before a taken one is replaced (default 5); for a
+# class of thirty `make table POOL=35 FILL_DELAY=120`, started a minute before the lesson (docs/classroom.md).
 IP ?= localhost
 PORT ?= 8866
+POOL ?=
+FILL_DELAY ?=
 table: $(STAMP)
 	@echo "The table for a class: the teacher opens http://$(IP):$(PORT)/?teacher=1 (Show hands, stepping, asking the"
 	@echo "class), deals the position and hands out the link that Copy link gives. Stop it with Ctrl-C."
-	$(CONFIG) $(BIN)/voila apps/table.ipynb --no-browser --Voila.ip=$(IP) --port=$(PORT)
+	$(CONFIG) KEINSTICH_POOL=$(POOL) KEINSTICH_FILL_DELAY=$(FILL_DELAY) \
+		$(BIN)/voila apps/table.ipynb --no-browser --Voila.ip=$(IP) --port=$(PORT)
 
-# Thirty simulated students on one Voila server (scripts/classroom_load.py): time to the first table, click to
-# redraw, kernels and memory; a measurement of this machine, not part of `make test`.
+# Thirty simulated students on one Voila server (scripts/classroom_load.py) with a pool sized to the class, filled
+# before they come, refilled 120 s after each take: time to the first table, click to redraw, kernels and memory, the
+# CPU seconds of the server and the kernels; a measurement of this machine, not part of `make test`.
 classroom: $(STAMP)
 	$(BIN)/python scripts/classroom_load.py
 

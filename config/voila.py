@@ -1,21 +1,26 @@
 # Voila's settings for a class on one server: `make table` (or `voila apps/table.ipynb` with
 # JUPYTER_CONFIG_PATH=config) reads this file. docs/classroom.md says why each number is what it is;
 # `make classroom` measures them with thirty simulated students.
+import os
+
 c = get_config()  # noqa: F821 (traitlets hands the file its config object)
 
 # Preheated kernels: Voila keeps a pool of kernels that have already started Python, imported the kit and run the
 # app up to the point where it reads its page's link (keinstich_widgets._app.page_query). A student's page takes
-# one and gets its table in a fraction of a second; the pool is filled up again behind them. Each waiting kernel
-# holds about 200 MiB. Ten: a class arriving in waves of ten finds a kernel ready for each student. Only the table
-# app is preheated: the teacher's notebook starts its kernel when asked for.
+# one and gets its table at once; a kernel taken is replaced `fill_delay` seconds later. Starting one costs about
+# 2 s of a core (Python and the kernel 0.5 s, the kit's imports 1 s, the compiled bots and coach loaded 0.5 s) and
+# each waiting kernel holds about 190 MiB (95 MiB of its own). A student who finds the pool empty waits for a kernel
+# to be started for them, on a server busy with the class: so for a lesson the pool is sized to the class and filled
+# before it starts (`make table POOL=35 FILL_DELAY=120` for a class of thirty), and the refills wait until the class
+# has its tables. docs/classroom.md has the arithmetic. Without settings: ten, refilled after 5 s (a small group, a
+# teacher's laptop). Only the table app is preheated: the teacher's notebook starts its kernel when asked for.
 c.VoilaConfiguration.preheat_kernel = True
 c.VoilaKernelManager.kernel_pools_config = {
-    "table.ipynb": {"pool_size": 10},  # `voila apps/table.ipynb` and `voila apps/` both name it so
+    # `voila apps/table.ipynb` and `voila apps/` both name it so
+    "table.ipynb": {"pool_size": int(os.environ.get("KEINSTICH_POOL") or 10)},
     "default": {"pool_size": 0},
 }
-# A used kernel is replaced 5 s later: the students who have just arrived get their tables and first moves before
-# the server starts the next kernels (about 1.5 s of a core each).
-c.VoilaKernelManager.fill_delay = 5
+c.VoilaKernelManager.fill_delay = float(os.environ.get("KEINSTICH_FILL_DELAY") or 5)
 
 # Kernels of closed pages go away. A page that is open keeps its kernel all lesson long, however long the student
 # thinks (cull_connected False); a kernel whose page has gone (its tab closed, the laptop shut, the shutdown

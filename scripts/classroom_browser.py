@@ -14,6 +14,8 @@ CHROMIUM = "/usr/bin/chromium"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
 HAND = ".ks-table > .ks-hand button.ks-card"
+PLAYABLE = f"{HAND}:not([disabled]):not([aria-disabled='true']):not(.ks-off)"
+"""A card the student may play: the page keeps the others focusable, marked aria-disabled (widgets/_access.py)."""
 _browser: Any = None
 _playwright: Any = None
 
@@ -66,6 +68,7 @@ async def browser_student(room: Any, n: int, wave: int, delay: float, beacon: bo
         await page.wait_for_function("(code) => { const n = document.querySelector('.ks-deal-code');"
                                      " return n && n.textContent.includes(code); }", arg=room.shown, timeout=60_000)
         result.first_table = time.perf_counter() - t0
+        room.report.arrived(room.pid)
         config = await page.evaluate("() => JSON.parse(document.getElementById('jupyter-config-data').textContent)")
         result.kernel = config.get("kernelId", "")
         result.kernel_mib = room.report.kernel_mib(room.pid, result.kernel) if result.kernel else None
@@ -76,7 +79,7 @@ async def browser_student(room: Any, n: int, wave: int, delay: float, beacon: bo
                                       ".textContent.includes('The deal is over')"):
             if time.monotonic() > deadline:
                 raise RuntimeError("the deal did not end within 600 s")
-            enabled = page.locator(f"{HAND}:not([disabled])")
+            enabled = page.locator(PLAYABLE)
             count = await enabled.count()
             if not count:
                 await page.wait_for_timeout(200)

@@ -3,15 +3,16 @@
     python scripts/classroom_load.py                       # 30 students in 3 waves on a Voila server of its own
     python scripts/classroom_load.py --students 10 --waves 1 --spread 0   # ten at the same moment
 
-Starts `voila apps/table.ipynb` with the kit's settings (config/voila.py: preheated kernels, culling), waits for its
-pool of kernels, and sends students to one deal link in waves: each opens the link, plays the deal to the end and
-closes the page. A student is a real browser's traffic without the browser: the page (and, once per student, the
-static files a first visit to the page loads, as recorded from headless Chromium), then the kernel's websocket as
-Voila's page speaks it: the widgets' state asked for (ipywidgets' control comm), a card clicked (the button's
-"click" message), the redraw waited for (the kernel idle after the click). One student per wave is a real headless
-Chromium page, timed until its hand is drawn. A page is closed as a browser closes it: with Voila's shutdown message
-(the page's unload beacon) for half the class, without it for the other half (a beacon lost: a laptop shut, a
-phone locked), so the culling is what brings those kernels back.
+Starts `voila apps/table.ipynb` with the kit's settings (config/voila.py: preheated kernels, culling; by default a
+pool of one kernel per student, each replaced 120 s after it is taken, as docs/classroom.md advises for a lesson),
+waits for its pool of kernels, and sends students to one deal link in waves: each opens the link, plays the deal to
+the end and closes the page. A student is a real browser's traffic without the browser: the page (and, once per
+student, the static files a first visit to the page loads, as recorded from headless Chromium), then the kernel's
+websocket as Voila's page speaks it (the v1 kernel websocket protocol): the widgets' state asked for (ipywidgets'
+control comm), a card clicked (the button's "click" message), the redraw waited for (the kernel idle after the
+click). One student per wave is a real headless Chromium page, timed until its hand is drawn. A page is closed as a
+browser closes it: with Voila's shutdown message (the page's unload beacon) for half the class, without it for the
+other half (a beacon lost: a laptop shut, a phone locked), so the culling is what brings those kernels back.
 
 It prints the time to the first table (median, 95th percentile, worst), click to redraw under that load, failures,
 the server's kernels and memory over time, each student kernel's memory once its table is shown, and how long after
@@ -72,8 +73,29 @@ def _message(msg_type: str, content: dict[str, Any], session: str, metadata: dic
             "metadata": metadata or {}, "content": content, "channel": "shell", "buffers": []}
 
 
-def _decode(frame: str | bytes) -> dict[str, Any]:
-    """A kernel message off Voila's websocket: JSON text, or the binary frame of a message with buffers."""
+V1 = "v1.kernel.websocket.jupyter.org"
+"""The kernel websocket protocol a browser's page speaks (JupyterLab 4's services, in Voila's page too): the server
+passes the kernel's messages on without decoding them. The legacy protocol (JSON text) makes the server decode and
+encode again each message, which would count CPU time against the server that a real class does not cost."""
+
+
+def _encode(msg: dict[str, Any], v1: bool) -> str | bytes:
+    if not v1:
+        return json.dumps(msg)
+    from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_v1
+
+    return bytes(serialize_msg_to_ws_v1(msg, msg["channel"], pack=lambda part: json.dumps(part).encode()))
+
+
+def _decode(frame: str | bytes, v1: bool = False) -> dict[str, Any]:
+    """A kernel message off Voila's websocket: a v1 protocol frame; or, in the legacy protocol, JSON text or the
+    binary frame of a message with buffers."""
+    if v1 and isinstance(frame, bytes):
+        from jupyter_server.services.kernels.connection.base import deserialize_msg_from_ws_v1
+
+        _channel, parts = deserialize_msg_from_ws_v1(frame)
+        header, parent, _metadata, content = (json.loads(part) for part in parts[:4])
+        return {"header": header, "msg_type": header.get("msg_type"), "parent_header": parent, "content": content}
     if isinstance(frame, str):
         return dict(json.loads(frame))
     n = struct.unpack_from("!I", frame, 0)[0]
@@ -82,11 +104,18 @@ def _decode(frame: str | bytes) -> dict[str, Any]:
     return dict(json.loads(frame[offsets[0]:end].decode()))
 
 
+def playable(card: dict[str, Any]) -> bool:
+    """Whether a card button's model is one the student may play: enabled and not marked ``ks-off`` (a card that may
+    not be played is drawn focusable and aria-disabled in the page, but its model says it both ways)."""
+    return not card.get("disabled", True) and "ks-off" not in card.get("_dom_classes", [])
+
+
 class Page:
     """The kernel side of one student's Voila page: the widgets' models, kept up to date from the kernel."""
 
     def __init__(self, ws: Any, root: str) -> None:
         self.ws = ws
+        self.v1 = ws.selected_subprotocol == V1
         self.root = root
         self.session = uuid.uuid4().hex
         self.models: dict[str, dict[str, Any]] = {}
@@ -122,7 +151,7 @@ class Page:
             frame = await self.ws.read_message()
             if frame is None:
                 return
-            msg = _decode(frame)
+            msg = _decode(frame, self.v1)
             kind = msg.get("msg_type") or msg["header"]["msg_type"]
             content, parent = msg.get("content", {}), msg.get("parent_header", {}).get("msg_id")
             if kind == "status" and content.get("execution_state") == "idle" and parent in self.idle:
@@ -143,7 +172,7 @@ class Page:
     async def send(self, msg_type: str, content: dict[str, Any], metadata: dict[str, Any] | None = None) -> str:
         msg = _message(msg_type, content, self.session, metadata)
         self.idle[msg["msg_id"]] = asyncio.Event()
-        await self.ws.write_message(json.dumps(msg))
+        await self.ws.write_message(_encode(msg, self.v1), binary=self.v1)
         return str(msg["msg_id"])
 
     async def load_states(self) -> None:
@@ -238,7 +267,8 @@ class Classroom:
             await asyncio.gather(*(asset(url) for url in self.assets))
             result.phases["files"] = time.perf_counter() - t0
             ws = await websocket_connect(f"{self.base.replace('http', 'ws', 1)}/api/kernels/{result.kernel}/channels"
-                                         f"?session_id={uuid.uuid4().hex}", max_message_size=64 << 20)
+                                         f"?session_id={uuid.uuid4().hex}", max_message_size=64 << 20,
+                                         subprotocols=[V1])
             page = Page(ws, root)
             await page.load_states()
             result.phases["states"] = time.perf_counter() - t0
@@ -248,6 +278,7 @@ class Classroom:
                 page.changed.clear()
                 await page.wait(page.changed, 60, "table with the link's deal")
             result.first_table = time.perf_counter() - t0
+            self.report.arrived(self.pid)
             result.kernel_mib = self.report.kernel_mib(self.pid, result.kernel)
             await self.play(page, result, rng)
             await asyncio.sleep(self.args.think * rng.uniform(0.5, 1.5))  # a look at the result and the review
@@ -273,7 +304,7 @@ class Classroom:
         while "The deal is over" not in page.status():
             if time.monotonic() > deadline:
                 raise RuntimeError(f"the deal did not end within 600 s: {page.status()!r}")
-            legal = [m for m, s in page.hand() if not s.get("disabled", True)]
+            legal = [m for m, s in page.hand() if playable(s)]
             if not legal:  # the bots' turn, or a redraw on its way
                 page.changed.clear()
                 await page.wait(page.changed, 60, "redraw with a card to play")
@@ -310,8 +341,9 @@ class Classroom:
         self.http.close()
 
 
-def start_server(home: Path) -> tuple[subprocess.Popen[bytes], str]:
-    """`voila apps/table.ipynb` with the kit's settings (config/), on a free port, its Jupyter folders in ``home``."""
+def start_server(home: Path, pool: int, fill_delay: float) -> tuple[subprocess.Popen[bytes], str]:
+    """`voila apps/table.ipynb` with the kit's settings (config/; a pool of ``pool`` preheated kernels, each replaced
+    ``fill_delay`` s after it is taken), on a free port, its Jupyter folders in ``home``."""
     import socket
 
     with socket.socket() as s:
@@ -319,7 +351,8 @@ def start_server(home: Path) -> tuple[subprocess.Popen[bytes], str]:
         port = s.getsockname()[1]
     env = {**os.environ, "JUPYTER_CONFIG_PATH": str(ROOT / "config"), "JUPYTER_CONFIG_DIR": str(home / "config"),
            "JUPYTER_DATA_DIR": str(home / "data"), "JUPYTER_RUNTIME_DIR": str(home / "runtime"),
-           "JUPYTER_PLATFORM_DIRS": "1", "PYTHONUNBUFFERED": "1"}
+           "JUPYTER_PLATFORM_DIRS": "1", "PYTHONUNBUFFERED": "1", "KEINSTICH_POOL": str(pool),
+           "KEINSTICH_FILL_DELAY": f"{fill_delay:g}"}
     log = (home / "voila.log").open("wb")
     process = subprocess.Popen([sys.executable, "-m", "voila", "apps/table.ipynb", "--no-browser", f"--port={port}",
                                 "--Voila.ip=127.0.0.1", "--Voila.port_retries=0"], cwd=ROOT, env=env, stdout=log,
@@ -339,7 +372,7 @@ def deal_code(seed: int) -> tuple[str, str]:
 
 async def main_async(args: argparse.Namespace) -> int:
     home = Path(tempfile.mkdtemp(prefix="keinstich-classroom-"))
-    process, base = start_server(home)
+    process, base = start_server(home, args.pool if args.pool is not None else args.students, args.fill_delay)
     try:
         room = Classroom(args, base, process.pid, home)
         room.code, room.shown = deal_code(args.deal_seed)
@@ -376,6 +409,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--browsers", type=int, default=1, choices=(0, 1),
                         help="1: the first student of each wave is a headless Chromium page")
     parser.add_argument("--settle", type=float, default=240.0, help="seconds to wait for the kernels to go")
+    parser.add_argument("--pool", type=int, default=None,
+                        help="preheated kernels, filled before the first student comes (default: one per student)")
+    parser.add_argument("--fill-delay", type=float, default=120.0,
+                        help="seconds before a kernel taken from the pool is replaced (default 120: after the class "
+                             "has its tables)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--deal-seed", type=int, default=1)
     args = parser.parse_args(argv)

@@ -141,6 +141,11 @@ class Report:
                 continue
             self.cpu_seconds[p.pid] = times.user + times.system
 
+    def arrived(self, pid: int) -> None:
+        """A student's table is shown: the CPU seconds so far (the last call's are those of the class's arrival)."""
+        self.cpu(pid)
+        self.cpu_arrival = dict(self.cpu_seconds)
+
     def sample(self, pid: int) -> Sample:
         self.cpu(pid)
         kernels = kernels_of(pid)
@@ -163,7 +168,8 @@ class Report:
         load = "{:.2f} {:.2f} {:.2f}".format
         print(f"\nclassroom: {args.students} students in {args.waves} waves (arriving over {args.spread:g} s, waves "
               f"{args.gap:g} s apart), {args.think:g} s (±50%) to think before each card; the first of each wave a "
-              f"headless Chromium page{'' if args.browsers else ' (none: --browsers 0)'}")
+              f"headless Chromium page{'' if args.browsers else ' (none: --browsers 0)'}; a pool of {self.baseline} "
+              f"preheated kernels, each replaced {args.fill_delay:g} s after it is taken")
         print(f"load average (1, 5, 15 min) at the start {load(*self.start_load)}, at the end "
               f"{load(*os.getloadavg())}, on {os.cpu_count()} cores")
         ws = [r for r in results if not r.browser]
@@ -210,6 +216,10 @@ class Report:
         print(f"CPU used (seconds of one core, whatever the load): the Voila server {server:.0f} s "
               f"({server / n:.1f} s a student), the kernels {kernels:.0f} s ({kernels / n:.1f} s a student, the pool's "
               "refills included)")
+        arrival = {p: t - self.cpu_before.get(p, 0.0) for p, t in getattr(self, "cpu_arrival", {}).items()}
+        a_server = arrival.pop(getattr(self, "server_pid", -1), 0.0)
+        print(f"  of which until the last student's table was shown: the Voila server {a_server:.0f} s, the kernels "
+              f"{sum(arrival.values()):.0f} s")
         peak = max(self.samples, key=lambda s: s.kernels)
         print(f"peak: {peak.kernels} kernels, {max(s.rss for s in self.samples):.0f} MiB resident")
         if back is None:

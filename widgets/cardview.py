@@ -153,11 +153,30 @@ def guarded(report: Callable[[str], None], fn: Callable[..., Any]) -> Callable[.
     return run
 
 
+def _face(c: Card | None, face_down: bool, look: Look) -> tuple[Card | None, bool, str, str]:
+    """What a card button shows: (its card, None when face down; face down; its CSS class; its name)."""
+    st, fc, lg, w = look
+    down = face_down or c is None
+    shown = None if down else c
+    if shown is None:
+        with speaking(lg):
+            name = _("card face down")
+    else:
+        name = card_name(shown, st, lg)
+    return shown, down, card_class(shown, st, fc, lg, w), name
+
+
+def card_layout(width: int) -> widgets.Layout:
+    """The box of a card button ``width`` pixels wide (one Layout may serve a whole hand: :class:`HandView`)."""
+    return widgets.Layout(width=f"{width}px", height=f"{round(width * 1.4)}px", padding="0px")
+
+
 class CardButton(widgets.Button):  # type: ignore[misc]
     """A button showing a card face (its CSS class; the rules come from a :class:`CardStyles`).
 
     ``.card`` is the card (None when face down); ``description`` is the card's name, the text
-    alternative; ``tooltip`` the reason it may not be played, when disabled.
+    alternative; ``tooltip`` the reason it may not be played, when disabled. ``layout`` and ``button_style`` (the
+    ButtonStyle widget) may be shared by many cards, as a hand's are.
     """
 
     def __repr__(self) -> str:  # short and stable: notebooks keep it as the widget's text/plain
@@ -165,40 +184,36 @@ class CardButton(widgets.Button):  # type: ignore[misc]
 
 
     def __init__(self, c: Card | str | None, style: Style = "german", four_colour: bool | None = None,
-                 lang: Lang | None = None, width: float = 72, *, face_down: bool = False, **kwargs: Any) -> None:
+                 lang: Lang | None = None, width: float = 72, *, face_down: bool = False,
+                 button_style: widgets.ButtonStyle | None = None, **kwargs: Any) -> None:
         look = _look(style, four_colour, lang, width)
         w = look[3]
-        super().__init__(layout=widgets.Layout(width=f"{w}px", height=f"{round(w * 1.4)}px", padding="0px"),
-                         **kwargs)
-        self.add_class("ks-card")
-        self.add_class(f"ks-w-{w}")
+        shown, down, cls, name = _face(None if c is None else card(c), face_down or c is None, look)
+        # the card's whole look in the widget's first message (not in updates after it: a table makes ~30 cards)
+        if "layout" not in kwargs:
+            kwargs["layout"] = card_layout(w)
+        if button_style is not None:  # the ButtonStyle widget (``style`` names the faces here)
+            kwargs["style"] = button_style
+        classes = ["ks-card", f"ks-w-{w}", cls, *(["ks-face-down"] if down else [])]
+        super().__init__(description=name, _dom_classes=classes, **kwargs)
         self._look = look
-        self._face_class = ""
-        self.card: Card | None = None
-        self.face_down = False
-        self.show(None if c is None else card(c), face_down=face_down or c is None)
+        self._face_class = cls
+        self.card: Card | None = shown
+        self.face_down = down
 
     def show(self, c: Card | None, *, face_down: bool = False, look: Look | None = None) -> None:
         """Show another card (or the back) in place: swaps the CSS class and the text alternative."""
         if look is not None:
             self._look = look
-        st, fc, lg, w = self._look
-        self.card = None if face_down else c
-        self.face_down = face_down or c is None
-        cls = card_class(self.card, st, fc, lg, w)
-        if cls != self._face_class:
-            if self._face_class:
-                self.remove_class(self._face_class)
-            self.add_class(cls)
-            self._face_class = cls
-        if self.face_down:
-            self.add_class("ks-face-down")
-            with speaking(lg):
-                self.description = _("card face down")
-        else:
-            self.remove_class("ks-face-down")
-            assert self.card is not None
-            self.description = card_name(self.card, st, lg)
+        self.card, self.face_down, cls, name = _face(c, face_down, self._look)
+        with self.hold_sync():
+            if cls != self._face_class:
+                if self._face_class:
+                    self.remove_class(self._face_class)
+                self.add_class(cls)
+                self._face_class = cls
+            (self.add_class if self.face_down else self.remove_class)("ks-face-down")
+            self.description = name
 
     def set_off(self, off: bool) -> None:
         """Mark the card as one that may not be played now (class ``ks-off``): in a hand of class ``ks-mine`` the page
@@ -243,6 +258,9 @@ class HandView(widgets.HBox):  # type: ignore[misc]
         self.on_click = on_click
         self.on_error = on_error
         self._look = _look(style, four_colour, lang, width)
+        # one box and one button style for all the hand's cards: two widgets, not two for each card
+        self._card_layout = card_layout(self._look[3])
+        self._card_style = widgets.ButtonStyle()
         self._face_down = face_down
         self._by_card: dict[Card, CardButton] = {}
         self._backs: list[CardButton] = []
@@ -275,12 +293,13 @@ class HandView(widgets.HBox):  # type: ignore[misc]
         st, fc, lg, w = self._look
         self._look = _look(style or st, fc if four_colour is KEEP else four_colour,  # type: ignore[arg-type]
                            lang or lg, width or w)
+        self._card_layout.width, self._card_layout.height = f"{self._look[3]}px", f"{round(self._look[3] * 1.4)}px"
         for b in list(self._by_card.values()) + self._backs:
             b._look = self._look
-            b.layout.width, b.layout.height = f"{self._look[3]}px", f"{round(self._look[3] * 1.4)}px"
-            for cls in [x for x in b._dom_classes if x.startswith("ks-w-")]:
-                b.remove_class(cls)
-            b.add_class(f"ks-w-{self._look[3]}")
+            with b.hold_sync():
+                for cls in [x for x in b._dom_classes if x.startswith("ks-w-")]:
+                    b.remove_class(cls)
+                b.add_class(f"ks-w-{self._look[3]}")
         self.set_cards(self.cards, self.legal, None, keep_reasons=True)
 
     def set_cards(self, cards: Iterable[Card | str], legal: Iterable[Card | str] | None = None,
@@ -300,7 +319,8 @@ class HandView(widgets.HBox):  # type: ignore[misc]
             buttons: list[CardButton] = []
             if self._face_down:
                 while len(self._backs) < len(shown):
-                    b = CardButton(None, st, fc, lg, w, face_down=True)
+                    b = CardButton(None, st, fc, lg, w, face_down=True, layout=self._card_layout,
+                                   button_style=self._card_style)
                     b.on_click(self._clicked)
                     self._backs.append(b)
                 for b in self._backs[:len(shown)]:
@@ -313,7 +333,8 @@ class HandView(widgets.HBox):  # type: ignore[misc]
             else:
                 for c in shown:
                     if c not in self._by_card:
-                        self._by_card[c] = CardButton(c, st, fc, lg, w)
+                        self._by_card[c] = CardButton(c, st, fc, lg, w, layout=self._card_layout,
+                                                      button_style=self._card_style)
                         self._by_card[c].on_click(self._clicked)
                     b = self._by_card[c]
                     playable = self.enabled and c in ok
@@ -346,8 +367,8 @@ class HandView(widgets.HBox):  # type: ignore[misc]
         """Disable every card (e.g. while the bots play or after the deal), ``reason`` as tooltip."""
         self.enabled = False
         self._off_reason = reason
-        with self.hold_sync():
-            for b in self.buttons:
+        for b in self.buttons:
+            with b.hold_sync():  # one message for each card (the hand's own hold_sync holds only the hand's)
                 b.disabled = True
                 b.set_off(not b.face_down)
                 b.tooltip = reason
