@@ -8,6 +8,7 @@ handed out and sends back the result code the table offers at the end. :func:`cl
     results.frame()        # one row per student: score, matchpoints, percentage, rank
     results.chart()        # a matplotlib figure of the scores, with each student's rank
     results.decisions      # the positions most of the class met and got wrong, the coach's sentence on each
+    results.luck_said      # how much the cards decided: the best play and the heuristic bot on the same cards
     example_class()        # a made-up class (bots in the students' seat), to try all this before a lesson
 
 **Matchpoints** are scored as duplicate bridge scores them: a student gets one point for every other student
@@ -16,6 +17,10 @@ are to win (one per other student), and the rank orders the matchpoints (equal m
 A result is the student's seat's score in the deal's unit (:attr:`keinstich.deal.Result.lower_is_better`: pfennig
 paid in Kein Stich, a domino's payout from the pot counted as paid less, so fewer is better; points or stakes won in
 Herzeln and Herzblatt, more is better).
+
+Every student played the same cards, so the matchpoints compare play alone; :attr:`ClassResults.luck` says what
+those cards allowed (the duplicate comparison, :mod:`keinstich.coach.luck`): the best play knowing every hand
+against the same bots, and the heuristic bot in the students' seat.
 
 Codes pasted twice are counted once; codes of another deal than the class's (the deal most codes were played
 from, or the one given) are set aside and named; a damaged code is refused with its reason. Nothing is
@@ -44,6 +49,7 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
     from keinstich.coach import Judgement
+    from keinstich.coach.luck import Luck
 
 __all__ = ["ClassResults", "Decision", "Student", "class_results", "example_class", "matchpoints"]
 
@@ -93,6 +99,13 @@ class ClassResults:
     unit: str
     lower_is_better: bool
     notes: tuple[str, ...]
+    luck: Luck | None = None
+
+    @property
+    def luck_said(self) -> str:
+        """One sentence: the students played the same cards, and what the best play knowing every hand and the
+        heuristic bot in their seat got on them ("" when not worked out)."""
+        return "" if self.luck is None else self.luck.said_of_class(len(self.students))
 
     def frame(self) -> pd.DataFrame:
         """One row per student, best first: rank, name, score, matchpoints, percent."""
@@ -113,7 +126,7 @@ class ClassResults:
         from matplotlib.figure import Figure
 
         n = len(self.students)
-        fig = Figure(figsize=(7.5, max(2.0, 0.28 * n + 1.2)))
+        fig = Figure(figsize=(7.5, max(2.0, 0.28 * n + 1.2) + (0.3 if self.luck is not None else 0)))
         ax = fig.subplots()
         names = [f"{s.rank}. {s.name}" for s in self.students][::-1]
         scores = [s.score for s in self.students][::-1]
@@ -130,6 +143,14 @@ class ClassResults:
                       _("score ({unit}, more is better); the percentage is of the matchpoints", unit=unit))
         ax.set_title(ngettext("The class on one deal: {n} student", "The class on one deal: {n} students", n))
         ax.axvline(0, color="#888888", linewidth=0.8)
+        if self.luck is not None:  # what the cards allowed: the same cards, played by the bot and by the best play
+            ax.axvline(self.luck.bot, color="#1f4e99", linewidth=1.2, linestyle="--",
+                       label=_("the heuristic bot on these cards: {score}", score=number(self.luck.bot, None)))
+            if self.luck.best is not None:
+                ax.axvline(self.luck.best, color="#2e7d32", linewidth=1.2, linestyle=":",
+                           label=_("the best play, knowing every hand: {score}", score=number(self.luck.best, None)))
+            # under the axis title, clear of the bars and their labels
+            ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=2, frameon=False)
         fig.tight_layout()
         return fig
 
@@ -180,7 +201,8 @@ class ClassResults:
         table = ("<table><tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in heads) + f"</tr>{rows}</table>")
         decisions = "".join(f"<li>{html.escape(self.decision_words(d))}</li>" for d in self.decisions)
         notes = "".join(f"<li>{html.escape(n)}</li>" for n in self.notes)
-        return (f"<div class='ks-class'>{self.chart_svg()}{table}"
+        luck = f"<p class='ks-class-luck'>{html.escape(self.luck_said)}</p>" if self.luck_said else ""
+        return (f"<div class='ks-class'>{self.chart_svg()}{luck}{table}"
                 + (f"<p><b>{html.escape(_('Where most of the class went wrong'))}</b></p><ul>{decisions}</ul>"
                    if decisions else "")
                 + (f"<p><b>{html.escape(_('Left out'))}</b></p><ul>{notes}</ul>" if notes else "") + "</div>")
@@ -258,7 +280,8 @@ def class_results(codes: Codes, *, deal: DealCode | str | None = None, decisions
                   least: int = 3) -> ClassResults:
     """Read the class's result codes and score them (see the module's docstring). ``deal``: the deal the class was
     given (its deal code); by default the one most codes were played from. ``decisions=False`` skips the coach
-    (quick); ``least``: how many students must meet a position for it to count as the class's decision."""
+    and the comparison with the bots on the same cards (quick); ``least``: how many students must meet a position
+    for it to count as the class's decision."""
     notes: list[str] = []
     seen: dict[str, str] = {}
     read: list[tuple[str, DealCode]] = []
@@ -309,7 +332,13 @@ def class_results(codes: Codes, *, deal: DealCode | str | None = None, decisions
                 for n, (_score, c), v, mp in zip(names, scored, values, mps, strict=True)]
     students.sort(key=lambda s: (s.rank, s.name))
     found = _decisions(students, least) if decisions else ()
-    return ClassResults(read_code(given), tuple(students), found, unit, lower, tuple(notes))
+    handed = read_code(given)
+    luck = None
+    if decisions:
+        from keinstich.coach.luck import deal_luck
+
+        luck = deal_luck(handed.position(), handed.seat, handed.bots, (unit, lower))
+    return ClassResults(handed, tuple(students), found, unit, lower, tuple(notes), luck)
 
 
 def _names(given: list[str]) -> list[str]:

@@ -113,7 +113,7 @@ def check(j: Judgement, answers: Answers | None) -> list[str]:
         _need(text == _("{move} was your only legal move", move=m), text, "forced")
         return ["forced"]
     if v.judged is None:
-        reason = re.escape(reason_words(v.usual_reason))
+        reason = re.escape(reason_words(v.usual_reason, style=style, spelled=True))  # named as the coach names cards
         if j.grade == "best":
             _need(key(v.usual) == key(j.move) and re.fullmatch(
                 form("the heuristic bot decides the same: {reason}", reason=reason), text) is not None, text, "same")

@@ -222,6 +222,9 @@ class TableView:
         if not hv.enabled:
             hv.enable()
         hv.set_cards(sort_hand(deal.hand(ses.seat), order), ses.legal(), ses.why_not)
+        # the row keeps a card's height while there are cards (no jump as the last is played); after the last card
+        # it takes no room, so the review's line and the buttons under it stay together
+        hv.layout.min_height = hv.room if hv.cards else "0"
         teacher = getattr(self, "teacher_panel", None)
         # the hint's ring (only while it holds), or the teacher's answer's
         hv.highlight(ses.selected if ses.picking else self._hint_cards or self.teacher_marks(ses.seat))
@@ -430,8 +433,11 @@ class TableView:
         soloist, laid = getattr(deal, "soloist", None), getattr(deal, "discards", None)
         if soloist is None or not laid:
             return _("Skat: {cards}", cards=cards)
+        away = ", ".join(self.words(c) for c in laid)
+        if soloist == self.session.seat:  # "you", mid-sentence, not the seat's name "You"
+            return _("Skat: {cards}; you took it and laid away {laid}", cards=cards, laid=away)
         return _("Skat: {cards}; {seat} took it and laid away {laid}", cards=cards, seat=self.name(soloist),
-                 laid=", ".join(self.words(c) for c in laid))
+                 laid=away)
 
     def _history_html(self) -> str:
         ses = self.session

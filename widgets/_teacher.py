@@ -131,8 +131,10 @@ class CodePanel(widgets.VBox):  # type: ignore[misc]
                                f'<b>{w["deal_code"]}</b>&nbsp;<code class="ks-code-text" style="font-size:1.05em">'
                                f'{text}</code>{copy_button(text, w["copy"], w["copied"])}'
                                f'{copy_button(link, w["copy_link"], w["copied"], link=True, kind="link")}'
-                               f'&nbsp;<a class="ks-code-link" href="{html.escape(link)}" target="_blank" '
-                               f'style="font-size:.85em;word-break:break-all">{html.escape(link)}</a></div>')
+                               f'<a class="ks-code-link" href="{html.escape(link)}" target="_blank" '
+                               # a line of its own, broken into lines of even length: never a lone "R" at the end
+                               f'style="flex:1 0 100%;font-size:.85em;word-break:break-all;text-wrap:balance">'
+                               f'{html.escape(link)}</a></div>')
         over = ses.deal.over and ses.thinking is None
         self.result_row.layout.display = "" if over else "none"
         if not over:

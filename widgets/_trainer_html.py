@@ -216,14 +216,22 @@ def shown(q: card_sense.Question, forecast: list[float]) -> list[float]:
 
 def sense_score_html(q: card_sense.Question, forecast: list[float], score: float) -> str:
     """The Brier score of ``forecast``, beside the best the evidence allows, and each answer's chances."""
-    rows = "".join(f"<tr><td>{html.escape(o)}</td><td>{number(p, percent=True)}</td>"
-                   f"<td><b>{number(x, percent=True)}</b></td></tr>"
+    # the table styled here, not by the notebook's (JupyterLab's rendered tables are small and right-aligned):
+    # answers on the left, chances right-aligned under their headings, at the text's own size
+    cell = "padding:2px 10px;border-bottom:1px solid #e0e0e0;font-size:inherit"
+    num = f"{cell};text-align:right;font-variant-numeric:tabular-nums"
+    rows = "".join(f"<tr><td style='{cell};text-align:left'>{html.escape(o)}</td>"
+                   f"<td style='{num}'>{number(p, percent=True)}</td>"
+                   f"<td style='{num}'><b>{number(x, percent=True)}</b></td></tr>"
                    for o, p, x in zip(q.options, shown(q, forecast), q.posterior, strict=True))
     evidence = (_("The evidence: what you have seen (your hand, every card played, the voids shown), counted over "
                   "every deal that fits.") if q.exact else
                 _("The evidence: what you have seen (your hand, every card played, the voids shown), estimated from "
                   "{n} sampled deals.", n=card_sense.DRAWS))
     score_line = _("(the best the evidence allows: {floor}; lower is better).", floor=number(q.floor, 3))
+    head = "padding:2px 10px;border-bottom:1px solid #999;font-size:inherit;text-align:right"
     return (f"<div>{html.escape(_('Your Brier score:'))} <b class='ks-brier'>{number(score, 3)}</b> "
-            f"{html.escape(score_line)}</div><table><tr><th></th><th>{html.escape(_('you'))}</th>"
-            f"<th>{html.escape(_('the evidence'))}</th></tr>{rows}</table><small>{html.escape(evidence)}</small>")
+            f"{html.escape(score_line)}</div><table class='ks-sense-table' style='border-collapse:collapse;"
+            f"margin:6px 0;font-size:inherit;table-layout:auto'><tr><th style='{head}'></th>"
+            f"<th style='{head}'>{html.escape(_('you'))}</th><th style='{head}'>{html.escape(_('the evidence'))}</th>"
+            f"</tr>{rows}</table><div style='color:#555'>{html.escape(evidence)}</div>")

@@ -287,6 +287,11 @@ class HandView(widgets.HBox):  # type: ignore[misc]
             raise KeyError(f"{c.code} is not shown in this hand")
         return self._by_card[c]
 
+    @property
+    def room(self) -> str:
+        """The height one row of this hand's cards takes (its ``min_height`` while it holds cards)."""
+        return f"{round(self._look[3] * 1.4) + 12}px"
+
     def set_look(self, style: Style | None = None, four_colour: bool | object | None = KEEP,
                  lang: Lang | None = None, width: float | None = None) -> None:
         """Change faces (German/French, colours, language, size) in place; omitted ones stay."""

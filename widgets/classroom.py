@@ -82,8 +82,10 @@ class ClassResultsView(widgets.VBox):  # type: ignore[misc]
                                      layout=widgets.Layout(align_items="center")))
         decisions = "".join(f"<li>{html.escape(results.decision_words(d))}</li>" for d in results.decisions)
         notes = "".join(f"<li>{html.escape(n)}</li>" for n in results.notes)
+        luck = results.luck_said
         self.children = [
             widgets.HTML(results.chart_svg()),
+            widgets.HTML(f"<p class='ks-class-luck'>{html.escape(luck)}</p>" if luck else ""),
             widgets.VBox(rows),
             widgets.HTML(f"<p><b>{html.escape(_('Where most of the class went wrong'))}</b></p>"
                          + (f"<ul>{decisions}</ul>" if decisions else "<p><i>" + html.escape(_(

@@ -235,11 +235,12 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
         self.size_box.observe(self._on_size, "value")
         self.hint_job: Thinking[Verdict] = Thinking(
             ses.lock, words=_("the coach is thinking"), stop_words=_("Stop"), stopped_words=_("stopped"))
-        # the hint's answer beside its button: the three stay on one line, the answer's words wrap
+        # the hint's answer beside its button: the three stay on one line, the answer's words wrap downwards; the
+        # buttons keep the top of the row, so a long answer never pushes them down
         self.hint_box = widgets.HBox([self.hint_button, self.hint_job.box, self.hint_note],
-                                     layout=widgets.Layout(flex="1 1 420px", align_items="center"))
+                                     layout=widgets.Layout(flex="1 1 420px", align_items="flex-start"))
         self.controls = widgets.HBox([self.undo_button, self.last_toggle, self.open_toggle, self.hint_box],
-                                     layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+                                     layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
         self.controls.add_class("ks-controls")
         self.deal_row = widgets.HBox([self.seed_box, self.new_button, self.game_box, self.contract_box, self.size_box],
                                      layout=widgets.Layout(flex_flow="row wrap"))

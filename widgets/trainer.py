@@ -119,6 +119,8 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
         self.four_colour = four_colour
         self.width = card_width(card_size)
         self.change: float | None = None
+        self._seen: float | None = None  # the rating this header last showed
+        self._own = False  # the rating is about to move by this widget's own answer
         self.answering: Question | None = None  # whose card the judge weighs: a click meanwhile is no second answer
         self.messages = MessageArea()
         self.job: Thinking[Any] = Thinking(self.lock, synchronous=synchronous, words=_("the judge is thinking"))
@@ -263,10 +265,21 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
             change = f" <b style='color:{colour}' class='ks-rating-change'>({sign}{number(abs(self.change))})</b>"
         due_text = (f"<b>{html.escape(ngettext('{n} position due', '{n} positions due', due))}</b>" if due else
                     html.escape(_("nothing due")))
-        guess = "?" if rating.provisional else ""
+        moved = ""
+        if self._seen is not None and not self._own and abs(rating.rating - self._seen) >= 0.5:
+            # the memory is shared: answers given in another trainer or a later cell moved the rating
+            moved = (" <span class='ks-rating-moved' style='color:#555'>"
+                     + html.escape(_("(was {old}: moved by answers given elsewhere)",
+                                     old=number(self._seen))) + "</span>")
+        self._seen, self._own = rating.rating, False
+        guess = ""
+        if rating.provisional:  # lichess's "1506?", said in words: a newcomer does not read the question mark
+            tip = _("still a guess, give or take {n}: it settles as you answer more positions", n=number(2 * rating.rd))
+            guess = (f" <span class='ks-provisional' title='{html.escape(tip, quote=True)}'>"
+                     f"{html.escape(_('(provisional)'))}</span>")
         counts = html.escape(_("score {score} · streak {streak} · your rating", score=p.score, streak=p.streak))
         self.status.value = (f"<span class='ks-due'>{due_text}</span> · {counts} "
-                             f"<b class='ks-rating'>{number(rating.rating)}{guess}</b>{change}")
+                             f"<b class='ks-rating'>{number(rating.rating)}</b>{guess}{change}{moved}")
 
     def _show_mode(self) -> None:
         p = self.practice
@@ -448,6 +461,7 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
             self.hand.highlight([])
             return
         self.change = out.written.change if out.written is not None and q.rated else None
+        self._own = True
         self.feedback.value = answered_html(out, style, kept=self.memory.path is not None)
         self.hand.highlight([c for m in out.answer for c in move_cards(m)])
         self.answer_button.disabled = True
@@ -573,5 +587,6 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
     def _loaded(self) -> None:
         """Another progress file took this memory's place: start afresh from it."""
         self.change = None
+        self._own = True  # its rating is the file's, not moved elsewhere
         self._show_status()
         self.next()

@@ -96,10 +96,10 @@ class Reason(str):
         self.rule, self.facts, self.style = rule, facts, current_style()
         return self
 
-    def words(self, lang: Lang | None = None, style: Style | None = None) -> str:
+    def words(self, lang: Lang | None = None, style: Style | None = None, *, spelled: bool = False) -> str:
         """The reason in ``lang`` ("en", "de"; the language spoken by default), naming cards in ``style``'s words
-        (its own by default)."""
-        with use_language(lang), naming(style or self.style):
+        (its own by default); ``spelled``: French cards by name, not by symbol (as the coach's sentences do)."""
+        with use_language(lang), naming(style or self.style, spelled=spelled):
             return _SAY[self.rule](self.facts)
 
     def __reduce__(self) -> tuple[Any, ...]:

@@ -181,10 +181,11 @@ def hint_plain(v: Verdict, style: Style | None = None) -> str:
     if v.forced:
         return _("your only legal move")
     if v.judged is None or key(v.usual) == key(v.hint):
-        return _("the rule of thumb plays it too: {reason}", reason=reason_words(v.usual_reason))
+        return _("the rule of thumb plays it too: {reason}",
+                 reason=reason_words(v.usual_reason, style=s, spelled=True))
     if v.grade(v.usual) == Grade.BEST:
         return _("as good here as the rule of thumb's {move}: {reason}", move=move_text(v.usual, s),
-                 reason=reason_words(v.usual_reason))
+                 reason=reason_words(v.usual_reason, style=s, spelled=True))
     r = v.idea(v.usual)
     if r is not None:
         return idea_sentence(r, s)

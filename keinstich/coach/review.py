@@ -21,13 +21,15 @@ from keinstich.bots.play import bot_move
 from keinstich.cards import Style
 from keinstich.deal import Deal, Move
 from keinstich.machine import check_deal
-from keinstich.wording.i18n import _, ngettext, number
+from keinstich.wording.i18n import _, ngettext
 from keinstich.wording.names import grade_name, unit_word
 
 from .against import Answers, BotSpec
 from .grades import GRADES, Grade, grades_of, pack_in_play
 from .judge import CoachError, verdict
 from .judgement import Judgement, answers_for, judgement, open_for
+from .luck import Luck
+from .luck import amount as _num
 from .why import move_text
 
 
@@ -84,6 +86,12 @@ class Review:
                  **fields)
 
     @property
+    def luck(self) -> Luck:
+        """The duplicate comparison: what the seat got, the best play knowing every hand and the heuristic bot, on
+        the same cards (:attr:`Luck.said`: how much of the score the cards decided)."""
+        return Luck(self.paid, self.best_paid, self.heuristic_paid, self.unit, self.lower_is_better)
+
+    @property
     def mistakes(self) -> tuple[Judgement, ...]:
         """The mistakes and blunders (the decisions whose grade is bad), in the order they were made."""
         return tuple(d for d in self.decisions if d.grade.bad)
@@ -99,7 +107,7 @@ class Review:
                 for d in self.decisions]
 
     def __str__(self) -> str:
-        lines = [self.summary]
+        lines = [self.summary, self.luck.said]
         for d in self.decisions:
             at = _("trick {k}", k=d.trick) if d.trick is not None else _("move {k}", k=d.index + 1)
             lines.append(f"  {at}: {move_text(d.move, self.style)} — {grade_name(d.grade)}. {d.said}")
@@ -109,11 +117,6 @@ class Review:
         from keinstich.faces.review import review_html
 
         return review_html(self)
-
-
-def _num(v: float) -> str:
-    v = round(v, 1) + 0.0  # no "-0"
-    return number(v, 0 if v == int(v) else 1)
 
 
 def outcome(deal: Deal, seat: int) -> float:
@@ -131,11 +134,12 @@ def outcome(deal: Deal, seat: int) -> float:
 
 
 def duplicate(deal: Deal, seat: int, pick: Callable[[Deal], Move],
-              bots: BotSpec | Sequence[BotSpec] | Answers = "heuristic") -> Deal:
-    """The deal's cards played again from the start: ``pick`` chooses the seat's moves; the others answer as in
-    the deal while it goes the same way, and as their bots (``bots``) once it does not (:class:`~.against.Answers`)."""
+              bots: BotSpec | Sequence[BotSpec] | Answers = "heuristic", *, start: int = 0) -> Deal:
+    """The deal's cards played again from the start (or from its move ``start``): ``pick`` chooses the seat's
+    moves; the others answer as in the deal while it goes the same way, and as their bots (``bots``) once it does
+    not (:class:`~.against.Answers`)."""
     answers = bots if isinstance(bots, Answers) else answers_for(deal, seat, bots)
-    d = deal.rewound(0)
+    d = deal.rewound(start)
     on = True
     while not d.over:
         s = d.turn

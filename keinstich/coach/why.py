@@ -52,8 +52,9 @@ def move_text(move: Move, style: Style | None = None) -> str:
 
 def _usual(v: Verdict) -> str:
     """The heuristic bot's reason, said in the language spoken (a verdict is kept for every table, whatever it
-    speaks)."""
-    return reason_words(v.usual_reason)
+    speaks), its cards named as the coach's own sentence names them: in the verdict's faces, French cards by name
+    ("the Ace of Hearts", not "A♥"), so that one sentence keeps one style."""
+    return reason_words(v.usual_reason, style=v.style, spelled=True)
 
 
 def only_sentence(move: Move, style: Style | None = None) -> str:

@@ -129,8 +129,10 @@ def header_html(width: float = 34) -> str:
 
 
 def summary_html(r: Review, name: str | None = None) -> str:
-    """The review's summary line, said to the learner, or of the student ``name``."""
-    return f"<p class='ks-review-summary' style='margin:4px 0 8px 0'>{html.escape(r.summary_of(name))}</p>"
+    """The review's summary line, said to the learner, or of the student ``name``; under it how much of the score
+    the cards decided (:attr:`Review.luck`)."""
+    return (f"<p class='ks-review-summary' style='margin:4px 0 2px 0'>{html.escape(r.summary_of(name))}</p>"
+            f"<p class='ks-review-luck' style='margin:0 0 8px 0;color:#444'>{html.escape(r.luck.said)}</p>")
 
 
 def review_html(r: Review, *, style: Style | None = None, four_colour: bool | None = None, lang: Lang | None = None,

@@ -32,9 +32,12 @@ __all__ = ["Who", "a", "card_words", "cards_in_words", "contract_name", "current
            "say_suit", "set_language", "the_card", "use_language", "usual_style"]
 
 
-def reason_words(reason: object, lang: Lang | None = None, style: Style | None = None) -> str:
+def reason_words(reason: object, lang: Lang | None = None, style: Style | None = None, *,
+                 spelled: bool = False) -> str:
     """A bot's reason said again, in ``lang`` (the language spoken by default), naming cards in ``style``'s words
-    (the faces it was given in by default): a reason that is data (``words``) is said anew; plain text comes back as
-    it is."""
+    (the faces it was given in by default; ``spelled``: French cards by name, as the coach's sentences name them): a
+    reason that is data (``words``) is said anew; plain text comes back as it is."""
     words = getattr(reason, "words", None)
-    return str(words(lang, style)) if callable(words) else str(reason)
+    if not callable(words):
+        return str(reason)
+    return str(words(lang, style, spelled=spelled) if spelled else words(lang, style))

@@ -13,19 +13,23 @@ from keinstich.cards import Card, Lang, Rank, Style, Suit, card, quoted
 from keinstich.wording.i18n import _, check_language, pgettext, use_language
 
 _NAMING: ContextVar[Style | None] = ContextVar("keinstich_naming", default=None)
+_SPELLED: ContextVar[bool] = ContextVar("keinstich_spelled", default=False)
 
 
 @contextmanager
-def naming(style: Style) -> Iterator[None]:
+def naming(style: Style, *, spelled: bool = False) -> Iterator[None]:
     """Name cards in the faces' words inside the block: the bots' reasons made there say "the Ober of
     Leaves" and "Acorns" with ``"german"``, "Q♠" and "clubs" with ``"french"`` (the engine's default, as
-    logs and tests read it). A table, a replay or a lesson sets it to the faces it shows."""
+    logs and tests read it). A table, a replay or a lesson sets it to the faces it shows. ``spelled``: French
+    cards by name, as the coach's sentences name them ("the Queen of Spades", "Spades"), not by symbol."""
     if style not in ("german", "french"):
         raise ValueError(f"naming takes 'german' or 'french', not {style!r}")
     token = _NAMING.set(style)
+    spelt = _SPELLED.set(spelled)
     try:
         yield
     finally:
+        _SPELLED.reset(spelt)
         _NAMING.reset(token)
 
 
@@ -50,19 +54,19 @@ def current_style() -> Style:
 
 
 def say(c: Card) -> str:
-    """One card in the current :func:`naming`: "J♠", or "the Unter of Leaves"."""
-    return the_card(c, _style())
+    """One card in the current :func:`naming`: "J♠", or "the Unter of Leaves" (spelled: "the Jack of Spades")."""
+    return the_card(c, _style(), spelled=_SPELLED.get())
 
 
 def say_cards(cs: Iterable[Card]) -> str:
-    """Cards in the current :func:`naming`: "7♠ K♠", or "7 and König of Leaves"."""
-    return cards_in_words(cs, _style())
+    """Cards in the current :func:`naming`: "7♠ K♠", or "7 and König of Leaves" (spelled: "7 and King of Spades")."""
+    return cards_in_words(cs, _style(), spelled=_SPELLED.get())
 
 
 def say_suit(s: Suit) -> str:
     """A suit in the current :func:`naming`: "spades", or "Leaves" (German suits are names)."""
     style = _style()
-    return s.label(style).capitalize() if style == "german" else s.label(style)
+    return s.label(style).capitalize() if style == "german" or _SPELLED.get() else s.label(style)
 
 
 def usual_style(game: str) -> Style:
@@ -124,20 +128,21 @@ def card_words(c: Card, style: Style, lang: Lang | None = None) -> str:
     return c.label(style, lang)
 
 
-def the_card(c: Card, style: Style) -> str:
-    """One card in a sentence: "J♠" with French faces, "the Unter of Leaves" with German ones (German: "Grün-Unter")."""
-    if style == "french":
+def the_card(c: Card, style: Style, *, spelled: bool = False) -> str:
+    """One card in a sentence: "J♠" with French faces, "the Unter of Leaves" with German ones (German: "Grün-Unter");
+    ``spelled``: French faces by name too ("the Jack of Spades")."""
+    if style == "french" and not spelled:
         return short_text(c)
     # TRANSLATORS: a card named in a sentence ("lay the Unter of Leaves first"); German names it bare: "{card}"
     return _("the {card}", card=c.label(style))
 
 
-def cards_in_words(cs: Iterable[Card], style: Style) -> str:
+def cards_in_words(cs: Iterable[Card], style: Style, *, spelled: bool = False) -> str:
     """Cards for a learner, suit by suit in the order given: "7♠ J♠ K♠" with French faces, "7, Unter and
     King of Leaves" with German ones (whose suits are not the French symbols); German: "7, Unter und König in
-    Grün", one card "Grün-Ober"."""
+    Grün", one card "Grün-Ober". ``spelled``: French faces by name too ("7 and Jack of Spades")."""
     cards = list(cs)
-    if style == "french":
+    if style == "french" and not spelled:
         return " ".join(short_text(c) for c in cards)
     groups = []
     for suit, run in groupby(cards, key=lambda c: c.suit):

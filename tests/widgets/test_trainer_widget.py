@@ -4,6 +4,7 @@ file; and the Table review's "Practise these later" and "Find better cards now".
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -47,6 +48,9 @@ def test_a_wrong_card_then_a_right_one(tmp_path: Path) -> None:
     wrong_then_right(t)
     assert "ks-rating-change" in t.status.value and "(−" in t.status.value  # the rating fell
     assert "1 position due" not in t.status.value  # due tomorrow, not now
+    # a new learner's rating is a guess: said in words, with how far it may be off, not as lichess's "1506?"
+    assert "(provisional)" in t.status.value and "give or take" in t.status.value
+    assert not re.search(r"\d\?", t.status.value), t.status.value
     t.next_button.click()
     q = t.practice.question
     assert q is not None
@@ -205,3 +209,22 @@ def test_the_german_mode_buttons_are_wide_enough_for_their_words(tmp_path: Path)
 
     assert "Auf meinem Niveau" in german.mode_buttons._options_labels
     assert px(english) == 110 and px(german) >= 7 * len("Auf meinem Niveau") + 24
+
+
+def test_a_rating_moved_elsewhere_is_said_so(tmp_path: Path) -> None:
+    """Two trainers on one memory (a lesson's trainer and a later cell's): answers in one move the rating the other
+    shows; its header says the rating moved and what it was, rather than jumping without a word. Its own answers
+    move it without that note."""
+    memory = Memory.open(tmp_path / "m.sqlite3")
+    clock = SimulatedClock(START)
+    first = Trainer(memory, mode="contract", contract="no-tricks", clock=clock, synchronous=True)
+    shown = re.search(r"ks-rating'>(\d+)<", first.status.value)
+    assert shown is not None and "ks-rating-moved" not in first.status.value
+    other = Trainer(memory, mode="contract", contract="no-tricks", clock=clock, synchronous=True)
+    wrong_then_right(other)  # a rated answer in the other trainer
+    assert "ks-rating-moved" not in other.status.value  # its own answer: the change, no note
+    first.next_button.click()
+    assert "ks-rating-moved" in first.status.value, first.status.value
+    assert f"(was {shown.group(1)}: moved by answers given elsewhere" in first.status.value
+    first.next_button.click()
+    assert "ks-rating-moved" not in first.status.value  # said once
