@@ -7,9 +7,9 @@ write a lay-off variant (docs/rules.md §2.6, §2.7 and §3.3).
 from __future__ import annotations
 
 import dataclasses
-from functools import lru_cache
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from numbers import Integral
 from typing import ClassVar, Literal
 
