@@ -165,15 +165,18 @@ def test_committed_in_the_form_jupyterlab_keeps(path: Path) -> None:
     assert read(path)["metadata"]["kernelspec"]["display_name"] == "Python 3 (ipykernel)"
 
 
-def test_a_progress_bar_is_stored_as_its_last_drawing_and_other_streams_as_they_are() -> None:
-    """The stored output of a cell with a progress bar does not change from run to run (nbval compares it)."""
+def test_a_progress_bar_is_stored_as_its_last_drawing_and_a_streams_messages_as_one() -> None:
+    """The stored output of a cell with a progress bar, or with printed text the kernel sent in several messages,
+    does not change from run to run (nbval compares them joined); other outputs between them are kept in order."""
     def stream(name: str, text: str) -> dict[str, str]:
         return {"output_type": "stream", "name": name, "text": text}
 
     bar = [stream("stderr", "\rdomino [....] 0/8 deals"), stream("stderr", "\rdomino [##..] 4/8 deals, about 1 s left"),
            stream("stderr", "\rdomino [####] 8/8 deals\n")]
     printed = [stream("stdout", "a\n"), stream("stdout", "b\n")]
-    assert _refresh_script().last_drawings(bar + printed) == [stream("stderr", "domino [####] 8/8 deals\n"), *printed]
+    shown = {"output_type": "display_data", "data": {"text/plain": "x"}, "metadata": {}}
+    assert _refresh_script().last_drawings(bar + printed + [shown, stream("stdout", "c\n")]) == [
+        stream("stderr", "domino [####] 8/8 deals\n"), stream("stdout", "a\nb\n"), shown, stream("stdout", "c\n")]
 
 
 # --- Checks that wrong or misleading content cannot come back (issue 13) -------------------------------------------
