@@ -5,7 +5,9 @@ A quiz set (``BestCardQuiz.set``) is made of drills and goes on with instructive
 (tests/widgets/test_quiz_instructive.py); a quiz a lesson starts on a position of its own (``BestCardQuiz(position,
 …)``: a seeded position, a Herzblatt deal the bots played on, a contract the learner built) is checked here, in both
 series: the lesson runs in a fresh kernel up to its last such quiz, and every quiz it made is asked, in that kernel,
-whether the position it opens on is instructive.
+whether the position it opens on is instructive. A quiz with ``open_hands=True`` lists every card with all hands open
+as a second view: there, too, some card must fall short of the best, or a newcomer told "A blunder" reads every card
+"0 pf (best)" beneath it.
 """
 
 from __future__ import annotations
@@ -25,10 +27,20 @@ MARK = "=== lesson quizzes ==="
 PROBE = f"""
 import json
 from ipywidgets.widgets.widget import _instances
+from keinstich_widgets._feedback import assess
 from keinstich_widgets.quiz import BestCardQuiz, instructive
 
+
+def second_view_tells(q):  # with open_hands: the second view (all hands open) tells some card from the best
+    if not q.open_hands:
+        return True
+    a = assess(q.deal, q.deal.legal_moves()[0], name=q.name, style=q.style, open_hands=True)
+    return a.open is not None and len(a.open_best) < len(a.open)
+
+
 quizzes = [w for w in list(_instances.values()) if isinstance(w, BestCardQuiz)]
-print({MARK!r}, json.dumps([[repr(q.deal), q.seat, q.index, instructive(q.deal)] for q in quizzes]))
+print({MARK!r}, json.dumps([[repr(q.deal), q.seat, q.index, instructive(q.deal), second_view_tells(q)]
+                            for q in quizzes]))
 """
 
 
@@ -58,6 +70,7 @@ def test_a_lesson_quiz_opens_on_an_instructive_position(path: Path) -> None:
     assert MARK in said, said
     quizzes = json.loads(said.split(MARK, 1)[1])
     assert len(quizzes) >= sum(1 for s in cells[:last + 1] if OWN_POSITION.search(s)), quizzes
-    for deal, seat, index, good in quizzes:
+    for deal, seat, index, good, told in quizzes:
         assert index == 0, f"{deal}: the quiz has moved on from its first position"
         assert good, f"{name(path)}: every card is good for seat {seat} in the quiz's first position {deal}"
+        assert told, f"{name(path)}: with all hands open every card is best for seat {seat} in {deal}"
