@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 REDRAWN = re.compile(r"^.*\r(?=[^\n])", re.MULTILINE)
 """A line's text before a carriage return that redraws it (a progress bar): front ends and nbval show only the rest."""
 
@@ -38,7 +39,9 @@ def kernelspec() -> dict[str, str]:
 
 def normalised(text: str) -> str:
     """The notebook ``text`` as JupyterLab keeps it: no widget state, no execution timestamps, the kernelspec
-    it would write, nbformat's layout; a progress bar's last drawing only (:func:`last_drawings`)."""
+    it would write, nbformat's layout; a progress bar's last drawing only (:func:`last_drawings`). A widget's
+    output keeps only its text: without the widget state, its view would open as "Error displaying widget: model
+    not found" before the reader runs the cell (nbval does not compare widget views)."""
     import nbformat
 
     nb = nbformat.reads(text, as_version=nbformat.NO_CONVERT)
@@ -48,14 +51,17 @@ def normalised(text: str) -> str:
         cell.get("metadata", {}).pop("execution", None)
         if cell.get("outputs"):
             cell["outputs"] = last_drawings(cell["outputs"])
+            for output in cell["outputs"]:
+                output.get("data", {}).pop(WIDGET_VIEW, None)
     out = str(nbformat.writes(nb))
     return out if out.endswith("\n") else out + "\n"  # as nbformat.write, and so the Jupyter server, saves it
 
 
 def last_drawings(outputs: list[Any]) -> list[Any]:
-    """``outputs`` with a progress bar's drawings kept only as the last: a run of one stream's outputs with a
-    carriage return in it is joined, and the text a carriage return redraws is dropped, as nbval compares
-    them; so the stored text is the same on every run. Other outputs are left as they are."""
+    """``outputs`` with a progress bar's drawings kept only as the last: a run of one stream's outputs is joined
+    (the kernel cuts printed text into messages as timing falls), and the text a carriage return redraws is
+    dropped, as nbval compares them; so the stored text is the same on every run. Other outputs are left as
+    they are."""
     runs: list[list[Any]] = []
     for output in outputs:
         last = runs[-1][-1] if runs else None
@@ -64,7 +70,7 @@ def last_drawings(outputs: list[Any]) -> list[Any]:
         runs[-1:] = [[*runs[-1], output]] if same else [*runs[-1:], [output]]
     kept: list[Any] = []
     for run in runs:
-        if run[0].get("output_type") == "stream" and any("\r" in o["text"] for o in run):
+        if run[0].get("output_type") == "stream" and (len(run) > 1 or any("\r" in o["text"] for o in run)):
             run[0]["text"] = REDRAWN.sub("", "".join(o["text"] for o in run))
             run = run[:1]
         kept.extend(run)
