@@ -271,7 +271,7 @@ TRICK_CLAIMS: list[tuple[str, Check]] = [
     (rf"duck: (?P<x>{C}) stays under (?P<r>{C}), which is winning the trick \(the highest card that still loses\)",
      lambda v, m: winning(v, _x(m, "r")) and stays_under(v, _x(m), _x(m, "r"))
      and highest_that_loses(v, _x(m), _x(m, "r"))),
-    (rf"shed the dangerous (?P<x>{C}) under (?P<r>{C}): the trick is someone else's",
+    (rf"shed (?P<x>{C}), your dangerous card, under (?P<r>{C}): the trick is someone else's",
      lambda v, m: dangerous(v, _x(m)) and winning(v, _x(m, "r")) and stays_under(v, _x(m), _x(m, "r"))),
     (rf"you must take this trick \(every card you may play beats (?P<r>{C})\): {TAKE}",
      lambda v, m: not v.later() and winning(v, _x(m, "r")) and cannot_duck(v, _x(m, "r")) and bool(take_phrase(v, m))),
@@ -294,7 +294,7 @@ TRICK_CLAIMS: list[tuple[str, Check]] = [
          else (winning(v, _x(m, "r")) and v.beats(_x(m), _x(m, "r"))))
      and nothing_at_stake(v, _x(m, "xl" if m["xl"] else "x"), bool(m["w"]))
      and (not m["high"] or highest(v, _x(m, "xl" if m["xl"] else "x"), m["high"]))),
-    (rf"void in (?P<s>{S}): shed the dangerous (?P<x>{C})",
+    (rf"void in (?P<s>{S}): shed (?P<x>{C}), your dangerous card",
      lambda v, m: void_in(v, SUITS[m["s"]]) and dangerous(v, _x(m))),
     (rf"void in (?P<s>{S}): throw (?P<x>{C}), as far as you can tell the card (?:likeliest|least likely) to win a "
      rf"trick later \({OUT}\)", lambda v, m: void_in(v, SUITS[m["s"]]) and out_count(v, _x(m), _out(m))),

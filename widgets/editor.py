@@ -43,6 +43,7 @@ from ._games import (
     resolve,
 )
 from ._guard import MessageArea, guard, report
+from ._picture import Picture
 from ._table_parts import game_name
 from ._words import language_of, speaking, speaks, thread
 
@@ -228,8 +229,7 @@ class RuleEditor(widgets.VBox):  # type: ignore[misc]
                                             style=s, layout=widgets.Layout(width="360px"))
         self.progress_text = widgets.HTML()
         self.summary = widgets.HTML()
-        # hidden until the first chart: an empty Image shows as a broken picture
-        self.chart = widgets.Image(format="png", layout=widgets.Layout(max_width="760px", display="none"))
+        self.chart = Picture(max_width="760px")
         self.run_button.on_click(self._on_run)
         self.stop_button.on_click(self._on_stop)
         self.game_box.observe(self._on_game, "value")
@@ -456,8 +456,7 @@ class RuleEditor(widgets.VBox):  # type: ignore[misc]
             self.frame = frame
             done = int(frame["deal"].nunique()) if len(frame) else 0
             if png:
-                self.chart.value = png
-                self.chart.layout.display = ""
+                self.chart.show(png)
             self.summary.value = self._summary_html(frame)
             self._finish()
             if frame.attrs.get("cancelled"):

@@ -53,6 +53,7 @@ from ._access import Access
 from ._games import hand_order, lays_off, tricks_of
 from ._guard import MessageArea, guarded
 from ._layout import button_width
+from ._picture import Picture
 from ._progress_file import ProgressFile
 from ._thinking import Thinking
 from ._trainer_html import (
@@ -211,7 +212,7 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
                                           self.feedback, self.layout_view])
 
     def _build_progress(self) -> None:
-        self.chart = widgets.Image(format="png", layout=widgets.Layout(max_width="640px"))
+        self.chart = Picture(max_width="640px")
         self.chart.add_class("ks-trainer-chart")
         self.ratings = widgets.HTML()
         self.weak = widgets.VBox()
@@ -238,7 +239,8 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
         self.sense_next.on_click(guarded(self.messages, lambda _event: self.next_sense()))
         self.sense_feedback = widgets.HTML()
         self.sense_feedback.add_class("ks-sense-feedback")
-        self.sense_chart = widgets.Image(format="png", layout=widgets.Layout(max_width="640px"))
+        self.sense_chart = Picture(max_width="640px")
+        self.sense_chart.add_class("ks-sense-chart")
         self.sense_tab = widgets.VBox([self.sense_text, self.sense_view, self.sense_sliders,
                                        widgets.HBox([self.sense_check, self.sense_next]), self.sense_feedback,
                                        self.sense_chart])
@@ -480,7 +482,7 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
         """Redraw the Progress tab: the chart, the ratings, the weak themes, the positions missed most."""
         with self.lock:
             fig = progress(self.memory)
-            self.chart.value = png(fig)
+            self.chart.show(png(fig))
             self.ratings.value = ratings_html(self.memory)
             rows: list[widgets.Widget] = []
             for theme, performance, fails in self.practice.weak_themes():
@@ -570,8 +572,9 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
                                      position=code_of(q.position), options=q.options, forecast=forecast,
                                      posterior=q.posterior, brier=score, floor=q.floor, key=self.sense_key)
             self.sense_scored = score
+            chart = png(sense_chart(self.memory))  # drawn first: the feedback and the chart it explains come together
             self.sense_feedback.value = sense_score_html(q, forecast, score)
-            self.sense_chart.value = png(sense_chart(self.memory))
+            self.sense_chart.show(chart)
             self.sense_check.disabled = True
             return score
 

@@ -280,7 +280,7 @@ def trick_reason(code: int, c: Card, ref: Card | None, name: str, sp: Spot) -> s
         return _("duck: {card} stays under {ref}, which is winning the trick (the highest card that still loses)",
                  card=x, ref=r)
     if code == SHED_UNDER:
-        return _("shed the dangerous {card} under {ref}: the trick is someone else's", card=x, ref=r)
+        return _("shed {card}, your dangerous card, under {ref}: the trick is someone else's", card=x, ref=r)
     if code == TAKE_LAST:
         return _("you must take this trick (every card you may play beats {ref}): {take}", ref=r,
                  take=_take_with(sp, c))
@@ -309,7 +309,7 @@ def trick_reason(code: int, c: Card, ref: Card | None, name: str, sp: Spot) -> s
     if code in (VOID_SHED, VOID_HIGH, VOID_LOW):
         void = say_suit(sp.trick[0].suit)
         if code == VOID_SHED:
-            return _("void in {suit}: shed the dangerous {card}", suit=void, card=x)
+            return _("void in {suit}: shed {card}, your dangerous card", suit=void, card=x)
         if code == VOID_HIGH:
             return _("void in {suit}: throw {card}, as far as you can tell the card likeliest to win a trick later "
                      "({out})", suit=void, card=x, out=_out_phrase(sp, c))

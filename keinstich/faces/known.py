@@ -13,6 +13,7 @@ from collections.abc import Callable
 from keinstich.cards import Card, Style, Suit, pack, sort_hand
 from keinstich.deal import Deal
 from keinstich.wording.i18n import _
+from keinstich.wording.words import listed
 
 Who = Callable[[int], str]
 
@@ -22,14 +23,16 @@ def _seat(n: int) -> str:
 
 
 def role(d: Deal, seat: int, who: Who = _seat) -> str:
-    """The seat's role where the game has one (Herzblatt: the soloist, or a defender against it); "" where not."""
+    """The seat's role where the game has one (Herzblatt: the soloist, or a defender against it, with the seats it
+    defends with by name: in a three-player game one partner, not "the other defenders"); "" where not."""
     soloist = getattr(d, "soloist", None)
     if soloist is None:
         return ""
     if soloist == seat:
         return _("You are the soloist: you play alone against the others, with the skat.")
-    return _("You defend: {soloist} is the soloist, and you play with the other defenders against it.",
-             soloist=who(soloist))
+    partners = [who(s) for s in range(len(d.dealt)) if s not in (seat, soloist)]
+    return _("You defend: {soloist} is the soloist; you play with {partners} against it.", soloist=who(soloist),
+             partners=listed(partners))
 
 
 def unseen(d: Deal, seat: int) -> dict[Suit, list[Card]]:

@@ -11,6 +11,7 @@ import io
 from datetime import datetime
 
 from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
 
 from keinstich.wording.i18n import _
 
@@ -56,7 +57,7 @@ def progress(memory: Memory, *, width: float = 7.0) -> Chart:
         ax.fill_between(xs, [y - d for y, d in zip(ys, rd, strict=True)], [y + d for y, d in zip(ys, rd, strict=True)],
                         color=line.get_color(), alpha=0.12, linewidth=0)
     ax.set_xlabel(_("days since your first rated answer"))
-    ax.set_ylabel("rating (Glicko-2)")
+    ax.set_ylabel(_("rating (Glicko-2)"))
     ax.set_title(_("Your rating per contract family (band: ± one deviation)"))
     ax.legend(fontsize="small", loc="best")
     ax.grid(alpha=0.3)
@@ -77,11 +78,13 @@ def sense(memory: Memory, *, width: float = 7.0) -> Chart:
     xs = list(range(1, len(rows) + 1))
     scores = [r[2] for r in rows]
     floors = [r[3] for r in rows]
-    ax.plot(xs, scores, "o", markersize=4, label="your Brier score")
+    ax.plot(xs, scores, "o", markersize=4, label=_("your Brier score"))
     ax.plot(xs, floors, "_", markersize=10, color="#0b7a28", label=_("best the evidence allows"))
     mean = [sum(scores[max(0, i - 4):i + 1]) / len(scores[max(0, i - 4):i + 1]) for i in range(len(scores))]
     ax.plot(xs, mean, "-", color="#444", label=_("mean of the last five"))
-    ax.set_xlabel("card-sense answer")
+    ax.set_xlabel(_("card-sense answer"))
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True, min_n_ticks=1))  # answers are counted: no tick at 0.96
+    ax.set_xlim(0.5, len(rows) + 0.5)
     ax.set_ylabel(_("Brier score (lower is better)"))
     ax.set_title(_("Card sense: your chances against what the evidence supports"))
     ax.legend(fontsize="small", loc="best")

@@ -9,7 +9,8 @@
   takes no room (no gap between the review's line and the buttons);
 * the Hint's answer, however long, leaves the buttons where they were; the domino table's deal link breaks into
   even lines (no lone letter); the trainer's header says a new rating is provisional in words; the card-sense
-  evidence table is aligned, at the text's size.
+  evidence table is aligned, at the text's size; no picture of the trainer's is ever drawn broken (before Check, in
+  the moment after it, on the Progress tab).
 
 Screenshots: review-ideas.png, quiz-wrong.png, herzblatt-end.png, table-over.png, hint-buttons.png,
 domino-link.png, trainer-header.png, card-sense.png (docs/screenshots/ with `make screenshots`).
@@ -52,6 +53,20 @@ JS_BOX = """sel => { const n = document.querySelector(sel); if (!n) return null;
 JS_LINES = """sel => { const a = document.querySelector(sel); const r = document.createRange(); r.selectNodeContents(a);
   const lines = {}; for (const x of r.getClientRects()) { const k = Math.round(x.top); lines[k] = (lines[k] || 0)
   + x.width; } return Object.values(lines); }"""
+
+
+JS_WATCH_PICTURES = """sel => { const seen = window.ksPictures = {frames: 0, broken: {}, loaded: {}};
+  const look = () => { seen.frames += 1;
+    for (const im of document.querySelectorAll(sel + ' img')) { const r = im.getBoundingClientRect();
+      const name = [...im.classList].filter(k => k.startsWith('ks-')).join('.') || 'img';
+      if (im.naturalWidth > 0) seen.loaded[name] = im.naturalWidth;
+      else if (im.complete && r.width > 0 && r.height > 0) {
+        const b = seen.broken[name] = seen.broken[name] || {frames: 0, first: seen.frames};
+        b.frames += 1; b.size = `${Math.round(r.width)}x${Math.round(r.height)} px`; } }
+    requestAnimationFrame(look); };
+  requestAnimationFrame(look); }"""
+"""Look at every picture under ``sel`` in every frame the browser draws: one that has loaded nothing (an empty or
+failed picture, which Chromium draws as a broken-image icon) yet takes room is recorded in ``window.ksPictures``."""
 
 
 def box(page: Any, selector: str) -> dict[str, Any]:
@@ -213,9 +228,13 @@ def test_the_trainers_header_and_card_sense(page: Any, lab: Server, shots: Scree
     tip = page.locator(".ks-trainer-status .ks-provisional").first.get_attribute("title") or ""
     assert "give or take" in tip, tip
     shots.take(page, "trainer-header.png", top=".ks-trainer-status")
+    page.evaluate(JS_WATCH_PICTURES, ".ks-trainer")
     page.locator(".ks-trainer .lm-TabBar-tab, .ks-trainer .p-TabBar-tab", has_text="Card sense").first.click()
+    page.wait_for_selector(".ks-sense-question", timeout=60_000)
+    page.wait_for_timeout(500)  # the question on show, its chart not drawn yet
     page.locator(".ks-trainer button", has_text=re.compile("^Check$")).last.click()
     page.wait_for_selector(".ks-sense-table", timeout=60_000)
+    page.wait_for_function("() => document.querySelector('.ks-sense-chart').naturalWidth > 0", timeout=60_000)
     cells = page.evaluate("""() => [...document.querySelectorAll('.ks-sense-table tr')].map(tr =>
         [...tr.children].map(c => { const r = c.getBoundingClientRect(); return {right: Math.round(r.right),
           size: parseFloat(getComputedStyle(c).fontSize), align: getComputedStyle(c).textAlign}; }))""")
@@ -227,6 +246,13 @@ def test_the_trainers_header_and_card_sense(page: Any, lab: Server, shots: Scree
     assert all(row[0]["align"] in ("left", "start") for row in cells[1:])
     assert all(c["size"] >= body - 0.5 for row in cells for c in row), f"smaller than the text ({body} px): {cells}"
     shots.take(page, "card-sense.png", top=".ks-sense-feedback")
+    page.locator(".ks-trainer .lm-TabBar-tab, .ks-trainer .p-TabBar-tab", has_text="Progress").first.click()
+    page.wait_for_function("() => document.querySelector('.ks-trainer-chart').naturalWidth > 0", timeout=60_000)
+    pictures = page.evaluate("() => window.ksPictures")
+    print(f"the trainer's pictures over {pictures['frames']} frames: loaded {pictures['loaded']}, "
+          f"broken {pictures['broken']}")
+    assert pictures["frames"] > 30 and {"ks-sense-chart", "ks-trainer-chart"} <= set(pictures["loaded"]), pictures
+    assert not pictures["broken"], f"a broken picture was drawn: {pictures['broken']}"
     assert not page.js_errors, f"JavaScript errors: {page.js_errors}"
 
 

@@ -51,3 +51,21 @@ def test_a_position_shows_what_the_learner_could_know() -> None:
     assert "Tricks so far" in shown and "Not seen yet" in shown
     for t in d.trick_deal.tricks:
         assert all(c.label(quiz.style) in shown for c in t.cards)
+
+
+def test_a_herzblatt_defender_is_told_whom_it_plays_with() -> None:
+    """Lesson 11's quiz: seat 0 defends against seat 2 in a three-player deal, so its one partner is seat 1."""
+    from keinstich.bots import HeuristicBot
+    from keinstich.faces.known import role
+    from keinstich.games.herzblatt import HerzblattDeal, HerzblattRules
+    from keinstich.wording.i18n import use_language
+
+    d = HerzblattDeal.from_seed(29, HerzblattRules(players=3))
+    bot = HeuristicBot()
+    while len(d.tricks) < 2 or d.trick_deal is None or not d.trick_deal.trick:  # as the lesson plays it
+        assert d.turn is not None
+        d.play(bot.decide(d.observation(d.turn)).move)
+    assert (d.soloist, d.turn) == (2, 0)
+    assert role(d, 0) == "You defend: seat 2 is the soloist; you play with seat 1 against it."
+    with use_language("de"):
+        assert role(d, 0) == "Du bist Gegenspieler: Platz 2 ist der Spieler; du spielst mit Platz 1 gegen ihn."

@@ -96,8 +96,9 @@ def test_progress_tab(tmp_path: Path) -> None:
         t.answer(next(c for c in q.position.legal() if not sol.grade(c).good))
         t.show_answer()
         t.next()
+    assert t.chart.layout.display == "none"  # drawn when the tab is first opened; hidden until then
     t.tabs.selected_index = 1
-    assert t.chart.value[:8] == b"\x89PNG\r\n\x1a\n"
+    assert t.chart.value[:8] == b"\x89PNG\r\n\x1a\n" and t.chart.layout.display is None
     assert "Duck" in t.weak.children[0].children[0].value
     t.weak.children[0].children[1].click()  # Practise this theme
     assert t.practice.mode == "theme" and t.tabs.selected_index == 0
@@ -117,10 +118,11 @@ def test_card_sense(tmp_path: Path) -> None:
     t.tabs.selected_index = 2
     q = t.sense_question
     assert q is not None and q.text in t.sense_text.value
+    assert t.sense_chart.layout.display == "none"  # no picture yet: hidden (an empty one is drawn broken)
     t.pick_sense(q.best())
     t.sense_check.click()
     assert "Your Brier score" in t.sense_feedback.value and t.memory.count("drills") == 1
-    assert t.sense_chart.value[:4] == b"\x89PNG"
+    assert t.sense_chart.value[:4] == b"\x89PNG" and t.sense_chart.layout.display is None
     t.sense_next.click()
     assert t.sense_question is not q and not t.sense_check.disabled
 
