@@ -17,7 +17,7 @@ from typing import Any
 
 from keinstich.bots.base import lay_off
 from keinstich.cards import Pack, pack
-from keinstich.deal import Deal
+from keinstich.deal import Deal, Kind
 from keinstich.games.herzblatt import TOTAL_POINTS
 from keinstich.layoff import PAYOUT_WEIGHTS
 from keinstich.machine import check_deal
@@ -78,7 +78,7 @@ class Grades:
 
 def unit_of(deal: Deal) -> str:
     """The unit the coach counts a deal's costs in: "pf", "points" or "card points"."""
-    if deal.game == "herzblatt":
+    if deal.kind is Kind.HERZBLATT:
         return "card points"
     if lay_off(deal):
         return "pf" if getattr(deal.contract, "points", None) is None else "points"
@@ -92,7 +92,7 @@ def _contract(deal: Deal) -> Any:
 
 def scale_of(deal: Deal) -> int:
     """What is at stake in ``deal``, in :func:`unit_of` (see the module's docstring)."""
-    if deal.game == "herzblatt":
+    if deal.kind is Kind.HERZBLATT:
         return TOTAL_POINTS
     if lay_off(deal):
         points = getattr(deal.contract, "points", None)

@@ -19,7 +19,7 @@ from keinstich.bots.herzblatt import banked_points
 from keinstich.bots.heuristic import HeuristicBot
 from keinstich.bots.play import bot_move
 from keinstich.cards import Style
-from keinstich.deal import Deal, Move
+from keinstich.deal import Deal, Kind, Move
 from keinstich.machine import check_deal
 from keinstich.wording.i18n import _, ngettext
 from keinstich.wording.names import grade_name, unit_word
@@ -128,7 +128,7 @@ def outcome(deal: Deal, seat: int) -> float:
     if td is None:
         return 0.0
     obs = deal.observation(seat)
-    if obs.kind == "herzblatt":
+    if obs.kind is Kind.HERZBLATT:
         return float(sum(td.scores()[s] for s in objective(obs).side) + banked_points(obs))
     return float(td.scores()[seat])
 
