@@ -54,6 +54,12 @@ class Unit(StrEnum):
         """Whether a score in this unit is paid (pfennig: lower is better), not won (higher is better)."""
         return self is Unit.PFENNIG
 
+    @property
+    def short(self) -> str:
+        """The unit's short code, as the coach's cells and the trainer's bank abbreviate it: ``"pf"`` for pfennig,
+        else its text (:func:`keinstich.wording.names.unit_word` says either in words)."""
+        return "pf" if self is Unit.PFENNIG else self.value
+
 
 def better(unit: Unit | str) -> int:
     """+1 when a higher score in ``unit`` is better (points, stakes, card points), -1 when a lower one is (pfennig

@@ -11,7 +11,7 @@ from keinstich.bots import HeuristicBot, play_deal
 from keinstich.bots.random import RandomBot
 from keinstich.coach import CoachError, Grade, grades_of, judge, review
 from keinstich.coach.grades import BLUNDER, FINE, MISTAKE
-from keinstich.deal import move_cards
+from keinstich.deal import Unit, move_cards
 from keinstich.games import GAMES, game
 from keinstich.tricks import TrickDeal
 from keinstich.wording import use_language
@@ -85,7 +85,7 @@ def test_a_forced_move_is_graded_only() -> None:
 def test_the_thresholds_are_the_documented_fractions_of_the_scale() -> None:
     d = game("kein-stich").deal("no-tricks", 1)
     g = grades_of(d)
-    assert g.scale == 40 and g.unit == "pf"
+    assert g.scale == 40 and g.unit is Unit.PFENNIG and g.unit.short == "pf"
     assert (g.fine, g.mistake, g.blunder) == (round(40 * FINE), round(40 * MISTAKE), round(40 * BLUNDER))
     assert [g.grade(c) for c in (0, g.fine - 0.1, g.fine, g.mistake, g.blunder)] == [
         "best", "best", "fine", "mistake", "blunder"]
@@ -98,7 +98,7 @@ def test_the_table_in_docs_coach_lists_every_contract_as_the_code_grades_it() ->
     for gid in ("kein-stich", "herzeln", "herzblatt"):
         for cid in GAMES[gid].contracts(4):
             g = grades_of(GAMES[gid].deal(cid, 1, players=4))
-            want.add((gid, cid, str(g.scale), g.unit, f"{g.fine:g}", f"{g.mistake:g}", f"{g.blunder:g}"))
+            want.add((gid, cid, str(g.scale), g.unit.short, f"{g.fine:g}", f"{g.mistake:g}", f"{g.blunder:g}"))
     assert rows == want
 
 
@@ -161,7 +161,7 @@ def test_a_partie_is_played_out_and_every_deal_reviewed_from_the_seat() -> None:
     assert all(d.over for d in pr.deals) and all(r.seat == 1 for r in pr.reviews)
     for row, r in zip(pr.rows(), pr.reviews, strict=True):
         assert row["mistakes"] == len([j for j in r.decisions if j.grade == "mistake"])
-        assert row["you"].endswith(f"{r.paid:g} {r.unit}")
+        assert row["you"].endswith(f"{r.paid:g} {r.unit.short}")
     costs = [j.cost for _, j in pr.worst(10)]
     assert costs == sorted(costs, reverse=True)
     assert f"{len(pr.deals)} deals" in pr.summary and "<table>" in pr._repr_html_()

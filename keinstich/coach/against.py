@@ -27,11 +27,11 @@ from keinstich.bots.herzblatt import banked_points
 from keinstich.bots.play import bot_move
 from keinstich.bots.tables import amounts
 from keinstich.cards import Pack, mask_of
-from keinstich.deal import Deal, Lay, Move, move_cards
+from keinstich.deal import Deal, Kind, Lay, Move, Unit, move_cards
 from keinstich.kernel.layout import HEURISTIC
 
 from .fair import key, view_key
-from .grades import unit_of
+from .grades import counts_paid, unit_of
 
 NODES = 400_000
 """Answers and positions the search may visit per question before it gives up (a count, not a time: the same
@@ -60,7 +60,7 @@ class Answers:
         self.pure = True
         self._kernel: dict[int, bool] = {}
         self.bots_seats = [s for s in range(len(bots)) if s != seat]
-        self._lay: bool | None = None  # whether the deal is a lay-off deal (asked once: the answer is dear)
+        self._paid: bool | None = None  # whether the coach's count is paid (asked once: the deal's result is dear)
         self.cheap = True
         for s, b in enumerate(bots):
             if s == seat:
@@ -97,9 +97,14 @@ class Answers:
 
     def lays_off(self, d: Deal) -> bool:
         """Whether the deal these answers are for is a lay-off deal (``d``: any position of it)."""
-        if self._lay is None:
-            self._lay = lay_off(d)
-        return self._lay
+        return d.kind is Kind.LAY_OFF
+
+    def paid(self, d: Deal) -> bool:
+        """Whether the coach's count of the deal these answers are for is paid, fewer better (:func:`~.grades.
+        counts_paid`; ``d``: any position of it, asked once)."""
+        if self._paid is None:
+            self._paid = counts_paid(d)
+        return self._paid
 
     def heuristic(self) -> bool:
         """Whether every other seat answers as the heuristic bot does (the kernel can then play its answers)."""
@@ -133,7 +138,7 @@ class OpenValues:
 
     values: dict[Any, float]
     exact: frozenset[Any]
-    unit: str
+    unit: Unit
 
     @property
     def top(self) -> float:
@@ -166,7 +171,7 @@ class _Search:
         from .review import outcome
 
         v = outcome(d, self.seat)
-        return -v if unit_of(d) == "pf" and not self.answers.lays_off(d) else v
+        return -v if self.answers.paid(d) else v
 
     def advance(self, d: Deal, on: bool) -> bool:
         """Play the others' answers and the player's forced moves until the player has a choice or the deal
@@ -258,13 +263,13 @@ def _bound(d: Deal, seat: int, lay: bool) -> float:
         return float(domino_value(dd.contract.points, best_place, seat, dd.fees()))
     td = d.trick_deal
     if td is None or td.contract is None or getattr(td.contract, "march", False) \
-            or not getattr(td.contract, "additive", d.game == "herzblatt"):
+            or not getattr(td.contract, "additive", d.kind is Kind.HERZBLATT):
         return math.inf
     obj = objective(d.observation(seat))
     from .review import outcome
 
     now = outcome(d, seat)
-    sign = -1 if unit_of(d) == "pf" else 1
+    sign = -1 if counts_paid(d) else 1
     val, base = amounts(td.contract, td.total_tricks)
     gain = 0
     for h in range(d.players):

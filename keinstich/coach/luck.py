@@ -29,13 +29,15 @@ class Luck:
     """One deal's duplicate comparison from one seat: ``got`` (what the seat got; None when several students got
     different scores on these cards), ``best`` (the best play knowing every hand, against the same opponents; None
     when the search did not settle it), ``bot`` (the heuristic bot in the seat, on the same cards, against them),
-    in ``unit``; ``lower_is_better`` for pfennig paid."""
+    in ``unit``; ``lower_is_better`` for pfennig paid. ``short``: the unit said as the coach's cells abbreviate it
+    ("pf": a review's), else in full (a class's results)."""
 
     got: float | None
     best: float | None
     bot: float
     unit: str
     lower_is_better: bool
+    short: bool = False
 
     @property
     def cards(self) -> float | None:
@@ -60,7 +62,8 @@ class Luck:
         got, best, play = self.got, self.best, self.play
         if got is None or best is None or play is None:
             return ""
-        fields = {"got": amount(got), "best": amount(best), "play": amount(play), "unit": unit_word(self.unit)}
+        fields = {"got": amount(got), "best": amount(best), "play": amount(play),
+                  "unit": unit_word(self.unit, short=self.short)}
         if not self.lower_is_better:
             if play == 0:
                 return _("On these cards even the best play, knowing every hand, gets {best} {unit}, as this seat "
@@ -85,7 +88,7 @@ class Luck:
                  "paid, {best} were down to the cards and {play} to the play, half each.", **fields)
 
     def _fair(self) -> str:
-        fields = {"bot": amount(self.bot), "unit": unit_word(self.unit)}
+        fields = {"bot": amount(self.bot), "unit": unit_word(self.unit, short=self.short)}
         if self.lower_is_better:
             return _("The fair comparison is on the same cards: there the heuristic bot in this seat paid {bot} "
                      "{unit}; a score on other cards says little.", **fields)
@@ -95,7 +98,7 @@ class Luck:
     def said_of_class(self, students: int) -> str:
         """One sentence for a class that played these cards: matchpoints compare play alone, and what the best
         play and the heuristic bot got on them."""
-        fields = {"bot": amount(self.bot), "unit": unit_word(self.unit)}
+        fields = {"bot": amount(self.bot), "unit": unit_word(self.unit, short=self.short)}
         if self.best is not None and self.lower_is_better and self.best <= 0:
             return ngettext(
                 "One student played these cards; on them the best play, knowing every hand, pays nothing, and the "
@@ -135,12 +138,11 @@ def deal_luck(position: Deal, seat: int, bots: Sequence[str], score: tuple[str, 
     ``bots`` (one spec per seat): the heuristic bot in the seat from here, and the best play knowing every hand,
     in the deal's result (``score``: its unit and whether fewer is better; the best only where the coach counts in
     that unit too). None when the deal is over."""
-    from keinstich.bots.base import lay_off
     from keinstich.bots.heuristic import HeuristicBot
     from keinstich.bots.play import bot_move
 
     from .against import open_values
-    from .grades import grades_of, pack_in_play
+    from .grades import counts_paid, grades_of, pack_in_play
     from .judgement import answers_for
     from .review import duplicate
 
@@ -154,8 +156,7 @@ def deal_luck(position: Deal, seat: int, bots: Sequence[str], score: tuple[str, 
     bot = float(played.result().scores[seat])
     grades = grades_of(position)
     best = None
-    coach_unit = "pfennig" if grades.unit == "pf" else grades.unit  # the coach's "pf" is the result's "pfennig"
-    if coach_unit == unit and (grades.unit == "pf" and not lay_off(position)) == lower:
+    if grades.unit == unit and counts_paid(position) == lower:
         d, on = position.copy(), True
         while not d.over and d.turn != seat:  # the others' answers up to the seat's first move
             mover = d.turn

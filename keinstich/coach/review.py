@@ -19,13 +19,13 @@ from keinstich.bots.herzblatt import banked_points
 from keinstich.bots.heuristic import HeuristicBot
 from keinstich.bots.play import bot_move
 from keinstich.cards import Style
-from keinstich.deal import Deal, Kind, Move
+from keinstich.deal import Deal, Kind, Move, Unit
 from keinstich.machine import check_deal
 from keinstich.wording.i18n import _, ngettext
 from keinstich.wording.names import grade_name, unit_word
 
 from .against import Answers, BotSpec
-from .grades import GRADES, Grade, grades_of, pack_in_play
+from .grades import GRADES, Grade, counts_paid, grades_of, pack_in_play
 from .judge import CoachError, verdict
 from .judgement import Judgement, answers_for, judgement, open_for
 from .luck import Luck
@@ -46,7 +46,7 @@ class Review:
     paid: float
     best_paid: float | None
     heuristic_paid: float
-    unit: str
+    unit: Unit
     lower_is_better: bool
     forced: int
     style: Style = "german"
@@ -65,7 +65,7 @@ class Review:
         (None)."""
         counts = ", ".join(f"{self.count(g)} {grade_name(g)}" for g in (*GRADES, Grade.DIFFERS) if self.count(g))
         n = len(self.decisions)
-        fields = {"counts": counts or _("none"), "amount": _num(self.paid), "unit": unit_word(self.unit),
+        fields = {"counts": counts or _("none"), "amount": _num(self.paid), "unit": unit_word(self.unit, short=True),
                   "best": _("not settled") if self.best_paid is None else _num(self.best_paid),
                   "bot": _num(self.heuristic_paid)}
         decisions = ngettext("{n} decision ({counts}).", "{n} decisions ({counts}).", n, **fields)
@@ -89,7 +89,7 @@ class Review:
     def luck(self) -> Luck:
         """The duplicate comparison: what the seat got, the best play knowing every hand and the heuristic bot, on
         the same cards (:attr:`Luck.said`: how much of the score the cards decided)."""
-        return Luck(self.paid, self.best_paid, self.heuristic_paid, self.unit, self.lower_is_better)
+        return Luck(self.paid, self.best_paid, self.heuristic_paid, self.unit, self.lower_is_better, short=True)
 
     @property
     def mistakes(self) -> tuple[Judgement, ...]:
@@ -191,7 +191,7 @@ def review(deal: Deal, seat: int, *, bots: BotSpec | Sequence[BotSpec] = "heuris
         if progress is not None:
             progress(done, todo)
     grades = grades_of(deal)
-    lower = grades.unit == "pf" and not lay_off(deal)
+    lower = counts_paid(deal)
     paid = outcome(deal, seat)
     if budget is not None:
         budget.check()

@@ -62,7 +62,7 @@ def _amount(value: float | None, unit: str, margin: float = 0.0) -> str:
         return "—"
     if round(value, 1) == 0 and margin < 0.05:
         return "0"
-    unit = unit_word(unit)
+    unit = unit_word(unit, short=True)
     if margin >= 1:
         return f"{number(round(value), None)} ± {round(margin)} {unit}"
     if margin >= 0.05:
