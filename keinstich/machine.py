@@ -16,6 +16,7 @@ from keinstich.cards import Card, Style, cards, mask_of, quoted
 from keinstich.cards import pack as pack_named
 from keinstich.deal import IllegalPlay, Kind, Move, better
 from keinstich.limits import check_whole
+from keinstich.wording.i18n import _
 
 if TYPE_CHECKING:
     from keinstich.deal import Deal
@@ -41,8 +42,14 @@ def check_deal(deal: object, what: str) -> None:
 
 def check_seat(seat: object, players: int, error: type[ValueError] = ValueError, name: str = "seat") -> int:
     """``seat`` as a seat number from 0 to ``players - 1``, or a clear refusal naming ``name`` (no
-    negative indexing, no True for seat 1)."""
-    return check_whole(name, seat, 0, players - 1, error)
+    negative indexing, no True for seat 1), in the reader's language: the one seat check of the kit's deals, bots,
+    coach, codes and widgets."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        # TRANSLATORS: a refused seat number; {name} is the argument's name as the code spells it ("seat",
+        # "dealer"), {last} the highest seat, {seat} what was given: "seat must be a seat from 0 to 3, not 7"
+        raise error(_("{name} must be a seat from 0 to {last}, not {seat}", name=name, last=players - 1,
+                      seat=quoted(seat)))
+    return seat
 
 
 def named(spec: object, players: int | None, fits: Callable[[object], bool], kind: str,

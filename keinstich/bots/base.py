@@ -86,16 +86,17 @@ class BotError(ValueError):
     """An observation a bot cannot act on (not its turn, the deal is over, an unknown pack)."""
 
 
-KINDS = ("trick", "lay-off", "herzblatt")
-"""The kinds of observation a bot answers (an observation's ``kind``)."""
+KINDS = tuple(Kind)
+"""The kinds of observation a bot answers (an observation's ``kind``, a deal's too)."""
 
 
 def check_observation(obs: object, what: str = "a bot") -> None:
     """Refuse anything but one seat's observation: a whole deal (pass ``deal.observation(seat)``:
     a bot never sees the hidden hands), or another value."""
-    if getattr(obs, "kind", None) in KINDS:
+    deal = callable(getattr(obs, "observation", None))
+    if not deal and getattr(obs, "kind", None) in KINDS:
         return
-    if callable(getattr(obs, "observation", None)):
+    if deal:
         raise TypeError(f"{what} is handed one seat's view of the deal, not the deal itself: "
                         f"pass deal.observation(seat), e.g. deal.observation(deal.turn)")
     raise TypeError(f"{what} is handed a seat's observation, deal.observation(seat), not {quoted(obs)}")

@@ -20,7 +20,7 @@ from keinstich.bots.heuristic import HeuristicBot
 from keinstich.bots.play import bot_move
 from keinstich.cards import Style
 from keinstich.deal import Deal, Kind, Move, Unit
-from keinstich.machine import check_deal
+from keinstich.machine import check_deal, check_seat
 from keinstich.wording.i18n import _, ngettext
 from keinstich.wording.names import grade_name, unit_word
 
@@ -159,9 +159,7 @@ def review(deal: Deal, seat: int, *, bots: BotSpec | Sequence[BotSpec] = "heuris
     called after each decision; ``budget`` stops the work (:class:`~keinstich.bots.budget.Stopped`); ``style``
     names the cards (by default as the pack does)."""
     check_deal(deal, "review")
-    n = len(deal.dealt)
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-        raise CoachError(f"seat must be a seat from 0 to {n - 1}, not {seat!r}")
+    check_seat(seat, len(deal.dealt), CoachError)
     answers = answers_for(deal, seat, bots)
     history = deal.history
     todo = sum(1 for s, _x in history if s == seat)
