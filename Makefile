@@ -48,6 +48,8 @@ FILL_DELAY ?=
 table: $(STAMP)
 	@echo "The table for a class: the teacher opens http://$(IP):$(PORT)/?teacher=1 (Show hands, stepping, asking the"
 	@echo "class), deals the position and hands out the link that Copy link gives. Stop it with Ctrl-C."
+	@# after a git pull the compiled kernel is stale: compile it now (4 s when it is not), not in the first student's table
+	$(BIN)/python -m keinstich.warm
 	$(CONFIG) KEINSTICH_POOL=$(POOL) KEINSTICH_FILL_DELAY=$(FILL_DELAY) \
 		$(BIN)/voila apps/table.ipynb --no-browser --Voila.ip=$(IP) --port=$(PORT)
 

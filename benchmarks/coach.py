@@ -78,12 +78,12 @@ def forget() -> None:
 
 def thorough(position: Any) -> Any:
     """The reference: the same judge with ten times the deals and no early stop."""
-    settle, deals = fair_module.SETTLE, fair_module.DEALS
+    settle, deals, near = fair_module.SETTLE, fair_module.DEALS, fair_module.NEAR
     try:
-        fair_module.SETTLE, fair_module.DEALS = math.inf, 10 * deals
+        fair_module.SETTLE, fair_module.DEALS, fair_module.NEAR = math.inf, 10 * deals, 1
         return fair_module.fair(position, cap=10 * fair_module.CAP, salt="thorough")
     finally:
-        fair_module.SETTLE, fair_module.DEALS = settle, deals
+        fair_module.SETTLE, fair_module.DEALS, fair_module.NEAR = settle, deals, near
 
 
 def _word(grade: Any) -> str:

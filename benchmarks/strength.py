@@ -12,6 +12,13 @@ interval. The goal (issue 27): the coach pays no more than the Monte Carlo bot o
     python benchmarks/strength.py --save all.json                   # keep every deal's result
     python benchmarks/strength.py --reuse all.json --save new.json  # only the coach plays again
     python benchmarks/strength.py --report all.json,new.json        # the table of saved runs
+    python benchmarks/strength.py --reuse all.json --play montecarlo-names-free --save with.json  # one player more
+
+The Monte Carlo bot's play-outs break the heuristic's ties by suit name, exactly as its heuristic opponents here do,
+so they model those opponents perfectly; the coach may not read names (a position and its renamed twin get one
+verdict). ``montecarlo-names-free`` (always played, its line printed when present) is the Monte Carlo bot with the
+judge's name-free play-outs: the difference between the two Monte Carlo lines is what knowing the opponents' tie-breaks
+is worth, and the coach against it compares the two searches alone.
 """
 
 from __future__ import annotations
@@ -36,6 +43,7 @@ from keinstich.games import game
 CONTRACTS = ("no-tricks", "no-hearts", "no-obers", "no-max", "black-pig", "no-penultimate", "no-first-last", "power",
              "power-black-pig")
 PLAYERS = ("coach", "montecarlo", "heuristic")
+EXTRA = ("montecarlo-names-free", "as-it-stands")
 
 
 def seed_of(contract: str, i: int) -> str:
@@ -65,8 +73,8 @@ def play(contract: str, i: int, who: str) -> float:
         pick = coach_move
     elif who == "as-it-stands":
         pick = fair_move
-    elif who == "montecarlo":
-        mc = MonteCarloBot(seed=seed_of(contract, i))
+    elif who in ("montecarlo", "montecarlo-names-free"):
+        mc = MonteCarloBot(seed=seed_of(contract, i), names_free=who != "montecarlo")
         pick = lambda p: bot_move(mc, p.observation(0))  # noqa: E731
     else:
         h = HeuristicBot()
@@ -106,17 +114,23 @@ def main() -> None:
     ap.add_argument("--as-it-stands", action="store_true",
                     help="also the fair judgement's leading card on the position as it stands (no renaming)")
     ap.add_argument("--save", help="write every deal's result to this JSON file (the results so far every 50 deals)")
-    ap.add_argument("--reuse", help="take the Monte Carlo and heuristic bots' results from this JSON file (written by "
-                                    "--save with the same deals): only the coach plays")
+    ap.add_argument("--reuse", help="take the players' results from this JSON file (written by --save with the same "
+                                    "deals): only the coach plays again, or those --play names")
+    ap.add_argument("--play", help="the players to play now (comma separated; with --reuse, the others' results "
+                                   "come from that file): coach, montecarlo, heuristic, " + ", ".join(EXTRA))
     ap.add_argument("--report", help="play nothing: print the table of the runs saved in these JSON files (comma "
                                      "separated; a later file's contract replaces an earlier one's)")
     args = ap.parse_args()
     contracts = args.contracts.split(",")
-    players = (*PLAYERS, "as-it-stands") if args.as_it_stands else PLAYERS
+    players = (*PLAYERS, "montecarlo-names-free", *(("as-it-stands",) if args.as_it_stands else ()))
     known: dict[str, dict[str, dict[str, float]]] = {}
     if args.reuse:
         known = json.loads(Path(args.reuse).read_text())
-    play_now = tuple(w for w in players if w == "coach" or not known) if known else players
+    play_now = tuple(args.play.split(",")) if args.play else ("coach",) if known else players
+    unknown = [w for w in play_now if w not in (*PLAYERS, *EXTRA)]
+    if unknown:
+        ap.error(f"unknown player {unknown[0]!r}: use {', '.join((*PLAYERS, *EXTRA))}")
+    players = tuple(dict.fromkeys((*players, *play_now)))
     jobs = [(c, i, play_now) for c in contracts for i in range(args.deals)]
     print(f"Duplicate strength: seat 0 by the coach's best card, the Monte Carlo bot (defaults) and the heuristic bot, "
           f"the others heuristic; {args.deals} deals per contract; {platform.python_version()}, "
@@ -168,6 +182,23 @@ def main() -> None:
     dm, hm = interval([r["coach"] - r["montecarlo"] for r in every])
     print(f"{'all':16s} coach − MC {dm:+.2f} ({dm - hm:+.2f} … {dm + hm:+.2f}) pf a deal over {len(every)} deals; "
           f"the coach pays more than the Monte Carlo bot on: {', '.join(worse) or 'no contract'} (goal: none)")
+    named = [r for c in contracts for r in results[c].values() if "montecarlo-names-free" in r]
+    if named:
+        print("the Monte Carlo bot with the judge's name-free play-outs:")
+        for c in contracts:
+            rows = [results[c][i] for i in sorted(results[c]) if "montecarlo-names-free" in results[c][i]]
+            if not rows:
+                continue
+            m, h = interval([r["montecarlo-names-free"] for r in rows])
+            d, hd = interval([r["coach"] - r["montecarlo-names-free"] for r in rows])
+            e, he = interval([r["montecarlo-names-free"] - r["montecarlo"] for r in rows])
+            print(f"  {c:16s} {m:6.2f} ± {h:4.2f}; coach − it {d:+5.2f} ({d - hd:+.2f} … {d + hd:+.2f}); "
+                  f"it − Monte Carlo {e:+5.2f} ({e - he:+.2f} … {e + he:+.2f})")
+        d, hd = interval([r["coach"] - r["montecarlo-names-free"] for r in named])
+        e, he = interval([r["montecarlo-names-free"] - r["montecarlo"] for r in named])
+        print(f"  {'all':16s} coach − it {d:+.2f} ({d - hd:+.2f} … {d + hd:+.2f}) pf a deal; it − Monte Carlo "
+              f"{e:+.2f} ({e - he:+.2f} … {e + he:+.2f}): what modelling the opponents' tie-breaks by name is worth, "
+              f"over {len(named)} deals")
     if "as-it-stands" in players:
         for c in contracts:
             rows = [results[c][i] for i in sorted(results[c])]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from numbers import Integral
 from typing import ClassVar, Literal
 
@@ -197,6 +198,13 @@ def herzeln_domino(players: int = 4, layout: Layout = "chain", order: Order = "a
     """
     if isinstance(players, bool) or not isinstance(players, int) or players < 2:
         raise DominoError(f"a domino deal needs 2 players or more, not {players!r}")
+    if isinstance(layout, str) and isinstance(order, str) and isinstance(voluntary_pass, bool):
+        return _herzeln_domino(players, layout, order, voluntary_pass)
+    return _herzeln_domino.__wrapped__(players, layout, order, voluntary_pass)  # refused there, saying why
+
+
+@lru_cache(maxsize=64)  # a frozen value, asked for on every record of a Herzeln deal (the judge's renamings make many)
+def _herzeln_domino(players: int, layout: Layout, order: Order, voluntary_pass: bool) -> DominoContract:
     if layout == "chain":
         rules = DominoRules(layout="chain", order=order, voluntary_pass=voluntary_pass)
     else:

@@ -23,7 +23,7 @@ from typing import Any
 
 from keinstich.bots.base import domino_value
 from keinstich.bots.domino_board import Board
-from keinstich.bots.rollouts import _pool, _split
+from keinstich.bots.rollouts import in_shares
 from keinstich.cards import ALL_CARDS, Card
 from keinstich.deal import Lay, Move
 from keinstich.kernel.jit import array, zeros
@@ -144,11 +144,7 @@ class LayOffRolls:
             values_many(self.S0, self.L, flat[lo * n:hi * n], hi - lo, self.seat, cards, at, self.weights, self.fee,
                         seeds[lo:hi], zeros(D_SIZE), zeros(D_SIZE), zeros(52), out[lo * k:hi * k])
 
-        parts = _split(deals)
-        if len(parts) == 1:
-            share(0, deals)
-        else:  # the compiled play-outs let go of Python's lock: one share of the deals per core
-            list(_pool().map(lambda part: share(*part), parts))
+        in_shares(deals, share)
         if (out == DEADLOCK).any():
             raise AssertionError("deadlock: no card in any hand fits the layout")
         return out.reshape(deals, k).astype(float)

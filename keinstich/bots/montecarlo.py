@@ -59,7 +59,7 @@ from keinstich.cards import Card, Pack, cards_of, mask_of
 from keinstich.deal import Ask, Kind
 from keinstich.games.herzblatt import SKAT, TOTAL_POINTS, HerzblattDeal, HerzblattObservation, card_points, settle
 from keinstich.layoff import DominoObservation
-from keinstich.limits import check_whole, quoted
+from keinstich.limits import check_flag, check_whole, quoted
 from keinstich.tricks import Observation
 from keinstich.wording import say
 from keinstich.wording.i18n import _, number
@@ -95,14 +95,17 @@ class MonteCarloBot(BaseBot):
     when it cannot be told from the observation. ``play_for``: in Herzblatt's card play, ``"stake"``
     (default) values each card by the settlement its side can expect (docs/rules.md §4.5, §4.6: reaching
     66, schneider, the stakes), ``"points"`` by the side's card points alone (for comparison: the
-    extra point that reaches 66 is worth far more than one beyond it).
+    extra point that reaches 66 is worth far more than one beyond it). ``names_free``: the trick play-outs break
+    the heuristic's ties by what the deal says, never by a suit's name, as the coach's judgement plays them
+    (:mod:`keinstich.coach.fair`); by default they break them by name, as the heuristic bot does, and so model an
+    opponent that is the heuristic bot exactly.
     """
 
     name = "montecarlo"
 
     def __init__(self, seed: int | str | random.Random | None = None, *, samples: int = DEFAULT_SAMPLES,
                  time_limit: float | None = None, exact_tricks: int = 3, enumerate_below: int | None = None,
-                 pack: Pack | str | None = None, play_for: PlayFor = "stake") -> None:
+                 pack: Pack | str | None = None, play_for: PlayFor = "stake", names_free: bool = False) -> None:
         super().__init__(seed, pack=pack)
         check_whole("samples", samples, 1)
         check_whole("exact_tricks", exact_tricks, 0)
@@ -115,6 +118,7 @@ class MonteCarloBot(BaseBot):
         if play_for not in ("stake", "points"):
             raise ValueError(f"play_for must be 'stake' or 'points', not {play_for!r}")
         self.play_for: PlayFor = play_for
+        self.names_free = check_flag("names_free", names_free)
         self.samples = samples
         self.time_limit = time_limit
         self.exact_tricks = exact_tricks
@@ -176,7 +180,7 @@ class MonteCarloBot(BaseBot):
                      cands: list[tuple[Card, tuple[Card, ...]]]) -> Means:
         """Each candidate card's mean value (higher is better) over the deals sampled or listed."""
         worlds = TrickWorlds(obs, [c for c, _x in cands], obj, in_play=in_play, discards=discards, soloist=soloist,
-                             exact=len(obs.hand) <= self.exact_tricks)
+                             exact=len(obs.hand) <= self.exact_tricks, fair=self.names_free)
         n_worlds = worlds.count()
         listing = 0 <= n_worlds <= self.enumerate_below
         totals = [0.0] * len(cands)

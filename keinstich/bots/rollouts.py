@@ -66,6 +66,17 @@ def _split(deals: int) -> list[tuple[int, int]]:
     return list(itertools.pairwise(cut))
 
 
+def in_shares(deals: int, share: Callable[[int, int], None]) -> None:
+    """``share(lo, hi)`` for each worker's share of a batch of ``deals``, on the worker threads when there are
+    several (the compiled play-outs let go of Python's lock, so each share runs on a core of its own); ``share``
+    gives each share a state of its own to work in."""
+    parts = _split(deals)
+    if len(parts) == 1:
+        share(0, deals)
+    else:
+        list(_pool().map(lambda part: share(*part), parts))
+
+
 def kernel_rolls(obs: Observation) -> bool:
     """Whether :class:`Rollouts` can take this decision: a contract the kernel scores, at most 8 seats."""
     return obs.players <= MAX_SEATS and additive(obs.contract)
@@ -143,17 +154,15 @@ class Rollouts:
         out = np.zeros(2 * MAX_SEATS * k * deals, dtype=np.int64)
         flat = np.ascontiguousarray(hands, dtype=np.int64).reshape(-1)
         which = array([c.index for c in cards])
-        parts = _split(deals)
-        if len(parts) == 1:
-            after_each_deal(self._S, self.T, self.H, which, self._W, self._rnd, out, flat, deals)
-        else:  # the compiled play-outs let go of Python's lock: one share of the deals per core, each with its state
-            step = 2 * MAX_SEATS * k
+        step = 2 * MAX_SEATS * k
 
-            def share(lo: int, hi: int) -> None:
-                after_each_deal(self._S.copy(), self.T, self.H, which, self._W.copy(), self._rnd,
-                                out[lo * step:hi * step], flat[lo * n:hi * n], hi - lo)
+        def share(lo: int, hi: int) -> None:
+            whole = hi - lo == deals  # one share: the state kept for it, not a copy
+            after_each_deal(self._S if whole else self._S.copy(), self.T, self.H, which,
+                            self._W if whole else self._W.copy(), self._rnd, out[lo * step:hi * step],
+                            flat[lo * n:hi * n], hi - lo)
 
-            list(_pool().map(lambda part: share(*part), parts))
+        in_shares(deals, share)
         got = out.reshape(deals, k, 2 * MAX_SEATS)
         scores = got[:, :, :n]
         if self.march:
@@ -211,4 +220,4 @@ class Rollouts:
         return [search.after_hands(hands, spot, c) for c in (self.cards if cards is None else cards)]
 
 
-__all__ = ["Rollouts", "kernel_rolls"]
+__all__ = ["Rollouts", "in_shares", "kernel_rolls"]

@@ -382,11 +382,16 @@ def line_after(position: Deal, answers: Answers, move: Move, *, budget: Budget |
         if d.over:
             return d
         best_m, best_v = None, -math.inf
+        # the kernel searches as the Python search does (the same values, the same first best), far faster
+        kernel = _Kernel(d, seat) if _kernel_search(d) and answers.kernel_answers(d) else None
         for m in search.order(d, on):
-            child = d.copy()
-            child_on = answers.on_line(d, on, m)
-            child.play(m, seat)
-            v = search.search(child, child_on, best_v)
+            if kernel is not None:
+                v = kernel.value(m, best_v)
+            else:
+                child = d.copy()
+                child_on = answers.on_line(d, on, m)
+                child.play(m, seat)
+                v = search.search(child, child_on, best_v)
             if v > best_v:
                 best_m, best_v = m, v
         on = answers.on_line(d, on, best_m)

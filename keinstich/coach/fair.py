@@ -18,10 +18,14 @@ Every move is valued on the same deals, so two moves are compared on equal cards
 mean of its shortfall against the leading move, deal by deal). Deals are drawn in batches until each move's
 grade is settled: its cost, give or take :data:`Z` standard errors, lies within one grade's band
 (:class:`~keinstich.coach.grades.Grades`), and no move could beat the leader by the *fine* threshold. A move
-already settled as clearly worse is not played out again. At :data:`CAP` moves valued (or :data:`DEALS` deals) the
-sampling stops; a grade
+whose grade is settled is not played out again (unless it may still be the leading move): the deals go to the moves
+still close to a threshold. At :data:`CAP` moves valued (or :data:`DEALS` deals) the sampling stops, but for the
+moves whose grade is read near a threshold, which go on with the leader to :data:`NEAR` times the cap; a grade
 still unsettled is the kindest the evidence allows (the band of the cost's lower bound), so a move that cannot
 be told apart from the best is never called a mistake.
+
+A class of equivalent cards is played out by one of its cards: the classes hold only cards the play-outs cannot
+tell apart (:func:`~keinstich.bots.worlds.played_alike`), so that card's values are every card's of its class.
 
 The draws are seeded from what the player can know (:func:`view_key`): the same position always gets the
 same verdict, from the Hint, the review, a quiz or a re-run, and two deals the player cannot tell apart get
@@ -78,6 +82,15 @@ the Hint's move is the best mean, and a few hundred more deals on the two or thr
 Monte Carlo bot, which values every move on its 160 deals, found the better card where the judge had stopped at
 128)."""
 
+NEAR = 2
+"""When a trick deal's decision reaches :data:`CAP` (or :data:`DEALS`) with a grade still unsettled, the moves whose
+grade is read near a threshold (:data:`NEAR_SE`), and the leading move they are measured against, go on to this
+many times the cap: there another seed would read another grade. The other moves keep the grade read at the cap."""
+
+NEAR_SE = 2.0
+"""A grade is read near a threshold when the cost it is read at (the cost less :data:`Z` standard errors) is within
+this many standard errors of the threshold."""
+
 CAP_LAY_OFF = 2048
 """Moves valued at most for one decision of a lay-off deal near its end, where each deal is solved by an exact
 search (:mod:`keinstich.kernel.layoff_search`; its random play-outs, like a trick deal's, go to :data:`CAP`)."""
@@ -93,8 +106,8 @@ EXACT_TRICKS = 3
 class Fair:
     """The fair judgement of one decision.
 
-    ``moves``: one per class of equivalent moves (same suit, next in rank, costing the same), each with its
-    class in ``same``; for each of them (by index): ``mean`` value for the seat's side (higher is better;
+    ``moves``: one per class of equivalent moves (same suit, next in rank, costing the same, played out alike), each
+    with its class in ``same``; for each of them (by index): ``mean`` value for the seat's side (higher is better;
     only differences mean something), ``cost`` against the leading move, ``margin`` (give or take: :data:`Z`
     standard errors of the cost; 0 where nothing is left to luck), ``deals`` (on how many deals it was valued)
     and its ``grade``. ``leader``: the index of the move with the best mean (the Hint's move). ``count``: deals
@@ -222,7 +235,7 @@ def fair(position: Deal, *, salt: str = "", cap: int | None = None, budget: Budg
             in_play, discards, soloist = obs.rules.pack.mask, mask_of(obs.discards), obs.soloist
         else:
             t, in_play, discards, soloist = obs, in_play_mask(obs, pack_in_play(position)), 0, None
-        cands = candidates(t, in_play)
+        cands = candidates(t, in_play, alike=True)
         picks = [c for c, _ in cands]
         moves = [*picks]
         same = [tuple(s) for _, s in cands]
@@ -287,12 +300,25 @@ def _sample(moves: Sequence[Move], same: Sequence[tuple[Move, ...]], worlds: Tri
     count = 0
     settled = False
     valued = 0
-    while valued < cap and count < DEALS:
+    most, limit = DEALS, cap
+    while True:
+        if valued >= limit or count >= most:
+            if isinstance(worlds, DominoWorlds) or most > DEALS or NEAR <= 1 or not blocks:
+                break
+            # grades still unsettled: the moves read near a threshold go on, the others keep the grade read now
+            stats = _stats(np.concatenate(blocks), grades, kept, False)
+            for i in active:
+                if i != stats.leader and i not in stats.near:
+                    kept.setdefault(i, stats.grade[i])
+            active = [i for i in active if i not in kept]
+            if len(active) < 2:
+                break
+            most, limit = NEAR * DEALS, NEAR * cap
         if every is not None:
             drawn = every
         else:
-            drawn = worlds.sampler.draw_many(rs, min(FIRST if not count else _next(count), DEALS - count,
-                                                     max(1, (cap - valued) // len(active))))
+            drawn = worlds.sampler.draw_many(rs, min(FIRST if not count else _next(count), most - count,
+                                                     max(1, (limit - valued) // len(active))))
         hands = worlds.full_many(drawn)
         block = np.full((len(hands), k), np.nan)
         block[:, active] = worlds.values_many(hands, active, rs)
@@ -334,10 +360,13 @@ class _Stats:
     leader: int
     settled: bool
     clear: set[int]
-    """Moves settled as clearly worse than the best: they need no more deals."""
+    """Moves whose grade is settled and that cannot be the leading move (settled as worse than the best, or as best
+    but clearly behind the leader): they need no more deals."""
     contending: set[int]
     """Moves graded best that the deals cannot yet tell from the leader (their cost is within its doubt), whose
     values differ from the leader's in some deal: either may be the leading move."""
+    near: set[int]
+    """Moves whose grade is not settled and is read near a threshold (:data:`NEAR_SE`)."""
 
 
 def _stats(values: Any, grades: Grades, kept: dict[int, Grade], certain: bool) -> _Stats:
@@ -358,6 +387,7 @@ def _stats(values: Any, grades: Grades, kept: dict[int, Grade], certain: bool) -
     settled = True
     clear: set[int] = set()
     contending: set[int] = set()
+    near: set[int] = set()
     for i in range(k):
         if i == leader:
             continue
@@ -372,12 +402,15 @@ def _stats(values: Any, grades: Grades, kept: dict[int, Grade], certain: bool) -
             grade[i] = kept[i]
         elif grades.grade(max(0.0, mu - SETTLE * se)) != grades.grade(max(0.0, mu + SETTLE * se)):
             settled = False
-        elif grade[i] != Grade.BEST:
-            clear.add(i)
-        elif n == len(values) and mu < Z * se and spread > 0:
+            read = max(0.0, mu - Z * se)
+            if any(abs(read - t) < NEAR_SE * se for t in (grades.fine, grades.mistake, grades.blunder)):
+                near.add(i)
+        elif grade[i] == Grade.BEST and n == len(values) and mu < Z * se and spread > 0:
             contending.add(i)
-    return _Stats(mean, cost, margin, grade, leader, settled, clear, contending)
+        else:  # settled, and not a rival of the leader: its deals go to the moves near a threshold
+            clear.add(i)
+    return _Stats(mean, cost, margin, grade, leader, settled, clear, contending, near)
 
 
-__all__ = ["BATCH", "CAP", "CAP_LAY_OFF", "DEALS", "FIRST", "LEAD_DEALS", "LIST_UP_TO", "SETTLE", "Fair", "Z",
-           "as_played", "fair", "key", "view_key"]
+__all__ = ["BATCH", "CAP", "CAP_LAY_OFF", "DEALS", "FIRST", "LEAD_DEALS", "LIST_UP_TO", "NEAR", "NEAR_SE", "SETTLE",
+           "Fair", "Z", "as_played", "fair", "key", "view_key"]

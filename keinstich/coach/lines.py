@@ -7,7 +7,9 @@ move, exactly as the judge did (:func:`~keinstich.bots.heuristic.fair_playout`; 
 own line: at each card the seat to move plays the card the search values best for its side), and returns the
 tricks from the decision on. :func:`pair` gives the two lines of a deal (after a move and after the leading move)
 with the judge's difference between them, so that what they tell can be checked against what the judge counted:
-replayed, the two lines differ by exactly the judge's values.
+replayed, the two lines differ by exactly the judge's values. (The judge plays one card of a class of equivalent
+cards out for all of them; its classes hold only cards its play-outs cannot tell apart, so the learner's own card
+played out is a line the judge counted.)
 
 A verdict renamed from a canonical stand-in (:mod:`.equivalence`) is replayed in the stand-in's deals, and its cards
 renamed back: the lines speak of the cards the learner sees.
@@ -98,29 +100,8 @@ def lines(v: Verdict, move: Move, row: int) -> tuple[LineTrick, ...]:
     ``v``'s cards): played out as the judge played it out (see the module)."""
     base, relabel = _base(v)
     m = relabel.move(move) if relabel is not None else move
-    played, swap = _judged_as(base, m)
-    line = _played(base, played, row)
-    back = relabel.inverse() if relabel is not None else None
-    if swap is not None:
-        back = swap if back is None else swap.then(back)
-    return _told(base, line, back)
-
-
-def _judged_as(base: Verdict, move: Move) -> tuple[Move, Any]:
-    """The move the judge played out for ``move`` (the first card of its class: the judge values a class of cards
-    next in rank by one of them), and the renaming that swaps the two (None when ``move`` is that card). The
-    heuristic plays on after the King of a King-Ace pair otherwise than after the Ace (it reads ranks, as the bot
-    does), so ``move`` itself played out is not what the judge counted; the judge's line with the two cards swapped
-    is a line after ``move`` in which every trick goes as it went (the class's cards are next to each other among the
-    live cards and cost the same), and it differs by exactly the judge's values."""
-    from .equivalence import Relabel
-
-    f = base.judged
-    assert f is not None
-    rep = f.moves[f.index(move)]
-    if rep == move or not isinstance(rep, Card) or not isinstance(move, Card):
-        return move, None
-    return rep, Relabel.of({rep: move, move: rep})
+    line = _played(base, m, row)
+    return _told(base, line, relabel.inverse() if relabel is not None else None)
 
 
 def pair(v: Verdict, move: Move, row: int) -> Pair:
