@@ -23,7 +23,7 @@ from typing import Any, cast
 
 from keinstich.bots.base import Bot, lay_off, objective
 from keinstich.bots.budget import Budget, Stopped
-from keinstich.bots.open_hands import open_search, plays_heuristic
+from keinstich.bots.open_hands import OpenSearch, open_search, plays_heuristic
 from keinstich.bots.play import bot_move
 from keinstich.bots.tables import amounts
 from keinstich.cards import Pack
@@ -313,8 +313,7 @@ def open_values(position: Deal, answers: Answers, *, budget: Budget | None = Non
     search = _Search(seat, answers, budget)
     on = _on_played(position, answers)
     value_of: Callable[[Move, float], float]
-    kernel = open_search(position, seat, limit=NODES * 8) if _kernel_search(position) and \
-        answers.kernel_answers(position) else None
+    kernel = _kernel(position, answers)
     if kernel is not None:
         value_of = kernel.value
     else:
@@ -340,6 +339,14 @@ def open_values(position: Deal, answers: Answers, *, budget: Budget | None = Non
             raise
         return None
     return OpenValues(values, frozenset(exact), unit_of(position))
+
+
+def _kernel(position: Deal, answers: Answers) -> OpenSearch | None:
+    """The kernel's search for the answers' seat from ``position``, where the kernel can search it and play the
+    others' answers (:func:`_kernel_search`, :meth:`Answers.kernel_answers`); else None."""
+    if not (_kernel_search(position) and answers.kernel_answers(position)):
+        return None
+    return open_search(position, answers.seat, limit=NODES * 8)
 
 
 def _kernel_search(position: Deal) -> bool:
@@ -383,7 +390,7 @@ def line_after(position: Deal, answers: Answers, move: Move, *, budget: Budget |
             return d
         best_m, best_v = None, -math.inf
         # the kernel searches as the Python search does (the same values, the same first best), far faster
-        kernel = _Kernel(d, seat) if _kernel_search(d) and answers.kernel_answers(d) else None
+        kernel = _kernel(d, answers)
         for m in search.order(d, on):
             if kernel is not None:
                 v = kernel.value(m, best_v)
