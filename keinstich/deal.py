@@ -54,6 +54,9 @@ class Unit(StrEnum):
         """Whether a score in this unit is paid (pfennig: lower is better), not won (higher is better)."""
         return self is Unit.PFENNIG
 
+    def __repr__(self) -> str:
+        return repr(self.value)  # a result reads as it always has: Result(scores=(…), unit='points', …)
+
     @property
     def short(self) -> str:
         """The unit's short code, as the coach's cells and the trainer's bank abbreviate it: ``"pf"`` for pfennig,

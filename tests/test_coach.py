@@ -161,7 +161,7 @@ def test_a_partie_is_played_out_and_every_deal_reviewed_from_the_seat() -> None:
     assert all(d.over for d in pr.deals) and all(r.seat == 1 for r in pr.reviews)
     for row, r in zip(pr.rows(), pr.reviews, strict=True):
         assert row["mistakes"] == len([j for j in r.decisions if j.grade == "mistake"])
-        assert row["you"].endswith(f"{r.paid:g} {r.unit.short}")
+        assert row["you"].endswith(f"{r.paid:g} {r.unit}")
     costs = [j.cost for _, j in pr.worst(10)]
     assert costs == sorted(costs, reverse=True)
     assert f"{len(pr.deals)} deals" in pr.summary and "<table>" in pr._repr_html_()

@@ -40,6 +40,7 @@ def test_a_kind_and_a_unit_read_as_their_text():
     assert Kind.LAY_OFF == "lay-off" and f"{Kind.HERZBLATT}" == "herzblatt"
     assert Result((1, 2), "pfennig").unit is Unit.PFENNIG  # text given is read as the unit
     assert str(Result((1, -1), Unit.POINTS)) == "seat 0: +1, seat 1: -1 (points)"
+    assert "unit='points'" in repr(Result((1, -1), Unit.POINTS))  # reads as it did when the unit was text
     with pytest.raises(ValueError):
         Result((1, 2), "pf")  # one vocabulary: the coach's old "pf" is no unit
 

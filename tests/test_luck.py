@@ -10,7 +10,6 @@ from keinstich.classroom import class_results, example_class
 from keinstich.coach import review
 from keinstich.coach.luck import Luck
 from keinstich.contracts import NO_TRICKS
-from keinstich.deal import Unit
 from keinstich.tricks import TrickDeal
 from keinstich.wording.i18n import use_language
 
@@ -47,19 +46,18 @@ def test_the_review_says_how_much_of_the_score_the_cards_decided(beginner):
     (80, 80, 70, False, "gets 80 pf, as this seat did: the cards allowed no more."),
 ])
 def test_each_split_is_said_with_its_figures(got, best, bot, lower, words):
-    luck = Luck(got, best, bot, Unit.PFENNIG, lower, short=True)
+    luck = Luck(got, best, bot, "pf", lower)
     assert words in luck.said
     assert luck.play == abs(got - best)
     assert ("paid" if lower else "got") + f" {bot} pf; a score on other cards says little." in luck.said
 
 
 def test_without_a_settled_best_only_the_fair_comparison_is_said():
-    luck = Luck(10, None, 20, Unit.PFENNIG, True, short=True)
+    luck = Luck(10, None, 20, "pf", True)
     assert luck.play is None
     assert luck.said == ("The fair comparison is on the same cards: there the heuristic bot in this seat paid 20 pf; "
                          "a score on other cards says little.")
-    nothing = Luck(0, 0, 5, Unit.PFENNIG, True, short=True)
-    assert nothing.said.startswith("The fair comparison")  # nothing paid: nothing to split
+    assert Luck(0, 0, 5, "pf", True).said.startswith("The fair comparison")  # nothing paid: nothing to split
 
 
 def test_the_class_is_told_what_its_cards_allowed():

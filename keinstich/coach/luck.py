@@ -29,15 +29,13 @@ class Luck:
     """One deal's duplicate comparison from one seat: ``got`` (what the seat got; None when several students got
     different scores on these cards), ``best`` (the best play knowing every hand, against the same opponents; None
     when the search did not settle it), ``bot`` (the heuristic bot in the seat, on the same cards, against them),
-    in ``unit``; ``lower_is_better`` for pfennig paid. ``short``: the unit said as the coach's cells abbreviate it
-    ("pf": a review's), else in full (a class's results)."""
+    in ``unit``; ``lower_is_better`` for pfennig paid."""
 
     got: float | None
     best: float | None
     bot: float
     unit: str
     lower_is_better: bool
-    short: bool = False
 
     @property
     def cards(self) -> float | None:
@@ -62,8 +60,7 @@ class Luck:
         got, best, play = self.got, self.best, self.play
         if got is None or best is None or play is None:
             return ""
-        fields = {"got": amount(got), "best": amount(best), "play": amount(play),
-                  "unit": unit_word(self.unit, short=self.short)}
+        fields = {"got": amount(got), "best": amount(best), "play": amount(play), "unit": unit_word(self.unit)}
         if not self.lower_is_better:
             if play == 0:
                 return _("On these cards even the best play, knowing every hand, gets {best} {unit}, as this seat "
@@ -88,7 +85,7 @@ class Luck:
                  "paid, {best} were down to the cards and {play} to the play, half each.", **fields)
 
     def _fair(self) -> str:
-        fields = {"bot": amount(self.bot), "unit": unit_word(self.unit, short=self.short)}
+        fields = {"bot": amount(self.bot), "unit": unit_word(self.unit)}
         if self.lower_is_better:
             return _("The fair comparison is on the same cards: there the heuristic bot in this seat paid {bot} "
                      "{unit}; a score on other cards says little.", **fields)
@@ -98,7 +95,7 @@ class Luck:
     def said_of_class(self, students: int) -> str:
         """One sentence for a class that played these cards: matchpoints compare play alone, and what the best
         play and the heuristic bot got on them."""
-        fields = {"bot": amount(self.bot), "unit": unit_word(self.unit, short=self.short)}
+        fields = {"bot": amount(self.bot), "unit": unit_word(self.unit)}
         if self.best is not None and self.lower_is_better and self.best <= 0:
             return ngettext(
                 "One student played these cards; on them the best play, knowing every hand, pays nothing, and the "

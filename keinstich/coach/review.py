@@ -19,7 +19,7 @@ from keinstich.bots.herzblatt import banked_points
 from keinstich.bots.heuristic import HeuristicBot
 from keinstich.bots.play import bot_move
 from keinstich.cards import Style
-from keinstich.deal import Deal, Kind, Move, Unit
+from keinstich.deal import Deal, Kind, Move
 from keinstich.machine import check_deal, check_seat
 from keinstich.wording.i18n import _, ngettext
 from keinstich.wording.names import grade_name, unit_word
@@ -39,14 +39,15 @@ class Review:
     score in ``unit``, pfennig paid or points won; its side's card points in Herzblatt; its place value
     less fees in a lay-off deal), and the same deal's duplicates: ``best_paid`` (the open-hands solver
     in the seat) and ``heuristic_paid`` (the heuristic bot in the seat). ``lower_is_better`` for pfennig
-    paid. ``forced``: decisions with one legal move (not listed)."""
+    paid. ``unit`` as a review says it (the :attr:`~keinstich.deal.Unit.short` of the coach's unit: "pf", "points",
+    "card points"). ``forced``: decisions with one legal move (not listed)."""
 
     seat: int
     decisions: tuple[Judgement, ...]
     paid: float
     best_paid: float | None
     heuristic_paid: float
-    unit: Unit
+    unit: str
     lower_is_better: bool
     forced: int
     style: Style = "german"
@@ -65,7 +66,7 @@ class Review:
         (None)."""
         counts = ", ".join(f"{self.count(g)} {grade_name(g)}" for g in (*GRADES, Grade.DIFFERS) if self.count(g))
         n = len(self.decisions)
-        fields = {"counts": counts or _("none"), "amount": _num(self.paid), "unit": unit_word(self.unit, short=True),
+        fields = {"counts": counts or _("none"), "amount": _num(self.paid), "unit": unit_word(self.unit),
                   "best": _("not settled") if self.best_paid is None else _num(self.best_paid),
                   "bot": _num(self.heuristic_paid)}
         decisions = ngettext("{n} decision ({counts}).", "{n} decisions ({counts}).", n, **fields)
@@ -89,7 +90,7 @@ class Review:
     def luck(self) -> Luck:
         """The duplicate comparison: what the seat got, the best play knowing every hand and the heuristic bot, on
         the same cards (:attr:`Luck.said`: how much of the score the cards decided)."""
-        return Luck(self.paid, self.best_paid, self.heuristic_paid, self.unit, self.lower_is_better, short=True)
+        return Luck(self.paid, self.best_paid, self.heuristic_paid, self.unit, self.lower_is_better)
 
     @property
     def mistakes(self) -> tuple[Judgement, ...]:
@@ -196,7 +197,7 @@ def review(deal: Deal, seat: int, *, bots: BotSpec | Sequence[BotSpec] = "heuris
     best = _paid(first_open, lower) if searched else paid
     heuristic = HeuristicBot(pack=pack_in_play(deal))
     heur = outcome(duplicate(deal, seat, lambda d: bot_move(heuristic, d.observation(seat)), answers), seat)
-    return Review(seat, tuple(decisions), paid, best, heur, grades.unit, lower, forced,
+    return Review(seat, tuple(decisions), paid, best, heur, grades.unit.short, lower, forced,
                   style or pack_in_play(deal).style)
 
 
