@@ -198,9 +198,7 @@ class DominoDeal(OpenLayout, LayOffPlayOut, Machine):
         """What the deal is worth to ``seat``, higher better (:meth:`keinstich.deal.Deal.returns`): once over, its
         place's value less the pass fees it paid (:func:`domino_value`, whatever the pot); before, the fees paid."""
         s = check_seat(seat, self.players, DominoError)
-        if not self.is_over:
-            return -self.fees()[s]
-        return domino_value(self.contract.points, self._finish, s, self.fees())
+        return domino_value(self.contract.points, self._finish, s, self.fees()) if self.is_over else -self.fees()[s]
 
     def result(self) -> Result:
         """By finishing place: the contract's points, or (a deal that pays out the pot) what each
