@@ -53,9 +53,10 @@ def normalised(text: str) -> str:
 
 
 def last_drawings(outputs: list[Any]) -> list[Any]:
-    """``outputs`` with a progress bar's drawings kept only as the last: a run of one stream's outputs with a
-    carriage return in it is joined, and the text a carriage return redraws is dropped, as nbval compares
-    them; so the stored text is the same on every run. Other outputs are left as they are."""
+    """``outputs`` with a progress bar's drawings kept only as the last: a run of one stream's outputs is joined
+    (the kernel cuts printed text into messages as timing falls), and the text a carriage return redraws is
+    dropped, as nbval compares them; so the stored text is the same on every run. Other outputs are left as
+    they are."""
     runs: list[list[Any]] = []
     for output in outputs:
         last = runs[-1][-1] if runs else None
@@ -64,7 +65,7 @@ def last_drawings(outputs: list[Any]) -> list[Any]:
         runs[-1:] = [[*runs[-1], output]] if same else [*runs[-1:], [output]]
     kept: list[Any] = []
     for run in runs:
-        if run[0].get("output_type") == "stream" and any("\r" in o["text"] for o in run):
+        if run[0].get("output_type") == "stream" and (len(run) > 1 or any("\r" in o["text"] for o in run)):
             run[0]["text"] = REDRAWN.sub("", "".join(o["text"] for o in run))
             run = run[:1]
         kept.extend(run)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from keinstich.cards import Lang, Style
 from keinstich.coach.grades import Grade
+from keinstich.coach.why import amount
 from keinstich.deal import Move, move_cards
 from keinstich.faces.hands import cards_html
 from keinstich.wording.i18n import N_, _, number
@@ -57,17 +58,16 @@ def badge(grade: Grade) -> str:
 
 
 def _amount(value: float | None, unit: str, margin: float = 0.0) -> str:
-    """A cost in a cell: "4.2 pf", "4 ± 1 pf" with its doubt, "0", or "—" when not measured."""
+    """A cost in a cell: "4.2 pf", "4 ± 1 pf" with its doubt, "20 pf" when exact and whole, "0", or "—" when not
+    measured."""
     if value is None:
         return "—"
-    if round(value, 1) == 0 and margin < 0.05:
-        return "0"
+    if margin < 0.05:
+        return "0" if round(value, 1) == 0 else amount(value, unit)
     unit = unit_word(unit, short=True)
     if margin >= 1:
         return f"{number(round(value), None)} ± {round(margin)} {unit}"
-    if margin >= 0.05:
-        return f"{number(value, 1)} ± {number(margin, 1)} {unit}"
-    return f"{number(value, 1)} {unit}"
+    return f"{number(value, 1)} ± {number(margin, 1)} {unit}"
 
 
 def decision_html(j: Judgement, *, style: Style = "german", four_colour: bool | None = None, lang: Lang | None = None,
