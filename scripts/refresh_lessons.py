@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 REDRAWN = re.compile(r"^.*\r(?=[^\n])", re.MULTILINE)
 """A line's text before a carriage return that redraws it (a progress bar): front ends and nbval show only the rest."""
 
@@ -38,7 +39,9 @@ def kernelspec() -> dict[str, str]:
 
 def normalised(text: str) -> str:
     """The notebook ``text`` as JupyterLab keeps it: no widget state, no execution timestamps, the kernelspec
-    it would write, nbformat's layout; a progress bar's last drawing only (:func:`last_drawings`)."""
+    it would write, nbformat's layout; a progress bar's last drawing only (:func:`last_drawings`). A widget's
+    output keeps only its text: without the widget state, its view would open as "Error displaying widget: model
+    not found" before the reader runs the cell (nbval does not compare widget views)."""
     import nbformat
 
     nb = nbformat.reads(text, as_version=nbformat.NO_CONVERT)
@@ -48,6 +51,8 @@ def normalised(text: str) -> str:
         cell.get("metadata", {}).pop("execution", None)
         if cell.get("outputs"):
             cell["outputs"] = last_drawings(cell["outputs"])
+            for output in cell["outputs"]:
+                output.get("data", {}).pop(WIDGET_VIEW, None)
     out = str(nbformat.writes(nb))
     return out if out.endswith("\n") else out + "\n"  # as nbformat.write, and so the Jupyter server, saves it
 

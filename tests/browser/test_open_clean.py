@@ -5,7 +5,8 @@ Drawn: the outputs the lessons ship with show their cards. JupyterLab sanitises 
 user has not trusted, which strips the cards' SVG and runs their labels together as stray text; `make lab` and
 binder/postBuild trust the kit's own notebooks (scripts/trust_lessons.sh), and so does this test's site.
 
-Not modified: no dirty dot on the tab.
+Not modified: no dirty dot on the tab. No widget output says "Error displaying widget": the lessons are saved without
+widget state, so a widget's output keeps only its text until the cell is run.
 
 JupyterLab marks a notebook modified when the model it builds from the file differs from the file: a format it
 upgrades (nbformat minor version, missing cell ids), metadata it adds or rewrites when the kernel starts
@@ -34,6 +35,10 @@ LESSONS = sorted(str(path.relative_to(ROOT / "lessons")) for path in (ROOT / "le
 # Per output of the open notebook: how many SVG drawings it shows.
 JS_DRAWN = """() => [...window.jupyterapp.shell.currentWidget.node.querySelectorAll('.jp-OutputArea-output')]
   .map(o => o.querySelectorAll('svg').length)"""
+
+# Outputs that show ipywidgets' error for a widget whose state was not saved.
+JS_BROKEN = """() => [...window.jupyterapp.shell.currentWidget.node.querySelectorAll('.jp-OutputArea-output')]
+  .map(o => o.innerText).filter(t => t.includes('Error displaying widget'))"""
 
 JS_DIRTY = """() => {
   const panel = window.jupyterapp.shell.currentWidget;
@@ -107,4 +112,7 @@ def test_lesson_opens_as_saved(page: Any, lab: Server, pristine: str, lesson: st
     drawn = sum(1 for n in shown if n)
     assert drawn >= want, (f"{lesson} opens with {want - drawn} of its {want} saved drawings not drawn (cards "
                            "stripped to text: is the notebook trusted? scripts/trust_lessons.sh)")
+    broken = page.evaluate(JS_BROKEN)
+    assert not broken, (f"{lesson} opens with {len(broken)} widget outputs saying {broken[0]!r}: a saved widget "
+                        "view without its state (scripts/refresh_lessons.py keeps a widget's text only)")
     assert not page.js_errors, f"JavaScript errors while opening {lesson}: {page.js_errors}"
