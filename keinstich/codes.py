@@ -40,7 +40,7 @@ from keinstich.cards import pack as get_pack
 from keinstich.code_bytes import ALPHABET, WORDS, CodeError, Reader, Short, Writer, from_base32, to_base32
 from keinstich.deal import IllegalPlay
 from keinstich.limits import MAX_PLAYS, MAX_SEED_DIGITS, one_line, quoted
-from keinstich.machine import check_deal
+from keinstich.machine import check_deal, check_seat
 from keinstich.records import CORE_KEYS, PASS, Record, RecordError, record_of, replay
 from keinstich.wording.i18n import _
 
@@ -96,7 +96,7 @@ class DealCode:
         if not isinstance(self.record, Record):
             raise CodeError(_("a code holds a game record, not {kind}", kind=type(self.record).__name__))
         n = self.record.players
-        _check_seat(self.seat, n)
+        check_seat(self.seat, n, CodeError)
         _seed(self.seed)
         if not isinstance(self.bots, tuple) or (self.bots and _bots(self.bots, n) != self.bots):
             raise CodeError(_("bots are one spec per seat ({n}), each a name such as \"heuristic\" of at most {most} "
@@ -160,7 +160,7 @@ def deal_code(deal: Deal, seat: int = 0, *, seed: int | str | None = None,
     contract) is refused with the record's words."""
     check_deal(deal, "deal_code")
     n = len(deal.dealt)
-    _check_seat(seat, n)
+    check_seat(seat, n, CodeError)
     try:
         record = record_of(deal)
     except RecordError as e:
@@ -230,11 +230,6 @@ def code_in_link(text: str) -> str:
 
 
 # --- encoding ------------------------------------------------------------------------------------------
-
-
-def _check_seat(seat: object, n: int) -> None:
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-        raise CodeError(_("seat must be a seat from 0 to {last}, not {seat}", last=n - 1, seat=repr(seat)))
 
 
 def _seed(seed: object) -> int | str | None:

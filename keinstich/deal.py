@@ -14,8 +14,9 @@ player) and python-chess's one ``Move``: a reader who knows one deal kind knows 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Protocol, TypeAlias, TypeVar
 
 from keinstich.cards import Card, CardCodeError, Style, Suit, card
@@ -24,6 +25,50 @@ from keinstich.wording.refusals import say_refusal
 if TYPE_CHECKING:
     from keinstich.records import Record
     from keinstich.tricks import TrickDeal
+
+# --- what a deal is ------------------------------------------------------------------------------------
+
+
+class Kind(StrEnum):
+    """What kind of deal a deal is, and so which view its :meth:`Deal.observation` gives: cards to tricks
+    (Kein Stich's and Herzeln's trick deals), a lay-off (domino) deal, or Herzblatt (calls, then card play).
+    Asked as ``deal.kind is Kind.LAY_OFF``; a member equals its text (``Kind.LAY_OFF == "lay-off"``)."""
+
+    TRICK = "trick"
+    LAY_OFF = "lay-off"
+    HERZBLATT = "herzblatt"
+
+
+class Unit(StrEnum):
+    """What a deal's scores count. ``PFENNIG``: Kein Stich's penalties, paid into the pot (a lay-off deal pays the
+    pot out by place); ``POINTS``: Herzeln's points; ``STAKES``: Herzblatt's settlement; ``CARD_POINTS``: the card
+    points Herzblatt's card play takes (what the coach weighs a card by). A member equals its text."""
+
+    PFENNIG = "pfennig"
+    POINTS = "points"
+    STAKES = "stakes"
+    CARD_POINTS = "card points"
+
+    @property
+    def paid(self) -> bool:
+        """Whether a score in this unit is paid (pfennig: lower is better), not won (higher is better)."""
+        return self is Unit.PFENNIG
+
+    def __repr__(self) -> str:
+        return repr(self.value)  # a result reads as it always has: Result(scores=(…), unit='points', …)
+
+    @property
+    def short(self) -> str:
+        """The unit's short code, as the coach's cells and the trainer's bank abbreviate it: ``"pf"`` for pfennig,
+        else its text (:func:`keinstich.wording.names.unit_word` says either in words)."""
+        return "pf" if self is Unit.PFENNIG else self.value
+
+
+def better(unit: Unit | str) -> int:
+    """+1 when a higher score in ``unit`` is better (points, stakes, card points), -1 when a lower one is (pfennig
+    paid). A deal's :meth:`Deal.returns` are its scores times this: higher is always better."""
+    return -1 if Unit(unit).paid else 1
+
 
 # --- the moves ---------------------------------------------------------------------------------------
 
@@ -155,18 +200,13 @@ def move_cards(move: Move) -> tuple[Card, ...]:
     return ()
 
 
-Unit: TypeAlias = str
-"""What a result counts: ``"pfennig"`` (Kein Stich, paid into the pot), ``"points"`` (Herzeln,
-Herzblatt card points) or ``"stakes"`` (Herzblatt's settlement)."""
-
-
 @dataclass(frozen=True)
 class Result:
     """A finished deal's outcome for every seat, seat 0 first.
 
-    ``scores`` are in ``unit``: a penalty paid is positive in pfennig; points are signed as the
-    game counts them. ``tricks`` (trick deals) and ``places`` (1 = out first, lay-off deals) are
-    there where the deal has them. ``columns`` holds a game's own per-seat values by name
+    ``scores`` are in ``unit`` (a :class:`Unit`; given as its text, it is read as one): a penalty paid is positive
+    in pfennig; points are signed as the game counts them. ``tricks`` (trick deals) and ``places`` (1 = out first,
+    lay-off deals) are there where the deal has them. ``columns`` holds a game's own per-seat values by name
     (Herzblatt: role and card points), ``text`` one line on how the scores came about.
     """
 
@@ -178,6 +218,7 @@ class Result:
     text: str = ""
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "unit", Unit(self.unit))
         n = len(self.scores)
         for name, values in (("tricks", self.tricks), ("places", self.places), *self.columns.items()):
             if values is not None and len(values) != n:
@@ -187,7 +228,7 @@ class Result:
     def lower_is_better(self) -> bool:
         """Whether a lower score is the better result: pfennig are what a seat pays (what it receives from the
         pot, a lay-off deal's payout, is negative), so fewer is better; points and stakes are won, more is better."""
-        return self.unit == "pfennig"
+        return self.unit.paid
 
     def __str__(self) -> str:
         scores = ", ".join(f"seat {s}: {v:+d}" for s, v in enumerate(self.scores))
@@ -261,6 +302,12 @@ class Deal(Protocol):
     message is exactly :meth:`why_illegal`'s, and leaves the state unchanged."""
 
     players: int
+
+    @property
+    def kind(self) -> Kind:
+        """What kind of deal this is (a :class:`Kind`): the one way to ask whether it is played in tricks, laid
+        off, or Herzblatt's; its observations' ``kind`` is the same."""
+        ...
 
     @property
     def game(self) -> str:
@@ -347,11 +394,24 @@ class Deal(Protocol):
 
     def observation(self, seat: int) -> Any:
         """What ``seat`` can see: its own hand and everything open. Never another hand. Its ``kind``
-        says which view it is: ``"trick"``, ``"lay-off"`` or ``"herzblatt"`` (what a bot answers)."""
+        is the deal's :attr:`kind` (which view it is, what a bot answers)."""
         ...
 
     def result(self) -> Result:
         """The scores so far (final once :attr:`over`)."""
+        ...
+
+    def returns(self, seat: int) -> int:
+        """What the deal is worth to ``seat`` so far (final once :attr:`over`), higher always better, in the
+        result's :class:`Unit`: what every bot, the solver and the coach play for. A trick deal: minus the penalty
+        paid, or the points; a lay-off deal: the place's value less the pass fees (the pfennig a 160 pot pays out
+        by place: fees and places weighed one to one, whatever the pot); Herzblatt: the seat's stake."""
+        ...
+
+    def info_key(self, seat: int) -> Hashable:
+        """What ``seat`` can know now, as plain ordered data (cards by code, sets sorted): its own hand, everything
+        open, the rules. Two positions the seat cannot tell apart have equal keys (OpenSpiel's
+        ``information_state_string``); the deal defines it from its :meth:`observation`."""
         ...
 
     def record(self, *, pack: str | None = None, dealer: int | None = None) -> Record:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol, TypeVar, get_args, get_origin
 
 from keinstich.cards import Card, Pack, PackError, Style, pack
+from keinstich.deal import Kind
 from keinstich.hand_text import hands_to_text
 from keinstich.wording import card_words
 from keinstich.wording.i18n import _, language
@@ -303,7 +304,7 @@ class Game(ABC):
     def value_words(self, deal: Deal, value: int) -> str:
         """What the solver's value of a move means for the seat to move (see
         :func:`keinstich.bots.solver.card_values`): a penalty paid, points scored, a place value."""
-        if deal.result().places is not None:
+        if deal.kind is Kind.LAY_OFF:
             return _("place value {value}", value=value)
         unit = getattr(getattr(deal, "contract", None), "unit", "pfennig")
         if unit == "pfennig":

@@ -21,7 +21,7 @@ from keinstich.cards import Card, Style, sort_hand
 from keinstich.deal import Deal, TrickPlay
 from keinstich.faces.hands import look, trick_svg
 from keinstich.faces.svg import FONT, H, W, _n, card_svg
-from keinstich.machine import check_deal
+from keinstich.machine import check_deal, check_seat
 from keinstich.wording.i18n import _
 from keinstich.wording.names import unit_word
 
@@ -55,8 +55,7 @@ def handout_svg(deal: Deal, *, hands: Literal["open", "hidden"] = "open", seat: 
     if hands not in ("open", "hidden"):
         raise ValueError(f"hands must be 'open' or 'hidden', not {hands!r}")
     n = deal.players
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-        raise ValueError(f"seat must be a seat from 0 to {n - 1}, not {seat!r}")
+    check_seat(seat, n)
     td = deal.trick_deal
     if td is None:
         raise ValueError("a handout draws the tricks of a trick deal: a lay-off (domino) deal has none")

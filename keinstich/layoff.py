@@ -36,7 +36,7 @@ from keinstich.cards import (
     mask_of,
     pack,
 )
-from keinstich.deal import PASS, End, IllegalPlay, Lay, Move, Refusal, Result, parse_move
+from keinstich.deal import PASS, End, IllegalPlay, Kind, Lay, Move, Refusal, Result, Unit, parse_move
 from keinstich.dealing import deal_hands
 from keinstich.layoff_layout import BOTTOM, CHOSEN, TOP, OpenLayout
 from keinstich.layoff_playout import LayOffPlayOut
@@ -59,6 +59,7 @@ from keinstich.layoff_rules import (
     Order,
     Start,
     domino_contract,
+    domino_value,
     herzeln_domino,
     payout_shares,
     payout_weights,
@@ -102,6 +103,7 @@ class DominoDeal(OpenLayout, LayOffPlayOut, Machine):
     """
 
     playing = "lay"
+    kind = Kind.LAY_OFF
 
     __slots__ = (
         "_all",
@@ -192,6 +194,12 @@ class DominoDeal(OpenLayout, LayOffPlayOut, Machine):
                 out.append(c)
         return (*out, None) if self._pass_allowed(self._turn) else tuple(out)
 
+    def returns(self, seat: int) -> int:
+        """What the deal is worth to ``seat``, higher better (:meth:`keinstich.deal.Deal.returns`): once over, its
+        place's value less the pass fees it paid (:func:`domino_value`, whatever the pot); before, the fees paid."""
+        s = check_seat(seat, self.players, DominoError)
+        return domino_value(self.contract.points, self._finish, s, self.fees()) if self.is_over else -self.fees()[s]
+
     def result(self) -> Result:
         """By finishing place: the contract's points, or (a deal that pays out the pot) what each
         seat pays in pass fees less its share of the pot and the fees (set :attr:`pot` first)."""
@@ -200,12 +208,13 @@ class DominoDeal(OpenLayout, LayOffPlayOut, Machine):
         fees = self.fees()
         if self.contract.points is not None:
             scores = self.contract.score(self._finish) if self.is_over else (0,) * n
-            return Result(scores, "points", places=places)
+            return Result(scores, Unit.POINTS, places=places)
         if self.pot is None or not self.is_over:
-            return Result(fees, "pfennig", places=places, text=_("pass fees only; set the deal's pot to see the payout")
-                          if self.pot is None else _("pass fees only"))
+            return Result(fees, Unit.PFENNIG, places=places,
+                          text=_("pass fees only; set the deal's pot to see the payout") if self.pot is None else _(
+                              "pass fees only"))
         shares = payout_shares(self.pot + sum(fees), self._finish, payout_weights(n))
-        return Result(tuple(fees[s] - shares[s] for s in range(n)), "pfennig", places=places,
+        return Result(tuple(fees[s] - shares[s] for s in range(n)), Unit.PFENNIG, places=places,
                       text=_("the pot of {pot} and {fees} in pass fees paid out by place", pot=self.pot,
                              fees=sum(fees)))
 
@@ -496,6 +505,7 @@ __all__ = [
     "Order",
     "Start",
     "domino_contract",
+    "domino_value",
     "herzeln_domino",
     "payout_shares",
     "payout_weights",

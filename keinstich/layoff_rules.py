@@ -14,6 +14,7 @@ from numbers import Integral
 from typing import ClassVar, Literal
 
 from keinstich.cards import Card, Rank, Style, Suit, card, mask_of, strength_table
+from keinstich.deal import Kind
 from keinstich.limits import check_fields, check_flag, check_whole, quoted
 from keinstich.wording import usual_style
 from keinstich.wording.i18n import NP_, _, pgettext
@@ -230,6 +231,23 @@ def payout_weights(players: int) -> tuple[int, ...]:
     return PAYOUT_WEIGHTS.get(players, (100, 50, 10) + (0,) * (players - 3))
 
 
+def domino_value(contract_points: Sequence[int] | None, finish_order: Sequence[int], seat: int,
+                 fees: Sequence[int] = ()) -> int:
+    """The value of a finished lay-off deal for ``seat``: higher is better.
+
+    Herzeln's points by place when ``contract_points`` is given; otherwise (Kein Stich) the payout
+    weight of the place (100/50/10/0 with four players: exactly the pfennig of a 160 pot), less the
+    pass fees ``seat`` paid [DER: fees and weights are compared one to one].
+    """
+    n = len(finish_order)
+    place = list(finish_order).index(seat)
+    if contract_points is not None:
+        base = contract_points[place]
+    else:
+        base = PAYOUT_WEIGHTS.get(n, (100,) + (0,) * (n - 1))[place]
+    return base - (fees[seat] if fees else 0)
+
+
 def _check_order(finish_order: Sequence[int]) -> None:
     if isinstance(finish_order, str) or not isinstance(finish_order, Sequence) or not all(
             type(s) is int for s in finish_order):
@@ -287,7 +305,7 @@ class DominoObservation:
     ``layout`` is as :attr:`DominoDeal.layout`; ``plays`` are (seat, card or None for a pass).
     """
 
-    kind: ClassVar[Literal["lay-off"]] = "lay-off"
+    kind: ClassVar[Literal[Kind.LAY_OFF]] = Kind.LAY_OFF
     """Which view this is (see :meth:`~keinstich.deal.Deal.observation`): a seat in a lay-off deal."""
 
     seat: int

@@ -7,12 +7,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+import dataclasses
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar
 
 from keinstich.cards import Card, Style, cards, mask_of, quoted
-from keinstich.deal import IllegalPlay, Move
+from keinstich.cards import pack as pack_named
+from keinstich.deal import IllegalPlay, Kind, Move, better
 from keinstich.limits import check_whole
+from keinstich.wording.i18n import _
 
 if TYPE_CHECKING:
     from keinstich.deal import Deal
@@ -38,8 +42,14 @@ def check_deal(deal: object, what: str) -> None:
 
 def check_seat(seat: object, players: int, error: type[ValueError] = ValueError, name: str = "seat") -> int:
     """``seat`` as a seat number from 0 to ``players - 1``, or a clear refusal naming ``name`` (no
-    negative indexing, no True for seat 1)."""
-    return check_whole(name, seat, 0, players - 1, error)
+    negative indexing, no True for seat 1), in the reader's language: the one seat check of the kit's deals, bots,
+    coach, codes and widgets."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        # TRANSLATORS: a refused seat number; {name} is the argument's name as the code spells it ("seat",
+        # "dealer"), {last} the highest seat, {seat} what was given: "seat must be a seat from 0 to 3, not 7"
+        raise error(_("{name} must be a seat from 0 to {last}, not {seat}", name=name, last=players - 1,
+                      seat=quoted(seat)))
+    return seat
 
 
 def named(spec: object, players: int | None, fits: Callable[[object], bool], kind: str,
@@ -148,6 +158,9 @@ class Machine:
     """Moves of exactly this class are already as :meth:`_read` would make them (a trick machine's cards):
     :meth:`play` skips the reading for them."""
 
+    kind: ClassVar[Kind]
+    """What kind of deal this is (:attr:`keinstich.deal.Deal.kind`)."""
+
     _turn: int
 
     # --- making a move -------------------------------------------------------------------------------
@@ -206,6 +219,19 @@ class Machine:
     def phase(self) -> str:
         return "over" if self._turn < 0 else self.playing
 
+    def returns(self, seat: int) -> int:
+        """What the deal is worth to ``seat`` so far, higher always better (:meth:`keinstich.deal.Deal.returns`):
+        its score, turned round where the unit is paid (pfennig)."""
+        result: Any = self.result()  # type: ignore[attr-defined]
+        return better(result.unit) * int(result.scores[check_seat(seat, len(result.scores))])
+
+    def info_key(self, seat: int) -> Hashable:
+        """What ``seat`` can know now (:meth:`keinstich.deal.Deal.info_key`): the game, the seat's observation as
+        plain ordered data (every field of it but the card names' style), and the cards in play."""
+        players = len(self.dealt)  # type: ignore[attr-defined]
+        obs = self.observation(check_seat(seat, players))  # type: ignore[attr-defined]
+        return (self.game, _plain(obs), tuple(sorted(c.index for c in cards_in_play(self))))
+
     def record(self, *, pack: str | None = None, dealer: int | None = None) -> Record:
         """This deal as a game record (docs/records.md)."""
         from keinstich.records import record_of
@@ -255,3 +281,31 @@ class Machine:
         for name in self._slots():
             setattr(self, name, getattr(fresh, name))
         return history[-1]
+
+
+def cards_in_play(deal: Any) -> tuple[Card, ...]:
+    """The cards of ``deal``'s pack; for hands typed from no named pack, the cards dealt (everyone knows them)."""
+    if deal.pack is not None:
+        return pack_named(deal.pack).cards
+    return tuple(sorted((c for h in deal.dealt for c in h), key=lambda c: c.index))
+
+
+def _plain(x: Any) -> Any:
+    """A value as plain, ordered data (sets sorted, enums by name, cards by code, a dataclass as its name and
+    fields but ``style``), for :meth:`Machine.info_key`."""
+    if isinstance(x, Card):
+        return x.code
+    if isinstance(x, Enum):
+        return x.name
+    if dataclasses.is_dataclass(x) and not isinstance(x, type):
+        return (type(x).__name__, tuple((f.name, _plain(getattr(x, f.name))) for f in dataclasses.fields(x)
+                                        if f.name != "style"))
+    if isinstance(x, dict):
+        return tuple(sorted((repr(_plain(k)), _plain(v)) for k, v in x.items()))
+    if isinstance(x, frozenset | set):
+        return tuple(sorted((_plain(v) for v in x), key=repr))
+    if isinstance(x, tuple | list):
+        return tuple(_plain(v) for v in x)
+    if x is None or isinstance(x, bool | int | float | str):
+        return x
+    return (type(x).__name__, str(x))

@@ -11,6 +11,7 @@ from functools import cached_property
 from typing import ClassVar, Literal, NamedTuple, Protocol
 
 from keinstich.cards import ALL_CARDS, Card, Style, Suit, card, mask_of, strength_table
+from keinstich.deal import Kind
 from keinstich.wording.i18n import _
 
 
@@ -127,7 +128,7 @@ class Observation:
     ``hand_sizes`` are public counts. ``trick`` is the trick in progress as (seat, card).
     """
 
-    kind: ClassVar[Literal["trick"]] = "trick"
+    kind: ClassVar[Literal[Kind.TRICK]] = Kind.TRICK
     """Which view this is (see :meth:`~keinstich.deal.Deal.observation`): a seat in a trick deal."""
 
     seat: int

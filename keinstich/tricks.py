@@ -26,7 +26,7 @@ from keinstich.cards import (
     pack,
 )
 from keinstich.deal import IllegalPlay as IllegalPlay  # the refusal of every deal kind, public here too
-from keinstich.deal import Move, Refusal, Result
+from keinstich.deal import Kind, Move, Refusal, Result, Unit
 from keinstich.dealing import seeded_masks
 from keinstich.limits import check_whole, quoted
 from keinstich.machine import Machine, check_seat, named, read_hands
@@ -79,6 +79,8 @@ class TrickDeal(PlayOut, Machine):
     takes it from the pack): a refusal names the suits as that pack does. Under
     ``rules.stop_when_decided`` the deal may end before the last trick (:attr:`ended_early`).
     """
+
+    kind = Kind.TRICK
 
     __slots__ = (
         "_P",
@@ -177,8 +179,7 @@ class TrickDeal(PlayOut, Machine):
 
     def result(self) -> Result:
         """Scores so far in the contract's unit, with the tricks each seat has taken."""
-        unit = getattr(self.contract, "unit", "pfennig")
-        return Result(self.scores(), unit, tricks=self.tricks_won())
+        return Result(self.scores(), Unit(getattr(self.contract, "unit", Unit.PFENNIG)), tricks=self.tricks_won())
 
     @property
     def ended_early(self) -> bool:

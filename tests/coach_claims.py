@@ -45,7 +45,7 @@ def form(msgid: str, **fields: str) -> str:
 def amount_form(unit: str, name: str) -> str:
     """An amount in ``unit`` as the sentences say it ("4 pf", "1 point", "2,5 Augen"), its number in group
     ``name``: the plural's forms differ after the number only."""
-    if unit == "pf":
+    if unit == "pfennig":
         return form("{amount} pf", amount=f"(?P<{name}>{NUM})")
     plural = {"points": ("{amount} point", "{amount} points"), "card points": ("{amount} card point",
                                                                                 "{amount} card points"),
@@ -340,7 +340,7 @@ def _real_trick(j: Judgement, answers: Answers, k: int) -> tuple[Any, ...] | Non
 
 
 def _side_amount(t: Any, unit: str) -> str:
-    if unit == "pf":
+    if unit == "pfennig":
         return _amount(t.raw, unit)
     if unit == "card points":
         return _("{amount} for your side", amount=_amount(t.raw, unit))
@@ -365,7 +365,7 @@ def _took(t: Any, seat: int, side: Any, what: str, unit: str, style: Any, would:
     if s in side and t.raw:
         return f"{told} ({_side_amount(t, unit)}{': ' + counted if counted else ''})"
     if s in side:
-        return (_("{sentence}, paying nothing", sentence=told) if unit == "pf" else
+        return (_("{sentence}, paying nothing", sentence=told) if unit == "pfennig" else
                 _("{sentence}, nothing for your side", sentence=told))
     return told + (f" ({counted})" if counted else "")
 

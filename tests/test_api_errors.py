@@ -25,7 +25,7 @@ from keinstich.tricks import TrickDeal
 def test_a_seat_out_of_range_or_of_the_wrong_type_is_refused(seat):
     for deal, error in ((TrickDeal.from_seed("german-32", 4, 7, NO_HEARTS), ValueError),
                         (DominoDeal.from_seed("german-32", 4, 7), DominoError)):
-        with pytest.raises(error, match=rf"seat must be a whole number from 0 to 3, not {seat!r}"):
+        with pytest.raises(error, match=rf"seat must be a seat from 0 to 3, not {seat!r}"):
             deal.hand(seat)
 
 

@@ -210,7 +210,7 @@ def test_voids_and_observations_refuse_what_is_not_a_seat(seat):
     deal = trick()
     deal.play(deal.legal()[0])
     before = deal.history
-    message = rf"^seat must be a whole number from 0 to 3, not {re.escape(repr(seat))}$"
+    message = rf"^seat must be a seat from 0 to 3, not {re.escape(repr(seat))}$"
     for ask in (deal.voids, deal.observation, lay_off().observation, HerzblattDeal.from_seed(1).hand):
         with pytest.raises(ValueError, match=message):
             ask(seat)
@@ -229,7 +229,7 @@ def test_a_move_for_a_seat_that_is_no_seat_number_is_refused_as_such(seat):
 @pytest.mark.parametrize("dealer", [1.5, True, "1", -1, 4])
 def test_a_dealer_that_is_no_seat_is_refused(dealer):
     """Before, dealer=1.5 was accepted: turn became 2.5, and legal() and play() failed with Python's words."""
-    message = rf"^dealer must be a whole number from 0 to 3, not {re.escape(repr(dealer))}$"
+    message = rf"^dealer must be a seat from 0 to 3, not {re.escape(repr(dealer))}$"
     for make in (TrickDeal.from_seed, DominoDeal.from_seed):
         with pytest.raises(ValueError, match=message):
             make("german-32", 4, 1, dealer=dealer)

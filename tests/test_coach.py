@@ -11,7 +11,7 @@ from keinstich.bots import HeuristicBot, play_deal
 from keinstich.bots.random import RandomBot
 from keinstich.coach import CoachError, Grade, grades_of, judge, review
 from keinstich.coach.grades import BLUNDER, FINE, MISTAKE
-from keinstich.deal import move_cards
+from keinstich.deal import Unit, move_cards
 from keinstich.games import GAMES, game
 from keinstich.tricks import TrickDeal
 from keinstich.wording import use_language
@@ -85,7 +85,7 @@ def test_a_forced_move_is_graded_only() -> None:
 def test_the_thresholds_are_the_documented_fractions_of_the_scale() -> None:
     d = game("kein-stich").deal("no-tricks", 1)
     g = grades_of(d)
-    assert g.scale == 40 and g.unit == "pf"
+    assert g.scale == 40 and g.unit is Unit.PFENNIG and g.unit.short == "pf"
     assert (g.fine, g.mistake, g.blunder) == (round(40 * FINE), round(40 * MISTAKE), round(40 * BLUNDER))
     assert [g.grade(c) for c in (0, g.fine - 0.1, g.fine, g.mistake, g.blunder)] == [
         "best", "best", "fine", "mistake", "blunder"]
@@ -98,7 +98,7 @@ def test_the_table_in_docs_coach_lists_every_contract_as_the_code_grades_it() ->
     for gid in ("kein-stich", "herzeln", "herzblatt"):
         for cid in GAMES[gid].contracts(4):
             g = grades_of(GAMES[gid].deal(cid, 1, players=4))
-            want.add((gid, cid, str(g.scale), g.unit, f"{g.fine:g}", f"{g.mistake:g}", f"{g.blunder:g}"))
+            want.add((gid, cid, str(g.scale), g.unit.short, f"{g.fine:g}", f"{g.mistake:g}", f"{g.blunder:g}"))
     assert rows == want
 
 

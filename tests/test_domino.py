@@ -425,7 +425,7 @@ def test_observation_shows_only_the_seats_own_hand():
         seen = value.values() if isinstance(value, dict) else [value]
         flat = {x for v in seen for x in _cards_in(v)}
         assert not flat & hidden, name
-    with pytest.raises(DominoError, match="seat must be a whole number from 0 to 3"):
+    with pytest.raises(DominoError, match="seat must be a seat from 0 to 3"):
         d.observation(4)
 
 

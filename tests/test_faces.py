@@ -293,12 +293,15 @@ def test_every_suit_colour_has_contrast_on_the_white_card() -> None:
 
 
 def test_a_reviews_costs_read_as_its_sentences_say_them():
+    from keinstich.deal import Unit
     from keinstich.faces.review import _amount
     from keinstich.wording.i18n import use_language
 
-    assert [_amount(v, u, m) for v, u, m in [(20.0, "pf", 0), (1, "points", 0), (4.25, "pf", 0), (0.01, "pf", 0),
-                                             (4.3, "pf", 0.4), (7.6, "pf", 1.2), (None, "pf", 0)]] == \
+    pf = Unit.PFENNIG  # the coach's unit, as a judgement carries it
+
+    assert [_amount(v, u, m) for v, u, m in [(20.0, pf, 0), (1, Unit.POINTS, 0), (4.25, pf, 0), (0.01, pf, 0),
+                                             (4.3, pf, 0.4), (7.6, pf, 1.2), (None, pf, 0)]] == \
         ["20 pf", "1 point", "4.2 pf", "0", "4.3 ± 0.4 pf", "8 ± 1 pf", "—"]
     with use_language("de"):
-        assert (_amount(20.0, "pf"), _amount(12.5, "card points"), _amount(4.3, "pf", 0.4)) == \
+        assert (_amount(20.0, pf), _amount(12.5, Unit.CARD_POINTS), _amount(4.3, pf, 0.4)) == \
             ("20 Pf", "12,5 Augen", "4,3 ± 0,4 Pf")

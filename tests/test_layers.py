@@ -132,3 +132,33 @@ def test_no_caller_asks_a_bot_for_its_type():
              for folder in (ROOT, ROOT.parent / "widgets") for path in folder.rglob("*.py")
              for lineno, line in enumerate(path.read_text().splitlines(), 1) if pattern.search(line)]
     assert found == []
+
+
+def _source_lines(skip_games: bool = True):
+    for folder in (ROOT, ROOT.parent / "widgets"):
+        for path in folder.rglob("*.py"):
+            if skip_games and "games" in path.relative_to(ROOT.parent).parts:
+                continue
+            for lineno, line in enumerate(path.read_text().splitlines(), 1):
+                yield f"{path.relative_to(ROOT.parent)}:{lineno}", line
+
+
+def test_no_string_switch_on_a_deals_kind_outside_the_games():
+    """A deal says its kind (``deal.kind is Kind.LAY_OFF``): no caller works it out from a string, a phase, a game
+    id or a type's name."""
+    import re
+
+    pattern = re.compile(r"""\.kind\s*[!=]=\s*["'](trick|lay-off|herzblatt)["']|phase\s*[!=]=\s*["']lay["']"""
+                         r"""|\)\.__name__\s*[!=]=\s*["']|\bgame\s*[!=]=\s*["']herzblatt["']""")
+    assert [f"{at}: {line.strip()}" for at, line in _source_lines() if pattern.search(line)] == []
+
+
+def test_one_seat_check():
+    """Every seat a reader passes is checked by :func:`keinstich.machine.check_seat`: one rule, one message in the
+    reader's language."""
+    import re
+
+    pattern = re.compile(r"0 <= seat <|seat must be a seat")
+    found = [f"{at}: {line.strip()}" for at, line in _source_lines(skip_games=False)
+             if pattern.search(line) and not at.startswith("keinstich/machine.py")]
+    assert found == []

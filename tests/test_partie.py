@@ -116,7 +116,7 @@ def test_a_partie_step_by_step():
     (lambda: preset("standard", players=3, pack="german-32"), PackError, "do not divide evenly among 3"),
     (lambda: preset("standard", colour="red"), PartieError, "unknown setting 'colour'"),
     (lambda: preset("standard", payout_weights=(1, 2)), PartieError, "need 4 non-negative numbers"),
-    (lambda: Partie("standard", first_dealer=4), PartieError, "first_dealer must be a whole number from 0 to 3, not 4"),
+    (lambda: Partie("standard", first_dealer=4), PartieError, "first_dealer must be a seat from 0 to 3, not 4"),
 ])
 def test_impossible_parties_are_refused(make, error, message):
     with pytest.raises(error, match=message):

@@ -93,7 +93,7 @@ def test_a_finished_deal_and_bad_seats():
     assert solve(d, seat=3) == Solution(5, None, ())
     with pytest.raises(SolverError, match="give the seat"):
         solve(d)
-    with pytest.raises(SolverError, match="seat must be a whole number from 0 to 3"):
+    with pytest.raises(SolverError, match="seat must be a seat from 0 to 3"):
         solve(hand_deal(["7C", "8C", "9C", "10C"], NO_TRICKS), seat=4)
 
 

@@ -17,7 +17,7 @@ from typing import Any
 from keinstich.cards import Card, Style
 from keinstich.coach import Grade, Judgement, judge
 from keinstich.coach.idea_words import how_seen, idea_sentence, why_best
-from keinstich.deal import Deal, Move
+from keinstich.deal import Deal, Move, Unit
 from keinstich.faces.review import lesson_link, said_html
 from keinstich.wording.i18n import N_, _, number, pgettext
 from keinstich.wording.names import move_words, unit_word
@@ -81,7 +81,7 @@ def _sentence(text: str) -> str:
 
 def _table(a: Judgement, name: Name) -> str:
     values: Mapping[Any, float] = a.open or {}
-    pf = a.unit == "pf"
+    pf = a.unit == Unit.PFENNIG
     rows = "".join(
         f"<li>{html.escape(_name(c, name))}: {html.escape(_amount(-v if pf else v, a.unit))}"
         f"{' (' + html.escape(pgettext('grade', 'best')) + ')' if c in a.open_best else ''}</li>"
@@ -93,7 +93,7 @@ def _table(a: Judgement, name: Name) -> str:
 
 def _amount(value: float, unit: str) -> str:
     v = round(value, 1) + 0.0
-    return f"{number(v, 0 if v == int(v) else 1)} {unit_word(unit)}"
+    return f"{number(v, 0 if v == int(v) else 1)} {unit_word(unit, short=True)}"
 
 
 __all__ = ["HEADS", "assess", "report"]

@@ -18,7 +18,7 @@ from keinstich.bots import registry
 from keinstich.bots.base import Bot, quick_play
 from keinstich.cards import Pack, Rank, Style
 from keinstich.coach.grades import pack_in_play
-from keinstich.deal import Deal, Move, TrickPlay, move_cards
+from keinstich.deal import Deal, Kind, Move, TrickPlay, move_cards
 from keinstich.game import Game, GameError
 from keinstich.games import GAMES
 from keinstich.records import record_pack
@@ -242,8 +242,9 @@ def hand_order(deal: Deal) -> str:
 
 
 def lays_off(deal: Deal) -> bool:
-    """A deal ranked by finishing place is a lay-off (domino) deal: shown as its layout, not as tricks."""
-    return deal.result().places is not None
+    """Whether ``deal`` is a lay-off (domino) deal (its :attr:`~keinstich.deal.Deal.kind`): shown as its layout,
+    not as tricks."""
+    return deal.kind is Kind.LAY_OFF
 
 
 def tricks_of(deal: Deal) -> TrickPlay:

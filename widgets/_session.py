@@ -19,6 +19,7 @@ from typing import Any
 from keinstich.bots.heuristic import Bot
 from keinstich.cards import Card, Lang, Style, card
 from keinstich.deal import Deal, Discard, IllegalPlay, Move
+from keinstich.machine import check_seat
 from keinstich.wording import refusal_words, the_card
 from keinstich.wording.i18n import N_, _, pgettext
 from keinstich.wording.refusals import phase_name
@@ -90,10 +91,8 @@ class Session:
                  on_change: Callable[[], None] | None = None,
                  on_error: Callable[[BaseException], None] | None = None) -> None:
         n = setup.players
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-            raise SetupError(f"seat must be a seat from 0 to {n - 1}, not {seat!r}")
         self.setup = setup
-        self.seat = seat
+        self.seat = check_seat(seat, n, SetupError)
         self.style: Style = "french"  # how reasons name the suits: the Table sets its faces
         self.lang: Lang = "en"  # the language refusals are said in: the Table sets its own
         self.synchronous = synchronous

@@ -17,7 +17,7 @@ import ipywidgets as widgets
 
 from keinstich.cards import Card, Lang, Style, sort_hand
 from keinstich.coach.why import move_text as named_move
-from keinstich.deal import Lay
+from keinstich.deal import Kind, Lay, Unit
 from keinstich.wording import card_words
 from keinstich.wording.i18n import _, number, pgettext
 from keinstich.wording.names import move_words, value_words
@@ -381,7 +381,7 @@ class TableView:
         if result.places is not None:
             order = sorted((p, s) for s, p in enumerate(result.places) if p)
             parts.append(_("Out: {order}.", order=", ".join(f"{p}. {self.name(s)}" for p, s in order)))
-        if result.places is not None and result.unit == "pfennig" and getattr(deal, "pot", 0) is None:
+        if deal.kind is Kind.LAY_OFF and result.unit is Unit.PFENNIG and getattr(deal, "pot", 0) is None:
             from keinstich.coach import outcome  # what the review counts: the payout of a standard pot, less fees
 
             gets = ", ".join(f"{self.name(s)} {number(outcome(deal, s), None)}" for s in range(deal.players))

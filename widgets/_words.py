@@ -72,7 +72,7 @@ def label(text: str) -> str:
 
 def unit_name(unit: str) -> str:
     """A result's unit as the score shows it: "pf" (for pfennig), "points", "stakes"."""
-    return unit_word("pf" if unit == "pfennig" else unit)
+    return unit_word(unit, short=True)
 
 
 def seat_name(seat: int, learner: int) -> str:

@@ -36,6 +36,7 @@ from keinstich.bots.heuristic import HeuristicBot, sign_of
 from keinstich.cards import Card, Lang, Style, sort_hand
 from keinstich.deal import Deal
 from keinstich.faces import card_width
+from keinstich.machine import check_seat
 from keinstich.records import Record
 from keinstich.wording import card_words, refusal_words
 from keinstich.wording.i18n import _, ngettext, number, pgettext
@@ -121,9 +122,7 @@ class Replay(widgets.VBox):  # type: ignore[misc]
         self.setup = setup_of(self.final)
         self.steps, self.plays = deal_steps(self.final)
         n = self.final.players
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-            raise ReplayError(_("seat must be a seat from 0 to {last}, not {seat}", last=n - 1, seat=repr(seat)))
-        self.seat = seat
+        self.seat = check_seat(seat, n, ReplayError)
         self.faces: Style = faces
         self.four_colour = four_colour
         self.look: dict[str, Any] = {"style": faces, "four_colour": four_colour, "lang": lang}

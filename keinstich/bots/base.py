@@ -2,12 +2,13 @@
 
 A bot is handed one seat's observation, never the hidden hands, and answers with one method,
 :meth:`Bot.decide`: its move (a :data:`~keinstich.deal.Move`: a card, a pass in a lay-off deal, Herzblatt's
-calls) with a one-line reason, as a :class:`Choice`. An observation's ``kind`` (``"trick"``, ``"lay-off"``,
-``"herzblatt"``) says which question it asks; nothing here looks at a deal's or observation's type. A bot
+calls) with a one-line reason, as a :class:`Choice`. An observation's ``kind`` (a :class:`~keinstich.deal.Kind`)
+says which question it asks; nothing here looks at a deal's or observation's type. A bot
 that can make the same moves faster, from the deal itself, offers a :class:`QuickPlay` (``quick_play()``):
 simulations ask for it, never for the bot's type.
 
-What "better" means is defined once, by :class:`Objective` (trick deals and Herzblatt's sides) and
+What "better" means is defined once, by the deal (:meth:`~keinstich.deal.Deal.returns`, higher always better,
+:func:`~keinstich.deal.better` of its unit), :class:`Objective` (trick deals and Herzblatt's sides) and
 :func:`domino_value`: a bot minimises its own penalty in Kein Stich (positive = paid), maximises its
 points in Herzeln (``contract.unit == "points"``) and its side's card points in Herzblatt. The Monte
 Carlo bot and the solver use the same definitions.
@@ -20,9 +21,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple, Protocol, TypeAlias, TypeGuard, runtime_checkable
 
 from keinstich.cards import Card, quoted
-from keinstich.deal import Lay, Move
+from keinstich.deal import Kind, Lay, Move, Unit, better
 from keinstich.games.herzblatt import HerzblattObservation
-from keinstich.layoff import PAYOUT_WEIGHTS, DominoObservation
+from keinstich.layoff import DominoObservation
+from keinstich.layoff import domino_value as domino_value  # the value of a place, public here since the bots' start
 from keinstich.machine import check_deal, check_seat
 from keinstich.tricks import Observation, Scoring
 
@@ -84,16 +86,17 @@ class BotError(ValueError):
     """An observation a bot cannot act on (not its turn, the deal is over, an unknown pack)."""
 
 
-KINDS = ("trick", "lay-off", "herzblatt")
-"""The kinds of observation a bot answers (an observation's ``kind``)."""
+KINDS = tuple(Kind)
+"""The kinds of observation a bot answers (an observation's ``kind``, a deal's too)."""
 
 
 def check_observation(obs: object, what: str = "a bot") -> None:
     """Refuse anything but one seat's observation: a whole deal (pass ``deal.observation(seat)``:
     a bot never sees the hidden hands), or another value."""
-    if getattr(obs, "kind", None) in KINDS:
+    deal = callable(getattr(obs, "observation", None))
+    if not deal and getattr(obs, "kind", None) in KINDS:
         return
-    if callable(getattr(obs, "observation", None)):
+    if deal:
         raise TypeError(f"{what} is handed one seat's view of the deal, not the deal itself: "
                         f"pass deal.observation(seat), e.g. deal.observation(deal.turn)")
     raise TypeError(f"{what} is handed a seat's observation, deal.observation(seat), not {quoted(obs)}")
@@ -132,56 +135,35 @@ class Objective:
 
 
 def sign_of(contract: Scoring | None) -> int:
-    """+1 when the contract counts points (higher is better), -1 when it charges penalties."""
-    return 1 if getattr(contract, "unit", "pfennig") == "points" else -1
+    """+1 when the contract counts points (higher is better), -1 when it charges penalties
+    (:func:`keinstich.deal.better` of its unit)."""
+    return better(getattr(contract, "unit", Unit.PFENNIG))
 
 
 def objective(obs: AnyObservation, seat: int | None = None) -> Objective:
     """The :class:`Objective` of the observing seat (or ``seat``): Herzblatt sides, else the seat alone
     (in a lay-off deal playing for its place value, higher is better)."""
     s = obs.seat if seat is None else seat
-    if obs.kind == "herzblatt":
+    if obs.kind is Kind.HERZBLATT:
         if obs.soloist is None:
             return Objective(s, (s,), 1)
         side = (obs.soloist,) if s == obs.soloist else tuple(p for p in range(obs.players) if p != obs.soloist)
         return Objective(s, side, 1)
-    if obs.kind == "lay-off":
+    if obs.kind is Kind.LAY_OFF:
         return Objective(s, (s,), 1)
     return Objective(s, (s,), sign_of(obs.contract))
 
 
-def domino_value(contract_points: Sequence[int] | None, finish_order: Sequence[int], seat: int,
-                 fees: Sequence[int] = ()) -> int:
-    """The value of a finished lay-off deal for ``seat``: higher is better.
-
-    Herzeln's points by place when ``contract_points`` is given; otherwise (Kein Stich) the payout
-    weight of the place (100/50/10/0 with four players: exactly the pfennig of a 160 pot), less the
-    pass fees ``seat`` paid [DER: fees and weights are compared one to one].
-    """
-    n = len(finish_order)
-    place = list(finish_order).index(seat)
-    if contract_points is not None:
-        base = contract_points[place]
-    else:
-        base = PAYOUT_WEIGHTS.get(n, (100,) + (0,) * (n - 1))[place]
-    return base - (fees[seat] if fees else 0)
-
-
 def lay_off(deal: Deal) -> TypeGuard[DominoDeal]:
-    """Whether ``deal`` is a lay-off deal: the kind of deal whose result ranks the seats by place."""
-    return deal.result().places is not None
+    """Whether ``deal`` is a lay-off deal (its :attr:`~keinstich.deal.Deal.kind`), for code typed against one."""
+    return deal.kind is Kind.LAY_OFF
 
 
 def deal_value(deal: Deal, seat: int) -> int:
-    """The value of a finished deal for ``seat`` (higher is better), as every bot and the solver see it.
-
-    Trick deal: minus the penalty (Kein Stich) or the points (Herzeln); lay-off deal:
-    :func:`domino_value`; Herzblatt: the seat's stake from the settlement.
-    """
+    """The value of a finished deal for ``seat`` (higher is better), as every bot and the solver see it: the
+    deal's :meth:`~keinstich.deal.Deal.returns` once it is over."""
     check_deal(deal, "deal_value")
     check_seat(seat, deal.players, BotError)
     if not deal.over:
         raise BotError("the deal is not over yet: a deal's value is known at its end")
-    if lay_off(deal):
-        return domino_value(deal.contract.points, deal.finish_order, seat, deal.fees())
-    return objective(deal.observation(seat)).sign * deal.result().scores[seat]
+    return deal.returns(seat)

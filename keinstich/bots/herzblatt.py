@@ -17,7 +17,7 @@ from keinstich.bots.pick import heuristic_card
 from keinstich.bots.reasons import Reason, Spot, saying
 from keinstich.bots.tables import tables
 from keinstich.cards import SUIT_MASKS, Card, Rank, Suit, mask_of
-from keinstich.deal import Announce, Ask, Contra, Discard, Re
+from keinstich.deal import Announce, Ask, Contra, Discard, Kind, Re
 from keinstich.games.herzblatt import CARD_POINTS, HerzblattObservation, card_points
 from keinstich.kernel.layout import HEURISTIC
 from keinstich.tricks import Observation
@@ -95,7 +95,7 @@ def herzblatt_heuristic_cards(deal: Deal, cards: int = 0) -> list[Card] | None:
     if td is None or td.is_over or not td.kernel_plays:
         return None
     obs = deal.observation(0)
-    if obs.kind != "herzblatt" or obs.soloist is None:
+    if obs.kind is not Kind.HERZBLATT or obs.soloist is None:
         return None
     seen = [0] * td.players
     seen[obs.soloist] = mask_of(deal.observation(obs.soloist).discards)

@@ -44,6 +44,7 @@ from keinstich.bots.random import RandomBot
 from keinstich.bots.reasons import Reason, Spot
 from keinstich.bots.tables import Tables, tables
 from keinstich.cards import Card, Pack, mask_of, pack
+from keinstich.deal import Kind
 from keinstich.games.herzblatt import HerzblattObservation
 from keinstich.kernel.layout import FAIR, HEURISTIC
 from keinstich.kernel.rules import reveals, rule_tables
@@ -170,9 +171,9 @@ class HeuristicQuick:
         td = self._serves(deal)
         if td is not None:
             heuristic_plays(td, 1)
-        elif deal.phase == "lay":  # the frontier is public: the deal itself stands in for the replayed one
+        elif deal.kind is Kind.LAY_OFF:  # the frontier is public: the deal itself stands in for the replayed one
             deal.play(domino_heuristic(cast(Any, deal.observation(seat)), cast(Any, deal)).move, seat)
-        elif deal.trick_deal is not None and deal.trick_deal is not deal and deal.phase == "play":
+        elif deal.kind is Kind.HERZBLATT and deal.phase == "play":
             deal.play(herzblatt_deal_card(cast(Any, deal)), seat)
         else:
             deal.play(self.bot.decide(deal.observation(seat)).move, seat)
@@ -182,7 +183,7 @@ class HeuristicQuick:
         if td is not None:
             heuristic_playout(td)
             return True
-        if deal.trick_deal is not None and deal.trick_deal is not deal and deal.phase == "play":
+        if deal.kind is Kind.HERZBLATT and deal.phase == "play":
             cards = herzblatt_heuristic_cards(deal)
             if cards is not None:  # Herzblatt's card play, every seat at once in the kernel
                 for c in cards:

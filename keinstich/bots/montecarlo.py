@@ -56,7 +56,7 @@ from keinstich.bots.stakes import (
 )
 from keinstich.bots.worlds import Means, MoveValues, candidates, world
 from keinstich.cards import Card, Pack, cards_of, mask_of
-from keinstich.deal import Ask
+from keinstich.deal import Ask, Kind
 from keinstich.games.herzblatt import SKAT, TOTAL_POINTS, HerzblattDeal, HerzblattObservation, card_points, settle
 from keinstich.layoff import DominoObservation
 from keinstich.limits import check_flag, check_whole, quoted
@@ -204,14 +204,14 @@ class MonteCarloBot(BaseBot):
         as negative numbers, points, card points in Herzblatt's card play, place value in a lay-off
         deal). Only differences between moves mean something: near the end the exact search values the
         rest of the deal only. Equivalent cards share their class's value."""
-        if obs.kind == "lay-off":
+        if obs.kind is Kind.LAY_OFF:
             moves: list[Card | None] = list(obs.legal) + ([None] if may_pass(obs) else [])
             if len(moves) <= 1:
                 return MoveValues(dict.fromkeys(moves, 0.0), 0, "only", {m: [] for m in moves})
             dm = self._domino_means(obs, moves)
             return MoveValues(dict(zip(moves, dm.means, strict=True)), dm.count, dm.how,
                               dict(zip(moves, dm.deals, strict=True)))
-        if obs.kind == "herzblatt":
+        if obs.kind is Kind.HERZBLATT:
             t = herzblatt_view(obs)[0]
             if t is None or obs.phase != "play":
                 raise BotError("Monte Carlo values cards in Herzblatt's card play only")

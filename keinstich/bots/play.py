@@ -16,6 +16,7 @@ from keinstich.bots.base import AnyObservation, Bot, BotError, Choice, QuickPlay
 from keinstich.bots.herzblatt import herzblatt_heuristic_decision
 from keinstich.cards import Pack, Style, quoted
 from keinstich.cards import pack as get_pack
+from keinstich.deal import Kind
 from keinstich.games.herzblatt import HerzblattObservation
 from keinstich.layoff import DominoObservation
 from keinstich.limits import check_seed
@@ -54,7 +55,7 @@ class BaseBot:
         """The move for the seat of ``obs`` (the seat to move), with its reason, in any deal and phase: a card in
         a trick, a card or a pass (None) in a lay-off deal, Herzblatt's answers, discards and calls."""
         check_observation(obs, f"{type(self).__name__}.decide")
-        if obs.kind == "herzblatt":
+        if obs.kind is Kind.HERZBLATT:
             if obs.turn != obs.seat:
                 raise BotError(f"seat {obs.seat} cannot act: it is "
                                f"{'nobody' if obs.turn is None else obs.turn}'s turn")
@@ -65,7 +66,7 @@ class BaseBot:
                 return self._herzblatt_call(obs)
         check_turn(obs)
         with naming_unless_set(obs.style):
-            if obs.kind == "lay-off":
+            if obs.kind is Kind.LAY_OFF:
                 return self._lay_off(obs)
             return self._trick(obs)
 

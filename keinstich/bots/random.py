@@ -9,7 +9,7 @@ from keinstich.bots.base import BotError, Choice, QuickPlay
 from keinstich.bots.domino import may_pass, passing_allowed
 from keinstich.bots.play import BaseBot
 from keinstich.cards import Card
-from keinstich.deal import Announce, Ask, Contra, Discard, Re
+from keinstich.deal import Announce, Ask, Contra, Discard, Kind, Re
 from keinstich.games.herzblatt import HerzblattObservation
 from keinstich.layoff import DominoObservation
 from keinstich.tricks import Observation
@@ -81,9 +81,9 @@ class RandomQuick:
         seat = deal.turn
         assert seat is not None
         bot = self.bot
-        if deal.trick_deal is deal:
+        if deal.kind is Kind.TRICK:
             deal.play(bot.rng.choice(deal.legal()), seat)
-        elif deal.phase == "lay":
+        elif deal.kind is Kind.LAY_OFF:
             d = cast(Any, deal)
             legal = d.legal()
             allowed = passing_allowed(d.can_pass(), bool(legal), d.plays, d.hand_sizes)

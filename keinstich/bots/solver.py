@@ -31,6 +31,7 @@ from keinstich.bots.solution import INF, Solution, SolverError, seat_to_solve
 from keinstich.bots.solver_domino import domino_move_values, solve_domino
 from keinstich.bots.tables import amounts
 from keinstich.cards import Card
+from keinstich.deal import Kind
 from keinstich.machine import check_deal, check_seat
 from keinstich.tricks import TrickDeal
 
@@ -55,7 +56,7 @@ def _side_of(deal: Deal, seat: int) -> _Side:
     if td is None:
         raise SolverError(f"the deal is in the {deal.phase} phase: the solver analyses the card play")
     obs = deal.observation(seat)
-    if obs.kind == "herzblatt":
+    if obs.kind is Kind.HERZBLATT:
         return _Side(td, objective(obs), banked_points(obs), obs.soloist)
     return _Side(td, objective(obs), 0, None)
 

@@ -23,15 +23,14 @@ from typing import Any, cast
 
 from keinstich.bots.base import Bot, lay_off, objective
 from keinstich.bots.budget import Budget, Stopped
-from keinstich.bots.herzblatt import banked_points
+from keinstich.bots.open_hands import OpenSearch, open_search, plays_heuristic
 from keinstich.bots.play import bot_move
 from keinstich.bots.tables import amounts
-from keinstich.cards import Pack, mask_of
-from keinstich.deal import Deal, Lay, Move, move_cards
-from keinstich.kernel.layout import HEURISTIC
+from keinstich.cards import Pack
+from keinstich.deal import Deal, Kind, Lay, Move, Unit
 
 from .fair import key, view_key
-from .grades import unit_of
+from .grades import counts_paid, unit_of
 
 NODES = 400_000
 """Answers and positions the search may visit per question before it gives up (a count, not a time: the same
@@ -60,7 +59,7 @@ class Answers:
         self.pure = True
         self._kernel: dict[int, bool] = {}
         self.bots_seats = [s for s in range(len(bots)) if s != seat]
-        self._lay: bool | None = None  # whether the deal is a lay-off deal (asked once: the answer is dear)
+        self._paid: bool | None = None  # whether the coach's count is paid (asked once: the deal's result is dear)
         self.cheap = True
         for s, b in enumerate(bots):
             if s == seat:
@@ -87,7 +86,7 @@ class Answers:
             from keinstich.bots.registry import make_bot
 
             bot = make_bot(self._specs[s], f"{self.seed}:{view_key(d, s)}", pack=self.pack)  # type: ignore[arg-type]
-        if self.lays_off(d) and getattr(bot, "kernel_mode", None) == HEURISTIC:
+        if self.lays_off(d) and plays_heuristic(bot):
             # the heuristic bot's lay, worked out on the deal itself: the layout is open, so the hidden hands do not
             # change it, and replaying what the seat saw for every answer is what makes a search slow
             from keinstich.bots.domino import domino_lay
@@ -97,14 +96,19 @@ class Answers:
 
     def lays_off(self, d: Deal) -> bool:
         """Whether the deal these answers are for is a lay-off deal (``d``: any position of it)."""
-        if self._lay is None:
-            self._lay = lay_off(d)
-        return self._lay
+        return d.kind is Kind.LAY_OFF
+
+    def paid(self, d: Deal) -> bool:
+        """Whether the coach's count of the deal these answers are for is paid, fewer better (:func:`~.grades.
+        counts_paid`; ``d``: any position of it, asked once)."""
+        if self._paid is None:
+            self._paid = counts_paid(d)
+        return self._paid
 
     def heuristic(self) -> bool:
         """Whether every other seat answers as the heuristic bot does (the kernel can then play its answers)."""
         return len(self._made) == len(self.bots_seats) and all(
-            getattr(b, "kernel_mode", None) == HEURISTIC for b in self._made.values())
+            plays_heuristic(b) for b in self._made.values())
 
     def kernel_answers(self, position: Deal) -> bool:
         """Whether the kernel can play the others' answers from ``position``: they are heuristic bots, and on
@@ -133,7 +137,7 @@ class OpenValues:
 
     values: dict[Any, float]
     exact: frozenset[Any]
-    unit: str
+    unit: Unit
 
     @property
     def top(self) -> float:
@@ -166,7 +170,7 @@ class _Search:
         from .review import outcome
 
         v = outcome(d, self.seat)
-        return -v if unit_of(d) == "pf" and not self.answers.lays_off(d) else v
+        return -v if self.answers.paid(d) else v
 
     def advance(self, d: Deal, on: bool) -> bool:
         """Play the others' answers and the player's forced moves until the player has a choice or the deal
@@ -258,13 +262,13 @@ def _bound(d: Deal, seat: int, lay: bool) -> float:
         return float(domino_value(dd.contract.points, best_place, seat, dd.fees()))
     td = d.trick_deal
     if td is None or td.contract is None or getattr(td.contract, "march", False) \
-            or not getattr(td.contract, "additive", d.game == "herzblatt"):
+            or not getattr(td.contract, "additive", d.kind is Kind.HERZBLATT):
         return math.inf
     obj = objective(d.observation(seat))
     from .review import outcome
 
     now = outcome(d, seat)
-    sign = -1 if unit_of(d) == "pf" else 1
+    sign = -1 if counts_paid(d) else 1
     val, base = amounts(td.contract, td.total_tricks)
     gain = 0
     for h in range(d.players):
@@ -290,81 +294,11 @@ def _state(d: Deal, lay: bool) -> Any:
     return (tricks if by_number else frozenset(tricks), td.trick, d.turn)
 
 
-class _Kernel:
-    """The search in the kernel (:mod:`keinstich.kernel.answers`): a trick deal's card play, every other seat
-    answering as the heuristic bot. Values are the seat's side's, in the coach's unit."""
-
-    def __init__(self, position: Deal, seat: int) -> None:
-        from keinstich.bots.knowledge import exclusions
-        from keinstich.bots.tables import tables
-        from keinstich.kernel.jit import array, float_array, zeros
-        from keinstich.kernel.layout import HEURISTIC as MODE
-        from keinstich.kernel.layout import S_SIZE
-
-        td = position.trick_deal
-        assert td is not None and td.contract is not None
-        n = td.players
-        obs = position.observation(seat)
-        obj = objective(obs)
-        soloist, in_play, seen = None, 0, [0] * n
-        past = td.contract.score(td.tricks, n, td.total_tricks)
-        self.offset = obj.sign * sum(past[s] for s in obj.side)  # the kernel counts the tricks still to come
-        if obs.kind == "herzblatt":
-            soloist = obs.soloist
-            in_play = obs.rules.pack.mask
-            assert soloist is not None
-            seen[soloist] = mask_of(position.observation(soloist).discards)
-            self.offset += banked_points(obs)
-        known = exclusions(td.observation(0)) if td.rules.trump is not None else None
-        self.root = td.kernel_state(MODE, known=known, soloist=soloist, in_play=in_play, seen=seen)
-        self.T = td.kernel_tables().T
-        self.H = tables(td.contract, td.rules, td.total_tricks).kernel()
-        self.rnd = float_array(())
-        self.seat = seat
-        self.side = sum(1 << s for s in obj.side)
-        self.sign = obj.sign
-        val, base = amounts(td.contract, td.total_tricks)
-        self.gain = array([max(0, obj.sign * v) for v in val])
-        self.tgain = array([max(0, obj.sign * b) for b in base] + [0] * 2)
-        self.depth = td.total_tricks + 3
-        self.stack = zeros(self.depth * S_SIZE)
-        self.counts = zeros(1)
-        self.size = S_SIZE
-
-    def value(self, move: Move, alpha: float = -math.inf) -> float:
-        """The value of ``move`` in the deal's position: exact when above ``alpha``, else at most ``alpha``."""
-        from keinstich.kernel.answers import ABORT, NEG, advance, best_value, step
-
-        W = self.stack[0:self.size]
-        W[:] = self.root
-        step(W, self.T, self.H, self.rnd, move_cards(move)[0].index)
-        self.counts[0] += 1 + advance(W, self.T, self.H, self.rnd, self.seat)
-        a = NEG if alpha == -math.inf else math.floor(alpha - self.offset)
-        v = best_value(self.stack, self.depth, self.T, self.H, self.rnd, self.seat, self.side, self.sign, self.gain,
-                       self.tgain, a, NODES * 8, self.counts)
-        if v == ABORT:
-            raise Stopped("node limit")
-        return float(v + self.offset)
-
-
 def _replays(start: Deal, answers: Answers) -> bool:
     """Whether the kernel's heuristic makes every move the others made on the played line from ``start`` (the
     beginning of the card play)."""
-    from keinstich.kernel.answers import step
-
-    try:
-        k = _Kernel(start, answers.seat)
-    except (AssertionError, ValueError):
-        return False
-    W = k.root
-    for s, m in answers.played[len(start.history):]:
-        cards = move_cards(m)
-        if len(cards) != 1:
-            return False
-        got = step(W, k.T, k.H, k.rnd, -1 if s != answers.seat else cards[0].index)
-        if got != cards[0].index:
-            return False
-    return True
+    search = open_search(start, answers.seat, limit=NODES * 8)
+    return search is not None and search.replays(answers.played[len(start.history):])
 
 
 def open_values(position: Deal, answers: Answers, *, budget: Budget | None = None,
@@ -379,8 +313,9 @@ def open_values(position: Deal, answers: Answers, *, budget: Budget | None = Non
     search = _Search(seat, answers, budget)
     on = _on_played(position, answers)
     value_of: Callable[[Move, float], float]
-    if _kernel_search(position) and answers.kernel_answers(position):
-        value_of = _Kernel(position, seat).value
+    kernel = _kernel(position, answers)
+    if kernel is not None:
+        value_of = kernel.value
     else:
         def value_of(m: Move, alpha: float) -> float:
             child = position.copy()
@@ -404,6 +339,14 @@ def open_values(position: Deal, answers: Answers, *, budget: Budget | None = Non
             raise
         return None
     return OpenValues(values, frozenset(exact), unit_of(position))
+
+
+def _kernel(position: Deal, answers: Answers) -> OpenSearch | None:
+    """The kernel's search for the answers' seat from ``position``, where the kernel can search it and play the
+    others' answers (:func:`_kernel_search`, :meth:`Answers.kernel_answers`); else None."""
+    if not (_kernel_search(position) and answers.kernel_answers(position)):
+        return None
+    return open_search(position, answers.seat, limit=NODES * 8)
 
 
 def _kernel_search(position: Deal) -> bool:
@@ -447,7 +390,7 @@ def line_after(position: Deal, answers: Answers, move: Move, *, budget: Budget |
             return d
         best_m, best_v = None, -math.inf
         # the kernel searches as the Python search does (the same values, the same first best), far faster
-        kernel = _Kernel(d, seat) if _kernel_search(d) and answers.kernel_answers(d) else None
+        kernel = _kernel(d, answers)
         for m in search.order(d, on):
             if kernel is not None:
                 v = kernel.value(m, best_v)

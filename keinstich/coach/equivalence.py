@@ -294,7 +294,7 @@ def seat_view(position: Deal, relabel: Relabel | None = None) -> tuple[Any, ...]
     hand = tuple(sorted(r.card(c).index for c in position.hand(seat))) if seat is not None else ()
     moves = []
     for s, m in position.history:
-        secret = type(m).__name__ == "Discard" and s != seat
+        secret = isinstance(m, Discard) and s != seat
         moves.append((s, "discard" if secret else str(r.move(m))))
     contract = getattr(getattr(position, "contract", None), "id", "")
     return (position.game, contract, position.players, position.pack, seat, hand, tuple(moves))

@@ -34,13 +34,11 @@ the same verdict too.
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import Enum
-from typing import Any
+from typing import Any, cast
 
 from keinstich.bots.base import objective
 from keinstich.bots.budget import Budget
@@ -50,7 +48,7 @@ from keinstich.bots.knowledge import in_play_mask
 from keinstich.bots.sampled import DominoWorlds, TrickWorlds
 from keinstich.bots.worlds import candidates
 from keinstich.cards import Card, mask_of
-from keinstich.deal import Deal, Lay, Move, move_cards
+from keinstich.deal import Deal, Kind, Lay, Move, move_cards
 from keinstich.layoff import DominoObservation
 
 from .grades import Grade, Grades, grades_of, pack_in_play
@@ -176,34 +174,15 @@ def as_played(legal: Sequence[Move], move: Move) -> Move:
 
 
 def view_key(position: Deal, seat: int | None = None) -> str:
-    """A digest of what ``seat`` (default: the seat to move) can know in ``position``: its hand, everything
-    open, the rules and the cards in play. Positions the seat cannot tell apart have the same key."""
+    """A digest of what ``seat`` (default: the seat to move) can know in ``position``, as the deal defines it
+    (:meth:`~keinstich.deal.Deal.info_key`: its hand, everything open, the rules and the cards in play). Positions the
+    seat cannot tell apart have the same key."""
     s = position.turn if seat is None else seat
     if s is None:
         raise ValueError("the deal is over: there is no seat to move")
-    obs = position.observation(s)
-    text = repr((position.game, _canon(obs), sorted(c.index for c in pack_in_play(position).cards)))
+    game, seen, in_play = cast(tuple[str, Any, tuple[int, ...]], position.info_key(s))
+    text = repr((game, seen, list(in_play)))  # the cards as a list: every digest is the one the bank was made with
     return hashlib.sha256(text.encode()).hexdigest()[:24]
-
-
-def _canon(x: Any) -> Any:
-    """A value as plain, ordered data (sets sorted, enums by name, cards by code), for :func:`view_key`."""
-    if isinstance(x, Card):
-        return x.code
-    if isinstance(x, Enum):
-        return x.name
-    if dataclasses.is_dataclass(x) and not isinstance(x, type):
-        return (type(x).__name__, tuple((f.name, _canon(getattr(x, f.name))) for f in dataclasses.fields(x)
-                                        if f.name != "style"))
-    if isinstance(x, dict):
-        return tuple(sorted((repr(_canon(k)), _canon(v)) for k, v in x.items()))
-    if isinstance(x, frozenset | set):
-        return tuple(sorted((_canon(v) for v in x), key=repr))
-    if isinstance(x, tuple | list):
-        return tuple(_canon(v) for v in x)
-    if x is None or isinstance(x, bool | int | float | str):
-        return x
-    return (type(x).__name__, str(x))
 
 
 def fair(position: Deal, *, salt: str = "", cap: int | None = None, budget: Budget | None = None) -> Fair:
@@ -221,7 +200,7 @@ def fair(position: Deal, *, salt: str = "", cap: int | None = None, budget: Budg
     digest = hashlib.sha256(f"coach:{view_key(position)}:{salt}".encode()).digest()
     rs = np.random.RandomState(np.frombuffer(digest, dtype=np.uint32))
     worlds: TrickWorlds | DominoWorlds
-    if obs.kind == "lay-off":
+    if obs.kind is Kind.LAY_OFF:
         moves, same = _lays(obs)
         exact = len(obs.hand) + sum(obs.hand_sizes) <= 3 * EXACT_TRICKS + 6
         if len(moves) == 1:
@@ -230,7 +209,7 @@ def fair(position: Deal, *, salt: str = "", cap: int | None = None, budget: Budg
         if exact:
             cap = min(cap, CAP_LAY_OFF)
     else:
-        if obs.kind == "herzblatt":
+        if obs.kind is Kind.HERZBLATT:
             t, _, _, _ = herzblatt_view(obs)
             in_play, discards, soloist = obs.rules.pack.mask, mask_of(obs.discards), obs.soloist
         else:

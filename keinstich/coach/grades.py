@@ -17,7 +17,7 @@ from typing import Any
 
 from keinstich.bots.base import lay_off
 from keinstich.cards import Pack, pack
-from keinstich.deal import Deal
+from keinstich.deal import Deal, Kind, Unit
 from keinstich.games.herzblatt import TOTAL_POINTS
 from keinstich.layoff import PAYOUT_WEIGHTS
 from keinstich.machine import check_deal
@@ -65,7 +65,7 @@ class Grades:
     mistake: float
     blunder: float
     scale: int
-    unit: str
+    unit: Unit
 
     def grade(self, cost: float) -> Grade:
         """The grade of a move that costs ``cost`` (>= 0) against the best."""
@@ -76,13 +76,19 @@ class Grades:
         return Grade.FINE if cost >= self.fine else Grade.BEST
 
 
-def unit_of(deal: Deal) -> str:
-    """The unit the coach counts a deal's costs in: "pf", "points" or "card points"."""
-    if deal.game == "herzblatt":
-        return "card points"
-    if lay_off(deal):
-        return "pf" if getattr(deal.contract, "points", None) is None else "points"
-    return "points" if getattr(_contract(deal), "unit", "pfennig") == "points" else "pf"
+def unit_of(deal: Deal) -> Unit:
+    """The unit the coach counts a deal's costs in: the deal's own (pfennig, points), but Herzblatt's card points
+    (what its card play moves; the settlement's stakes follow from them)."""
+    if deal.kind is Kind.HERZBLATT:
+        return Unit.CARD_POINTS
+    return deal.result().unit
+
+
+def counts_paid(deal: Deal) -> bool:
+    """Whether the coach's count of ``deal`` (:func:`~keinstich.coach.review.outcome`) is paid, fewer better: the
+    pfennig of a trick deal. A lay-off deal is counted by its :meth:`~keinstich.deal.Deal.returns` (its place's
+    value less fees, higher better), Herzblatt by its side's card points; points are won."""
+    return deal.kind is Kind.TRICK and unit_of(deal).paid
 
 
 def _contract(deal: Deal) -> Any:
@@ -92,7 +98,7 @@ def _contract(deal: Deal) -> Any:
 
 def scale_of(deal: Deal) -> int:
     """What is at stake in ``deal``, in :func:`unit_of` (see the module's docstring)."""
-    if deal.game == "herzblatt":
+    if deal.kind is Kind.HERZBLATT:
         return TOTAL_POINTS
     if lay_off(deal):
         points = getattr(deal.contract, "points", None)
@@ -122,5 +128,5 @@ def grades_of(deal: Deal) -> Grades:
                   scale, unit_of(deal))
 
 
-__all__ = ["BLUNDER", "FINE", "GRADES", "MISTAKE", "Grade", "Grades", "grades_of", "pack_in_play", "scale_of",
-           "unit_of"]
+__all__ = ["BLUNDER", "FINE", "GRADES", "MISTAKE", "Grade", "Grades", "counts_paid", "grades_of", "pack_in_play",
+           "scale_of", "unit_of"]

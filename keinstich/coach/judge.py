@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from keinstich.bots.budget import Budget
 from keinstich.bots.heuristic import HeuristicBot
 from keinstich.cards import Style, mask_of
-from keinstich.deal import Deal, Move, parse_move
+from keinstich.deal import Deal, Kind, Move, Unit, parse_move
 from keinstich.machine import check_deal
 from keinstich.records import RecordError
 from keinstich.wording import naming
@@ -79,7 +79,7 @@ class Verdict:
     _ideas: dict[Any, Reading | None] = field(default_factory=dict, compare=False, repr=False)
 
     @property
-    def unit(self) -> str:
+    def unit(self) -> Unit:
         return self.grades.unit
 
     @property
@@ -285,9 +285,9 @@ def _world(position: Deal, seat: int, hands: list[int]) -> Deal:
     from keinstich.bots.worlds import world
 
     obs = position.observation(seat)
-    if obs.kind == "lay-off":
+    if obs.kind is Kind.LAY_OFF:
         return domino_world(obs, hands)
-    t = herzblatt_view(obs)[0] if obs.kind == "herzblatt" else obs
+    t = herzblatt_view(obs)[0] if obs.kind is Kind.HERZBLATT else obs
     return world(t, hands)
 
 
@@ -366,7 +366,7 @@ def _work_out(position: Deal, seat: int, look: Style, budget: Budget | None) -> 
     grades = grades_of(position)
     obs = position.observation(seat)
     usual, reason = _rule_of_thumb(position, seat, look)
-    if obs.kind == "herzblatt" and position.phase != "play":
+    if obs.kind is Kind.HERZBLATT and position.phase != "play":
         judged, method = None, "heuristic"
     elif len({key(m) for m in legal}) == 1:
         judged, method = None, "only"

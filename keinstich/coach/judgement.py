@@ -14,7 +14,7 @@ from typing import Any
 
 from keinstich.bots.budget import Budget
 from keinstich.cards import Style
-from keinstich.deal import Deal, Move
+from keinstich.deal import Deal, Move, Unit
 from keinstich.wording.names import grade_name
 
 from .against import Answers, BotSpec, OpenValues, open_values
@@ -98,7 +98,7 @@ class Judgement:
         return self.verdict.best_why()
 
     @property
-    def unit(self) -> str:
+    def unit(self) -> Unit:
         return self.verdict.unit
 
     @property

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from keinstich.bots.base import objective
 from keinstich.cards import Card
-from keinstich.deal import Move
+from keinstich.deal import Kind, Move
 from keinstich.kernel.layout import FAIR
 
 if TYPE_CHECKING:
@@ -146,13 +146,13 @@ def _played(base: Verdict, move: Move, row: int) -> Any:
     position, seat = base.position, base.seat
     world: Any = _world(position, seat, [int(x) for x in f.drawn[row]])
     obs = position.observation(seat)
-    soloist = getattr(obs, "soloist", None) if obs.kind == "herzblatt" else None
+    soloist = getattr(obs, "soloist", None) if obs.kind is Kind.HERZBLATT else None
     d: Any = world.copy()
     if f.exact:
         d.play(move, seat)
         _searched(d, world, objective(obs))
     elif d.kernel_plays:
-        t = herzblatt_view(obs)[0] if obs.kind == "herzblatt" else obs
+        t = herzblatt_view(obs)[0] if obs.kind is Kind.HERZBLATT else obs
         known = exclusions(t) if t.rules.trump is not None else suit_bits(t.voids)
         d.run_out(FAIR, known=known, soloist=soloist, heuristic=tables(d.contract, d.rules, d.total_tricks).kernel(),
                   first=move)

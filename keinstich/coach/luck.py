@@ -135,12 +135,11 @@ def deal_luck(position: Deal, seat: int, bots: Sequence[str], score: tuple[str, 
     ``bots`` (one spec per seat): the heuristic bot in the seat from here, and the best play knowing every hand,
     in the deal's result (``score``: its unit and whether fewer is better; the best only where the coach counts in
     that unit too). None when the deal is over."""
-    from keinstich.bots.base import lay_off
     from keinstich.bots.heuristic import HeuristicBot
     from keinstich.bots.play import bot_move
 
     from .against import open_values
-    from .grades import grades_of, pack_in_play
+    from .grades import counts_paid, grades_of, pack_in_play
     from .judgement import answers_for
     from .review import duplicate
 
@@ -154,8 +153,7 @@ def deal_luck(position: Deal, seat: int, bots: Sequence[str], score: tuple[str, 
     bot = float(played.result().scores[seat])
     grades = grades_of(position)
     best = None
-    coach_unit = "pfennig" if grades.unit == "pf" else grades.unit  # the coach's "pf" is the result's "pfennig"
-    if coach_unit == unit and (grades.unit == "pf" and not lay_off(position)) == lower:
+    if grades.unit == unit and counts_paid(position) == lower:
         d, on = position.copy(), True
         while not d.over and d.turn != seat:  # the others' answers up to the seat's first move
             mover = d.turn

@@ -83,7 +83,7 @@ _HEADINGS: dict[str, Callable[[], str]] = {
 
 def _paid(lower_is_better: bool, v: float, unit: str) -> str:
     """"paid 15 pf", "got 3 points"."""
-    amount, said = number(v + 0.0, None), unit_word(unit)
+    amount, said = number(v + 0.0, None), unit_word(unit, short=True)
     return _("paid {amount} {unit}", amount=amount, unit=said) if lower_is_better else _(
         "got {amount} {unit}", amount=amount, unit=said)
 

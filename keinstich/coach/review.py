@@ -19,13 +19,13 @@ from keinstich.bots.herzblatt import banked_points
 from keinstich.bots.heuristic import HeuristicBot
 from keinstich.bots.play import bot_move
 from keinstich.cards import Style
-from keinstich.deal import Deal, Move
-from keinstich.machine import check_deal
+from keinstich.deal import Deal, Kind, Move
+from keinstich.machine import check_deal, check_seat
 from keinstich.wording.i18n import _, ngettext
 from keinstich.wording.names import grade_name, unit_word
 
 from .against import Answers, BotSpec
-from .grades import GRADES, Grade, grades_of, pack_in_play
+from .grades import GRADES, Grade, counts_paid, grades_of, pack_in_play
 from .judge import CoachError, verdict
 from .judgement import Judgement, answers_for, judgement, open_for
 from .luck import Luck
@@ -39,7 +39,8 @@ class Review:
     score in ``unit``, pfennig paid or points won; its side's card points in Herzblatt; its place value
     less fees in a lay-off deal), and the same deal's duplicates: ``best_paid`` (the open-hands solver
     in the seat) and ``heuristic_paid`` (the heuristic bot in the seat). ``lower_is_better`` for pfennig
-    paid. ``forced``: decisions with one legal move (not listed)."""
+    paid. ``unit`` as a review says it (the :attr:`~keinstich.deal.Unit.short` of the coach's unit: "pf", "points",
+    "card points"). ``forced``: decisions with one legal move (not listed)."""
 
     seat: int
     decisions: tuple[Judgement, ...]
@@ -128,7 +129,7 @@ def outcome(deal: Deal, seat: int) -> float:
     if td is None:
         return 0.0
     obs = deal.observation(seat)
-    if obs.kind == "herzblatt":
+    if obs.kind is Kind.HERZBLATT:
         return float(sum(td.scores()[s] for s in objective(obs).side) + banked_points(obs))
     return float(td.scores()[seat])
 
@@ -159,9 +160,7 @@ def review(deal: Deal, seat: int, *, bots: BotSpec | Sequence[BotSpec] = "heuris
     called after each decision; ``budget`` stops the work (:class:`~keinstich.bots.budget.Stopped`); ``style``
     names the cards (by default as the pack does)."""
     check_deal(deal, "review")
-    n = len(deal.dealt)
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-        raise CoachError(f"seat must be a seat from 0 to {n - 1}, not {seat!r}")
+    check_seat(seat, len(deal.dealt), CoachError)
     answers = answers_for(deal, seat, bots)
     history = deal.history
     todo = sum(1 for s, _x in history if s == seat)
@@ -191,14 +190,14 @@ def review(deal: Deal, seat: int, *, bots: BotSpec | Sequence[BotSpec] = "heuris
         if progress is not None:
             progress(done, todo)
     grades = grades_of(deal)
-    lower = grades.unit == "pf" and not lay_off(deal)
+    lower = counts_paid(deal)
     paid = outcome(deal, seat)
     if budget is not None:
         budget.check()
     best = _paid(first_open, lower) if searched else paid
     heuristic = HeuristicBot(pack=pack_in_play(deal))
     heur = outcome(duplicate(deal, seat, lambda d: bot_move(heuristic, d.observation(seat)), answers), seat)
-    return Review(seat, tuple(decisions), paid, best, heur, grades.unit, lower, forced,
+    return Review(seat, tuple(decisions), paid, best, heur, grades.unit.short, lower, forced,
                   style or pack_in_play(deal).style)
 
 

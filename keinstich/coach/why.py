@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from keinstich.bots.base import lay_off, objective
 from keinstich.bots.tables import amounts
 from keinstich.cards import Card, Style
-from keinstich.deal import Deal, Lay, Move, move_cards
+from keinstich.deal import Deal, Lay, Move, Unit, move_cards
 from keinstich.wording import listed, reason_words
 from keinstich.wording.i18n import NP_, _, ngettext, number, pgettext
 from keinstich.wording.names import move_words
@@ -66,7 +66,7 @@ def amount(value: float, unit: str) -> str:
     v = round(value, 1)
     text = number(v, 0 if v == int(v) else 1)
     one = 1 if abs(v) == 1 else 2
-    if unit == "pf":
+    if unit == Unit.PFENNIG:
         return _("{amount} pf", amount=text)
     if unit == "points":
         return ngettext("{amount} point", "{amount} points", one, amount=text)
@@ -302,7 +302,7 @@ def tricks_of(line: Deal, seat: int, start: int) -> list[TrickTold]:
 def _side_amount(t: TrickTold, unit: str) -> str:
     """What a trick adds to the side, in words: "10 pf" (paid), "20 card points for your side", "you lose 5
     points"."""
-    if unit == "pf":
+    if unit == Unit.PFENNIG:
         return amount(t.raw, unit)
     if unit == "card points":
         return _("{amount} for your side", amount=amount(t.raw, unit))
@@ -330,7 +330,7 @@ def _took(t: TrickTold, seat: int, side: Sequence[int], what: str, unit: str, st
     if s in side and t.raw:
         return f"{told} ({_side_amount(t, unit)}{': ' + counted if counted else ''})"
     if s in side:
-        return _("{sentence}, paying nothing", sentence=told) if unit == "pf" else _(
+        return _("{sentence}, paying nothing", sentence=told) if unit == Unit.PFENNIG else _(
             "{sentence}, nothing for your side", sentence=told)
     return told + (f" ({counted})" if counted else "")
 

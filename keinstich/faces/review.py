@@ -64,7 +64,7 @@ def _amount(value: float | None, unit: str, margin: float = 0.0) -> str:
         return "—"
     if margin < 0.05:
         return "0" if round(value, 1) == 0 else amount(value, unit)
-    unit = unit_word(unit)
+    unit = unit_word(unit, short=True)
     if margin >= 1:
         return f"{number(round(value), None)} ± {round(margin)} {unit}"
     return f"{number(value, 1)} ± {number(margin, 1)} {unit}"

@@ -18,10 +18,12 @@ from keinstich.deal import (
     Contra,
     Discard,
     IllegalPlay,
+    Kind,
     Move,
     Re,
     Refusal,
     Result,
+    Unit,
     parse_move,
 )
 from keinstich.dealing import deal_hands
@@ -52,7 +54,7 @@ class HerzblattObservation:
     """What one seat knows in a Herzblatt deal: its hand, the open calls and play. Nothing hidden:
     the skat and the discards appear only in the soloist's own observation."""
 
-    kind: ClassVar[Literal["herzblatt"]] = "herzblatt"
+    kind: ClassVar[Literal[Kind.HERZBLATT]] = Kind.HERZBLATT
     """Which view this is (see :meth:`~keinstich.deal.Deal.observation`): a seat in a Herzblatt deal."""
 
     seat: int
@@ -96,6 +98,8 @@ class HerzblattDeal(Machine):
     :meth:`redouble` say the same in words. A refused move raises :class:`IllegalMove` (a
     :class:`HerzblattError` and an :class:`IllegalPlay`) and leaves the state unchanged.
     """
+
+    kind = Kind.HERZBLATT
 
     __slots__ = (
         "_history",
@@ -471,10 +475,10 @@ class HerzblattDeal(Machine):
         stakes, text = (self.settlement().stakes, self.settlement().explanation) if over else (
             (0,) * n, _("the deal is in the {phase} phase", phase=phase_name(self._phase)))
         if self.trick_deal is None or self.soloist is None:
-            return Result(stakes, "stakes", columns={"role": ("redeal",) * n,
+            return Result(stakes, Unit.STAKES, columns={"role": ("redeal",) * n,
                                                      "card_points": (None,) * n} if over else {}, text=text)
         roles = tuple("soloist" if s == self.soloist else "defender" for s in range(n))
-        return Result(stakes, "stakes", tricks=self.trick_deal.tricks_won(),
+        return Result(stakes, Unit.STAKES, tricks=self.trick_deal.tricks_won(),
                       columns={"role": roles, "card_points": self.card_points()}, text=text)
 
     def __repr__(self) -> str:

@@ -10,11 +10,12 @@ of states, one per choice of the seat's (numba's disk cache cannot hold a recurs
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from keinstich.kernel import rules
 from keinstich.kernel.bits import low_index
-from keinstich.kernel.jit import compiled, jit
+from keinstich.kernel.jit import array, compiled, float_array, jit, zeros
 from keinstich.kernel.layout import (
     P_N,
     P_TOTAL,
@@ -177,4 +178,43 @@ def _heuristic_card(W: Any, scratch: Any, T: Any, H: Any, rnd: Any) -> int:
     return step(scratch, T, H, rnd, -1)
 
 
-__all__ = ["ABORT", "NEG", "advance", "best_value", "bound", "legal_now", "step", "value"]
+class Search:
+    """The kernel's one entry point for this search: one seat's side against the heuristic's answers from one state
+    (``root``, a trick deal's :meth:`~keinstich.trick_playout.PlayOut.kernel_state`, with its tables ``T`` and the
+    heuristic's ``H``). It owns the stack of states (one per trick still to come, and spares) and the count of cards
+    played; a caller hands it card indexes and gets values, higher better for the side (``side``: its seats; ``sign``
+    +1 for points won, -1 for a penalty paid; ``gain`` and ``tgain``: what each card and each trick's own amount still
+    out could add, signed so, as :func:`bound` reads them). ``limit``: the most cards the searches may play in all."""
+
+    def __init__(self, root: Any, T: Any, H: Any, *, seat: int, side: Sequence[int], sign: int,
+                 gain: Sequence[int], tgain: Sequence[int], total: int, limit: int) -> None:
+        self.root, self.T, self.H = root, T, H
+        self.seat, self.side, self.sign, self.limit = seat, sum(1 << s for s in side), sign, limit
+        self.gain, self.tgain = array(gain), array([*tgain, 0, 0])
+        self.depth = total + 3
+        self.stack = zeros(self.depth * S_SIZE)
+        self.counts = zeros(1)
+        self.rnd = float_array(())
+
+    def value(self, card: int, alpha: int = NEG) -> int:
+        """The best the side can reach once the seat plays ``card`` now: exact when above ``alpha``, else at most
+        ``alpha``; :data:`ABORT` when the searches together would play more than ``limit`` cards."""
+        W = self.stack[0:S_SIZE]
+        W[:] = self.root
+        step(W, self.T, self.H, self.rnd, card)
+        self.counts[0] += 1 + advance(W, self.T, self.H, self.rnd, self.seat)
+        return int(best_value(self.stack, self.depth, self.T, self.H, self.rnd, self.seat, self.side, self.sign,
+                              self.gain, self.tgain, alpha, self.limit, self.counts))
+
+    def replays(self, line: Sequence[tuple[int, int]]) -> bool:
+        """Whether, from the root, the heuristic makes every other seat's card of ``line`` ((seat, card index) in
+        play order; the seat's own cards are played as given)."""
+        W = zeros(len(self.root))
+        W[:] = self.root
+        for s, c in line:
+            if step(W, self.T, self.H, self.rnd, -1 if s != self.seat else c) != c:
+                return False
+        return True
+
+
+__all__ = ["ABORT", "NEG", "Search", "advance", "best_value", "bound", "legal_now", "step", "value"]

@@ -54,6 +54,11 @@ def additive(contract: Scoring | None) -> bool:
     return contract is None or bool(getattr(contract, "additive", False))
 
 
+def fits(players: int, total: int) -> bool:
+    """Whether the kernel's tables hold a deal of ``players`` seats and ``total`` tricks."""
+    return players <= MAX_SEATS and total + 2 <= T_SIZE - T_DECIDED
+
+
 class TrickTables:
     """The kernel's tables for one trick deal's rules, contract, player count and length, in one array
     ``T`` (offsets ``T_…`` of :mod:`keinstich.kernel.playout`)."""
@@ -61,7 +66,7 @@ class TrickTables:
     __slots__ = ("T", "march", "val")
 
     def __init__(self, rules: TrickRules, contract: Scoring | None, players: int, total: int) -> None:
-        if players > MAX_SEATS or total + 2 > T_SIZE - T_DECIDED:
+        if not fits(players, total):
             raise ValueError(f"the kernel plays at most {MAX_SEATS} players and {T_SIZE - T_DECIDED - 2} tricks")
         st, over, lower, higher = beats_table(rules.order, -1 if rules.trump is None else int(rules.trump))
         val, rbase = raw_amounts(contract, total)
@@ -96,4 +101,4 @@ def _cached(rules: TrickRules, contract: Scoring | None, players: int, total: in
     return TrickTables(rules, contract, players, total)
 
 
-__all__ = ["TrickTables", "additive", "params", "raw_amounts", "trick_tables"]
+__all__ = ["TrickTables", "additive", "fits", "params", "raw_amounts", "trick_tables"]

@@ -30,6 +30,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
+from keinstich.deal import Kind
 from keinstich.sim.shown import contract_label, label, preset_label
 from keinstich.wording.i18n import N_, _, number, pgettext
 from keinstich.wording.names import bot_name
@@ -331,7 +332,7 @@ def deal_frame(deal: Any) -> pd.DataFrame:
         if not callable(getattr(deal, "result", None)):
             raise ChartError(f"deal_frame takes a deal (keinstich.deal.Deal), not {type(deal).__name__}")
         result = deal.result()
-        if result.places is not None:
+        if deal.kind is Kind.LAY_OFF:
             raise ChartError(f"deal_frame takes a deal with tricks, not a {deal.game} lay-off deal: "
                              "a lay-off deal has no tricks")
         raise ChartError(f"this {deal.game} deal has no tricks (yet): {deal.phase} phase"

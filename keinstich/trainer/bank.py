@@ -31,7 +31,7 @@ from keinstich.bots.play import bot_move
 from keinstich.coach import Verdict
 from keinstich.coach.fair import as_played, key
 from keinstich.coach.grades import pack_in_play
-from keinstich.deal import Deal
+from keinstich.deal import Deal, Unit
 
 from .glicko import Game, Rating, update
 from .positions import code_of, contract_id, decisions, family_of, position_of
@@ -222,7 +222,7 @@ def entry(position: Deal, sol: Verdict, seed: int | str, contract: str | None = 
     eid = f"{contract}:{seed}:{len(position.history)}"
     solved = solved_by(position, sol, eid)
     return Entry(eid, position.game, contract, family_of(position), code_of(position),
-                 tuple(sorted({_code(m) for m in sol.good})), gap(sol), sol.unit, themes_of(position, sol),
+                 tuple(sorted({_code(m) for m in sol.good})), gap(sol), Unit(sol.unit).short, themes_of(position, sol),
                  first_rating(solved), solved)
 
 

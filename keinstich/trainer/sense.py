@@ -25,7 +25,7 @@ from keinstich.bots.sampler import HandSampler
 from keinstich.cards import SUIT_MASKS, Card, Rank, Style, Suit, cards_of, mask_of
 from keinstich.coach.equivalence import card_costs
 from keinstich.coach.grades import pack_in_play
-from keinstich.deal import Deal
+from keinstich.deal import Deal, Kind
 from keinstich.wording.i18n import _
 
 if TYPE_CHECKING:
@@ -98,7 +98,7 @@ def knowledge(position: Deal, seat: int) -> Knowledge:
     if position.phase != "play" or position.trick_deal is None:
         raise SenseError("card-sense questions are asked in the card play of a trick deal")
     obs = position.observation(seat)
-    if obs.kind == "herzblatt":
+    if obs.kind is Kind.HERZBLATT:
         t = obs.trick
         return trick_knowledge(t, obs.rules.pack.mask, discards=mask_of(obs.discards))
     return trick_knowledge(obs, in_play_mask(obs, pack_in_play(position)))

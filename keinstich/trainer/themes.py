@@ -14,7 +14,7 @@ from keinstich.cards import Card, Suit, strength_table
 from keinstich.coach import Verdict
 from keinstich.coach.equivalence import card_costs
 from keinstich.coach.grades import pack_in_play
-from keinstich.deal import Deal, Move, move_cards
+from keinstich.deal import Deal, Kind, Move, move_cards
 from keinstich.wording.i18n import N_, _
 
 THEMES: dict[str, str] = {
@@ -178,7 +178,7 @@ def _trump(v: _View) -> bool:
 
 
 def _smear(v: _View) -> bool:
-    if v.position.game != "herzblatt" or v.led is None or not v.good:
+    if v.position.kind is not Kind.HERZBLATT or v.led is None or not v.good:
         return False
     obj = objective(v.position.observation(v.seat))
     leader = next((s for s, c in v.trick if c == v.winning()), None)

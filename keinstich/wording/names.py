@@ -33,8 +33,11 @@ def bot_name(kind: str) -> str:
     return said() if said is not None else kind
 
 
-def unit_word(unit: str) -> str:
-    """A cost's unit in a cell: "pf", "points", "stakes" (German "Pf", "Punkte", "Einsätze")."""
+def unit_word(unit: str, *, short: bool = False) -> str:
+    """A unit (a :class:`~keinstich.deal.Unit` or its text) in words: "pfennig", "points", "stakes" (German
+    "Pfennig", "Punkte", "Einsätze"); ``short``: as the coach's cells abbreviate it ("pf", German "Pf")."""
+    if short and unit == "pfennig":
+        unit = "pf"
     names: dict[str, Callable[[], str]] = {
         "pf": lambda: pgettext("unit", "pf"), "pfennig": lambda: pgettext("unit", "pfennig"),
              "points": lambda: pgettext("unit", "points"),
