@@ -312,17 +312,7 @@ def open_values(position: Deal, answers: Answers, *, budget: Budget | None = Non
         return None  # a bot that thinks long (Monte Carlo) cannot be asked about every imagined line
     search = _Search(seat, answers, budget)
     on = _on_played(position, answers)
-    value_of: Callable[[Move, float], float]
-    kernel = _kernel(position, answers)
-    if kernel is not None:
-        value_of = kernel.value
-    else:
-        def value_of(m: Move, alpha: float) -> float:
-            child = position.copy()
-            child_on = answers.on_line(position, on, m)
-            search.make(child, m, seat)
-            return search.search(child, child_on, alpha)
-
+    value_of = _values(search, position, on)
     values: dict[Any, float] = {}
     exact: set[Any] = set()
     try:
@@ -339,6 +329,23 @@ def open_values(position: Deal, answers: Answers, *, budget: Budget | None = Non
             raise
         return None
     return OpenValues(values, frozenset(exact), unit_of(position))
+
+
+def _values(search: _Search, position: Deal, on: bool) -> Callable[[Move, float], float]:
+    """A move's value for the searching seat in ``position`` (``on``: on the played line), exact when above the
+    given bound, else at most it: searched in the kernel where it can (the same values, far faster), else by
+    ``search``."""
+    answers = search.answers
+    kernel = _kernel(position, answers)
+    if kernel is not None:
+        return kernel.value
+
+    def value_of(m: Move, alpha: float) -> float:
+        child = position.copy()
+        search.make(child, m, answers.seat)
+        return search.search(child, answers.on_line(position, on, m), alpha)
+
+    return value_of
 
 
 def _kernel(position: Deal, answers: Answers) -> OpenSearch | None:
@@ -389,16 +396,9 @@ def line_after(position: Deal, answers: Answers, move: Move, *, budget: Budget |
         if d.over:
             return d
         best_m, best_v = None, -math.inf
-        # the kernel searches as the Python search does (the same values, the same first best), far faster
-        kernel = _kernel(d, answers)
+        value_of = _values(search, d, on)
         for m in search.order(d, on):
-            if kernel is not None:
-                v = kernel.value(m, best_v)
-            else:
-                child = d.copy()
-                child_on = answers.on_line(d, on, m)
-                child.play(m, seat)
-                v = search.search(child, child_on, best_v)
+            v = value_of(m, best_v)
             if v > best_v:
                 best_m, best_v = m, v
         on = answers.on_line(d, on, best_m)
