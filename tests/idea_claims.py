@@ -24,7 +24,7 @@ from keinstich.coach.idea_words import FORMS, suit_name, template
 from keinstich.coach.ideas import SHARE
 from keinstich.coach.lines import LineTrick, lines, rows, value_of
 from keinstich.coach.why import move_text
-from keinstich.deal import move_cards
+from keinstich.deal import Kind, move_cards
 from keinstich.wording.i18n import ngettext
 
 
@@ -88,6 +88,7 @@ class _Spot:
         self.trump = td.rules.trump
         self.strength = strength_table(td.rules.order)
         self.side = objective(position.observation(self.seat)).side
+        self.herzblatt = position.kind is Kind.HERZBLATT
         gone = {c for t in td.tricks for c in t.cards} | {c for _s, c in self.trick} | set(self.hand)
         from keinstich.coach.grades import pack_in_play
 
@@ -172,6 +173,11 @@ def _holds(form: str, f: dict[str, Any], spot: _Spot, mine: tuple[LineTrick, ...
     if form == "smear":
         return (now_b.winner == now_m.winner and now_b.winner in spot.side and now_b.winner != me
                 and now_b.raw > now_m.raw)
+    if form == "spare":
+        from keinstich.games.herzblatt import card_points
+
+        return (spot.herzblatt and now_b.winner == now_m.winner and now_m.winner not in spot.side
+                and f["card"] == now_m.won_with and card_points([m]) > card_points([b]))
     if form == "count":
         suit, c = f["suit"], f["card"]
         t = _takes_later(mine, me, c)

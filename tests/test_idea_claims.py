@@ -69,6 +69,26 @@ def test_every_mistake_of_lesson_threes_beginner_names_an_idea_with_the_deals_ca
                                   "König of Bells takes it.")
 
 
+def test_a_defender_who_gives_the_soloist_points_is_told_to_keep_them() -> None:
+    """Lesson 11's quiz: the soloist's Ace of Clubs takes the trick whatever the defender plays; the 10 of Clubs gives
+    it 10 points where the Jack gives 2. The idea is named with the deal's cards and reads back true on the lines; the
+    same claim with the Jack played is caught."""
+    from keinstich.games.herzblatt import HerzblattDeal, HerzblattRules
+
+    position = HerzblattDeal.from_seed(29, HerzblattRules(players=3))
+    bot = HeuristicBot()
+    while len(position.tricks) < 2 or not position.trick_deal.trick:  # type: ignore[union-attr]
+        position.play(bot.decide(position.observation(position.turn)).move)  # type: ignore[arg-type]
+    j = judge(position, card("10C"), style="french")
+    assert j.idea is not None and j.idea.idea == "spare", j.said
+    assert j.said.startswith("Keep your points: Ace of Clubs takes this trick for the other side either way, and "
+                             "10 of Clubs gives it more points than Jack of Clubs.")
+    check(j, how_seen(j.idea, j.verdict.style))
+    with pytest.raises(Claim):
+        check(j, said=j.said.replace("10 of Clubs gives it more points than Jack of Clubs",
+                                     "Jack of Clubs gives it more points than 10 of Clubs", 1))
+
+
 @pytest.mark.parametrize("seed", [306, 315, 329])
 def test_no_tricks_mistakes_name_an_idea(seed: int) -> None:
     r = review(beginner(seed, seat=seed % 4), seat=seed % 4)  # type: ignore[arg-type]

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from .judge import Verdict
 
 FORMS = ("duck", "duck-low", "lead-safe", "lead-cheaper", "exit", "void-next", "void-later", "shed", "unblock-follow",
-         "unblock-lead", "unblock-take", "take-now", "take-cheap", "take", "trump", "smear", "count")
+         "unblock-lead", "unblock-take", "take-now", "take-cheap", "take", "trump", "smear", "spare", "count")
 """Every form's message (:func:`form_text` says them). A form names the leading move ``{best}``, the move it is
 measured against ``{move}``, and the card ``{card}`` and suit ``{suit}`` the reading found."""
 
@@ -74,6 +74,8 @@ def form_text(form: str, **fields: str) -> str:
                            "the other side takes it.", **fields),
         "smear": lambda: _("Smear: your partner takes this trick, and {best} gives it more points than {move}.",
                            **fields),
+        "spare": lambda: _("Keep your points: {card} takes this trick for the other side either way, and {move} "
+                           "gives it more points than {best}.", **fields),
         "count": lambda: _("Count the {suit}: after {move}, your {card} is left to take a later {suit} trick; after "
                            "{best} it stays under.", **fields),
     }

@@ -18,9 +18,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from keinstich.cards import Card, Suit, strength_table
-from keinstich.deal import Deal, Move, move_cards
+from keinstich.deal import Deal, Kind, Move, move_cards
 from keinstich.wording.i18n import N_, _
 
+from .equivalence import card_costs
 from .fair import key
 from .lines import LineTrick, Pair, pair, rows
 
@@ -58,6 +59,8 @@ IDEAS: dict[str, Idea] = {i.id: i for i in (
     Idea("trump", N_("Trump and overtrump (Herzblatt)"), N_("Trump and overtrump (Herzblatt)"), "11-herzblatt.ipynb"),
     Idea("smear", N_("Give points to your partner's trick (Herzblatt)"),
          N_("Give points to your partner's trick (Herzblatt)"), "11-herzblatt.ipynb"),
+    Idea("spare", N_("Keep your points out of the other side's trick (Herzblatt)"),
+         N_("Keep your points out of the other side's trick (Herzblatt)"), "11-herzblatt.ipynb"),
     Idea("endgame", N_("The last tricks"), N_("The last tricks: count to the end"), "03-no-tricks.ipynb"),
 )}
 """The ideas by id, each with the lesson that teaches it (a trainer theme is one of them: :mod:`keinstich.trainer.
@@ -173,6 +176,8 @@ class Seen:
 
         self.out = tuple(c for c in pack_in_play(position).cards if c not in played and c not in self.hand)
         """The cards the seat has not seen played and does not hold (in another hand, or out of play unseen)."""
+        self.points = card_costs(position) if position.kind is Kind.HERZBLATT else None
+        """Each card's points, in a game whose tricks are worth their cards' points (Herzblatt)."""
 
     def beats(self, a: Card, b: Card) -> bool:
         """Whether ``a``, played after ``b`` in a trick ``b`` is winning, beats it."""
@@ -206,11 +211,14 @@ Found = tuple[str, str, tuple[Card, ...], "Suit | None", bool]
 def reading_of(v: Verdict, move: Move, best: Move, p: Pair, seen: Seen | None = None) -> Found | None:
     """What one deal's two lines show (see the module): None where they show none of the ideas' patterns."""
     s = seen or Seen(v)
+    m, b = move_cards(move)[0], move_cards(best)[0]
+    spare = ("spare", "spare", (p.mine[0].won_with,), None, False) if p.mine else None
+    if spare is not None and holds(spare, m, b, s, p):  # points lost now, whenever the side's own count shows it
+        return spare
     parted = p.parting()
     if parted is None:
         return None
     mine, theirs = parted
-    m, b = move_cards(move)[0], move_cards(best)[0]
     if mine.number == s.start + 1:
         return _now(s, m, b, mine, theirs, v)
     return _later(s, m, b, mine, theirs, p)
@@ -360,6 +368,10 @@ def holds(found: Found, m: Card, b: Card, s: Seen, p: Pair) -> bool:
     if form == "smear":
         return (now_b.winner == now_m.winner and now_b.winner in s.side and now_b.winner != me
                 and now_b.raw > now_m.raw)
+    if form == "spare":
+        return (s.points is not None and bool(best) and now_m.number == now_b.number == s.start + 1
+                and now_b.winner == now_m.winner and now_m.winner not in s.side and card == now_m.won_with
+                and s.points[m.index] > s.points[b.index])
     if form == "count":
         took = _taken(mine, me, card) if card is not None else None
         if took is None or card is None or took.led.suit != suit or card.suit != suit:
