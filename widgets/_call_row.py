@@ -16,9 +16,8 @@ import ipywidgets as widgets
 
 from keinstich.wording.i18n import _, pgettext
 
-from ._deal_row import tell
 from ._games import calls, move_cards
-from ._guard import MessageArea, guard
+from ._guard import MessageArea, guard, tell
 from ._session import TableError
 from ._words import BUTTON_STYLES, action_key, label, move_text
 

@@ -20,21 +20,13 @@ from keinstich.faces import card_width
 from keinstich.wording.i18n import _
 
 from ._games import Setup, SetupError, contract_ids, contract_name, faces_for, game_ids, players_named, resolve
-from ._guard import MessageArea, guard
+from ._guard import MessageArea, guard, tell
 from ._table_parts import bot_dropdowns, game_name, seed_value, size_dropdown
 
 if TYPE_CHECKING:
     from ._session import Session
 
-__all__ = ["DealRow", "tell"]
-
-
-def tell(messages: MessageArea, note: str = "") -> None:
-    """After a control did its work: say ``note``, else take away an error shown before."""
-    if note:
-        messages.info(note)
-    elif messages.kind == "error":
-        messages.clear()
+__all__ = ["DealRow"]
 
 
 class DealRow:

@@ -46,9 +46,9 @@ from ._app import app_help, open_app
 from ._board import Board
 from ._call_row import CallRow
 from ._coach import Coach
-from ._deal_row import DealRow, tell
+from ._deal_row import DealRow
 from ._games import Setup, SetupError, faces_for, move_cards, resolve, setup_of
-from ._guard import MessageArea, guard, guarded, report
+from ._guard import MessageArea, guard, guarded, report, tell
 from ._layout import size_class
 from ._session import Session, TableError
 from ._speech import Speech
