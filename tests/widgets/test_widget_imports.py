@@ -6,11 +6,24 @@ Table that names the Table, even for its type, is a part that reaches into the T
 from __future__ import annotations
 
 import ast
+import importlib.util
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).parent.parent.parent / "widgets"
+
+
+def _layers_test() -> object:
+    """tests/test_layers.py, the engine's layers test, whose circle finder serves here too."""
+    spec = importlib.util.spec_from_file_location("_engine_layers", Path(__file__).parent.parent / "test_layers.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+circles = _layers_test().cycles  # type: ignore[attr-defined]
 
 
 def imported(path: Path) -> set[str]:
@@ -31,28 +44,6 @@ def imported(path: Path) -> set[str]:
 def graph(root: Path = ROOT) -> dict[str, set[str]]:
     modules = {p.stem: p for p in root.glob("*.py") if p.stem != "__init__"}
     return {m: {d.split(".")[0] for d in imported(p)} & set(modules) - {m} for m, p in modules.items()}
-
-
-def circles(edges: dict[str, set[str]]) -> list[list[str]]:
-    found: list[list[str]] = []
-    state: dict[str, int] = {}
-    stack: list[str] = []
-
-    def visit(m: str) -> None:
-        state[m] = 1
-        stack.append(m)
-        for d in sorted(edges[m]):
-            if state.get(d) == 1:
-                found.append([*stack[stack.index(d):], d])
-            elif d not in state:
-                visit(d)
-        stack.pop()
-        state[m] = 2
-
-    for m in sorted(edges):
-        if m not in state:
-            visit(m)
-    return found
 
 
 def test_a_circle_would_be_found(tmp_path: Path) -> None:
