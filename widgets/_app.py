@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import html
 import os
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any, Protocol, TypeVar
 from urllib.parse import parse_qs, quote
 
 import ipywidgets as widgets
@@ -24,12 +25,8 @@ import ipywidgets as widgets
 from keinstich.codes import CodeError
 from keinstich.wording.i18n import _, set_language, use_language
 
-from ._guard import MessageArea
-
-if TYPE_CHECKING:
-    from .table import Table
-
-__all__ = ["APP", "app_help", "app_language", "app_table", "in_voila", "link_for", "page_query", "wait_for_request"]
+__all__ = ["APP", "AppTable", "app_help", "app_language", "in_voila", "link_for", "open_app", "page_query",
+           "wait_for_request"]
 
 APP = "apps/table.ipynb"
 """The Voila app a deal link opens, from the folder the server serves (the kit's own, as on Binder)."""
@@ -133,13 +130,23 @@ def app_language(query: str | None = None) -> str | None:
     return lang
 
 
-def app_table(query: str | None = None, **defaults: Any) -> Table:
-    """The Voila app's table: the deal of the page's ``?deal=CODE`` (else a table made from ``defaults``), in the
-    student's view unless the link says ``&teacher=1`` or the app runs as a notebook; ``&lang=de`` speaks German (the
-    whole kernel: :func:`app_language`). A code that is not one, damaged or from a newer kit opens the default table,
-    in the student's view, with the reason at its top."""
-    from .table import Table
+class AppTable(Protocol):
+    """What the app needs of the table it opens: its language, and a sentence at its top."""
 
+    lang: Any
+
+    def show_notice(self, text: str) -> None: ...
+
+
+T = TypeVar("T", bound=AppTable)
+
+
+def open_app(make: Callable[..., T], query: str | None, defaults: dict[str, Any]) -> T:
+    """The Voila app's table, made by ``make`` (the Table, called as ``Table(...)``): the deal of the page's
+    ``?deal=CODE`` (else a table made from ``defaults``), in the student's view unless the link says ``&teacher=1``
+    or the app runs as a notebook; ``&lang=de`` speaks German (the whole kernel: :func:`app_language`). A code that
+    is not one, damaged or from a newer kit opens the default table, in the student's view, with the reason at its
+    top."""
     raw = page_query(defaults) if query is None else query
     asked = parse_qs((raw or "").lstrip("?"))
     lang = app_language(raw or "")
@@ -150,17 +157,17 @@ def app_table(query: str | None = None, **defaults: Any) -> Table:
     if code:
         kwargs = {k: v for k, v in defaults.items() if k not in ("seed", "text", "deal")}
         try:
-            return Table.from_code(code, teacher=teacher, **kwargs)
+            return make(code=code, teacher=teacher, **kwargs)
         except CodeError as e:
-            table = Table(teacher=teacher, **defaults)
+            table = make(teacher=teacher, **defaults)
             with use_language(table.lang):
-                notice(table, _("This link's deal could not be opened: {reason} Here is the table's own deal "
+                table.show_notice(_("This link's deal could not be opened: {reason} Here is the table's own deal "
                                 "instead; ask your teacher for the link again.", reason=_sentence(str(e))))
             return table
-    table = Table(teacher=teacher, **defaults)
+    table = make(teacher=teacher, **defaults)
     if raw is None:
         with use_language(table.lang):
-            notice(table, _("This page could not read its own address, so it opened the table's own deal: reload "
+            table.show_notice(_("This page could not read its own address, so it opened the table's own deal: reload "
                             "the page (the server's Voila settings name the wrong address for its kernels)."))
     return table
 
@@ -195,18 +202,6 @@ def _sentence(text: str) -> str:
     if not text:
         return text
     return text[0].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
-
-
-def notice(table: Table, text: str) -> None:
-    """Show ``text`` at the top of ``table``, above its title, where a student looks first (an error, in red)."""
-    top = MessageArea()
-    top.add_class("ks-notice")
-    top.add_class("ks-scaled")
-    top.error(text)
-    children = list(table.main.children)
-    at = children.index(table.title)
-    table.main.children = [*children[:at], top, *children[at:]]
-    table.notice = top
 
 
 def link_for(code: str, lang: str | None = None) -> str:

@@ -1,69 +1,230 @@
 """The Table's board: the bots' hands beside the trick (and the finished trick) and the score, on one row above
 the learner's hand, so a projector shows the whole table at once (:mod:`._layout` gives it its CSS).
 
-:func:`build_board` makes its widgets once, on the Table: ``other_labels`` and ``other_views`` (each bot's name
-above its hand, fanned when short of room; in two columns for five and six players), ``others``, ``trick_view``,
-``last_view`` (the finished trick beside the trick, drawn as large, the seat names at the table's text size),
-``tricks_row`` (the two tricks), ``centre_box`` (the tricks, or a lay-off deal's layout), ``score`` and, under
-it, who won the trick and who is to play (the tricks' captions), and ``board``.
+:class:`Board` owns its widgets: each bot's name above its hand (fanned when short of room; in two columns for five
+and six players), the trick and, beside it, the finished trick the learner has not yet seen (:mod:`._centre`; drawn
+as large, the seat names at the table's text size), or a lay-off deal's layout (ranked by place), and the score
+(the deal's ``result()``) with who won the trick and who is to play under it. It reads the learner's
+:class:`~._session.Session` and says things in the Table's :class:`~._table_words.TableWords`; what else it shows
+(the hands open, the last trick, a teacher's rings) it is told at each :meth:`Board.render`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import html
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, cast
 
 import ipywidgets as widgets
 
+from keinstich.cards import Card, Style, sort_hand
+from keinstich.wording.i18n import _, pgettext
+from keinstich.wording.names import value_words
+
+from ._centre import centre_of
+from ._games import bot_label, lays_off, tricks_of
 from ._layout import text_px
-from ._table_parts import other_width, trick_width
-from .cardview import HandView, TrickView
+from ._table_parts import domino_width, fan_width, other_width, trick_width
+from ._table_words import column_name
+from ._words import unit_name
+from .cardview import CardStyles, HandView, TrickView
 
 if TYPE_CHECKING:
-    from .table import Table
+    from ._session import Session
+    from ._table_words import TableWords
 
-__all__ = ["build_board"]
-
-
-def build_board(table: Table, width: int) -> None:
-    """The board's widgets, on ``table``, for cards ``width`` pixels wide."""
-    ses = table.session
-    n = ses.setup.players
-    table.other_views = {}
-    table.other_labels = {}
-    rows = []
-    for k in range(1, n):
-        s = (ses.seat + k) % n
-        table.other_labels[s] = widgets.HTML()
-        table.other_views[s] = HandView((), None, None, None, width=other_width(width, n), styles=table.styles,
-                                        **table.look)
-        table.other_views[s].add_class("ks-fit")
-        table.other_views[s].add_class(f"ks-seat-{s}")  # one labelled group for a screen reader (._speech)
-        rows.append(widgets.VBox([table.other_labels[s], table.other_views[s]]))  # the seat's name above its hand
-    table.others = widgets.VBox(rows)
-    table.others.add_class("ks-others")
-    if bot_columns(n) > 1:  # four or five bots: two columns, so the board stays as low as the trick
-        table.others.add_class("ks-others-2")
-    look = dict(table.look, width=trick_width(width, n), font=text_px(width), winner_tag=False, caption_apart=True)
-    table.trick_view = TrickView(n, names=table.names, me=ses.seat, **look)
-    table.last_view = TrickView(n, names=table.names, me=ses.seat, **look,
-                                layout=widgets.Layout(display="none", margin="0 0 0 12px"))
-    table.last_view.add_class("ks-last-trick")
-    table.domino_view = None
-    table.tricks_row = widgets.HBox([table.trick_view, table.last_view], layout=widgets.Layout(align_items="center"))
-    table.centre_box = widgets.VBox([table.tricks_row])
-    table.centre_box.add_class("ks-centre")
-    table.score = widgets.HTML()
-    table.score.add_class("ks-side")
-    # who won the trick (and who is to play), in words beside the finished trick, under the score: the board is no
-    # taller for it (a 1280×720 projector has no line to spare)
-    captions = widgets.VBox([table.last_view.caption, table.trick_view.caption])
-    captions.add_class("ks-trick-captions")
-    side = widgets.VBox([table.score, captions])
-    side.add_class("ks-side-column")
-    table.board = widgets.HBox([table.others, table.centre_box, side])
-    table.board.add_class("ks-board")
+__all__ = ["Board", "bot_columns"]
 
 
 def bot_columns(players: int) -> int:
     """The columns the bots' hands are drawn in: one for up to three bots, two for four and five."""
     return 1 if players <= 4 else 2
+
+
+class Board:
+    """The board's widgets (``box``, see the module's docstring), for cards ``width`` pixels wide drawn with
+    ``look`` (``style``, ``four_colour``, ``lang``) and the page's ``styles``."""
+
+    def __init__(self, session: Session, words: TableWords, look: dict[str, Any], styles: CardStyles,
+                 width: int) -> None:
+        self.session = session
+        self.say = words
+        self.look = dict(look)
+        self.card_px = width
+        n = session.setup.players
+        self.seats = [(session.seat + k) % n for k in range(1, n)]  # the bots', clockwise from the learner
+        self.other_views: dict[int, HandView] = {}
+        self.other_labels: dict[int, widgets.HTML] = {}
+        rows = []
+        for s in self.seats:
+            self.other_labels[s] = widgets.HTML()
+            view = self.other_views[s] = HandView((), None, None, None, width=other_width(width, n), styles=styles,
+                                                  **self.look)
+            view.add_class("ks-fit")
+            view.add_class(f"ks-seat-{s}")  # one labelled group for a screen reader (._speech)
+            rows.append(widgets.VBox([self.other_labels[s], view]))  # the seat's name above its hand
+        self.others = widgets.VBox(rows)
+        self.others.add_class("ks-others")
+        if bot_columns(n) > 1:  # four or five bots: two columns, so the board stays as low as the trick
+            self.others.add_class("ks-others-2")
+        look_ = dict(self.look, width=trick_width(width, n), font=text_px(width), winner_tag=False, caption_apart=True)
+        self.trick_view = TrickView(n, names=words.names, me=session.seat, **look_)
+        self.last_view = TrickView(n, names=words.names, me=session.seat, **look_,
+                                   layout=widgets.Layout(display="none", margin="0 0 0 12px"))
+        self.last_view.add_class("ks-last-trick")
+        self.domino_view: Any = None
+        self.tricks_row = widgets.HBox([self.trick_view, self.last_view], layout=widgets.Layout(align_items="center"))
+        self.centre_box = widgets.VBox([self.tricks_row])
+        self.centre_box.add_class("ks-centre")
+        self.score = widgets.HTML()
+        self.score.add_class("ks-side")
+        # who won the trick (and who is to play), in words beside the finished trick, under the score: the board is
+        # no taller for it (a 1280×720 projector has no line to spare)
+        captions = widgets.VBox([self.last_view.caption, self.trick_view.caption])
+        captions.add_class("ks-trick-captions")
+        side = widgets.VBox([self.score, captions])
+        side.add_class("ks-side-column")
+        self.box = widgets.HBox([self.others, self.centre_box, side])
+        self.box.add_class("ks-board")
+
+    # --- the redraw ---------------------------------------------------------------------------------------
+
+    def render(self, *, open_hands: bool, last_trick: bool, shown: Callable[[int], bool],
+               marks: Callable[[int], tuple[Card, ...]]) -> bool | None:
+        """Show the session's deal: ``open_hands`` every hand face up, ``last_trick`` the trick before the one on
+        the cloth, ``shown(seat)`` a bot's hand face up, ``marks(seat)`` the cards ringed in it. Returns whether a
+        finished trick can be shown again (None for a lay-off deal, which has no tricks)."""
+        ses = self.session
+        deal = ses.deal
+        for s, lab in self.other_labels.items():
+            lab.value = (f"<b>{html.escape(self.say.name(s))}</b> <small>{html.escape(bot_label(ses.bots[s]))}"
+                         f"{' · ' + str(len(deal.hand(s))) if not open_hands else ''}</small>")
+        self._render_hands(shown, marks)
+        self.score.value = self._score_html(open_hands)
+        return self._render_centre(open_hands, last_trick)
+
+    def _render_hands(self, shown: Callable[[int], bool], marks: Callable[[int], tuple[Card, ...]]) -> None:
+        ses = self.session
+        deal = ses.deal
+        order = ses.setup.order
+        dealt = max((len(h) for h in deal.dealt), default=0)  # the bots' hands fanned no narrower than this
+        players = ses.setup.players
+        columns = bot_columns(players)
+        fan = fan_width(dealt, other_width(self.card_px, players))
+        self.others.layout.min_width = f"{columns * fan + 12 * (columns - 1)}px"
+        for s, view in self.other_views.items():
+            cards = sort_hand(deal.hand(s), order)
+            show = shown(s)
+            view.set_cards(cards, None if show else (), None, face_down=not show)
+            view.highlight(marks(s) if show else ())
+
+    def _render_centre(self, open_hands: bool, last_trick: bool) -> bool | None:
+        ses = self.session
+        deal = ses.deal
+        if lays_off(deal):
+            view = self._domino(open_hands)
+            if tuple(self.centre_box.children) != (view,):
+                self.centre_box.children = [view]
+            return None
+        if tuple(self.centre_box.children) != (self.tricks_row,):
+            self.centre_box.children = [self.tricks_row]
+        play = tricks_of(deal)
+        shown = centre_of(play, ses.seen_tricks, last_trick)
+        if not play.trick and not play.tricks and deal.phase not in ("play", "over"):
+            self.trick_view.update((), None, caption=self.say.phase(deal.phase))
+        elif shown.finished is None:
+            turn = deal.turn
+            caption = "" if turn is None or turn == ses.seat else _("{name} to play", name=self.say.name(turn))
+            self.trick_view.update(shown.plays, None, caption=caption)
+        else:
+            self.trick_view.update(shown.plays, shown.winner, caption=self.say.won(shown.finished))
+        beside = shown.beside
+        if beside is None:
+            self.last_view.layout.display = "none"
+        else:
+            self.last_view.update(beside.plays(), beside.winner, caption=self.say.won(beside),
+                                  title=_("Trick {k}", k=beside.number))
+            self.last_view.layout.display = ""
+        return bool(play.tricks)
+
+    def _domino(self, open_hands: bool) -> widgets.Widget:
+        from .domino import DominoView
+
+        deal = self.session.deal
+        if self.domino_view is None:
+            self.domino_view = DominoView(cast(Any, deal), seat=self.session.seat, open_hands=open_hands,
+                                          names=self.say.names, width=domino_width(self.card_px), **self.look)
+        else:
+            self.domino_view.update(deal, open_hands=open_hands)
+        return cast(widgets.Widget, self.domino_view)
+
+    def _score_html(self, open_hands: bool) -> str:
+        ses = self.session
+        deal = ses.deal
+        if lays_off(deal):
+            return ""  # the DominoView shows each seat's cards left, passes and place
+        say = self.say
+        result = deal.result()
+        heads = ([pgettext("column", "tricks")] if result.tricks is not None else []) + [
+            column_name(name) for name in result.columns] + [unit_name(result.unit)]
+        rows = []
+        for s in range(deal.players):
+            cells = ([str(result.tricks[s])] if result.tricks is not None else []) + [
+                html.escape(value_words(name, values[s]) if values[s] is not None else "")
+                for name, values in result.columns.items()]
+            cells.append(str(result.scores[s]))
+            rows.append(f"<tr><td>{html.escape(say.name(s))}</td>" + "".join(f"<td>{x}</td>" for x in cells)
+                        + "</tr>")
+        seat = html.escape(pgettext("column", "player"))  # a header a screen reader says, not shown
+        head = (f"<tr><th><span class='ks-sr-only'>{seat}</span></th>"
+                + "".join(f"<th>{html.escape(h)}</th>" for h in heads) + "</tr>")
+        notes = []
+        if sum(result.scores):
+            notes.append(_("So far: {total} {unit}", total=sum(result.scores), unit=unit_name(result.unit)))
+        skat = tuple(getattr(deal, "skat", None) or ())  # Herzblatt's: dealt to the table, not aside
+        aside = [c for c in ses.setup.pack.cards if c not in {x for h in deal.dealt for x in h} and c not in skat]
+        if open_hands or deal.over:
+            if aside:
+                notes.append(_("Not dealt: {cards}", cards=", ".join(say.words(c) for c in aside)))
+            if skat:
+                notes.append(self._skat_note(deal, skat))
+        if result.text and not deal.over:
+            notes.append(result.text)
+        foot = "".join(f"<div>{html.escape(x)}</div>" for x in notes)
+        return f"<table class='ks-grid'>{head}{''.join(rows)}</table>{foot}"
+
+    def _skat_note(self, deal: Any, skat: tuple[Card, ...]) -> str:
+        """Where Herzblatt's skat went: into the soloist's hand, and which two cards it laid away."""
+        say = self.say
+        cards = ", ".join(say.words(c) for c in skat)
+        soloist, laid = getattr(deal, "soloist", None), getattr(deal, "discards", None)
+        if soloist is None or not laid:
+            return _("Skat: {cards}", cards=cards)
+        away = ", ".join(say.words(c) for c in laid)
+        if soloist == self.session.seat:  # "you", mid-sentence, not the seat's name "You"
+            return _("Skat: {cards}; you took it and laid away {laid}", cards=cards, laid=away)
+        return _("Skat: {cards}; {seat} took it and laid away {laid}", cards=cards, seat=say.name(soloist),
+                 laid=away)
+
+    # --- the look -----------------------------------------------------------------------------------------
+
+    def resize(self, px: int) -> None:
+        """The bots' hands, the tricks and the layout for the learner's cards ``px`` wide (in proportion)."""
+        self.card_px = px
+        players = self.session.setup.players
+        for view in self.other_views.values():
+            view.set_look(width=other_width(px, players))
+        for trick in (self.trick_view, self.last_view):
+            trick.set_look(width=trick_width(px, players), font=text_px(px))
+        if self.domino_view is not None:
+            self.domino_view.set_look(width=domino_width(px))
+
+    def restyle(self, faces: Style) -> None:
+        """Every card on the board drawn with ``faces`` from now on."""
+        self.look["style"] = faces
+        for hand in self.other_views.values():
+            hand.set_look(style=faces)
+        for trick in (self.trick_view, self.last_view):
+            trick.set_look(style=faces)
+        if self.domino_view is not None:
+            self.domino_view.set_look(style=faces)

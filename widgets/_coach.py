@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import html
 import threading
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
@@ -33,18 +34,30 @@ from ._words import speaks, thread
 from .review import ReviewView
 
 if TYPE_CHECKING:
-    from .table import Table
+    from keinstich.cards import Lang
+
+    from ._guard import MessageArea
+    from ._session import Session
 
 class Coach:
     """The Table's coach (see the module's docstring). ``enabled=False`` makes no reviews (the Hint still asks
-    the coach)."""
+    the coach). It reads the learner's ``session`` (whose ``style`` names the cards) and reports to ``messages``;
+    the table gives it three things to do: ``show_panel(widget)`` puts the review beside the table (None takes it
+    away), ``focus_play()`` brings the table into view, ``say(text)`` tells a screen reader."""
 
-    def __init__(self, table: Table, enabled: bool = True) -> None:
-        self.table = table
+    def __init__(self, session: Session, messages: MessageArea, *, enabled: bool = True, lang: Lang,
+                 four_colour: bool | None, card_px: int, show_panel: Callable[[widgets.Widget | None], None],
+                 focus_play: Callable[[], None], say: Callable[[str], None]) -> None:
+        self.session = session
+        self.messages = messages
         self.enabled = enabled
-        ses = table.session
-        self.view = ReviewView(on_try=self.try_again, style=table.faces, four_colour=table.four_colour,
-                               lang=table.lang, width=review_width(table.card_px), on_later=self.practise_later,
+        self._lang = lang
+        self.show_panel = show_panel
+        self.focus_play = focus_play
+        self.say = say
+        ses = session
+        self.view = ReviewView(on_try=self.try_again, style=ses.style, four_colour=four_colour,
+                               lang=lang, width=review_width(card_px), on_later=self.practise_later,
                                on_now=self.find_better)
         # "back to the table" above and under the review: a button given the focus is scrolled into view, so the
         # review is brought into view by focusing the one under it, then the one above it
@@ -52,13 +65,13 @@ class Coach:
         self.back, self.back_under = (widgets.Button(description=back, layout=widgets.Layout(width="auto"))
                                       for _x in range(2))
         for button in (self.back, self.back_under):
-            button.on_click(guarded(self.view.messages, lambda _b: table.focus_play()))
+            button.on_click(guarded(self.view.messages, lambda _b: self.focus_play()))
         self.view.children = [self.back, *self.view.children, self.back_under]
         self.job: Thinking[Review] = Thinking(ses.lock, words=_("reviewing your deal"))
         self.found = widgets.HTML()
         self.show = widgets.Button(description=_("Show the review ↓"), button_style="info",
                                    layout=widgets.Layout(width="auto"), tooltip=_("bring your review into view"))
-        self.show.on_click(guarded(table.messages, lambda _b: self.bring_into_view()))
+        self.show.on_click(guarded(messages, lambda _b: self.bring_into_view()))
         self.banner = widgets.HBox([self.job.box, self.found, self.show],
                                    layout=widgets.Layout(display="none", align_items="center", flex_flow="row wrap"))
         self.banner.add_class("ks-review-banner")
@@ -80,7 +93,7 @@ class Coach:
     def after_render(self) -> None:
         """Called after every redraw of the table (under the session's lock): think ahead about the learner's
         position; start the review of a deal just finished; take the review away when the table moved on."""
-        ses = self.table.session
+        ses = self.session
         if ses.learner_to_move and not ses.synchronous:
             self.ponder(ses.deal)
         if not self.enabled:
@@ -121,10 +134,10 @@ class Coach:
         self.reviewed = None
         self.view.update(None)
         self.banner.layout.display = "none"
-        self.table.show_panel(None)
+        self.show_panel(None)
 
     def _start(self, mark: tuple[int, int]) -> None:
-        ses = self.table.session
+        ses = self.session
         self.job.withdraw()
         self._asked = mark
         deal, seat, bots = ses.deal.copy(), ses.seat, list(ses.specs)
@@ -132,22 +145,20 @@ class Coach:
         self.found.value = ""
         self.show.layout.display = "none"
         self.banner.layout.display = ""
-        self.table.show_panel(self.view)
+        self.show_panel(self.view)
         self.job.synchronous = ses.synchronous
 
         def done(r: Review) -> None:
             self.reviewed = deal
             self.view.update(r)
             self.found.value = f"<b>{html.escape(self.summary(r))}</b>"
-            speech = getattr(self.table, "speech", None)
-            if speech is not None:  # the review's line, said to a screen reader too
-                speech.say(self.summary(r))
+            self.say(self.summary(r))  # the review's line, said to a screen reader too
             self.show.layout.display = ""
             self._remember(deal, r)
 
-        style = self.table.faces
+        style = ses.style
         self.job.start(lambda budget: review(deal, seat, bots=bots, budget=budget, style=style),
-                       done, lambda e: report(self.table.messages, e, "review"))
+                       done, lambda e: report(self.messages, e, "review"))
 
     @speaks
     def summary(self, r: Review) -> str:
@@ -165,7 +176,7 @@ class Coach:
 
     @property
     def lang(self) -> str:
-        return self.table.lang
+        return self._lang
 
     def bring_into_view(self) -> None:
         """Scroll the review into view: the browser scrolls to a button given the focus, first the one under the
@@ -179,13 +190,13 @@ class Coach:
         deal = self.reviewed
         if deal is None:
             raise ValueError(_("there is no reviewed deal to reopen: finish a deal first"))
-        ses = self.table.session
+        ses = self.session
         with ses.lock:
             self._kept = ses.generation + 1  # the rewind's redraw must keep the review in view
             ses.rewind(deal, index)
-            self.table.messages.info(_("Trying again from {where}: the same cards, your move.",
+            self.messages.info(_("Trying again from {where}: the same cards, your move.",
                                        where=_where(deal, index)))
-        self.table.focus_play()
+        self.focus_play()
 
     @staticmethod
     def _remember(deal: Deal, r: Review) -> None:
@@ -229,8 +240,8 @@ class Coach:
             raise ValueError(_("there is no reviewed deal: finish a deal first"))
         memory = active() or Memory.open(":memory:")
         trainer = Trainer.for_mistakes(deal, [j.index for j in r.mistakes], memory,
-                                       synchronous=self.table.session.synchronous, style=self.table.faces,
-                                       lang=self.table.lang)
+                                       synchronous=self.session.synchronous, style=self.session.style,
+                                       lang=self._lang)
         self.view.extra.children = (trainer,)
 
 

@@ -36,7 +36,7 @@ import traitlets
 
 from keinstich.wording.i18n import _, language, use_language
 
-__all__ = ["BotFault", "MessageArea", "guard", "guarded", "report"]
+__all__ = ["BotFault", "MessageArea", "guard", "guarded", "report", "tell"]
 
 log = logging.getLogger("keinstich_widgets")
 
@@ -159,3 +159,11 @@ def _lock_of(widget: Any) -> contextlib.AbstractContextManager[Any]:
         if lock is not None and callable(getattr(lock, "acquire", None)):
             return lock  # type: ignore[no-any-return]
     return contextlib.nullcontext()
+
+
+def tell(messages: MessageArea, note: str = "") -> None:
+    """After a control did its work: say ``note``, else take away an error shown before."""
+    if note:
+        messages.info(note)
+    elif messages.kind == "error":
+        messages.clear()

@@ -9,6 +9,7 @@ hands as one labelled group each). Every sentence comes from the message catalog
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from keinstich.wording.i18n import _, ngettext, pgettext
@@ -20,16 +21,23 @@ if TYPE_CHECKING:
     from keinstich.cards import Card
     from keinstich.deal import PlayedTrick
 
-    from .table import Table
+    from ._session import Session
+    from ._table_words import TableWords
 
 __all__ = ["Speech"]
 
 
 class Speech:
-    """The Table's announcements and marks (see the module's docstring); ``access`` is the widget saying them."""
+    """The Table's announcements and marks (see the module's docstring); ``access`` is the widget saying them.
+    It reads the learner's ``session`` and says things in the table's ``words``; ``shown(seat)`` tells whether a
+    bot's hand is face up, ``status()`` the table's status line."""
 
-    def __init__(self, table: Table) -> None:
-        self.table = table
+    def __init__(self, session: Session, words: TableWords, *, shown: Callable[[int], bool],
+                 status: Callable[[], str]) -> None:
+        self.session = session
+        self.say_as = words
+        self.shown = shown
+        self.status = status
         self.access = Access(live_label=_("What happens at the table"))
         self._seen: tuple[int, int] = (-1, 0)  # (generation, moves) already said
         self._turn_said = False
@@ -37,27 +45,24 @@ class Speech:
     def marks(self) -> list[Mark]:
         """Landmarks for the table, its controls and the review; the bots' hands one labelled group each (their
         face-down cards hidden from the reader: "Seat 2: 6 cards" says all there is to know)."""
-        t = self.table
-        open_hands = bool(t.open_toggle.value)
-        teacher = getattr(t, "teacher_panel", None)
+        ses = self.session
+        n = ses.setup.players
         marks: list[Mark] = [
             (".ks-table", {"role": "region", "aria-label": _("Card table")}),
             (".ks-controls", {"role": "region", "aria-label": _("Table controls")}),
             (".ks-review-box", {"role": "region", "aria-label": _("Your review")}),
             (".ks-table > .ks-mine", {"role": "group", "aria-label": _("Your hand")}),
         ]
-        for s, view in t.other_views.items():
-            n = len(view.cards)
-            shown = open_hands or (teacher is not None and teacher.revealed(s))
+        for s in ((ses.seat + k) % n for k in range(1, n)):  # the bots' seats, as the board draws them
+            held = len(ses.deal.hand(s))
             marks.append((f".ks-seat-{s}", {"role": "group", "aria-label": ngettext(
-                "{name}: {n} card", "{name}: {n} cards", n, name=t.name(s))}))
-            marks.append((f".ks-seat-{s} > button.ks-card", {"aria-hidden": None if shown else "true"}))
+                "{name}: {n} card", "{name}: {n} cards", held, name=self.say_as.name(s))}))
+            marks.append((f".ks-seat-{s} > button.ks-card", {"aria-hidden": None if self.shown(s) else "true"}))
         return marks
 
     def after_render(self) -> None:
         """Say what happened since the last redraw (called at the end of every redraw, under the session's lock)."""
-        t = self.table
-        ses = t.session
+        ses = self.session
         self.access.set_marks(self.marks())
         gen, n = ses.generation, len(ses.moves)
         said: list[str] = []
@@ -68,18 +73,18 @@ class Speech:
         self._seen = (gen, n)
         if ses.learner_to_move and ses.thinking is None and not ses.paused:
             if not self._turn_said or said:
-                said.append(t._status_text())
+                said.append(self.status())
             self._turn_said = True
         else:
             self._turn_said = False
             if ses.deal.over and said:
-                said.append(t._status_text())
+                said.append(self.status())
         self.access.say(*said)
 
     def moves_said(self, start: int, end: int) -> list[str]:
         """The sentences of the session's moves ``start`` to ``end``: each card, each trick's winner, each call."""
-        t = self.table
-        ses = t.session
+        t = self.say_as
+        ses = self.session
         deal = ses.deal
         last_of: dict[Card, PlayedTrick] = {}  # a card that ended a finished trick -> the trick
         in_tricks: set[Card] = set()
@@ -108,8 +113,7 @@ class Speech:
 
     def refused(self, c: Card, reason: str) -> None:
         """A card pressed that may not be played: why, in the refusal sentence the card's tooltip gives."""
-        t = self.table
-        self.access.refuse(t.words(c), reason or t.session.why_not(c) or "")
+        self.access.refuse(self.say_as.words(c), reason or self.session.why_not(c) or "")
 
     def say(self, text: str) -> None:
         """Say ``text`` (the review's line, say)."""

@@ -19,9 +19,8 @@ from ._session import TableError
 if TYPE_CHECKING:
     from ._session import Session
 
-__all__ = ["BOT_OPTIONS", "bot_dropdowns", "domino_width", "fan_width", "game_name", "other_width", "seed_value",
-           "size_dropdown",
-           "trick_width"]
+__all__ = ["BOT_OPTIONS", "bot_dropdowns", "domino_width", "fan_width", "game_name", "other_width", "part_of",
+           "seed_value", "size_dropdown", "trick_width"]
 
 BOT_OPTIONS = [("random", "random"), ("heuristic", "heuristic"), ("Monte Carlo", "montecarlo")]
 
@@ -108,3 +107,17 @@ def bot_dropdowns(ses: Session,
         box.observe(handler(s), "value")
         boxes[s] = box
     return boxes
+
+
+class part_of:  # named as a function is: ``trick_view = part_of("board")``
+    """A widget of one of the Table's parts, read through the Table, where notebooks and tests have always found it
+    (``table.trick_view`` is ``table.board.trick_view``): read-only, the part owns it."""
+
+    def __init__(self, part: str) -> None:
+        self.part = part
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, table: Any, owner: type | None = None) -> Any:
+        return self if table is None else getattr(getattr(table, self.part), self.name)

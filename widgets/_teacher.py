@@ -13,13 +13,15 @@ Two panels under the Table's controls:
   with all hands open, against these opponents: the exact best set of the coach's search against the bots at
   this table (:func:`keinstich.teaching.open_best`).
 
-Both ask the engine (:mod:`keinstich.codes`, :mod:`keinstich.teaching`) and redraw; the Table calls
-:meth:`CodePanel.after_render` and :meth:`TeacherPanel.after_render` after each redraw.
+Both ask the engine (:mod:`keinstich.codes`, :mod:`keinstich.teaching`) about the learner's
+:class:`~._session.Session`; the Table calls :meth:`CodePanel.after_render` and :meth:`TeacherPanel.after_render`
+after each redraw, and the teacher's panel asks the Table for a redraw when what it shows changes.
 """
 
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
@@ -38,9 +40,11 @@ from ._thinking import Thinking
 from ._words import speaks
 
 if TYPE_CHECKING:
-    from .table import Table
+    from ._guard import MessageArea
+    from ._session import Session
+    from ._table_words import TableWords
 
-__all__ = ["CodePanel", "TeacherPanel", "copy_button", "opened", "panels"]
+__all__ = ["CodePanel", "TeacherPanel", "copy_button", "opened"]
 
 def _words() -> dict[str, str]:
     """The panels' words in the language spoken."""
@@ -73,10 +77,12 @@ def copy_button(text: str, label: str, done: str, *, link: bool = False, kind: s
 class CodePanel(widgets.VBox):  # type: ignore[misc]
     """The code of the position on the table, copy buttons and the link; the result code when the deal is over."""
 
-    def __init__(self, table: Table, handed_out: DealCode | None = None) -> None:
+    def __init__(self, session: Session, messages: MessageArea, lang: str,
+                 handed_out: DealCode | None = None) -> None:
         super().__init__()
         self.add_class("ks-codes")
-        self.table = table
+        self.session = session
+        self._lang = lang
         self.words = _words()
         self.handed_out = handed_out  # the position the learner was given (a deal code), if any
         self.code = widgets.HTML()
@@ -85,7 +91,7 @@ class CodePanel(widgets.VBox):  # type: ignore[misc]
         self.result.add_class("ks-result-code")
         self.name = widgets.Text(value="", placeholder=self.words["name"], description=self.words["name"],
                                  style={"description_width": "80px"}, layout=widgets.Layout(width="260px"))
-        self.name.observe(guarded(table.messages, lambda _: self.after_render()), "value")
+        self.name.observe(guarded(messages, lambda _: self.after_render()), "value")
         self.result.layout.max_width = "100%"
         self.result_row = widgets.HBox([self.name, self.result],  # wraps: a long code goes under the name
                                        layout=widgets.Layout(display="none", align_items="center",
@@ -96,25 +102,25 @@ class CodePanel(widgets.VBox):  # type: ignore[misc]
 
     @property
     def lang(self) -> str:
-        return self.table.lang
+        return self._lang
 
     def start(self) -> DealCode:
         """The deal code the learner's result is measured from: the one handed out, else the deal as it began at
         this table."""
-        ses = self.table.session
+        ses = self.session
         if self.handed_out is not None and self.handed_out.record.hands == _hands_of(ses.deal):
             return self.handed_out
         first = ses.deal.rewound(len(ses.deal.history) - len(ses.moves))
         return deal_code(first, ses.seat, seed=ses.seed, bots=self.bots())
 
     def bots(self) -> list[str] | None:
-        specs = self.table.session.specs
+        specs = self.session.specs
         return list(specs) if all(isinstance(s, str) for s in specs) else None  # type: ignore[arg-type]
 
     @speaks
     def after_render(self) -> None:
         """Show the code of the position on the table, and the result code once the learner's deal is over."""
-        ses = self.table.session
+        ses = self.session
         w = self.words
         try:
             code = deal_code(ses.deal, ses.seat, seed=ses.seed, bots=self.bots())
@@ -126,7 +132,7 @@ class CodePanel(widgets.VBox):  # type: ignore[misc]
         self.deal_code = code
         text = code.text
         if self.code.value.find(text) < 0:
-            link = link_for(text, self.table.lang)
+            link = link_for(text, self._lang)
             self.code.value = (f'<div style="display:flex;flex-wrap:wrap;align-items:center;gap:4px">'
                                f'<b>{w["deal_code"]}</b>&nbsp;<code class="ks-code-text" style="font-size:1.05em">'
                                f'{text}</code>{copy_button(text, w["copy"], w["copied"])}'
@@ -156,20 +162,28 @@ def _hands_of(deal: Deal) -> tuple[tuple[Card, ...], ...]:
 
 
 class TeacherPanel(widgets.VBox):  # type: ignore[misc]
-    """Reveal, step, ask the class, show the best cards (see the module's docstring)."""
+    """Reveal, step, ask the class, show the best cards (see the module's docstring), for the learner's ``session``
+    and the bots in ``seats``; ``redraw()`` redraws the table (under the session's lock), ``open_hands()`` says
+    whether every hand is shown already."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, session: Session, messages: MessageArea, words: TableWords, lang: str, seats: list[int], *,
+                 redraw: Callable[[], None], open_hands: Callable[[], bool]) -> None:
         super().__init__()
         self.add_class("ks-teacher")
-        self.table = table
-        ses = table.session
+        self.session = session
+        self.messages = messages
+        self.say_as = words
+        self._lang = lang
+        self.redraw = redraw
+        self.open_hands = open_hands
+        ses = session
         w = self.words = _words()
         self.reveal: dict[int, widgets.ToggleButton] = {}
-        for s in table.other_views:
-            box = widgets.ToggleButton(value=False, description=table.name(s), icon="eye",
-                                       tooltip=_("show {name}'s hand to the class", name=table.name(s)),
+        for s in seats:
+            box = widgets.ToggleButton(value=False, description=words.name(s), icon="eye",
+                                       tooltip=_("show {name}'s hand to the class", name=words.name(s)),
                                        layout=widgets.Layout(width="auto"))
-            box.observe(guarded(table.messages, lambda change, s=s: self._reveal(s, change["new"])), "value")
+            box.observe(guarded(messages, lambda change, s=s: self._reveal(s, change["new"])), "value")
             self.reveal[s] = box
         b = widgets.Button
         self.back_button = b(description=w["back"], icon="step-backward", tooltip=_("take the last card back"))
@@ -184,7 +198,7 @@ class TeacherPanel(widgets.VBox):  # type: ignore[misc]
                                (self.play_on_button, self.play_on), (self.ask_button, self.ask),
                                (self.answer_button, self.show_answer), (self.best_button, self.show_best)):
             button.layout.width = "auto"
-            button.on_click(guarded(table.messages, lambda _b, action=action: action()))
+            button.on_click(guarded(messages, lambda _b, action=action: action()))
         self.job: Thinking[Answer] = Thinking(ses.lock, words=_("the coach is thinking"))
         self.note = widgets.HTML()
         self.note.add_class("ks-teacher-note")
@@ -204,12 +218,12 @@ class TeacherPanel(widgets.VBox):  # type: ignore[misc]
 
     @property
     def lang(self) -> str:
-        return self.table.lang
+        return self._lang
 
     def said(self, key: str, seat: int) -> str:
         """The sentence ``key`` ("asked", "stepping") about ``seat``: a sentence of its own for the learner's seat
         ("What would you play?"), not the seat's name put into the one for the others ("What would You play?")."""
-        you, name = seat == self.table.seat, self.table.name(seat)
+        you, name = seat == self.session.seat, self.say_as.name(seat)
         if key == "asked":
             if you:
                 return _("What would you play? The answer is hidden: press Show the answer.")
@@ -222,7 +236,7 @@ class TeacherPanel(widgets.VBox):  # type: ignore[misc]
 
     def mark(self) -> tuple[int, int]:
         """The position on the table, as the session counts it."""
-        ses = self.table.session
+        ses = self.session
         return ses.generation, len(ses.deal.history)
 
     def marks(self, seat: int) -> tuple[Card, ...]:
@@ -237,8 +251,8 @@ class TeacherPanel(widgets.VBox):  # type: ignore[misc]
     # --- reveal ------------------------------------------------------------------------------------------
 
     def _reveal(self, seat: int, shown: bool) -> None:
-        with self.table.session.lock:
-            self.table._render()
+        with self.session.lock:
+            self.redraw()
 
     def show_hand(self, seat: int, shown: bool = True) -> None:
         """Show (or hide) one bot's hand to the class."""
@@ -252,7 +266,7 @@ class TeacherPanel(widgets.VBox):  # type: ignore[misc]
     @speaks
     def back(self) -> None:
         """Take the last move back (anyone's); the bots wait until Play on."""
-        ses = self.table.session
+        ses = self.session
         with ses.lock:
             history = list(ses.deal.history)
             if not history:
@@ -267,7 +281,7 @@ class TeacherPanel(widgets.VBox):  # type: ignore[misc]
     def forward(self) -> None:
         """Play the next move: the one stepped back over, else the move of the bot in that seat (the hint bot's
         in the learner's seat); the bots wait until Play on."""
-        ses = self.table.session
+        ses = self.session
         with ses.lock:
             deal = ses.deal
             if deal.over or deal.turn is None:
@@ -286,7 +300,7 @@ class TeacherPanel(widgets.VBox):  # type: ignore[misc]
 
     def play_on(self) -> None:
         """Let the bots play again from here."""
-        ses = self.table.session
+        ses = self.session
         with ses.lock:
             self.line = []
             ses.resume()
@@ -294,7 +308,7 @@ class TeacherPanel(widgets.VBox):  # type: ignore[misc]
     # --- asking the class ------------------------------------------------------------------------------------
 
     def _position(self) -> tuple[Deal, int]:
-        ses = self.table.session
+        ses = self.session
         with ses.lock:
             deal = ses.deal
             if deal.over or deal.turn is None:
@@ -310,8 +324,8 @@ class TeacherPanel(widgets.VBox):  # type: ignore[misc]
         self.asked = (mark, None)
         self.answer_button.disabled = False
         self.note.value = f"<b>{html.escape(self.said('asked', seat))}</b>"
-        self.table._render()
-        self._work(lambda: best_moves(position, style=self.table.faces), mark, show=False)
+        self.redraw()
+        self._work(lambda: best_moves(position, style=self.session.style), mark, show=False)
 
     @speaks
     def show_answer(self) -> None:
@@ -329,13 +343,13 @@ class TeacherPanel(widgets.VBox):  # type: ignore[misc]
         """Ring every card that keeps the best result with all hands open, against the bots at this table."""
         position = self._position()[0]
         mark = self.mark()
-        bots = list(self.table.session.specs)
-        self._work(lambda: open_best(position, bots=bots, style=self.table.faces), mark, show=True)
+        bots = list(self.session.specs)
+        self._work(lambda: open_best(position, bots=bots, style=self.session.style), mark, show=True)
 
     _pending_show = False
 
     def _work(self, work: Any, mark: tuple[int, int], *, show: bool) -> None:
-        ses = self.table.session
+        ses = self.session
         self.job.synchronous = ses.synchronous
         self._pending_show = show
 
@@ -347,32 +361,31 @@ class TeacherPanel(widgets.VBox):  # type: ignore[misc]
             if self._pending_show:
                 self._show(answer)
 
-        self.job.start(lambda _budget: work(), done, lambda e: report(self.table.messages, e, "coach"))
+        self.job.start(lambda _budget: work(), done, lambda e: report(self.messages, e, "coach"))
 
     @speaks
     def _show(self, answer: Answer) -> None:
-        table = self.table
         cards = tuple(c for m in answer.moves for c in move_cards(m))
         self.marked = (self.mark(), {answer.seat: cards})
-        if answer.seat in self.reveal and not table.open_toggle.value:
+        if answer.seat in self.reveal and not self.open_hands():
             self.reveal[answer.seat].value = True  # the answer is in a bot's hand: show that hand
         view = _(answer.view)
         if answer.open_hands:
             head = view[0].upper() + view[1:]
         else:
-            who = _("you") if answer.seat == table.seat else table.name(answer.seat)
+            who = _("you") if answer.seat == self.session.seat else self.say_as.name(answer.seat)
             head = (ngettext("The coach, from what {who} could know ({n} card ringed: each one graded best)",
                              "The coach, from what {who} could know ({n} cards ringed: each one graded best)",
                              len(cards), who=who) if cards else _("The coach, from what {who} could know", who=who))
         self.note.value = (f'<div style="background:#fff4d6;border-radius:4px;padding:4px 10px">'
                            f"<b>{html.escape(head)}:</b> {html.escape(answer.why)}</div>")
-        with table.session.lock:
-            table._render()
+        with self.session.lock:
+            self.redraw()
 
     @speaks
     def after_render(self) -> None:
         """Keep the buttons in step with the position: the note goes when the position moves on."""
-        ses = self.table.session
+        ses = self.session
         deal = ses.deal
         self.back_button.disabled = not deal.history
         self.forward_button.disabled = deal.over
@@ -402,15 +415,3 @@ def opened(code: DealCode | str, seed: int | str | None, bots: Any) -> tuple[Dea
         bots = list(handed_out.bots)
     return handed_out, deal, handed_out.seat, seed, bots
 
-
-def panels(table: Table, handed_out: DealCode | None, teacher: bool) -> tuple[CodePanel, TeacherPanel | None]:
-    """The code panel, put under the table's controls, and with ``teacher`` the teacher's panel, right under the
-    learner's hand (above the controls: on a 1280×720 projector it is in view with the whole table)."""
-    codes = CodePanel(table, handed_out)
-    panel = TeacherPanel(table) if teacher else None
-    children = list(table.main.children)
-    children.insert(children.index(table.controls) + 1, codes)
-    if panel is not None:
-        children.insert(children.index(table.controls), panel)
-    table.main.children = children
-    return codes, panel

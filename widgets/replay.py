@@ -48,7 +48,7 @@ from ._games import lays_off, move_cards, setup_of, tricks_of
 from ._guard import MessageArea, guard, report
 from ._reasons import move_words, reason_line
 from ._steps import Steps, deal_steps, is_play
-from ._table_view import CSS, column_name
+from ._table_words import CSS, column_name
 from ._thinking import Thinking
 from ._words import language_of, speaking, speaks
 from .cardview import CardStyles, HandView, TrickView

@@ -8,66 +8,61 @@
     Table("herzblatt", "herzblatt-4-muhr", open_hands=True)       # asking, skat, announcements, tricks
     Table.from_deal(deal, seat=2, bots=["random", "montecarlo", "heuristic", "heuristic"])
 
-The learner clicks a card (legal cards are enabled; the others are disabled with the engine's
-``why_illegal``, said to "you", as tooltip); the bots answer at once, or, for a slow bot, in a
-background thread while the view says "Seat 2 is thinking…" and refuses clicks. A finished trick stays
-on the cloth, with who won it, until the learner's next move (:mod:`._centre`); Last trick shows the one
-before again. Undo (back to the learner's previous decision, the bots' replies too), Last trick, Open
-hands, Hint (its card and reason beside the button, gone once the position moves on), New deal (seed),
-the card size, Deal from text and a bot per seat are the controls, and a game and a contract to switch
-to. Every callback is guarded: an error shows in red in the message area and the deal stays as it was.
-The widget decides no rule: it asks the engine for everything, through the Deal protocol
-(``legal_moves``, ``play``, ``result``). When a deal ends, the coach's review opens beside the table
-(:mod:`._coach`): every decision of the learner graded, each with "Try again from here".
+The learner clicks a card (legal cards are enabled; the others say the engine's ``why_illegal`` as tooltip); the
+bots answer at once, or, for a slow bot, in a background thread while the view says "Seat 2 is thinking…". Undo,
+Last trick, Open hands and Hint (its card and reason beside the button, gone once the position moves on) are the
+play controls. Every callback is guarded: an error shows in red in the message area and the deal stays as it was.
+The widget decides no rule: it asks the engine for everything, through the Deal protocol.
+
+The Table is composed of parts it owns, each with its own widgets and state and a small interface, none of which
+reads or sets the Table's attributes: the :class:`~._session.Session` (the deal, the bots, the threads), the
+:class:`~._table_words.TableWords` (how seats, cards and moves are said), the :class:`~._board.Board` (the bots'
+hands, the trick, the score), the :class:`~._call_row.CallRow` (moves that put down no card), the
+:class:`~._deal_row.DealRow` (seed, game, contract, size, bots, typed deal), the :class:`~._coach.Coach` (the
+review when a deal ends, "Try again from here"), the :class:`~._teacher.CodePanel` and
+:class:`~._teacher.TeacherPanel`, and the :class:`~._speech.Speech` for a screen reader. The Table holds the
+learner's hand and the play controls, lays the parts out, and redraws them all after every change.
 """
 
 from __future__ import annotations
 
 import html
+import time
 from collections.abc import Sequence
 from typing import Any
 
 import ipywidgets as widgets
 
 from keinstich.bots.heuristic import Bot
-from keinstich.cards import Card, Lang, Style
+from keinstich.cards import Card, Lang, Style, sort_hand
 from keinstich.coach import Verdict, known, verdict
 from keinstich.coach.idea_words import hint_plain
 from keinstich.codes import DealCode
 from keinstich.deal import Deal, Lay
 from keinstich.faces import card_width
-from keinstich.wording.i18n import _, pgettext
+from keinstich.wording.i18n import _
 
-from ._app import app_help, app_table
-from ._board import build_board
+from ._app import app_help, open_app
+from ._board import Board
+from ._call_row import CallRow
 from ._coach import Coach
-from ._games import (
-    Setup,
-    SetupError,
-    calls,
-    contract_ids,
-    contract_name,
-    faces_for,
-    game_ids,
-    move_cards,
-    players_named,
-    resolve,
-    setup_of,
-)
-from ._guard import MessageArea, guard, guarded, report
+from ._deal_row import DealRow
+from ._games import Setup, SetupError, faces_for, move_cards, resolve, setup_of
+from ._guard import MessageArea, guard, guarded, report, tell
+from ._layout import size_class
 from ._session import Session, TableError
 from ._speech import Speech
-from ._table_parts import bot_dropdowns, game_name, seed_value, size_dropdown
-from ._table_view import CSS, TableView
-from ._teacher import opened, panels
+from ._table_parts import part_of
+from ._table_words import CSS, TableWords
+from ._teacher import CodePanel, TeacherPanel, opened
 from ._thinking import Thinking
-from ._words import action_key, language_of, speaking
+from ._words import language_of, speaking, speaks
 from .cardview import CardStyles, HandView
 
 __all__ = ["CSS", "Table", "TableError", "app_help", "app_table"]
 
 
-class Table(TableView, widgets.HBox):  # type: ignore[misc]
+class Table(widgets.HBox):  # type: ignore[misc]
     """Play one deal of any game, contract and variant against bots.
 
     ``game``: a game id of the registry ("kein-stich", "herzeln", "herzblatt", …); ``contract``: a
@@ -89,6 +84,11 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
     notice: MessageArea | None = None
     """A sentence at the top of the table (the Voila app's refusal of a damaged link), if any."""
 
+    other_views, other_labels, trick_view, last_view, score, domino_view = (part_of("board") for _x in range(6))
+    seed_box, new_button, game_box, contract_box, size_box, bot_boxes, text_area, text_button = (
+        part_of("deal_row") for _x in range(8))
+    action_buttons, end_box, actions = (part_of("call_row") for _x in range(3))
+
     def __repr__(self) -> str:  # short and stable: notebooks keep it as the widget's text/plain
         # not the deal's progress: bots may be moving in a thread while a notebook saves this
         # TRANSLATORS: a table in short (a notebook's plain text): "Table(No Tricks: 5 per trick — 4 players, german-32,
@@ -105,6 +105,7 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
                  deal: Deal | None = None, width: int = 72, card_size: str | int | None = None,
                  review: bool = True, teacher: bool = False, code: DealCode | str | None = None) -> None:
         super().__init__()
+        self._built = False
         try:
             self.lang: Lang = language_of(lang)
         except ValueError as e:
@@ -142,19 +143,34 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
         self.faces: Style = faces_for(setup.pack, faces)
         self.look: dict[str, Any] = {"style": self.faces, "four_colour": four_colour, "lang": lang}
         self.messages = MessageArea()
-        self.session = Session(setup, start, seat, bots, seed=seed, synchronous=synchronous,
-                               on_change=self._render, on_error=self._bot_failed)
-        self.session.style = self.faces
-        self.session.lang = lang
+        ses = self.session = Session(setup, start, seat, bots, seed=seed, synchronous=synchronous,
+                                     on_change=self._render, on_error=self._bot_failed)
+        ses.style = self.faces
+        ses.lang = lang
         self._hint_cards: tuple[Card, ...] = ()
         self._hint_mark: tuple[int, int] | None = None
         self.render_seconds = 0.0
+        self.card_px = px
+        self.styles = CardStyles()
+        self.wording = TableWords(ses, lambda: bool(self.open_toggle.value))
+        self.board = Board(ses, self.wording, self.look, self.styles, px)
         self._build(open_hands, px)
-        self.codes, self.teacher_panel = panels(self, handed_out, teacher)
-        self.coach = Coach(self, review)
-        at = list(self.main.children).index(self.status) + 1  # the review's line, right where the learner looks
-        self.main.children = [*self.main.children[:at], self.coach.banner, *self.main.children[at:]]
-        self.session.start()
+        self.codes = CodePanel(ses, self.messages, lang, handed_out)  # under the controls
+        # the teacher's panel right under the learner's hand (above the controls: a 1280×720 projector shows it
+        # with the whole table)
+        self.teacher_panel = TeacherPanel(ses, self.messages, self.wording, lang, self.board.seats,
+                                          redraw=self._render, open_hands=lambda: bool(self.open_toggle.value),
+                                          ) if teacher else None
+        self.coach = Coach(ses, self.messages, enabled=review, lang=lang, four_colour=four_colour, card_px=px,
+                           show_panel=self.show_panel, focus_play=self.focus_play, say=self.speech.say)
+        children = list(self.main.children)
+        children.insert(children.index(self.controls) + 1, self.codes)
+        if self.teacher_panel is not None:
+            children.insert(children.index(self.controls), self.teacher_panel)
+        at = children.index(self.status) + 1  # the review's line, right where the learner looks
+        self.main.children = [*children[:at], self.coach.banner, *children[at:]]
+        self._built = True
+        ses.start()
 
     @classmethod
     def from_deal(cls, deal: Deal, seat: int = 0, bots: str | Bot | Sequence[str | Bot] = "heuristic",
@@ -184,27 +200,19 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
 
     def _build(self, open_hands: bool, width: int) -> None:
         ses = self.session
-        self.card_px = width
-        self.styles = CardStyles()
         self.title = widgets.HTML()
-        build_board(self, width)
         self.status = widgets.HTML()
         self.status.add_class("ks-status")
         self.hand_view = HandView((), (), None, self._on_card, width=width, styles=self.styles,
                                   on_error=self.messages.error, **self.look)
         self.hand_view.add_class("ks-fit")
         self.hand_view.add_class("ks-mine")  # its cards that may not be played stay focusable and say why
-        self.speech = Speech(self)
+        self.speech = Speech(ses, self.wording, shown=self._shown, status=self.wording.status)
         self.hand_view.on_refused = guarded(self.messages, self.speech.refused)
-        for part in (self.title, self.board, self.status):
+        for part in (self.title, self.board.box, self.status):
             part.add_class("ks-scaled")
         # the learner's moves besides cards: a button per move, made when the move is first offered
-        self.action_buttons: dict[str, widgets.Button] = {}
-        self.end_box = widgets.ToggleButtons(options=[(pgettext("end", "top"), "top"),
-                                                      (pgettext("end", "bottom"), "bottom")], value="top",
-                                             description=_("Lay at"),
-                                             style={"button_width": "70px"}, layout=widgets.Layout(display="none"))
-        self.actions = widgets.HBox([self.end_box])
+        self.call_row = CallRow(ses, self.messages, lang=self.lang, moving=self._moving)
         # controls: the play row (the hint's answer at its end, beside the button) and the deal row
         b = widgets.Button
         self.hint_button = b(description=_("Hint"), icon="lightbulb-o", tooltip=_("the coach's card and why"),
@@ -215,24 +223,13 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
         self.last_toggle = widgets.ToggleButton(value=False, description=_("Last trick"), icon="history",
                                                 tooltip=_("show the trick before the one on the table"))
         self.open_toggle = widgets.ToggleButton(value=open_hands, description=_("Open hands"), icon="eye")
-        self.seed_box = widgets.Text(value="" if ses.seed is None else str(ses.seed), description=_("Seed"),
-                                     layout=widgets.Layout(width="170px"), style={"description_width": "40px"})
-        self.new_button = b(description=_("New deal"), icon="refresh", button_style="info")
-        self.game_box = widgets.Dropdown(options=[(game_name(g), g) for g in game_ids()], value=self.game,
-                                         description=_("Game"), style={"description_width": "60px"},
-                                         layout=widgets.Layout(width="230px"))
-        self.contract_box = widgets.Dropdown(description=_("Contract"), style={"description_width": "60px"},
-                                             layout=widgets.Layout(width="330px"))
-        self.size_box = size_dropdown(width, _("Cards"))
-        self._fill_contracts()
+        self.deal_row = DealRow(ses, self.messages, lang=self.lang, asked_faces=self.asked_faces, width=width,
+                                moving=self._moving, restyle=self._restyle, resize=self._resized,
+                                redraw=self._render)
         self.hint_button.on_click(self._on_hint)
         self.undo_button.on_click(self._on_undo)
         self.last_toggle.observe(self._on_open, "value")
         self.open_toggle.observe(self._on_open, "value")
-        self.new_button.on_click(self._on_new)
-        self.game_box.observe(self._on_game, "value")
-        self.contract_box.observe(self._on_contract, "value")
-        self.size_box.observe(self._on_size, "value")
         self.hint_job: Thinking[Verdict] = Thinking(
             ses.lock, words=_("the coach is thinking"), stop_words=_("Stop"), stopped_words=_("stopped"))
         # the hint's answer beside its button: the three stay on one line, the answer's words wrap downwards; the
@@ -242,29 +239,15 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
         self.controls = widgets.HBox([self.undo_button, self.last_toggle, self.open_toggle, self.hint_box],
                                      layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
         self.controls.add_class("ks-controls")
-        self.deal_row = widgets.HBox([self.seed_box, self.new_button, self.game_box, self.contract_box, self.size_box],
-                                     layout=widgets.Layout(flex_flow="row wrap"))
-        self.bot_boxes = bot_dropdowns(ses, self._bot_handler)
-        self._custom_bots = {s: ses.specs[s] for s, box in self.bot_boxes.items() if box.value.startswith("custom:")}
-        self.bots_row = widgets.HBox([widgets.HTML(f"<b>{html.escape(_('Bots'))}</b>&nbsp;"), *self.bot_boxes.values()],
-                                     layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-        # deal from text
-        self.text_area = widgets.Textarea(value="", placeholder="0: 7C 8C …\n1: …",
-                                          layout=widgets.Layout(width="100%", height="130px"))
-        self.text_button = b(description=_("Deal from text"), icon="keyboard-o")
-        self.text_button.on_click(self._on_text)
-        self.text_panel = widgets.Accordion([widgets.VBox([self.text_area, self.text_button])], selected_index=None)
-        self.text_panel.set_title(0, _("Deal from text"))
         # history
         self.history = widgets.HTML()
         self.css = widgets.HTML(layout=widgets.Layout(display="none"))
         self._sizes: set[int] = set()
         self.history_panel = widgets.Accordion([self.history], selected_index=None)
         self.history_panel.set_title(0, _("Tricks and moves"))
-        self._fill_text()
-        self.main = widgets.VBox([self.styles, self.css, self.speech.access, self.title, self.board, self.status,
-                                  self.hand_view, self.actions, self.controls, self.deal_row, self.bots_row,
-                                  self.text_panel, self.history_panel, self.messages])
+        self.main = widgets.VBox([self.styles, self.css, self.speech.access, self.title, self.board.box, self.status,
+                                  self.hand_view, self.call_row.actions, self.controls, *self.deal_row.rows,
+                                  self.history_panel, self.messages])
         self.main.add_class("ks-table")
         # the slot beside the table for a panel (the review after a deal): empty and taking no space until used
         self.main.layout = widgets.Layout(flex="0 1 auto", min_width="0")  # as wide as its board and hand need
@@ -279,31 +262,116 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
         self.review_box.children = [] if panel is None else [panel]
         self.review_box.layout.display = "none" if panel is None else ""
 
-    def _fill_contracts(self) -> None:
-        """The contract dropdown for the game being played: its contracts, and this deal's own one."""
-        setup = self.session.setup
-        ids = list(contract_ids(self.game, setup.players))
-        options = [(contract_name(self.game, i, setup.players, self.faces), i) for i in ids]
-        if setup.contract_id not in ids:
-            options.append((_("{contract} (own rules)", contract=setup.name()), setup.contract_id))
-        self._filling = True  # the dropdown changes with the game: that is no choice of the learner's
-        try:
-            self.contract_box.options = options
-            self.contract_box.value = setup.contract_id
-        finally:
-            self._filling = False
+    def show_notice(self, text: str) -> None:
+        """Show ``text`` at the top of the table, above its title, where a student looks first (an error, in red)."""
+        top = MessageArea()
+        top.add_class("ks-notice")
+        top.add_class("ks-scaled")
+        top.error(text)
+        children = list(self.main.children)
+        at = children.index(self.title)
+        self.main.children = [*children[:at], top, *children[at:]]
+        self.notice = top
 
-    def _fill_text(self) -> None:
+    # --- the one redraw ----------------------------------------------------------------------------
+
+    def name(self, seat: int) -> str:
+        """"You" or "Seat 2", in the table's language."""
+        return self.wording.name(seat)
+
+    def words(self, c: Card) -> str:
+        """A card in a line of text, in the table's faces and language."""
+        return self.wording.words(c)
+
+    def won(self, trick: Any) -> str:
+        """"Seat 3 wins the trick with 8♠." in the table's faces and language."""
+        return self.wording.won(trick)
+
+    def _shown(self, seat: int) -> bool:
+        """Whether a bot's hand is face up: every hand open, or the teacher showing this one to the class."""
+        teacher = self.teacher_panel
+        return bool(self.open_toggle.value) or (teacher is not None and teacher.revealed(seat))
+
+    def _marks(self, seat: int) -> tuple[Card, ...]:
+        """The cards the teacher's answer rings in ``seat``'s hand (none without a teacher's panel)."""
+        return () if self.teacher_panel is None else self.teacher_panel.marks(seat)
+
+    def _hint_still(self) -> bool:
+        """Whether the hint shown answers the position on the table; a stale one is taken away."""
+        mark = self._hint_mark
+        if mark is not None and not self.session.still(mark):
+            self._hint_mark, self._hint_cards = None, ()
+            self.hint_note.value = ""
+        return self._hint_mark is not None
+
+    @speaks
+    def _render(self) -> None:
+        """Show the session's state: every part updated in place (called under the session's lock)."""
+        if not self._built:
+            return
+        t0 = time.perf_counter()
         ses = self.session
-        self.text_area.value = ses.setup.text(ses.deal)
+        deal = ses.deal
+        with self.hold_sync():
+            self.title.value = (f'<div style="font-size:1.1em"><b>{html.escape(ses.setup.describe())}</b>'
+                                f' <small>— {html.escape(self.seed_words())}</small></div>')
+            self._hint_still()
+            hv = self.hand_view
+            if not hv.enabled:
+                hv.enable()
+            hv.set_cards(sort_hand(deal.hand(ses.seat), ses.setup.order), ses.legal(), ses.why_not)
+            # the row keeps a card's height while there are cards (no jump as the last is played); after the last
+            # card it takes no room, so the review's line and the buttons under it stay together
+            hv.layout.min_height = hv.room if hv.cards else "0"
+            # the hint's ring (only while it holds), or the teacher's answer's
+            hv.highlight(ses.selected if ses.picking else self._hint_cards or self._marks(ses.seat))
+            tricks = self.board.render(open_hands=bool(self.open_toggle.value), last_trick=bool(self.last_toggle.value),
+                                       shown=self._shown, marks=self._marks)
+            self.last_toggle.layout.display = "none" if tricks is None else ""
+            if tricks is not None:
+                self.last_toggle.disabled = not tricks
+            status = html.escape(self.wording.status())
+            self.status.value = f'<div style="font-size:1.15em;padding:4px 0">{status}</div>'
+            self.call_row.render(self.wording)
+            self.undo_button.disabled = not ses.can_undo
+            self.hint_button.disabled = not ses.learner_to_move
+            self.history.value = self.wording.history()
+            for panel in (self.codes, self.teacher_panel):
+                if panel is not None:
+                    panel.after_render()
+        self.render_seconds = time.perf_counter() - t0
+        self.speech.after_render()  # what happened, said to a screen reader (the live region)
+        self.coach.after_render()
+
+    def size_text(self, px: int) -> None:
+        """The root's size class for cards ``px`` wide, and the text size rules of every size shown so far."""
+        size_class(self.main, self.css, self._sizes, px, CSS)
+
+    def resize(self, px: int) -> None:
+        """Every card view redrawn in place for cards ``px`` wide (the learner's; the rest, and the review's, in
+        proportion), the text in proportion."""
+        self.card_px = px
+        self.size_text(px)
+        self.hand_view.set_look(width=px)
+        self.board.resize(px)
+        self.coach.resize(px)  # the review's cards follow the table's
+        self._render()
+
+    def _resized(self, px: int) -> None:
+        with self.session.lock, self.hold_sync():
+            self.resize(px)
+
+    def _restyle(self, faces: Style) -> None:
+        """Draw the cards with ``faces`` from now on (another game's pack may have no German faces, or have them
+        again): every card view, the bots' reasons and the review."""
+        if faces == self.faces:
+            return
+        self.faces = self.session.style = self.look["style"] = faces
+        self.hand_view.set_look(style=faces)
+        self.board.restyle(faces)
+        self.coach.view.style = faces
 
     # --- callbacks ----------------------------------------------------------------------------------
-
-    def _after(self, note: str = "") -> None:
-        if note:
-            self.messages.info(note)
-        elif self.messages.kind == "error":
-            self.messages.clear()
 
     def _moving(self) -> None:
         """The learner moves: the Last trick view closes (the hint goes as the position changes)."""
@@ -314,40 +382,20 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
 
     @guard
     def _on_card(self, c: Card) -> None:
-        end = self.end_box.value if self.end_box.layout.display != "none" else None
+        end = self.call_row.end()
         if not self.session.picking:
             self._moving()
         self.session.click(c, end)
-        self._after()
+        tell(self.messages)
 
     def play(self, c: Card | str) -> None:
         """Play (or pick, while picking several) a card as if the learner clicked it; errors show in the widget."""
         self._on_card(c)
 
-    def _action_handler(self, key: str) -> Any:
-        @guard
-        def handler(self: Table, _button: Any = None) -> None:
-            ses = self.session
-            self._moving()
-            if ses.picking and key == ses.phase:
-                ses.confirm()
-            else:
-                offered = [m for m in calls(ses.deal) if action_key(m) == key]  # a pass is the move None
-                if not offered:
-                    raise TableError(ses.phase_hint())
-                ses.call(offered[0])
-            self._after()
-
-        return lambda button=None: handler(self, button)
-
     def act(self, key: str) -> None:
         """Press the button of a move by its key ("solo", "pass", "discard", "announce-66", "contra",
         "no-re", "lay-pass", …), as the learner would; a move not offered now is refused in the widget."""
-        button = self.action_buttons.get(key)
-        if button is not None and button.layout.display != "none":
-            button.click()
-        else:
-            self._action_handler(key)()
+        self.call_row.act(key)
 
     @guard
     def _on_hint(self, _button: Any = None) -> None:
@@ -373,127 +421,32 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
             self._hint_cards = move_cards(v.hint)
             self.hand_view.highlight(self._hint_cards)
             if isinstance(v.hint, Lay):  # the end the coach lays it at, ready for the click
-                self.end_box.value = v.hint.end
-            self.hint_note.value = self.hint_html(v.hint, hint_plain(v, self.faces), v.hint_reason(self.faces))
+                self.call_row.end_box.value = v.hint.end
+            self.hint_note.value = self.wording.hint_html(v.hint, hint_plain(v, self.faces), v.hint_reason(self.faces))
 
     @guard
     def _on_undo(self, _button: Any = None) -> None:
         self._moving()
         self.session.undo()
-        self._after(_("Taken back to your previous move."))
+        tell(self.messages, _("Taken back to your previous move."))
 
     @guard
     def _on_open(self, _change: Any = None) -> None:
         with self.session.lock:
             self._render()
 
-    @guard
-    def _on_new(self, _button: Any = None) -> None:
-        seed = seed_value(self.seed_box.value)
-        if str(seed) == str(self.session.seed) and isinstance(seed, int):
-            seed += 1  # the box still shows this deal's seed: New deal means the next one
-        self._deal_seed(seed)
-
-    def _deal_seed(self, seed: int | str) -> None:
-        ses = self.session
-        deal = ses.setup.deal(seed)
-        self._moving()
-        ses.replace(ses.setup, deal, seed)
-        self.seed_box.value = str(seed)
-        self._fill_text()
-        self._after(_("New deal (seed {seed}).", seed=seed))
-
     def new_deal(self, seed: int | str | None = None) -> None:
         """Deal from ``seed`` (default: the next seed, as the New deal button does)."""
+        row = self.deal_row
         if seed is None:
-            self._on_new()
+            row._on_new()
         else:
-            guard(Table._deal_seed)(self, seed)
-
-    @guard
-    def _on_text(self, _button: Any = None) -> None:
-        ses = self.session
-        deal = ses.setup.from_text(self.text_area.value)  # refused with the engine's message: nothing changes
-        self._moving()
-        ses.replace(ses.setup, deal, None)
-        self.seed_box.value = ""
-        self._after(_("Dealt from your text."))
+            guard(DealRow.deal_seed)(row, seed)
 
     def deal_text(self, text: str) -> None:
         """Deal the hands typed in ``text`` (one line per seat), as the Deal from text button does."""
         self.text_area.value = text
         self.text_button.click()
-
-    def _switch(self, setup: Setup) -> None:
-        """Deal this table's seed under another setup (contract or game); refused if the seats differ."""
-        ses = self.session
-        if setup.players != ses.setup.players:
-            raise SetupError(_("{contract} is for {players} players; this table has {seats} seats",
-                               contract=setup.contract_id, players=setup.players, seats=ses.setup.players))
-        seed = ses.bot_seed  # a typed deal switches to seed 0
-        deal = setup.deal(seed)
-        self._moving()
-        self._restyle(faces_for(setup.pack, self.asked_faces))
-        ses.replace(setup, deal, seed)
-        self.seed_box.value = str(seed)
-        self._fill_text()
-
-    def _restyle(self, faces: Style) -> None:
-        """Draw the cards with ``faces`` from now on (another game's pack may have no German faces, or have them
-        again): every card view, the bots' reasons and the review."""
-        if faces == self.faces:
-            return
-        self.faces = self.session.style = self.look["style"] = faces
-        for hand in (self.hand_view, *self.other_views.values()):
-            hand.set_look(style=faces)
-        for trick in (self.trick_view, self.last_view):
-            trick.set_look(style=faces)
-        if self.domino_view is not None:
-            self.domino_view.set_look(style=faces)
-        self.coach.view.style = faces
-
-    def _put_back(self, box: widgets.Dropdown, handler: Any, value: Any) -> None:
-        box.unobserve(handler, "value")
-        box.value = value
-        box.observe(handler, "value")
-
-    @guard
-    def _on_contract(self, change: dict[str, Any]) -> None:
-        old = self.session.setup
-        cid = change["new"]
-        if cid == old.contract_id or self._filling:
-            return
-        try:
-            named = players_named(self.game, cid)
-            if named is not None and named != old.players:
-                raise SetupError(_("{contract} is for {players} players; this table has {seats} seats", contract=cid,
-                                   players=named, seats=old.players))
-            try:
-                setup = resolve(self.game, cid, old.players, old.pack, style=self.asked_faces)
-            except ValueError:  # the contract deals another pack (a Herzblatt removal rule)
-                setup = resolve(self.game, cid, old.players, None, style=self.asked_faces)
-            self._switch(setup)
-        except ValueError:
-            self._put_back(self.contract_box, self._on_contract, change["old"])
-            raise
-        self._after(_("New deal (seed {seed}).", seed=self.session.seed))
-
-    @guard
-    def _on_game(self, change: dict[str, Any]) -> None:
-        """Another game at the same seats: its first contract, the same seed."""
-        try:
-            self._switch(resolve(change["new"], None, self.session.setup.players, None, style=self.asked_faces))
-        except ValueError:
-            self._put_back(self.game_box, self._on_game, change["old"])
-            raise
-        self._fill_contracts()
-        self._after(_("Now {game}: new deal (seed {seed}).", game=game_name(self.game), seed=self.session.seed))
-
-    @guard
-    def _on_size(self, change: dict[str, Any]) -> None:
-        """Another card size: every view redrawn in place at the new width."""
-        with self.session.lock, self.hold_sync():
-            self.resize(round(card_width(change["new"])))
 
     def set_card_size(self, size: str | int) -> None:
         """Cards "small", "medium", "large" or a width in pixels, as the size dropdown sets them."""
@@ -502,17 +455,6 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
         if value not in [v for _x, v in self.size_box.options]:
             self.size_box.options = [*self.size_box.options, (f"{card_width(value):.0f} px", value)]
         self.size_box.value = value
-
-    def _bot_handler(self, seat: int) -> Any:
-        @guard
-        def handler(self: Table, change: dict[str, Any]) -> None:
-            value = change["new"]
-            spec = self._custom_bots[seat] if value.startswith("custom:") else value
-            self.session.set_bot(seat, spec)
-            with self.session.lock:
-                self._render()
-
-        return lambda change: handler(self, change)
 
     def _bot_failed(self, error: BaseException) -> None:
         report(self.messages, error, "bot")
@@ -547,3 +489,11 @@ class Table(TableView, widgets.HBox):  # type: ignore[misc]
     def card_button(self, c: Card | str) -> widgets.Button:
         """The learner's button for card ``c``."""
         return self.hand_view.button(c)
+
+
+def app_table(query: str | None = None, **defaults: Any) -> Table:
+    """The Voila app's table (``apps/table.ipynb``): the deal of the page's ``?deal=CODE`` (else a table made from
+    ``defaults``), in the student's view unless the link says ``&teacher=1`` or the app runs as a notebook;
+    ``&lang=de`` speaks German. A code that is not one, damaged or from a newer kit opens the default table, in the
+    student's view, with the reason at its top (:func:`._app.open_app`)."""
+    return open_app(Table, query, defaults)
