@@ -134,8 +134,9 @@ class CodePanel(widgets.VBox):  # type: ignore[misc]
         if self.code.value.find(text) < 0:
             link = link_for(text, self._lang)
             self.code.value = (f'<div style="display:flex;flex-wrap:wrap;align-items:center;gap:4px">'
-                               f'<b>{w["deal_code"]}</b>&nbsp;<code class="ks-code-text" style="font-size:1.05em">'
-                               f'{text}</code>{copy_button(text, w["copy"], w["copied"])}'
+                               f'<b>{w["deal_code"]}</b>&nbsp;'
+                               f'<code class="ks-code-text" style="font-size:1.05em;{BREAK}">{text}</code>'
+                               f'{copy_button(text, w["copy"], w["copied"])}'
                                f'{copy_button(link, w["copy_link"], w["copied"], link=True, kind="link")}'
                                f'<a class="ks-code-link" href="{html.escape(link)}" target="_blank" '
                                # a line of its own, broken into lines of even length: never a lone "R" at the end
@@ -153,8 +154,14 @@ class CodePanel(widgets.VBox):  # type: ignore[misc]
             self.result.value = f"<small><i>{html.escape(str(e))}</i></small>"
             return
         self.result_code = result
-        self.result.value = (f'<b>{w["result_code"]}</b>&nbsp;<code class="ks-code-text">{result.text}</code>'
+        self.result.value = (f'<b>{w["result_code"]}</b>&nbsp;<code class="ks-code-text" style="{BREAK}">'
+                             f'{result.text}</code>'
                              f'{copy_button(result.text, w["copy"], w["copied"], kind="result")}')
+
+
+BREAK = "word-break:break-all;min-width:0"
+"""A code's text broken anywhere at the window's edge: a typed deal's code or a result code (its moves) is longer than
+a line, and one word too long to break ran off the page."""
 
 
 def _hands_of(deal: Deal) -> tuple[tuple[Card, ...], ...]:

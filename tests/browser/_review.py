@@ -39,6 +39,11 @@ def check_review(page: Any, snap: Callable[[str, str, int | None], None]) -> lis
     summary = page.locator(".ks-review-summary").first.text_content()
     assert "You paid 40 pf" in summary, summary
     log.append(f"review after the deal: {rows[0]}")
+    # a typed deal's code and the result code (its moves) are longer than a line: broken at the table's edge
+    page.wait_for_selector(".ks-result-code .ks-code-text", timeout=20_000)
+    edges = page.evaluate("""() => [...document.querySelectorAll('.ks-code-text')].map(e => [
+        e.getBoundingClientRect().right, e.closest('.ks-table').getBoundingClientRect().right])""")
+    assert len(edges) >= 2 and all(right <= table + 1 for right, table in edges), edges
     snap("table-review.png", ".ks-table", None)
 
     page.locator(".ks-review-view button").filter(has_text="Try again from here").first.click()
