@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from keinstich.cards import Card, Suit, strength_table
 from keinstich.deal import Deal, Move, move_cards
+from keinstich.tricks import trick_deal_of
 from keinstich.wording.i18n import N_, _
 
 from .fair import key
@@ -156,7 +157,7 @@ class Seen:
 
     def __init__(self, v: Verdict) -> None:
         position: Deal = v.position
-        td = position.trick_deal
+        td = trick_deal_of(position)
         assert td is not None
         self.seat = v.seat
         self.side = _side(v)

@@ -21,6 +21,7 @@ from keinstich.bots.play import bot_move
 from keinstich.cards import Style
 from keinstich.deal import Deal, Kind, Move
 from keinstich.machine import check_deal, check_seat
+from keinstich.tricks import trick_deal_of
 from keinstich.wording.i18n import _, ngettext
 from keinstich.wording.names import grade_name, unit_word
 
@@ -125,7 +126,7 @@ def outcome(deal: Deal, seat: int) -> float:
     (pfennig paid, points), its side's card points in Herzblatt, its place value less fees when laying off."""
     if lay_off(deal):
         return float(deal_value(deal, seat)) if deal.over else 0.0
-    td = deal.trick_deal
+    td = trick_deal_of(deal)
     if td is None:
         return 0.0
     obs = deal.observation(seat)
