@@ -204,3 +204,15 @@ def test_one_seat_check():
     found = [f"{at}: {line.strip()}" for at, line in _source_lines(skip_games=False)
              if pattern.search(line) and not at.startswith("keinstich/machine.py")]
     assert found == []
+
+
+def test_the_coach_asks_the_bots_not_the_kernel():
+    """The coach's open-hands values, lines and play-outs come from the bots (bots/open_hands.py, the rollouts):
+    no coach module imports the kernel or drives a deal's kernel play-out itself."""
+    coach = sorted((ROOT / "coach").glob("*.py"))
+    assert len(coach) >= 10
+    reached = {p.name: sorted(m for m in imports(p) if m.startswith("keinstich.kernel")) for p in coach}
+    assert {k: v for k, v in reached.items() if v} == {}
+    driving = [f"{p.name}:{n}" for p in coach for n, line in enumerate(p.read_text().splitlines(), 1)
+               if ".run_out(" in line or "kernel_state(" in line]
+    assert driving == []

@@ -3,7 +3,7 @@
 The fair judgement (:mod:`.fair`) values every legal move in each deal it drew: played out by the heuristic in
 every seat (mode ``FAIR``), or searched exactly near the end. It keeps the hidden hands of each deal (``drawn``)
 and each move's value in it (``values``), not the cards played. :func:`lines` plays one deal out again after a
-move, exactly as the judge did (:func:`~keinstich.bots.heuristic.fair_playout`; near the end, the exact search's
+move, exactly as the judge did (:func:`~keinstich.bots.rollouts.fair_line`; near the end, the exact search's
 own line: at each card the seat to move plays the card the search values best for its side), and returns the
 tricks from the decision on. :func:`pair` gives the two lines of a deal (after a move and after the leading move)
 with the judge's difference between them, so that what they tell can be checked against what the judge counted:
@@ -19,12 +19,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from keinstich.bots.base import objective
+from keinstich.bots.herzblatt import herzblatt_view
+from keinstich.bots.rollouts import fair_line
+from keinstich.bots.search import TrickSearch
 from keinstich.cards import Card
 from keinstich.deal import Kind, Move
-from keinstich.kernel.layout import FAIR
 
 from .fair import world_with
 
@@ -133,14 +135,9 @@ def value_of(v: Judged, line: Sequence[LineTrick]) -> int:
 
 
 def _played(base: Judged, move: Move, row: int) -> Any:
-    """The judge's deal ``row`` (a trick deal), ``move`` made and played to the end as the judge did: the play-out
-    starts with the move in the kernel (mode ``FAIR`` reads its suit order off the deal before it, as the judge's
-    play-outs do), or near the end the exact search's line follows it."""
-    from keinstich.bots.herzblatt import herzblatt_view
-    from keinstich.bots.heuristic import fair_playout
-    from keinstich.bots.knowledge import exclusions, suit_bits
-    from keinstich.bots.tables import tables
-
+    """The judge's deal ``row`` (a trick deal), ``move`` made and played to the end as the judge did: the bots'
+    fair play-out from the move on (:func:`~keinstich.bots.rollouts.fair_line`, the line behind a value of the
+    judge's), or near the end the exact search's line."""
     f = base.judged
     assert f is not None
     position, seat = base.position, base.seat
@@ -151,22 +148,15 @@ def _played(base: Judged, move: Move, row: int) -> Any:
     if f.exact:
         d.play(move, seat)
         _searched(d, world, objective(obs))
-    elif d.kernel_plays:
-        t = herzblatt_view(obs)[0] if obs.kind is Kind.HERZBLATT else obs
-        known = exclusions(t) if t.rules.trump is not None else suit_bits(t.voids)
-        d.run_out(FAIR, known=known, soloist=soloist, heuristic=tables(d.contract, d.rules, d.total_tricks).kernel(),
-                  first=move)
     else:
-        d.play(move, seat)
-        fair_playout(d, soloist)
+        seen = herzblatt_view(obs)[0] if obs.kind is Kind.HERZBLATT else obs
+        fair_line(d, seen, cast(Card, move), soloist)  # a move in a trick deal's play is a card
     return d
 
 
 def _searched(d: Any, world: Any, obj: Any) -> None:
     """Play ``d`` to its end along the exact search's line: each seat plays the card the search values best for its
     side (the judged seat's side maximises, the others minimise), the lowest such card on a tie."""
-    from keinstich.bots.search import TrickSearch
-
     search = TrickSearch(world, obj.side, obj.sign)
     while not d.over:
         s = d.turn
