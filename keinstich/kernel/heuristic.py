@@ -333,88 +333,80 @@ def nt_pick(k: int, n: int, seat: int, hand: int, legal: int, trick: Any, tlen: 
     return _void_low(legal, trick[0], unseen, cost, lower, higher, fair, order)
 
 
-@jit()
-def trump_pick(k: int, n: int, seat: int, hand: int, legal: int, trick: Any, tlen: int, unseen: int, excl: Any,
-               side: int, sizes_hint: int, HF: Any, cost: Any, st: Any, over: Any, higher: Any,
-               base: Any, fair: bool, order: Any) -> tuple[int, int, int]:
-    """The heuristic's card in a trump game played by sides, its reason code and the card the reason refers to
-    (-1: none); ``side``: the mask of the seats playing together with ``seat``, ``excl[s]``: the cards seat
-    ``s`` cannot hold. With ``fair``, cards of different suits equal in every other way go by the suits'
-    ``order`` instead of their names (a trump game's renamings keep every rank)."""
-    if not legal & (legal - 1):
-        return low_index(legal), ONLY, -1
-    trump = HF[HF_TRUMP]
-    tmask = (0x1FFF << (13 * trump)) if trump >= 0 else 0
-    everyone = (1 << n) - 1
-    if tlen > 0:
-        leader = (seat - tlen) % n
-        best, bseat = trick[0], leader
-        pts = -cost[trick[0]] - base[k]
-        for i in range(1, tlen):
-            x = trick[i]
-            pts += -cost[x]
-            if beats(over, best, x):
-                best, bseat = x, (leader + i) % n
-        later_opps = 0
-        for i in range(1, n - tlen):
-            p = (seat + i) % n
-            if not side >> p & 1:
-                later_opps |= 1 << p
-        pick = -1
-        pkey = 0.0
-        ptakes = False
-        pours = False
-        m = legal
-        while m:
-            c = low_index(m)
-            m &= m - 1
-            takes = beats(over, best, c)
-            top = c if takes else best
-            ours = takes or (side >> bseat & 1) != 0
-            keep = 1.0
-            if ours and later_opps:
-                beaters = unseen & (higher[top] | (tmask if top // 13 != trump else 0))
-                u = popcount(unseen)
-                if not u:
-                    u = 1
-                for i in range(1, n - tlen):  # in seat order after this one, as the products round
-                    p = (seat + i) % n
-                    if later_opps >> p & 1:
-                        t = popcount(beaters & ~excl[p])
-                        if t:
-                            keep *= math.pow(max(0.0, 1.0 - t / u), float(max(1, sizes_hint)))
-            p_side = keep if ours else 0.0
-            swing = (2 * p_side - 1) * (pts - cost[c])
-            price = (1.5 + 0.4 * st[c]) if c // 13 == trump else 0.15 * st[c]
-            key = swing - price
-            # the highest key, then the lowest strength; the first card in index order on a tie (or the first suit)
-            if pick < 0 or key > pkey or (key == pkey and (-st[c] > -st[pick] or (
-                    fair and st[c] == st[pick] and order[c // 13] < order[pick // 13]))):
-                pick, pkey, ptakes, pours = c, key, takes, ours
-        if ptakes and pick // 13 == trump and trick[0] // 13 != trump:
-            return pick, T_RUFF, best
-        if ptakes:
-            return pick, T_TAKE, best
-        if pours and -cost[pick] > 0:
-            return pick, T_SCHMIER, best
-        return pick, T_CHEAP, best
-    # leading
-    opps = everyone & ~side
-    my_trumps = hand & tmask
-    out_trumps = unseen & tmask
-    opp_can_trump = False
-    for p in range(n):
-        if opps >> p & 1 and out_trumps & ~excl[p]:
-            opp_can_trump = True
-    if popcount(side) == 1 and my_trumps and out_trumps and my_trumps & legal:
-        m = legal & tmask
-        while m:
-            c = low_index(m)
-            m &= m - 1
-            if not unseen & higher[c]:
-                return c, T_DRAW_TOP, -1
-        if popcount(my_trumps) > popcount(out_trumps):
-            return weakest(legal & tmask, st), T_DRAW, -1
+@jit(inline=True)
+def _keep_chance(top: int, seat: int, n: int, tlen: int, later_opps: int, unseen: int, excl: Any, sizes_hint: int,
+                 trump: int, tmask: int, higher: Any) -> float:
+    """The chance that ``top`` still wins the trick after the opponents to play (``later_opps``), each holding
+    ``sizes_hint`` cards of those unseen it may hold, none of them one that beats it."""
+    keep = 1.0
+    beaters = unseen & (higher[top] | (tmask if top // 13 != trump else 0))
+    u = popcount(unseen)
+    if not u:
+        u = 1
+    for i in range(1, n - tlen):  # in seat order after this one, as the products round
+        p = (seat + i) % n
+        if later_opps >> p & 1:
+            t = popcount(beaters & ~excl[p])
+            if t:
+                keep *= math.pow(max(0.0, 1.0 - t / u), float(max(1, sizes_hint)))
+    return keep
+
+
+@jit(inline=True)
+def _t_follow(k: int, n: int, seat: int, legal: int, trick: Any, tlen: int, unseen: int, excl: Any, side: int,
+              sizes_hint: int, cost: Any, st: Any, over: Any, higher: Any, base: Any, fair: bool, order: Any,
+              trump: int, tmask: int) -> tuple[int, int, int]:
+    """Following in a trump game: the card with the best expected swing for the side (the trick's points won or
+    lost, by the chance the side keeps it) less a price for spending a trump or a high card; and why (a ruff, a
+    take, points thrown on the partner's trick, a cheap card)."""
+    leader = (seat - tlen) % n
+    best, bseat = trick[0], leader
+    pts = -cost[trick[0]] - base[k]
+    for i in range(1, tlen):
+        x = trick[i]
+        pts += -cost[x]
+        if beats(over, best, x):
+            best, bseat = x, (leader + i) % n
+    later_opps = 0
+    for i in range(1, n - tlen):
+        p = (seat + i) % n
+        if not side >> p & 1:
+            later_opps |= 1 << p
+    pick = -1
+    pkey = 0.0
+    ptakes = False
+    pours = False
+    m = legal
+    while m:
+        c = low_index(m)
+        m &= m - 1
+        takes = beats(over, best, c)
+        top = c if takes else best
+        ours = takes or (side >> bseat & 1) != 0
+        keep = 1.0
+        if ours and later_opps:
+            keep = _keep_chance(top, seat, n, tlen, later_opps, unseen, excl, sizes_hint, trump, tmask, higher)
+        p_side = keep if ours else 0.0
+        swing = (2 * p_side - 1) * (pts - cost[c])
+        price = (1.5 + 0.4 * st[c]) if c // 13 == trump else 0.15 * st[c]
+        key = swing - price
+        # the highest key, then the lowest strength; the first card in index order on a tie (or the first suit)
+        if pick < 0 or key > pkey or (key == pkey and (-st[c] > -st[pick] or (
+                fair and st[c] == st[pick] and order[c // 13] < order[pick // 13]))):
+            pick, pkey, ptakes, pours = c, key, takes, ours
+    if ptakes and pick // 13 == trump and trick[0] // 13 != trump:
+        return pick, T_RUFF, best
+    if ptakes:
+        return pick, T_TAKE, best
+    if pours and -cost[pick] > 0:
+        return pick, T_SCHMIER, best
+    return pick, T_CHEAP, best
+
+
+@jit(inline=True)
+def _cash(legal: int, unseen: int, excl: Any, n: int, opps: int, opp_can_trump: bool, tmask: int, cost: Any,
+          st: Any, higher: Any, fair: bool, order: Any) -> int:
+    """A top side card no opponent can ruff, to cash (the costliest, the highest, the first suit); -1: none."""
     cash = -1
     m = legal & ~tmask
     while m:
@@ -433,8 +425,12 @@ def trump_pick(k: int, n: int, seat: int, hand: int, legal: int, trick: Any, tle
         if cash < 0 or -cost[c] > -cost[cash] or (cost[c] == cost[cash] and (st[c] > st[cash] or (
                 fair and st[c] == st[cash] and order[c // 13] < order[cash // 13]))):
             cash = c
-    if cash >= 0:
-        return cash, T_CASH, -1
+    return cash
+
+
+@jit(inline=True)
+def _lead_low(legal: int, hand: int, tmask: int, cost: Any, st: Any, fair: bool, order: Any) -> int:
+    """A low card of the shortest side suit (the cheapest, the lowest, the first suit); -1: only trumps left."""
     low = -1
     lln = 0
     m = legal & ~tmask
@@ -448,9 +444,56 @@ def trump_pick(k: int, n: int, seat: int, hand: int, legal: int, trick: Any, tle
         if ln < lln or (ln == lln and (-cost[c] < -cost[low] or (cost[c] == cost[low] and (st[c] < st[low] or (
                 fair and st[c] == st[low] and order[c // 13] < order[low // 13]))))):
             low, lln = c, ln
+    return low
+
+
+@jit(inline=True)
+def _t_lead(n: int, hand: int, legal: int, unseen: int, excl: Any, side: int, cost: Any, st: Any, higher: Any,
+            fair: bool, order: Any, tmask: int) -> tuple[int, int, int]:
+    """Leading in a trump game: the soloist draws trumps (a top trump, or the lowest while he holds more than are
+    out); then a top side card to cash; then low from a short side suit; a trump last."""
+    opps = ((1 << n) - 1) & ~side
+    my_trumps = hand & tmask
+    out_trumps = unseen & tmask
+    opp_can_trump = False
+    for p in range(n):
+        if opps >> p & 1 and out_trumps & ~excl[p]:
+            opp_can_trump = True
+    if popcount(side) == 1 and my_trumps and out_trumps and my_trumps & legal:
+        m = legal & tmask
+        while m:
+            c = low_index(m)
+            m &= m - 1
+            if not unseen & higher[c]:
+                return c, T_DRAW_TOP, -1
+        if popcount(my_trumps) > popcount(out_trumps):
+            return weakest(legal & tmask, st), T_DRAW, -1
+    cash = _cash(legal, unseen, excl, n, opps, opp_can_trump, tmask, cost, st, higher, fair, order)
+    if cash >= 0:
+        return cash, T_CASH, -1
+    low = _lead_low(legal, hand, tmask, cost, st, fair, order)
     if low >= 0:
         return low, T_LEAD_LOW, -1
     return weakest(legal, st), T_LEAD_TRUMP, -1
+
+
+@jit()
+def trump_pick(k: int, n: int, seat: int, hand: int, legal: int, trick: Any, tlen: int, unseen: int, excl: Any,
+               side: int, sizes_hint: int, HF: Any, cost: Any, st: Any, over: Any, higher: Any,
+               base: Any, fair: bool, order: Any) -> tuple[int, int, int]:
+    """The heuristic's card in a trump game played by sides, its reason code and the card the reason refers to
+    (-1: none); ``side``: the mask of the seats playing together with ``seat``, ``excl[s]``: the cards seat
+    ``s`` cannot hold. With ``fair``, cards of different suits equal in every other way go by the suits'
+    ``order`` instead of their names (a trump game's renamings keep every rank). Its steps: one legal card;
+    following (:func:`_t_follow`); leading (:func:`_t_lead`)."""
+    if not legal & (legal - 1):
+        return low_index(legal), ONLY, -1
+    trump = HF[HF_TRUMP]
+    tmask = (0x1FFF << (13 * trump)) if trump >= 0 else 0
+    if tlen > 0:
+        return _t_follow(k, n, seat, legal, trick, tlen, unseen, excl, side, sizes_hint, cost, st, over, higher, base,
+                         fair, order, trump, tmask)
+    return _t_lead(n, hand, legal, unseen, excl, side, cost, st, higher, fair, order, tmask)
 
 
 __all__ = ["ONLY", "max_cost", "nt_pick", "strongest", "trump_pick", "weakest", "win_chance"]
