@@ -14,11 +14,13 @@ interval. The goal (issue 27): the coach pays no more than the Monte Carlo bot o
     python benchmarks/strength.py --report all.json,new.json        # the table of saved runs
     python benchmarks/strength.py --reuse all.json --play montecarlo-names-free --save with.json  # one player more
 
-The Monte Carlo bot's play-outs break the heuristic's ties by suit name, exactly as its heuristic opponents here do,
-so they model those opponents perfectly; the coach may not read names (a position and its renamed twin get one
-verdict). ``montecarlo-names-free`` (always played, its line printed when present) is the Monte Carlo bot with the
-judge's name-free play-outs: the difference between the two Monte Carlo lines is what knowing the opponents' tie-breaks
-is worth, and the coach against it compares the two searches alone.
+The heuristic bot breaks its ties by the suits' names, and so do the Monte Carlo bot's play-outs: against opponents
+who break theirs by the same names it would model them perfectly, a knowledge no learner has and the coach may not use
+(a position and its renamed twin get one verdict). So by default the opponents play each deal seen through a secret
+renaming of suits (one the contract allows, the identity among them, drawn from the deal's seed): the same bot, its
+ties broken by names no player in seat 0 knows. ``--opponents named`` plays the old way. ``montecarlo-names-free``
+(always played, its line printed when present) is the Monte Carlo bot with the judge's name-free play-outs: the
+coach against it compares the two searches alone.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ import json
 import math
 import multiprocessing
 import platform
+import random
 import statistics
 import time
 from collections.abc import Callable
@@ -37,6 +40,7 @@ from typing import Any
 from keinstich.bots import HeuristicBot
 from keinstich.bots.montecarlo import MonteCarloBot
 from keinstich.bots.play import bot_move
+from keinstich.coach.equivalence import Relabel, suit_permutations, suit_relabel
 from keinstich.deal import Deal, Move
 from keinstich.games import game
 
@@ -64,10 +68,21 @@ def fair_move(d: Deal) -> Move:
     return f.moves[f.leader]
 
 
-def play(contract: str, i: int, who: str) -> float:
-    """What seat 0 pays in deal ``i`` of ``contract`` played by ``who``, the others by the heuristic bot."""
+def hidden_renaming(d: Deal, contract: str, i: int) -> Relabel:
+    """The opponents' secret renaming of suits for deal ``i``: drawn from the ones the contract allows, the identity
+    among them, by a seed no player in seat 0 sees."""
+    perms = suit_permutations(d)
+    return suit_relabel(random.Random(f"opponents:{seed_of(contract, i)}").choice(perms))
+
+
+def play(contract: str, i: int, who: str, opponents: str = "hidden") -> float:
+    """What seat 0 pays in deal ``i`` of ``contract`` played by ``who``, the others by the heuristic bot (with
+    ``opponents="hidden"`` on the deal seen through a renaming of suits seat 0 does not know)."""
     d = game("kein-stich").deal(contract, seed_of(contract, i), players=4)
     others = HeuristicBot()
+    secret = hidden_renaming(d, contract, i) if opponents == "hidden" else Relabel()
+    seen = secret(d)  # the opponents' view, kept in step with the deal
+    back = secret.inverse()
     pick: Callable[[Deal], Move]
     if who == "coach":
         pick = coach_move
@@ -82,19 +97,20 @@ def play(contract: str, i: int, who: str) -> float:
     while not d.over:
         s = d.turn
         assert s is not None
-        m = pick(d) if s == 0 else bot_move(others, d.observation(s))
+        m = pick(d) if s == 0 else back.move(bot_move(others, seen.observation(s)))
         d.play(m, s)
+        seen.play(secret.move(m), s)
     td = d.trick_deal
     assert td is not None
     return float(td.scores()[0])
 
 
-def job(args: tuple[str, int, tuple[str, ...]]) -> tuple[str, int, dict[str, float], dict[str, float]]:
-    contract, i, players = args
+def job(args: tuple[str, int, tuple[str, ...], str]) -> tuple[str, int, dict[str, float], dict[str, float]]:
+    contract, i, players, opponents = args
     paid, seconds = {}, {}
     for who in players:
         t0 = time.perf_counter()
-        paid[who] = play(contract, i, who)
+        paid[who] = play(contract, i, who, opponents)
         seconds[who] = time.perf_counter() - t0
     return contract, i, paid, seconds
 
@@ -111,6 +127,9 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=150)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--contracts", default=",".join(CONTRACTS))
+    ap.add_argument("--opponents", choices=("hidden", "named"), default="hidden",
+                    help="hidden (default): the opponents break the heuristic's ties on the deal renamed by a secret "
+                         "suit permutation; named: by the suits' own names, as the Monte Carlo bot's play-outs do")
     ap.add_argument("--as-it-stands", action="store_true",
                     help="also the fair judgement's leading card on the position as it stands (no renaming)")
     ap.add_argument("--save", help="write every deal's result to this JSON file (the results so far every 50 deals)")
@@ -131,17 +150,21 @@ def main() -> None:
     if unknown:
         ap.error(f"unknown player {unknown[0]!r}: use {', '.join((*PLAYERS, *EXTRA))}")
     players = tuple(dict.fromkeys((*players, *play_now)))
-    jobs = [(c, i, play_now) for c in contracts for i in range(args.deals)]
+    if known and known.get("opponents", "named") != args.opponents:
+        ap.error(f"{args.reuse} was played against {known.get('opponents', 'named')} opponents, not {args.opponents}")
+    jobs = [(c, i, play_now, args.opponents) for c in contracts for i in range(args.deals)]
     print(f"Duplicate strength: seat 0 by the coach's best card, the Monte Carlo bot (defaults) and the heuristic bot, "
-          f"the others heuristic; {args.deals} deals per contract; {platform.python_version()}, "
+          f"the others heuristic ({args.opponents} tie-breaks); {args.deals} deals per contract; "
+          f"{platform.python_version()}, "
           f"load {open('/proc/loadavg').read().split()[0] if platform.system() == 'Linux' else '?'}")
     results: dict[str, dict[int, dict[str, float]]] = {c: {} for c in contracts}
     times: dict[str, list[float]] = {w: [] for w in players}
     t0 = time.perf_counter()
     def save() -> None:
         if args.save:
-            Path(args.save).write_text(json.dumps({c: {str(i): r for i, r in rows.items()}
-                                                   for c, rows in results.items()}))
+            Path(args.save).write_text(json.dumps({"opponents": args.opponents,
+                                                   **{c: {str(i): r for i, r in rows.items()}
+                                                      for c, rows in results.items()}}))
 
     if args.report:  # no play: the table of saved runs (a later file's contract replaces an earlier one's)
         for f in args.report.split(","):

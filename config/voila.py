@@ -22,6 +22,20 @@ c.VoilaKernelManager.kernel_pools_config = {
 }
 c.VoilaKernelManager.fill_delay = float(os.environ.get("KEINSTICH_FILL_DELAY") or 5)
 
+# Voila counts a taken kernel's replacement, still waiting out its fill_delay, as a kernel in the pool and hands it
+# to the next page: a student beyond the pool would wait out the delay (two minutes in a lesson). The kit's pool
+# hands out ready kernels only, and starts one at once for a student who finds none ready
+# (keinstich_widgets/_voila_pool.py).
+from keinstich_widgets._voila_pool import install  # noqa: E402
+
+install()
+
+# Kernels talk to the server over Unix sockets, each its own file, instead of TCP ports: thirty kernels starting at
+# once picked the same free port twice (one died, "Address already in use", and its student's page came without a
+# kernel), and nothing else on the machine can connect to them. Windows has no Unix sockets there: TCP stays.
+if os.name == "posix":
+    c.KernelManager.transport = "ipc"
+
 # Kernels of closed pages go away. A page that is open keeps its kernel all lesson long, however long the student
 # thinks (cull_connected False); a kernel whose page has gone (its tab closed, the laptop shut, the shutdown
 # message lost on the way) is shut down once it has been idle 90 s, looked for every 15 s: within 105 s. (A page

@@ -250,7 +250,8 @@ class Classroom:
             result.phases["page"] = time.perf_counter() - t0
             found = re.search(r'"kernelId":\s*"([0-9a-f-]+)"', html)
             if not found:
-                raise RuntimeError("the page names no kernel")
+                (self.home / f"page-of-student-{n}.html").write_text(html)
+                raise RuntimeError(f"the page names no kernel (the page is in {self.home})")
             result.kernel = found.group(1)
             shown = re.search(r'"application/vnd\.jupyter\.widget-view\+json":\s*\{[^}]*"model_id":\s*"([0-9a-f]+)"',
                               html)
@@ -372,7 +373,9 @@ def deal_code(seed: int) -> tuple[str, str]:
 
 async def main_async(args: argparse.Namespace) -> int:
     home = Path(tempfile.mkdtemp(prefix="keinstich-classroom-"))
-    process, base = start_server(home, args.pool if args.pool is not None else args.students, args.fill_delay)
+    # one kernel per student, and one for the first visit that records the page's static files (the teacher's look)
+    process, base = start_server(home, args.pool if args.pool is not None else args.students + args.browsers,
+                                 args.fill_delay)
     try:
         room = Classroom(args, base, process.pid, home)
         room.code, room.shown = deal_code(args.deal_seed)
@@ -410,7 +413,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="1: the first student of each wave is a headless Chromium page")
     parser.add_argument("--settle", type=float, default=240.0, help="seconds to wait for the kernels to go")
     parser.add_argument("--pool", type=int, default=None,
-                        help="preheated kernels, filled before the first student comes (default: one per student)")
+                        help="preheated kernels, filled before the first student comes (default: one per student, "
+                             "and one for the first visit that records the page's files)")
     parser.add_argument("--fill-delay", type=float, default=120.0,
                         help="seconds before a kernel taken from the pool is replaced (default 120: after the class "
                              "has its tables)")

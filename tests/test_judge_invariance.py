@@ -23,7 +23,7 @@ from keinstich.bots.heuristic import HeuristicBot, fair_playout
 from keinstich.bots.play import bot_move
 from keinstich.cards import Card
 from keinstich.coach import verdict
-from keinstich.coach.equivalence import Relabel, _suit_relabel, canonical, card_costs, suit_permutations
+from keinstich.coach.equivalence import Relabel, canonical, card_costs, suit_permutations, suit_relabel
 from keinstich.coach.fair import fair
 from keinstich.deal import Deal, Lay, parse_move
 from keinstich.games import GAMES
@@ -53,7 +53,7 @@ def renamings(position: Deal, rng: random.Random) -> Iterator[Relabel]:
     """Every suit permutation the contract allows (the identity aside): the judge's renamings. (A rank shift is not
     one of them: the play-outs read ranks as the heuristic bot does.)"""
     for perm in suit_permutations(position)[1:]:
-        yield _suit_relabel(perm)
+        yield suit_relabel(perm)
 
 
 def soloist_of(position: Deal) -> int | None:

@@ -14,12 +14,12 @@ from keinstich.bots.solver_domino import domino_move_bounds
 from keinstich.coach import verdict
 from keinstich.coach.equivalence import (
     Relabel,
-    _suit_relabel,
     canonical,
     equivalent,
     rank_shift,
     seat_view,
     suit_permutations,
+    suit_relabel,
     symmetries,
 )
 from keinstich.coach.fair import key
@@ -115,7 +115,7 @@ def test_rank_shifts_keep_every_trick_and_its_winner() -> None:
 
 
 def test_a_relabel_and_its_inverse() -> None:
-    r = _suit_relabel((1, 2, 3, 0))
+    r = suit_relabel((1, 2, 3, 0))
     assert r.then(r.inverse()) == Relabel() and not r.identity
 
 
@@ -135,7 +135,7 @@ def test_the_coachs_own_verdict_is_invariant_under_a_suit_permutation() -> None:
     the review, a quiz and the trainer give equivalent positions the same costs and grades, card for card."""
     for position in sample("kein-stich", "no-tricks", range(4), every=2):
         for perm in suit_permutations(position)[1:4]:
-            r = _suit_relabel(perm)
+            r = suit_relabel(perm)
             a, b = verdict(position), verdict(r(position))
             assert {key(r.move(m)): a.cost(m) for m in a.legal} == {key(m): b.cost(m) for m in b.legal}
             assert {key(r.move(m)): a.grade(m) for m in a.legal} == {key(m): b.grade(m) for m in b.legal}

@@ -64,11 +64,13 @@ def report(a: Judgement, *, name: Name, shown: bool = False) -> str:
     how = ([] if shown else [_sentence(_upper(a.why))]) + [_sentence(_upper(a.best_why))]
     if a.idea is not None:
         how.append(how_seen(a.idea, v.style))
-    out.append(f"<details class='ks-how'><summary style='cursor:pointer;color:#555'>"
-               f"{html.escape(_('How was this judged?'))}</summary>{html.escape(' '.join(how))}</details>")
+    blocks = (f"<details class='ks-how'><summary style='cursor:pointer;color:#555'>"
+              f"{html.escape(_('How was this judged?'))}</summary>{html.escape(' '.join(how))}</details>")
     if a.open is not None:
-        out.append(_table(a, name))
-    return "<br>".join(out)
+        blocks += _table(a, name)
+    # lines of text at a reading height (a widget's HTML lines are as tall as a button), the blocks without a
+    # line break before them (a break there opened an empty line above the second view)
+    return f"<div class='ks-feedback' style='line-height:1.45'>{'<br>'.join(out)}{blocks}</div>"
 
 
 def _upper(text: str) -> str:
@@ -88,7 +90,7 @@ def _table(a: Judgement, name: Name) -> str:
         for c, v in sorted(values.items(), key=lambda kv: (-kv[1], kv[0].index if kv[0] is not None else -1)))
     head = html.escape(_("A second view, with all hands open, the others playing as the heuristic bot does (it does "
                          "not decide the grade): each card, with your best play after it"))
-    return f"<div class='ks-open'>{head}:<ul style='margin:2px 0'>{rows}</ul></div>"
+    return f"<div class='ks-open' style='margin-top:6px'>{head}:<ul style='margin:2px 0'>{rows}</ul></div>"
 
 
 def _amount(value: float, unit: str) -> str:

@@ -190,7 +190,8 @@ def suit_permutations(position: Deal) -> list[tuple[int, ...]]:
     return out
 
 
-def _suit_relabel(p: Sequence[int]) -> Relabel:
+def suit_relabel(p: Sequence[int]) -> Relabel:
+    """The renaming of cards that sends suit ``s`` to ``p[s]``, each card keeping its rank."""
     return Relabel(tuple(p[i // 13] * 13 + i % 13 for i in range(52)))
 
 
@@ -277,7 +278,7 @@ def equivalent(position: Deal, seed: int | str, *, shift: bool = False) -> tuple
     rng = random.Random(f"equivalent:{seed}")
     perms = suit_permutations(position)
     p = rng.choice(perms[1:]) if len(perms) > 1 else perms[0]
-    relabel = _suit_relabel(p)
+    relabel = suit_relabel(p)
     moved = relabel(position)
     if shift:
         r = rank_shift(moved, rng)
@@ -320,7 +321,7 @@ def canonical(position: Deal) -> tuple[Deal, Relabel]:
     best: tuple[Any, ...] | None = None
     chosen = Relabel()
     for p in suit_permutations(position):
-        r = _suit_relabel(p)
+        r = suit_relabel(p)
         key = seat_view(position, r)
         if best is None or key < best:
             best, chosen = key, r
@@ -332,4 +333,4 @@ def relabel_cards(cards: Iterable[Card], relabel: Relabel) -> tuple[Card, ...]:
 
 
 __all__ = ["Relabel", "Symmetries", "canonical", "card_costs", "equivalent", "rank_shift", "relabel_cards",
-           "seat_view", "shiftable_suits", "suit_permutations", "symmetries"]
+           "seat_view", "shiftable_suits", "suit_permutations", "suit_relabel", "symmetries"]

@@ -207,18 +207,22 @@ def start_notebook(site: Path, home: Path, token: str) -> Server:
                   port=port, ready_path="/api/status")
 
 
-def start_voila(site: Path, home: Path, notebook: str) -> Server:
+def start_voila(site: Path, home: Path, notebook: str, *, pool: int = 2, fill_delay: float | None = None,
+                log: str = "voila.log") -> Server:
     """`voila NOTEBOOK --no-browser --port=…` as a teacher would run it (`make table`: config/voila.py, preheated
-    kernels), from the site folder; a pool of two kernels, as the tests open one page at a time."""
+    kernels), from the site folder; a pool of two kernels, as the tests open one page at a time (``fill_delay``:
+    seconds before a taken kernel is replaced, config/voila.py's default without it)."""
     port = free_port()
     argv = [
         sys.executable, "-m", "voila", notebook, "--no-browser",
         f"--port={port}", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0", "--show_tracebacks=True",
-        f"--VoilaKernelManager.kernel_pools_config={json.dumps({Path(notebook).name: {'pool_size': 2}})}",
+        f"--VoilaKernelManager.kernel_pools_config={json.dumps({Path(notebook).name: {'pool_size': pool}})}",
     ]
+    env = jupyter_env(home)
+    if fill_delay is not None:
+        env["KEINSTICH_FILL_DELAY"] = f"{fill_delay:g}"
     # Ready when the port accepts connections: a GET of the page would already start a kernel and run the app.
-    return _start("Voila", argv, site=site, env=jupyter_env(home), log=home / "voila.log", token="",
-                  port=port, ready_path=None)
+    return _start("Voila", argv, site=site, env=env, log=home / log, token="", port=port, ready_path=None)
 
 
 # ---------------------------------------------------------------------------------------------------------------

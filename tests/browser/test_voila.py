@@ -157,3 +157,26 @@ def test_a_poor_card_is_found_in_the_review_in_voila(page: Any, lab: Server, sho
     log = poor_cards(page, lambda *_: None)  # docs/screenshots/ takes JupyterLab's
     print("\n".join(log))
     assert not page.js_errors, f"JavaScript errors: {page.js_errors}"
+
+
+def test_a_student_beyond_the_pool_gets_a_table_at_once(site: Path, browser_home: Path) -> None:
+    """A class's server replaces a taken kernel only after a delay (two minutes in a lesson). A student who comes when
+    every preheated kernel is taken gets a kernel started at once, not the replacement still waiting out its delay
+    (Voila's own pool handed that over: the page came after the delay, or not at all)."""
+    import urllib.request
+
+    from _kit import start_voila
+
+    server = start_voila(site, browser_home, VOILA_APP, pool=1, fill_delay=900, log="voila-pool.log")
+    try:
+        kernels = []
+        for student in range(3):  # the pool's one kernel, then two students beyond it
+            with urllib.request.urlopen(server.address("/"), timeout=240) as reply:
+                html = reply.read().decode()
+            kernel = re.search(r'"kernelId":\s*"([0-9a-f-]+)"', html)
+            assert kernel, f"student {student}'s page names no kernel:\n{server.log_tail()}"
+            assert "application/vnd.jupyter.widget-view+json" in html, f"student {student}'s page shows no table"
+            kernels.append(kernel.group(1))
+        assert len(set(kernels)) == 3, kernels
+    finally:
+        server.stop()

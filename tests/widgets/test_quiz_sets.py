@@ -81,6 +81,7 @@ def test_feedback_is_about_the_learners_card_first_then_the_best() -> None:
         assert f"{mine} costs " in about_mine and "Good choice" not in text  # the learner's card, what it costs
         assert " pf" in about_mine
         assert about_best.startswith("Best here:") and top in about_best  # then the best cards, plainly
+        assert "<br><details" not in text and "<br><div" not in text  # no empty line opened above a block
         how = text.split("How was this judged?", 1)[1]  # the method, folded away
         assert " best from what you could know" in how and " best from what you could know" not in about_mine
 
