@@ -17,14 +17,10 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Protocol, TypeAlias, TypeVar
+from typing import Any, Literal, NamedTuple, Protocol, TypeAlias, TypeVar
 
 from keinstich.cards import Card, CardCodeError, Style, Suit, card
 from keinstich.wording.refusals import say_refusal
-
-if TYPE_CHECKING:
-    from keinstich.records import Record
-    from keinstich.tricks import TrickDeal
 
 # --- what a deal is ------------------------------------------------------------------------------------
 
@@ -352,7 +348,7 @@ class Deal(Protocol):
         ...
 
     @property
-    def trick_deal(self) -> TrickDeal | None:
+    def trick_deal(self) -> TrickPlay | None:
         """The trick play inside this deal, for what reads tricks (charts, the fast play-outs): the deal
         itself in a trick deal, Herzblatt's once its card play has begun, None in a lay-off deal."""
         ...
@@ -414,9 +410,44 @@ class Deal(Protocol):
         ``information_state_string``); the deal defines it from its :meth:`observation`."""
         ...
 
-    def record(self, *, pack: str | None = None, dealer: int | None = None) -> Record:
+    def record(self, *, pack: str | None = None, dealer: int | None = None) -> GameRecord:
         """The deal as a keinstich-record/1 game record (see docs/records.md)."""
         ...
+
+
+class GameRecord(Protocol):
+    """A deal as a game record (:class:`keinstich.records.Record`, docs/records.md): the hands as dealt and the plays
+    in order, what a game's codec validates, replays and sums up. Named here, with the deal, so that the games'
+    interface (:class:`keinstich.game.Game`) speaks of records without importing the format that asks the games."""
+
+    @property
+    def format(self) -> str: ...
+    @property
+    def game(self) -> str: ...
+    @property
+    def contract(self) -> str: ...
+    @property
+    def pack(self) -> str: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]: ...
+    @property
+    def plays(self) -> tuple[Card | None, ...]: ...
+    @property
+    def ends(self) -> tuple[End | None, ...]: ...
+    @property
+    def options(self) -> Mapping[str, Any]: ...
+    @property
+    def extra(self) -> Mapping[str, Any]: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def forehand(self) -> int: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+    def to_json(self) -> str: ...
+    def replay(self, upto: int | None = None) -> Deal: ...
 
 
 class PlayedTrick(Protocol):

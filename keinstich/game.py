@@ -15,13 +15,13 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol, TypeVar, get
 from keinstich.cards import Card, Pack, PackError, Style, pack
 from keinstich.deal import Kind
 from keinstich.hand_text import hands_to_text
+from keinstich.record_cards import CORE_KEYS
 from keinstich.wording import card_words
 from keinstich.wording.i18n import _, language
 from keinstich.wording.names import move_words
 
 if TYPE_CHECKING:
-    from keinstich.deal import Deal, Move, Result
-    from keinstich.records import Record
+    from keinstich.deal import Deal, GameRecord, Move, Result
 
 
 R = TypeVar("R")
@@ -116,7 +116,7 @@ class Partie(Protocol):
 
 class Game(ABC):
     """A game: its names, packs per player count, contracts, presets, rule variants, dealing, partie
-    and record codec. One subclass per game, one instance in ``keinstich.games.GAMES``."""
+    and record codec. One subclass per game, one instance registered in :data:`GAMES`."""
 
     id: ClassVar[str]
     name: ClassVar[str]
@@ -190,8 +190,6 @@ class Game(ABC):
             if candidate in table:
                 return table[candidate]
         hint = ""
-        from keinstich.games import GAMES
-
         for other in GAMES.values():
             theirs = other.contracts(4 if 4 in other.player_counts else other.player_counts[0])
             if other is not self and (key in theirs or f"{other.id}-{key}" in theirs):
@@ -252,20 +250,20 @@ class Game(ABC):
     # --- records (keinstich.games.codec writes these once for the trick and lay-off machines) -------
 
     @abstractmethod
-    def record_of(self, deal: Deal, *, pack: str | Pack | None = None, dealer: int | None = None) -> Record:
+    def record_of(self, deal: Deal, *, pack: str | Pack | None = None, dealer: int | None = None) -> GameRecord:
         """The deal as a keinstich-record/1 record; ``pack`` defaults to the deal's own (see
         :func:`keinstich.records.record_pack`)."""
 
     @abstractmethod
-    def replay(self, record: Record, upto: int | None = None) -> Deal:
+    def replay(self, record: GameRecord, upto: int | None = None) -> Deal:
         """The deal a record describes, replayed move by move (the first ``upto`` moves)."""
 
     @abstractmethod
-    def validate(self, record: Record) -> None:
+    def validate(self, record: GameRecord) -> None:
         """Refuse, with one clear message, a record this game cannot replay."""
 
     @abstractmethod
-    def summary(self, record: Record, deal: Deal) -> dict[str, Any]:
+    def summary(self, record: GameRecord, deal: Deal) -> dict[str, Any]:
         """What ``keinstich check`` reports for a replayed record."""
 
     # --- words ---------------------------------------------------------------------------------
@@ -325,3 +323,30 @@ class Game(ABC):
 
     def __repr__(self) -> str:
         return f"<Game {self.id}: {self.name}>"
+
+
+# --- the registry: the games register themselves here; the floors below the games ask it ---------------
+
+GAMES: dict[str, Game] = {}
+"""Every registered game by id, in the order registered: ``keinstich.games`` registers the three the lessons teach
+(in their order) when it is imported, which importing any part of ``keinstich`` does. The machines, the records
+and the contracts' lookups read it here, so nothing below the games names one."""
+
+
+def register(g: Game) -> Game:
+    """Add a game to the registry (the games themselves, a reader's own game, a test's); its records read at once."""
+    if not g.id or not isinstance(g.id, str):
+        raise ValueError(f"a game id is non-empty text, not {g.id!r}")
+    clash = set(g.extra_keys) & CORE_KEYS
+    if clash:
+        raise ValueError(f"game {g.id!r}: extra keys {sorted(clash)} are core record keys")
+    GAMES[g.id] = g
+    return g
+
+
+def game(game_id: str) -> Game:
+    """The game with this id (``"kein-stich"``, ``"herzeln"``, ``"herzblatt"``), or a clear refusal."""
+    try:
+        return GAMES[game_id.strip().lower()]
+    except (KeyError, AttributeError):
+        raise GameError(f"unknown game {game_id!r}: use one of {', '.join(GAMES)}") from None

@@ -74,9 +74,6 @@ _END_CODES: dict[str | None, int] = {None: 0, "top": TOP, "bottom": BOTTOM}
 _JACKS = mask_of(c for c in ALL_CARDS if c.rank is Rank.JACK)
 
 
-# --- tables for a dealt pack ---------------------------------------------------------------------
-
-
 # --- the deal ------------------------------------------------------------------------------------
 
 
@@ -482,31 +479,7 @@ def _at(move: Move | str, end: End | None) -> Move | str:
     return Lay(move, end)  # type: ignore[arg-type]  # a code is read with the Lay
 
 
-__all__ = [
-    "DOMINO",
-    "DOMINO_ANY",
-    "DOMINO_BELLS",
-    "DOMINO_CONTRACTS",
-    "DOMINO_HEARTS",
-    "DOMINO_LEAVES",
-    "HERZELN_DOMINO",
-    "PAYOUT_WEIGHTS",
-    "STAKE",
-    "START_CARDS",
-    "DominoContract",
-    "DominoDeal",
-    "DominoError",
-    "DominoObservation",
-    "DominoRules",
-    "End",
-    "Lay",
-    "Layout",
-    "Move",
-    "Order",
-    "Start",
-    "domino_contract",
-    "domino_value",
-    "herzeln_domino",
-    "payout_shares",
-    "payout_weights",
-]
+__all__ = ["DOMINO", "DOMINO_ANY", "DOMINO_BELLS", "DOMINO_CONTRACTS", "DOMINO_HEARTS", "DOMINO_LEAVES",
+           "HERZELN_DOMINO", "PAYOUT_WEIGHTS", "STAKE", "START_CARDS", "DominoContract", "DominoDeal", "DominoError",
+           "DominoObservation", "DominoRules", "End", "Lay", "Layout", "Move", "Order", "Start", "domino_contract",
+           "domino_value", "herzeln_domino", "payout_shares", "payout_weights"]

@@ -15,12 +15,13 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar
 from keinstich.cards import Card, Style, cards, mask_of, quoted
 from keinstich.cards import pack as pack_named
 from keinstich.deal import IllegalPlay, Kind, Move, better
+from keinstich.game import GAMES
 from keinstich.limits import check_whole
+from keinstich.records import Record, record_of
 from keinstich.wording.i18n import _
 
 if TYPE_CHECKING:
     from keinstich.deal import Deal
-    from keinstich.records import Record
 
 D = TypeVar("D", bound="Deal")
 
@@ -60,8 +61,6 @@ def named(spec: object, players: int | None, fits: Callable[[object], bool], kin
     what the id is and where it belongs."""
     if not isinstance(spec, str) and fits(spec):
         return spec
-    from keinstich.games import GAMES  # the registry sits above the machines: looked up when asked
-
     if not isinstance(spec, str):
         example = next((c for g in GAMES.values() for c in g.contracts(g.player_counts[-1]).values() if fits(c)),
                        None)
@@ -234,8 +233,6 @@ class Machine:
 
     def record(self, *, pack: str | None = None, dealer: int | None = None) -> Record:
         """This deal as a game record (docs/records.md)."""
-        from keinstich.records import record_of
-
         return record_of(self, pack=pack, dealer=dealer)
 
     # --- copies, undo, replays -----------------------------------------------------------------------

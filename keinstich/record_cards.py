@@ -14,8 +14,10 @@ from keinstich.deal import PASS, End, Lay, move_code
 from keinstich.limits import LimitError, check_plays, quoted, shown
 
 if TYPE_CHECKING:
-    from keinstich.records import Record
+    from keinstich.deal import GameRecord
 
+CORE_KEYS = frozenset({"format", "game", "contract", "pack", "dealer", "hands", "plays", "options"})
+"""The keys every record has; a game's ``extra_keys`` may not reuse them."""
 ENDS: tuple[End, ...] = ("top", "bottom")
 """The ends a lay-off play may name, written after the card: ``"QS@bottom"``."""
 
@@ -114,7 +116,7 @@ def parse_plays(raw: object, p: Pack, raw_ends: object = ()) -> tuple[tuple[Card
     return tuple(plays), tuple(ends)
 
 
-def refuse_lay_off_plays(record: Record) -> None:
+def refuse_lay_off_plays(record: GameRecord) -> None:
     """Refuse passes and ends in a trick deal's plays."""
     for i, (c, end) in enumerate(zip(record.plays, record.ends, strict=True), 1):
         if c is None:
@@ -125,7 +127,7 @@ def refuse_lay_off_plays(record: Record) -> None:
                               f"{record.contract} is a trick deal: write just \"{c.code}\"")
 
 
-def check_deal_cards(record: Record, set_aside: Sequence[Card] = (), what: str = "the skat") -> int:
+def check_deal_cards(record: GameRecord, set_aside: Sequence[Card] = (), what: str = "the skat") -> int:
     """Refuse hands (plus ``set_aside`` cards) that do not make up the record's pack exactly, or
     hands of unequal size; returns the hand size."""
     p = get_pack(record.pack)

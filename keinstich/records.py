@@ -36,7 +36,9 @@ from keinstich.cards import PACK_IDS, Card, Pack, PackError, mask_of
 from keinstich.cards import pack as get_pack
 from keinstich.deal import IllegalPlay
 from keinstich.files import write_atomically
+from keinstich.game import GAMES, Game
 from keinstich.limits import check_nesting, check_plays, check_size, quoted, shown
+from keinstich.record_cards import CORE_KEYS as CORE_KEYS
 from keinstich.record_cards import ENDS as ENDS  # a record's plays and their errors, found here too
 from keinstich.record_cards import PASS as PASS
 from keinstich.record_cards import End as End
@@ -48,12 +50,9 @@ from keinstich.record_cards import refuse_lay_off_plays as refuse_lay_off_plays
 
 if TYPE_CHECKING:
     from keinstich.deal import Deal
-    from keinstich.game import Game
 
 FORMAT = "keinstich-record/1"
 """The format id and version this module writes and reads."""
-CORE_KEYS = frozenset({"format", "game", "contract", "pack", "dealer", "hands", "plays", "options"})
-"""The keys every record has; a game's ``extra_keys`` may not reuse them."""
 
 
 class IllegalRecordPlay(IllegalPlay):
@@ -73,9 +72,7 @@ class IllegalRecordPlay(IllegalPlay):
 
 
 def _game(game_id: object) -> Game:
-    """The game a record names, from the registry (looked up here, so games import this module)."""
-    from keinstich.games import GAMES
-
+    """The game a record names, from the registry (the games register themselves there)."""
     try:
         return GAMES[game_id]  # type: ignore[index]
     except (KeyError, TypeError):
@@ -361,7 +358,11 @@ def record_of(deal: Any, *, pack: Pack | str | None = None, dealer: int | None =
         p = None if pack is None else get_pack(pack)
     except PackError as e:
         raise RecordError(str(e)) from None
-    return _game(game_id).record_of(deal, pack=p, dealer=dealer)
+    rec = _game(game_id).record_of(deal, pack=p, dealer=dealer)
+    if not isinstance(rec, Record):
+        raise RecordError(f"game {game_id!r} wrote its deal as {type(rec).__name__}, not a Record: a game's record_of "
+                          "returns keinstich.records.Record")
+    return rec
 
 
 def _check_record(record: object, what: str) -> None:

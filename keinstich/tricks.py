@@ -25,8 +25,8 @@ from keinstich.cards import (
     cards_of,
     pack,
 )
+from keinstich.deal import Deal, Kind, Move, Refusal, Result, Unit
 from keinstich.deal import IllegalPlay as IllegalPlay  # the refusal of every deal kind, public here too
-from keinstich.deal import Kind, Move, Refusal, Result, Unit
 from keinstich.dealing import seeded_masks
 from keinstich.limits import check_whole, quoted
 from keinstich.machine import Machine, check_seat, named, read_hands
@@ -436,3 +436,11 @@ class TrickDeal(PlayOut, Machine):
 
 
 __all__ = ["NO_TRUMPS", "IllegalPlay", "Observation", "Scoring", "Trick", "TrickDeal", "TrickRules", "forehand"]
+
+
+def trick_deal_of(deal: Deal) -> TrickDeal | None:
+    """The trick deal inside ``deal`` (its :attr:`~keinstich.deal.Deal.trick_deal`) as the :class:`TrickDeal` the
+    kernel, the bots and the views read (its rules, voids, scores, kernel state), or None: none has begun (a lay-off
+    deal, Herzblatt before its card play), or a reader's own deal plays its tricks otherwise."""
+    td = deal.trick_deal
+    return td if isinstance(td, TrickDeal) else None

@@ -15,6 +15,7 @@ import time
 from typing import Any
 
 from keinstich.kernel.jit import JIT
+from keinstich.tricks import trick_deal_of
 
 
 def warm() -> float:
@@ -28,7 +29,7 @@ def warm() -> float:
 
     t0 = time.perf_counter()
     deal = game("kein-stich").deal("no-hearts", 1, players=4)
-    td = deal.trick_deal
+    td = trick_deal_of(deal)
     assert td is not None
     td.copy().playout(random.Random(1))
     heuristic_playout(td.copy())

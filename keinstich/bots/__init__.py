@@ -26,10 +26,10 @@ from keinstich.bots.base import (
 from keinstich.bots.domino import domino_heuristic, domino_world
 from keinstich.bots.heuristic import HeuristicBot, heuristic_playout
 from keinstich.bots.knowledge import exclusions, in_play_mask
-from keinstich.bots.play import BaseBot, play_deal, play_tricks, trick_lines
+from keinstich.bots.play import BaseBot, play_deal
 from keinstich.bots.random import RandomBot
 from keinstich.bots.tables import tables
-from keinstich.bots.walk import TrickWalk, show_tricks
+from keinstich.bots.walk import TrickWalk, play_tricks, show_tricks, trick_lines
 
 __all__ = [
     "AnyObservation", "BaseBot", "Bot", "BotError", "Choice", "HeuristicBot", "Objective", "QuickPlay",

@@ -20,7 +20,7 @@ from keinstich.cards import SUIT_MASKS, Card, Rank, Suit, mask_of
 from keinstich.deal import Announce, Ask, Contra, Discard, Kind, Re
 from keinstich.games.herzblatt import CARD_POINTS, HerzblattObservation, card_points
 from keinstich.kernel.layout import HEURISTIC
-from keinstich.tricks import Observation
+from keinstich.tricks import Observation, trick_deal_of
 from keinstich.wording import listed, say, say_cards, say_suit
 from keinstich.wording.i18n import _, npgettext, number
 
@@ -69,7 +69,7 @@ def herzblatt_deal_card(deal: HerzblattDeal) -> Card:
     """The card :func:`herzblatt_heuristic_card` picks for the seat to move in a deal's card play, worked
     out from that seat's trick observation and own discards, without the Herzblatt observation and the
     reason: what simulations ask in every heuristic seat of a mixed table (a test checks both agree)."""
-    td = deal.trick_deal
+    td = trick_deal_of(deal)
     seat = td.turn if td is not None else None
     if td is None or seat is None or deal.phase != "play":
         raise BotError("herzblatt_deal_card needs a Herzblatt deal in its card play")
@@ -91,7 +91,7 @@ def herzblatt_heuristic_cards(deal: Deal, cards: int = 0) -> list[Card] | None:
     seat from its own view: a defender counts the soloist's discards among its unseen cards, the soloist
     does not); None when the kernel cannot play it. Simulations of heuristic bots replay them instead of
     building an observation for every card (a test checks both give the same deal)."""
-    td = deal.trick_deal
+    td = trick_deal_of(deal)
     if td is None or td.is_over or not td.kernel_plays:
         return None
     obs = deal.observation(0)

@@ -50,7 +50,7 @@ from keinstich.kernel.layout import FAIR, HEURISTIC
 from keinstich.kernel.rules import reveals, rule_tables
 from keinstich.layoff import DominoObservation
 from keinstich.limits import check_whole
-from keinstich.tricks import Observation, TrickDeal
+from keinstich.tricks import Observation, TrickDeal, trick_deal_of
 
 if TYPE_CHECKING:
     from keinstich.deal import Deal
@@ -157,7 +157,7 @@ class HeuristicQuick:
         return self._served
 
     def _work_out(self, deal: Deal) -> TrickDeal | None:
-        td = deal.trick_deal
+        td = trick_deal_of(deal)
         if td is not deal or td is None or td.rules.trump is not None:
             return None
         p = self.bot.pack

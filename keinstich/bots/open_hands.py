@@ -23,6 +23,7 @@ from keinstich.deal import Deal, Kind, Move, move_cards
 from keinstich.kernel.answers import ABORT, NEG, Search
 from keinstich.kernel.layout import HEURISTIC
 from keinstich.kernel.tables import fits
+from keinstich.tricks import trick_deal_of
 
 
 class OpenSearch:
@@ -65,7 +66,7 @@ def open_search(position: Deal, seat: int, *, limit: int) -> OpenSearch | None:
     """The kernel's search for ``seat`` from ``position`` (trick play under way: a trick deal, or Herzblatt's card
     play with its soloist), at most ``limit`` cards played in all; None where the kernel cannot search it (no card
     play, no contract, more seats or tricks than its tables hold)."""
-    td = position.trick_deal
+    td = trick_deal_of(position)
     if td is None or td.contract is None or not fits(td.players, td.total_tricks):
         return None
     obs = position.observation(seat)

@@ -17,7 +17,7 @@ from keinstich.kernel.jit import array
 
 _NAMES = array([0, 1, 2, 3])
 """The suits' order the heuristic bot's ties fall back on: their names (the fair play-outs read another off the
-deal, :func:`keinstich.kernel.heuristic.suit_order`)."""
+deal, :func:`keinstich.kernel.suit_order.suit_order`)."""
 
 
 def heuristic_card(tb: Tables, k: int, n: int, seat: int, hand: int, legal: int, trick: Sequence[Card],

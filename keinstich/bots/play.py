@@ -9,23 +9,22 @@ each seat's bot sees its own observation only, and its move is played as it is, 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypeVar
 
 from keinstich.bots.base import AnyObservation, Bot, BotError, Choice, QuickPlay, check_observation, check_turn
 from keinstich.bots.herzblatt import herzblatt_heuristic_decision
-from keinstich.cards import Pack, Style, quoted
+from keinstich.cards import Pack, quoted
 from keinstich.cards import pack as get_pack
 from keinstich.deal import Kind
 from keinstich.games.herzblatt import HerzblattObservation
 from keinstich.layoff import DominoObservation
 from keinstich.limits import check_seed
 from keinstich.tricks import Observation
-from keinstich.wording import naming, naming_unless_set
+from keinstich.wording import naming_unless_set
 
 if TYPE_CHECKING:
     from keinstich.deal import Deal, Move
-    from keinstich.tricks import Trick, TrickDeal
 
 D = TypeVar("D", bound="Deal")
 
@@ -125,55 +124,4 @@ def bot_move(bot: Bot, obs: AnyObservation) -> Move:
     return bot.decide(obs).move
 
 
-def check_walk(deal: object, until: object, bot: object, what: str) -> None:
-    """Refuse what a walk through a trick deal cannot use: a deal without tricks, a number of tricks
-    that is not one of the deal's, a bot that is not one."""
-    if deal is None or getattr(deal, "trick_deal", None) is not deal:  # a trick deal is its own trick play
-        raise TypeError(f"{what} plays a trick deal, e.g. TrickDeal.from_seed(\"german-32\", 4, 7, \"no-hearts\"), "
-                        f"not {quoted(deal)}")
-    total: int = getattr(deal, "total_tricks", 0)
-    if isinstance(until, bool) or not isinstance(until, int):
-        raise TypeError(f"until must be a whole number of tricks from 0 to {total}, not {quoted(until)}")
-    if not 0 <= until <= total:
-        raise ValueError(f"this deal has {total} tricks: play until 0 to {total}, not {until}")
-    if bot is not None and not callable(getattr(bot, "decide", None)):
-        raise TypeError(f"bot must be a bot such as HeuristicBot(), or None for a heuristic one, not {quoted(bot)}")
-
-
-def bot_plays(deal: TrickDeal, until: int, bot: Bot | None = None,
-              style: Style = "french") -> Iterator[tuple[int, Choice, Trick | None]]:
-    """Let ``bot`` (a heuristic bot if None) play every seat of a trick deal until ``until`` tricks are
-    finished (or the deal is over), yielding each card as (seat, the bot's choice, the trick it finished
-    or None). The reasons name cards in ``style`` (see :func:`keinstich.wording.naming`)."""
-    check_walk(deal, until, bot, "bot_plays")
-    if bot is None:
-        from keinstich.bots.heuristic import HeuristicBot
-
-        bot = HeuristicBot()
-    while len(deal.tricks) < until and not deal.over:
-        seat = deal.turn
-        assert seat is not None
-        with naming(style):
-            choice = bot.decide(deal.observation(seat))
-        yield seat, choice, deal.play(choice.move)
-
-
-def trick_lines(deal: TrickDeal, until: int, bot: Bot | None = None) -> Iterator[str]:
-    """Let ``bot`` (a heuristic bot if None) play every seat of a trick deal until ``until`` tricks are
-    finished (or the deal is over), yielding one line per card (the seat, the card, the bot's reason) and
-    one per finished trick (the trick and what each seat has paid so far): a log for the command line."""
-    for seat, choice, trick in bot_plays(deal, until, bot):
-        assert choice.card is not None
-        yield f"seat {seat}: {choice.card.text:4s} {choice.reason}"
-        if trick:
-            yield f"   {trick}; paid so far {deal.scores()}"
-
-
-def play_tricks(deal: TrickDeal, until: int, bot: Bot | None = None) -> None:
-    """Play a trick deal with bots until ``until`` tricks are finished, printing each card with the
-    bot's reason and each finished trick with what has been paid so far (see :func:`trick_lines`)."""
-    for line in trick_lines(deal, until, bot):
-        print(line)
-
-
-__all__ = ["BaseBot", "bot_move", "bot_plays", "play_deal", "play_tricks", "trick_lines"]
+__all__ = ["BaseBot", "bot_move", "play_deal"]

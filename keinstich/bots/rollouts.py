@@ -19,12 +19,14 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from keinstich.bots.base import Objective
+from keinstich.bots.heuristic import fair_playout
 from keinstich.bots.knowledge import exclusions, suit_bits
 from keinstich.bots.search import Spot, TrickSearch
 from keinstich.bots.tables import tables
 from keinstich.cards import Card
 from keinstich.kernel.jit import JIT, array, float_array, zeros
 from keinstich.kernel.layout import (
+    FAIR,
     HEURISTIC,
     MAX_SEATS,
     S_HANDS,
@@ -82,6 +84,25 @@ def kernel_rolls(obs: Observation) -> bool:
     return obs.players <= MAX_SEATS and additive(obs.contract)
 
 
+def known_of(obs: Observation) -> list[int]:
+    """What the play-outs take each seat to know of the others, as ``obs`` shows it: per seat the cards it cannot
+    hold (a trump game), or the suits it has shown void in."""
+    return exclusions(obs) if obs.rules.trump is not None else suit_bits(obs.voids)
+
+
+def fair_line(deal: TrickDeal, obs: Observation, first: Card, soloist: int | None = None) -> None:
+    """Play ``first`` for the seat to move in ``deal`` (one of the sampled deals of the decision ``obs`` shows), then
+    every seat to the end as :class:`Rollouts` in mode ``FAIR`` plays it out to value ``first``: the line behind
+    that value, played on the deal so that its tricks can be read (the coach's lines). A deal the kernel cannot
+    play: ``first``, then :func:`~keinstich.bots.heuristic.fair_playout`."""
+    if not deal.kernel_plays:
+        deal.play(first, deal.turn)
+        fair_playout(deal, soloist)
+        return
+    deal.run_out(FAIR, known=known_of(obs), soloist=soloist,
+                 heuristic=tables(deal.contract, deal.rules, deal.total_tricks).kernel(), first=first)
+
+
 class Rollouts:
     """One decision's candidate cards, valued in sampled deals (see the module)."""
 
@@ -118,7 +139,7 @@ class Rollouts:
         S[S_MSTATE] = mstate
         S[S_SOLOIST] = -1 if soloist is None else soloist
         S[S_MODE] = mode
-        S[S_KNOWN:S_KNOWN + n] = exclusions(obs) if obs.rules.trump is not None else suit_bits(obs.voids)
+        S[S_KNOWN:S_KNOWN + n] = known_of(obs)
         S[S_VOIDS:S_VOIDS + n] = suit_bits(obs.voids)
         S[S_SCORES:S_SCORES + n] = past
         S[S_WON:S_WON + n] = won
@@ -220,4 +241,4 @@ class Rollouts:
         return [search.after_hands(hands, spot, c) for c in (self.cards if cards is None else cards)]
 
 
-__all__ = ["Rollouts", "in_shares", "kernel_rolls"]
+__all__ = ["Rollouts", "fair_line", "in_shares", "kernel_rolls", "known_of"]

@@ -33,7 +33,7 @@ from keinstich.bots.tables import amounts
 from keinstich.cards import Card
 from keinstich.deal import Kind
 from keinstich.machine import check_deal, check_seat
-from keinstich.tricks import TrickDeal
+from keinstich.tricks import TrickDeal, trick_deal_of
 
 if TYPE_CHECKING:
     from keinstich.deal import Deal
@@ -52,7 +52,7 @@ class _Side(NamedTuple):
 def _side_of(deal: Deal, seat: int) -> _Side:
     """The trick deal to search and the seat's side, as its own observation tells (Herzblatt: the
     soloist against the defenders, the soloist's discards banked)."""
-    td = deal.trick_deal
+    td = trick_deal_of(deal)
     if td is None:
         raise SolverError(f"the deal is in the {deal.phase} phase: the solver analyses the card play")
     obs = deal.observation(seat)
@@ -78,7 +78,7 @@ def solve(deal: Deal, seat: int | None = None, *, line: bool = True) -> Solution
     check_deal(deal, "solve")
     if lay_off(deal):
         return solve_domino(deal, seat, line=line)
-    td = deal.trick_deal
+    td = trick_deal_of(deal)
     if td is None:
         raise SolverError("the deal has no card play yet: the solver analyses the card play")
     seat = seat_to_solve(seat, td.turn, td.players)
@@ -179,7 +179,7 @@ def card_values(deal: Deal, seat: int | None = None, budget: Budget | None = Non
     check_deal(deal, "card_values")
     if lay_off(deal):
         return domino_move_values(deal, seat)
-    td = deal.trick_deal
+    td = trick_deal_of(deal)
     if td is None or td.turn is None:
         raise SolverError("no card to play: the deal is over or the card play has not started")
     seat = td.turn if seat is None else check_seat(seat, td.players, SolverError)

@@ -1,6 +1,6 @@
 """A worked deal stepped through trick by trick: the data a lesson shows instead of a text log.
 
-:func:`show_tricks` lets a bot play every seat, as :func:`~keinstich.bots.play.play_tricks` does, and
+:func:`show_tricks` lets a bot play every seat, as :func:`play_tricks` does, and
 keeps per trick who played which card and why (the bot's reason in the faces' words), who won it, what
 it cost and what each seat has paid so far. The result draws itself in a notebook as one trick display
 per trick (:mod:`keinstich.faces.walk`, imported when it is drawn) and prints as plain text::
@@ -15,17 +15,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from keinstich.bots.play import bot_plays, check_walk
-from keinstich.cards import Card, Style
-from keinstich.wording import cards_in_words, contract_name, the_card
+from keinstich.bots.heuristic import HeuristicBot
+from keinstich.cards import Card, Style, quoted
+from keinstich.wording import cards_in_words, contract_name, naming, the_card
 from keinstich.wording.i18n import _
 from keinstich.wording.names import unit_word
 
 if TYPE_CHECKING:
-    from keinstich.bots.base import Bot
-    from keinstich.tricks import TrickDeal
+    from collections.abc import Iterator
 
-__all__ = ["Played", "TrickWalk", "WalkedTrick", "show_tricks"]
+    from keinstich.bots.base import Bot, Choice
+    from keinstich.tricks import Trick, TrickDeal
+
+__all__ = ["Played", "TrickWalk", "WalkedTrick", "bot_plays", "check_walk", "play_tricks", "show_tricks", "trick_lines"]
 
 
 @dataclass(frozen=True)
@@ -147,7 +149,7 @@ def faces_style(deal: TrickDeal) -> Style:
 
 def show_tricks(deal: TrickDeal, until: int, bot: Bot | None = None, *, style: Style | None = None) -> TrickWalk:
     """Let ``bot`` (a heuristic bot if None) play every seat until ``until`` tricks are finished (the deal
-    moves on, as with :func:`~keinstich.bots.play.play_tricks`), and return the tricks stepped through:
+    moves on, as with :func:`play_tricks`), and return the tricks stepped through:
     each card with its seat and reason, the winner, the cost and what each seat has paid so far.
 
     ``style`` names the cards in the reasons ("german": "the Ober of Leaves"); None takes the faces' style."""
@@ -168,3 +170,52 @@ def show_tricks(deal: TrickDeal, until: int, bot: Bot | None = None, *, style: S
     contract = deal.contract
     return TrickWalk(tuple(walked), deal.players, words, getattr(contract, "name", ""),
                      getattr(contract, "unit", "") or "pfennig", contract)
+
+
+def check_walk(deal: object, until: object, bot: object, what: str) -> None:
+    """Refuse what a walk through a trick deal cannot use: a deal without tricks, a number of tricks
+    that is not one of the deal's, a bot that is not one."""
+    if deal is None or getattr(deal, "trick_deal", None) is not deal:  # a trick deal is its own trick play
+        raise TypeError(f"{what} plays a trick deal, e.g. TrickDeal.from_seed(\"german-32\", 4, 7, \"no-hearts\"), "
+                        f"not {quoted(deal)}")
+    total: int = getattr(deal, "total_tricks", 0)
+    if isinstance(until, bool) or not isinstance(until, int):
+        raise TypeError(f"until must be a whole number of tricks from 0 to {total}, not {quoted(until)}")
+    if not 0 <= until <= total:
+        raise ValueError(f"this deal has {total} tricks: play until 0 to {total}, not {until}")
+    if bot is not None and not callable(getattr(bot, "decide", None)):
+        raise TypeError(f"bot must be a bot such as HeuristicBot(), or None for a heuristic one, not {quoted(bot)}")
+
+
+def bot_plays(deal: TrickDeal, until: int, bot: Bot | None = None,
+              style: Style = "french") -> Iterator[tuple[int, Choice, Trick | None]]:
+    """Let ``bot`` (a heuristic bot if None) play every seat of a trick deal until ``until`` tricks are
+    finished (or the deal is over), yielding each card as (seat, the bot's choice, the trick it finished
+    or None). The reasons name cards in ``style`` (see :func:`keinstich.wording.naming`)."""
+    check_walk(deal, until, bot, "bot_plays")
+    if bot is None:
+        bot = HeuristicBot()
+    while len(deal.tricks) < until and not deal.over:
+        seat = deal.turn
+        assert seat is not None
+        with naming(style):
+            choice = bot.decide(deal.observation(seat))
+        yield seat, choice, deal.play(choice.move)
+
+
+def trick_lines(deal: TrickDeal, until: int, bot: Bot | None = None) -> Iterator[str]:
+    """Let ``bot`` (a heuristic bot if None) play every seat of a trick deal until ``until`` tricks are
+    finished (or the deal is over), yielding one line per card (the seat, the card, the bot's reason) and
+    one per finished trick (the trick and what each seat has paid so far): a log for the command line."""
+    for seat, choice, trick in bot_plays(deal, until, bot):
+        assert choice.card is not None
+        yield f"seat {seat}: {choice.card.text:4s} {choice.reason}"
+        if trick:
+            yield f"   {trick}; paid so far {deal.scores()}"
+
+
+def play_tricks(deal: TrickDeal, until: int, bot: Bot | None = None) -> None:
+    """Play a trick deal with bots until ``until`` tricks are finished, printing each card with the
+    bot's reason and each finished trick with what has been paid so far (see :func:`trick_lines`)."""
+    for line in trick_lines(deal, until, bot):
+        print(line)

@@ -30,7 +30,7 @@ from keinstich.cards import Pack
 from keinstich.deal import Deal, Kind, Lay, Move, Unit
 
 from .fair import key, view_key
-from .grades import counts_paid, unit_of
+from .grades import counts_paid, outcome, unit_of
 
 NODES = 400_000
 """Answers and positions the search may visit per question before it gives up (a count, not a time: the same
@@ -167,8 +167,6 @@ class _Search:
 
     def value(self, d: Deal) -> float:
         """The final value of a finished deal for the seat's side, higher is better, in the coach's unit."""
-        from .review import outcome
-
         v = outcome(d, self.seat)
         return -v if self.answers.paid(d) else v
 
@@ -265,8 +263,6 @@ def _bound(d: Deal, seat: int, lay: bool) -> float:
             or not getattr(td.contract, "additive", d.kind is Kind.HERZBLATT):
         return math.inf
     obj = objective(d.observation(seat))
-    from .review import outcome
-
     now = outcome(d, seat)
     sign = -1 if counts_paid(d) else 1
     val, base = amounts(td.contract, td.total_tricks)

@@ -39,9 +39,10 @@ from typing import Any
 from keinstich.bots.base import lay_off
 from keinstich.cards import ALL_CARDS, Card, Suit, card_at, strength_table
 from keinstich.coach.grades import pack_in_play
-from keinstich.deal import Deal, Discard, Lay, Move
+from keinstich.deal import Deal, Discard, GameRecord, Lay, Move
 from keinstich.records import Record, RecordError
 from keinstich.trick_rules import Trick
+from keinstich.tricks import trick_deal_of
 
 IDENTITY: tuple[int, ...] = tuple(range(52))
 CARD_KEYS = ("hands", "plays", "skat", "discards")
@@ -102,7 +103,7 @@ class Relabel:
             return text
         return self.card(c).code + at + end
 
-    def record(self, rec: Record) -> Record:
+    def record(self, rec: GameRecord) -> Record:
         """A game record with every card renamed (each hand kept in the pack's order)."""
         data = rec.to_dict()
 
@@ -133,7 +134,7 @@ class Relabel:
 
 
 def _rules(position: Deal) -> Any:
-    td = position.trick_deal
+    td = trick_deal_of(position)
     if td is not None:
         return td.rules
     return getattr(position, "rules", None)

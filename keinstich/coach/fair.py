@@ -46,7 +46,7 @@ from keinstich.bots.domino import domino_world, filler_hands, may_pass
 from keinstich.bots.herzblatt import herzblatt_view
 from keinstich.bots.knowledge import in_play_mask
 from keinstich.bots.sampled import DominoWorlds, TrickWorlds
-from keinstich.bots.worlds import candidates
+from keinstich.bots.worlds import candidates, world
 from keinstich.cards import Card, mask_of
 from keinstich.deal import Deal, Kind, Lay, Move, move_cards
 from keinstich.layoff import DominoObservation
@@ -393,3 +393,12 @@ def _stats(values: Any, grades: Grades, kept: dict[int, Grade], certain: bool) -
 
 __all__ = ["BATCH", "CAP", "CAP_LAY_OFF", "DEALS", "FIRST", "LEAD_DEALS", "LIST_UP_TO", "NEAR", "NEAR_SE", "SETTLE",
            "Fair", "Z", "as_played", "fair", "key", "view_key"]
+
+
+def world_with(position: Deal, seat: int, hands: list[int]) -> Deal:
+    """The position replayed with these hands, as ``seat`` saw it (a row of the judge's deals: a world it drew)."""
+    obs = position.observation(seat)
+    if obs.kind is Kind.LAY_OFF:
+        return domino_world(obs, hands)
+    t = herzblatt_view(obs)[0] if obs.kind is Kind.HERZBLATT else obs
+    return world(t, hands)

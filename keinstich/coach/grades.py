@@ -15,12 +15,14 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from keinstich.bots.base import lay_off
+from keinstich.bots.base import deal_value, lay_off, objective
+from keinstich.bots.herzblatt import banked_points
 from keinstich.cards import Pack, pack
 from keinstich.deal import Deal, Kind, Unit
 from keinstich.games.herzblatt import TOTAL_POINTS
 from keinstich.layoff import PAYOUT_WEIGHTS
 from keinstich.machine import check_deal
+from keinstich.tricks import trick_deal_of
 
 FINE, MISTAKE, BLUNDER = 0.03, 0.10, 0.25
 """Fractions of the deal's scale from which a cost is fine, a mistake, a blunder."""
@@ -130,3 +132,17 @@ def grades_of(deal: Deal) -> Grades:
 
 __all__ = ["BLUNDER", "FINE", "GRADES", "MISTAKE", "Grade", "Grades", "counts_paid", "grades_of", "pack_in_play",
            "scale_of", "unit_of"]
+
+
+def outcome(deal: Deal, seat: int) -> float:
+    """What ``seat`` got from a finished (or partly played) deal, in the review's unit: its score
+    (pfennig paid, points), its side's card points in Herzblatt, its place value less fees when laying off."""
+    if lay_off(deal):
+        return float(deal_value(deal, seat)) if deal.over else 0.0
+    td = trick_deal_of(deal)
+    if td is None:
+        return 0.0
+    obs = deal.observation(seat)
+    if obs.kind is Kind.HERZBLATT:
+        return float(sum(td.scores()[s] for s in objective(obs).side) + banked_points(obs))
+    return float(td.scores()[seat])

@@ -8,8 +8,6 @@ placeholders; ``tests/idea_claims.py`` reads every one back against the judge's 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from keinstich.cards import Style, Suit
 from keinstich.deal import Move, move_cards
 from keinstich.wording.i18n import _, ngettext
@@ -17,9 +15,8 @@ from keinstich.wording.i18n import _, ngettext
 from .fair import key
 from .grades import Grade
 from .ideas import IDEAS, Reading, idea_name
-
-if TYPE_CHECKING:
-    from .judge import Verdict
+from .judge import Verdict
+from .why import amount, move_text
 
 FORMS = ("duck", "duck-low", "lead-safe", "lead-cheaper", "exit", "void-next", "void-later", "shed", "unblock-follow",
          "unblock-lead", "unblock-take", "take-now", "take-cheap", "take", "trump", "smear", "spare", "count")
@@ -118,8 +115,6 @@ def how_seen(r: Reading, style: Style) -> str:
 def plain(v: Verdict, move: Move, style: Style | None = None) -> str:
     """What ``move`` cost, in plain words (the method and the doubt stay in the verdict's own sentence, :meth:`~.judge.
     Verdict.why`): "König of Bells costs you about 5 pf more than 10 of Bells, on average."."""
-    from .why import amount, move_text
-
     s = style or v.style
     move = v._legal(move)
     grade, m = v.grade(move), move_text(move, s)
@@ -138,8 +133,6 @@ def plain(v: Verdict, move: Move, style: Style | None = None) -> str:
 
 def wrong_try(v: Verdict, move: Move, style: Style | None = None) -> str:
     """What a wrong try is told before the next: what it cost, and the idea's name as a clue; no good card named."""
-    from .why import amount, move_text
-
     s = style or v.style
     move = v._legal(move)
     cost, margin = v.cost(move), v.margin(move)
@@ -176,8 +169,6 @@ def hint_plain(v: Verdict, style: Style | None = None) -> str:
     plays another card, the idea the Hint's card follows against it (or what that card would cost). How it was
     judged stays in :meth:`~.judge.Verdict.hint_reason`."""
     from keinstich.wording import reason_words
-
-    from .why import amount, move_text
 
     s = style or v.style
     if v.forced:

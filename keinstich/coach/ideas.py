@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from keinstich.cards import Card, Suit, strength_table
 from keinstich.deal import Deal, Kind, Move, move_cards
+from keinstich.tricks import trick_deal_of
 from keinstich.wording.i18n import N_, _
 
 from .equivalence import card_costs
@@ -26,7 +27,7 @@ from .fair import key
 from .lines import LineTrick, Pair, pair, rows
 
 if TYPE_CHECKING:
-    from .judge import Verdict
+    from .judged import Judged
 
 
 @dataclass(frozen=True)
@@ -113,7 +114,7 @@ SHARE = 0.4
 named: an idea behind less than that is not the reason the move costs."""
 
 
-def read(v: Verdict, move: Move) -> Reading | None:
+def read(v: Judged, move: Move) -> Reading | None:
     """The idea the leading move follows against ``move`` (a legal move of ``v``), read off the judge's lines: the
     reading that accounts for the largest part of the cost, at least :data:`SHARE` of it; None where there is none
     (``move`` is among the best, the judgement has no deals, it is not a card of a trick deal, or no one reading
@@ -122,7 +123,6 @@ def read(v: Verdict, move: Move) -> Reading | None:
     td = v.position.trick_deal
     if f is None or v.forced or td is None or v.position.phase != "play" or not len(f.drawn):
         return None
-    move = v._legal(move)
     best = v.leader
     if key(move) == key(best) or not move_cards(move) or not move_cards(best):
         return None
@@ -157,9 +157,9 @@ class Seen:
     """What the seat knows at the decision (its hand, the trick on the table, the cards still out), read off the
     verdict's position: what a reading may name."""
 
-    def __init__(self, v: Verdict) -> None:
+    def __init__(self, v: Judged) -> None:
         position: Deal = v.position
-        td = position.trick_deal
+        td = trick_deal_of(position)
         assert td is not None
         self.seat = v.seat
         self.side = _side(v)
@@ -208,7 +208,7 @@ Found = tuple[str, str, tuple[Card, ...], "Suit | None", bool]
 """A reading of one deal: (idea, form, cards named, suit named, next lead)."""
 
 
-def reading_of(v: Verdict, move: Move, best: Move, p: Pair, seen: Seen | None = None) -> Found | None:
+def reading_of(v: Judged, move: Move, best: Move, p: Pair, seen: Seen | None = None) -> Found | None:
     """What one deal's two lines show (see the module): None where they show none of the ideas' patterns."""
     s = seen or Seen(v)
     m, b = move_cards(move)[0], move_cards(best)[0]
@@ -224,13 +224,13 @@ def reading_of(v: Verdict, move: Move, best: Move, p: Pair, seen: Seen | None = 
     return _later(s, m, b, mine, theirs, p)
 
 
-def _side(v: Verdict) -> tuple[int, ...]:
+def _side(v: Judged) -> tuple[int, ...]:
     from keinstich.bots.base import objective
 
     return objective(v.position.observation(v.seat)).side
 
 
-def _now(s: Seen, m: Card, b: Card, mine: LineTrick, theirs: LineTrick | None, v: Verdict) -> Found | None:
+def _now(s: Seen, m: Card, b: Card, mine: LineTrick, theirs: LineTrick | None, v: Judged) -> Found | None:
     """The lines part in the trick being played."""
     if theirs is None:
         return None

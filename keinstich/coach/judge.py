@@ -20,7 +20,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from keinstich.bots.budget import Budget
 from keinstich.bots.heuristic import HeuristicBot
@@ -32,12 +32,10 @@ from keinstich.wording import naming
 from keinstich.wording.i18n import _, spoken
 
 from .equivalence import Relabel, canonical
-from .fair import Fair, as_played, fair, key, view_key
+from .fair import Fair, as_played, fair, key, view_key, world_with
 from .grades import Grade, Grades, grades_of, pack_in_play
+from .ideas import Reading, read
 from .why import best_sentence, cost_sentence, hint_sentence, move_text, only_sentence
-
-if TYPE_CHECKING:
-    from .ideas import Reading
 
 KEPT = 512
 """Verdicts kept (the most recent), so that the review, the Hint and a quiz asking again get them at once."""
@@ -201,8 +199,6 @@ class Verdict:
         :class:`~.ideas.Reading`, or None where none is read (:func:`.ideas.read`)."""
         move = self._legal(move)
         if key(move) not in self._ideas:
-            from .ideas import read
-
             self._ideas[key(move)] = read(self, move)
         return self._ideas[key(move)]
 
@@ -232,7 +228,7 @@ class Verdict:
             try:
                 return back(got)
             except RecordError:  # a lay-off deal's or Herzblatt's world has no record: its hands renamed, replayed
-                return _world(self.position, self.seat, [mask_of(back.card(c) for c in got.hand(s))
+                return world_with(self.position, self.seat, [mask_of(back.card(c) for c in got.hand(s))
                                                          for s in range(got.players)])
         f = self.judged
         if f is None or self.forced or not len(f.drawn):
@@ -245,7 +241,7 @@ class Verdict:
         if not n or float(np.nanmax(loss)) < self.grades.mistake:
             return None
         k = int(np.nanargmax(loss))
-        return _world(self.position, self.seat, [int(x) for x in f.drawn[k]])
+        return world_with(self.position, self.seat, [int(x) for x in f.drawn[k]])
 
     def _members(self, i: int) -> list[Move]:
         """The legal moves of class ``i`` (a card laid at either end counts as the card)."""
@@ -276,19 +272,6 @@ def _decision(move: Move | str) -> Move:
         except ValueError as e:
             raise CoachError(str(e)) from None
     return move
-
-
-def _world(position: Deal, seat: int, hands: list[int]) -> Deal:
-    """The position replayed with these hands (a row of the judge's deals)."""
-    from keinstich.bots.domino import domino_world
-    from keinstich.bots.herzblatt import herzblatt_view
-    from keinstich.bots.worlds import world
-
-    obs = position.observation(seat)
-    if obs.kind is Kind.LAY_OFF:
-        return domino_world(obs, hands)
-    t = herzblatt_view(obs)[0] if obs.kind is Kind.HERZBLATT else obs
-    return world(t, hands)
 
 
 _KEPT: OrderedDict[str, Verdict] = OrderedDict()

@@ -8,7 +8,7 @@ verdict, never copied), with what the moves are worth with all hands open, again
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -201,3 +201,20 @@ def _with_open(v: Verdict, move: Move, opened: OpenValues, style: Style, answers
 
 
 __all__ = ["Judgement", "answers_for", "judge", "judgement", "open_for"]
+
+
+def duplicate(deal: Deal, seat: int, pick: Callable[[Deal], Move],
+              bots: BotSpec | Sequence[BotSpec] | Answers = "heuristic", *, start: int = 0) -> Deal:
+    """The deal's cards played again from the start (or from its move ``start``): ``pick`` chooses the seat's
+    moves; the others answer as in the deal while it goes the same way, and as their bots (``bots``) once it does
+    not (:class:`~.against.Answers`)."""
+    answers = bots if isinstance(bots, Answers) else answers_for(deal, seat, bots)
+    d = deal.rewound(start)
+    on = True
+    while not d.over:
+        s = d.turn
+        assert s is not None
+        m = pick(d) if s == seat else answers.move(d, on)
+        on = answers.on_line(d, on, m)
+        d.play(m, s)
+    return d

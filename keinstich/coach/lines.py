@@ -3,7 +3,7 @@
 The fair judgement (:mod:`.fair`) values every legal move in each deal it drew: played out by the heuristic in
 every seat (mode ``FAIR``), or searched exactly near the end. It keeps the hidden hands of each deal (``drawn``)
 and each move's value in it (``values``), not the cards played. :func:`lines` plays one deal out again after a
-move, exactly as the judge did (:func:`~keinstich.bots.heuristic.fair_playout`; near the end, the exact search's
+move, exactly as the judge did (:func:`~keinstich.bots.rollouts.fair_line`; near the end, the exact search's
 own line: at each card the seat to move plays the card the search values best for its side), and returns the
 tricks from the decision on. :func:`pair` gives the two lines of a deal (after a move and after the leading move)
 with the judge's difference between them, so that what they tell can be checked against what the judge counted:
@@ -19,15 +19,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from keinstich.bots.base import objective
+from keinstich.bots.herzblatt import herzblatt_view
+from keinstich.bots.rollouts import fair_line
+from keinstich.bots.search import TrickSearch
 from keinstich.cards import Card
 from keinstich.deal import Kind, Move
-from keinstich.kernel.layout import FAIR
+
+from .fair import world_with
 
 if TYPE_CHECKING:
-    from .judge import Verdict
+    from .judged import Judged
 
 LOOKED_AT = 48
 """Deals whose lines are replayed at most for one pair of moves (the first ones drawn, where the judge valued both):
@@ -87,7 +91,7 @@ class Pair:
         return None
 
 
-def _base(v: Verdict) -> tuple[Verdict, Any]:
+def _base(v: Judged) -> tuple[Judged, Any]:
     """The verdict whose deals were drawn (the canonical stand-in's, or the verdict itself), and the renaming from
     its cards back to the verdict's (None when the same)."""
     if v.canon is not None and v.relabel is not None and not v.relabel.identity:
@@ -95,7 +99,7 @@ def _base(v: Verdict) -> tuple[Verdict, Any]:
     return v, None
 
 
-def lines(v: Verdict, move: Move, row: int) -> tuple[LineTrick, ...]:
+def lines(v: Judged, move: Move, row: int) -> tuple[LineTrick, ...]:
     """The tricks from the decision on, in the judge's deal ``row``, after ``move`` (a legal move of ``v``'s seat, in
     ``v``'s cards): played out as the judge played it out (see the module)."""
     base, relabel = _base(v)
@@ -104,7 +108,7 @@ def lines(v: Verdict, move: Move, row: int) -> tuple[LineTrick, ...]:
     return _told(base, line, relabel.inverse() if relabel is not None else None)
 
 
-def pair(v: Verdict, move: Move, row: int) -> Pair:
+def pair(v: Judged, move: Move, row: int) -> Pair:
     """The lines of deal ``row`` after ``move`` and after the leading move, with the judge's loss in it."""
     f = v.judged
     assert f is not None
@@ -112,7 +116,7 @@ def pair(v: Verdict, move: Move, row: int) -> Pair:
     return Pair(row, lines(v, move, row), lines(v, v.leader, row), float(f.values[row, b] - f.values[row, i]))
 
 
-def rows(v: Verdict, move: Move, *, limit: int | None = None) -> list[int]:
+def rows(v: Judged, move: Move, *, limit: int | None = None) -> list[int]:
     """The judge's deals in which ``move`` gives away at least the fine threshold against the leading move: where
     its cost comes from. The first ``limit`` deals valued for both (by default :data:`LOOKED_AT`, or
     :data:`LOOKED_AT_EXACT` for an exact judgement) are looked at."""
@@ -125,48 +129,34 @@ def rows(v: Verdict, move: Move, *, limit: int | None = None) -> list[int]:
     return [k for k in range(n) if f.values[k, b] - f.values[k, i] >= v.grades.fine]
 
 
-def value_of(v: Verdict, line: Sequence[LineTrick]) -> int:
+def value_of(v: Judged, line: Sequence[LineTrick]) -> int:
     """What a line's tricks add to the seat's side (signed: higher is better)."""
     return sum(t.side for t in line)
 
 
-def _played(base: Verdict, move: Move, row: int) -> Any:
-    """The judge's deal ``row`` (a trick deal), ``move`` made and played to the end as the judge did: the play-out
-    starts with the move in the kernel (mode ``FAIR`` reads its suit order off the deal before it, as the judge's
-    play-outs do), or near the end the exact search's line follows it."""
-    from keinstich.bots.herzblatt import herzblatt_view
-    from keinstich.bots.heuristic import fair_playout
-    from keinstich.bots.knowledge import exclusions, suit_bits
-    from keinstich.bots.tables import tables
-
-    from .judge import _world
-
+def _played(base: Judged, move: Move, row: int) -> Any:
+    """The judge's deal ``row`` (a trick deal), ``move`` made and played to the end as the judge did: the bots'
+    fair play-out from the move on (:func:`~keinstich.bots.rollouts.fair_line`, the line behind a value of the
+    judge's), or near the end the exact search's line."""
     f = base.judged
     assert f is not None
     position, seat = base.position, base.seat
-    world: Any = _world(position, seat, [int(x) for x in f.drawn[row]])
+    world: Any = world_with(position, seat, [int(x) for x in f.drawn[row]])
     obs = position.observation(seat)
     soloist = getattr(obs, "soloist", None) if obs.kind is Kind.HERZBLATT else None
     d: Any = world.copy()
     if f.exact:
         d.play(move, seat)
         _searched(d, world, objective(obs))
-    elif d.kernel_plays:
-        t = herzblatt_view(obs)[0] if obs.kind is Kind.HERZBLATT else obs
-        known = exclusions(t) if t.rules.trump is not None else suit_bits(t.voids)
-        d.run_out(FAIR, known=known, soloist=soloist, heuristic=tables(d.contract, d.rules, d.total_tricks).kernel(),
-                  first=move)
     else:
-        d.play(move, seat)
-        fair_playout(d, soloist)
+        seen = herzblatt_view(obs)[0] if obs.kind is Kind.HERZBLATT else obs
+        fair_line(d, seen, cast(Card, move), soloist)  # a move in a trick deal's play is a card
     return d
 
 
 def _searched(d: Any, world: Any, obj: Any) -> None:
     """Play ``d`` to its end along the exact search's line: each seat plays the card the search values best for its
     side (the judged seat's side maximises, the others minimise), the lowest such card on a tie."""
-    from keinstich.bots.search import TrickSearch
-
     search = TrickSearch(world, obj.side, obj.sign)
     while not d.over:
         s = d.turn
@@ -175,7 +165,7 @@ def _searched(d: Any, world: Any, obj: Any) -> None:
         d.play(next(c for x, c in values if x == want), s)
 
 
-def _told(base: Verdict, line: Any, back: Any) -> tuple[LineTrick, ...]:
+def _told(base: Judged, line: Any, back: Any) -> tuple[LineTrick, ...]:
     """A played-out line's tricks from the decision's on, each with what it adds to the seat's side, its cards
     renamed by ``back`` (when given)."""
     position, seat = base.position, base.seat

@@ -13,9 +13,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from keinstich.bots.budget import Budget
+from keinstich.bots.heuristic import HeuristicBot
+from keinstich.bots.play import bot_move
 from keinstich.deal import Deal
 from keinstich.wording.i18n import _, ngettext, number
 from keinstich.wording.names import unit_word
+
+from .against import open_values
+from .grades import counts_paid, grades_of, pack_in_play
+from .judgement import answers_for, duplicate
 
 
 def amount(v: float) -> str:
@@ -135,14 +141,6 @@ def deal_luck(position: Deal, seat: int, bots: Sequence[str], score: tuple[str, 
     ``bots`` (one spec per seat): the heuristic bot in the seat from here, and the best play knowing every hand,
     in the deal's result (``score``: its unit and whether fewer is better; the best only where the coach counts in
     that unit too). None when the deal is over."""
-    from keinstich.bots.heuristic import HeuristicBot
-    from keinstich.bots.play import bot_move
-
-    from .against import open_values
-    from .grades import counts_paid, grades_of, pack_in_play
-    from .judgement import answers_for
-    from .review import duplicate
-
     if position.over:
         return None
     unit, lower = score

@@ -13,21 +13,19 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from keinstich.bots.base import deal_value, lay_off, objective
 from keinstich.bots.budget import Budget
-from keinstich.bots.herzblatt import banked_points
 from keinstich.bots.heuristic import HeuristicBot
 from keinstich.bots.play import bot_move
 from keinstich.cards import Style
-from keinstich.deal import Deal, Kind, Move
+from keinstich.deal import Deal
 from keinstich.machine import check_deal, check_seat
 from keinstich.wording.i18n import _, ngettext
 from keinstich.wording.names import grade_name, unit_word
 
-from .against import Answers, BotSpec
-from .grades import GRADES, Grade, counts_paid, grades_of, pack_in_play
+from .against import BotSpec
+from .grades import GRADES, Grade, counts_paid, grades_of, outcome, pack_in_play
 from .judge import CoachError, verdict
-from .judgement import Judgement, answers_for, judgement, open_for
+from .judgement import Judgement, answers_for, duplicate, judgement, open_for
 from .luck import Luck
 from .luck import amount as _num
 from .why import move_text
@@ -118,37 +116,6 @@ class Review:
         from keinstich.faces.review import review_html
 
         return review_html(self)
-
-
-def outcome(deal: Deal, seat: int) -> float:
-    """What ``seat`` got from a finished (or partly played) deal, in the review's unit: its score
-    (pfennig paid, points), its side's card points in Herzblatt, its place value less fees when laying off."""
-    if lay_off(deal):
-        return float(deal_value(deal, seat)) if deal.over else 0.0
-    td = deal.trick_deal
-    if td is None:
-        return 0.0
-    obs = deal.observation(seat)
-    if obs.kind is Kind.HERZBLATT:
-        return float(sum(td.scores()[s] for s in objective(obs).side) + banked_points(obs))
-    return float(td.scores()[seat])
-
-
-def duplicate(deal: Deal, seat: int, pick: Callable[[Deal], Move],
-              bots: BotSpec | Sequence[BotSpec] | Answers = "heuristic", *, start: int = 0) -> Deal:
-    """The deal's cards played again from the start (or from its move ``start``): ``pick`` chooses the seat's
-    moves; the others answer as in the deal while it goes the same way, and as their bots (``bots``) once it does
-    not (:class:`~.against.Answers`)."""
-    answers = bots if isinstance(bots, Answers) else answers_for(deal, seat, bots)
-    d = deal.rewound(start)
-    on = True
-    while not d.over:
-        s = d.turn
-        assert s is not None
-        m = pick(d) if s == seat else answers.move(d, on)
-        on = answers.on_line(d, on, m)
-        d.play(m, s)
-    return d
 
 
 def review(deal: Deal, seat: int, *, bots: BotSpec | Sequence[BotSpec] = "heuristic", budget: Budget | None = None,

@@ -24,12 +24,12 @@ from keinstich.wording.i18n import NP_, _, ngettext, number, pgettext
 from keinstich.wording.names import move_words
 from keinstich.wording.words import short_text
 
+from .against import Answers, OpenValues, line_after
 from .fair import key
 from .grades import Grade
 
 if TYPE_CHECKING:
-    from .against import Answers, OpenValues
-    from .judge import Verdict
+    from .judged import Judged
 
 ORDINALS = (NP_("finish", "first"), NP_("finish", "second"), NP_("finish", "third"), NP_("finish", "fourth"),
             NP_("finish", "fifth"), NP_("finish", "sixth"), NP_("finish", "seventh"), NP_("finish", "eighth"))
@@ -50,7 +50,7 @@ def move_text(move: Move, style: Style | None = None) -> str:
     return move_words(move)
 
 
-def _usual(v: Verdict) -> str:
+def _usual(v: Judged) -> str:
     """The heuristic bot's reason, said in the language spoken (a verdict is kept for every table, whatever it
     speaks), its cards named as the coach's own sentence names them: in the verdict's faces, French cards by name
     ("the Ace of Hearts", not "A♥"), so that one sentence keeps one style."""
@@ -77,7 +77,7 @@ def amount(value: float, unit: str) -> str:
     return f"{text} {unit}"
 
 
-def over(v: Verdict) -> str:
+def over(v: Judged) -> str:
     """The deals the verdict rests on, in words ("all 6 deals that fit what you saw, solved exactly"; a lay-off
     deal's listed deals, played out at random again and again: "all 252 deals that fit what you saw, each played
     out 3 times at random")."""
@@ -100,7 +100,7 @@ def over(v: Verdict) -> str:
             _("{n} deals that fit what you saw, played out", n=f.count))
 
 
-def cost_sentence(v: Verdict, move: Move, style: Style) -> str:
+def cost_sentence(v: Judged, move: Move, style: Style) -> str:
     """One sentence on ``move`` from what the player could know: its grade in words and what it costs."""
     m, grade = move_text(move, style), v.grade(move)
     if v.judged is None:
@@ -121,7 +121,7 @@ def cost_sentence(v: Verdict, move: Move, style: Style) -> str:
     return _("{move} costs {cost}, over {over}", move=m, cost=_against(v, move, "against", b), over=over(v))
 
 
-def _against(v: Verdict, move: Move, kind: str, other: str = "") -> str:
+def _against(v: Judged, move: Move, kind: str, other: str = "") -> str:
     """"about 4 pf against X, give or take 1": a sampled cost, the move it is measured against (``kind``
     "against"), or "behind it", "behind", "more"; and the doubt."""
     cost, margin, unit = v.cost(move), v.margin(move), v.unit
@@ -139,7 +139,7 @@ def _against(v: Verdict, move: Move, kind: str, other: str = "") -> str:
     return _("{amount} more", **fields) if sure else _("about {amount} more, give or take {doubt}", **fields)
 
 
-def best_sentence(v: Verdict, style: Style) -> str:
+def best_sentence(v: Judged, style: Style) -> str:
     """One sentence on the best move(s), with the rule of thumb where it agrees, or where it parts."""
     if v.judged is None:
         return _("the heuristic bot's choice, {move}: {reason}", move=move_text(v.usual, style), reason=_usual(v))
@@ -162,7 +162,7 @@ def best_sentence(v: Verdict, style: Style) -> str:
             _("{moves} are best from what you could know, over {over}; {rule}", moves=names, over=over(v), rule=rule))
 
 
-def hint_sentence(v: Verdict, style: Style) -> str:
+def hint_sentence(v: Judged, style: Style) -> str:
     """Why the Hint's move: the best from what the player can know, then the rule of thumb where it agrees, or
     the one sentence where it parts."""
     if v.judged is None:
@@ -177,7 +177,7 @@ def hint_sentence(v: Verdict, style: Style) -> str:
     return _("best from what you can know ({n} deals that fit what you saw); {rule}", n=f.count, rule=rule)
 
 
-def _rule_of_thumb(v: Verdict, style: Style) -> str:
+def _rule_of_thumb(v: Judged, style: Style) -> str:
     u = move_text(v.usual, style)
     grade = v.grade(v.usual)
     if grade == Grade.BEST and key(v.usual) == key(v.hint):
@@ -202,7 +202,7 @@ def _distinct(moves: Sequence[Move]) -> list[Move]:
 # --- with all hands open, against the opponents who played ----------------------------------------------
 
 
-def open_sentence(v: Verdict, move: Move, opened: OpenValues, style: Style, answers: Answers | None) -> str:
+def open_sentence(v: Judged, move: Move, opened: OpenValues, style: Style, answers: Answers | None) -> str:
     """The verdict's sentence on ``move``, then what all hands open add: for a mistake, why, told from two lines
     of play (after ``move`` and after the best move, best play by the player with every hand known, the others
     answering as they do); for a good move, what could not be seen."""
@@ -253,7 +253,7 @@ def open_sentence(v: Verdict, move: Move, opened: OpenValues, style: Style, answ
     return f"{head} — {story}" if story else head
 
 
-def _risk(v: Verdict, move: Move) -> tuple[int, float]:
+def _risk(v: Judged, move: Move) -> tuple[int, float]:
     """In how many of the judged deals ``move`` does worse than the leading move by the fine threshold or more,
     and by how much on average in those."""
 
@@ -335,12 +335,10 @@ def _took(t: TrickTold, seat: int, side: Sequence[int], what: str, unit: str, st
     return told + (f" ({counted})" if counted else "")
 
 
-def trick_story(v: Verdict, move: Move, best: Move, answers: Answers, style: Style) -> str:
+def trick_story(v: Judged, move: Move, best: Move, answers: Answers, style: Style) -> str:
     """Why ``move`` is worse than ``best`` with all hands open: the first trick where the player's side does worse
     on the line after ``move`` than on the line after ``best`` (best play by the player afterwards, the others
     answering as they do), told on both lines. Empty when no single trick tells it."""
-    from .against import line_after
-
     position, seat = v.position, v.seat
     td = position.trick_deal
     if td is None or td.contract is None:
@@ -392,10 +390,8 @@ def _void_in_led(position: Deal, seat: int, style: Style) -> str | None:
     return led.label(style)
 
 
-def lay_off_story(v: Verdict, move: Move, best: Move, answers: Answers, style: Style) -> str:
+def lay_off_story(v: Judged, move: Move, best: Move, answers: Answers, style: Style) -> str:
     """Why ``move`` is worse in a lay-off deal: the places the two lines finish in, and the pass fees."""
-    from .against import line_after
-
     position, seat = v.position, v.seat
     mine = line_after(position, answers, move)
     other = line_after(position, answers, best)
@@ -415,10 +411,8 @@ def lay_off_story(v: Verdict, move: Move, best: Move, answers: Answers, style: S
     return "; ".join(parts)
 
 
-def story_lines(v: Verdict, move: Move, answers: Answers) -> tuple[Any, Any]:
+def story_lines(v: Judged, move: Move, answers: Answers) -> tuple[Any, Any]:
     """The two lines a story is told from (for checking what a sentence claims)."""
-    from .against import line_after
-
     return line_after(v.position, answers, move), line_after(v.position, answers, v.leader)
 
 

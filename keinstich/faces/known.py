@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from keinstich.cards import Card, Style, Suit, pack, sort_hand
 from keinstich.deal import Deal
+from keinstich.tricks import trick_deal_of
 from keinstich.wording.i18n import _
 from keinstich.wording.words import listed
 
@@ -38,7 +39,7 @@ def role(d: Deal, seat: int, who: Who = _seat) -> str:
 def unseen(d: Deal, seat: int) -> dict[Suit, list[Card]]:
     """The cards of the pack in play that ``seat`` has not seen (not in its hand, not played, not laid away by it),
     by suit, highest first: in another hand, or out of play unseen."""
-    td = d.trick_deal
+    td = trick_deal_of(d)
     seen = set(d.hand(seat))
     if td is not None:
         seen |= {c for t in td.tricks for c in t.cards} | {c for _s, c in td.trick}
@@ -54,7 +55,7 @@ def unseen(d: Deal, seat: int) -> dict[Suit, list[Card]]:
 def known_html(d: Deal, seat: int, style: Style, who: Who = _seat) -> str:
     """The tricks so far (one short row each, open), the voids shown, the cards not seen yet by suit, and the
     seat's role: what the player to move could know. Empty outside a trick play."""
-    td = d.trick_deal
+    td = trick_deal_of(d)
     if td is None or d.phase != "play":
         return ""
     parts = []

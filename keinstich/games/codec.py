@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from keinstich.cards import Card, quoted
-from keinstich.deal import Deal
+from keinstich.deal import Deal, GameRecord
 from keinstich.game import Game
 from keinstich.layoff import DominoContract, DominoDeal, End, Lay
 from keinstich.limits import shown
@@ -29,7 +29,7 @@ from keinstich.records import (
     record_pack,
     refuse_lay_off_plays,
 )
-from keinstich.tricks import TrickDeal, forehand
+from keinstich.tricks import TrickDeal, forehand, trick_deal_of
 from keinstich.wording.i18n import _
 
 # --- options ---------------------------------------------------------------------------------------
@@ -102,7 +102,7 @@ def _over(deal: Deal, i: int, lay_off: bool) -> str:
     """Why a deal takes no play ``i + 1``: it is over, perhaps ended early (docs/rules.md §2.5)."""
     if lay_off:
         return f"the lay-off deal is already over after {i} turns"
-    tricks = deal.trick_deal
+    tricks = trick_deal_of(deal)
     if tricks is not None and tricks.ended_early:
         return (f"the deal ended after trick {len(tricks.tricks)} of {tricks.total_tricks} (stop_when_decided: "
                 f"no further trick can change any score), so it has {i} plays; drop the plays from play {i + 1} on")
@@ -180,7 +180,7 @@ def dealer_for(lead: int, players: int, dealer: int | None) -> int:
     return dealer
 
 
-def summary_head(record: Record, deal: Deal) -> dict[str, Any]:
+def summary_head(record: GameRecord, deal: Deal) -> dict[str, Any]:
     """What every summary starts with: the record's identity and whose turn it is."""
     head: dict[str, Any] = {"format": record.format, "game": record.game, "contract": record.contract,
                             "pack": record.pack, "players": record.players, "dealer": record.dealer,
@@ -252,7 +252,7 @@ class MachineRecords(Game):
         """Whether the contract a record would name is the deal's (then the record replays it)."""
         return bool(named == contract)
 
-    def check_record(self, record: Record) -> None:
+    def check_record(self, record: GameRecord) -> None:
         """Refuse a record's player count or pack that this game does not play."""
         try:
             self.check_players(record.players)
@@ -260,7 +260,7 @@ class MachineRecords(Game):
         except ValueError as e:
             raise RecordError(str(e)) from None
 
-    def lay_off_summary(self, record: Record, deal: DominoDeal) -> dict[str, Any]:
+    def lay_off_summary(self, record: GameRecord, deal: DominoDeal) -> dict[str, Any]:
         """The summary of a lay-off deal after its head: moves, layout, places and, once over, scores."""
         out = lay_off_summary(deal)
         if deal.over:
@@ -270,7 +270,7 @@ class MachineRecords(Game):
 
     # --- the codec -------------------------------------------------------------------------------
 
-    def validate(self, record: Record) -> None:
+    def validate(self, record: GameRecord) -> None:
         contract = self.record_contract(record.contract, record.players, record.options)
         self.check_record(record)
         check_deal_cards(record)
@@ -281,7 +281,7 @@ class MachineRecords(Game):
         if fresh.phase != "lay":
             refuse_lay_off_plays(record)
 
-    def replay(self, record: Record, upto: int | None = None) -> Deal:
+    def replay(self, record: GameRecord, upto: int | None = None) -> Deal:
         contract = self.record_contract(record.contract, record.players, record.options)
         deal = self.deal_from_hands(contract, record.hands, pack=record.pack, dealer=record.dealer)
         plays = record.plays if upto is None else record.plays[:upto]
@@ -318,7 +318,7 @@ class MachineRecords(Game):
                       dealer=dealer_for(deal.forehand, deal.players, dealer), hands=deal.dealt,
                       plays=plays, ends=ends, options=options)
 
-    def summary(self, record: Record, deal: Any) -> dict[str, Any]:
+    def summary(self, record: GameRecord, deal: Any) -> dict[str, Any]:
         head = summary_head(record, deal)
         if lays_off(deal.contract):
             return head | self.lay_off_summary(record, deal)

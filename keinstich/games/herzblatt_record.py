@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from keinstich.cards import Card, Pack, quoted
 from keinstich.cards import pack as get_pack
-from keinstich.deal import Deal
+from keinstich.deal import Deal, GameRecord
 from keinstich.game import Game
 from keinstich.games.codec import Option, check_options, is_bool, is_count, play_moves, summary_head, trick_summary
 from keinstich.limits import shown
@@ -53,7 +53,7 @@ _NEXT: dict[str, str] = {
 """What a record must give before the first card, by the phase it stopped in."""
 
 
-def _two_cards(record: Record, key: str, what: str) -> tuple[Card, Card]:
+def _two_cards(record: GameRecord, key: str, what: str) -> tuple[Card, Card]:
     value = record.extra[key]
     if isinstance(value, str | bytes) or not isinstance(value, list | tuple) or len(value) != SKAT:
         raise RecordError(f"'{key}' must be two card codes such as [\"7C\", \"KD\"], not {_show(value)}")
@@ -64,7 +64,7 @@ def _two_cards(record: Record, key: str, what: str) -> tuple[Card, Card]:
     return a, b
 
 
-def _answers(record: Record, key: str) -> list[bool]:
+def _answers(record: GameRecord, key: str) -> list[bool]:
     value = record.extra[key]
     words = _ANSWERS[key]
     example = ", ".join(f'"{w}"' for w in reversed(words))
@@ -119,7 +119,7 @@ class HerzblattRecords(Game):
                 out[s.name] = Option(s.name, _one_of(s.choices), "one of " + ", ".join(f'"{c}"' for c in s.choices))
         return out
 
-    def record_rules(self, record: Record) -> HerzblattRules:
+    def record_rules(self, record: GameRecord) -> HerzblattRules:
         """The rules a Herzblatt record names: its player count and options (refuses unknown ones)."""
         n = record.players
         if n not in self.player_counts:
@@ -135,7 +135,7 @@ class HerzblattRecords(Game):
             raise RecordError(f"options: {e}") from None
         return rules
 
-    def deal_before_play(self, record: Record, rules: HerzblattRules) -> HerzblattDeal:
+    def deal_before_play(self, record: GameRecord, rules: HerzblattRules) -> HerzblattDeal:
         """The deal with everything before the first card applied: asking, discards, Muhr's calls.
 
         Every refusal is a :class:`RecordError`: these are the record's facts, not plays.
@@ -211,7 +211,7 @@ class HerzblattRecords(Game):
             deal.redouble(value)
         return deal
 
-    def validate(self, record: Record) -> None:
+    def validate(self, record: GameRecord) -> None:
         rules = self.record_rules(record)
         if get_pack(record.pack).mask != rules.pack.mask:
             raise RecordError(f"Herzblatt for {rules.players} players (removal \"{rules.removal}\") uses the "
@@ -229,7 +229,7 @@ class HerzblattRecords(Game):
             raise RecordError(f"plays: the deal is still in the {deal.phase} phase: {_NEXT[deal.phase]} "
                               "before the first card")
 
-    def replay(self, record: Record, upto: int | None = None) -> Deal:
+    def replay(self, record: GameRecord, upto: int | None = None) -> Deal:
         deal = self.deal_before_play(record, self.record_rules(record))
         plays = record.plays if upto is None else record.plays[:upto]
         play_moves(deal, plays, aside={c: "it is among the discards" for c in deal.discards or ()})
@@ -262,7 +262,7 @@ class HerzblattRecords(Game):
         return Record(game=self.id, contract=HERZBLATT_CONTRACT, pack=p.id, dealer=deal.dealer,
                       hands=deal.dealt, plays=plays, options=options, extra=extra)
 
-    def summary(self, record: Record, deal: Any) -> dict[str, Any]:
+    def summary(self, record: GameRecord, deal: Any) -> dict[str, Any]:
         out = summary_head(record, deal) | {
             "phase": deal.phase,
             "asking": [{"seat": s, "answer": "play" if says else "pass"} for s, says in deal.answers],

@@ -11,9 +11,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from keinstich.cards import pack, quoted
+from keinstich.deal import GameRecord
 from keinstich.games.codec import MachineRecords, Option, check_options, is_bool, lays_off
 from keinstich.layoff import Layout, Order, herzeln_domino
-from keinstich.records import Record, RecordError
+from keinstich.records import RecordError
 
 HERZELN_DOMINO_IDS: dict[str, tuple[Layout, Order]] = {
     herzeln_domino(4, layout, order).id: (layout, order)
@@ -69,7 +70,7 @@ class HerzelnRecords(MachineRecords):
         points = contract.points
         return bool(contract.rules == named.rules and points is not None and points[:len(named.points)] == named.points)
 
-    def check_record(self, record: Record) -> None:
+    def check_record(self, record: GameRecord) -> None:
         n = record.players
         if n not in HERZELN_PLAYERS:
             raise RecordError(f"Herzeln is for 3 or 4 players; this record has {n} hand{'s' if n != 1 else ''}")

@@ -13,6 +13,7 @@ from typing import Any
 
 from keinstich.cards import Card, CardCodeError, Pack, Suit, card, quoted, suit
 from keinstich.contracts import KEIN_STICH_CONTRACTS, NO_HEARTS, NO_MAX, NO_OBERS, NO_TRICKS, Contract
+from keinstich.deal import GameRecord
 from keinstich.games.codec import MachineRecords, Option, check_options, is_bool, is_count, lay_off_summary, lays_off
 from keinstich.layoff import (
     DOMINO,
@@ -24,7 +25,7 @@ from keinstich.layoff import (
     payout_shares,
 )
 from keinstich.limits import shown
-from keinstich.records import Record, RecordError
+from keinstich.records import RecordError
 
 LAY_OFF_CONTRACTS: dict[str, DominoContract] = {c.id: c for c in DOMINO_CONTRACTS.values()}
 """Kein Stich's lay-off (domino) contracts by id: ``domino`` (from the Unter of Acorns),
@@ -161,13 +162,13 @@ class KeinStichRecords(MachineRecords):
         return {name: getattr(contract.rules, name) for name in ("voluntary_pass", "pass_fee")
                 if getattr(contract.rules, name) != getattr(base.rules, name)}
 
-    def check_record(self, record: Record) -> None:
+    def check_record(self, record: GameRecord) -> None:
         n, (least, most) = record.players, RECORD_PLAYERS
         if not least <= n <= most:
             raise RecordError(f"Kein Stich is for {least} to {most} players; "
                               f"this record has {n} hand{'s' if n != 1 else ''}")
 
-    def lay_off_summary(self, record: Record, deal: DominoDeal) -> dict[str, Any]:
+    def lay_off_summary(self, record: GameRecord, deal: DominoDeal) -> dict[str, Any]:
         out = lay_off_summary(deal, ends=False) | {"pass_fees": list(deal.fees())}
         pot = self.standard_pot(record.pack, record.players) + sum(deal.fees())  # docs/rules.md §2.6(5)
         out["pot"] = pot

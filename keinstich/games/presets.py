@@ -11,11 +11,10 @@ import dataclasses
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
+from keinstich.game import GAMES
 from keinstich.limits import quoted
 
 T = TypeVar("T")
-
-GAMES = ("kein-stich", "herzeln", "herzblatt")
 
 
 def override(table: Mapping[str, T], preset_id: str, overrides: Mapping[str, object],
@@ -46,31 +45,20 @@ def rules_given(rules: object, kind: type[T], make: Callable[[str], T], default:
     raise error(f"rules must be a {kind.__name__} or a preset's id such as {default!r}, not {quoted(rules)}")
 
 
-def _tables() -> dict[str, Mapping[str, Any]]:
-    from keinstich.games import herzblatt, herzeln  # the games import this module, so import them late
-    from keinstich.games import kein_stich as partie
-
-    return {"kein-stich": partie.PRESETS, "herzeln": herzeln.PRESETS, "herzblatt": herzblatt.PRESETS}
-
-
 def presets() -> list[tuple[str, str, str]]:
-    """(game, preset id, description) for every preset of every game, the description in the language spoken."""
+    """(game, preset id, description) for every preset of every registered game, the description in the language
+    spoken."""
     out = []
-    for game, table in _tables().items():
-        for pid, rules in table.items():
+    for game, g in GAMES.items():
+        for pid, rules in g.presets().items():
             title = getattr(rules, "title", None)
             out.append((game, pid, (title() if callable(title) else getattr(rules, "name", "")) or pid))
     return out
 
 
 def preset(game: str, preset_id: str | None = None, **overrides: object) -> Any:
-    """A preset of any game, e.g. ``preset("herzblatt", "herzblatt-4-muhr", loss_stake=1)``."""
-    from keinstich.games import herzblatt, herzeln
-    from keinstich.games import kein_stich as partie
-
-    makers = {"kein-stich": (partie.preset, "standard"), "herzeln": (herzeln.preset, "herzeln-4"),
-              "herzblatt": (herzblatt.preset, "herzblatt-4")}
-    if not isinstance(game, str) or game not in makers:
+    """A preset of any registered game (its default preset without ``preset_id``), e.g.
+    ``preset("herzblatt", "herzblatt-4-muhr", loss_stake=1)``."""
+    if not isinstance(game, str) or game not in GAMES:
         raise ValueError(f"unknown game {quoted(game)}: use one of {', '.join(GAMES)}")
-    make, default = makers[game]
-    return make(default if preset_id is None else preset_id, **overrides)
+    return GAMES[game].preset(preset_id, **overrides)

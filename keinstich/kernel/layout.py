@@ -35,7 +35,7 @@ H_SIZE = 124
 RANDOM, HEURISTIC, FAIR = 0, 1, 2
 """How a play-out picks each card (``S[S_MODE]``): uniformly at random; as the heuristic bot does, from each seat's
 own view; or as the coach's fair judgement plays its deals out, the heuristic with every tie it would break by a
-suit's or a rank's name broken by what the deal says instead (:func:`keinstich.kernel.heuristic.suit_order`), so
+suit's or a rank's name broken by what the deal says instead (:func:`keinstich.kernel.suit_order.suit_order`), so
 that a deal and its renamed twin are played out card for card alike."""
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from keinstich.kernel.bits import low_index, popcount
-from keinstich.kernel.heuristic import nt_pick, suit_order, trump_pick
+from keinstich.kernel.heuristic import nt_pick, trump_pick
 from keinstich.kernel.jit import compiled, jit
 from keinstich.kernel.layout import (
     FAIR,
@@ -62,6 +62,7 @@ from keinstich.kernel.layout import (
 )
 from keinstich.kernel.rules import reveals as _reveals
 from keinstich.kernel.search import legal
+from keinstich.kernel.suit_order import suit_order
 
 reveals = compiled(_reveals)
 
@@ -84,7 +85,7 @@ def _play(h: Any, seat: int, k: int, trick: Any, tlen: int, known: Any, voids: A
     ``voids[s]``: the suits seat ``s`` has shown it lacks, kept up to date. ``scores`` and ``won`` gain each
     seat's raw amounts and tricks, ``winners`` the winner of each trick finished; returns how many cards
     went to ``seq``. In mode ``FAIR`` the heuristic breaks its ties between suits by the order
-    :func:`~keinstich.kernel.heuristic.suit_order` reads off the deal here, at the start (``head[S_ORDER:]``).
+    :func:`~keinstich.kernel.suit_order.suit_order` reads off the deal here, at the start (``head[S_ORDER:]``).
     """
     n = P[P_N]
     total = P[P_TOTAL]

@@ -15,6 +15,7 @@ from keinstich.coach import Verdict
 from keinstich.coach.equivalence import card_costs
 from keinstich.coach.grades import pack_in_play
 from keinstich.deal import Deal, Kind, Move, move_cards
+from keinstich.tricks import trick_deal_of
 from keinstich.wording.i18n import N_, _
 
 THEMES: dict[str, str] = {
@@ -67,7 +68,7 @@ class _View:
     """What the tests of a trick position read: the trick on the table, the hand, the cards still out."""
 
     def __init__(self, position: Deal, sol: Verdict) -> None:
-        td = position.trick_deal
+        td = trick_deal_of(position)
         assert td is not None
         self.position, self.sol, self.td = position, sol, td
         self.seat = sol.seat
