@@ -52,7 +52,7 @@ c.MappingKernelManager.cull_busy = False
 c.Voila.tornado_settings = {"disable_check_xsrf": True, "compress_response": True}
 
 # A student's first visit loads 95 files, 5.1 MiB; compressed (for a browser that asks, as every browser does) they
-# are 1.8 MiB: thirty students on a school's Wi-Fi wait for 53 MiB, not 154. At level 1 (tornado's default is 6)
+# are 1.7 MiB: thirty students on a school's Wi-Fi wait for 51 MiB, not 154. At level 1 (tornado's default is 6)
 # that costs the server 0.06 s of a core a visit instead of 0.18 s, for 0.3 MiB more. (Voila passes
 # tornado_settings in too late for compression to take: install() above passes it in with the rest.)
 from tornado.web import GZipContentEncoding  # noqa: E402
