@@ -102,7 +102,8 @@ def test_a_player_who_wants_tricks_is_told_to_keep_the_winner() -> None:
     with pytest.raises(Claim):
         check(j, said=j.said.replace("Ace of Spades takes", "King of Spades takes", 1))
     with use_language("de"):
-        assert judge(d, card("10S"), style="french").said.startswith("Hohe Karte aufheben: Pik-Ass nimmt diesen Stich so oder so")
+        said = judge(d, card("10S"), style="french").said
+    assert said.startswith("Hohe Karte aufheben: Pik-Ass nimmt diesen Stich so oder so"), said
 
 
 @pytest.mark.parametrize("seed", [306, 315, 329])
