@@ -3,10 +3,9 @@
 The front door: ``from keinstich import TrickDeal, GAMES, HeuristicBot, play_deal, review, simulate`` offers the
 public API, listed in :data:`__all__`: the deals and their moves, the games (``GAMES["herzeln"].deal("no-hearts",
 7)``), the bots, the coach, the trainer, the deal codes and the simulations. Each name is loaded on first use (PEP
-562), so ``import keinstich.cards`` loads no simulation, kernel, pandas or numba; only the games, which register
-themselves in :data:`keinstich.game.GAMES` (where the deals, records and contract ids below them look them up), are
-imported with the package. The modules themselves (``keinstich.tricks``,
-``keinstich.sim.charts``, …) hold the rest.
+562), so ``import keinstich`` loads no game, simulation, kernel, pandas or numba: the games are named by entry points
+(pyproject.toml) and imported when :data:`keinstich.game.GAMES` is first asked for one. The modules themselves
+(``keinstich.tricks``, ``keinstich.sim.charts``, …) hold the rest.
 
 Every word it says comes from its message catalogs, in English or German: ``keinstich.set_language("de")``
 chooses (else ``KEINSTICH_LANG``, else the locale, else English; :mod:`keinstich.wording.i18n`).
@@ -17,7 +16,6 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-import keinstich.games  # noqa: F401  the games register themselves (keinstich.game.GAMES), whatever is imported first
 from keinstich.wording.i18n import language, set_language, use_language
 
 if TYPE_CHECKING:

@@ -11,14 +11,29 @@ metadata: a source tree that was never installed (``pip install -e .``) has none
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, MutableMapping
+from functools import cache
 from importlib.metadata import EntryPoint, entry_points
-from typing import TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from keinstich.wording.i18n import _
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsRichComparison
 
 T = TypeVar("T")
 
 __all__ = ["PluginError", "Registry"]
+
+
+@cache
+def _installed() -> Any:
+    """Every installed package's entry points, read once, as reading them reads every package's metadata (Python 3.11
+    returns them as SelectableGroups, 3.12 as EntryPoints: both select by group)."""
+    return entry_points()
+
+
+def _entry_points(group: str) -> tuple[EntryPoint, ...]:
+    return tuple(_installed().select(group=group))
 
 
 class PluginError(LookupError):
@@ -26,22 +41,25 @@ class PluginError(LookupError):
 
 
 class Registry(MutableMapping[str, T]):
-    """Values by name, in the order their entry points are declared, then those registered by hand.
+    """Values by name: those of the entry points, then those registered by hand, or in the ``order`` of a key.
 
     ``make(name, loaded)`` turns what an entry point names into the value (a game's class into its one instance,
-    checked); each entry point is loaded the first time its name is asked for (iterating loads them all). Setting a
-    name registers a value by hand (a reader's own game, a test's), after the entry points."""
+    checked); each entry point is loaded the first time its name is asked for (iterating loads them all, and lists
+    them by ``order(value)`` where given: entry points are read in no order of their own). Setting a name registers a
+    value by hand (a reader's own game, a test's)."""
 
-    def __init__(self, group: str, make: Callable[[str, object], T]) -> None:
+    def __init__(self, group: str, make: Callable[[str, object], T],
+                 order: Callable[[T], SupportsRichComparison] | None = None) -> None:
         self.group = group
         self._make = make
+        self._key = order
         self._entries: dict[str, EntryPoint] | None = None
         self._values: dict[str, T] = {}
         self._order: dict[str, None] = {}
 
     def _read(self) -> dict[str, EntryPoint]:
         if self._entries is None:
-            found = {ep.name: ep for ep in entry_points(group=self.group)}
+            found = {ep.name: ep for ep in _entry_points(self.group)}
             if not found:
                 raise PluginError(_(
                     "No entry points of the group '{group}' are installed: the kit is run from a source tree that "
@@ -86,6 +104,9 @@ class Registry(MutableMapping[str, T]):
         for name in names:
             if name not in self._values:
                 self._load(name)
+        if self._key is not None:
+            key = self._key
+            names.sort(key=lambda name: key(self._values[name]))
         return iter(names)
 
     def __len__(self) -> int:

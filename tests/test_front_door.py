@@ -34,8 +34,9 @@ def test_an_unknown_name_is_refused_with_what_there_is():
         keinstich.TrikDeal  # noqa: B018
 
 
-def test_importing_the_kit_loads_no_simulation_or_kernel():
-    code = ("import sys, keinstich.cards; "
-            "print(sorted(m for m in ('pandas', 'numba', 'keinstich.sim') if m in sys.modules))")
+def test_importing_the_kit_loads_no_game_simulation_or_kernel():
+    code = ("import sys, keinstich, keinstich.cards; "
+            "print(sorted(m for m in sys.modules if m.startswith(('pandas', 'numba', 'keinstich.sim', "
+            "'keinstich.games', 'keinstich.kernel', 'keinstich.faces'))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"

@@ -78,7 +78,7 @@ def test_an_unknown_kind_is_refused_with_the_kinds_there_are():
 
 
 def test_a_tree_that_was_never_installed_says_how_to_install_it(monkeypatch):
-    monkeypatch.setattr(plugins, "entry_points", lambda group: ())
+    monkeypatch.setattr(plugins, "_entry_points", lambda group: ())
     fresh: Registry[object] = Registry("keinstich.pictures", lambda name, loaded: loaded)
     with pytest.raises(PluginError, match=r"No entry points of the group 'keinstich.pictures' .*pip install -e \."):
         fresh["card"]
@@ -88,7 +88,7 @@ def test_a_tree_that_was_never_installed_says_how_to_install_it(monkeypatch):
 
 def _registry(monkeypatch, **named: str) -> Registry[object]:
     eps = tuple(EntryPoint(name, value, "test.group") for name, value in named.items())
-    monkeypatch.setattr(plugins, "entry_points", lambda group: eps if group == "test.group" else ())
+    monkeypatch.setattr(plugins, "_entry_points", lambda group: eps if group == "test.group" else ())
     return Registry("test.group", lambda name, loaded: (name, loaded))
 
 
