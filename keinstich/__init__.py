@@ -10,7 +10,7 @@ simulations with their statistics and charts, cards in words and on screen. Each
 (``keinstich.tricks``, ``keinstich.sim.charts``, …) hold the rest.
 
 Every word it says comes from its message catalogs, in English or German: ``keinstich.set_language("de")``
-chooses (else ``KEINSTICH_LANG``, else the locale, else English; :mod:`keinstich.wording.i18n`).
+chooses (else ``KEINSTICH_LANG``, else the locale, else English; :mod:`keinstich.i18n`).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from keinstich.wording.i18n import language, set_language, use_language
+from keinstich.i18n import language, set_language, use_language
 
 if TYPE_CHECKING:
     from keinstich.bots import HeuristicBot, RandomBot, heuristic_playout, play_deal, show_tricks

@@ -48,8 +48,8 @@ class Suit(enum.IntEnum):
 
     def label(self, style: Style = "french", lang: Lang | None = None) -> str:
         """The suit's name, e.g. ``label("german", "de") == "Grün"`` for spades (None: the language spoken here,
-        :mod:`keinstich.wording.i18n`)."""
-        from keinstich.wording.i18n import _, use_language
+        :mod:`keinstich.i18n`)."""
+        from keinstich.i18n import _, use_language
 
         with use_language(lang):
             return _(_SUIT_NAMES[style][self])
@@ -59,13 +59,13 @@ class Suit(enum.IntEnum):
 
 
 def N_(msgid: str) -> str:
-    """Marks a name for the message catalogs (:func:`keinstich.wording.i18n.N_`); translated where it is said."""
+    """Marks a name for the message catalogs (:func:`keinstich.i18n.N_`); translated where it is said."""
     return msgid
 
 
 def _(msgid: str, **fields: object) -> str:
-    """A message in the language spoken (:func:`keinstich.wording.i18n.gettext`; imported when first said)."""
-    from keinstich.wording.i18n import gettext
+    """A message in the language spoken (:func:`keinstich.i18n.gettext`; imported when first said)."""
+    from keinstich.i18n import gettext
 
     return gettext(msgid, **fields)
 
@@ -101,7 +101,7 @@ class Rank(enum.IntEnum):
         """The rank's name: Queen / Dame in a French pack, Ober in a German one (None: the language spoken here)."""
         if self <= Rank.TEN:
             return str(int(self))
-        from keinstich.wording.i18n import _, use_language
+        from keinstich.i18n import _, use_language
 
         with use_language(lang):
             return _(_RANK_NAMES[style][self - Rank.JACK])
@@ -161,7 +161,7 @@ class Card:
 
     def label(self, style: Style = "french", lang: Lang | None = None) -> str:
         """Full name: "Queen of Spades", "Ober of Leaves", "Pik-Dame", "Grün-Ober" (None: the language spoken here)."""
-        from keinstich.wording.i18n import _, use_language
+        from keinstich.i18n import _, use_language
 
         with use_language(lang):
             rank, suit = self.rank.label(style), self.suit.label(style)

@@ -39,9 +39,9 @@ from typing import TYPE_CHECKING, Any
 
 from keinstich.codes import MAX_CODE, MAX_NAME, CodeError, DealCode, read_code
 from keinstich.deal import Deal, Move
+from keinstich.i18n import _, ngettext, number, pgettext
 from keinstich.limits import one_line
 from keinstich.teaching import judged
-from keinstich.wording.i18n import _, ngettext, number, pgettext
 from keinstich.wording.names import grade_name, unit_word
 
 if TYPE_CHECKING:

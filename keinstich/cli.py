@@ -28,9 +28,9 @@ from typing import Any, NoReturn
 
 from keinstich.files import cannot_write, file_id, write_atomically
 from keinstich.games import GAMES
+from keinstich.i18n import _, pgettext
 from keinstich.limits import MAX_RECORD_BYTES, LimitError, seed_from_text
 from keinstich.records import IllegalRecordPlay, Record, RecordError, check
-from keinstich.wording.i18n import _, pgettext
 
 PROG = "keinstich"
 EXIT_OK, EXIT_ILLEGAL, EXIT_MALFORMED, EXIT_INTERNAL = 0, 1, 2, 3

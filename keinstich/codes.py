@@ -39,10 +39,10 @@ from keinstich.cards import Card
 from keinstich.cards import pack as get_pack
 from keinstich.code_bytes import ALPHABET, WORDS, CodeError, Reader, Short, Writer, from_base32, to_base32
 from keinstich.deal import IllegalPlay
+from keinstich.i18n import _
 from keinstich.limits import MAX_PLAYS, MAX_SEED_DIGITS, one_line, quoted
 from keinstich.machine import check_deal, check_seat
 from keinstich.records import CORE_KEYS, PASS, Record, RecordError, record_of, replay
-from keinstich.wording.i18n import _
 
 if TYPE_CHECKING:
     from keinstich.deal import Deal

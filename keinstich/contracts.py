@@ -20,10 +20,10 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from keinstich.cards import ALL_CARDS, Card, Pack, Rank, Style, Suit, card, mask_of, pack, rank, suit
+from keinstich.i18n import NP_, _, pgettext
 from keinstich.limits import check_fields
 from keinstich.tricks import NO_TRUMPS, Trick, TrickRules
 from keinstich.wording import usual_style
-from keinstich.wording.i18n import NP_, _, pgettext
 
 
 class ContractError(ValueError):

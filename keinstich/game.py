@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol, TypeVar, get
 from keinstich.cards import Card, Pack, PackError, Style, pack
 from keinstich.deal import Kind
 from keinstich.hand_text import hands_to_text
+from keinstich.i18n import _, language
 from keinstich.plugins import PluginError, Registry
 from keinstich.record_cards import CORE_KEYS
 from keinstich.wording import card_words
-from keinstich.wording.i18n import _, language
 from keinstich.wording.names import move_words
 
 if TYPE_CHECKING:

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from keinstich.cards import Card, CardCodeError, Pack, cards, pack, quoted
+from keinstich.i18n import _
 from keinstich.limits import check_whole
-from keinstich.wording.i18n import _
 
 
 class DealTextError(ValueError):

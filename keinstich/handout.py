@@ -21,8 +21,8 @@ from keinstich.cards import Card, Style, sort_hand
 from keinstich.deal import Deal, TrickPlay
 from keinstich.faces.hands import look, trick_svg
 from keinstich.faces.svg import FONT, H, W, _n, card_svg
+from keinstich.i18n import _
 from keinstich.machine import check_deal, check_seat
-from keinstich.wording.i18n import _
 from keinstich.wording.names import unit_word
 
 __all__ = ["PAGE", "handout_svg", "save_handout"]

@@ -38,6 +38,7 @@ from keinstich.cards import (
 )
 from keinstich.deal import PASS, End, IllegalPlay, Kind, Lay, Move, Refusal, Result, Unit, parse_move
 from keinstich.dealing import deal_hands
+from keinstich.i18n import _
 from keinstich.layoff_layout import BOTTOM, CHOSEN, TOP, OpenLayout
 from keinstich.layoff_playout import LayOffPlayOut
 from keinstich.layoff_rules import (
@@ -67,7 +68,6 @@ from keinstich.layoff_rules import (
 from keinstich.limits import check_whole, quoted
 from keinstich.machine import Machine, check_seat, named, read_hands
 from keinstich.tricks import forehand
-from keinstich.wording.i18n import _
 from keinstich.wording.names import layout_word
 
 _END_CODES: dict[str | None, int] = {None: 0, "top": TOP, "bottom": BOTTOM}

@@ -13,8 +13,8 @@ from functools import lru_cache
 
 from keinstich.cards import ALL_CARDS, Card, Rank, Style, Suit, card, cards_of, mask_of, strength_table
 from keinstich.deal import End
+from keinstich.i18n import _
 from keinstich.layoff_rules import DominoError, DominoRules
-from keinstich.wording.i18n import _
 
 TOP, BOTTOM = 1, 2
 """The ends of a row or the chain, as bits: a card may fit either or both."""

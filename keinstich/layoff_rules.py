@@ -15,9 +15,9 @@ from typing import ClassVar, Literal
 
 from keinstich.cards import Card, Rank, Style, Suit, card, mask_of, strength_table
 from keinstich.deal import Kind
+from keinstich.i18n import NP_, _, pgettext
 from keinstich.limits import check_fields, check_flag, check_whole, quoted
 from keinstich.wording import usual_style
-from keinstich.wording.i18n import NP_, _, pgettext
 
 Layout = Literal["rows", "chain"]
 Start = Literal["acorns", "hearts", "leaves", "bells", "any"]

@@ -16,9 +16,9 @@ from keinstich.cards import Card, Style, cards, mask_of, quoted
 from keinstich.cards import pack as pack_named
 from keinstich.deal import IllegalPlay, Kind, Move, better
 from keinstich.game import GAMES
+from keinstich.i18n import _
 from keinstich.limits import check_whole
 from keinstich.records import Record, record_of
-from keinstich.wording.i18n import _
 
 if TYPE_CHECKING:
     from keinstich.deal import Deal

@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from keinstich.i18n import _
 from keinstich.plugins import PluginError, Registry
-from keinstich.wording.i18n import _
 
 __all__ = ["PICTURES", "html"]
 

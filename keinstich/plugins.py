@@ -15,7 +15,7 @@ from functools import cache
 from importlib.metadata import EntryPoint, entry_points
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from keinstich.wording.i18n import _
+from keinstich.i18n import _
 
 if TYPE_CHECKING:
     from _typeshed import SupportsRichComparison

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 
 from keinstich.cards import Style
 from keinstich.deal import Deal, Move, move_cards
+from keinstich.i18n import N_, _
 from keinstich.wording import listed
-from keinstich.wording.i18n import N_, _
 
 if TYPE_CHECKING:
     from keinstich.coach import Judgement

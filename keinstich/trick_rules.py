@@ -12,7 +12,7 @@ from typing import ClassVar, Literal, NamedTuple, Protocol
 
 from keinstich.cards import ALL_CARDS, Card, Style, Suit, card, mask_of, strength_table
 from keinstich.deal import Kind
-from keinstich.wording.i18n import _
+from keinstich.i18n import _
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ from keinstich.cards import (
 from keinstich.deal import Deal, Kind, Move, Refusal, Result, Unit
 from keinstich.deal import IllegalPlay as IllegalPlay  # the refusal of every deal kind, public here too
 from keinstich.dealing import seeded_masks
+from keinstich.i18n import _
 from keinstich.limits import check_whole, quoted
 from keinstich.machine import Machine, check_seat, named, read_hands
 from keinstich.trick_playout import PlayOut
@@ -39,7 +40,6 @@ from keinstich.trick_rules import (
     TrickRules,
     forehand,
 )
-from keinstich.wording.i18n import _
 
 _SHIFT = (0, 13, 26, 39)
 _SUIT_OF = tuple(i // 13 for i in range(52))  # a card index's suit as a plain int (faster than Suit)

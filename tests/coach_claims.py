@@ -7,7 +7,7 @@ the card costs more). :func:`check` matches the whole sentence against these for
 slip in unchecked. Every number is read back and compared with the value it claims to be; a story is told again
 here from the two lines recomputed, and must be the sentence's word for word.
 
-The forms are the message catalogs' (:mod:`keinstich.wording.i18n`), in the language spoken: each message is read
+The forms are the message catalogs' (:mod:`keinstich.i18n`), in the language spoken: each message is read
 through its text in that language, its ``{placeholders}`` turned into what may stand there, so a German review is
 read back and checked as an English one is (a number in German form, "1,5", is read as 1.5).
 """
@@ -23,8 +23,8 @@ from keinstich.coach.against import Answers, line_after
 from keinstich.coach.fair import key
 from keinstich.coach.why import ORDINALS, move_text, tricks_of
 from keinstich.coach.why import amount as _amount
+from keinstich.i18n import _, ngettext, pgettext
 from keinstich.wording import reason_words
-from keinstich.wording.i18n import _, ngettext, pgettext
 
 NUM = r"-?\d+(?:[.,]\d)?"
 

@@ -25,7 +25,7 @@ from keinstich.coach.ideas import SHARE
 from keinstich.coach.lines import LineTrick, lines, rows, value_of
 from keinstich.coach.why import move_text
 from keinstich.deal import Kind, move_cards
-from keinstich.wording.i18n import ngettext
+from keinstich.i18n import ngettext
 
 
 class Claim(AssertionError):

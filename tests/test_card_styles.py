@@ -12,8 +12,8 @@ from keinstich.coach import verdict
 from keinstich.coach.idea_words import hint_plain
 from keinstich.contracts import NO_TRICKS
 from keinstich.games import game
+from keinstich.i18n import use_language
 from keinstich.tricks import TrickDeal
-from keinstich.wording.i18n import use_language
 
 SYMBOLS = "♠♥♦♣"
 

@@ -22,7 +22,7 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
-from keinstich.wording import i18n
+from keinstich import i18n
 
 ROOT = Path(__file__).resolve().parent.parent
 POT = ROOT / "keinstich" / "locale" / "keinstich.pot"

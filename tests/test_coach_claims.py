@@ -25,7 +25,7 @@ from keinstich.coach.judgement import answers_for
 from keinstich.coach.why import amount, move_text
 from keinstich.deal import Lay
 from keinstich.games import game
-from keinstich.wording.i18n import use_language
+from keinstich.i18n import use_language
 
 CASES = [("kein-stich", c, 4) for c in ("no-tricks", "no-hearts", "no-max", "black-pig", "no-first-last", "power",
                                         "domino")] + \

@@ -295,7 +295,7 @@ def test_every_suit_colour_has_contrast_on_the_white_card() -> None:
 def test_a_reviews_costs_read_as_its_sentences_say_them():
     from keinstich.deal import Unit
     from keinstich.faces.review import _amount
-    from keinstich.wording.i18n import use_language
+    from keinstich.i18n import use_language
 
     pf = Unit.PFENNIG  # the coach's unit, as a judgement carries it
 

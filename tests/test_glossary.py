@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from keinstich.wording.i18n import gettext, pgettext, use_language
+from keinstich.i18n import gettext, pgettext, use_language
 
 ROOT = Path(__file__).resolve().parent.parent
 GLOSSARY = (ROOT / "docs" / "glossary.md").read_text(encoding="utf-8")

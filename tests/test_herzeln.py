@@ -280,7 +280,7 @@ def test_random_policies_by_observation_play_legal_parties(seed):
 def test_the_deals_named_after_cards_take_the_faces_words():
     from keinstich.games import GAMES
     from keinstich.games.herzeln import KING_OF_HEARTS, NO_QUEENS
-    from keinstich.wording.i18n import use_language
+    from keinstich.i18n import use_language
 
     assert NO_QUEENS.describe() == "No Queens: -20 per Queen"  # Herzeln's usual French pack
     assert NO_QUEENS.describe("german") == "No Obers: -20 per Ober"

@@ -8,8 +8,8 @@ import threading
 import pytest
 
 import keinstich
+from keinstich import i18n
 from keinstich.cards import card
-from keinstich.wording import i18n
 
 
 @pytest.fixture(autouse=True)

@@ -16,9 +16,9 @@ from keinstich.coach.ideas import IDEAS, idea_name
 from keinstich.coach.lines import pair, rows, value_of
 from keinstich.contracts import NO_TRICKS
 from keinstich.games import game
+from keinstich.i18n import use_language
 from keinstich.trainer.themes import THEMES
 from keinstich.tricks import TrickDeal
-from keinstich.wording.i18n import use_language
 
 
 def beginner(seed: int, contract: str = "no-tricks", seat: int = 0) -> object:

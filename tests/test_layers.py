@@ -104,8 +104,8 @@ def test_no_value_imports_its_picture():
              "keinstich.games.herzblatt_deal", "keinstich.bots.walk", "keinstich.coach.review"]
     assert {m: sorted(edges[m] & faces) for m in drawn if edges[m] & faces} == {}
     assert all("keinstich.pictures" in edges[m] for m in drawn)
-    assert edges["keinstich.pictures"] <= {"keinstich.plugins", "keinstich.wording.i18n"}
-    assert edges["keinstich.plugins"] <= {"keinstich.wording.i18n"}
+    assert edges["keinstich.pictures"] <= {"keinstich.plugins", "keinstich.i18n"}
+    assert edges["keinstich.plugins"] <= {"keinstich.i18n"}
 
 
 def test_the_machines_and_cards_import_no_game_bot_or_simulation():

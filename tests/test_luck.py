@@ -10,8 +10,8 @@ from keinstich.classroom import class_results, example_class
 from keinstich.coach import review
 from keinstich.coach.luck import Luck
 from keinstich.contracts import NO_TRICKS
+from keinstich.i18n import use_language
 from keinstich.tricks import TrickDeal
-from keinstich.wording.i18n import use_language
 
 
 @pytest.fixture(scope="module")

@@ -16,9 +16,9 @@ from keinstich.dealing import deal_hands
 from keinstich.games import GAMES, register
 from keinstich.games.codec import MachineRecords
 from keinstich.hand_text import hands_from_text
+from keinstich.i18n import use_language
 from keinstich.records import IllegalRecordPlay, Record, RecordError, check, record_of, replay
 from keinstich.tricks import TrickDeal, TrickRules, forehand
-from keinstich.wording.i18n import use_language
 
 
 def play_some(deal, rng, stop=None):

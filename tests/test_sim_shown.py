@@ -7,8 +7,8 @@ import pandas as pd
 
 from keinstich.games.herzeln import HerzelnPartie, HerzelnRules
 from keinstich.games.kein_stich import Partie, preset
+from keinstich.i18n import use_language
 from keinstich.sim import simulate, stats, summarize, tournament, worded
-from keinstich.wording.i18n import use_language
 
 
 def test_a_summary_in_german_and_in_english() -> None:

@@ -142,7 +142,7 @@ def test_herzblatt_whole_deals_settle_zero_sum_with_roles():
 def test_a_frame_reads_the_same_in_every_language():
     """The roles are ids ("soloist", "defender", "redeal"), not words: code that keys on them runs in German too,
     and the same seed gives the same frame (role_word says them where a person reads them)."""
-    from keinstich.wording.i18n import use_language
+    from keinstich.i18n import use_language
     from keinstich.wording.names import role_word
 
     english = simulate("herzblatt", 6, game="herzblatt", players=3, bots="heuristic", seed=4)

@@ -265,8 +265,8 @@ def test_keep_puts_an_answer_written_before_into_the_deck_once(tmp_path: Path) -
 def test_the_progress_chart_speaks_the_readers_language(tmp_path: Path) -> None:
     """The rating chart's title, axis and legend (a contract family's name) come from the catalogs: a German learner
     read "Kein Stich, trick deals" under a German title."""
+    from keinstich.i18n import use_language
     from keinstich.trainer.charts import progress
-    from keinstich.wording.i18n import use_language
 
     m = Memory.open(tmp_path / "m.sqlite3")
     m.record_many([answer(1), answer(2, solved=True)])

@@ -24,7 +24,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from keinstich.wording.i18n import _
+from keinstich.i18n import _
 
 __all__ = ["Access", "Mark"]
 

@@ -23,7 +23,7 @@ from urllib.parse import parse_qs, quote
 import ipywidgets as widgets
 
 from keinstich.codes import CodeError
-from keinstich.wording.i18n import _, set_language, use_language
+from keinstich.i18n import _, set_language, use_language
 
 __all__ = ["APP", "AppTable", "app_help", "app_language", "in_voila", "link_for", "open_app", "page_query",
            "wait_for_request"]

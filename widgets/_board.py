@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, cast
 import ipywidgets as widgets
 
 from keinstich.cards import Card, Style, sort_hand
-from keinstich.wording.i18n import _, pgettext
+from keinstich.i18n import _, pgettext
 from keinstich.wording.names import value_words
 
 from ._centre import centre_of

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
-from keinstich.wording.i18n import _, pgettext
+from keinstich.i18n import _, pgettext
 
 from ._games import calls, move_cards
 from ._guard import MessageArea, guard, tell

@@ -12,13 +12,13 @@ import ipywidgets as widgets
 
 from keinstich.cards import Style
 from keinstich.deal import Deal
+from keinstich.i18n import _
 from keinstich.trainer import sense as card_sense
 from keinstich.trainer.charts import png
 from keinstich.trainer.charts import sense as sense_chart
 from keinstich.trainer.memory import Memory
 from keinstich.trainer.positions import code_of
 from keinstich.trainer.practice import Practice
-from keinstich.wording.i18n import _
 
 from ._guard import MessageArea, guarded
 from ._picture import Picture

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 from keinstich.cards import Card, Style
 from keinstich.deal import PlayedTrick, TrickPlay
+from keinstich.i18n import _
 from keinstich.wording import the_card
-from keinstich.wording.i18n import _
 
 __all__ = ["Centre", "centre_of", "won_words"]
 

@@ -26,7 +26,7 @@ import ipywidgets as widgets
 from keinstich.bots.budget import Budget, Stopped
 from keinstich.coach import Grade, Review, known, review, verdict
 from keinstich.deal import Deal
-from keinstich.wording.i18n import _, ngettext
+from keinstich.i18n import _, ngettext
 
 from ._guard import guarded, report
 from ._thinking import Thinking

@@ -10,7 +10,7 @@ import ipywidgets as widgets
 
 from keinstich.cards import rank_code, suit
 from keinstich.contracts import Component, ContractError, ForTrick, PerCard, PerTrick
-from keinstich.wording.i18n import N_, _
+from keinstich.i18n import N_, _
 
 KINDS: list[tuple[str, str]] = [
     (N_("per trick taken"), "trick"),

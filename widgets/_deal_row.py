@@ -17,7 +17,7 @@ import ipywidgets as widgets
 
 from keinstich.cards import Style
 from keinstich.faces import card_width
-from keinstich.wording.i18n import _
+from keinstich.i18n import _
 
 from ._games import Setup, SetupError, contract_ids, contract_name, faces_for, game_ids, players_named, resolve
 from ._guard import MessageArea, guard, tell

@@ -19,7 +19,7 @@ from keinstich.coach import Grade, Judgement, judge
 from keinstich.coach.idea_words import how_seen, idea_sentence, why_best
 from keinstich.deal import Deal, Move, Unit
 from keinstich.faces.review import lesson_link, said_html
-from keinstich.wording.i18n import N_, _, number, pgettext
+from keinstich.i18n import N_, _, number, pgettext
 from keinstich.wording.names import move_words, unit_word
 
 Name = Callable[[Card], str]

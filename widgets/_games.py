@@ -21,9 +21,9 @@ from keinstich.coach.grades import pack_in_play
 from keinstich.deal import Deal, Kind, Move, TrickPlay, move_cards
 from keinstich.game import Game, GameError
 from keinstich.games import GAMES
+from keinstich.i18n import _
 from keinstich.records import record_pack
 from keinstich.wording import naming
-from keinstich.wording.i18n import _
 from keinstich.wording.names import bot_name
 
 from ._guard import BotFault

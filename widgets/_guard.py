@@ -34,7 +34,7 @@ from typing import Any, ParamSpec, TypeVar
 import ipywidgets
 import traitlets
 
-from keinstich.wording.i18n import _, language, use_language
+from keinstich.i18n import _, language, use_language
 
 __all__ = ["BotFault", "MessageArea", "guard", "guarded", "report", "tell"]
 

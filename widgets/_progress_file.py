@@ -12,8 +12,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from keinstich.i18n import _
 from keinstich.trainer.memory import Memory, ProgressError
-from keinstich.wording.i18n import _
 
 from ._guard import MessageArea, guarded
 

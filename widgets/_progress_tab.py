@@ -10,11 +10,11 @@ from collections.abc import Callable
 import ipywidgets as widgets
 
 from keinstich.cards import Style
+from keinstich.i18n import _, number
 from keinstich.trainer.charts import png, progress
 from keinstich.trainer.memory import Memory
 from keinstich.trainer.practice import Practice
 from keinstich.trainer.themes import theme_text
-from keinstich.wording.i18n import _, number
 
 from ._guard import MessageArea, guarded
 from ._picture import Picture

@@ -25,9 +25,9 @@ from keinstich.deal import Deal
 from keinstich.faces import card_name, card_width, domino_svg, guess_style, seat_name
 from keinstich.faces.known import known_html
 from keinstich.faces.layout import LayOffView
+from keinstich.i18n import _
 from keinstich.positions import QuizError, hash_seed, next_seed, quiz_position
 from keinstich.wording import refusal_words
-from keinstich.wording.i18n import _
 
 from ._access import Access
 from ._games import SetupError, default_contract, game_of, lays_off, setup_of, tricks_of

@@ -8,8 +8,8 @@ from typing import Any
 from keinstich.bots.base import Bot
 from keinstich.cards import Style
 from keinstich.deal import Deal
+from keinstich.i18n import _
 from keinstich.wording import the_card
-from keinstich.wording.i18n import _
 from keinstich.wording.names import move_words as said_move
 
 from ._games import bot_move, move_cards

@@ -6,8 +6,8 @@ import os
 from typing import Any, cast
 
 from keinstich.deal import Deal
+from keinstich.i18n import _
 from keinstich.records import Record
-from keinstich.wording.i18n import _
 
 
 class ReplayError(ValueError):

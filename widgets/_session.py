@@ -19,9 +19,9 @@ from typing import Any
 from keinstich.bots.heuristic import Bot
 from keinstich.cards import Card, Lang, Style, card
 from keinstich.deal import Deal, Discard, IllegalPlay, Move
+from keinstich.i18n import N_, _, pgettext
 from keinstich.machine import check_seat
 from keinstich.wording import refusal_words, the_card
-from keinstich.wording.i18n import N_, _, pgettext
 from keinstich.wording.refusals import phase_name
 
 from ._games import Setup, SetupError, bot_move, calls, is_fast, lays_off, make_bot, move_cards, picks, tricks_of

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from keinstich.wording.i18n import _, ngettext, pgettext
+from keinstich.i18n import _, ngettext, pgettext
 
 from ._access import Access, Mark
 from ._games import lays_off, move_cards, tricks_of

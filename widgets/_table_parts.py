@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as widgets
 
 from keinstich.faces import CARD_SIZES, SIZE_LABELS
-from keinstich.wording.i18n import _
+from keinstich.i18n import _
 
 from ._games import BOT_NAMES, bot_label, bot_name, game_of
 from ._session import TableError

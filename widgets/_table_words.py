@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 from keinstich.cards import Card, Style
 from keinstich.coach.why import move_text as named_move
 from keinstich.deal import Kind, Lay, Unit
+from keinstich.i18n import _, number, pgettext
 from keinstich.wording import card_words
-from keinstich.wording.i18n import _, number, pgettext
 from keinstich.wording.names import move_words
 from keinstich.wording.refusals import phase_name
 

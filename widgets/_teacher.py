@@ -29,8 +29,8 @@ import ipywidgets as widgets
 from keinstich.cards import Card
 from keinstich.codes import CodeError, DealCode, deal_code, read_code, result_code
 from keinstich.deal import Deal, move_cards
+from keinstich.i18n import _, ngettext, pgettext
 from keinstich.teaching import Answer, best_moves, open_best
-from keinstich.wording.i18n import _, ngettext, pgettext
 
 from ._app import link_for
 from ._games import bot_move

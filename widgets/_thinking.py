@@ -18,7 +18,7 @@ from typing import Any, Generic, TypeVar
 import ipywidgets as widgets
 
 from keinstich.bots.budget import Budget, Stopped
-from keinstich.wording.i18n import _, number
+from keinstich.i18n import _, number
 
 from ._words import thread
 

@@ -12,13 +12,13 @@ from keinstich.coach.why import move_text
 from keinstich.deal import Deal, Move
 from keinstich.faces import cards_html
 from keinstich.faces.review import lesson_link
+from keinstich.i18n import _, day, ngettext, number
 from keinstich.trainer import sense as card_sense
 from keinstich.trainer.bank import Bank
 from keinstich.trainer.memory import Memory
 from keinstich.trainer.positions import family_name
 from keinstich.trainer.practice import Outcome, Question
 from keinstich.trainer.themes import THEMES, theme_name
-from keinstich.wording.i18n import _, day, ngettext, number
 from keinstich.wording.names import grade_name
 
 from ._games import game_of, hand_order, lays_off, tricks_of

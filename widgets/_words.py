@@ -1,6 +1,6 @@
 """The widgets' words: the language a widget speaks, the names of the buttons for moves, the units.
 
-Every word comes from the message catalogs (:mod:`keinstich.wording.i18n`). A widget speaks its ``lang`` (the
+Every word comes from the message catalogs (:mod:`keinstich.i18n`). A widget speaks its ``lang`` (the
 language spoken where it was made, when not given): it builds itself inside :func:`speaking`, its callbacks run
 in the language they were made in (:func:`keinstich_widgets._guard.guarded`), and its background threads too
 (:func:`thread`). Card names come from the engine; a move that puts down no card (a pass, Herzblatt's answers and
@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from keinstich.cards import Lang
-from keinstich.wording.i18n import _, check_language, language, pgettext, use_language
+from keinstich.i18n import _, check_language, language, pgettext, use_language
 from keinstich.wording.names import unit_word
 
 __all__ = ["BUTTON_STYLES", "action_key", "label", "language_of", "move_text", "speaking", "speaks", "thread",

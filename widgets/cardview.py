@@ -23,7 +23,7 @@ import ipywidgets as widgets
 
 from keinstich.cards import Card, Lang, Style, card
 from keinstich.faces import back_svg, card_name, card_svg, svg_data_uri, trick_svg
-from keinstich.wording.i18n import _
+from keinstich.i18n import _
 
 from ._words import language_of, speaking
 

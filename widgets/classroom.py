@@ -28,8 +28,8 @@ from keinstich.classroom import ClassResults, Codes, Student, example_class
 from keinstich.classroom import class_results as score_class
 from keinstich.games import GAMES
 from keinstich.handout import handout_svg
+from keinstich.i18n import _, number
 from keinstich.teaching import review_of
-from keinstich.wording.i18n import _, number
 from keinstich.wording.names import unit_word
 
 from ._guard import MessageArea, guarded, report

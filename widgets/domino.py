@@ -18,7 +18,7 @@ import ipywidgets as widgets
 from keinstich.cards import Card, Lang, Style
 from keinstich.faces import card_name, domino_svg, seat_name
 from keinstich.faces.layout import LayOffView, check_lay_off
-from keinstich.wording.i18n import _, pgettext
+from keinstich.i18n import _, pgettext
 
 from ._games import move_cards
 from ._words import language_of, speaking, speaks

@@ -26,8 +26,8 @@ import ipywidgets as widgets
 
 from keinstich.cards import PACK_IDS, Lang, pack
 from keinstich.contracts import Contract, ContractError
+from keinstich.i18n import _, ngettext, number, pgettext
 from keinstich.limits import LimitError, seed_from_text
-from keinstich.wording.i18n import _, ngettext, number, pgettext
 from keinstich.wording.names import unit_word
 
 from ._component_row import KINDS, ComponentRow, rows_of

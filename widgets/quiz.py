@@ -32,8 +32,8 @@ from keinstich.cards import Card, Lang, Style, sort_hand
 from keinstich.coach import Judgement
 from keinstich.deal import Deal, Move, move_cards
 from keinstich.drills import Difficulty, drill, study
+from keinstich.i18n import N_, _
 from keinstich.positions import QuizError, dealt_pack, has_choice, quiz_position, some_illegal
-from keinstich.wording.i18n import N_, _
 from keinstich.wording.refusals import phase_name
 
 from ._feedback import assess, report

@@ -35,9 +35,9 @@ from keinstich.bots.heuristic import HeuristicBot, sign_of
 from keinstich.cards import Card, Lang, Style, sort_hand
 from keinstich.deal import Deal
 from keinstich.faces import card_width
+from keinstich.i18n import _, ngettext, number, pgettext
 from keinstich.machine import check_seat
 from keinstich.wording import card_words, refusal_words
-from keinstich.wording.i18n import _, ngettext, number, pgettext
 from keinstich.wording.names import move_words as said_move
 from keinstich.wording.names import value_words
 from keinstich.wording.refusals import phase_name

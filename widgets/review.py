@@ -25,7 +25,7 @@ import ipywidgets as widgets
 from keinstich.cards import Lang, Style
 from keinstich.coach import Review
 from keinstich.faces.review import decision_html, header_html, summary_html
-from keinstich.wording.i18n import _
+from keinstich.i18n import _
 
 from ._guard import MessageArea, guarded
 from ._layout import button_width

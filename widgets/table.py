@@ -40,7 +40,7 @@ from keinstich.coach.idea_words import hint_plain
 from keinstich.codes import DealCode
 from keinstich.deal import Deal, Lay
 from keinstich.faces import card_width
-from keinstich.wording.i18n import _
+from keinstich.i18n import _
 
 from ._app import app_help, open_app
 from ._board import Board

@@ -36,13 +36,13 @@ from keinstich.deal import Deal, Lay, Move, move_cards
 from keinstich.faces import card_width, domino_svg
 from keinstich.faces.known import known_html
 from keinstich.faces.layout import LayOffView
+from keinstich.i18n import N_, _, day, ngettext, number, pgettext
 from keinstich.trainer import remember
 from keinstich.trainer.bank import Bank
 from keinstich.trainer.memory import Memory
 from keinstich.trainer.practice import Clock, Outcome, Practice, Question, now_utc
 from keinstich.trainer.themes import THEMES, theme_name
 from keinstich.wording import refusal_words
-from keinstich.wording.i18n import N_, _, day, ngettext, number, pgettext
 
 from ._access import Access
 from ._card_sense import CardSense

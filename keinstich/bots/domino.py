@@ -16,9 +16,9 @@ from keinstich.bots.base import BotError, Choice
 from keinstich.bots.reasons import Reason, saying
 from keinstich.bots.tables import card_list
 from keinstich.cards import SUIT_MASKS, Card, cards_of, mask_of
+from keinstich.i18n import _
 from keinstich.layoff import DominoContract, DominoDeal, DominoObservation, End
 from keinstich.wording import say
-from keinstich.wording.i18n import _
 
 
 def domino_world(obs: DominoObservation, others: Sequence[int],

@@ -19,10 +19,10 @@ from keinstich.bots.tables import tables
 from keinstich.cards import SUIT_MASKS, Card, Rank, Suit, mask_of
 from keinstich.deal import Announce, Ask, Contra, Discard, Kind, Re
 from keinstich.games.herzblatt import CARD_POINTS, HerzblattObservation, card_points
+from keinstich.i18n import _, npgettext, number
 from keinstich.kernel.layout import HEURISTIC
 from keinstich.tricks import Observation, trick_deal_of
 from keinstich.wording import listed, say, say_cards, say_suit
-from keinstich.wording.i18n import _, npgettext, number
 
 
 def herzblatt_view(obs: HerzblattObservation) -> tuple[Observation, int, list[int], tuple[int, ...]]:

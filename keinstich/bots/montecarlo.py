@@ -58,11 +58,11 @@ from keinstich.bots.worlds import Means, MoveValues, candidates, world
 from keinstich.cards import Card, Pack, cards_of, mask_of
 from keinstich.deal import Ask, Kind
 from keinstich.games.herzblatt import SKAT, TOTAL_POINTS, HerzblattDeal, HerzblattObservation, card_points, settle
+from keinstich.i18n import _, number
 from keinstich.layoff import DominoObservation
 from keinstich.limits import check_flag, check_whole, quoted
 from keinstich.tricks import Observation
 from keinstich.wording import say
-from keinstich.wording.i18n import _, number
 
 DEFAULT_SAMPLES = 160
 """Deals sampled per decision by default: at most about 0.3 s per move on a 2-core machine (4 players, 32 cards)."""

@@ -11,10 +11,10 @@ from keinstich.bots.play import BaseBot
 from keinstich.cards import Card
 from keinstich.deal import Announce, Ask, Contra, Discard, Kind, Re
 from keinstich.games.herzblatt import HerzblattObservation
+from keinstich.i18n import _
 from keinstich.layoff import DominoObservation
 from keinstich.tricks import Observation
 from keinstich.wording import say, say_cards
-from keinstich.wording.i18n import _
 
 if TYPE_CHECKING:
     from keinstich.deal import Deal

@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 
 from keinstich.bots.tables import Tables, card_list
 from keinstich.cards import SUIT_MASKS, Card, Lang, Style
+from keinstich.i18n import _, ngettext, use_language
 from keinstich.kernel.heuristic import (
     DUCK,
     FREE,
@@ -47,7 +48,6 @@ from keinstich.kernel.heuristic import (
 )
 from keinstich.kernel.rules import beats
 from keinstich.wording import a, current_style, naming, say, say_cards, say_suit
-from keinstich.wording.i18n import _, ngettext, use_language
 
 
 class Spot(NamedTuple):
@@ -74,7 +74,7 @@ _SAY: dict[str, Saying] = {}
 
 def saying(rule: str) -> Callable[[Saying], Saying]:
     """Register how the reasons of ``rule`` are said from their facts (in the language spoken,
-    :mod:`keinstich.wording.i18n`)."""
+    :mod:`keinstich.i18n`)."""
     def register(fn: Saying) -> Saying:
         _SAY[rule] = fn
         return fn
@@ -217,7 +217,7 @@ def shortest_side(sp: Spot, c: Card) -> bool:
     return (sp.hand & SUIT_MASKS[c.suit]).bit_count() == min(lengths)
 
 
-# --- the lines, in the language spoken (keinstich.wording.i18n) ---------------------------------------------
+# --- the lines, in the language spoken (keinstich.i18n) ---------------------------------------------
 
 
 def _lead(sp: Spot, c: Card) -> str:

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from keinstich.cards import Card
+from keinstich.i18n import _, pgettext
 from keinstich.machine import check_seat
-from keinstich.wording.i18n import _, pgettext
 
 INF = 1 << 40
 

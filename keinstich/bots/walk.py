@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any
 from keinstich.bots.heuristic import HeuristicBot
 from keinstich.cards import Card, Style, quoted
 from keinstich.display import guess_style
+from keinstich.i18n import _
 from keinstich.wording import cards_in_words, contract_name, naming, the_card
-from keinstich.wording.i18n import _
 from keinstich.wording.names import unit_word
 
 if TYPE_CHECKING:

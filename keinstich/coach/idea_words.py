@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from keinstich.cards import Style, Suit
 from keinstich.deal import Move, move_cards
-from keinstich.wording.i18n import _, ngettext
+from keinstich.i18n import _, ngettext
 
 from .fair import key
 from .grades import Grade

@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 from keinstich.cards import Card, Suit, strength_table
 from keinstich.deal import Deal, Kind, Move, move_cards
+from keinstich.i18n import N_, _
 from keinstich.tricks import trick_deal_of
-from keinstich.wording.i18n import N_, _
 
 from .equivalence import card_costs
 from .fair import key

@@ -26,10 +26,10 @@ from keinstich.bots.budget import Budget
 from keinstich.bots.heuristic import HeuristicBot
 from keinstich.cards import Style, mask_of
 from keinstich.deal import Deal, Kind, Move, Unit, parse_move
+from keinstich.i18n import _, spoken
 from keinstich.machine import check_deal
 from keinstich.records import RecordError
 from keinstich.wording import naming
-from keinstich.wording.i18n import _, spoken
 
 from .equivalence import Relabel, canonical
 from .fair import Fair, as_played, fair, key, view_key, world_with

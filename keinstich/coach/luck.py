@@ -16,7 +16,7 @@ from keinstich.bots.budget import Budget
 from keinstich.bots.heuristic import HeuristicBot
 from keinstich.bots.play import bot_move
 from keinstich.deal import Deal
-from keinstich.wording.i18n import _, ngettext, number
+from keinstich.i18n import _, ngettext, number
 from keinstich.wording.names import unit_word
 
 from .against import open_values

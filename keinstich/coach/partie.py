@@ -17,7 +17,7 @@ from keinstich.bots.play import play_deal
 from keinstich.deal import Deal
 from keinstich.game import Partie
 from keinstich.games import game
-from keinstich.wording.i18n import _, ngettext, number, pgettext
+from keinstich.i18n import _, ngettext, number, pgettext
 from keinstich.wording.names import grade_name, unit_word
 
 from .grades import Grade

@@ -18,8 +18,8 @@ from keinstich.bots.heuristic import HeuristicBot
 from keinstich.bots.play import bot_move
 from keinstich.cards import Style
 from keinstich.deal import Deal
+from keinstich.i18n import _, ngettext
 from keinstich.machine import check_deal, check_seat
-from keinstich.wording.i18n import _, ngettext
 from keinstich.wording.names import grade_name, unit_word
 
 from .against import BotSpec

@@ -19,8 +19,8 @@ from keinstich.bots.base import lay_off, objective
 from keinstich.bots.tables import amounts
 from keinstich.cards import Card, Style
 from keinstich.deal import Deal, Lay, Move, Unit, move_cards
+from keinstich.i18n import NP_, _, ngettext, number, pgettext
 from keinstich.wording import listed, reason_words
-from keinstich.wording.i18n import NP_, _, ngettext, number, pgettext
 from keinstich.wording.names import move_words
 from keinstich.wording.words import short_text
 

@@ -13,7 +13,7 @@ from typing import Any, Protocol
 from keinstich.cards import Card, Lang, sort_hand
 from keinstich.deal import Deal, TrickPlay
 from keinstich.faces.hands import Look, look, scaled, seat_name, trick_svg
-from keinstich.wording.i18n import _, pgettext
+from keinstich.i18n import _, pgettext
 from keinstich.wording.names import unit_word
 from keinstich.wording.refusals import phase_name
 

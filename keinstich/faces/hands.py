@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 from keinstich.cards import Card, Lang, Pack, Style, Suit, cards, quoted
 from keinstich.display import DisplayOptions, display_options, guess_style
 from keinstich.faces.svg import FONT, H, W, _check_lang, _check_style, _n, card_name, card_svg, check_width
+from keinstich.i18n import _, ngettext, pgettext, use_language
 from keinstich.limits import check_whole
-from keinstich.wording.i18n import _, ngettext, pgettext, use_language
 
 if TYPE_CHECKING:
     from keinstich.deal import PlayedTrick

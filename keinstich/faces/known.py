@@ -12,8 +12,8 @@ from collections.abc import Callable
 
 from keinstich.cards import Card, Style, Suit, pack, sort_hand
 from keinstich.deal import Deal
+from keinstich.i18n import _
 from keinstich.tricks import trick_deal_of
-from keinstich.wording.i18n import _
 from keinstich.wording.words import listed
 
 Who = Callable[[int], str]

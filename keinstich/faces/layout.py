@@ -14,7 +14,7 @@ from keinstich.deal import Deal
 from keinstich.faces.deals import dealt_cards, table_html
 from keinstich.faces.hands import Look, _nested, check_seats, look, scaled, seat_name
 from keinstich.faces.svg import H, W, _n, _place, suit_svg
-from keinstich.wording.i18n import _, ngettext, pgettext, use_language
+from keinstich.i18n import _, ngettext, pgettext, use_language
 from keinstich.wording.names import layout_word
 
 __all__ = ["LayOffView", "check_lay_off", "domino_html", "domino_svg"]

@@ -15,7 +15,7 @@ from keinstich.coach.grades import Grade
 from keinstich.coach.why import amount
 from keinstich.deal import Move, move_cards
 from keinstich.faces.hands import cards_html
-from keinstich.wording.i18n import N_, _, number
+from keinstich.i18n import N_, _, number
 from keinstich.wording.names import grade_name, move_words, unit_word
 
 if TYPE_CHECKING:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from urllib.parse import quote
 
 from keinstich.cards import Card, Lang, Rank, Style, Suit, card, quoted
-from keinstich.wording.i18n import language, use_language
+from keinstich.i18n import language, use_language
 from keinstich.wording.words import court_index
 
 __all__ = ["COMPACT_BELOW", "FONT", "LANGS", "STYLES", "H", "W", "back_svg", "card_name", "card_svg", "rank_index",
@@ -157,7 +157,7 @@ def _check_style(style: str) -> Style:
 
 
 def _check_lang(lang: str | None) -> Lang:
-    """``lang``, checked; None is the language spoken (:mod:`keinstich.wording.i18n`)."""
+    """``lang``, checked; None is the language spoken (:mod:`keinstich.i18n`)."""
     if lang is None:
         return "de" if language() == "de" else "en"
     if lang not in LANGS:

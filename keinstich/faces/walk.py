@@ -12,7 +12,7 @@ import html
 from typing import TYPE_CHECKING
 
 from keinstich.faces.hands import look, scaled, trick_svg
-from keinstich.wording.i18n import _
+from keinstich.i18n import _
 
 if TYPE_CHECKING:
     from keinstich.bots.walk import TrickWalk, WalkedTrick

@@ -17,6 +17,7 @@ from typing import Any
 from keinstich.cards import Card, quoted
 from keinstich.deal import Deal, GameRecord
 from keinstich.game import Game
+from keinstich.i18n import _
 from keinstich.layoff import DominoContract, DominoDeal, End, Lay
 from keinstich.limits import shown
 from keinstich.machine import check_seat
@@ -30,7 +31,6 @@ from keinstich.records import (
     refuse_lay_off_plays,
 )
 from keinstich.tricks import TrickDeal, forehand, trick_deal_of
-from keinstich.wording.i18n import _
 
 # --- options ---------------------------------------------------------------------------------------
 

@@ -45,10 +45,10 @@ from keinstich.games.herzblatt_rules import (
 )
 from keinstich.games.presets import override, rules_given
 from keinstich.hand_text import hands_to_text
+from keinstich.i18n import _
 from keinstich.limits import check_seed, check_whole, quoted
 from keinstich.machine import check_seat
 from keinstich.partie import RulesPartie
-from keinstich.wording.i18n import _
 
 __all__ = [
     "CARD_POINTS",

@@ -37,9 +37,9 @@ from keinstich.games.herzblatt_rules import (
     settle,
 )
 from keinstich.hand_text import hands_from_text
+from keinstich.i18n import _
 from keinstich.machine import Machine, check_seat, named
 from keinstich.tricks import Observation, Trick, TrickDeal, forehand
-from keinstich.wording.i18n import _
 from keinstich.wording.refusals import phase_name
 
 if TYPE_CHECKING:

@@ -15,9 +15,9 @@ from typing import Literal
 from keinstich.cards import Card, Pack, Rank, Suit, cards, pack
 from keinstich.contracts import Contract, PerCard
 from keinstich.deal import Announcement
+from keinstich.i18n import NP_, _, pgettext
 from keinstich.limits import check_fields
 from keinstich.tricks import TrickRules, forehand
-from keinstich.wording.i18n import NP_, _, pgettext
 
 
 class HerzblattError(ValueError):

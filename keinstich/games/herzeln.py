@@ -25,12 +25,12 @@ from keinstich.game import Setting, Settled, settings_of
 from keinstich.games.herzeln_record import HerzelnRecords
 from keinstich.games.presets import override, rules_given
 from keinstich.hand_text import hands_from_text
+from keinstich.i18n import NP_, _, pgettext
 from keinstich.layoff import DominoContract, DominoDeal, Layout, Order, herzeln_domino
 from keinstich.limits import check_seed, quoted
 from keinstich.machine import check_rng, check_seat
 from keinstich.partie import Policy, RulesPartie, play_out, play_partie, seat_policies
 from keinstich.tricks import TrickDeal, TrickRules, forehand
-from keinstich.wording.i18n import NP_, _, pgettext
 
 if TYPE_CHECKING:
     pass

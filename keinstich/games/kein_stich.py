@@ -37,12 +37,12 @@ from keinstich.games.kein_stich_rules import (
 )
 from keinstich.games.presets import rules_given
 from keinstich.hand_text import hands_from_text
+from keinstich.i18n import _
 from keinstich.layoff import DOMINO_CONTRACTS, DominoContract, DominoDeal, payout_shares
 from keinstich.limits import check_seed, check_whole
 from keinstich.machine import check_rng, check_seat
 from keinstich.partie import Policy, play_partie, seat_policies
 from keinstich.tricks import TrickDeal, forehand
-from keinstich.wording.i18n import _
 
 __all__ = [
     "DEFAULT_PACKS", "DEFAULT_WEIGHTS", "PRESETS", "SETTINGS", "VARIANTS", "Deal", "DealContract", "DealResult",

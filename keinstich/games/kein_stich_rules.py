@@ -25,6 +25,7 @@ from keinstich.contracts import (
     PerCard,
 )
 from keinstich.games.presets import override
+from keinstich.i18n import NP_, _, pgettext
 from keinstich.layoff import (
     DOMINO,
     DOMINO_CONTRACTS,
@@ -38,7 +39,6 @@ from keinstich.layoff import (
 from keinstich.limits import check_whole
 from keinstich.tricks import TrickDeal
 from keinstich.wording import card_words
-from keinstich.wording.i18n import NP_, _, pgettext
 
 Deal = TrickDeal | DominoDeal
 DealContract = Contract | DominoContract

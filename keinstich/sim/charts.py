@@ -31,8 +31,8 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
 from keinstich.deal import Kind
+from keinstich.i18n import N_, _, number, pgettext
 from keinstich.sim.shown import contract_label, label, preset_label
-from keinstich.wording.i18n import N_, _, number, pgettext
 from keinstich.wording.names import bot_name
 
 if TYPE_CHECKING:

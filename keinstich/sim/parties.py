@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from keinstich.i18n import _
 from keinstich.sim.bot_specs import (
     BotSpec,
     SimulationError,
@@ -29,7 +30,6 @@ from keinstich.sim.frames import Row, to_frame
 from keinstich.sim.play import play
 from keinstich.sim.pool import Progress, execute, pool_args
 from keinstich.sim.simulation import game_of
-from keinstich.wording.i18n import _
 
 if TYPE_CHECKING:
     import pandas as pd

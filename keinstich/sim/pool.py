@@ -21,10 +21,10 @@ from functools import partial
 from multiprocessing.connection import wait as mp_wait
 from typing import Any, TypeAlias, cast
 
+from keinstich.i18n import gettext, ngettext
 from keinstich.sim.bot_specs import BotSpec, SimulationError, check_factories, whole
 from keinstich.sim.chunks import ChunkPlan
 from keinstich.sim.frames import Block, Row, block, kinds_of
-from keinstich.wording.i18n import gettext, ngettext
 
 Run: TypeAlias = Callable[[Any, int, int], list[Row]]
 Progress: TypeAlias = "bool | Callable[[int, int], None]"

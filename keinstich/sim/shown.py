@@ -14,7 +14,7 @@ from typing import Any
 import pandas as pd
 
 from keinstich.games import GAMES
-from keinstich.wording.i18n import _, language, number, pgettext
+from keinstich.i18n import _, language, number, pgettext
 from keinstich.wording.names import bot_name, role_word, unit_word
 
 __all__ = ["contract_label", "label", "preset_label", "worded"]

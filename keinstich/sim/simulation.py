@@ -33,6 +33,7 @@ from keinstich.bots import Bot
 from keinstich.bots.registry import quick_play_of
 from keinstich.cards import Pack, PackError, pack
 from keinstich.games import GAMES, game
+from keinstich.i18n import _
 from keinstich.layoff import payout_shares, payout_weights
 from keinstich.sim.bot_specs import (
     BOT_KINDS,
@@ -53,7 +54,6 @@ from keinstich.sim.chunks import chunk_size_for
 from keinstich.sim.frames import Row, to_frame
 from keinstich.sim.play import play
 from keinstich.sim.pool import Progress, execute, pool_args
-from keinstich.wording.i18n import _
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -13,7 +13,7 @@ from datetime import datetime
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
-from keinstich.wording.i18n import _
+from keinstich.i18n import _
 
 from .memory import Memory
 from .positions import family_name

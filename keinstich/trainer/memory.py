@@ -35,8 +35,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from keinstich.i18n import _
 from keinstich.limits import shortened
-from keinstich.wording.i18n import _
 
 from .glicko import Rating, duel
 from .memory_rows import Answer, Item, Written, stamp, time_of

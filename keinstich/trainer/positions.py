@@ -16,8 +16,8 @@ from keinstich.bots.heuristic import HeuristicBot
 from keinstich.bots.play import bot_move
 from keinstich.coach.fair import key
 from keinstich.deal import Deal
+from keinstich.i18n import N_, _
 from keinstich.records import Record, RecordError
-from keinstich.wording.i18n import N_, _
 
 FAMILIES: dict[str, str] = {
     "kein-stich/tricks": N_("Kein Stich, trick deals"),

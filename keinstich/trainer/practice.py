@@ -33,9 +33,9 @@ from keinstich.coach.equivalence import Relabel, canonical, equivalent, seat_vie
 from keinstich.coach.fair import as_played, key
 from keinstich.coach.idea_words import idea_sentence, plain, why_best, wrong_try
 from keinstich.deal import Announce, Ask, Contra, Deal, Discard, Lay, Move, Re, move_code, parse_move
+from keinstich.i18n import _
 from keinstich.limits import quoted
 from keinstich.wording import refusal_words
-from keinstich.wording.i18n import _
 
 from .bank import Bank, Entry, shipped
 from .glicko import Rating

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
-from keinstich.wording.i18n import NP_, _, number, pgettext
+from keinstich.i18n import NP_, _, number, pgettext
 
 ENV = "KEINSTICH_MEMORY"
 """The environment variable that names the memory's file (or ``:memory:``)."""

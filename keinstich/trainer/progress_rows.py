@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from keinstich.games import GAMES
+from keinstich.i18n import N_, _
 from keinstich.limits import one_line, quoted
-from keinstich.wording.i18n import N_, _
 
 from .glicko import MAX_RATING, MAX_RD, MAX_VOLATILITY, MIN_RATING, MIN_RD
 from .memory_rows import stamp

@@ -26,7 +26,7 @@ from keinstich.cards import SUIT_MASKS, Card, Rank, Style, Suit, cards_of, mask_
 from keinstich.coach.equivalence import card_costs
 from keinstich.coach.grades import pack_in_play
 from keinstich.deal import Deal, Kind
-from keinstich.wording.i18n import _
+from keinstich.i18n import _
 
 if TYPE_CHECKING:
     from keinstich.trainer.bank import Bank

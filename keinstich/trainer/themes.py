@@ -15,8 +15,8 @@ from keinstich.coach import Verdict
 from keinstich.coach.equivalence import card_costs
 from keinstich.coach.grades import pack_in_play
 from keinstich.deal import Deal, Kind, Move, move_cards
+from keinstich.i18n import N_, _
 from keinstich.tricks import trick_deal_of
-from keinstich.wording.i18n import N_, _
 
 THEMES: dict[str, str] = {
     "duck": N_("Duck: play under the winning card when you could take the trick"),

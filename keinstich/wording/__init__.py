@@ -4,11 +4,11 @@ A refusal is data (:class:`~keinstich.deal.Refusal`); :func:`refusal_words` says
 "seat 2 must follow clubs (holds 7C, KC)", for a log or the command line, or to the learner at a table,
 "you must follow Leaves (you hold 7, Unter and King of Leaves)", in English or German
 (:mod:`keinstich.wording.refusals`). :func:`naming` sets the faces the bots' reasons name cards in. Every sentence
-comes from the message catalogs (:mod:`keinstich.wording.i18n`): :func:`set_language` chooses the language.
+comes from the message catalogs (:mod:`keinstich.i18n`): :func:`set_language` chooses the language.
 """
 
 from keinstich.cards import Lang, Style
-from keinstich.wording.i18n import language, set_language, use_language
+from keinstich.i18n import language, set_language, use_language
 from keinstich.wording.refusals import refusal_words, say_refusal
 from keinstich.wording.words import (
     Who,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from keinstich.wording.i18n import pgettext
+from keinstich.i18n import pgettext
 
 __all__ = ["bot_name", "grade_name", "move_words", "role_word", "unit_word", "value_words"]
 

@@ -5,7 +5,7 @@ A machine refuses a move with a :class:`~keinstich.deal.Refusal`: the rule broke
 ("seat 2 must follow clubs (holds 7C, KC): 9H is not allowed", card codes, the deal's suit names; what tests,
 logs and the command line read), or to the learner in that seat (``you=True``: "you must follow Leaves (you
 hold 7, Unter and König of Leaves)"), in the faces' words (``style``), in English or German (``lang``; the language
-spoken by default, :mod:`keinstich.wording.i18n`). Each voice has whole sentences in the message catalogs.
+spoken by default, :mod:`keinstich.i18n`). Each voice has whole sentences in the message catalogs.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from keinstich.cards import Card, Lang, Rank, Style, quoted
-from keinstich.wording.i18n import _, pgettext, use_language
+from keinstich.i18n import _, pgettext, use_language
 from keinstich.wording.words import Who, a
 
 Facts = Mapping[str, Any]

@@ -10,7 +10,7 @@ from contextvars import ContextVar
 from itertools import groupby
 
 from keinstich.cards import Card, Lang, Rank, Style, Suit, card, quoted
-from keinstich.wording.i18n import _, check_language, pgettext, use_language
+from keinstich.i18n import _, check_language, pgettext, use_language
 
 _NAMING: ContextVar[Style | None] = ContextVar("keinstich_naming", default=None)
 _SPELLED: ContextVar[bool] = ContextVar("keinstich_spelled", default=False)
@@ -158,7 +158,7 @@ def cards_in_words(cs: Iterable[Card], style: Style, *, spelled: bool = False) -
 
 @contextmanager
 def speaking(lang: Lang | None) -> Iterator[None]:
-    """:func:`keinstich.wording.i18n.use_language` for a ``lang`` argument (None: the language spoken here)."""
+    """:func:`keinstich.i18n.use_language` for a ``lang`` argument (None: the language spoken here)."""
     with use_language(lang):
         yield
 

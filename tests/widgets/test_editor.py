@@ -161,7 +161,7 @@ def test_rows_take_the_german_letters_the_lessons_teach() -> None:
 
 def test_a_contract_the_rows_cannot_write_is_refused_in_the_learners_language() -> None:
     from keinstich.contracts import ContractError
-    from keinstich.wording.i18n import use_language
+    from keinstich.i18n import use_language
     from keinstich_widgets._component_row import rows_of
 
     both = Contract("both", "a suit and a rank together", [PerCard(5, suit="H", rank="O")])

@@ -58,7 +58,7 @@ def test_a_herzblatt_defender_is_told_whom_it_plays_with() -> None:
     from keinstich.bots import HeuristicBot
     from keinstich.faces.known import role
     from keinstich.games.herzblatt import HerzblattDeal, HerzblattRules
-    from keinstich.wording.i18n import use_language
+    from keinstich.i18n import use_language
 
     d = HerzblattDeal.from_seed(29, HerzblattRules(players=3))
     bot = HeuristicBot()

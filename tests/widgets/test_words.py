@@ -17,6 +17,7 @@ import pytest
 from drive import play_out
 from words import bypassed, html_texts, pseudo_english, texts
 
+from keinstich import i18n
 from keinstich.cards import card
 from keinstich.classroom import class_results, example_class
 from keinstich.handout import handout_svg
@@ -24,7 +25,6 @@ from keinstich.sim.charts import penalty_distribution
 from keinstich.sim.simulation import simulate
 from keinstich.trainer.memory import Memory
 from keinstich.trainer.practice import SimulatedClock
-from keinstich.wording import i18n
 from keinstich_widgets import BestCardQuiz, DominoView, LegalCardsQuiz, Replay, RuleEditor, Table, Trainer
 from keinstich_widgets.classroom import ClassResultsView, HandoutPanel
 from keinstich_widgets.table import app_help

@@ -18,7 +18,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-from keinstich.wording import i18n
+from keinstich import i18n
 
 POT = Path(__file__).resolve().parents[2] / "keinstich" / "locale" / "keinstich.pot"
 OPEN, CLOSE = "⟦", "⟧"

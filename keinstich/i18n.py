@@ -37,7 +37,7 @@ __all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "NP_", "N_", "_", "check_languag
            "ngettext", "npgettext", "number", "pgettext", "set_language", "spoken", "use_language"]
 
 DOMAIN = "keinstich"
-LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 """``keinstich/locale``: ``keinstich.pot`` (the template) and ``<lang>/LC_MESSAGES/keinstich.po`` (and ``.mo``)."""
 
 LANGUAGES: tuple[str, ...] = ("en", "de")
