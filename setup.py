@@ -2,7 +2,7 @@
 
 A wheel (``pip install .``, as Binder does) gets the ``.mo`` files in its ``keinstich/locale``; an editable install
 (``pip install -e .``) gets them beside their ``.po`` files in the source tree (git ignores them). Where a ``.mo`` is
-missing or older than its ``.po`` anyway, :mod:`keinstich.wording.i18n` compiles the ``.po`` in memory.
+missing or older than its ``.po`` anyway, :mod:`keinstich.i18n` compiles the ``.po`` in memory.
 """
 
 from __future__ import annotations
