@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import queue
 import sys
 import time
 from collections import Counter
