@@ -212,7 +212,7 @@ class CardButton(widgets.Button):  # type: ignore[misc]
 
 
     def __init__(self, c: Card | str | None, style: Style = "german", four_colour: bool | None = None,
-                 lang: Lang | None = None, width: float = 72, *, face_down: bool = False,
+                 lang: Lang | None = None, width: float = 72, *, face_down: bool = False, off: bool = False,
                  button_style: widgets.ButtonStyle | None = None, **kwargs: Any) -> None:
         look = _look(style, four_colour, lang, width)
         w = look[3]
@@ -222,7 +222,7 @@ class CardButton(widgets.Button):  # type: ignore[misc]
             kwargs["layout"] = card_layout(w)
         if button_style is not None:  # the ButtonStyle widget (``style`` names the faces here)
             kwargs["style"] = button_style
-        classes = ["ks-card", f"ks-w-{w}", cls, *(["ks-face-down"] if down else [])]
+        classes = ["ks-card", f"ks-w-{w}", cls, *(["ks-face-down"] if down else []), *(["ks-off"] if off else [])]
         super().__init__(description=name, _dom_classes=classes, **kwargs)
         self._look = look
         self._face_class = cls
@@ -376,24 +376,26 @@ class HandView(widgets.HBox):  # type: ignore[misc]
                 buttons.append(self._backs)
             else:
                 for c in shown:
-                    if c not in self._by_card:
+                    playable = self.enabled and c in ok
+                    if playable:
+                        tip = card_name(c, st, lg)
+                    elif keep_reasons and c in old_tips:
+                        tip = old_tips[c]
+                    else:
+                        tip = _tooltip(self._reason(c, reasons) if self.enabled else self._off_reason)
+                    b = self._by_card.get(c)
+                    if b is None:  # made with its whole state: one message, no updates after it
                         if self._card_layout is None:
                             self._card_layout = card_layout(w)
-                        self._by_card[c] = CardButton(c, st, fc, lg, w, layout=self._card_layout,
-                                                      button_style=self._card_style)
-                        self._by_card[c].on_click(self._clicked)
-                    b = self._by_card[c]
-                    playable = self.enabled and c in ok
+                        b = self._by_card[c] = CardButton(c, st, fc, lg, w, off=not playable, disabled=not playable,
+                                                          tooltip=tip, layout=self._card_layout,
+                                                          button_style=self._card_style)
+                        b.on_click(self._clicked)
                     with b.hold_sync():
                         b.show(c, look=self._look)
                         b.disabled = not playable
                         b.set_off(not playable)
-                        if playable:
-                            b.tooltip = card_name(c, st, lg)
-                        elif keep_reasons and c in old_tips:
-                            b.tooltip = old_tips[c]
-                        else:
-                            b.tooltip = _tooltip(self._reason(c, reasons) if self.enabled else self._off_reason)
+                        b.tooltip = tip
                     buttons.append(b)
             self.cards, self.legal = shown, ok
             kids = ([self.styles] if self._own_styles else []) + buttons
@@ -485,7 +487,7 @@ class TrickView(widgets.VBox):  # type: ignore[misc]
         self._look = _look(style, four_colour, lang, width)
         self.html = widgets.HTML(**plain(widgets.HTML))
         self.caption = widgets.HTML(style=plain(widgets.HTML)["style"],  # its own box: it comes and goes
-                                    _dom_classes=["ks-trick-caption"])
+                                    layout=widgets.Layout(display="none"), _dom_classes=["ks-trick-caption"])
         self.children = [self.html] if caption_apart else [self.html, self.caption]
         self.plays: tuple[tuple[int, Card], ...] = ()
         self.winner: int | None = None

@@ -65,13 +65,17 @@ class ReviewView(widgets.VBox):  # type: ignore[misc]
         self.style = style
         self.who: str | None = None  # the student whose review it is, for a teacher's view (None: said to "you")
         self.review: Review | None = None
-        self.title = widgets.HTML(f"<b>{html.escape(_('Review of your deal'))}</b>")
+        def hidden() -> dict[str, Any]:  # each its own box, made as _fill leaves it without a review
+            return {"layout": widgets.Layout(display="none")} if review is None else {}
+
+        self.title = widgets.HTML(f"<b>{html.escape(_('Review of your deal'))}</b>", **hidden())
         self.status = widgets.HTML(**plain(widgets.HTML))
-        self.summary = widgets.HTML()
-        self.head = widgets.HTML(header_html(width))
+        self.summary = widgets.HTML(**hidden())
+        self.head = widgets.HTML(header_html(width), **hidden())
         filters = [(_("all decisions"), False), (_("mistakes only"), True)]
         self.filter = widgets.ToggleButtons(options=filters, value=only_mistakes,
-                                            style={"button_width": button_width((o for o, _v in filters), 120)})
+                                            style={"button_width": button_width((o for o, _v in filters), 120)},
+                                            **hidden())
         self.rows = widgets.VBox(**plain(widgets.VBox))
         self.messages = MessageArea()
         self.buttons: dict[int, widgets.Button] = {}
@@ -86,7 +90,7 @@ class ReviewView(widgets.VBox):  # type: ignore[misc]
                                          tooltip=_("step through your mistakes, the answer hidden"), **auto)
         self.later_button.on_click(guarded(self.messages, lambda _event: self._practise(self.on_later)))
         self.now_button.on_click(guarded(self.messages, lambda _event: self._practise(self.on_now)))
-        self.practice_bar = widgets.HBox([self.later_button, self.now_button])
+        self.practice_bar = widgets.HBox([self.later_button, self.now_button], **hidden())
         self.practice_bar.add_class("ks-review-practice")
         self.extra = widgets.VBox(**plain(widgets.VBox))
         self.children = [self.title, self.status, self.summary, self.filter, self.head, self.rows, self.practice_bar,
