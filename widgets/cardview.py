@@ -112,7 +112,6 @@ def backs_html(n: int, style: Style = "german", four_colour: bool | None = None,
     return one * n
 
 
-
 def card_css(c: Card | None, style: Style = "german", four_colour: bool | None = None, lang: Lang | None = None,
              width: float = 72) -> str:
     """The CSS rule that paints ``c`` (None: the back) on a button with :func:`card_class`."""
