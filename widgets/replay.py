@@ -23,7 +23,6 @@ Nothing here decides a rule. Written once against the Deal protocol (``history``
 from __future__ import annotations
 
 import html
-import os
 import threading
 from collections.abc import Callable, Sequence
 from typing import Any, cast
@@ -37,7 +36,6 @@ from keinstich.cards import Card, Lang, Style, sort_hand
 from keinstich.deal import Deal
 from keinstich.faces import card_width
 from keinstich.machine import check_seat
-from keinstich.records import Record
 from keinstich.wording import card_words, refusal_words
 from keinstich.wording.i18n import _, ngettext, number, pgettext
 from keinstich.wording.names import move_words as said_move
@@ -47,6 +45,7 @@ from keinstich.wording.refusals import phase_name
 from ._games import lays_off, move_cards, setup_of, tricks_of
 from ._guard import MessageArea, guard, report
 from ._reasons import move_words, reason_line
+from ._replay_source import ReplayError, load_source
 from ._steps import Steps, deal_steps, is_play
 from ._table_words import CSS, column_name
 from ._thinking import Thinking
@@ -54,35 +53,6 @@ from ._words import language_of, speaking, speaks
 from .cardview import CardStyles, HandView, TrickView
 
 __all__ = ["Replay", "ReplayError", "Steps", "deal_steps", "load_source"]
-
-
-class ReplayError(ValueError):
-    """A source that cannot be replayed, or a step that does not exist."""
-
-
-def _is_deal(source: object) -> bool:
-    return all(hasattr(source, name) for name in ("legal_moves", "history", "undo", "observation"))
-
-
-def load_source(source: Any) -> Deal:
-    """The deal a replay source stands for: a deal as it is, a Record replayed, or a record's JSON
-    (text starting with ``{``) or file path."""
-    if isinstance(source, Record):
-        return source.replay()
-    if isinstance(source, bytes) or (isinstance(source, str) and source.lstrip().startswith("{")):
-        return Record.from_json(source).replay()
-    if isinstance(source, str | os.PathLike):
-        try:
-            return Record.load(source).replay()
-        except FileNotFoundError:
-            raise ReplayError(_("no record file {path}: give a path to a record's JSON file, the JSON text itself, a "
-                                "Record or a deal", path=repr(os.fspath(source)))) from None
-        except IsADirectoryError:
-            raise ReplayError(_("{path} is a folder, not a record file", path=repr(os.fspath(source)))) from None
-    if _is_deal(source):
-        return cast(Deal, source)
-    raise ReplayError(_("cannot replay {kind}: give a Record, a record's JSON (text or path), or a deal (TrickDeal, "
-                        "DominoDeal, HerzblattDeal, …)", kind=type(source).__name__))
 
 
 class Replay(widgets.VBox):  # type: ignore[misc]

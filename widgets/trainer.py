@@ -24,8 +24,7 @@ from __future__ import annotations
 
 import html
 import threading
-import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, cast
 
@@ -38,33 +37,26 @@ from keinstich.faces import card_width, domino_svg
 from keinstich.faces.known import known_html
 from keinstich.faces.layout import LayOffView
 from keinstich.trainer import remember
-from keinstich.trainer import sense as card_sense
 from keinstich.trainer.bank import Bank
-from keinstich.trainer.charts import png, progress
-from keinstich.trainer.charts import sense as sense_chart
 from keinstich.trainer.memory import Memory
-from keinstich.trainer.positions import code_of
 from keinstich.trainer.practice import Clock, Outcome, Practice, Question, now_utc
-from keinstich.trainer.themes import THEMES, theme_name, theme_text
+from keinstich.trainer.themes import THEMES, theme_name
 from keinstich.wording import refusal_words
 from keinstich.wording.i18n import N_, _, day, ngettext, number, pgettext
 
 from ._access import Access
+from ._card_sense import CardSense
 from ._games import hand_order, lays_off, tricks_of
 from ._guard import MessageArea, guarded
 from ._layout import button_width
-from ._picture import Picture
 from ._progress_file import ProgressFile
+from ._progress_tab import ProgressTab
 from ._thinking import Thinking
 from ._trainer_html import (
     answered_html,
     contract_options,
     layout_html,
-    missed_line,
     position_line,
-    ratings_html,
-    sense_score_html,
-    sense_view_html,
     wrong_html,
 )
 from ._words import language_of, speaking, speaks
@@ -212,38 +204,14 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
                                           self.feedback, self.layout_view])
 
     def _build_progress(self) -> None:
-        self.chart = Picture(max_width="640px")
-        self.chart.add_class("ks-trainer-chart")
-        self.ratings = widgets.HTML()
-        self.weak = widgets.VBox()
-        self.weak.add_class("ks-trainer-weak")
-        self.missed = widgets.VBox()
-        self.missed.add_class("ks-trainer-missed")
-        self.progress_tab = widgets.VBox([self.ratings, self.chart,
-                                          widgets.HTML(f"<b>{html.escape(_('Weak themes'))}</b>"), self.weak,
-                                          widgets.HTML(f"<b>{html.escape(_('Positions you missed most'))}</b>"),
-                                          self.missed])
+        self.progress_tab = ProgressTab(self.practice, self.memory, self.lock, self.messages, self.style_choice,
+                                        self._practise_theme, self.try_again)
+        self.chart, self.ratings, self.weak, self.missed = (self.progress_tab.chart, self.progress_tab.ratings,
+                                                            self.progress_tab.weak, self.progress_tab.missed)
 
     def _build_sense(self) -> None:
-        self.sense_question: card_sense.Question | None = None
-        self.sense_scored: float | None = None  # once checked: Check again (a double click) writes nothing more
-        self.sense_key = ""
-        self.sense_count = 0
-        self.sense_text = widgets.HTML()
-        self.sense_text.add_class("ks-sense-question")
-        self.sense_view = widgets.HTML()
-        self.sense_sliders = widgets.VBox()
-        self.sense_check = widgets.Button(description=_("Check"), button_style="primary")
-        self.sense_next = widgets.Button(description=_("Next question"), icon="forward")
-        self.sense_check.on_click(guarded(self.messages, lambda _event: self.check_sense()))
-        self.sense_next.on_click(guarded(self.messages, lambda _event: self.next_sense()))
-        self.sense_feedback = widgets.HTML()
-        self.sense_feedback.add_class("ks-sense-feedback")
-        self.sense_chart = Picture(max_width="640px")
-        self.sense_chart.add_class("ks-sense-chart")
-        self.sense_tab = widgets.VBox([self.sense_text, self.sense_view, self.sense_sliders,
-                                       widgets.HBox([self.sense_check, self.sense_next]), self.sense_feedback,
-                                       self.sense_chart])
+        self.sense_tab = CardSense(self.practice, self.memory, self.lock, self.messages, self.style_of,
+                                   self.four_colour)
 
     def _build_file(self) -> None:
         self.file_tab = ProgressFile(self.memory, self.lock, self.messages, self._loaded)
@@ -474,35 +442,13 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
     def _tab_changed(self, change: dict[str, Any]) -> None:
         if change.get("new") == 1:
             self.show_progress()
-        elif change.get("new") == 2 and self.sense_question is None:
+        elif change.get("new") == 2 and self.sense_tab.question is None:
             self.next_sense()
 
     @speaks
     def show_progress(self) -> None:
         """Redraw the Progress tab: the chart, the ratings, the weak themes, the positions missed most."""
-        with self.lock:
-            fig = progress(self.memory)
-            self.chart.show(png(fig))
-            self.ratings.value = ratings_html(self.memory)
-            rows: list[widgets.Widget] = []
-            for theme, performance, fails in self.practice.weak_themes():
-                b = widgets.Button(description=_("Practise this theme"), icon="bullseye",
-                                   layout=widgets.Layout(width="auto"))
-                b.on_click(guarded(self.messages, lambda _b, t=theme: self._practise_theme(t)))
-                said = _("performance {performance}, {fails} missed", performance=number(performance), fails=fails)
-                rows.append(widgets.HBox([widgets.HTML(
-                    f"<b>{html.escape(theme_text(theme))}</b>: {html.escape(said)}"), b],
-                    layout=widgets.Layout(align_items="center")))
-            self.weak.children = rows or [widgets.HTML("<i>" + html.escape(_(
-                "no weak theme yet (a theme is weak after 3 misses, with a performance below your rating)")) + "</i>")]
-            missed: list[widgets.Widget] = []
-            for view, misses, n, contract in self.practice.missed_most():
-                b = widgets.Button(description=_("Try again"), icon="repeat", layout=widgets.Layout(width="auto"))
-                b.on_click(guarded(self.messages, lambda _b, v=view: self.try_again(v)))
-                said = missed_line(self.memory, view, misses, n, contract, self.style_choice)
-                missed.append(widgets.HBox([widgets.HTML(html.escape(said)), b],
-                                           layout=widgets.Layout(align_items="center")))
-            self.missed.children = missed or [widgets.HTML(f"<i>{html.escape(_('nothing missed yet'))}</i>")]
+        self.progress_tab.show()
 
     def _practise_theme(self, theme: str) -> None:
         self.set_mode("theme", theme=theme)
@@ -524,59 +470,17 @@ class Trainer(widgets.VBox):  # type: ignore[misc]
     @speaks
     def next_sense(self) -> None:
         """A new card-sense question about a bank position."""
-        with self.lock:
-            q = card_sense.from_bank(self.practice.bank, self._sense_seeds(), self.style_of)
-            self.sense_question, self.sense_scored, self.sense_key = q, None, uuid.uuid4().hex
-            style = self.style_of(q.position)
-            self.sense_text.value = f"<h4 style='margin:4px 0'>{html.escape(q.text)}</h4>"
-            self.sense_view.value = sense_view_html(q, style, four_colour=self.four_colour)
-            rows = []
-            for option in q.options:
-                slider = widgets.IntSlider(value=0, min=0, max=100, step=5, description=option,
-                                           style={"description_width": "90px"}, layout=widgets.Layout(width="360px"))
-                sure = widgets.Button(description=_("this one"), layout=widgets.Layout(width="90px"))
-                sure.on_click(guarded(self.messages, lambda _b, o=option: self.pick_sense(o)))
-                rows.append(widgets.HBox([slider, sure]))
-            self.sense_sliders.children = rows
-            self.sense_feedback.value = "<i>" + html.escape(_(
-                "Give each answer your chance in %, or press “this one” on the answer you would pick; then Check.")) + (
-                "</i>")
-            self.sense_check.disabled = False
-
-    def _sense_seeds(self) -> Iterator[str]:
-        """The seeds of card-sense questions, one after another (each question counted, tries included)."""
-        while True:
-            self.sense_count += 1
-            yield f"{self.practice.seed}:{self.sense_count}"
+        self.sense_tab.next()
 
     def pick_sense(self, option: str) -> None:
         """Put all the chance on ``option`` (as its "this one" button does)."""
-        for row in self.sense_sliders.children:
-            slider = row.children[0]
-            slider.value = 100 if slider.description == option else 0
+        self.sense_tab.pick(option)
 
     @speaks
     def check_sense(self, forecast: list[float] | None = None) -> float:
         """Score the chances given (the sliders, or ``forecast``) against the posterior; returns the Brier score. The
         question is scored and written once: checked again, it returns the same score."""
-        with self.lock:
-            q = self.sense_question
-            if q is None:
-                raise card_sense.SenseError(_("there is no card-sense question on show"))
-            if self.sense_scored is not None:
-                return self.sense_scored
-            if forecast is None:
-                forecast = [row.children[0].value / 100 for row in self.sense_sliders.children]
-            score = card_sense.brier(q, forecast)
-            self.memory.record_drill(at=self.practice.clock(), kind=q.kind, question=q.text,
-                                     position=code_of(q.position), options=q.options, forecast=forecast,
-                                     posterior=q.posterior, brier=score, floor=q.floor, key=self.sense_key)
-            self.sense_scored = score
-            chart = png(sense_chart(self.memory))  # drawn first: the feedback and the chart it explains come together
-            self.sense_feedback.value = sense_score_html(q, forecast, score)
-            self.sense_chart.show(chart)
-            self.sense_check.disabled = True
-            return score
+        return self.sense_tab.check(forecast)
 
     def prepare_download(self) -> bytes:
         """Make the download link for the memory's file (returns the file's bytes)."""

@@ -116,15 +116,15 @@ def test_progress_tab(tmp_path: Path) -> None:
 def test_card_sense(tmp_path: Path) -> None:
     t = trainer(tmp_path)
     t.tabs.selected_index = 2
-    q = t.sense_question
-    assert q is not None and q.text in t.sense_text.value
-    assert t.sense_chart.layout.display == "none"  # no picture yet: hidden (an empty one is drawn broken)
+    q = t.sense_tab.question
+    assert q is not None and q.text in t.sense_tab.text.value
+    assert t.sense_tab.chart.layout.display == "none"  # no picture yet: hidden (an empty one is drawn broken)
     t.pick_sense(q.best())
-    t.sense_check.click()
-    assert "Your Brier score" in t.sense_feedback.value and t.memory.count("drills") == 1
-    assert t.sense_chart.value[:4] == b"\x89PNG" and t.sense_chart.layout.display is None
-    t.sense_next.click()
-    assert t.sense_question is not q and not t.sense_check.disabled
+    t.sense_tab.check_button.click()
+    assert "Your Brier score" in t.sense_tab.feedback.value and t.memory.count("drills") == 1
+    assert t.sense_tab.chart.value[:4] == b"\x89PNG" and t.sense_tab.chart.layout.display is None
+    t.sense_tab.next_button.click()
+    assert t.sense_tab.question is not q and not t.sense_tab.check_button.disabled
 
 
 def test_progress_file(tmp_path: Path) -> None:

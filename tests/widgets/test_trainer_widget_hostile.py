@@ -68,15 +68,15 @@ def test_a_double_click_on_check_writes_one_card_sense_answer(tmp_path: Path) ->
     memory = Memory.open(tmp_path / "m.sqlite3")
     t = trainer(memory, synchronous=True)
     t.tabs.selected_index = 2
-    q = t.sense_question
+    q = t.sense_tab.question
     assert q is not None
     t.pick_sense(q.best())
-    t.sense_check.click()
-    t.sense_check.click()
+    t.sense_tab.check_button.click()
+    t.sense_tab.check_button.click()
     score = t.check_sense()
-    assert memory.count("drills") == 1 and score == t.sense_scored
-    t.sense_next.click()
-    t.sense_check.click()
+    assert memory.count("drills") == 1 and score == t.sense_tab.scored
+    t.sense_tab.next_button.click()
+    t.sense_tab.check_button.click()
     assert memory.count("drills") == 2
 
 
