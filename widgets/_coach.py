@@ -35,11 +35,11 @@ from keinstich.wording.i18n import _, ngettext
 from ._guard import guarded, report
 from ._shared import plain
 from ._thinking import Thinking
-from ._words import background, speaks, thread
+from ._words import background, speaking, speaks, thread
 from .review import ReviewView
 
 if TYPE_CHECKING:
-    from keinstich.cards import Lang
+    from keinstich.cards import Lang, Style
 
     from ._guard import MessageArea
     from ._session import Session
@@ -61,17 +61,9 @@ class Coach:
         self.focus_play = focus_play
         self.say = say
         ses = session
-        self.view = ReviewView(on_try=self.try_again, style=ses.style, four_colour=four_colour,
-                               lang=lang, width=review_width(card_px), on_later=self.practise_later,
-                               on_now=self.find_better)
-        # "back to the table" above and under the review: a button given the focus is scrolled into view, so the
-        # review is brought into view by focusing the one under it, then the one above it
-        back = _("↑ Back to the table")
-        self.back, self.back_under = (widgets.Button(description=back, **plain(widgets.Button, width="auto"))
-                                      for _x in range(2))
-        for button in (self.back, self.back_under):
-            button.on_click(guarded(self.view.messages, lambda _b: self.focus_play()))
-        self.view.children = [self.back, *self.view.children, self.back_under]
+        self._four_colour = four_colour
+        self._width = review_width(card_px)
+        self._view: ReviewView | None = None  # made when first needed (:attr:`view`)
         self.job: Thinking[Review] = Thinking(ses.lock, words=_("reviewing your deal"))
         self.found = widgets.HTML(**plain(widgets.HTML))
         self.show = widgets.Button(description=_("Show the review ↓"), button_style="info",
@@ -88,14 +80,43 @@ class Coach:
         self._ponder_lock = threading.Lock()
         self._shown = False  # whether the page has shown the table (pondering waits for it)
 
+    @property
+    def view(self) -> ReviewView:
+        """The review's panel, made when first needed (the end of a deal): a student's first table does not wait for
+        its twenty-odd widgets to be made and sent."""
+        if self._view is None:
+            with speaking(self._lang):
+                self._view = self._make_view()
+        return self._view
+
+    def _make_view(self) -> ReviewView:
+        view = ReviewView(on_try=self.try_again, style=self.session.style, four_colour=self._four_colour,
+                          lang=self._lang, width=self._width, on_later=self.practise_later, on_now=self.find_better)
+        # "back to the table" above and under the review: a button given the focus is scrolled into view, so the
+        # review is brought into view by focusing the one under it, then the one above it
+        back = _("↑ Back to the table")
+        self.back, self.back_under = (widgets.Button(description=back, **plain(widgets.Button, width="auto"))
+                                      for _x in range(2))
+        for button in (self.back, self.back_under):
+            button.on_click(guarded(view.messages, lambda _b: self.focus_play()))
+        view.children = [self.back, *view.children, self.back_under]
+        return view
+
     def resize(self, card_px: int) -> None:
         """The review's cards follow the table's (Cards S, M, L, XL)."""
-        self.view.set_width(review_width(card_px))
+        self._width = review_width(card_px)
+        if self._view is not None:
+            self._view.set_width(self._width)
+
+    def restyle(self, faces: Style) -> None:
+        """The review's cards drawn with ``faces`` from now on."""
+        if self._view is not None:
+            self._view.style = faces
 
     @property
     def review(self) -> Review | None:
         """The review shown (None while it is being made, or when there is none)."""
-        return self.view.review
+        return self._view.review if self._view is not None else None
 
     def after_render(self) -> None:
         """Called after every redraw of the table (under the session's lock): think ahead about the learner's
@@ -162,7 +183,8 @@ class Coach:
         self.job.withdraw()
         self._asked = None
         self.reviewed = None
-        self.view.update(None)
+        if self._view is not None:
+            self._view.update(None)
         self.banner.layout.display = "none"
         self.show_panel(None)
 
@@ -211,6 +233,7 @@ class Coach:
     def bring_into_view(self) -> None:
         """Scroll the review into view: the browser scrolls to a button given the focus, first the one under the
         review (its end in view), then the one above it (its start in view, should it be taller than the window)."""
+        self.view  # noqa: B018 (made, with its two buttons, if no deal has ended yet)
         self.back_under.focus()
         self.back.focus()
 

@@ -370,7 +370,7 @@ class Table(widgets.HBox):  # type: ignore[misc]
         self.faces = self.session.style = self.look["style"] = faces
         self.hand_view.set_look(style=faces)
         self.board.restyle(faces)
-        self.coach.view.style = faces
+        self.coach.restyle(faces)
 
     # --- callbacks ----------------------------------------------------------------------------------
 

@@ -42,12 +42,13 @@ def test_a_students_table_opens_few_models_and_no_button_for_a_face_down_card(mo
     opened = _opened(lambda: open_app(Table, f"deal={code}", {"game": "kein-stich", "contract": "no-hearts",
                                                              "bots": "heuristic", "card_size": "medium"}))
     total = sum(opened.values())
-    # 266 models before the looks were shared and the backs drawn as pictures (43 buttons, 92 layouts, 27 HTML
-    # styles, 15 button styles); now about 150
-    assert total <= 160, opened
+    # 266 models before the looks were shared, the backs drawn as pictures and the review made at the deal's end (43
+    # buttons, 92 layouts, 27 HTML styles, 15 button styles); now about 130
+    assert total <= 140, opened
+    assert opened["ReviewView"] == 0, opened  # made when the deal ends
     assert opened["CardButton"] == 8, opened  # the learner's eight cards: the bots' 24 backs are no buttons
     layouts = sum(n for name, n in opened.items() if name.endswith("Layout"))
-    assert layouts <= 48, opened  # 92 before
+    assert layouts <= 40, opened  # 92 before
     assert sum(n for name, n in opened.items() if name.endswith("Style")) <= 16, opened  # 57 before
 
 
@@ -89,6 +90,16 @@ def test_every_table_widget_a_redraw_changes_has_a_look_of_its_own() -> None:
     t.set_card_size("small")
     assert t.messages.text == "", t.messages.text
     assert t.review_box.layout.display == "" and t.coach.review is not None
+
+
+def test_the_review_panel_is_made_when_the_deal_ends() -> None:
+    t = Table("kein-stich", "no-hearts", seed=5, synchronous=True)
+    t.set_card_size("large")  # followed by the review made later
+    assert t.coach._view is None and t.coach.review is None
+    while not t.deal.over:
+        t.play(next(b.card for b in t.hand_view.buttons if not b.disabled))
+    assert t.coach._view is not None and t.review_box.children == (t.coach.view,) and t.coach.review is not None
+    assert t.coach.view.look["width"] == t.coach._width and t.coach.back in t.coach.view.children
 
 
 def test_the_coach_thinks_ahead_only_once_the_page_shows_the_table() -> None:
