@@ -59,7 +59,18 @@ def plain(kind: type[widgets.DOMWidget], style: dict[str, Any] | None = None, **
     (``style``, e.g. ``{"description_width": "56px"}``) never change: shared and fixed (:func:`fixed`).
     ``widgets.HTML(value, **plain(widgets.HTML))``."""
     out: dict[str, Any] = {"layout": fixed(widgets.Layout, **layout)}
-    trait = kind.class_traits().get("style")
-    if trait is not None:
-        out["style"] = fixed(trait.klass, **(style or {}))
+    style_kind = _style_of(kind)
+    if style_kind is not None:
+        out["style"] = fixed(style_kind, **(style or {}))
     return out
+
+
+_styles: dict[type, type | None] = {}
+
+
+def _style_of(kind: type[widgets.DOMWidget]) -> type | None:
+    """The class of ``kind``'s ``style`` widget (None: it has none), looked up once a kind."""
+    if kind not in _styles:
+        trait = kind.class_traits().get("style")
+        _styles[kind] = None if trait is None else cast(type, trait.klass)
+    return _styles[kind]
