@@ -137,12 +137,10 @@ class Coach:
     def ponder(self, position: Deal) -> None:
         """Work out the verdict of ``position`` in the background (unless it is known, or being worked out),
         so that Hint answers at once; a newer position takes over. Held until the page shows the table."""
-        if known(position):
-            return
+        if not self._shown or known(position):
+            return  # not shown yet: table_shown ponders the position then on the table
         copy = position.copy()
         with self._ponder_lock:
-            if not self._shown:
-                return  # table_shown ponders the position then on the table
             if self._ponder is not None:
                 self._ponder[1].stop()  # the position moved on: that verdict can wait
             budget = Budget()
