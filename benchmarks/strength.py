@@ -47,7 +47,11 @@ from keinstich.games import game
 CONTRACTS = ("no-tricks", "no-hearts", "no-obers", "no-max", "black-pig", "no-penultimate", "no-first-last", "power",
              "power-black-pig")
 PLAYERS = ("coach", "montecarlo", "heuristic")
-EXTRA = ("montecarlo-names-free", "as-it-stands")
+EXTRA = ("montecarlo-names-free", "as-it-stands", "coach-playouts")
+"""Players beyond the three, played on request (``--play``): the Monte Carlo bot with the judge's name-free play-outs,
+the fair judgement's leading move on the position as it stands (no renaming), and the coach whose judgement plays
+every deal out by the heuristic to the last trick (:data:`~keinstich.coach.fair.EXACT_TRICKS` 1 instead of 3: the
+exact search near the end assumes opponents who play perfectly, and these opponents are the heuristic bot)."""
 
 
 def seed_of(contract: str, i: int) -> str:
@@ -58,6 +62,17 @@ def coach_move(d: Deal) -> Move:
     from keinstich.coach import verdict
 
     return verdict(d).best[0]
+
+
+def playouts_move(d: Deal) -> Move:
+    """The coach's best card with its judgement's play-outs run by the heuristic to the last trick."""
+    import keinstich.coach.fair as judgement
+
+    exact, judgement.EXACT_TRICKS = judgement.EXACT_TRICKS, 1
+    try:
+        return coach_move(d)
+    finally:
+        judgement.EXACT_TRICKS = exact
 
 
 def fair_move(d: Deal) -> Move:
@@ -88,6 +103,8 @@ def play(contract: str, i: int, who: str, opponents: str = "hidden") -> float:
         pick = coach_move
     elif who == "as-it-stands":
         pick = fair_move
+    elif who == "coach-playouts":
+        pick = playouts_move
     elif who in ("montecarlo", "montecarlo-names-free"):
         mc = MonteCarloBot(seed=seed_of(contract, i), names_free=who != "montecarlo")
         pick = lambda p: bot_move(mc, p.observation(0))  # noqa: E731
@@ -120,6 +137,28 @@ def interval(xs: list[float]) -> tuple[float, float]:
     m = statistics.fmean(xs)
     h = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else math.inf
     return m, h
+
+
+def extra_lines(results: dict[str, dict[int, dict[str, float]]], contracts: list[str], who: str, title: str,
+                worth: str) -> None:
+    """The lines of an extra player, where it played: its mean, the coach − it and it − the Monte Carlo bot."""
+    played = [r for c in contracts for r in results[c].values() if who in r]
+    if not played:
+        return
+    print(f"{title}:")
+    for c in contracts:
+        rows = [results[c][i] for i in sorted(results[c]) if who in results[c][i]]
+        if not rows:
+            continue
+        m, h = interval([r[who] for r in rows])
+        d, hd = interval([r["coach"] - r[who] for r in rows])
+        e, he = interval([r[who] - r["montecarlo"] for r in rows])
+        print(f"  {c:16s} {m:6.2f} ± {h:4.2f}; coach − it {d:+5.2f} ({d - hd:+.2f} … {d + hd:+.2f}); "
+              f"it − Monte Carlo {e:+5.2f} ({e - he:+.2f} … {e + he:+.2f})")
+    d, hd = interval([r["coach"] - r[who] for r in played])
+    e, he = interval([r[who] - r["montecarlo"] for r in played])
+    print(f"  {'all':16s} coach − it {d:+.2f} ({d - hd:+.2f} … {d + hd:+.2f}) pf a deal ({worth}); it − Monte Carlo "
+          f"{e:+.2f} ({e - he:+.2f} … {e + he:+.2f}), over {len(played)} deals")
 
 
 def main() -> None:
@@ -205,30 +244,14 @@ def main() -> None:
     dm, hm = interval([r["coach"] - r["montecarlo"] for r in every])
     print(f"{'all':16s} coach − MC {dm:+.2f} ({dm - hm:+.2f} … {dm + hm:+.2f}) pf a deal over {len(every)} deals; "
           f"the coach pays more than the Monte Carlo bot on: {', '.join(worse) or 'no contract'} (goal: none)")
-    named = [r for c in contracts for r in results[c].values() if "montecarlo-names-free" in r]
-    if named:
-        print("the Monte Carlo bot with the judge's name-free play-outs:")
-        for c in contracts:
-            rows = [results[c][i] for i in sorted(results[c]) if "montecarlo-names-free" in results[c][i]]
-            if not rows:
-                continue
-            m, h = interval([r["montecarlo-names-free"] for r in rows])
-            d, hd = interval([r["coach"] - r["montecarlo-names-free"] for r in rows])
-            e, he = interval([r["montecarlo-names-free"] - r["montecarlo"] for r in rows])
-            print(f"  {c:16s} {m:6.2f} ± {h:4.2f}; coach − it {d:+5.2f} ({d - hd:+.2f} … {d + hd:+.2f}); "
-                  f"it − Monte Carlo {e:+5.2f} ({e - he:+.2f} … {e + he:+.2f})")
-        d, hd = interval([r["coach"] - r["montecarlo-names-free"] for r in named])
-        e, he = interval([r["montecarlo-names-free"] - r["montecarlo"] for r in named])
-        print(f"  {'all':16s} coach − it {d:+.2f} ({d - hd:+.2f} … {d + hd:+.2f}) pf a deal; it − Monte Carlo "
-              f"{e:+.2f} ({e - he:+.2f} … {e + he:+.2f}): what modelling the opponents' tie-breaks by name is worth, "
-              f"over {len(named)} deals")
-    if "as-it-stands" in players:
-        for c in contracts:
-            rows = [results[c][i] for i in sorted(results[c])]
-            m, h = interval([r["as-it-stands"] for r in rows])
-            d, hd = interval([r["coach"] - r["as-it-stands"] for r in rows])
-            print(f"  {c:16s} as it stands {m:6.2f} ± {h:4.2f}; coach − as it stands {d:+.2f} ({d - hd:+.2f} … "
-                  f"{d + hd:+.2f})")
+    for extra, title, worth in (
+            ("montecarlo-names-free", "the Monte Carlo bot with the judge's name-free play-outs",
+             "what modelling the opponents' tie-breaks by name is worth"),
+            ("as-it-stands", "the fair judgement on the position as it stands (no renaming)",
+             "what judging the renamed stand-in costs"),
+            ("coach-playouts", "the coach, its judgement's play-outs run to the last trick (no exact search before)",
+             "what the exact search of the last three tricks costs against these opponents")):
+        extra_lines(results, contracts, extra, title, worth)
     print("seconds a deal: " + ", ".join(f"{w} {statistics.median(times[w]):.2f} median" for w in players if times[w])
           + ("" if args.report else f"; {time.perf_counter() - t0:.0f} s in all"))
 

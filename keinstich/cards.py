@@ -169,10 +169,10 @@ class Card:
             return _("{rank} of {suit}", rank=rank, suit=suit.capitalize())
 
     def _repr_html_(self) -> str:
-        """The card's SVG face in a notebook cell (see :mod:`keinstich.faces`)."""
-        from keinstich.faces import look
+        """The card's SVG face in a notebook cell (drawn by :mod:`keinstich.faces`, found in the pictures)."""
+        from keinstich.pictures import html
 
-        return look([self]).svg(self)
+        return html("card", self)
 
 
 ALL_CARDS: tuple[Card, ...] = tuple(Card._make(s, r) for s in Suit for r in Rank)
@@ -375,9 +375,9 @@ class Pack:
 
     def _repr_html_(self) -> str:
         """All the pack's cards as faces, one row per suit."""
-        from keinstich.faces import pack_html
+        from keinstich.pictures import html
 
-        return pack_html(self)
+        return html("pack", self)
 
 
 _BASE_RANKS = {24: NATURAL[:6], 32: NATURAL[:8], 52: NATURAL}

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol, TypeVar, get
 from keinstich.cards import Card, Pack, PackError, Style, pack
 from keinstich.deal import Kind
 from keinstich.hand_text import hands_to_text
+from keinstich.plugins import PluginError, Registry
 from keinstich.record_cards import CORE_KEYS
 from keinstich.wording import card_words
 from keinstich.wording.i18n import _, language
@@ -119,6 +120,9 @@ class Game(ABC):
     and record codec. One subclass per game, one instance registered in :data:`GAMES`."""
 
     id: ClassVar[str]
+    order: ClassVar[int] = 100
+    """Where the game stands in every list of games (the lessons teach Kein Stich, Herzeln, Herzblatt in that order);
+    a game of the reader's own comes after the kit's."""
     name: ClassVar[str]
     german: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]] = ()
@@ -325,22 +329,37 @@ class Game(ABC):
         return f"<Game {self.id}: {self.name}>"
 
 
-# --- the registry: the games register themselves here; the floors below the games ask it ---------------
-
-GAMES: dict[str, Game] = {}
-"""Every registered game by id, in the order registered: ``keinstich.games`` registers the three the lessons teach
-(in their order) when it is imported, which importing any part of ``keinstich`` does. The machines, the records
-and the contracts' lookups read it here, so nothing below the games names one."""
+# --- the registry: pyproject's entry points name the games; the floors below the games ask it ---------------
 
 
-def register(g: Game) -> Game:
-    """Add a game to the registry (the games themselves, a reader's own game, a test's); its records read at once."""
+def _checked(g: Game) -> Game:
     if not g.id or not isinstance(g.id, str):
         raise ValueError(f"a game id is non-empty text, not {g.id!r}")
     clash = set(g.extra_keys) & CORE_KEYS
     if clash:
         raise ValueError(f"game {g.id!r}: extra keys {sorted(clash)} are core record keys")
-    GAMES[g.id] = g
+    return g
+
+
+def _game_of(name: str, loaded: object) -> Game:
+    """The game an entry point names: a :class:`Game` subclass (made once here) or an instance, its id the name."""
+    made = loaded() if isinstance(loaded, type) and issubclass(loaded, Game) else loaded
+    if not isinstance(made, Game) or made.id != name:
+        raise PluginError(_("The entry point '{name}' of the group 'keinstich.games' names {loaded}, which is not a "
+                            "game with the id '{name}'.", name=name, loaded=repr(loaded)))
+    return _checked(made)
+
+
+GAMES: Registry[Game] = Registry("keinstich.games", _game_of, order=lambda g: g.order)
+"""Every game by id, in the lessons' order (:attr:`Game.order`): the kit's three, named as entry points of the
+group ``keinstich.games`` in pyproject.toml (and a reader's package may name its own), each imported the first
+time it is asked for, so ``import keinstich.cards`` imports no game; then any registered by hand. The machines,
+the records and the contracts' lookups read it here, so nothing below the games names one."""
+
+
+def register(g: Game) -> Game:
+    """Add a game to the registry by hand (a reader's own game in a notebook, a test's); its records read at once."""
+    GAMES[_checked(g).id] = g
     return g
 
 

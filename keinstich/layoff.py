@@ -461,9 +461,9 @@ class DominoDeal(OpenLayout, LayOffPlayOut, Machine):
 
     def _repr_html_(self) -> str:
         """The layout (rows or chain) with its open ends, every hand open, passes and places."""
-        from keinstich.faces import domino_html
+        from keinstich.pictures import html
 
-        return domino_html(self)
+        return html("lay-off-deal", self)
 
 
 def _passes(move: object) -> bool:

@@ -98,10 +98,10 @@ class Trick(NamedTuple):
         return _("trick {number} ({plays}) won by seat {seat}", number=self.number, plays=plays, seat=self.winner)
 
     def _repr_html_(self) -> str:
-        """Who played what round the table, the winner framed (see :mod:`keinstich.faces`)."""
-        from keinstich.faces import trick_html
+        """Who played what round the table, the winner framed (drawn by :mod:`keinstich.faces`)."""
+        from keinstich.pictures import html
 
-        return trick_html(self)
+        return html("trick", self)
 
 class Scoring(Protocol):
     """What a contract gives the trick machine: its rules and how tricks become scores.

@@ -430,9 +430,9 @@ class TrickDeal(PlayOut, Machine):
 
     def _repr_html_(self) -> str:
         """Every hand open, the trick on the table, tricks taken and scores so far."""
-        from keinstich.faces import trickdeal_html
+        from keinstich.pictures import html
 
-        return trickdeal_html(self)
+        return html("trick-deal", self)
 
 
 __all__ = ["NO_TRUMPS", "IllegalPlay", "Observation", "Scoring", "Trick", "TrickDeal", "TrickRules", "forehand"]

@@ -178,6 +178,10 @@ def _holds(form: str, f: dict[str, Any], spot: _Spot, mine: tuple[LineTrick, ...
 
         return (spot.herzblatt and now_b.winner == now_m.winner and now_m.winner not in spot.side
                 and f["card"] == now_m.won_with and card_points([m]) > card_points([b]))
+    if form == "keep":
+        later = _takes_later(best, me, m)
+        return (f["card"] == now_m.won_with == now_b.won_with and now_m.card_of(me) == m and now_m.winner != me
+                and now_b.winner != me and later is not None and later.side > 0)
     if form == "count":
         suit, c = f["suit"], f["card"]
         t = _takes_later(mine, me, c)

@@ -34,8 +34,35 @@ def test_an_unknown_name_is_refused_with_what_there_is():
         keinstich.TrikDeal  # noqa: B018
 
 
-def test_importing_the_kit_loads_no_simulation_or_kernel():
-    code = ("import sys, keinstich.cards; "
-            "print(sorted(m for m in ('pandas', 'numba', 'keinstich.sim') if m in sys.modules))")
+def test_importing_the_kit_loads_no_game_simulation_or_kernel():
+    code = ("import sys, keinstich, keinstich.cards; "
+            "print(sorted(m for m in sys.modules if m.startswith(('pandas', 'numba', 'keinstich.sim', "
+            "'keinstich.games', 'keinstich.kernel', 'keinstich.faces'))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_no_name_of_the_front_door_is_also_a_module_of_the_kit():
+    """``import keinstich.cards`` sets the package's ``cards`` to the module: a front-door ``cards`` would change."""
+    import pkgutil
+
+    modules = {m.name for m in pkgutil.iter_modules(keinstich.__path__)}
+    assert set(keinstich.__all__) & modules == set()
+
+
+def test_the_lessons_import_the_front_doors_names_from_it(capsys):
+    """Every engine name a lesson imports that the front door offers comes from it (both series): what
+    ``scripts/front_door_imports.py`` would change is nothing."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "scripts" / "front_door_imports.py"
+    spec = importlib.util.spec_from_file_location("front_door_imports", path)
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    assert len(script.lessons()) >= 30
+    assert script.rewrite("from keinstich.tricks import TrickDeal, forehand\nfrom keinstich.sim.charts import Chart\n"
+                          "from keinstich.bots import HeuristicBot\nx = 1\n") == (
+        "from keinstich import HeuristicBot, TrickDeal, forehand\nfrom keinstich.sim.charts import Chart\nx = 1\n")
+    assert script.main(["--check"]) == 0, capsys.readouterr().out

@@ -89,6 +89,23 @@ def test_a_defender_who_gives_the_soloist_points_is_told_to_keep_them() -> None:
                                      "Jack of Clubs gives it more points than 10 of Clubs", 1))
 
 
+def test_a_player_who_wants_tricks_is_told_to_keep_the_winner() -> None:
+    """Herzeln's Tricks (+10 a trick), the first lead of deal 306: the Ace of Spades takes a Spade lead either way, so
+    the 7 is enough; kept, the 10 takes a later trick. Read off the lines with the deal's cards, read back true;
+    the claim with the cards swapped is caught. In a deal where tricks cost, the same lines name no such idea."""
+    d = game("herzeln").deal("herzeln-tricks", 306, players=4)
+    j = judge(d, card("10S"), style="french")
+    assert j.idea is not None and j.idea.idea == "keep", j.said
+    assert j.said.startswith("Keep your winner: Ace of Spades takes this trick either way, so play 7 of Spades to it; "
+                             "kept, 10 of Spades takes a later trick for you.")
+    check(j, how_seen(j.idea, j.verdict.style))
+    with pytest.raises(Claim):
+        check(j, said=j.said.replace("Ace of Spades takes", "King of Spades takes", 1))
+    with use_language("de"):
+        said = judge(d, card("10S"), style="french").said
+    assert said.startswith("Hohe Karte aufheben: Pik-Ass nimmt diesen Stich so oder so"), said
+
+
 @pytest.mark.parametrize("seed", [306, 315, 329])
 def test_no_tricks_mistakes_name_an_idea(seed: int) -> None:
     r = review(beginner(seed, seat=seed % 4), seat=seed % 4)  # type: ignore[arg-type]

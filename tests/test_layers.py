@@ -1,10 +1,9 @@
 """The engine's layers import downwards only: no module imports one that imports it back.
 
-Every import counts: at load time, inside a function, under ``TYPE_CHECKING``. A floor below that needs something of
-a floor above offers a registry or a protocol instead (the games register in ``keinstich.game.GAMES``; the Deal
-protocol names no concrete deal). One exception, named: the lazy rendering idiom (python-chess's), an import of
-``keinstich.faces`` inside a function, where a card, a deal or a review draws itself (``_repr_html_``) with the faces
-above it.
+Every import counts: at load time, inside a function, under ``TYPE_CHECKING``, with no exception. A floor below that
+needs something of a floor above offers a registry or a protocol instead: the games register in
+``keinstich.game.GAMES``, the pictures a card, a deal or a review draws itself with (``_repr_html_``) in
+``keinstich.pictures.PICTURES`` (both filled from entry points), and the Deal protocol names no concrete deal.
 """
 
 from __future__ import annotations
@@ -13,8 +12,6 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).parent.parent / "keinstich"
-RENDERING = "keinstich.faces"
-"""The package a function may import from below to draw (``_repr_html_``): the one exception."""
 
 
 def module_name(path: Path, root: Path = ROOT) -> str:
@@ -37,21 +34,14 @@ def _imported(node: ast.Import | ast.ImportFrom, package: str) -> set[str]:
 
 def imports(path: Path, root: Path = ROOT) -> set[str]:
     """Every keinstich module ``path`` imports, wherever the import stands (at the top, inside a function, under
-    ``TYPE_CHECKING``), but for the rendering idiom: ``keinstich.faces`` imported inside a function."""
+    ``TYPE_CHECKING``)."""
     name = module_name(path, root)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     out: set[str] = set()
 
-    def visit(node: ast.AST, in_function: bool) -> None:
-        for child in ast.iter_child_nodes(node):
-            if isinstance(child, ast.Import | ast.ImportFrom):
-                found = _imported(child, package)
-                if in_function:
-                    found = {m for m in found if not m.startswith(RENDERING)}
-                out.update(found)
-            visit(child, in_function or isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda))
-
-    visit(ast.parse(path.read_text()), False)
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            out.update(_imported(node, package))
     return out
 
 
@@ -90,7 +80,7 @@ def test_no_module_imports_one_that_imports_it_back():
     assert cycles(edges) == []
 
 
-def test_imports_inside_functions_and_for_types_count_but_drawing_does_not(tmp_path):
+def test_imports_inside_functions_for_types_and_for_drawing_all_count(tmp_path):
     package = tmp_path / "keinstich" / "coach"
     package.mkdir(parents=True)
     source = package / "judge.py"
@@ -101,8 +91,21 @@ def test_imports_inside_functions_and_for_types_count_but_drawing_does_not(tmp_p
                       "    from . import ideas\n"
                       "class Verdict:\n    def _repr_html_(self):\n        from keinstich.faces.review import html\n")
     found = imports(source, tmp_path / "keinstich")
-    assert {"keinstich.coach.fair", "keinstich.tricks", "keinstich.games", "keinstich.coach"} <= found
-    assert not any(m.startswith("keinstich.faces") for m in found)
+    assert {"keinstich.coach.fair", "keinstich.tricks", "keinstich.games", "keinstich.coach",
+            "keinstich.faces.review"} <= found
+
+
+def test_no_value_imports_its_picture():
+    """A card, a deal, a walk or a review asks the pictures' registry for its picture; no module below the faces
+    imports them, and the registry itself imports nothing of the kit but the registries and the words."""
+    edges = graph()
+    faces = {m for m in edges if m.startswith("keinstich.faces")}
+    drawn = ["keinstich.cards", "keinstich.trick_rules", "keinstich.tricks", "keinstich.layoff",
+             "keinstich.games.herzblatt_deal", "keinstich.bots.walk", "keinstich.coach.review"]
+    assert {m: sorted(edges[m] & faces) for m in drawn if edges[m] & faces} == {}
+    assert all("keinstich.pictures" in edges[m] for m in drawn)
+    assert edges["keinstich.pictures"] <= {"keinstich.plugins", "keinstich.wording.i18n"}
+    assert edges["keinstich.plugins"] <= {"keinstich.wording.i18n"}
 
 
 def test_the_machines_and_cards_import_no_game_bot_or_simulation():

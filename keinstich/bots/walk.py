@@ -3,7 +3,8 @@
 :func:`show_tricks` lets a bot play every seat, as :func:`play_tricks` does, and
 keeps per trick who played which card and why (the bot's reason in the faces' words), who won it, what
 it cost and what each seat has paid so far. The result draws itself in a notebook as one trick display
-per trick (:mod:`keinstich.faces.walk`, imported when it is drawn) and prints as plain text::
+per trick (:mod:`keinstich.faces.walk`, found through :mod:`keinstich.pictures` when it is drawn) and prints as
+plain text::
 
     walk = show_tricks(deal, 5)          # plays tricks up to 5; the deal moves on
     walk                                 # in a notebook: the tricks with card faces and reasons
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from keinstich.bots.heuristic import HeuristicBot
 from keinstich.cards import Card, Style, quoted
+from keinstich.display import guess_style
 from keinstich.wording import cards_in_words, contract_name, naming, the_card
 from keinstich.wording.i18n import _
 from keinstich.wording.names import unit_word
@@ -135,15 +137,13 @@ class TrickWalk:
                  first=first, last=last, paid=paid)
 
     def _repr_html_(self) -> str:
-        from keinstich.faces.walk import walk_html
+        from keinstich.pictures import html
 
-        return walk_html(self)
+        return html("walk", self)
 
 
 def faces_style(deal: TrickDeal) -> Style:
     """The style the deal's faces are drawn in (as :func:`~keinstich.faces.trickdeal_html` chooses it)."""
-    from keinstich.faces.hands import guess_style
-
     return guess_style([c for h in deal.dealt for c in h], "french" if deal.rules.order == "ace-ten" else "german")
 
 

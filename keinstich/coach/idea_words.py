@@ -19,7 +19,7 @@ from .judge import Verdict
 from .why import amount, move_text
 
 FORMS = ("duck", "duck-low", "lead-safe", "lead-cheaper", "exit", "void-next", "void-later", "shed", "unblock-follow",
-         "unblock-lead", "unblock-take", "take-now", "take-cheap", "take", "trump", "smear", "spare", "count")
+         "unblock-lead", "unblock-take", "take-now", "take-cheap", "take", "trump", "smear", "spare", "keep", "count")
 """Every form's message (:func:`form_text` says them). A form names the leading move ``{best}``, the move it is
 measured against ``{move}``, and the card ``{card}`` and suit ``{suit}`` the reading found."""
 
@@ -73,6 +73,8 @@ def form_text(form: str, **fields: str) -> str:
                            **fields),
         "spare": lambda: _("Keep your points: {card} takes this trick for the other side either way, and {move} "
                            "gives it more points than {best}.", **fields),
+        "keep": lambda: _("Keep your winner: {card} takes this trick either way, so play {best} to it; kept, {move} "
+                          "takes a later trick for you.", **fields),
         "count": lambda: _("Count the {suit}: after {move}, your {card} is left to take a later {suit} trick; after "
                            "{best} it stays under.", **fields),
     }

@@ -53,6 +53,9 @@ IDEAS: dict[str, Idea] = {i.id: i for i in (
     Idea("unblock", N_("Unblock"), N_("Unblock: get rid of a high card while it is safe"), "03-no-tricks.ipynb"),
     Idea("take", N_("Take the trick"), N_("Take the trick: win it now, while it is cheap (or worth having)"),
          "06-no-max-and-black-pig.ipynb"),
+    Idea("keep", N_("Keep your winner"),
+         N_("Keep your winner: play low to a trick you lose anyway, and take a later one with the high card"),
+         "10-herzeln.ipynb"),
     Idea("count", N_("Count the suit"), N_("Count the suit: how many are still out, and who is void"),
          "03-no-tricks.ipynb"),
     Idea("block", N_("Block a row"), N_("Block a row: lay the card that opens least for the others"),
@@ -88,7 +91,7 @@ class Reading:
     """The idea the leading move (``best``) follows against ``move``, read off the judge's lines.
 
     ``form``: what the lines showed (one sentence form each: "duck", "lead-safe", "lead-cheaper", "exit", "void",
-    "shed", "unblock-follow", "unblock-lead", "take-cheap", "take", "trump", "smear", "count"); ``cards``: the
+    "shed", "unblock-follow", "unblock-lead", "take-cheap", "take", "trump", "smear", "keep", "count"); ``cards``: the
     cards it names besides the two moves (the card winning the trick now, the card thrown later, …), ``suit``:
     the suit it names, ``next``: the next lead of that suit (not only a later one). ``rows``: the judge's deals whose
     lines show it (every claim of its sentence holds on them: :func:`holds`); ``costly``: the deals looked at where
@@ -299,6 +302,9 @@ def _later(s: Seen, m: Card, b: Card, mine: LineTrick, theirs: LineTrick | None,
         if thrown is not None and thrown.number <= mine.number:
             nxt = not any(t.led.suit == b.suit for t in p.best[1:thrown.number - s.start - 1])
             return ("void", "void", (mine.won_with,), b.suit, nxt)
+    if (theirs.winner == me and their_card == m and not took_later and now_mine.winner != me
+            and now_theirs.winner != me and now_theirs.won_with == now_mine.won_with and theirs.side > mine.side):
+        return ("keep", "keep", (now_mine.won_with,), None, False)
     if (took_later and mine_card is not None and their_card == mine_card and theirs.winner != me
             and theirs.led.suit == led and mine_card.suit == led):
         return ("count", "count", (mine_card,), led, False)
@@ -372,6 +378,10 @@ def holds(found: Found, m: Card, b: Card, s: Seen, p: Pair) -> bool:
         return (s.points is not None and bool(best) and now_m.number == now_b.number == s.start + 1
                 and now_b.winner == now_m.winner and now_m.winner not in s.side and card == now_m.won_with
                 and s.points[m.index] > s.points[b.index])
+    if form == "keep":
+        later = _taken(best, me, m)
+        return (card is not None and card == now_m.won_with == now_b.won_with and now_m.card_of(me) == m
+                and now_m.winner != me and now_b.winner != me and later is not None and later.side > 0)
     if form == "count":
         took = _taken(mine, me, card) if card is not None else None
         if took is None or card is None or took.led.suit != suit or card.suit != suit:

@@ -113,9 +113,9 @@ class Review:
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
-        from keinstich.faces.review import review_html
+        from keinstich.pictures import html
 
-        return review_html(self)
+        return html("review", self)
 
 
 def review(deal: Deal, seat: int, *, bots: BotSpec | Sequence[BotSpec] = "heuristic", budget: Budget | None = None,

@@ -16,7 +16,8 @@ The package, from the bottom up: :mod:`.svg` (a face and a back), :mod:`.hands` 
 trick, the display options), :mod:`.deals` (trick deals and Herzblatt), :mod:`.layout` (the
 lay-off deal) and :mod:`.walk` (a worked deal stepped through trick by trick, with the bots' reasons).
 It imports nothing from Jupyter and no deal module: the deal displays read the
-protocols of :mod:`keinstich.deal`, and the deals call them lazily from their ``_repr_html_``.
+protocols of :mod:`keinstich.deal`. No value imports its picture: each ``_repr_html_`` asks
+:mod:`keinstich.pictures`, where pyproject.toml's entry points name the functions here.
 """
 
 from keinstich.faces.deals import herzblatt_html, trickdeal_html
@@ -26,6 +27,7 @@ from keinstich.faces.hands import (
     Cards,
     DisplayOptions,
     Look,
+    card_html,
     card_width,
     cards_html,
     display_options,
@@ -43,7 +45,8 @@ from keinstich.faces.svg import back_svg, card_name, card_svg, rank_index, suit_
 from keinstich.faces.walk import walk_html
 
 __all__ = [
-    "CARD_SIZES", "SIZE_LABELS", "Cards", "DisplayOptions", "Look", "back_svg", "card_name", "card_svg", "card_width",
+    "CARD_SIZES", "SIZE_LABELS", "Cards", "DisplayOptions", "Look", "back_svg", "card_html", "card_name", "card_svg",
+    "card_width",
     "cards_html", "display_options", "domino_html", "domino_svg", "guess_style", "herzblatt_html", "look", "pack_html",
     "rank_index", "seat_name", "set_display", "suit_colours", "suit_svg", "svg_data_uri", "trick_font", "trick_html",
     "trick_svg", "trickdeal_html", "walk_html",

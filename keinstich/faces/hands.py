@@ -13,7 +13,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from keinstich.cards import Card, Lang, Pack, Rank, Style, Suit, cards, quoted
+from keinstich.cards import Card, Lang, Pack, Style, Suit, cards, quoted
+from keinstich.display import DisplayOptions, display_options, guess_style
 from keinstich.faces.svg import FONT, H, W, _check_lang, _check_style, _n, card_name, card_svg, check_width
 from keinstich.limits import check_whole
 from keinstich.wording.i18n import _, ngettext, pgettext, use_language
@@ -21,29 +22,12 @@ from keinstich.wording.i18n import _, ngettext, pgettext, use_language
 if TYPE_CHECKING:
     from keinstich.deal import PlayedTrick
 
-__all__ = ["CARD_SIZES", "SIZE_LABELS", "Cards", "DisplayOptions", "Look", "card_width", "cards_html",
+__all__ = ["CARD_SIZES", "SIZE_LABELS", "Cards", "DisplayOptions", "Look", "card_html", "card_width", "cards_html",
            "display_options", "guess_style", "look", "pack_html", "scaled", "seat_name", "set_display", "trick_font",
            "trick_html", "trick_svg"]
 
 # --- rows of cards in HTML ------------------------------------------------------------------------------
 
-
-@dataclass
-class DisplayOptions:
-    """How engine values draw themselves in a notebook cell (``_repr_html_``).
-
-    ``style=None`` guesses from the cards: French when a card below 7 is present or the value
-    knows it is French (Herzblatt), German otherwise. Change with :func:`set_display`.
-    """
-
-    style: Style | None = None
-    four_colour: bool | None = None
-    lang: Lang | None = None
-    width: float = 56
-
-
-display_options = DisplayOptions()
-"""The options the rich displays of Card, Pack, Trick and the deals use."""
 
 CARD_SIZES: dict[str, int] = {"small": 56, "medium": 72, "large": 112, "xlarge": 136}
 """Named card widths in pixels (a hand's cards; tricks and other hands are drawn in proportion):
@@ -90,13 +74,6 @@ def set_display(*, style: Style | None = None, four_colour: bool | None = None, 
     if size is not None:
         display_options.width = card_width(size) if isinstance(size, str) else check_width(size)
     return display_options
-
-
-def guess_style(cs: Iterable[Card], default: Style = "german") -> Style:
-    """The display style for some cards: the chosen one, else French if a card below 7 appears."""
-    if display_options.style is not None:
-        return display_options.style
-    return "french" if any(c.rank < Rank.SEVEN for c in cs) else default
 
 
 def cards_html(cs: Iterable[Card | str], *, style: Style = "german", four_colour: bool | None = None,
@@ -338,6 +315,11 @@ def trick_font(width: float) -> float:
 _TABLE_RADII: dict[int, tuple[float, float]] = {2: (0, 0.58), 3: (1.2, 0.55), 4: (1.15, 0.55)}
 """Half-axes of the ellipse the cards of a trick sit on, in card widths and heights: as tight as
 possible without two cards overlapping."""
+
+def card_html(c: Card) -> str:
+    """One card's face (Card._repr_html_)."""
+    return look([c]).svg(c)
+
 
 def pack_html(p: Pack) -> str:
     """A pack, one row per suit (Pack._repr_html_)."""

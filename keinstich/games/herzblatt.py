@@ -230,6 +230,7 @@ class Herzblatt(HerzblattRecords):
     Its records are :class:`~keinstich.games.herzblatt_record.HerzblattRecords`, the base class."""
 
     id = "herzblatt"
+    order = 3
     name = "Herzblatt"
     german = "Herzblatt"
     aliases = ("Herz sticht", "Herzblättchen")

@@ -496,9 +496,9 @@ class HerzblattDeal(Machine):
 
     def _repr_html_(self) -> str:
         """Phase, every hand and the skat open, the trick on the table, card points, the settlement."""
-        from keinstich.faces import herzblatt_html
+        from keinstich.pictures import html
 
-        return herzblatt_html(self)
+        return html("herzblatt-deal", self)
 
 
 def _rules(rules: HerzblattRules | str | None) -> HerzblattRules:

@@ -349,6 +349,7 @@ class Herzeln(HerzelnRecords):
     Its records are :class:`~keinstich.games.herzeln_record.HerzelnRecords`, the base class."""
 
     id = "herzeln"
+    order = 2
     name = "Herzeln"
     german = "Herzeln"
     unit = "points"

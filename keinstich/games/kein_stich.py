@@ -259,6 +259,7 @@ class KeinStich(KeinStichRecords):
     Its records are :class:`~keinstich.games.kein_stich_record.KeinStichRecords`, the base class."""
 
     id = "kein-stich"
+    order = 1
     name = "Kein Stich"
     german = "Kein Stich"
     aliases = ("King Louis", "Schwarze Sau", "Herzeln", "Fritz", "Brumseln")

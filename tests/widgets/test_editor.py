@@ -157,3 +157,17 @@ def test_rows_take_the_german_letters_the_lessons_teach() -> None:
     e.add_row("rank", "U", 5)
     e.add_row("card", "OH", 20)
     assert e.custom_contract().components == (PerCard(10, rank="Q"), PerCard(5, rank="J"), PerCard(20, card="QH"))
+
+
+def test_a_contract_the_rows_cannot_write_is_refused_in_the_learners_language() -> None:
+    from keinstich.contracts import ContractError
+    from keinstich.wording.i18n import use_language
+    from keinstich_widgets._component_row import rows_of
+
+    both = Contract("both", "a suit and a rank together", [PerCard(5, suit="H", rank="O")])
+    with pytest.raises(ContractError, match=r"\(suit and rank together\) has no editor row: write it in Python"):
+        rows_of(both)
+    with use_language("de"), pytest.raises(ContractError, match="hat keine Zeile im Editor: schreib es in Python"):
+        rows_of(both)
+    with use_language("de"), pytest.raises(ContractError, match="ist nicht aus Bestandteilen gebaut"):
+        rows_of(object())

@@ -71,7 +71,8 @@ def _views(lang: str | None, tmp_path: Path) -> list[Any]:
         trainer.show_answer()
     trainer.show_progress()
     trainer.next_sense()
-    trainer.check_sense([1.0] + [0.0] * (len(trainer.sense_tab.question.options) - 1) if trainer.sense_tab.question else None)
+    q = trainer.sense_tab.question
+    trainer.check_sense([1.0] + [0.0] * (len(q.options) - 1) if q else None)
     out.append(trainer)
     replay = Replay(domino.deal.copy(), lang=lang, reasons=True, synchronous=True)
     replay.go(3)
