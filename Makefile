@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: lab table classroom hub-check test bench lint typecheck unit lessons lessons-refresh browser screenshots \
+.PHONY: lab table classroom table-cost hub-check test bench lint typecheck unit lessons lessons-refresh browser screenshots \
 	binder-check clean bank bank-check catalogs
 
 $(BIN)/python:
@@ -58,6 +58,11 @@ table: $(STAMP)
 # CPU seconds of the server and the kernels; a measurement of this machine, not part of `make test`.
 classroom: $(STAMP)
 	$(BIN)/python scripts/classroom_load.py
+
+# What one student's first table costs its kernel, counted (scripts/table_cost.py): the widget models it opens, the
+# updates and bytes it sends, its CPU seconds; counts the machine's load does not change. Not part of `make test`.
+table-cost: $(STAMP)
+	$(BIN)/python scripts/table_cost.py
 
 # A local JupyterHub (DummyAuthenticator, local processes, the npm configurable-http-proxy) and three students who
 # open one deal link, each on a server of their own (scripts/hub_check.py; docs/classroom.md). Not part of `make test`.

@@ -217,6 +217,14 @@ class Page:
         code = self.child(codes, "ks-deal-code") if codes else None
         return code[1].get("value", "") if code else ""
 
+    async def shown(self) -> None:
+        """Say that the page shows the table, as the table's keyboard and screen reader helper does once the browser
+        has drawn it (``keinstich_widgets._access``: its front end's message): the coach starts thinking ahead then."""
+        for model_id, model in list(self.models.items()):
+            if "said_id" in model and "marks" in model:
+                await self.send("comm_msg", {"comm_id": model_id, "data": {"method": "custom",
+                                                                             "content": {"event": "shown"}}})
+
     async def click(self, model_id: str) -> str:
         return await self.send("comm_msg", {"comm_id": model_id, "data": {"method": "custom",
                                                                              "content": {"event": "click"}}})
@@ -279,6 +287,7 @@ class Classroom:
                 page.changed.clear()
                 await page.wait(page.changed, 60, "table with the link's deal")
             result.first_table = time.perf_counter() - t0
+            await page.shown()
             self.report.arrived(self.pid)
             result.kernel_mib = self.report.kernel_mib(self.pid, result.kernel)
             await self.play(page, result, rng)

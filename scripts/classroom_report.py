@@ -218,8 +218,8 @@ class Report:
               "refills included)")
         arrival = {p: t - self.cpu_before.get(p, 0.0) for p, t in getattr(self, "cpu_arrival", {}).items()}
         a_server = arrival.pop(getattr(self, "server_pid", -1), 0.0)
-        print(f"  of which until the last student's table was shown: the Voila server {a_server:.0f} s, the kernels "
-              f"{sum(arrival.values()):.0f} s")
+        print(f"  of which until the last student's table was shown: the Voila server {a_server:.1f} s, the kernels "
+              f"{sum(arrival.values()):.1f} s")
         peak = max(self.samples, key=lambda s: s.kernels)
         print(f"peak: {peak.kernels} kernels, {max(s.rss for s in self.samples):.0f} MiB resident")
         if back is None:

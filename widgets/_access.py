@@ -18,13 +18,15 @@ The module's CSS gives the views' buttons, section headers and focus rings their
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import anywidget
 import traitlets
 
 from keinstich.i18n import _
+
+from ._shared import plain
 
 __all__ = ["Access", "Mark"]
 
@@ -130,6 +132,7 @@ function render({ model, el }) {
     if (stopped) return;
     root = el.isConnected ? el.closest(model.get('root')) : null;
     if (!root) { if (tries < 400) setTimeout(() => attach(tries + 1), 50); return; }
+    model.send({ event: 'shown' });  // the view is in the page: work put off until then may start (Access.when_shown)
     mark();
     observer = new MutationObserver(later);
     observer.observe(root, { subtree: true, childList: true, attributes: true,
@@ -194,9 +197,22 @@ class Access(anywidget.AnyWidget):
         return "Access()"
 
     def __init__(self, live_label: str = "", marks: Sequence[Mark] = (), **kwargs: Any) -> None:
-        super().__init__(live_label=live_label, marks=[[s, dict(a)] for s, a in marks], **kwargs)
+        super().__init__(live_label=live_label, marks=[[s, dict(a)] for s, a in marks],
+                         **{**plain(anywidget.AnyWidget), **kwargs})  # never seen: a shared, fixed box
         self.spoken: list[str] = []
         """Every sentence said, in order (what a screen reader was given to read)."""
+        self._when_shown: list[Callable[[], None]] = []
+        self.on_msg(self._message)
+
+    def when_shown(self, then: Callable[[], None]) -> None:
+        """Call ``then`` when a page shows the view (its front end says so; again for each page that does): the
+        Table's coach starts thinking ahead only then, so a student's first table comes first."""
+        self._when_shown.append(then)
+
+    def _message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict) and content.get("event") == "shown":
+            for then in self._when_shown:
+                then()
 
     def say(self, *sentences: str) -> None:
         """Give the live region these sentences (one announcement; empty ones are left out)."""

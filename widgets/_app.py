@@ -25,6 +25,8 @@ import ipywidgets as widgets
 from keinstich.codes import CodeError
 from keinstich.i18n import _, set_language, use_language
 
+from ._shared import plain
+
 __all__ = ["APP", "AppTable", "app_help", "app_language", "in_voila", "link_for", "open_app", "page_query",
            "wait_for_request"]
 
@@ -191,8 +193,8 @@ def app_help() -> widgets.HTML:
     ]
     body = "".join(f"<{tag}>{html.escape(text)}</{tag}>" for tag, text in parts)
     label = html.escape(parts[0][1], quote=True)  # a landmark of its own, named by its heading
-    box = widgets.HTML(f"<section class='ks-app-help' aria-label=\"{label}\" style='max-width:60em'>{body}</section>")
-    box.add_class("ks-app-help")
+    box = widgets.HTML(f"<section class='ks-app-help' aria-label=\"{label}\" style='max-width:60em'>{body}</section>",
+                       _dom_classes=["ks-app-help"], **plain(widgets.HTML))
     return box
 
 

@@ -24,6 +24,7 @@ from keinstich.wording.names import value_words
 from ._centre import centre_of
 from ._games import bot_label, lays_off, tricks_of
 from ._layout import text_px
+from ._shared import plain
 from ._table_parts import domino_width, fan_width, other_width, trick_width
 from ._table_words import column_name
 from ._words import unit_name
@@ -56,36 +57,31 @@ class Board:
         self.other_views: dict[int, HandView] = {}
         self.other_labels: dict[int, widgets.HTML] = {}
         rows = []
+        text, box = plain(widgets.HTML), plain(widgets.VBox)  # the board's boxes and text never change their look
         for s in self.seats:
-            self.other_labels[s] = widgets.HTML()
+            self.other_labels[s] = widgets.HTML(**text)
+            # ks-seat-N: one labelled group for a screen reader (._speech)
             view = self.other_views[s] = HandView((), None, None, None, width=other_width(width, n), styles=styles,
-                                                  **self.look)
-            view.add_class("ks-fit")
-            view.add_class(f"ks-seat-{s}")  # one labelled group for a screen reader (._speech)
-            rows.append(widgets.VBox([self.other_labels[s], view]))  # the seat's name above its hand
-        self.others = widgets.VBox(rows)
-        self.others.add_class("ks-others")
-        if bot_columns(n) > 1:  # four or five bots: two columns, so the board stays as low as the trick
-            self.others.add_class("ks-others-2")
+                                                  _dom_classes=["ks-fit", f"ks-seat-{s}"], **self.look)
+            rows.append(widgets.VBox([self.other_labels[s], view], **box))  # the seat's name above its hand
+        # four or five bots: two columns (ks-others-2), so the board stays as low as the trick
+        self.others = widgets.VBox(rows, _dom_classes=["ks-others", *(["ks-others-2"] if bot_columns(n) > 1 else [])])
         look_ = dict(self.look, width=trick_width(width, n), font=text_px(width), winner_tag=False, caption_apart=True)
-        self.trick_view = TrickView(n, names=words.names, me=session.seat, **look_)
+        self.trick_view = TrickView(n, names=words.names, me=session.seat, **look_, **box)
         self.last_view = TrickView(n, names=words.names, me=session.seat, **look_,
-                                   layout=widgets.Layout(display="none", margin="0 0 0 12px"))
-        self.last_view.add_class("ks-last-trick")
+                                   layout=widgets.Layout(display="none", margin="0 0 0 12px"),
+                                   _dom_classes=["ks-last-trick"])
         self.domino_view: Any = None
-        self.tricks_row = widgets.HBox([self.trick_view, self.last_view], layout=widgets.Layout(align_items="center"))
-        self.centre_box = widgets.VBox([self.tricks_row])
-        self.centre_box.add_class("ks-centre")
-        self.score = widgets.HTML()
-        self.score.add_class("ks-side")
+        self.tricks_row = widgets.HBox([self.trick_view, self.last_view], **plain(widgets.HBox, align_items="center"))
+        self.centre_box = widgets.VBox([self.tricks_row], _dom_classes=["ks-centre"], **box)
+        self.score = widgets.HTML(_dom_classes=["ks-side"], **text)
         # who won the trick (and who is to play), in words beside the finished trick, under the score: the board is
         # no taller for it (a 1280×720 projector has no line to spare)
-        captions = widgets.VBox([self.last_view.caption, self.trick_view.caption])
-        captions.add_class("ks-trick-captions")
-        side = widgets.VBox([self.score, captions])
-        side.add_class("ks-side-column")
-        self.box = widgets.HBox([self.others, self.centre_box, side])
-        self.box.add_class("ks-board")
+        captions = widgets.VBox([self.last_view.caption, self.trick_view.caption], _dom_classes=["ks-trick-captions"],
+                                **box)
+        side = widgets.VBox([self.score, captions], _dom_classes=["ks-side-column"], **box)
+        self.box = widgets.HBox([self.others, self.centre_box, side], _dom_classes=["ks-board", "ks-scaled"],
+                                **plain(widgets.HBox))
 
     # --- the redraw ---------------------------------------------------------------------------------------
 

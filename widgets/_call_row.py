@@ -19,6 +19,7 @@ from keinstich.i18n import _, pgettext
 from ._games import calls, move_cards
 from ._guard import MessageArea, guard, tell
 from ._session import TableError
+from ._shared import plain
 from ._words import BUTTON_STYLES, action_key, label, move_text
 
 if TYPE_CHECKING:
@@ -41,7 +42,7 @@ class CallRow:
                                                       (pgettext("end", "bottom"), "bottom")], value="top",
                                              description=_("Lay at"),
                                              style={"button_width": "70px"}, layout=widgets.Layout(display="none"))
-        self.actions = widgets.HBox([self.end_box])
+        self.actions = widgets.HBox([self.end_box], **plain(widgets.HBox))
 
     def end(self) -> str | None:
         """The end of the chain the learner's next card is laid at, when it fits at both (else None)."""

@@ -2,7 +2,11 @@
 "Try again from here".
 
 While it is the learner's turn, :class:`Coach` works out the coach's verdict of the position in a background
-thread (:func:`keinstich.coach.verdict`, kept once made), so Hint answers at once and the review reuses it. When
+thread (:func:`keinstich.coach.verdict`, kept once made), so Hint answers at once and the review reuses it. That
+thread waits until the page has shown the table (:meth:`Coach.table_shown`: on a server where a class arrives, the
+first table of each student comes first) and runs at a lower priority (:func:`._words.background`), so it takes
+only what the students' tables and clicks leave of the processor; a Hint asked while it is still at the position
+stops it and works the verdict out at the usual priority. When
 the learner's deal is over it reviews it from the learner's seat (:func:`keinstich.coach.review`, against the
 table's own bots) in a background thread, and shows the :class:`~keinstich_widgets.review.ReviewView` beside
 the table. Where the table is too narrow for the review beside it, the review goes below; a line right under the
@@ -29,12 +33,13 @@ from keinstich.deal import Deal
 from keinstich.i18n import _, ngettext
 
 from ._guard import guarded, report
+from ._shared import plain
 from ._thinking import Thinking
-from ._words import speaks, thread
+from ._words import background, speaking, speaks, thread
 from .review import ReviewView
 
 if TYPE_CHECKING:
-    from keinstich.cards import Lang
+    from keinstich.cards import Lang, Style
 
     from ._guard import MessageArea
     from ._session import Session
@@ -56,39 +61,62 @@ class Coach:
         self.focus_play = focus_play
         self.say = say
         ses = session
-        self.view = ReviewView(on_try=self.try_again, style=ses.style, four_colour=four_colour,
-                               lang=lang, width=review_width(card_px), on_later=self.practise_later,
-                               on_now=self.find_better)
-        # "back to the table" above and under the review: a button given the focus is scrolled into view, so the
-        # review is brought into view by focusing the one under it, then the one above it
-        back = _("↑ Back to the table")
-        self.back, self.back_under = (widgets.Button(description=back, layout=widgets.Layout(width="auto"))
-                                      for _x in range(2))
-        for button in (self.back, self.back_under):
-            button.on_click(guarded(self.view.messages, lambda _b: self.focus_play()))
-        self.view.children = [self.back, *self.view.children, self.back_under]
+        self._four_colour = four_colour
+        self._width = review_width(card_px)
+        self._view: ReviewView | None = None  # made when first needed (:attr:`view`)
         self.job: Thinking[Review] = Thinking(ses.lock, words=_("reviewing your deal"))
-        self.found = widgets.HTML()
+        self.found = widgets.HTML(**plain(widgets.HTML))
         self.show = widgets.Button(description=_("Show the review ↓"), button_style="info",
-                                   layout=widgets.Layout(width="auto"), tooltip=_("bring your review into view"))
+                                   layout=widgets.Layout(width="auto"), tooltip=_("bring your review into view"),
+                                   style=plain(widgets.Button)["style"])  # its box comes and goes: its own
         self.show.on_click(guarded(messages, lambda _b: self.bring_into_view()))
         self.banner = widgets.HBox([self.job.box, self.found, self.show],
-                                   layout=widgets.Layout(display="none", align_items="center", flex_flow="row wrap"))
-        self.banner.add_class("ks-review-banner")
+                                   layout=widgets.Layout(display="none", align_items="center", flex_flow="row wrap"),
+                                   _dom_classes=["ks-review-banner"])
         self.reviewed: Deal | None = None  # the deal the review shown is about
         self._asked: tuple[int, int] | None = None  # (generation, moves) of the finished deal asked about
         self._kept = -1  # the generation the review stays in view for (after a Try again)
         self._ponder: tuple[Deal, Budget] | None = None
         self._ponder_lock = threading.Lock()
+        self._shown = False  # whether the page has shown the table (pondering waits for it)
+
+    @property
+    def view(self) -> ReviewView:
+        """The review's panel, made when first needed (the end of a deal): a student's first table does not wait for
+        its twenty-odd widgets to be made and sent."""
+        if self._view is None:
+            with speaking(self._lang):
+                self._view = self._make_view()
+        return self._view
+
+    def _make_view(self) -> ReviewView:
+        view = ReviewView(on_try=self.try_again, style=self.session.style, four_colour=self._four_colour,
+                          lang=self._lang, width=self._width, on_later=self.practise_later, on_now=self.find_better)
+        # "back to the table" above and under the review: a button given the focus is scrolled into view, so the
+        # review is brought into view by focusing the one under it, then the one above it
+        back = _("↑ Back to the table")
+        self.back, self.back_under = (widgets.Button(description=back, **plain(widgets.Button, width="auto"))
+                                      for _x in range(2))
+        for button in (self.back, self.back_under):
+            button.on_click(guarded(view.messages, lambda _b: self.focus_play()))
+        view.children = [self.back, *view.children, self.back_under]
+        return view
 
     def resize(self, card_px: int) -> None:
         """The review's cards follow the table's (Cards S, M, L, XL)."""
-        self.view.set_width(review_width(card_px))
+        self._width = review_width(card_px)
+        if self._view is not None:
+            self._view.set_width(self._width)
+
+    def restyle(self, faces: Style) -> None:
+        """The review's cards drawn with ``faces`` from now on."""
+        if self._view is not None:
+            self._view.style = faces
 
     @property
     def review(self) -> Review | None:
         """The review shown (None while it is being made, or when there is none)."""
-        return self.view.review
+        return self._view.review if self._view is not None else None
 
     def after_render(self) -> None:
         """Called after every redraw of the table (under the session's lock): think ahead about the learner's
@@ -108,17 +136,18 @@ class Coach:
 
     def ponder(self, position: Deal) -> None:
         """Work out the verdict of ``position`` in the background (unless it is known, or being worked out),
-        so that Hint answers at once; a newer position takes over."""
-        if known(position):
-            return
+        so that Hint answers at once; a newer position takes over. Held until the page shows the table."""
+        if not self._shown or known(position):
+            return  # not shown yet: table_shown ponders the position then on the table
         copy = position.copy()
-        budget = Budget()
         with self._ponder_lock:
             if self._ponder is not None:
                 self._ponder[1].stop()  # the position moved on: that verdict can wait
+            budget = Budget()
             self._ponder = (copy, budget)
 
         def work() -> None:
+            background()  # what is left of the processor: other students' tables and clicks come first
             try:
                 verdict(copy, budget=budget)
             except Stopped:
@@ -128,11 +157,32 @@ class Coach:
 
         thread(work, name="keinstich-coach-ponder").start()
 
+    def table_shown(self) -> None:
+        """The page has shown the table (its front end says so): from now on the coach ponders, starting with the
+        position on the table."""
+        with self._ponder_lock:
+            if self._shown:
+                return
+            self._shown = True
+        ses = self.session
+        with ses.lock:
+            if ses.learner_to_move and not ses.synchronous:
+                self.ponder(ses.deal)
+
+    def asked(self, position: Deal) -> None:
+        """The learner asks for ``position``'s verdict now (Hint, about the position on the table, which is the one
+        pondered): the ponder, at its lower priority, stops, and the asker works the verdict out at the usual one."""
+        with self._ponder_lock:
+            if self._ponder is not None and not known(position):
+                self._ponder[1].stop()
+                self._ponder = None
+
     def clear(self) -> None:
         self.job.withdraw()
         self._asked = None
         self.reviewed = None
-        self.view.update(None)
+        if self._view is not None:
+            self._view.update(None)
         self.banner.layout.display = "none"
         self.show_panel(None)
 
@@ -181,6 +231,7 @@ class Coach:
     def bring_into_view(self) -> None:
         """Scroll the review into view: the browser scrolls to a button given the focus, first the one under the
         review (its end in view), then the one above it (its start in view, should it be taller than the window)."""
+        self.view  # noqa: B018 (made, with its two buttons, if no deal has ended yet)
         self.back_under.focus()
         self.back.focus()
 

@@ -25,6 +25,7 @@ from ._table_parts import bot_dropdowns, game_name, seed_value, size_dropdown
 
 if TYPE_CHECKING:
     from ._session import Session
+from ._shared import plain
 
 __all__ = ["DealRow"]
 
@@ -43,13 +44,13 @@ class DealRow:
         self.moving, self.restyle, self.resize, self.redraw = moving, restyle, resize, redraw
         b = widgets.Button
         self.seed_box = widgets.Text(value="" if ses.seed is None else str(ses.seed), description=_("Seed"),
-                                     layout=widgets.Layout(width="170px"), style={"description_width": "40px"})
-        self.new_button = b(description=_("New deal"), icon="refresh", button_style="info")
+                                     **plain(widgets.Text, style={"description_width": "40px"}, width="170px"))
+        self.new_button = b(description=_("New deal"), icon="refresh", button_style="info", **plain(b))
         self.game_box = widgets.Dropdown(options=[(game_name(g), g) for g in game_ids()], value=self.game,
-                                         description=_("Game"), style={"description_width": "60px"},
-                                         layout=widgets.Layout(width="230px"))
-        self.contract_box = widgets.Dropdown(description=_("Contract"), style={"description_width": "60px"},
-                                             layout=widgets.Layout(width="330px"))
+                                         description=_("Game"),
+                                         **plain(widgets.Dropdown, style={"description_width": "60px"}, width="230px"))
+        self.contract_box = widgets.Dropdown(description=_("Contract"), **plain(
+            widgets.Dropdown, style={"description_width": "60px"}, width="330px"))
         self.size_box = size_dropdown(width, _("Cards"))
         self.fill_contracts()
         self.new_button.on_click(self._on_new)
@@ -57,17 +58,19 @@ class DealRow:
         self.contract_box.observe(self._on_contract, "value")
         self.size_box.observe(self._on_size, "value")
         self.deal_row = widgets.HBox([self.seed_box, self.new_button, self.game_box, self.contract_box, self.size_box],
-                                     layout=widgets.Layout(flex_flow="row wrap"))
+                                     **plain(widgets.HBox, flex_flow="row wrap"))
         self.bot_boxes = bot_dropdowns(ses, self._bot_handler)
         self._custom_bots = {s: ses.specs[s] for s, box in self.bot_boxes.items() if box.value.startswith("custom:")}
-        self.bots_row = widgets.HBox([widgets.HTML(f"<b>{html.escape(_('Bots'))}</b>&nbsp;"), *self.bot_boxes.values()],
-                                     layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        self.bots_row = widgets.HBox([widgets.HTML(f"<b>{html.escape(_('Bots'))}</b>&nbsp;", **plain(widgets.HTML)),
+                                      *self.bot_boxes.values()],
+                                     **plain(widgets.HBox, flex_flow="row wrap", align_items="center"))
         # deal from text
         self.text_area = widgets.Textarea(value="", placeholder="0: 7C 8C …\n1: …",
-                                          layout=widgets.Layout(width="100%", height="130px"))
-        self.text_button = b(description=_("Deal from text"), icon="keyboard-o")
+                                          **plain(widgets.Textarea, width="100%", height="130px"))
+        self.text_button = b(description=_("Deal from text"), icon="keyboard-o", **plain(b))
         self.text_button.on_click(self._on_text)
-        self.text_panel = widgets.Accordion([widgets.VBox([self.text_area, self.text_button])], selected_index=None)
+        self.text_panel = widgets.Accordion([widgets.VBox([self.text_area, self.text_button], **plain(widgets.VBox))],
+                                            selected_index=None, **plain(widgets.Accordion))
         self.text_panel.set_title(0, _("Deal from text"))
         self.fill_text()
 

@@ -36,6 +36,8 @@ import traitlets
 
 from keinstich.i18n import _, language, use_language
 
+from ._shared import plain
+
 __all__ = ["BotFault", "MessageArea", "guard", "guarded", "report", "tell"]
 
 log = logging.getLogger("keinstich_widgets")
@@ -63,8 +65,9 @@ class MessageArea(ipywidgets.HTML):  # type: ignore[misc]
     kind = traitlets.Unicode("")
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.add_class("ks-messages")
+        # its box and style never change: shared ones; its class in its first message
+        super().__init__(**{**plain(ipywidgets.HTML), **kwargs,
+                            "_dom_classes": ["ks-messages", *kwargs.get("_dom_classes", ())]})
 
     def show(self, text: str, kind: str = "info") -> None:
         """Show ``text`` as a message of ``kind`` ("error", "info" or "ok")."""

@@ -43,8 +43,8 @@ class Speech:
         self._turn_said = False
 
     def marks(self) -> list[Mark]:
-        """Landmarks for the table, its controls and the review; the bots' hands one labelled group each (their
-        face-down cards hidden from the reader: "Seat 2: 6 cards" says all there is to know)."""
+        """Landmarks for the table, its controls and the review; the bots' hands one labelled group each ("Seat 2: 6
+        cards" says all there is to know of a face-down hand: its picture of backs has nothing for a reader)."""
         ses = self.session
         n = ses.setup.players
         marks: list[Mark] = [
@@ -57,7 +57,6 @@ class Speech:
             held = len(ses.deal.hand(s))
             marks.append((f".ks-seat-{s}", {"role": "group", "aria-label": ngettext(
                 "{name}: {n} card", "{name}: {n} cards", held, name=self.say_as.name(s))}))
-            marks.append((f".ks-seat-{s} > button.ks-card", {"aria-hidden": None if self.shown(s) else "true"}))
         return marks
 
     def after_render(self) -> None:

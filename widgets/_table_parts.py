@@ -15,6 +15,7 @@ from keinstich.i18n import _
 
 from ._games import BOT_NAMES, bot_label, bot_name, game_of
 from ._session import TableError
+from ._shared import plain
 
 if TYPE_CHECKING:
     from ._session import Session
@@ -84,8 +85,8 @@ def size_dropdown(px: int, label: str) -> widgets.Dropdown:
     value: Any = named.get(px, px)
     if value == px:
         options.append((f"{px} px", px))
-    return widgets.Dropdown(options=options, value=value, description=label, style={"description_width": "44px"},
-                            layout=widgets.Layout(width="130px"))
+    return widgets.Dropdown(options=options, value=value, description=label,
+                            **plain(widgets.Dropdown, style={"description_width": "44px"}, width="130px"))
 
 
 def bot_dropdowns(ses: Session,
@@ -103,7 +104,7 @@ def bot_dropdowns(ses: Session,
             options.append((label, f"custom:{s}"))
             value = f"custom:{s}"
         box = widgets.Dropdown(options=options, value=value, description=_("Seat {n}", n=s),
-                               style={"description_width": "56px"}, layout=widgets.Layout(width="200px"))
+                               **plain(widgets.Dropdown, style={"description_width": "56px"}, width="200px"))
         box.observe(handler(s), "value")
         boxes[s] = box
     return boxes

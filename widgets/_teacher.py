@@ -36,6 +36,7 @@ from ._app import link_for
 from ._games import bot_move
 from ._guard import guarded, report
 from ._session import TableError
+from ._shared import plain
 from ._thinking import Thinking
 from ._words import speaks
 
@@ -79,20 +80,16 @@ class CodePanel(widgets.VBox):  # type: ignore[misc]
 
     def __init__(self, session: Session, messages: MessageArea, lang: str,
                  handed_out: DealCode | None = None) -> None:
-        super().__init__()
-        self.add_class("ks-codes")
+        super().__init__(_dom_classes=["ks-codes"], **plain(widgets.VBox))
         self.session = session
         self._lang = lang
         self.words = _words()
         self.handed_out = handed_out  # the position the learner was given (a deal code), if any
-        self.code = widgets.HTML()
-        self.code.add_class("ks-deal-code")
-        self.result = widgets.HTML()
-        self.result.add_class("ks-result-code")
+        self.code = widgets.HTML(_dom_classes=["ks-deal-code"], **plain(widgets.HTML))
+        self.result = widgets.HTML(_dom_classes=["ks-result-code"], **plain(widgets.HTML, max_width="100%"))
         self.name = widgets.Text(value="", placeholder=self.words["name"], description=self.words["name"],
-                                 style={"description_width": "80px"}, layout=widgets.Layout(width="260px"))
+                                 **plain(widgets.Text, style={"description_width": "80px"}, width="260px"))
         self.name.observe(guarded(messages, lambda _: self.after_render()), "value")
-        self.result.layout.max_width = "100%"
         self.result_row = widgets.HBox([self.name, self.result],  # wraps: a long code goes under the name
                                        layout=widgets.Layout(display="none", align_items="center",
                                                              flex_flow="row wrap"))
@@ -175,8 +172,7 @@ class TeacherPanel(widgets.VBox):  # type: ignore[misc]
 
     def __init__(self, session: Session, messages: MessageArea, words: TableWords, lang: str, seats: list[int], *,
                  redraw: Callable[[], None], open_hands: Callable[[], bool]) -> None:
-        super().__init__()
-        self.add_class("ks-teacher")
+        super().__init__(_dom_classes=["ks-teacher"], **plain(widgets.VBox))
         self.session = session
         self.messages = messages
         self.say_as = words
@@ -189,35 +185,34 @@ class TeacherPanel(widgets.VBox):  # type: ignore[misc]
         for s in seats:
             box = widgets.ToggleButton(value=False, description=words.name(s), icon="eye",
                                        tooltip=_("show {name}'s hand to the class", name=words.name(s)),
-                                       layout=widgets.Layout(width="auto"))
+                                       **plain(widgets.ToggleButton, width="auto"))
             box.observe(guarded(messages, lambda change, s=s: self._reveal(s, change["new"])), "value")
             self.reveal[s] = box
         b = widgets.Button
-        self.back_button = b(description=w["back"], icon="step-backward", tooltip=_("take the last card back"))
-        self.forward_button = b(description=w["forward"], icon="step-forward", tooltip=_("the next card"))
-        self.play_on_button = b(description=w["play_on"], icon="play", tooltip=_("let the bots play again"))
-        self.ask_button = b(description=w["ask"], icon="question", button_style="info")
-        self.answer_button = b(description=w["answer"], icon="check", disabled=True)
+        auto = plain(b, width="auto")  # each button as wide as its label, in every language
+        self.back_button = b(description=w["back"], icon="step-backward", tooltip=_("take the last card back"), **auto)
+        self.forward_button = b(description=w["forward"], icon="step-forward", tooltip=_("the next card"), **auto)
+        self.play_on_button = b(description=w["play_on"], icon="play", tooltip=_("let the bots play again"), **auto)
+        self.ask_button = b(description=w["ask"], icon="question", button_style="info", **auto)
+        self.answer_button = b(description=w["answer"], icon="check", disabled=True, **auto)
         self.best_button = b(description=w["best"], icon="star",
                              tooltip=_("ring every card that keeps the best result with all hands open, against "
-                                       "these opponents (the bots at this table)"))
+                                       "these opponents (the bots at this table)"), **auto)
         for button, action in ((self.back_button, self.back), (self.forward_button, self.forward),
                                (self.play_on_button, self.play_on), (self.ask_button, self.ask),
                                (self.answer_button, self.show_answer), (self.best_button, self.show_best)):
-            button.layout.width = "auto"
             button.on_click(guarded(messages, lambda _b, action=action: action()))
         self.job: Thinking[Answer] = Thinking(ses.lock, words=_("the coach is thinking"))
-        self.note = widgets.HTML()
-        self.note.add_class("ks-teacher-note")
-        self.note.add_class("ks-scaled")
+        self.note = widgets.HTML(_dom_classes=["ks-teacher-note", "ks-scaled"], **plain(widgets.HTML))
         # one row on a projector's screen (it wraps where the page is narrower), right under the learner's hand
-        row = widgets.Layout(flex_flow="row wrap", align_items="center")
-        gap = widgets.HTML("", layout=widgets.Layout(width="12px"))
+        gap = widgets.HTML("", **plain(widgets.HTML, width="12px"))
+        text = plain(widgets.HTML)
         self.children = [
-            widgets.HBox([widgets.HTML(f"<b>{html.escape(w['teacher'])}</b>&nbsp;"),
-                          widgets.HTML(html.escape(w["reveal"]) + "&nbsp;"), *self.reveal.values(), gap,
+            widgets.HBox([widgets.HTML(f"<b>{html.escape(w['teacher'])}</b>&nbsp;", **text),
+                          widgets.HTML(html.escape(w["reveal"]) + "&nbsp;", **text), *self.reveal.values(), gap,
                           self.back_button, self.forward_button, self.play_on_button, self.ask_button,
-                          self.answer_button, self.best_button, self.job.box], layout=row),
+                          self.answer_button, self.best_button, self.job.box],
+                         **plain(widgets.HBox, flex_flow="row wrap", align_items="center")),
             self.note]
         self.line: list[tuple[int, Any]] = []  # the moves forward of the position, while stepping back
         self.asked: tuple[tuple[int, int], Answer | None] | None = None  # (position mark, the coach's answer)

@@ -20,6 +20,7 @@ import ipywidgets as widgets
 from keinstich.bots.budget import Budget, Stopped
 from keinstich.i18n import _, number
 
+from ._shared import plain
 from ._words import thread
 
 T = TypeVar("T")
@@ -48,11 +49,12 @@ class Thinking(Generic[T]):
         self.synchronous = synchronous
         self.words = words
         self.stopped_words = stopped_words
-        self.note = widgets.HTML()
+        self.note = widgets.HTML(**plain(widgets.HTML))
         self.stop_button = widgets.Button(description=stop_words, icon="stop", button_style="warning",
-                                          tooltip=_("stop the search"), layout=widgets.Layout(display="none"))
+                                          tooltip=_("stop the search"), layout=widgets.Layout(display="none"),
+                                          style=plain(widgets.Button)["style"])
         self.stop_button.on_click(self._on_stop)
-        self.box = widgets.HBox([self.note, self.stop_button], layout=widgets.Layout(align_items="center"))
+        self.box = widgets.HBox([self.note, self.stop_button], **plain(widgets.HBox, align_items="center"))
         self.budget: Budget | None = None
         self.thread: threading.Thread | None = None
         self._gen = 0

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import contextvars
 import functools
+import os
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -54,6 +56,20 @@ def thread(target: Callable[..., Any], *args: Any, name: str) -> threading.Threa
     along (a new thread would start in the process's)."""
     context = contextvars.copy_context()
     return threading.Thread(target=context.run, args=(target, *args), name=name, daemon=True)
+
+
+def background() -> None:
+    """Lower the calling thread's priority (nice 10) where the system allows it (Linux: a thread has a nice value of
+    its own), so that the processor serves every other thread and process first: work done ahead of need (the coach
+    thinking while the learner does) then never delays a table or a click, the learner's or another student's on the
+    same server. Elsewhere, or where refused, the thread runs as it was."""
+    if not sys.platform.startswith("linux"):
+        return  # macOS and Windows have no per-thread nice value (setpriority there would name a process)
+    tid = threading.get_native_id()
+    try:  # ten below what it was (a kernel started with a nice value of its own keeps it as the floor)
+        os.setpriority(os.PRIO_PROCESS, tid, min(19, os.getpriority(os.PRIO_PROCESS, tid) + 10))
+    except OSError:
+        pass
 
 
 def label(text: str) -> str:

@@ -25,10 +25,11 @@ from keinstich.cards import Card, Lang, Style, card
 from keinstich.faces import back_svg, card_name, card_svg, svg_data_uri, trick_svg
 from keinstich.i18n import _
 
+from ._shared import plain
 from ._words import language_of, speaking
 
-__all__ = ["CardButton", "CardStyles", "HandView", "TrickView", "card_class", "card_css", "card_style_widget",
-           "guarded"]
+__all__ = ["CardButton", "CardStyles", "HandView", "TrickView", "backs_html", "card_class", "card_css",
+           "card_style_widget", "guarded"]
 
 KEEP: Any = object()
 """Default of ``set_look`` arguments: leave this option as it is."""
@@ -60,12 +61,22 @@ def card_class(c: Card | None, style: Style = "german", four_colour: bool | None
 _BUTTON = ".jupyter-widgets.jupyter-button.ks-card"
 
 
+_BACKS = ".ks-backs > .widget-html-content > "
+"""A face-down hand's backs, drawn in one HTML widget (:func:`backs_html`): the widget and its content box take no
+box of their own (``display:contents``), so the backs lay out in the hand as its buttons would."""
+
+
+def _in_fit(rule: str) -> str:
+    """``rule``'s selector for a card of a hand of class ``ks-fit``, as a button or as a back of the picture."""
+    return f".ks-fit > {rule},.ks-fit > {_BACKS}{rule}"
+
+
 def _base_css(w: int) -> str:
     h = round(w * 1.4)
     # in a hand that must stay on one row (.ks-fit) a card may give up its right part to the next one, as cards
     # fanned in a hand do: its left edge, with the corner index, always shows
     return (f"{_BUTTON}.ks-w-{w}{{width:{w}px;height:{h}px;min-width:{w}px;}}"
-            f".ks-fit > {_BUTTON}.ks-w-{w}{{flex:0 1 {w}px;min-width:{round(w * 0.3)}px;}}")
+            f"{_in_fit(f'{_BUTTON}.ks-w-{w}')}{{flex:0 1 {w}px;min-width:{round(w * 0.3)}px;}}")
 
 
 _SHARED_CSS = (
@@ -79,10 +90,26 @@ _SHARED_CSS = (
     f"{_BUTTON}.ks-face-down:disabled{{opacity:1;filter:none;cursor:default;}}"
     f"{_BUTTON}.ks-lit{{box-shadow:0 0 0 3px #e69500;}}"
     f".ks-hand.ks-fit{{flex-wrap:nowrap !important;}}"
-    f".ks-fit > {_BUTTON}{{background-size:auto 100%;background-position:left top;margin:2px 1px;}}"
+    f"{_in_fit(_BUTTON)}{{background-size:auto 100%;background-position:left top;margin:2px 1px;}}"
     # the last card shows whole (more specific than a size's own flex rule, which would shrink it too)
-    f".ks-hand.ks-fit > {_BUTTON}:last-of-type{{flex-shrink:0;}}"
+    f".ks-hand.ks-fit > {_BUTTON}:last-of-type,.ks-hand.ks-fit > {_BACKS}{_BUTTON}:last-of-type{{flex-shrink:0;}}"
+    f".ks-hand > .ks-backs,.ks-hand > {_BACKS[:-3]}{{display:contents;}}"
+    f".ks-backs {_BUTTON}{{cursor:default;}}"
 )
+
+
+def backs_html(n: int, style: Style = "german", four_colour: bool | None = None, lang: Lang | None = None,
+               width: float = 72) -> str:
+    """``n`` backs of cards as the page draws a hand of face-down buttons, in one piece of HTML: each back an empty
+    box with a face-down button's classes and box, so the page's rules draw it alike (a face-down hand cannot be
+    clicked: a button for each card would be a widget, a message and a view for nothing). Hidden from a screen
+    reader, as the buttons were (the hand says "Seat 2: 6 cards")."""
+    look = _look(style, four_colour, lang, width)
+    w = look[3]
+    classes = f"lm-Widget jupyter-widgets jupyter-button widget-button ks-card ks-w-{w} {card_class(None, *look)} " \
+              "ks-face-down"
+    one = f'<span class="{classes}" style="width: {w}px; height: {round(w * 1.4)}px; padding: 0px;"></span>'
+    return one * n
 
 
 def card_css(c: Card | None, style: Style = "german", four_colour: bool | None = None, lang: Lang | None = None,
@@ -106,10 +133,10 @@ class CardStyles(widgets.HTML):  # type: ignore[misc]
 
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(layout=widgets.Layout(display="none", width="0px", height="0px"), **kwargs)
+        super().__init__(**{**plain(widgets.HTML, display="none", width="0px", height="0px"), **kwargs,
+                            "_dom_classes": ["ks-card-styles", *kwargs.get("_dom_classes", ())]})
         self._rules: dict[str, str] = {}
         self._widths: set[int] = set()
-        self.add_class("ks-card-styles")
 
     def need(self, cs: Iterable[Card | None], style: Style = "german", four_colour: bool | None = None,
              lang: Lang | None = None, width: float = 72) -> None:
@@ -184,7 +211,7 @@ class CardButton(widgets.Button):  # type: ignore[misc]
 
 
     def __init__(self, c: Card | str | None, style: Style = "german", four_colour: bool | None = None,
-                 lang: Lang | None = None, width: float = 72, *, face_down: bool = False,
+                 lang: Lang | None = None, width: float = 72, *, face_down: bool = False, off: bool = False,
                  button_style: widgets.ButtonStyle | None = None, **kwargs: Any) -> None:
         look = _look(style, four_colour, lang, width)
         w = look[3]
@@ -194,7 +221,7 @@ class CardButton(widgets.Button):  # type: ignore[misc]
             kwargs["layout"] = card_layout(w)
         if button_style is not None:  # the ButtonStyle widget (``style`` names the faces here)
             kwargs["style"] = button_style
-        classes = ["ks-card", f"ks-w-{w}", cls, *(["ks-face-down"] if down else [])]
+        classes = ["ks-card", f"ks-w-{w}", cls, *(["ks-face-down"] if down else []), *(["ks-off"] if off else [])]
         super().__init__(description=name, _dom_classes=classes, **kwargs)
         self._look = look
         self._face_class = cls
@@ -234,13 +261,13 @@ class HandView(widgets.HBox):  # type: ignore[misc]
 
     ``legal``: the cards that may be played (None: all of them); the others are disabled with
     ``reasons[card]`` (the engine's ``why_illegal``) as tooltip. ``on_click(card)`` is called for a
-    click on an enabled card still in the hand, never otherwise. ``face_down`` shows backs (and
-    keeps the cards out of the page: the buttons carry neither names nor card classes).
+    click on an enabled card still in the hand, never otherwise. ``face_down`` shows backs, no buttons: one
+    picture of them (:func:`backs_html`, one HTML widget), which keeps the cards out of the page.
     Update with :meth:`set_cards`; the buttons are reused, one per card.
     """
 
     def __repr__(self) -> str:  # short and stable: notebooks keep it as the widget's text/plain
-        return f"HandView({len(self.buttons)} cards)"
+        return f"HandView({len(self.cards)} cards)"
 
 
     def __init__(self, cards: Iterable[Card | str] = (), legal: Iterable[Card | str] | None = None,
@@ -251,19 +278,19 @@ class HandView(widgets.HBox):  # type: ignore[misc]
                  **kwargs: Any) -> None:
         kwargs.setdefault("layout", widgets.Layout(flex_flow="row wrap", align_items="flex-end",
                                                    min_height=f"{round(width * 1.4) + 12}px"))
-        super().__init__(**kwargs)
-        self.add_class("ks-hand")
+        super().__init__(**{**kwargs, "_dom_classes": ["ks-hand", *kwargs.get("_dom_classes", ())]})
         self.styles = styles if styles is not None else CardStyles()
         self._own_styles = styles is None
         self.on_click = on_click
         self.on_error = on_error
         self._look = _look(style, four_colour, lang, width)
-        # one box and one button style for all the hand's cards: two widgets, not two for each card
-        self._card_layout = card_layout(self._look[3])
-        self._card_style = widgets.ButtonStyle()
+        # one box and one button style for all the hand's cards (the box made with the first card shown face up; a
+        # face-down hand has none): not two widgets for each card
+        self._card_layout: widgets.Layout | None = None
+        self._card_style = plain(widgets.Button)["style"]  # the kernel's one plain ButtonStyle
         self._face_down = face_down
         self._by_card: dict[Card, CardButton] = {}
-        self._backs: list[CardButton] = []
+        self._backs: widgets.HTML | None = None  # the face-down hand's picture, made when first needed
         self.cards: tuple[Card, ...] = ()
         self.legal: frozenset[Card] = frozenset()
         self.enabled = True
@@ -277,8 +304,23 @@ class HandView(widgets.HBox):  # type: ignore[misc]
 
     @property
     def buttons(self) -> tuple[CardButton, ...]:
-        """The card buttons shown, in hand order."""
+        """The card buttons shown, in hand order (none while the hand is face down)."""
         return tuple(b for b in self.children if isinstance(b, CardButton))
+
+    @property
+    def face_down(self) -> bool:
+        """Whether the hand shows its backs (one picture of them, :func:`backs_html`), not its cards."""
+        return self._face_down
+
+    @property
+    def backs(self) -> int:
+        """The backs drawn: the hand's cards while it is face down, else none."""
+        return len(self.cards) if self._face_down else 0
+
+    @property
+    def picture(self) -> widgets.HTML | None:
+        """The picture of the backs shown while the hand is face down (None while it is face up)."""
+        return self._backs if self._face_down else None
 
     def button(self, c: Card | str) -> CardButton:
         """The button showing ``c`` (face up hands only)."""
@@ -298,8 +340,10 @@ class HandView(widgets.HBox):  # type: ignore[misc]
         st, fc, lg, w = self._look
         self._look = _look(style or st, fc if four_colour is KEEP else four_colour,  # type: ignore[arg-type]
                            lang or lg, width or w)
-        self._card_layout.width, self._card_layout.height = f"{self._look[3]}px", f"{round(self._look[3] * 1.4)}px"
-        for b in list(self._by_card.values()) + self._backs:
+        if self._card_layout is not None:
+            self._card_layout.width = f"{self._look[3]}px"
+            self._card_layout.height = f"{round(self._look[3] * 1.4)}px"
+        for b in self._by_card.values():
             b._look = self._look
             with b.hold_sync():
                 for cls in [x for x in b._dom_classes if x.startswith("ks-w-")]:
@@ -321,38 +365,36 @@ class HandView(widgets.HBox):  # type: ignore[misc]
         st, fc, lg, w = self._look
         with self.hold_sync():
             self.styles.need([None] if self._face_down else shown, st, fc, lg, w)
-            buttons: list[CardButton] = []
+            buttons: list[widgets.Widget] = []
             if self._face_down:
-                while len(self._backs) < len(shown):
-                    b = CardButton(None, st, fc, lg, w, face_down=True, layout=self._card_layout,
-                                   button_style=self._card_style)
-                    b.on_click(self._clicked)
-                    self._backs.append(b)
-                for b in self._backs[:len(shown)]:
-                    with b.hold_sync():
-                        b.show(None, face_down=True, look=self._look)
-                        b.disabled = True
-                        b.set_off(False)
-                        b.tooltip = ""
-                    buttons.append(b)
+                if self._backs is None:
+                    self._backs = widgets.HTML(_dom_classes=["ks-backs"], **plain(widgets.HTML))
+                picture = backs_html(len(shown), *self._look)
+                if self._backs.value != picture:
+                    self._backs.value = picture
+                buttons.append(self._backs)
             else:
                 for c in shown:
-                    if c not in self._by_card:
-                        self._by_card[c] = CardButton(c, st, fc, lg, w, layout=self._card_layout,
-                                                      button_style=self._card_style)
-                        self._by_card[c].on_click(self._clicked)
-                    b = self._by_card[c]
                     playable = self.enabled and c in ok
+                    if playable:
+                        tip = card_name(c, st, lg)
+                    elif keep_reasons and c in old_tips:
+                        tip = old_tips[c]
+                    else:
+                        tip = _tooltip(self._reason(c, reasons) if self.enabled else self._off_reason)
+                    b = self._by_card.get(c)
+                    if b is None:  # made with its whole state: one message, no updates after it
+                        if self._card_layout is None:
+                            self._card_layout = card_layout(w)
+                        b = self._by_card[c] = CardButton(c, st, fc, lg, w, off=not playable, disabled=not playable,
+                                                          tooltip=tip, layout=self._card_layout,
+                                                          button_style=self._card_style)
+                        b.on_click(self._clicked)
                     with b.hold_sync():
                         b.show(c, look=self._look)
                         b.disabled = not playable
                         b.set_off(not playable)
-                        if playable:
-                            b.tooltip = card_name(c, st, lg)
-                        elif keep_reasons and c in old_tips:
-                            b.tooltip = old_tips[c]
-                        else:
-                            b.tooltip = _tooltip(self._reason(c, reasons) if self.enabled else self._off_reason)
+                        b.tooltip = tip
                     buttons.append(b)
             self.cards, self.legal = shown, ok
             kids = ([self.styles] if self._own_styles else []) + buttons
@@ -435,17 +477,16 @@ class TrickView(widgets.VBox):  # type: ignore[misc]
                  four_colour: bool | None = None, lang: Lang | None = None, width: float = 64,
                  caption: str = "", font: float | None = None, winner_tag: bool = True, caption_apart: bool = False,
                  **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.add_class("ks-trick")
+        super().__init__(**{**kwargs, "_dom_classes": ["ks-trick", *kwargs.get("_dom_classes", ())]})
         self.players = players
         self.names = list(names) if names is not None else None
         self.me = me
         self.font = font
         self.winner_tag = winner_tag
         self._look = _look(style, four_colour, lang, width)
-        self.html = widgets.HTML()
-        self.caption = widgets.HTML()
-        self.caption.add_class("ks-trick-caption")
+        self.html = widgets.HTML(**plain(widgets.HTML))
+        self.caption = widgets.HTML(style=plain(widgets.HTML)["style"],  # its own box: it comes and goes
+                                    layout=widgets.Layout(display="none"), _dom_classes=["ks-trick-caption"])
         self.children = [self.html] if caption_apart else [self.html, self.caption]
         self.plays: tuple[tuple[int, Card], ...] = ()
         self.winner: int | None = None

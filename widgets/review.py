@@ -29,6 +29,7 @@ from keinstich.i18n import _
 
 from ._guard import MessageArea, guarded
 from ._layout import button_width
+from ._shared import plain
 from ._words import language_of, speaking, speaks
 
 __all__ = ["ReviewView"]
@@ -48,7 +49,8 @@ class ReviewView(widgets.VBox):  # type: ignore[misc]
                  style: Style | None = None, four_colour: bool | None = None, lang: Lang | None = None,
                  width: float = 34, only_mistakes: bool = False, on_later: Callable[[Review], None] | None = None,
                  on_now: Callable[[Review], None] | None = None, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
+        super().__init__(**{**plain(widgets.VBox), **kwargs,
+                            "_dom_classes": ["ks-review-view", *kwargs.get("_dom_classes", ())]})
         self.lang: Lang = language_of(lang)
         with speaking(self.lang):
             self._build(review, on_try, style, four_colour, width, only_mistakes, on_later, on_now)
@@ -57,40 +59,40 @@ class ReviewView(widgets.VBox):  # type: ignore[misc]
                four_colour: bool | None, width: float, only_mistakes: bool,
                on_later: Callable[[Review], None] | None, on_now: Callable[[Review], None] | None) -> None:
         lang = self.lang
-        self.add_class("ks-review-view")
         self.lock = threading.RLock()
         self.on_try = on_try
         self.look: dict[str, Any] = {"four_colour": four_colour, "lang": lang, "width": width}
         self.style = style
         self.who: str | None = None  # the student whose review it is, for a teacher's view (None: said to "you")
         self.review: Review | None = None
-        self.title = widgets.HTML(f"<b>{html.escape(_('Review of your deal'))}</b>")
-        self.status = widgets.HTML()
-        self.summary = widgets.HTML()
-        self.head = widgets.HTML(header_html(width))
+        def hidden() -> dict[str, Any]:  # each its own box, made as _fill leaves it without a review
+            return {"layout": widgets.Layout(display="none")} if review is None else {}
+
+        self.title = widgets.HTML(f"<b>{html.escape(_('Review of your deal'))}</b>", **hidden())
+        self.status = widgets.HTML(**plain(widgets.HTML))
+        self.summary = widgets.HTML(**hidden())
+        self.head = widgets.HTML(header_html(width), **hidden())
         filters = [(_("all decisions"), False), (_("mistakes only"), True)]
         self.filter = widgets.ToggleButtons(options=filters, value=only_mistakes,
-                                            style={"button_width": button_width((o for o, _v in filters), 120)})
-        self.rows = widgets.VBox()
+                                            style={"button_width": button_width((o for o, _v in filters), 120)},
+                                            **hidden())
+        self.rows = widgets.VBox(**plain(widgets.VBox))
         self.messages = MessageArea()
         self.buttons: dict[int, widgets.Button] = {}
         self.filter.observe(guarded(self.messages, lambda _event: self._fill()), "value")
         # the trainer's hooks: the mistakes into the learner's deck, or stepped through now (keinstich_widgets.trainer)
         self.on_later, self.on_now = on_later, on_now
+        auto = plain(widgets.Button, width="auto")  # the label in full, in every language ("Jetzt bessere Karten …")
         self.later_button = widgets.Button(description=_("Practise these later"), icon="calendar-plus-o",
-                                           layout=widgets.Layout(width="auto"),
                                            tooltip=_("put your mistakes into your deck: they come back on the next "
-                                                     "days"))
+                                                     "days"), **auto)
         self.now_button = widgets.Button(description=_("Find better cards now"), icon="search",
-                                         layout=widgets.Layout(width="auto"),
-                                         tooltip=_("step through your mistakes, the answer hidden"))
-        for button in (self.later_button, self.now_button):
-            button.layout.width = "auto"  # the label in full, in every language ("Jetzt bessere Karten finden")
+                                         tooltip=_("step through your mistakes, the answer hidden"), **auto)
         self.later_button.on_click(guarded(self.messages, lambda _event: self._practise(self.on_later)))
         self.now_button.on_click(guarded(self.messages, lambda _event: self._practise(self.on_now)))
-        self.practice_bar = widgets.HBox([self.later_button, self.now_button])
+        self.practice_bar = widgets.HBox([self.later_button, self.now_button], **hidden())
         self.practice_bar.add_class("ks-review-practice")
-        self.extra = widgets.VBox()
+        self.extra = widgets.VBox(**plain(widgets.VBox))
         self.children = [self.title, self.status, self.summary, self.filter, self.head, self.rows, self.practice_bar,
                          self.messages, self.extra]
         self.update(review)

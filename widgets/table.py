@@ -51,6 +51,7 @@ from ._games import Setup, SetupError, faces_for, move_cards, resolve, setup_of
 from ._guard import MessageArea, guard, guarded, report, tell
 from ._layout import size_class
 from ._session import Session, TableError
+from ._shared import plain
 from ._speech import Speech
 from ._table_parts import part_of
 from ._table_words import CSS, TableWords
@@ -104,7 +105,9 @@ class Table(widgets.HBox):  # type: ignore[misc]
                  rules: Any = None, synchronous: bool = False,
                  deal: Deal | None = None, width: int = 72, card_size: str | int | None = None,
                  review: bool = True, teacher: bool = False, code: DealCode | str | None = None) -> None:
-        super().__init__()
+        # the root of the page-side care for a keyboard and a screen reader (._access): class ks-a11y
+        super().__init__(layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"),
+                         _dom_classes=["ks-a11y"])
         self._built = False
         try:
             self.lang: Lang = language_of(lang)
@@ -123,9 +126,6 @@ class Table(widgets.HBox):  # type: ignore[misc]
             raise SetupError(f"faces must be 'german' or 'french', not {faces!r}")
         self.asked_faces: Style = faces  # the faces asked for; a pack with cards under the Seven is drawn French
         self.four_colour = four_colour
-        self.layout.flex_flow = "row wrap"
-        self.layout.align_items = "flex-start"
-        self.add_class("ks-a11y")  # the root of the page-side care for a keyboard and a screen reader (._access)
         px = round(card_width(card_size if card_size is not None else width))
         handed_out = None
         if code is not None:  # a deal code: its position, seat, seed and bots, unless given here
@@ -163,6 +163,8 @@ class Table(widgets.HBox):  # type: ignore[misc]
                                           ) if teacher else None
         self.coach = Coach(ses, self.messages, enabled=review, lang=lang, four_colour=four_colour, card_px=px,
                            show_panel=self.show_panel, focus_play=self.focus_play, say=self.speech.say)
+        # the coach thinks ahead once the page shows the table (its first table is what a student waits for)
+        self.speech.access.when_shown(guarded(self.messages, self.coach.table_shown))
         children = list(self.main.children)
         children.insert(children.index(self.controls) + 1, self.codes)
         if self.teacher_panel is not None:
@@ -200,29 +202,29 @@ class Table(widgets.HBox):  # type: ignore[misc]
 
     def _build(self, open_hands: bool, width: int) -> None:
         ses = self.session
-        self.title = widgets.HTML()
-        self.status = widgets.HTML()
-        self.status.add_class("ks-status")
+        # classes given as the widgets are made: in their first message, not in an update each
+        self.title = widgets.HTML(_dom_classes=["ks-scaled"], **plain(widgets.HTML))
+        self.status = widgets.HTML(_dom_classes=["ks-status", "ks-scaled"], **plain(widgets.HTML))
+        # ks-mine: its cards that may not be played stay focusable and say why
         self.hand_view = HandView((), (), None, self._on_card, width=width, styles=self.styles,
-                                  on_error=self.messages.error, **self.look)
-        self.hand_view.add_class("ks-fit")
-        self.hand_view.add_class("ks-mine")  # its cards that may not be played stay focusable and say why
+                                  on_error=self.messages.error, _dom_classes=["ks-fit", "ks-mine"], **self.look)
         self.speech = Speech(ses, self.wording, shown=self._shown, status=self.wording.status)
         self.hand_view.on_refused = guarded(self.messages, self.speech.refused)
-        for part in (self.title, self.board.box, self.status):
-            part.add_class("ks-scaled")
         # the learner's moves besides cards: a button per move, made when the move is first offered
         self.call_row = CallRow(ses, self.messages, lang=self.lang, moving=self._moving)
         # controls: the play row (the hint's answer at its end, beside the button) and the deal row
         b = widgets.Button
         self.hint_button = b(description=_("Hint"), icon="lightbulb-o", tooltip=_("the coach's card and why"),
-                             layout=widgets.Layout(flex="0 0 auto"))
-        self.hint_note = widgets.HTML(layout=widgets.Layout(margin="0 0 0 8px", flex="1 1 auto", min_width="0"))
-        self.hint_note.add_class("ks-hint")
-        self.undo_button = b(description=_("Undo"), icon="undo", tooltip=_("back to your previous move"))
-        self.last_toggle = widgets.ToggleButton(value=False, description=_("Last trick"), icon="history",
-                                                tooltip=_("show the trick before the one on the table"))
-        self.open_toggle = widgets.ToggleButton(value=open_hands, description=_("Open hands"), icon="eye")
+                             **plain(b, flex="0 0 auto"))
+        self.hint_note = widgets.HTML(_dom_classes=["ks-hint"],
+                                      **plain(widgets.HTML, margin="0 0 0 8px", flex="1 1 auto", min_width="0"))
+        self.undo_button = b(description=_("Undo"), icon="undo", tooltip=_("back to your previous move"),
+                             **plain(b))
+        toggle = widgets.ToggleButton
+        self.last_toggle = toggle(value=False, description=_("Last trick"), icon="history",  # shown for tricks only
+                                  tooltip=_("show the trick before the one on the table"),
+                                  style=plain(toggle)["style"])
+        self.open_toggle = toggle(value=open_hands, description=_("Open hands"), icon="eye", **plain(toggle))
         self.deal_row = DealRow(ses, self.messages, lang=self.lang, asked_faces=self.asked_faces, width=width,
                                 moving=self._moving, restyle=self._restyle, resize=self._resized,
                                 redraw=self._render)
@@ -235,26 +237,25 @@ class Table(widgets.HBox):  # type: ignore[misc]
         # the hint's answer beside its button: the three stay on one line, the answer's words wrap downwards; the
         # buttons keep the top of the row, so a long answer never pushes them down
         self.hint_box = widgets.HBox([self.hint_button, self.hint_job.box, self.hint_note],
-                                     layout=widgets.Layout(flex="1 1 420px", align_items="flex-start"))
+                                     **plain(widgets.HBox, flex="1 1 420px", align_items="flex-start"))
         self.controls = widgets.HBox([self.undo_button, self.last_toggle, self.open_toggle, self.hint_box],
-                                     layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
-        self.controls.add_class("ks-controls")
+                                     _dom_classes=["ks-controls"],
+                                     **plain(widgets.HBox, flex_flow="row wrap", align_items="flex-start"))
         # history
-        self.history = widgets.HTML()
-        self.css = widgets.HTML(layout=widgets.Layout(display="none"))
+        self.history = widgets.HTML(**plain(widgets.HTML))
+        self.css = widgets.HTML(**plain(widgets.HTML, display="none"))
         self._sizes: set[int] = set()
-        self.history_panel = widgets.Accordion([self.history], selected_index=None)
+        self.history_panel = widgets.Accordion([self.history], selected_index=None, **plain(widgets.Accordion))
         self.history_panel.set_title(0, _("Tricks and moves"))
         self.main = widgets.VBox([self.styles, self.css, self.speech.access, self.title, self.board.box, self.status,
                                   self.hand_view, self.call_row.actions, self.controls, *self.deal_row.rows,
-                                  self.history_panel, self.messages])
-        self.main.add_class("ks-table")
+                                  self.history_panel, self.messages],
+                                 _dom_classes=["ks-table"],
+                                 **plain(widgets.VBox, flex="0 1 auto", min_width="0"))  # as wide as board and hand
         # the slot beside the table for a panel (the review after a deal): empty and taking no space until used
-        self.main.layout = widgets.Layout(flex="0 1 auto", min_width="0")  # as wide as its board and hand need
         self.size_text(width)
         self.review_box = widgets.VBox([], layout=widgets.Layout(display="none", margin="0 0 0 16px",
-                                                                 flex="1 1 420px"))
-        self.review_box.add_class("ks-review-box")
+                                                                 flex="1 1 420px"), _dom_classes=["ks-review-box"])
         self.children = [self.main, self.review_box]
 
     def show_panel(self, panel: widgets.Widget | None) -> None:
@@ -369,7 +370,7 @@ class Table(widgets.HBox):  # type: ignore[misc]
         self.faces = self.session.style = self.look["style"] = faces
         self.hand_view.set_look(style=faces)
         self.board.restyle(faces)
-        self.coach.view.style = faces
+        self.coach.restyle(faces)
 
     # --- callbacks ----------------------------------------------------------------------------------
 
@@ -407,6 +408,7 @@ class Table(widgets.HBox):  # type: ignore[misc]
             if self.hint_job.busy:
                 raise TableError(_("the coach is still thinking: wait, or press Stop"))
             position, mark = ses.hint_question()
+            self.coach.asked(position)
             self.hint_job.synchronous = ses.synchronous or known(position)
             self.hint_job.start(lambda budget: verdict(position, budget=budget, style=self.faces),
                                 lambda v: self._hinted(mark, v),

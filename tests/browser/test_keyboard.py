@@ -100,12 +100,15 @@ def test_a_whole_deal_by_keyboard_in_voila(page: Any, voila: Server, shots: Scre
     ears = Ears(page)
     ears.wait_for(r"^Your turn")
 
-    # the bots' hands: one labelled group each, their cards out of the reader's way
+    # the bots' hands: one labelled group each, their cards out of the reader's way (a picture of backs: nothing to
+    # focus, nothing to read)
     groups = page.evaluate("""() => [...document.querySelectorAll('.ks-others .ks-hand')].map(h => ({
         role: h.getAttribute('role'), label: h.getAttribute('aria-label'),
-        hidden: [...h.querySelectorAll('button')].every(b => b.getAttribute('aria-hidden') === 'true')}))""")
+        buttons: h.querySelectorAll('button').length, backs: h.querySelectorAll('.ks-backs .ks-card').length,
+        text: h.innerText.trim()}))""")
     assert [g["label"] for g in groups] == ["Seat 1: 8 cards", "Seat 2: 8 cards", "Seat 3: 8 cards"], groups
-    assert all(g["role"] == "group" and g["hidden"] for g in groups), groups
+    assert all(g["role"] == "group" and g["buttons"] == 0 and g["backs"] == 8 and g["text"] == ""
+               for g in groups), groups
     # the buttons' names carry no icon-font glyph
     for name in ("Undo", "Hint", "New deal", "Last trick", "Open hands"):
         assert page.get_by_role("button", name=name, exact=True).count() == 1, f"no button named exactly {name!r}"

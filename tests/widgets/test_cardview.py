@@ -4,7 +4,15 @@ import pytest
 
 from keinstich.cards import card, cards
 from keinstich.tricks import TrickDeal
-from keinstich_widgets.cardview import CardButton, CardStyles, HandView, TrickView, card_class, card_style_widget
+from keinstich_widgets.cardview import (
+    CardButton,
+    CardStyles,
+    HandView,
+    TrickView,
+    backs_html,
+    card_class,
+    card_style_widget,
+)
 
 
 def test_card_button_carries_card_name_and_class() -> None:
@@ -70,14 +78,26 @@ def test_set_cards_reuses_buttons_and_keeps_children_stable() -> None:
 
 def test_face_down_hand_shows_backs_and_hides_the_cards() -> None:
     view = HandView(cards("QS 7S"), face_down=True, on_click=lambda c: pytest.fail("clicked"))
-    assert len(view.buttons) == 2
-    for b in view.buttons:
-        assert b.card is None and b.disabled and b.description == "card face down"
-        assert not any(cls.startswith("ks-c-") for cls in b._dom_classes)
-        b.click()
+    # one picture of two backs, nothing to click: no button, and no card's name or face in the page
+    assert view.buttons == () and view.backs == 2 and view.picture is not None and view.picture in view.children
+    assert view.picture.value == backs_html(2, width=72) and view.picture.value.count("ks-back-72") == 2
+    assert "QS" not in view.picture.value and "Spades" not in view.picture.value
     assert "ks-c-" not in view.styles.value  # no face of a hidden card is sent to the page
+    assert ".ks-backs" in view.styles.value and "display:contents" in view.styles.value
     view.set_cards(cards("QS 7S"), face_down=False)
-    assert [b.card for b in view.buttons] == list(cards("QS 7S"))
+    assert [b.card for b in view.buttons] == list(cards("QS 7S")) and view.picture is None
+    view.set_cards(cards("7S"), face_down=True)
+    assert view.buttons == () and view.picture is not None and view.picture.value.count("ks-back-") == 1
+    assert repr(view) == "HandView(1 cards)"
+
+
+def test_backs_drawn_as_a_face_down_buttons_box() -> None:
+    """Each back in the picture has a face-down button's classes and box, so the page's rules draw it alike."""
+    one = backs_html(1, width=48)
+    for cls in ("jupyter-widgets", "jupyter-button", "widget-button", "ks-card", "ks-w-48", "ks-back-48",
+                "ks-face-down"):
+        assert cls in one.split('"')[1].split()
+    assert "width: 48px; height: 67px; padding: 0px;" in one and backs_html(0) == ""
 
 
 def test_disable_and_enable() -> None:

@@ -327,12 +327,16 @@ def test_text_in_the_constructor() -> None:
 def test_open_hands_shows_the_other_hands_and_hides_them_again() -> None:
     table = Table.from_deal(clubs_led(), seat=1, synchronous=True)
     view = table.other_views[2]
-    assert all(b.card is None for b in view.buttons) and len(view.buttons) == 8
+    # face down: one picture of eight backs, no buttons (nothing to click, no card in the page)
+    assert view.face_down and view.backs == 8 and view.buttons == () and view.picture in view.children
+    assert view.picture is not None and view.picture.value.count("ks-back-") == 8
+    assert not any(c.code in view.picture.value for c in HANDS[2])
     table.open_toggle.value = True
-    assert {b.card for b in view.buttons} == set(HANDS[2])
+    assert {b.card for b in view.buttons} == set(HANDS[2]) and view.picture is None and view.backs == 0
     assert {b.card for b in table.other_views[0].buttons} == set(HANDS[0]) - {card("7C")}
     table.open_toggle.value = False
-    assert all(b.card is None for b in view.buttons)
+    assert view.face_down and view.buttons == () and view.picture is not None and view.picture in view.children
+    assert view.picture.value.count("ks-back-") == 8
 
 
 def test_bots_change_by_dropdown() -> None:

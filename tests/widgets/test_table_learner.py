@@ -265,7 +265,9 @@ def test_card_size_names_numbers_and_the_dropdown() -> None:
     assert table.trick_view._look[3] == 112 * 8 // 9
     table.size_box.value = "small"
     assert table.hand_view.buttons[0].layout.width == "56px"
-    assert all(b.layout.width == "37px" for v in table.other_views.values() for b in v.buttons)
+    backs = [v.picture for v in table.other_views.values()]  # the bots' hands, face down: pictures of their backs
+    assert all(p is not None and "ks-w-37" in p.value and "width: 37px" in p.value and "ks-w-48" not in p.value
+               for p in backs)
     table.set_card_size(90)
     assert table.hand_view.buttons[0].layout.width == "90px" and table.size_box.value == 90
     assert Table("kein-stich", "no-hearts", seed=1, synchronous=True).size_box.value == "medium"
