@@ -102,7 +102,12 @@ def test_the_review_panel_is_made_when_the_deal_ends() -> None:
     assert t.coach.view.look["width"] == t.coach._width and t.coach.back in t.coach.view.children
 
 
-def test_the_coach_thinks_ahead_only_once_the_page_shows_the_table() -> None:
+def test_the_coach_thinks_ahead_only_once_the_page_shows_the_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    from collections import OrderedDict
+
+    import keinstich.coach.judge as judge
+
+    monkeypatch.setattr(judge, "_KEPT", OrderedDict())  # no verdict kept by an earlier test: there is one to ponder
     t = Table("kein-stich", "no-hearts", seed=1)  # not synchronous: the coach thinks ahead in a thread
     assert t.wait(30) and t.session.learner_to_move
     assert t.coach._ponder is None  # no page yet: nothing competes with the first table
