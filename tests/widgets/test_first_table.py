@@ -103,10 +103,10 @@ def test_the_review_panel_is_made_when_the_deal_ends() -> None:
 
 
 def test_the_coach_thinks_ahead_only_once_the_page_shows_the_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib
     from collections import OrderedDict
 
-    import keinstich.coach.judge as judge
-
+    judge = importlib.import_module("keinstich.coach.judge")  # the module: keinstich.coach.judge is also a function
     monkeypatch.setattr(judge, "_KEPT", OrderedDict())  # no verdict kept by an earlier test: there is one to ponder
     t = Table("kein-stich", "no-hearts", seed=1)  # not synchronous: the coach thinks ahead in a thread
     assert t.wait(30) and t.session.learner_to_move
