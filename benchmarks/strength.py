@@ -13,6 +13,7 @@ interval. The goal (issue 27): the coach pays no more than the Monte Carlo bot o
     python benchmarks/strength.py --reuse all.json --save new.json  # only the coach plays again
     python benchmarks/strength.py --report all.json,new.json        # the table of saved runs
     python benchmarks/strength.py --reuse all.json --play montecarlo-names-free --save with.json  # one player more
+    python benchmarks/strength.py --reuse all.json --play coach-playouts --save with.json  # the coach, no exact ending
 
 The heuristic bot breaks its ties by the suits' names, and so do the Monte Carlo bot's play-outs: against opponents
 who break theirs by the same names it would model them perfectly, a knowledge no learner has and the coach may not use

@@ -91,8 +91,8 @@ def test_a_defender_who_gives_the_soloist_points_is_told_to_keep_them() -> None:
 
 def test_a_player_who_wants_tricks_is_told_to_keep_the_winner() -> None:
     """Herzeln's Tricks (+10 a trick), the first lead of deal 306: the Ace of Spades takes a Spade lead either way, so
-    the 7 is enough; kept, the 10 takes a later trick. Read off the lines with the deal's cards, read back true;
-    the claim with the cards swapped is caught. In a deal where tricks cost, the same lines name no such idea."""
+    the 7 is enough; kept, the 10 takes a later trick. Read off the lines with the deal's cards, read back true, in
+    English and German; the same sentence with another card taking the trick is caught."""
     d = game("herzeln").deal("herzeln-tricks", 306, players=4)
     j = judge(d, card("10S"), style="french")
     assert j.idea is not None and j.idea.idea == "keep", j.said
