@@ -218,8 +218,7 @@ class Table(widgets.HBox):  # type: ignore[misc]
                              **plain(b, flex="0 0 auto"))
         self.hint_note = widgets.HTML(_dom_classes=["ks-hint"],
                                       **plain(widgets.HTML, margin="0 0 0 8px", flex="1 1 auto", min_width="0"))
-        self.undo_button = b(description=_("Undo"), icon="undo", tooltip=_("back to your previous move"),
-                             **plain(b))
+        self.undo_button = b(description=_("Undo"), icon="undo", tooltip=_("back to your previous move"), **plain(b))
         toggle = widgets.ToggleButton
         self.last_toggle = toggle(value=False, description=_("Last trick"), icon="history",  # shown for tricks only
                                   tooltip=_("show the trick before the one on the table"),
@@ -241,7 +240,6 @@ class Table(widgets.HBox):  # type: ignore[misc]
         self.controls = widgets.HBox([self.undo_button, self.last_toggle, self.open_toggle, self.hint_box],
                                      _dom_classes=["ks-controls"],
                                      **plain(widgets.HBox, flex_flow="row wrap", align_items="flex-start"))
-        # history
         self.history = widgets.HTML(**plain(widgets.HTML))
         self.css = widgets.HTML(**plain(widgets.HTML, display="none"))
         self._sizes: set[int] = set()
