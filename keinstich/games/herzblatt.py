@@ -27,7 +27,8 @@ from keinstich.cards import Card, Pack, Style
 from keinstich.cards import pack as get_pack
 from keinstich.deal import Announce, Announcement, Ask, Contra, Discard, Move, Re
 from keinstich.game import GameError, Setting, Settled, settings_of
-from keinstich.games.herzblatt_deal import HerzblattDeal, HerzblattObservation, IllegalMove
+from keinstich.games.herzblatt_deal import HerzblattDeal, IllegalMove
+from keinstich.games.herzblatt_observation import HerzblattObservation
 from keinstich.games.herzblatt_record import HerzblattRecords
 from keinstich.games.herzblatt_rules import (
     CARD_POINTS,

@@ -7,8 +7,7 @@ Stich. Its moves (answers, the discard and Muhr's calls, moves like cards) are :
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar, Literal
+from typing import TYPE_CHECKING, Literal
 
 from keinstich.cards import Card, Style, card, cards_of, mask_of
 from keinstich.deal import (
@@ -27,6 +26,7 @@ from keinstich.deal import (
     parse_move,
 )
 from keinstich.dealing import deal_hands
+from keinstich.games.herzblatt_observation import HerzblattObservation
 from keinstich.games.herzblatt_rules import (
     SKAT,
     HerzblattError,
@@ -39,7 +39,7 @@ from keinstich.games.herzblatt_rules import (
 from keinstich.hand_text import hands_from_text
 from keinstich.i18n import _
 from keinstich.machine import Machine, check_seat, named
-from keinstich.tricks import Observation, Trick, TrickDeal, forehand
+from keinstich.tricks import Trick, TrickDeal, forehand
 from keinstich.wording.refusals import phase_name
 
 if TYPE_CHECKING:
@@ -47,34 +47,6 @@ if TYPE_CHECKING:
 
 
 # --- the deal ------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class HerzblattObservation:
-    """What one seat knows in a Herzblatt deal: its hand, the open calls and play. Nothing hidden:
-    the skat and the discards appear only in the soloist's own observation."""
-
-    kind: ClassVar[Literal[Kind.HERZBLATT]] = Kind.HERZBLATT
-    """Which view this is (see :meth:`~keinstich.deal.Deal.observation`): a seat in a Herzblatt deal."""
-
-    seat: int
-    players: int
-    dealer: int
-    rules: HerzblattRules
-    phase: Phase
-    turn: int | None
-    hand: tuple[Card, ...]
-    legal: tuple[Card, ...]
-    answers: tuple[tuple[int, bool], ...]
-    soloist: int | None
-    skat: tuple[Card, ...]
-    discards: tuple[Card, ...]
-    announcement: Announcement | None
-    contra_eligible: tuple[int, ...]
-    contra_by: int | None
-    re: bool
-    trick: Observation | None = field(repr=False, default=None)
-
 
 
 class IllegalMove(HerzblattError, IllegalPlay):
