@@ -44,6 +44,7 @@ from keinstich.bots.base import objective
 from keinstich.bots.budget import Budget
 from keinstich.bots.domino import domino_world, filler_hands, may_pass
 from keinstich.bots.herzblatt import herzblatt_view
+from keinstich.bots.inference import Evidence
 from keinstich.bots.knowledge import in_play_mask
 from keinstich.bots.sampled import DominoWorlds, TrickWorlds
 from keinstich.bots.worlds import candidates, world
@@ -98,6 +99,18 @@ LIST_UP_TO = 256
 
 EXACT_TRICKS = 3
 """With this many tricks left (or fewer) each deal is searched exactly instead of played out."""
+
+INFERENCE = False
+"""Whether a trick deal's sampled deals are weighted by the other seats' plays (:mod:`keinstich.bots.inference`:
+a deal in which the heuristic would have played what they played is likelier). Listed deals stay uniform. Off: an
+experiment (issue 27), measured by ``benchmarks/strength.py --play coach-inference``."""
+
+INFER_EPS = 0.2
+"""With :data:`INFERENCE`, the weight of a sampled deal falls by this factor for each card another seat played that
+the heuristic, holding that deal's hands, would not have played."""
+
+INFER_FACTOR = 4
+"""With :data:`INFERENCE`, uniform deals drawn per deal used (the deals used are drawn from them by weight)."""
 
 
 @dataclass(frozen=True)
@@ -200,6 +213,7 @@ def fair(position: Deal, *, salt: str = "", cap: int | None = None, budget: Budg
     digest = hashlib.sha256(f"coach:{view_key(position)}:{salt}".encode()).digest()
     rs = np.random.RandomState(np.frombuffer(digest, dtype=np.uint32))
     worlds: TrickWorlds | DominoWorlds
+    evidence: Evidence | None = None
     if obs.kind is Kind.LAY_OFF:
         moves, same = _lays(obs)
         exact = len(obs.hand) + sum(obs.hand_sizes) <= 3 * EXACT_TRICKS + 6
@@ -223,7 +237,9 @@ def fair(position: Deal, *, salt: str = "", cap: int | None = None, budget: Budg
             return _single(moves, same, exact)
         worlds = TrickWorlds(t, picks, objective(obs), in_play=in_play, discards=discards, soloist=soloist,
                              exact=exact, fair=True)
-    return _sample(moves, same, worlds, rs, grades, exact, cap, budget)
+        if INFERENCE and worlds.rolls is not None:
+            evidence = Evidence(t, soloist)
+    return _sample(moves, same, worlds, rs, grades, exact, cap, budget, evidence)
 
 
 def _lays(obs: DominoObservation) -> tuple[list[Move], list[tuple[Move, ...]]]:
@@ -264,7 +280,7 @@ def _single(moves: Sequence[Move], same: Sequence[tuple[Move, ...]], exact: bool
 
 
 def _sample(moves: Sequence[Move], same: Sequence[tuple[Move, ...]], worlds: TrickWorlds | DominoWorlds, rs: Any,
-            grades: Grades, exact: bool, cap: int, budget: Budget | None) -> Fair:
+            grades: Grades, exact: bool, cap: int, budget: Budget | None, evidence: Evidence | None = None) -> Fair:
     import numpy as np
 
     k = len(moves)
@@ -296,8 +312,11 @@ def _sample(moves: Sequence[Move], same: Sequence[tuple[Move, ...]], worlds: Tri
         if every is not None:
             drawn = every
         else:
-            drawn = worlds.sampler.draw_many(rs, min(FIRST if not count else _next(count), most - count,
-                                                     max(1, (limit - valued) // len(active))))
+            want = min(FIRST if not count else _next(count), most - count, max(1, (limit - valued) // len(active)))
+            if evidence is not None and isinstance(worlds, TrickWorlds):
+                drawn = evidence.draw(worlds, rs, want, INFER_EPS, INFER_FACTOR)
+            else:
+                drawn = worlds.sampler.draw_many(rs, want)
         hands = worlds.full_many(drawn)
         block = np.full((len(hands), k), np.nan)
         block[:, active] = worlds.values_many(hands, active, rs)
