@@ -14,6 +14,7 @@ interval. The goal (issue 27): the coach pays no more than the Monte Carlo bot o
     python benchmarks/strength.py --report all.json,new.json        # the table of saved runs
     python benchmarks/strength.py --reuse all.json --play montecarlo-names-free --save with.json  # one player more
     python benchmarks/strength.py --reuse all.json --play coach-playouts --save with.json  # the coach, no exact ending
+    python benchmarks/strength.py --reuse all.json --play coach-inference --save with.json  # deals weighted by plays
 
 The heuristic bot breaks its ties by the suits' names, and so do the Monte Carlo bot's play-outs: against opponents
 who break theirs by the same names it would model them perfectly, a knowledge no learner has and the coach may not use
@@ -48,11 +49,12 @@ from keinstich.games import game
 CONTRACTS = ("no-tricks", "no-hearts", "no-obers", "no-max", "black-pig", "no-penultimate", "no-first-last", "power",
              "power-black-pig")
 PLAYERS = ("coach", "montecarlo", "heuristic")
-EXTRA = ("montecarlo-names-free", "as-it-stands", "coach-playouts")
+EXTRA = ("montecarlo-names-free", "as-it-stands", "coach-playouts", "coach-inference")
 """Players beyond the three, played on request (``--play``): the Monte Carlo bot with the judge's name-free play-outs,
 the fair judgement's leading move on the position as it stands (no renaming), and the coach whose judgement plays
 every deal out by the heuristic to the last trick (:data:`~keinstich.coach.fair.EXACT_TRICKS` 1 instead of 3: the
-exact search near the end assumes opponents who play perfectly, and these opponents are the heuristic bot)."""
+exact search near the end assumes opponents who play perfectly, and these opponents are the heuristic bot), and the
+coach whose judgement weights its deals by the other seats' plays (:data:`~keinstich.coach.fair.INFERENCE`)."""
 
 
 def seed_of(contract: str, i: int) -> str:
@@ -65,15 +67,34 @@ def coach_move(d: Deal) -> Move:
     return verdict(d).best[0]
 
 
-def playouts_move(d: Deal) -> Move:
-    """The coach's best card with its judgement's play-outs run by the heuristic to the last trick."""
+def flipped_move(d: Deal, **constants: Any) -> Move:
+    """The coach's best card with these constants of :mod:`keinstich.coach.fair` set, the verdicts kept by the judge
+    dropped before and after (they were made under the other setting)."""
     import keinstich.coach.fair as judgement
+    import keinstich.coach.judge as judge
 
-    exact, judgement.EXACT_TRICKS = judgement.EXACT_TRICKS, 1
+    saved = {k: getattr(judgement, k) for k in constants}
+    with judge._LOCK:
+        judge._KEPT.clear()
     try:
+        for k, v in constants.items():
+            setattr(judgement, k, v)
         return coach_move(d)
     finally:
-        judgement.EXACT_TRICKS = exact
+        for k, v in saved.items():
+            setattr(judgement, k, v)
+        with judge._LOCK:
+            judge._KEPT.clear()
+
+
+def playouts_move(d: Deal) -> Move:
+    """The coach's best card with its judgement's play-outs run by the heuristic to the last trick."""
+    return flipped_move(d, EXACT_TRICKS=1)
+
+
+def inference_move(d: Deal) -> Move:
+    """The coach's best card with its judgement's deals weighted by the other seats' plays."""
+    return flipped_move(d, INFERENCE=True)
 
 
 def fair_move(d: Deal) -> Move:
@@ -106,6 +127,8 @@ def play(contract: str, i: int, who: str, opponents: str = "hidden") -> float:
         pick = fair_move
     elif who == "coach-playouts":
         pick = playouts_move
+    elif who == "coach-inference":
+        pick = inference_move
     elif who in ("montecarlo", "montecarlo-names-free"):
         mc = MonteCarloBot(seed=seed_of(contract, i), names_free=who != "montecarlo")
         pick = lambda p: bot_move(mc, p.observation(0))  # noqa: E731
@@ -177,9 +200,18 @@ def main() -> None:
                                     "deals): only the coach plays again, or those --play names")
     ap.add_argument("--play", help="the players to play now (comma separated; with --reuse, the others' results "
                                    "come from that file): coach, montecarlo, heuristic, " + ", ".join(EXTRA))
+    ap.add_argument("--eps", type=float, help="coach-inference: the weight factor per unexplained card "
+                                              "(fair.INFER_EPS)")
+    ap.add_argument("--factor", type=int, help="coach-inference: uniform deals drawn per deal used "
+                                               "(fair.INFER_FACTOR)")
     ap.add_argument("--report", help="play nothing: print the table of the runs saved in these JSON files (comma "
                                      "separated; a later file's contract replaces an earlier one's)")
     args = ap.parse_args()
+    if args.eps is not None or args.factor is not None:
+        import keinstich.coach.fair as judgement
+
+        judgement.INFER_EPS = judgement.INFER_EPS if args.eps is None else args.eps
+        judgement.INFER_FACTOR = judgement.INFER_FACTOR if args.factor is None else args.factor
     contracts = args.contracts.split(",")
     players = (*PLAYERS, "montecarlo-names-free", *(("as-it-stands",) if args.as_it_stands else ()))
     known: dict[str, dict[str, dict[str, float]]] = {}
@@ -251,7 +283,9 @@ def main() -> None:
             ("as-it-stands", "the fair judgement on the position as it stands (no renaming)",
              "what judging the renamed stand-in costs"),
             ("coach-playouts", "the coach, its judgement's play-outs run to the last trick (no exact search before)",
-             "what the exact search of the last three tricks costs against these opponents")):
+             "what the exact search of the last three tricks costs against these opponents"),
+            ("coach-inference", "the coach, its judgement's deals weighted by the other seats' plays",
+             "what ignoring the others' plays costs")):
         extra_lines(results, contracts, extra, title, worth)
     print("seconds a deal: " + ", ".join(f"{w} {statistics.median(times[w]):.2f} median" for w in players if times[w])
           + ("" if args.report else f"; {time.perf_counter() - t0:.0f} s in all"))

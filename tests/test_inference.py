@@ -1,0 +1,141 @@
+"""The other seats' cards as evidence (keinstich.bots.inference): a guessed deal in which the heuristic would not have
+played what was played weighs less, a deal and its renamed twin weigh the same, and the judge with inference off
+never asks (its verdicts are today's)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+import keinstich.coach.fair as judgement
+from keinstich.bots.inference import Evidence
+from keinstich.bots.tables import tables
+from keinstich.coach.equivalence import Relabel, suit_permutations, suit_relabel
+from keinstich.deal import Deal
+from keinstich.games import game
+from keinstich.kernel.layout import FAIR
+from keinstich.trainer.positions import decisions
+
+CONTRACTS = ("no-tricks", "no-hearts", "no-obers", "no-max", "black-pig", "no-penultimate", "no-first-last", "power",
+             "power-black-pig")
+
+
+def fair_pick(d: Deal) -> Any:
+    """The card the heuristic in mode FAIR plays next in ``d`` (read off a copy)."""
+    td = d.trick_deal
+    assert td is not None
+    probe = td.copy()
+    probe.run_out(FAIR, heuristic=tables(td.contract, td.rules, td.total_tricks).kernel(), cards=1)
+    return probe.plays[-1][1]
+
+
+def hands_now(d: Deal) -> Any:
+    td = d.trick_deal
+    assert td is not None
+    return np.array([[sum(c.bit for c in td.hand(s)) for s in range(td.players)]], dtype=np.int64)
+
+
+def evidence(d: Deal) -> Evidence:
+    assert d.turn is not None
+    return Evidence(d.observation(d.turn))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("contract", ["no-tricks", "no-hearts", "power"])
+def test_a_play_the_heuristic_would_not_make_lowers_the_weight(contract: str) -> None:
+    """The same cards played twice: once every seat as the heuristic in mode FAIR, once with one seat, once, playing
+    a card of another suit than the heuristic would. The true hands explain the first fully (no miss, weight 1) and
+    the second not (a miss at least, weight eps or less)."""
+    checked = 0
+    for seed in range(30):
+        start = game("kein-stich").deal(contract, f"inference:{seed}", players=4)
+        alike, other = start.copy(), start.copy()
+        strayed = -1
+        while len(other.plays) < 16 or other.turn == strayed or alike.turn == strayed:
+            for d in (alike, other):
+                seat = d.turn
+                assert seat is not None
+                p = fair_pick(d)
+                off = [m for m in d.legal_moves() if getattr(m, "suit", p.suit) != p.suit]
+                if d is other and strayed < 0 and len(d.plays) > 4 and off:
+                    p, strayed = off[-1], seat
+                d.play(p, seat)
+        if strayed < 0:
+            continue
+        assert evidence(alike).misses(hands_now(alike)).tolist() == [0]
+        assert evidence(other).misses(hands_now(other)).tolist()[0] >= 1
+        assert evidence(alike).weights(hands_now(alike), 0.2).tolist() == [1.0]
+        both = np.concatenate([hands_now(other), hands_now(other)])
+        assert evidence(other).weights(both, 0.2).tolist() == [1.0, 1.0]  # read against the best deal of a batch
+        checked += 1
+        if checked == 3:
+            return
+    assert checked, "no deal strayed"
+
+
+def rename_masks(hands: Any, r: Relabel) -> Any:
+    out = np.zeros_like(hands)
+    for i in range(52):
+        bit = np.int64(1) << np.int64(i)
+        out |= np.where(hands & bit, np.int64(1) << np.int64(r.to[i]), np.int64(0))
+    return out
+
+
+@pytest.mark.parametrize("contract", CONTRACTS)
+def test_a_deal_and_its_renamed_twin_weigh_the_same(contract: str) -> None:
+    """The misses of guessed deals in a position are those of the renamed deals in its renamed twin, for every
+    renaming of suits the contract allows."""
+    from keinstich.bots.sampled import TrickWorlds
+    from keinstich.bots.worlds import candidates
+
+    compared = telling = 0
+    for seed in range(3):
+        found = list(decisions("kein-stich", contract, f"twin-inference:{seed}", players=4))
+        for position in found[len(found) // 3::max(1, len(found) // 3)]:
+            seat = position.turn
+            assert seat is not None
+            obs = position.observation(seat)
+            ev = Evidence(obs)  # type: ignore[arg-type]
+            if not ev.telling:
+                continue
+            from keinstich.bots.base import objective
+            from keinstich.bots.knowledge import in_play_mask
+            from keinstich.coach.grades import pack_in_play
+
+            in_play = in_play_mask(obs, pack_in_play(position))  # type: ignore[arg-type]
+            cards = [c for c, _ in candidates(obs, in_play)]  # type: ignore[arg-type]
+            worlds = TrickWorlds(obs, cards, objective(obs), in_play=in_play, fair=True)  # type: ignore[arg-type]
+            pool = worlds.full_many(worlds.sampler.draw_many(np.random.RandomState(seed), 64))
+            mine = ev.misses(pool)
+            telling += int(mine.max() > 0)  # some guessed deal explains the plays worse
+            for perm in suit_permutations(position)[1:]:
+                r = suit_relabel(perm)
+                twin = r(position)
+                theirs = Evidence(twin.observation(seat)).misses(rename_masks(pool, r))  # type: ignore[arg-type]
+                assert mine.tolist() == theirs.tolist(), (contract, seed, perm)
+                compared += 1
+    assert compared and telling
+
+
+def test_inference_off_asks_no_evidence(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With INFERENCE off (the default) the judge draws as before: it never builds an Evidence; on, it does, and the
+    same position still gets the same judgement."""
+    assert judgement.INFERENCE is False
+    made: list[int] = []
+
+    class Counting(Evidence):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            made.append(1)
+            super().__init__(*args, **kwargs)
+
+    monkeypatch.setattr(judgement, "Evidence", Counting)
+    position = next(p for p in decisions("kein-stich", "no-tricks", "inference-off", players=4)
+                    if len(p.trick_deal.plays) > 8)  # type: ignore[union-attr]
+    judgement.fair(position, cap=2048)
+    assert made == []
+    monkeypatch.setattr(judgement, "INFERENCE", True)
+    a = judgement.fair(position, cap=2048)
+    b = judgement.fair(position, cap=2048)
+    assert made == [1, 1]
+    assert a.cost == b.cost and a.leader == b.leader
