@@ -70,9 +70,11 @@ def coach_move(d: Deal) -> Move:
 def flipped_move(d: Deal, **constants: Any) -> Move:
     """The coach's best card with these constants of :mod:`keinstich.coach.fair` set, the verdicts kept by the judge
     dropped before and after (they were made under the other setting)."""
-    import keinstich.coach.fair as judgement
-    import keinstich.coach.judge as judge
+    import importlib
 
+    import keinstich.coach.fair as judgement
+
+    judge = importlib.import_module("keinstich.coach.judge")  # the package names a function judge too
     saved = {k: getattr(judgement, k) for k in constants}
     with judge._LOCK:
         judge._KEPT.clear()
