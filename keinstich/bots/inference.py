@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from keinstich.bots.rollouts import in_shares
 from keinstich.bots.sampled import TrickWorlds
 from keinstich.bots.tables import tables
 from keinstich.kernel.jit import array, float_array
@@ -55,8 +56,6 @@ class Evidence:
         S[S_SOLOIST] = -1 if soloist is None else soloist
         S[S_MODE] = HEURISTIC
         self.S0 = array(S)
-        self._W = array(S)
-        self._V = array(S)
         self._rnd = float_array(())
 
     @property
@@ -71,11 +70,16 @@ class Evidence:
 
         from keinstich.kernel.replay import misses  # loads the compiled kernel on first use
 
-        deals = len(hands)
-        start = np.asarray(hands, dtype=np.int64) | np.array(self.played, dtype=np.int64)
+        n, deals = self.n, len(hands)
+        start = np.ascontiguousarray(np.asarray(hands, dtype=np.int64) | np.array(self.played, dtype=np.int64))
+        flat = start.reshape(-1)
         out = np.zeros(deals, dtype=np.int64)
-        misses(self.S0, self.T, self.H, self.seq, self.watch, np.ascontiguousarray(start).reshape(-1), deals,
-               self._W, self._V, self._rnd, out)
+
+        def share(lo: int, hi: int) -> None:  # each worker thread its own room for the states
+            misses(self.S0, self.T, self.H, self.seq, self.watch, flat[lo * n:hi * n], hi - lo, self.S0.copy(),
+                   self.S0.copy(), self._rnd, out[lo:hi])
+
+        in_shares(deals, share)
         return out
 
     def weights(self, hands: Any, eps: float) -> Any:

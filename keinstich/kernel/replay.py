@@ -79,12 +79,14 @@ def misses(S0: Any, T: Any, H: Any, seq: Any, watch: int, hands: Any, deals: int
                 V[S_LIMIT] = 1
                 run(V, T, H, rnd, -1)
                 p = V[S_SEQ]
-                if p != c:
-                    live = dealt & ~W[S_PLAYED]
-                    for j in range(W[S_TLEN]):
-                        live |= 1 << W[S_TRICK + j]
-                    if not _alike(p, c, hand, live, st, cost):
-                        miss += 1
+                if p == c:  # the heuristic played it: its state is the one after the card
+                    W, V = V, W
+                    continue
+                live = dealt & ~W[S_PLAYED]
+                for j in range(W[S_TLEN]):
+                    live |= 1 << W[S_TRICK + j]
+                if not _alike(p, c, hand, live, st, cost):
+                    miss += 1
             W[S_MODE] = HEURISTIC  # the card is given: no suit order to read
             W[S_LIMIT] = 1
             run(W, T, H, rnd, c)
