@@ -206,12 +206,15 @@ def main() -> None:
                                               "(fair.INFER_EPS)")
     ap.add_argument("--factor", type=int, help="coach-inference: uniform deals drawn per deal used "
                                                "(fair.INFER_FACTOR)")
+    ap.add_argument("--listed", action="store_true", help="coach-inference: listed deals weighted too "
+                                                          "(fair.INFER_LISTED)")
     ap.add_argument("--report", help="play nothing: print the table of the runs saved in these JSON files (comma "
                                      "separated; a later file's contract replaces an earlier one's)")
     args = ap.parse_args()
-    if args.eps is not None or args.factor is not None:
+    if args.eps is not None or args.factor is not None or args.listed:
         import keinstich.coach.fair as judgement
 
+        judgement.INFER_LISTED = args.listed
         judgement.INFER_EPS = judgement.INFER_EPS if args.eps is None else args.eps
         judgement.INFER_FACTOR = judgement.INFER_FACTOR if args.factor is None else args.factor
     contracts = args.contracts.split(",")

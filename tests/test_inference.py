@@ -139,3 +139,29 @@ def test_inference_off_asks_no_evidence(monkeypatch: pytest.MonkeyPatch) -> None
     b = judgement.fair(position, cap=2048)
     assert made == [1, 1]
     assert a.cost == b.cost and a.leader == b.leader
+
+
+def test_listed_deals_are_weighted_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With INFER_LISTED, a position whose deals are all listed is still exact (no margin), and each move's mean is
+    its values' average by the deals' weights; without, the plain mean."""
+    monkeypatch.setattr(judgement, "INFERENCE", True)
+    found = [p for seed in range(4) for p in decisions("kein-stich", "no-hearts", f"listed:{seed}", players=4)
+             if len(p.plays) >= 20]
+    weighted = 0
+    for position in found:
+        monkeypatch.setattr(judgement, "INFER_LISTED", True)
+        f = judgement.fair(position)
+        if not f.listed:
+            continue
+        seat = position.turn
+        assert seat is not None
+        w = Evidence(position.observation(seat)).weights(f.drawn, judgement.INFER_EPS)  # type: ignore[arg-type]
+        assert all(m == 0 for m in f.margin)
+        assert f.mean == pytest.approx([float(np.average(f.values[:, i], weights=w)) for i in range(len(f.moves))])
+        monkeypatch.setattr(judgement, "INFER_LISTED", False)
+        plain = judgement.fair(position)
+        assert plain.mean == pytest.approx([float(f.values[:, i].mean()) for i in range(len(f.moves))])
+        weighted += len(set(w.tolist())) > 1
+        if weighted >= 2:
+            return
+    assert weighted, "no listed position told the deals apart"

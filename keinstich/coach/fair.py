@@ -112,6 +112,10 @@ the heuristic, holding that deal's hands, would not have played."""
 INFER_FACTOR = 4
 """With :data:`INFERENCE`, uniform deals drawn per deal used (the deals used are drawn from them by weight)."""
 
+INFER_LISTED = False
+"""With :data:`INFERENCE`, whether listed deals are weighted too (each deal's value counts by its weight; still
+exact, given the weights): else they stay uniform."""
+
 
 @dataclass(frozen=True)
 class Fair:
@@ -288,6 +292,9 @@ def _sample(moves: Sequence[Move], same: Sequence[tuple[Move, ...]], worlds: Tri
     listed = 0 <= n_worlds <= LIST_UP_TO
     luck = isinstance(worlds, DominoWorlds) and not exact  # random play-outs: listed deals are played again
     every = np.array(list(worlds.sampler.all()), dtype=np.int64) if listed else None
+    weights = None
+    if every is not None and not luck and evidence is not None and INFER_LISTED and evidence.telling:
+        weights = evidence.weights(worlds.full_many(every), INFER_EPS)
     blocks: list[Any] = []
     dealt: list[Any] = []
     active = list(range(k))
@@ -342,7 +349,7 @@ def _sample(moves: Sequence[Move], same: Sequence[tuple[Move, ...]], worlds: Tri
         active = [i for i in active if i not in kept]
     values = np.concatenate(blocks)
     certain = listed and not luck
-    stats = _stats(values, grades, kept, certain)
+    stats = _stats(values, grades, kept, certain, weights)
     deals = tuple(int(np.count_nonzero(~np.isnan(values[:, i]))) for i in range(k))
     return Fair(tuple(moves), tuple(tuple(s) for s in same), tuple(stats.mean), tuple(stats.cost),
                 tuple(stats.margin), deals, tuple(stats.grade), stats.leader, count, listed, exact,
@@ -367,17 +374,21 @@ class _Stats:
     """Moves whose grade is not settled and is read near a threshold (:data:`NEAR_SE`)."""
 
 
-def _stats(values: Any, grades: Grades, kept: dict[int, Grade], certain: bool) -> _Stats:
+def _stats(values: Any, grades: Grades, kept: dict[int, Grade], certain: bool, weights: Any = None) -> _Stats:
     """Each move's cost against the leader on the deals both were valued on, give or take, and its grade (the
     one ``kept`` for a move no longer played out). ``values``: a row per deal, a column per move (NaN where the
     move was not valued); ``certain``: every deal that fits, each valued without luck (no margin). Other costs are
     given the doubt of one more deal that differs by the deal's whole scale: a loss too rare to have shown up yet
-    is not ruled out."""
+    is not ruled out. ``weights``: each deal's weight (certain values only; :data:`INFER_LISTED`), else all alike."""
     import numpy as np
 
     k = values.shape[1]
     sizes = [int(np.count_nonzero(~np.isnan(values[:, i]))) for i in range(k)]
-    mean = [float(values[:sizes[i], i].mean()) for i in range(k)]
+    if weights is not None:
+        assert certain and all(n == len(values) for n in sizes)
+        mean = [float(np.average(values[:, i], weights=weights)) for i in range(k)]
+    else:
+        mean = [float(values[:sizes[i], i].mean()) for i in range(k)]
     leader = max((i for i in range(k) if sizes[i] == len(values)), key=lambda i: (mean[i], -i))
     lead = values[:, leader]
     cost, margin, grade = [0.0] * k, [0.0] * k, [Grade.BEST] * k
@@ -391,7 +402,7 @@ def _stats(values: Any, grades: Grades, kept: dict[int, Grade], certain: bool) -
             continue
         n = sizes[i]
         diffs = lead[:n] - values[:n, i]
-        mu = float(diffs.mean())
+        mu = float(diffs.mean() if weights is None else np.average(diffs, weights=weights))
         spread = float(((diffs - mu) ** 2).sum())
         se = 0.0 if certain else math.sqrt((spread + doubt) / n) / math.sqrt(n)
         cost[i], margin[i] = max(0.0, mu), Z * se
