@@ -106,6 +106,28 @@ def test_the_app_gives_the_teacher_s_row_only_when_asked_or_in_a_notebook(monkey
     assert refused.teacher_panel is not None and refused.notice is not None
 
 
+def test_a_preheated_kernel_warms_then_sets_its_heap_apart_then_waits_for_its_student(monkeypatch):
+    """A pool kernel loads the compiled code, then freezes what it holds out of the garbage collector's walks (a
+    kernel shut down once took 0.7 s of a core there), then waits for its page: the order matters, or the warm-up's
+    garbage would be frozen and the student's table would be made before the heap is set apart."""
+    import gc
+
+    from keinstich_widgets import _app
+
+    done = []
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    monkeypatch.setenv("QUERY_STRING", "deal=KS1-A")
+    monkeypatch.setattr(_app, "warm", lambda defaults: done.append("warm"))
+    monkeypatch.setattr(_app, "wait_for_request", lambda: done.append("wait") or True)
+    monkeypatch.setattr(gc, "collect", lambda *a: done.append("collect") or 0)
+    monkeypatch.setattr(gc, "freeze", lambda: done.append("freeze"))  # the test's own process stays as it was
+    assert _app.page_query({"game": "kein-stich"}) == "deal=KS1-A"
+    assert done == ["warm", "collect", "freeze", "wait"]
+    done.clear()
+    monkeypatch.delenv("VOILA_PREHEAT")
+    assert _app.page_query({"game": "kein-stich"}) == "deal=KS1-A" and done == [], "a notebook's kernel is left as is"
+
+
 def test_a_deal_link_on_each_kind_of_server(monkeypatch):
     """The link a teacher copies works for the students: Voila's own address, a JupyterHub user-redirect (each student
     to their own server), a Binder launch of the same commit, JupyterLab's voila/render."""
