@@ -32,6 +32,8 @@ _playwright: Any = None
 
 def _niced_chromium() -> str:
     """A launcher that starts Chromium (and so every process it starts) at :data:`NICE`."""
+    if NICE == 0:
+        return CHROMIUM
     launcher = Path(tempfile.mkdtemp(prefix="keinstich-chromium-")) / "chromium"
     launcher.write_text(f'#!/bin/sh\nexec nice -n {NICE} {CHROMIUM} "$@"\n')
     launcher.chmod(launcher.stat().st_mode | stat.S_IXUSR)

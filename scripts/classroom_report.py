@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import psutil
-from classroom_browser import NICE
 
 MIB = 1 << 20
 
@@ -167,7 +166,8 @@ class Report:
     def print(self, results: list[Any], back: float | None, last_closed: float) -> None:
         args = self.args
         load = "{:.2f} {:.2f} {:.2f}".format
-        browsers = f" (its browser at nice {NICE}, as if on the student's laptop)" if args.browsers else \
+        browsers = (f" (its browser at nice {args.browser_nice}, as if on the student's laptop)" if args.browser_nice
+                    else " (its browser sharing the server's cores)") if args.browsers else \
             " (none: --browsers 0)"
         print(f"\nclassroom: {args.students} students in {args.waves} waves (arriving over {args.spread:g} s, waves "
               f"{args.gap:g} s apart), {args.think:g} s (±50%) to think before each card; the first of each wave a "
