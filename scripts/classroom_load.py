@@ -43,6 +43,7 @@ from tornado.websocket import websocket_connect
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
+import classroom_browser  # noqa: E402
 from classroom_browser import browser_student, close_browser, record_first_visit  # noqa: E402
 from classroom_report import Report, kernels_of  # noqa: E402
 
@@ -420,6 +421,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--think", type=float, default=2.0, help="a student's seconds before each card (±50%%)")
     parser.add_argument("--browsers", type=int, default=1, choices=(0, 1),
                         help="1: the first student of each wave is a headless Chromium page")
+    parser.add_argument("--browser-nice", type=int, default=10,
+                        help="the Chromium pages' nice value (default 10: the server first, as if they ran on the "
+                             "students' laptops; 0: as the server)")
     parser.add_argument("--settle", type=float, default=240.0, help="seconds to wait for the kernels to go")
     parser.add_argument("--pool", type=int, default=None,
                         help="preheated kernels, filled before the first student comes (default: one per student, "
@@ -430,6 +434,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--deal-seed", type=int, default=1)
     args = parser.parse_args(argv)
+    classroom_browser.NICE = args.browser_nice
     if args.waves < 1 or args.students < args.waves:
         parser.error("need at least one wave and one student per wave")
     return asyncio.run(main_async(args))

@@ -166,9 +166,12 @@ class Report:
     def print(self, results: list[Any], back: float | None, last_closed: float) -> None:
         args = self.args
         load = "{:.2f} {:.2f} {:.2f}".format
+        browsers = (f" (its browser at nice {args.browser_nice}, as if on the student's laptop)" if args.browser_nice
+                    else " (its browser sharing the server's cores)") if args.browsers else \
+            " (none: --browsers 0)"
         print(f"\nclassroom: {args.students} students in {args.waves} waves (arriving over {args.spread:g} s, waves "
               f"{args.gap:g} s apart), {args.think:g} s (±50%) to think before each card; the first of each wave a "
-              f"headless Chromium page{'' if args.browsers else ' (none: --browsers 0)'}; a pool of {self.baseline} "
+              f"headless Chromium page{browsers}; a pool of {self.baseline} "
               f"preheated kernels, each replaced {args.fill_delay:g} s after it is taken")
         print(f"load average (1, 5, 15 min) at the start {load(*self.start_load)}, at the end "
               f"{load(*os.getloadavg())}, on {os.cpu_count()} cores")

@@ -66,6 +66,18 @@ def warm(defaults: dict[str, Any]) -> None:
         deal.play(bot_move(bot, deal, deal.turn, style)[0])
 
 
+def settle() -> None:
+    """Set what a warmed kernel holds (the kit's modules, the compiled code, the warm-up's deal gone: collected
+    first) apart from Python's cyclic garbage collector (``gc.freeze``): it lives as long as the kernel, and the
+    collector need not walk it again, in each of its passes while the student plays or when the kernel shuts down.
+    Walking it there cost 0.7 s of a core per kernel (0.08 s now): a wave of students closing their pages at once
+    took seconds of the server's cores from the next wave's tables."""
+    import gc
+
+    gc.collect()
+    gc.freeze()
+
+
 def page_query(defaults: dict[str, Any] | None = None) -> str | None:
     """The page's query string (``deal=KS1-…&teacher=1``). A preheated kernel first warms up (:func:`warm`) and then
     waits for its page's request; None when the request never reached it (the server's settings name the wrong
@@ -73,6 +85,7 @@ def page_query(defaults: dict[str, Any] | None = None) -> str | None:
     if preheated():
         if defaults is not None:
             warm(defaults)
+        settle()
         wait_for_request()
         return os.environ.get("QUERY_STRING")
     return os.environ.get("QUERY_STRING", "")

@@ -208,7 +208,7 @@ class Coach:
 
         style = ses.style
         self.job.start(lambda budget: review(deal, seat, bots=bots, budget=budget, style=style),
-                       done, lambda e: report(self.messages, e, "review"))
+                       done, lambda e: report(self.messages, e, "review"), unasked=True)
 
     @speaks
     def summary(self, r: Review) -> str:

@@ -21,7 +21,7 @@ from keinstich.bots.budget import Budget, Stopped
 from keinstich.i18n import _, number
 
 from ._shared import plain
-from ._words import thread
+from ._words import background, thread
 
 T = TypeVar("T")
 
@@ -67,8 +67,10 @@ class Thinking(Generic[T]):
 
     def start(self, work: Callable[[Budget], T], done: Callable[[T], None],
               failed: Callable[[BaseException], None], stopped: Callable[[], None] | None = None, *,
-              seconds: float | None = None) -> None:
-        """Ask: ``work(budget)`` in a thread (inline when synchronous), with a time limit of ``seconds``."""
+              seconds: float | None = None, unasked: bool = False) -> None:
+        """Ask: ``work(budget)`` in a thread (inline when synchronous), with a time limit of ``seconds``. Work nobody
+        asked for (``unasked``: the review a finished deal brings) runs at a lower priority (``_words.background``),
+        so that on a server a class shares, a table being made or a click comes first."""
         with self.lock:
             if self.busy:
                 raise RuntimeError("already thinking: stop first")
@@ -82,12 +84,14 @@ class Thinking(Generic[T]):
             self.note.value = self._thinking_html(0.0)
             self.stop_button.layout.display = ""
             self.stop_button.disabled = False
-            self.thread = thread(self._run, gen, budget, work, done, failed, name="keinstich-thinking")
+            self.thread = thread(self._run, gen, budget, work, done, failed, unasked, name="keinstich-thinking")
             self.thread.start()
             thread(self._tick, gen, budget, name="keinstich-thinking-note").start()
 
     def _run(self, gen: int, budget: Budget, work: Callable[[Budget], T], done: Callable[[T], None],
-             failed: Callable[[BaseException], None]) -> None:
+             failed: Callable[[BaseException], None], unasked: bool = False) -> None:
+        if unasked:
+            background()
         try:
             answer = work(budget)
         except Stopped:

@@ -311,7 +311,8 @@ class Table(widgets.HBox):  # type: ignore[misc]
         t0 = time.perf_counter()
         ses = self.session
         deal = ses.deal
-        with self.hold_sync():
+        # the card styles once, with every face the redraw needs (the hand's, then the backs', was twice 40 kB)
+        with self.hold_sync(), self.styles.hold_sync():
             self.title.value = (f'<div style="font-size:1.1em"><b>{html.escape(ses.setup.describe())}</b>'
                                 f' <small>— {html.escape(self.seed_words())}</small></div>')
             self._hint_still()
