@@ -21,6 +21,7 @@ from typing import Any
 from keinstich.bots.rollouts import in_shares
 from keinstich.bots.sampled import TrickWorlds
 from keinstich.bots.tables import tables
+from keinstich.bots.worlds import first_leader, played_masks
 from keinstich.kernel.jit import array, float_array
 from keinstich.kernel.layout import HEURISTIC, S_K, S_MODE, S_MSTATE, S_SEAT, S_SIZE, S_SOLOIST
 from keinstich.kernel.tables import trick_tables
@@ -37,20 +38,11 @@ class Evidence:
         total = (sum(obs.hand_sizes) + len(obs.played)) // n
         self.T = trick_tables(obs.rules, obs.contract, n, total).T
         self.H = tables(obs.contract, obs.rules, total).kernel()
-        self.played = [0] * n
-        for s, c in obs.played:
-            self.played[s] |= c.bit
+        self.played = played_masks(obs)
         self.seq = array([c.index for _, c in obs.played])
         self.watch = sum(1 << s for s in range(n) if s != obs.seat and any(p == s for p, _ in obs.played))
-        if obs.tricks:
-            leader = obs.tricks[0].leader
-        elif obs.trick:
-            leader = obs.trick[0][0]
-        else:
-            assert obs.turn is not None
-            leader = obs.turn
         S = [0] * S_SIZE
-        S[S_SEAT] = leader
+        S[S_SEAT] = first_leader(obs)
         S[S_K] = 1
         S[S_MSTATE] = -2
         S[S_SOLOIST] = -1 if soloist is None else soloist

@@ -14,20 +14,29 @@ from keinstich.cards import SUIT_MASKS, Card, cards_of, mask_of
 from keinstich.tricks import Observation, TrickDeal
 
 
-def world(obs: Observation, hands: Sequence[int]) -> TrickDeal:
-    """The trick deal of the observation with these (current) hands: the observed plays replayed."""
+def played_masks(obs: Observation) -> list[int]:
+    """The cards each seat has played so far in the observed deal, a mask per seat."""
     played = [0] * obs.players
     for s, c in obs.played:
         played[s] |= c.bit
-    dealt = [cards_of(hands[s] | played[s]) for s in range(obs.players)]
+    return played
+
+
+def first_leader(obs: Observation) -> int:
+    """The seat that led the observed deal's first trick (the one to move, before any card)."""
     if obs.tricks:
-        leader = obs.tricks[0].leader
-    elif obs.trick:
-        leader = obs.trick[0][0]
-    else:
-        assert obs.turn is not None
-        leader = obs.turn
-    deal = TrickDeal(dealt, obs.contract, leader=leader, rules=obs.rules)
+        return obs.tricks[0].leader
+    if obs.trick:
+        return obs.trick[0][0]
+    assert obs.turn is not None
+    return obs.turn
+
+
+def world(obs: Observation, hands: Sequence[int]) -> TrickDeal:
+    """The trick deal of the observation with these (current) hands: the observed plays replayed."""
+    played = played_masks(obs)
+    dealt = [cards_of(hands[s] | played[s]) for s in range(obs.players)]
+    deal = TrickDeal(dealt, obs.contract, leader=first_leader(obs), rules=obs.rules)
     for s, c in obs.played:
         deal.play(c, s)
     return deal
