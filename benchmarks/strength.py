@@ -14,7 +14,7 @@ interval. The goal (issue 27): the coach pays no more than the Monte Carlo bot o
     python benchmarks/strength.py --report all.json,new.json        # the table of saved runs
     python benchmarks/strength.py --reuse all.json --play montecarlo-names-free --save with.json  # one player more
     python benchmarks/strength.py --reuse all.json --play coach-playouts --save with.json  # the coach, no exact ending
-    python benchmarks/strength.py --reuse all.json --play coach-inference --save with.json  # deals weighted by plays
+    python benchmarks/strength.py --reuse all.json --play coach-uniform --save with.json  # others' plays ignored
 
 The heuristic bot breaks its ties by the suits' names, and so do the Monte Carlo bot's play-outs: against opponents
 who break theirs by the same names it would model them perfectly, a knowledge no learner has and the coach may not use
@@ -49,12 +49,13 @@ from keinstich.games import game
 CONTRACTS = ("no-tricks", "no-hearts", "no-obers", "no-max", "black-pig", "no-penultimate", "no-first-last", "power",
              "power-black-pig")
 PLAYERS = ("coach", "montecarlo", "heuristic")
-EXTRA = ("montecarlo-names-free", "as-it-stands", "coach-playouts", "coach-inference")
+EXTRA = ("montecarlo-names-free", "as-it-stands", "coach-playouts", "coach-uniform")
 """Players beyond the three, played on request (``--play``): the Monte Carlo bot with the judge's name-free play-outs,
 the fair judgement's leading move on the position as it stands (no renaming), and the coach whose judgement plays
 every deal out by the heuristic to the last trick (:data:`~keinstich.coach.fair.EXACT_TRICKS` 1 instead of 3: the
 exact search near the end assumes opponents who play perfectly, and these opponents are the heuristic bot), and the
-coach whose judgement weights its deals by the other seats' plays (:data:`~keinstich.coach.fair.INFERENCE`)."""
+coach whose judgement draws its deals uniformly, the other seats' plays ignored (without
+:data:`~keinstich.coach.fair.INFERENCE`)."""
 
 
 def seed_of(contract: str, i: int) -> str:
@@ -94,9 +95,9 @@ def playouts_move(d: Deal) -> Move:
     return flipped_move(d, EXACT_TRICKS=1)
 
 
-def inference_move(d: Deal) -> Move:
-    """The coach's best card with its judgement's deals weighted by the other seats' plays."""
-    return flipped_move(d, INFERENCE=True)
+def uniform_move(d: Deal) -> Move:
+    """The coach's best card with its judgement's deals drawn uniformly (the other seats' plays ignored)."""
+    return flipped_move(d, INFERENCE=False)
 
 
 def fair_move(d: Deal) -> Move:
@@ -129,8 +130,8 @@ def play(contract: str, i: int, who: str, opponents: str = "hidden") -> float:
         pick = fair_move
     elif who == "coach-playouts":
         pick = playouts_move
-    elif who == "coach-inference":
-        pick = inference_move
+    elif who == "coach-uniform":
+        pick = uniform_move
     elif who in ("montecarlo", "montecarlo-names-free"):
         mc = MonteCarloBot(seed=seed_of(contract, i), names_free=who != "montecarlo")
         pick = lambda p: bot_move(mc, p.observation(0))  # noqa: E731
@@ -202,11 +203,11 @@ def main() -> None:
                                     "deals): only the coach plays again, or those --play names")
     ap.add_argument("--play", help="the players to play now (comma separated; with --reuse, the others' results "
                                    "come from that file): coach, montecarlo, heuristic, " + ", ".join(EXTRA))
-    ap.add_argument("--eps", type=float, help="coach-inference: the weight factor per unexplained card "
+    ap.add_argument("--eps", type=float, help="the coach: the weight factor per unexplained card "
                                               "(fair.INFER_EPS)")
-    ap.add_argument("--factor", type=int, help="coach-inference: uniform deals drawn per deal used "
+    ap.add_argument("--factor", type=int, help="the coach: uniform deals drawn per deal used "
                                                "(fair.INFER_FACTOR)")
-    ap.add_argument("--listed", action="store_true", help="coach-inference: listed deals weighted too "
+    ap.add_argument("--listed", action="store_true", help="the coach: listed deals weighted too "
                                                           "(fair.INFER_LISTED)")
     ap.add_argument("--report", help="play nothing: print the table of the runs saved in these JSON files (comma "
                                      "separated; a later file's contract replaces an earlier one's)")
@@ -289,8 +290,8 @@ def main() -> None:
              "what judging the renamed stand-in costs"),
             ("coach-playouts", "the coach, its judgement's play-outs run to the last trick (no exact search before)",
              "what the exact search of the last three tricks costs against these opponents"),
-            ("coach-inference", "the coach, its judgement's deals weighted by the other seats' plays",
-             "what ignoring the others' plays costs")):
+            ("coach-uniform", "the coach, its judgement's deals drawn uniformly (the other seats' plays ignored)",
+             "what reading the others' plays is worth")):
         extra_lines(results, contracts, extra, title, worth)
     print("seconds a deal: " + ", ".join(f"{w} {statistics.median(times[w]):.2f} median" for w in players if times[w])
           + ("" if args.report else f"; {time.perf_counter() - t0:.0f} s in all"))

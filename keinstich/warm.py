@@ -41,6 +41,7 @@ def warm() -> float:
         td.play(td.legal()[0])
     solve(td, line=False)
     _lay_off(fair)
+    _evidence(fair)
     return time.perf_counter() - t0
 
 
@@ -55,6 +56,17 @@ def _lay_off(fair: Any) -> None:
                if len({str(m) for m in p.legal_moves()}) > 1]
     for p in (choices[0], choices[-1]):
         fair(p)
+
+
+def _evidence(fair: Any) -> None:
+    """The coach's judgement of a decision after the others have played: their cards replayed in the guessed deals
+    to weigh them (:mod:`keinstich.kernel.replay`)."""
+    from keinstich.bots import HeuristicBot, play_deal
+    from keinstich.games import game
+
+    played = play_deal(game("kein-stich").deal("no-tricks", 1, players=4), [HeuristicBot()] * 4)
+    fair(next(p for p in (played.rewound(i) for i in range(8, len(played.history)))
+              if len({str(m) for m in p.legal_moves()}) > 1))
 
 
 def load_kernel() -> None:

@@ -1,6 +1,6 @@
 """The other seats' cards as evidence (keinstich.bots.inference): a guessed deal in which the heuristic would not have
-played what was played weighs less, a deal and its renamed twin weigh the same, and the judge with inference off
-never asks (its verdicts are today's)."""
+played what was played weighs less, a deal and its renamed twin weigh the same, and the judge asks for the evidence
+only with inference on (the default)."""
 
 from __future__ import annotations
 
@@ -118,10 +118,10 @@ def test_a_deal_and_its_renamed_twin_weigh_the_same(contract: str) -> None:
     assert compared and telling
 
 
-def test_inference_off_asks_no_evidence(monkeypatch: pytest.MonkeyPatch) -> None:
-    """With INFERENCE off (the default) the judge draws as before: it never builds an Evidence; on, it does, and the
-    same position still gets the same judgement."""
-    assert judgement.INFERENCE is False
+def test_the_judge_weighs_by_evidence_and_off_asks_none(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With INFERENCE (the default) the judge builds an Evidence once the others have played, and the same position
+    gets the same judgement; off, it draws as before, without one."""
+    assert judgement.INFERENCE is True
     made: list[int] = []
 
     class Counting(Evidence):
@@ -132,13 +132,13 @@ def test_inference_off_asks_no_evidence(monkeypatch: pytest.MonkeyPatch) -> None
     monkeypatch.setattr(judgement, "Evidence", Counting)
     position = next(p for p in decisions("kein-stich", "no-tricks", "inference-off", players=4)
                     if len(p.trick_deal.plays) > 8)  # type: ignore[union-attr]
-    judgement.fair(position, cap=2048)
-    assert made == []
-    monkeypatch.setattr(judgement, "INFERENCE", True)
     a = judgement.fair(position, cap=2048)
     b = judgement.fair(position, cap=2048)
     assert made == [1, 1]
     assert a.cost == b.cost and a.leader == b.leader
+    monkeypatch.setattr(judgement, "INFERENCE", False)
+    judgement.fair(position, cap=2048)
+    assert made == [1, 1]
 
 
 def test_listed_deals_are_weighted_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:

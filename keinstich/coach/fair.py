@@ -100,16 +100,17 @@ LIST_UP_TO = 256
 EXACT_TRICKS = 3
 """With this many tricks left (or fewer) each deal is searched exactly instead of played out."""
 
-INFERENCE = False
+INFERENCE = True
 """Whether a trick deal's sampled deals are weighted by the other seats' plays (:mod:`keinstich.bots.inference`:
-a deal in which the heuristic would have played what they played is likelier). Listed deals stay uniform. Off: an
-experiment (issue 27), measured by ``benchmarks/strength.py --play coach-inference``."""
+a deal in which the heuristic would have played what they played is likelier; the others at a learner's table are
+the heuristic bot). Listed deals stay uniform. ``benchmarks/strength.py --play coach-uniform`` plays the coach
+without it."""
 
 INFER_EPS = 0.2
 """With :data:`INFERENCE`, the weight of a sampled deal falls by this factor for each card another seat played that
 the heuristic, holding that deal's hands, would not have played."""
 
-INFER_FACTOR = 4
+INFER_FACTOR = 2
 """With :data:`INFERENCE`, uniform deals drawn per deal used (the deals used are drawn from them by weight)."""
 
 INFER_LISTED = False

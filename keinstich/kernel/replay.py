@@ -49,13 +49,14 @@ def _alike(p: int, c: int, hand: int, live: int, st: Any, cost: Any) -> bool:
 
 
 @jit(nogil=True)
-def misses(S0: Any, T: Any, H: Any, seq: Any, watch: int, hands: Any, deals: int, W: Any, V: Any, rnd: Any,
-           out: Any) -> None:
+def misses(S0: Any, T: Any, H: Any, seq: Any, watch: int, most: int, hands: Any, deals: int, W: Any, V: Any,
+           rnd: Any, out: Any) -> None:
     """For each of ``deals`` deals (deal ``b`` dealt the hands ``hands[b * n:(b + 1) * n]`` at its start; the rest
     of the state ``S0``, the deal before its first card, is the same for all): the cards of ``seq`` (the history, in
     order) played one by one, and ``out[b]`` the number of them, played by a seat in ``watch`` (bits), that the
-    heuristic in mode ``FAIR`` would not have played (nor a card of its class). ``W`` and ``V``: room for two
-    states; ``rnd``: an empty table (no random draws)."""
+    heuristic in mode ``FAIR`` would not have played (nor a card of its class), counted up to ``most`` (the replay
+    stops there: such a deal weighs next to nothing). ``W`` and ``V``: room for two states; ``rnd``: an empty table
+    (no random draws)."""
     n = T[T_P + P_N]
     st = T[T_ST:T_ST + 52]
     cost = H[H_COST:H_COST + 52]
@@ -87,6 +88,8 @@ def misses(S0: Any, T: Any, H: Any, seq: Any, watch: int, hands: Any, deals: int
                     live |= 1 << W[S_TRICK + j]
                 if not _alike(p, c, hand, live, st, cost):
                     miss += 1
+                    if miss >= most:
+                        break
             W[S_MODE] = HEURISTIC  # the card is given: no suit order to read
             W[S_LIMIT] = 1
             run(W, T, H, rnd, c)

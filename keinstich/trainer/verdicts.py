@@ -23,7 +23,8 @@ from keinstich.coach.why import move_text
 from keinstich.deal import Deal
 
 JUDGE = (f"the coach's verdict (the heuristic's play-outs with ties between suits read off the deal, lays with their "
-         f"ends, sampled until settled, at most {CAP} moves valued, of the position, its suits renamed by rule)")
+         f"ends, its guessed deals weighted by the others' plays, sampled until settled, at most {CAP} moves valued, "
+         f"of the position, its suits renamed by rule)")
 """What answers the trainer's positions: the bank records it, with :func:`stamp`."""
 
 
