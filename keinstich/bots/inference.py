@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from keinstich.bots.rollouts import in_shares
-from keinstich.bots.sampled import TrickWorlds
+from keinstich.bots.sampled import DominoWorlds, TrickWorlds
 from keinstich.bots.tables import tables
 from keinstich.bots.worlds import first_leader, played_masks
 from keinstich.kernel.jit import array, float_array
@@ -85,12 +85,12 @@ class Evidence:
         m = self.misses(hands)
         return np.power(float(eps), m - m.min()) if len(m) else np.zeros(0)
 
-    def draw(self, worlds: TrickWorlds, rs: Any, count: int, eps: float, factor: int) -> Any:
+    def draw(self, worlds: TrickWorlds | DominoWorlds, rs: Any, count: int, eps: float, factor: int) -> Any:
         """``count`` deals (rows as :meth:`~keinstich.bots.sampler.HandSampler.draw_many` gives them) drawn from
         ``factor * count`` uniform ones by their weights, with numpy's ``rs``."""
-        pool = worlds.sampler.draw_many(rs, factor * count)
         if not self.telling:
-            return pool[:count]
+            return worlds.sampler.draw_many(rs, count)
+        pool = worlds.sampler.draw_many(rs, factor * count)
         w = self.weights(worlds.full_many(pool), eps)
         pick = rs.choice(len(pool), size=count, p=w / w.sum())
         return pool[pick]

@@ -244,6 +244,8 @@ def fair(position: Deal, *, salt: str = "", cap: int | None = None, budget: Budg
                              exact=exact, fair=True)
         if INFERENCE and worlds.rolls is not None:
             evidence = Evidence(t, soloist)
+            if not evidence.telling:  # no other seat has played: the deals are drawn as without it
+                evidence = None
     return _sample(moves, same, worlds, rs, grades, exact, cap, budget, evidence)
 
 
@@ -321,7 +323,7 @@ def _sample(moves: Sequence[Move], same: Sequence[tuple[Move, ...]], worlds: Tri
             drawn = every
         else:
             want = min(FIRST if not count else _next(count), most - count, max(1, (limit - valued) // len(active)))
-            if evidence is not None and isinstance(worlds, TrickWorlds):
+            if evidence is not None:
                 drawn = evidence.draw(worlds, rs, want, INFER_EPS, INFER_FACTOR)
             else:
                 drawn = worlds.sampler.draw_many(rs, want)
