@@ -12,6 +12,7 @@ interval. The goal (issue 27): the coach pays no more than the Monte Carlo bot o
     python benchmarks/strength.py --save all.json                   # keep every deal's result
     python benchmarks/strength.py --reuse all.json --save new.json  # only the coach plays again
     python benchmarks/strength.py --report all.json,new.json        # the table of saved runs
+    python benchmarks/strength.py --contracts power --start 150 --save more.json  # 150 more deals (then --report)
     python benchmarks/strength.py --reuse all.json --play montecarlo-names-free --save with.json  # one player more
     python benchmarks/strength.py --reuse all.json --play coach-playouts --save with.json  # the coach, no exact ending
     python benchmarks/strength.py --reuse all.json --play coach-uniform --save with.json  # others' plays ignored
@@ -191,6 +192,8 @@ def extra_lines(results: dict[str, dict[int, dict[str, float]]], contracts: list
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=150)
+    ap.add_argument("--start", type=int, default=0, help="the first deal's number (more deals for a contract: "
+                                                         "--start 150 --deals 150, then --report both files)")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--contracts", default=",".join(CONTRACTS))
     ap.add_argument("--opponents", choices=("hidden", "named"), default="hidden",
@@ -210,7 +213,7 @@ def main() -> None:
     ap.add_argument("--listed", action="store_true", help="the coach: listed deals weighted too "
                                                           "(fair.INFER_LISTED)")
     ap.add_argument("--report", help="play nothing: print the table of the runs saved in these JSON files (comma "
-                                     "separated; a later file's contract replaces an earlier one's)")
+                                     "separated; a later file's deal replaces an earlier one's)")
     args = ap.parse_args()
     if args.eps is not None or args.factor is not None or args.listed:
         import keinstich.coach.fair as judgement
@@ -230,7 +233,8 @@ def main() -> None:
     players = tuple(dict.fromkeys((*players, *play_now)))
     if known and known.get("opponents", "named") != args.opponents:
         ap.error(f"{args.reuse} was played against {known.get('opponents', 'named')} opponents, not {args.opponents}")
-    jobs = [(c, i, play_now, args.opponents) for c in contracts for i in range(args.deals)]
+    jobs = [(c, i, play_now, args.opponents) for c in contracts
+            for i in range(args.start, args.start + args.deals)]
     print(f"Duplicate strength: seat 0 by the coach's best card, the Monte Carlo bot (defaults) and the heuristic bot, "
           f"the others heuristic ({args.opponents} tie-breaks); {args.deals} deals per contract; "
           f"{platform.python_version()}, "
@@ -244,11 +248,11 @@ def main() -> None:
                                                    **{c: {str(i): r for i, r in rows.items()}
                                                       for c, rows in results.items()}}))
 
-    if args.report:  # no play: the table of saved runs (a later file's contract replaces an earlier one's)
+    if args.report:  # no play: the table of saved runs (a later file's deal replaces an earlier one's)
         for f in args.report.split(","):
             for c, rows in json.loads(Path(f).read_text()).items():
                 if c in results:
-                    results[c] = {int(i): r for i, r in rows.items()}
+                    results[c].update({int(i): r for i, r in rows.items()})
         for rows in results.values():
             for r in rows.values():
                 for w in players:
@@ -278,7 +282,8 @@ def main() -> None:
         if dm > 0:
             worse.append(c)
         print(f"{c:16s} {cells[0]:>14s} {cells[1]:>14s} {cells[2]:>14s}   {dm:+5.2f} ({dm - hm:+.2f} … {dm + hm:+.2f})"
-              f"   {dh:+5.2f} ({dh - hh:+.2f} … {dh + hh:+.2f})")
+              f"   {dh:+5.2f} ({dh - hh:+.2f} … {dh + hh:+.2f})" + (f"   [{len(rows)} deals]" if len(rows) != args.deals
+                                                                else ""))
     every = [r for c in contracts for r in results[c].values()]
     dm, hm = interval([r["coach"] - r["montecarlo"] for r in every])
     print(f"{'all':16s} coach − MC {dm:+.2f} ({dm - hm:+.2f} … {dm + hm:+.2f}) pf a deal over {len(every)} deals; "
