@@ -92,7 +92,7 @@ class Evidence:
             return worlds.sampler.draw_many(rs, count)
         pool = worlds.sampler.draw_many(rs, factor * count)
         w = self.weights(worlds.full_many(pool), eps)
-        pick = rs.choice(len(pool), size=count, p=w / w.sum())
+        pick = rs.choice(len(pool), size=count, replace=False, p=w / w.sum())
         return pool[pick]
 
 
