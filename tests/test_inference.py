@@ -4,6 +4,7 @@ only with inference on (the default)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import numpy as np
@@ -139,6 +140,42 @@ def test_the_judge_weighs_by_evidence_and_off_asks_none(monkeypatch: pytest.Monk
     monkeypatch.setattr(judgement, "INFERENCE", False)
     judgement.fair(position, cap=2048)
     assert made == [1, 1]
+
+
+def test_the_deals_kept_are_distinct_and_drawn_as_before_until_another_seat_plays() -> None:
+    """A deal kept twice would count twice in the judge's margin: the deals picked by weight are distinct rows of the
+    uniform pool. Before any other seat has played there is nothing to weigh, and the judge draws exactly the deals
+    (and so gives exactly the verdict) it gives without inference."""
+    from keinstich.bots.base import objective
+    from keinstich.bots.knowledge import in_play_mask
+    from keinstich.bots.sampled import TrickWorlds
+    from keinstich.bots.worlds import candidates
+    from keinstich.coach.grades import pack_in_play
+
+    found = [p for seed in range(3) for p in decisions("kein-stich", "no-tricks", f"distinct:{seed}", players=4)]
+    late = [p for p in found if len(p.plays) >= 16]
+    assert late
+    for position in late[:4]:
+        seat = position.turn
+        assert seat is not None
+        obs = position.observation(seat)
+        in_play = in_play_mask(obs, pack_in_play(position))  # type: ignore[arg-type]
+        cards = [c for c, _ in candidates(obs, in_play)]  # type: ignore[arg-type]
+        worlds = TrickWorlds(obs, cards, objective(obs), in_play=in_play, fair=True)  # type: ignore[arg-type]
+        if worlds.count() <= 64:
+            continue
+        drawn = Evidence(obs).draw(worlds, np.random.RandomState(7), 64, 0.2, 2)  # type: ignore[arg-type]
+        pool = worlds.sampler.draw_many(np.random.RandomState(7), 128)  # the uniform deals it picked from
+        kept, offered = (Counter(tuple(np.atleast_1d(r).tolist()) for r in rows) for rows in (drawn, pool))
+        assert len(drawn) == 64 and all(kept[d] <= offered[d] for d in kept), "a deal of the pool kept twice"
+    first = next(p for p in found if not p.plays)  # seat 0 leads the first trick
+    on = judgement.fair(first, cap=2048)
+    judgement.INFERENCE = False
+    try:
+        off = judgement.fair(first, cap=2048)
+    finally:
+        judgement.INFERENCE = True
+    assert on.cost == off.cost and on.count == off.count and (on.drawn == off.drawn).all()
 
 
 def test_listed_deals_are_weighted_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -6,9 +6,9 @@ heuristic bot, so a deal in which the heuristic, holding those hands, would have
 is likelier than one in which it would not. :class:`Evidence` replays the history in each guessed deal
 (:func:`keinstich.kernel.replay.misses`, compiled) and counts the others' cards the heuristic would not have played
 there (a card of the same class counts as played); a deal with ``m`` such misses weighs ``eps ** m``.
-:meth:`Evidence.draw` draws the deals by sampling-importance-resampling: ``factor`` times the deals wanted, drawn
-uniformly, then the deals wanted drawn from them by weight, with the caller's numpy ``rs`` (so the same position gets
-the same deals).
+:meth:`Evidence.draw` draws the deals by weight: ``factor`` times the deals wanted, drawn uniformly, then the deals
+wanted picked from them by weight without replacement (a deal kept twice would count twice in the judge's margin),
+with the caller's numpy ``rs`` (so the same position gets the same deals).
 
 The heuristic asked is the one of mode ``FAIR`` (ties broken by what the deal says, never by a suit's or a rank's
 name), so a deal and its renamed twin weigh the same.
@@ -86,8 +86,9 @@ class Evidence:
         return np.power(float(eps), m - m.min()) if len(m) else np.zeros(0)
 
     def draw(self, worlds: TrickWorlds | DominoWorlds, rs: Any, count: int, eps: float, factor: int) -> Any:
-        """``count`` deals (rows as :meth:`~keinstich.bots.sampler.HandSampler.draw_many` gives them) drawn from
-        ``factor * count`` uniform ones by their weights, with numpy's ``rs``."""
+        """``count`` deals (rows as :meth:`~keinstich.bots.sampler.HandSampler.draw_many` gives them) picked from
+        ``factor * count`` uniform ones by their weights, none twice, with numpy's ``rs``; the uniform draw itself
+        while no other seat has played."""
         if not self.telling:
             return worlds.sampler.draw_many(rs, count)
         pool = worlds.sampler.draw_many(rs, factor * count)

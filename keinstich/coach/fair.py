@@ -111,7 +111,8 @@ INFER_EPS = 0.2
 the heuristic, holding that deal's hands, would not have played."""
 
 INFER_FACTOR = 2
-"""With :data:`INFERENCE`, uniform deals drawn per deal used (the deals used are drawn from them by weight)."""
+"""With :data:`INFERENCE`, uniform deals drawn per deal used (the deals used are picked from them by weight, none
+twice)."""
 
 INFER_LISTED = False
 """With :data:`INFERENCE`, whether listed deals are weighted too (each deal's value counts by its weight; still
