@@ -87,10 +87,8 @@ class Evidence:
 
     def draw(self, worlds: TrickWorlds | DominoWorlds, rs: Any, count: int, eps: float, factor: int) -> Any:
         """``count`` deals (rows as :meth:`~keinstich.bots.sampler.HandSampler.draw_many` gives them) picked from
-        ``factor * count`` uniform ones by their weights, none twice, with numpy's ``rs``; the uniform draw itself
-        while no other seat has played."""
-        if not self.telling:
-            return worlds.sampler.draw_many(rs, count)
+        ``factor * count`` uniform ones by their weights, none twice, with numpy's ``rs``. The judge asks only once
+        another seat has played (:attr:`telling`): before, it draws uniformly."""
         pool = worlds.sampler.draw_many(rs, factor * count)
         w = self.weights(worlds.full_many(pool), eps)
         pick = rs.choice(len(pool), size=count, replace=False, p=w / w.sum())
