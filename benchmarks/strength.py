@@ -253,6 +253,7 @@ def main() -> None:
             for c, rows in json.loads(Path(f).read_text()).items():
                 if c in results:
                     results[c].update({int(i): r for i, r in rows.items()})
+        contracts = [c for c in contracts if results[c]]  # only the contracts the files hold
         for rows in results.values():
             for r in rows.values():
                 for w in players:

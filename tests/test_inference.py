@@ -202,3 +202,122 @@ def test_listed_deals_are_weighted_when_asked(monkeypatch: pytest.MonkeyPatch) -
         if weighted >= 2:
             return
     assert weighted, "no listed position told the deals apart"
+
+
+def counted_by_hand(obs: Any, hands: Any) -> int:
+    """The misses of one guessed deal (every seat's current hands) counted in plain Python on the trick machine:
+    the deal replayed from its first card and, before each card another seat played with a choice, the heuristic
+    (mode FAIR) asked on a copy. A card of the played card's class (same suit, same cost, no live card of another
+    hand between them in strength) is a hit."""
+    from keinstich.bots.worlds import first_leader, played_masks
+    from keinstich.cards import cards_of
+    from keinstich.tricks import TrickDeal
+
+    dealt = [cards_of(int(h) | m) for h, m in zip(hands, played_masks(obs), strict=True)]
+    d = TrickDeal(dealt, obs.contract, leader=first_leader(obs), rules=obs.rules)
+    t = tables(d.contract, d.rules, d.total_tricks)
+    in_play = sum(c.bit for hand in dealt for c in hand)
+    miss = 0
+    for seat, card in obs.played:
+        assert d.turn == seat
+        if seat != obs.seat and len(d.legal()) > 1:
+            probe = d.copy()
+            probe.run_out(FAIR, heuristic=t.kernel(), cards=1)
+            p = probe.plays[-1][1]
+            gone = sum(c.bit for _, c in d.plays) & ~sum(c.bit for _, c in d.trick)
+            others = (in_play & ~gone) & ~sum(c.bit for c in d.hand(seat))
+            lo, hi = sorted((t.strength[p.index], t.strength[card.index]))
+            suit = range(13 * card.suit, 13 * card.suit + 13)
+            between = any(others >> y & 1 and lo < t.strength[y] < hi for y in suit)
+            if p != card and not (p.suit == card.suit and t.cost[p.index] == t.cost[card.index] and not between):
+                miss += 1
+        d.play(card, seat)
+    return miss
+
+
+@pytest.mark.parametrize("contract", ["no-tricks", "no-first-last", "power-black-pig"])
+def test_the_compiled_count_is_the_trick_machines(contract: str) -> None:
+    """The kernel's count (the history replayed once, each guessed deal's hands put into its states) equals the count
+    made deal by deal on the trick machine, at positions late in a deal, for guessed deals the sampler draws."""
+    from keinstich.bots.base import objective
+    from keinstich.bots.knowledge import in_play_mask
+    from keinstich.bots.sampled import TrickWorlds
+    from keinstich.bots.worlds import candidates
+    from keinstich.coach.grades import pack_in_play
+
+    missed = 0
+    for seed in range(2):
+        found = [p for p in decisions("kein-stich", contract, f"by-hand:{seed}", players=4) if len(p.plays) >= 13]
+        for position in found[:2]:
+            seat = position.turn
+            assert seat is not None
+            obs = position.observation(seat)
+            in_play = in_play_mask(obs, pack_in_play(position))  # type: ignore[arg-type]
+            cards = [c for c, _ in candidates(obs, in_play)]  # type: ignore[arg-type]
+            worlds = TrickWorlds(obs, cards, objective(obs), in_play=in_play, fair=True)  # type: ignore[arg-type]
+            pool = worlds.full_many(worlds.sampler.draw_many(np.random.RandomState(seed), 40))
+            mine = Evidence(obs).misses(pool, most=52)  # type: ignore[arg-type]
+            assert mine.tolist() == [counted_by_hand(obs, row) for row in pool], (contract, seed)
+            missed += int(mine.sum())
+    assert missed, "no guessed deal missed a card: nothing compared"
+
+
+def herzblatt_evidence(position: Deal) -> tuple[Evidence, Any] | None:
+    """The evidence and the guessed deals' worlds the judge builds at a Herzblatt card play (None before it)."""
+    from keinstich.bots.base import objective
+    from keinstich.bots.herzblatt import herzblatt_view
+    from keinstich.bots.sampled import TrickWorlds
+    from keinstich.bots.worlds import candidates
+    from keinstich.cards import mask_of
+    from keinstich.deal import Kind
+
+    seat = position.turn
+    assert seat is not None
+    obs: Any = position.observation(seat)
+    if obs.kind is not Kind.HERZBLATT or not getattr(obs, "playing", True):
+        return None
+    try:
+        t = herzblatt_view(obs)[0]
+    except (ValueError, AttributeError):
+        return None
+    in_play = obs.rules.pack.mask
+    cards = [c for c, _ in candidates(t, in_play, alike=True)]
+    worlds = TrickWorlds(t, cards, objective(obs), in_play=in_play, discards=mask_of(obs.discards),
+                         soloist=obs.soloist, fair=True)
+    return Evidence(t, obs.soloist), worlds
+
+
+@pytest.mark.parametrize("game_id, contract", [("kein-stich", "power"), ("herzblatt", "herzblatt-4")])
+def test_each_deal_counts_alone_as_in_a_batch(game_id: str, contract: str) -> None:
+    """A guessed deal's count does not depend on the deals beside it: the history is replayed once for a batch, and
+    nothing private to one deal (its hands, the cards it leaves out of play) may carry over to another."""
+    from keinstich.bots.base import objective
+    from keinstich.bots.knowledge import in_play_mask
+    from keinstich.bots.sampled import TrickWorlds
+    from keinstich.bots.worlds import candidates
+    from keinstich.coach.grades import pack_in_play
+
+    compared = 0
+    for seed in range(4):
+        for position in [p for p in decisions(game_id, contract, f"alone:{seed}", players=4)
+                         if len(p.history) >= 12][:2]:
+            seat = position.turn
+            assert seat is not None
+            if game_id == "herzblatt":
+                got = herzblatt_evidence(position)
+                if got is None:
+                    continue
+                ev, worlds = got
+            else:
+                obs: Any = position.observation(seat)
+                in_play = in_play_mask(obs, pack_in_play(position))
+                cards = [c for c, _ in candidates(obs, in_play)]
+                worlds = TrickWorlds(obs, cards, objective(obs), in_play=in_play, fair=True)
+                ev = Evidence(obs)
+            if not ev.telling:
+                continue
+            pool = worlds.full_many(worlds.sampler.draw_many(np.random.RandomState(seed), 48))
+            batch = ev.misses(pool, most=52).tolist()
+            assert batch == [int(ev.misses(pool[i:i + 1], most=52)[0]) for i in range(len(pool))], (contract, seed)
+            compared += len(set(batch)) > 1
+    assert compared, "no position whose guessed deals differ in their counts"

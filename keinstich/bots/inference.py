@@ -3,9 +3,9 @@
 The sampler (:mod:`keinstich.bots.sampler`) deals the hidden cards uniformly among the deals that fit the voids and
 the cards seen; it ignores *why* the others played what they played. At a learner's table they are the kit's
 heuristic bot, so a deal in which the heuristic, holding those hands, would have played the cards that were played
-is likelier than one in which it would not. :class:`Evidence` replays the history in each guessed deal
-(:func:`keinstich.kernel.replay.misses`, compiled) and counts the others' cards the heuristic would not have played
-there (a card of the same class counts as played); a deal with ``m`` such misses weighs ``eps ** m``.
+is likelier than one in which it would not. :class:`Evidence` asks the heuristic at each of their decisions in each
+guessed deal (:func:`keinstich.kernel.replay.misses`, compiled) and counts the others' cards the heuristic would not
+have played there (a card of the same class counts as played); a deal with ``m`` such misses weighs ``eps ** m``.
 :meth:`Evidence.draw` draws the deals by weight: ``factor`` times the deals wanted, drawn uniformly, then the deals
 wanted picked from them by weight without replacement (a deal kept twice would count twice in the judge's margin),
 with the caller's numpy ``rs`` (so the same position gets the same deals).
@@ -64,16 +64,20 @@ class Evidence:
         others' cards the heuristic would not have played there, counted up to ``most``."""
         import numpy as np
 
-        from keinstich.kernel.replay import misses  # loads the compiled kernel on first use
+        from keinstich.kernel.replay import misses, public_states  # loads the compiled kernel on first use
 
         n, deals = self.n, len(hands)
         start = np.ascontiguousarray(np.asarray(hands, dtype=np.int64) | np.array(self.played, dtype=np.int64))
         flat = start.reshape(-1)
         out = np.zeros(deals, dtype=np.int64)
+        if not deals:
+            return out
+        states = np.zeros((max(len(self.seq), 1), len(self.S0)), dtype=np.int64)
+        public_states(self.S0, self.T, self.H, self.seq, flat[:n], self._rnd, states)
 
-        def share(lo: int, hi: int) -> None:  # each worker thread its own room for the states
-            misses(self.S0, self.T, self.H, self.seq, self.watch, most, flat[lo * n:hi * n], hi - lo, self.S0.copy(),
-                   self.S0.copy(), self._rnd, out[lo:hi])
+        def share(lo: int, hi: int) -> None:  # each worker thread its own room for a state
+            misses(states, self.T, self.H, self.seq, self.watch, most, flat[lo * n:hi * n], hi - lo, self.S0.copy(),
+                   self._rnd, out[lo:hi])
 
         in_shares(deals, share)
         return out
