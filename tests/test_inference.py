@@ -262,8 +262,8 @@ def test_the_compiled_count_is_the_trick_machines(contract: str) -> None:
     assert missed, "no guessed deal missed a card: nothing compared"
 
 
-def herzblatt_evidence(position: Deal) -> tuple[Evidence, Any] | None:
-    """The evidence and the guessed deals' worlds the judge builds at a Herzblatt card play (None before it)."""
+def herzblatt_evidence(position: Deal) -> tuple[Evidence, Any]:
+    """The evidence and the guessed deals' worlds the judge builds at a Herzblatt card play."""
     from keinstich.bots.base import objective
     from keinstich.bots.herzblatt import herzblatt_view
     from keinstich.bots.sampled import TrickWorlds
@@ -274,12 +274,8 @@ def herzblatt_evidence(position: Deal) -> tuple[Evidence, Any] | None:
     seat = position.turn
     assert seat is not None
     obs: Any = position.observation(seat)
-    if obs.kind is not Kind.HERZBLATT or not getattr(obs, "playing", True):
-        return None
-    try:
-        t = herzblatt_view(obs)[0]
-    except (ValueError, AttributeError):
-        return None
+    assert obs.kind is Kind.HERZBLATT
+    t = herzblatt_view(obs)[0]
     in_play = obs.rules.pack.mask
     cards = [c for c, _ in candidates(t, in_play, alike=True)]
     worlds = TrickWorlds(t, cards, objective(obs), in_play=in_play, discards=mask_of(obs.discards),
@@ -303,11 +299,8 @@ def test_each_deal_counts_alone_as_in_a_batch(game_id: str, contract: str) -> No
                          if len(p.history) >= 12][:2]:
             seat = position.turn
             assert seat is not None
-            if game_id == "herzblatt":
-                got = herzblatt_evidence(position)
-                if got is None:
-                    continue
-                ev, worlds = got
+            if game_id == "herzblatt":  # a card play: the bids come before the twelfth move
+                ev, worlds = herzblatt_evidence(position)
             else:
                 obs: Any = position.observation(seat)
                 in_play = in_play_mask(obs, pack_in_play(position))

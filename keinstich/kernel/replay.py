@@ -72,7 +72,6 @@ def public_states(S0: Any, T: Any, H: Any, seq: Any, hands: Any, rnd: Any, state
             states[i + 1, j] = W[j]
         W = states[i + 1]
         run(W, T, H, rnd, seq[i])
-        W[S_LIMIT] = 1
 
 
 @jit(nogil=True)
