@@ -11,9 +11,14 @@ import numpy as np
 import pytest
 
 import keinstich.coach.fair as judgement
+from keinstich.bots.base import objective
 from keinstich.bots.inference import Evidence
+from keinstich.bots.knowledge import in_play_mask
+from keinstich.bots.sampled import TrickWorlds
 from keinstich.bots.tables import tables
+from keinstich.bots.worlds import candidates
 from keinstich.coach.equivalence import Relabel, suit_permutations, suit_relabel
+from keinstich.coach.grades import pack_in_play
 from keinstich.deal import Deal
 from keinstich.games import game
 from keinstich.kernel.layout import FAIR
@@ -41,6 +46,16 @@ def hands_now(d: Deal) -> Any:
 def evidence(d: Deal) -> Evidence:
     assert d.turn is not None
     return Evidence(d.observation(d.turn))  # type: ignore[arg-type]
+
+
+def trick_worlds(position: Deal) -> tuple[Any, TrickWorlds]:
+    """The observation of the seat to move in a Kein Stich trick deal, and the guessed deals' worlds the judge draws
+    from there."""
+    assert position.turn is not None
+    obs: Any = position.observation(position.turn)
+    in_play = in_play_mask(obs, pack_in_play(position))
+    cards = [c for c, _ in candidates(obs, in_play)]
+    return obs, TrickWorlds(obs, cards, objective(obs), in_play=in_play, fair=True)
 
 
 @pytest.mark.parametrize("contract", ["no-tricks", "no-hearts", "power"])
@@ -87,8 +102,6 @@ def rename_masks(hands: Any, r: Relabel) -> Any:
 def test_a_deal_and_its_renamed_twin_weigh_the_same(contract: str) -> None:
     """The misses of guessed deals in a position are those of the renamed deals in its renamed twin, for every
     renaming of suits the contract allows."""
-    from keinstich.bots.sampled import TrickWorlds
-    from keinstich.bots.worlds import candidates
 
     compared = telling = 0
     for seed in range(3):
@@ -96,17 +109,10 @@ def test_a_deal_and_its_renamed_twin_weigh_the_same(contract: str) -> None:
         for position in found[len(found) // 3::max(1, len(found) // 3)]:
             seat = position.turn
             assert seat is not None
-            obs = position.observation(seat)
-            ev = Evidence(obs)  # type: ignore[arg-type]
+            obs, worlds = trick_worlds(position)
+            ev = Evidence(obs)
             if not ev.telling:
                 continue
-            from keinstich.bots.base import objective
-            from keinstich.bots.knowledge import in_play_mask
-            from keinstich.coach.grades import pack_in_play
-
-            in_play = in_play_mask(obs, pack_in_play(position))  # type: ignore[arg-type]
-            cards = [c for c, _ in candidates(obs, in_play)]  # type: ignore[arg-type]
-            worlds = TrickWorlds(obs, cards, objective(obs), in_play=in_play, fair=True)  # type: ignore[arg-type]
             pool = worlds.full_many(worlds.sampler.draw_many(np.random.RandomState(seed), 64))
             mine = ev.misses(pool)
             telling += int(mine.max() > 0)  # some guessed deal explains the plays worse
@@ -146,25 +152,15 @@ def test_the_deals_kept_are_distinct_and_drawn_as_before_until_another_seat_play
     """A deal kept twice would count twice in the judge's margin: the deals picked by weight are distinct rows of the
     uniform pool. Before any other seat has played there is nothing to weigh, and the judge draws exactly the deals
     (and so gives exactly the verdict) it gives without inference."""
-    from keinstich.bots.base import objective
-    from keinstich.bots.knowledge import in_play_mask
-    from keinstich.bots.sampled import TrickWorlds
-    from keinstich.bots.worlds import candidates
-    from keinstich.coach.grades import pack_in_play
 
     found = [p for seed in range(3) for p in decisions("kein-stich", "no-tricks", f"distinct:{seed}", players=4)]
     late = [p for p in found if len(p.plays) >= 16]
     assert late
     for position in late[:4]:
-        seat = position.turn
-        assert seat is not None
-        obs = position.observation(seat)
-        in_play = in_play_mask(obs, pack_in_play(position))  # type: ignore[arg-type]
-        cards = [c for c, _ in candidates(obs, in_play)]  # type: ignore[arg-type]
-        worlds = TrickWorlds(obs, cards, objective(obs), in_play=in_play, fair=True)  # type: ignore[arg-type]
+        obs, worlds = trick_worlds(position)
         if worlds.count() <= 64:
             continue
-        drawn = Evidence(obs).draw(worlds, np.random.RandomState(7), 64, 0.2, 2)  # type: ignore[arg-type]
+        drawn = Evidence(obs).draw(worlds, np.random.RandomState(7), 64, 0.2, 2)
         pool = worlds.sampler.draw_many(np.random.RandomState(7), 128)  # the uniform deals it picked from
         kept, offered = (Counter(tuple(np.atleast_1d(r).tolist()) for r in rows) for rows in (drawn, pool))
         assert len(drawn) == 64 and all(kept[d] <= offered[d] for d in kept), "a deal of the pool kept twice"
@@ -239,24 +235,14 @@ def counted_by_hand(obs: Any, hands: Any) -> int:
 def test_the_compiled_count_is_the_trick_machines(contract: str) -> None:
     """The kernel's count (the history replayed once, each guessed deal's hands put into its states) equals the count
     made deal by deal on the trick machine, at positions late in a deal, for guessed deals the sampler draws."""
-    from keinstich.bots.base import objective
-    from keinstich.bots.knowledge import in_play_mask
-    from keinstich.bots.sampled import TrickWorlds
-    from keinstich.bots.worlds import candidates
-    from keinstich.coach.grades import pack_in_play
 
     missed = 0
     for seed in range(2):
         found = [p for p in decisions("kein-stich", contract, f"by-hand:{seed}", players=4) if len(p.plays) >= 13]
         for position in found[:2]:
-            seat = position.turn
-            assert seat is not None
-            obs = position.observation(seat)
-            in_play = in_play_mask(obs, pack_in_play(position))  # type: ignore[arg-type]
-            cards = [c for c, _ in candidates(obs, in_play)]  # type: ignore[arg-type]
-            worlds = TrickWorlds(obs, cards, objective(obs), in_play=in_play, fair=True)  # type: ignore[arg-type]
+            obs, worlds = trick_worlds(position)
             pool = worlds.full_many(worlds.sampler.draw_many(np.random.RandomState(seed), 40))
-            mine = Evidence(obs).misses(pool, most=52)  # type: ignore[arg-type]
+            mine = Evidence(obs).misses(pool, most=52)
             assert mine.tolist() == [counted_by_hand(obs, row) for row in pool], (contract, seed)
             missed += int(mine.sum())
     assert missed, "no guessed deal missed a card: nothing compared"
@@ -264,10 +250,7 @@ def test_the_compiled_count_is_the_trick_machines(contract: str) -> None:
 
 def herzblatt_evidence(position: Deal) -> tuple[Evidence, Any]:
     """The evidence and the guessed deals' worlds the judge builds at a Herzblatt card play."""
-    from keinstich.bots.base import objective
     from keinstich.bots.herzblatt import herzblatt_view
-    from keinstich.bots.sampled import TrickWorlds
-    from keinstich.bots.worlds import candidates
     from keinstich.cards import mask_of
     from keinstich.deal import Kind
 
@@ -287,25 +270,15 @@ def herzblatt_evidence(position: Deal) -> tuple[Evidence, Any]:
 def test_each_deal_counts_alone_as_in_a_batch(game_id: str, contract: str) -> None:
     """A guessed deal's count does not depend on the deals beside it: the history is replayed once for a batch, and
     nothing private to one deal (its hands, the cards it leaves out of play) may carry over to another."""
-    from keinstich.bots.base import objective
-    from keinstich.bots.knowledge import in_play_mask
-    from keinstich.bots.sampled import TrickWorlds
-    from keinstich.bots.worlds import candidates
-    from keinstich.coach.grades import pack_in_play
 
     compared = 0
     for seed in range(4):
         for position in [p for p in decisions(game_id, contract, f"alone:{seed}", players=4)
                          if len(p.history) >= 12][:2]:
-            seat = position.turn
-            assert seat is not None
             if game_id == "herzblatt":  # a card play: the bids come before the twelfth move
                 ev, worlds = herzblatt_evidence(position)
             else:
-                obs: Any = position.observation(seat)
-                in_play = in_play_mask(obs, pack_in_play(position))
-                cards = [c for c, _ in candidates(obs, in_play)]
-                worlds = TrickWorlds(obs, cards, objective(obs), in_play=in_play, fair=True)
+                obs, worlds = trick_worlds(position)
                 ev = Evidence(obs)
             if not ev.telling:
                 continue
